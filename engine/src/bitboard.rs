@@ -1,0 +1,236 @@
+//! Bitboards: one bit per square, in a width chosen by board size.
+//!
+//! The kernel is generic over [`Bitboard`] so that boards of up to 64 squares run on
+//! plain `u64` (the fast path), up to 128 on `u128`, and up to 256 (16x16) on [`Wide`].
+//! Square `i` is bit `i`; squares are numbered rank by rank from a1, so every ray
+//! (a fixed step repeated) visits squares in strictly increasing or decreasing order,
+//! which is what lets a ray stop at its first blocker with one bit scan.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+
+/// A set of squares.
+pub trait Bitboard:
+    Copy
+    + Eq
+    + Hash
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + BitAndAssign
+    + BitOrAssign
+    + BitXorAssign
+{
+    /// How many squares fit.
+    const CAPACITY: usize;
+    const EMPTY: Self;
+
+    fn bit(sq: u8) -> Self;
+    fn is_empty(self) -> bool;
+    fn count(self) -> u32;
+    /// Lowest square; the set must not be empty.
+    fn lsb(self) -> u8;
+    /// Highest square; the set must not be empty.
+    fn msb(self) -> u8;
+    /// The set without its lowest square.
+    fn without_lsb(self) -> Self;
+
+    #[inline]
+    fn has(self, sq: u8) -> bool {
+        !(self & Self::bit(sq)).is_empty()
+    }
+    #[inline]
+    fn any(self) -> bool {
+        !self.is_empty()
+    }
+    /// Removes and returns the lowest square.
+    #[inline]
+    fn pop(&mut self) -> u8 {
+        let sq = self.lsb();
+        *self = self.without_lsb();
+        sq
+    }
+    #[inline]
+    fn squares(self) -> Squares<Self> {
+        Squares(self)
+    }
+    /// Exactly one square.
+    #[inline]
+    fn is_single(self) -> bool {
+        self.any() && self.without_lsb().is_empty()
+    }
+}
+
+/// Iterates over the squares of a bitboard, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub struct Squares<B>(B);
+
+impl<B: Bitboard> Iterator for Squares<B> {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0.is_empty() {
+            None
+        } else {
+            Some(self.0.pop())
+        }
+    }
+}
+
+macro_rules! primitive_bitboard {
+    ($t:ty) => {
+        impl Bitboard for $t {
+            const CAPACITY: usize = <$t>::BITS as usize;
+            const EMPTY: Self = 0;
+            #[inline]
+            fn bit(sq: u8) -> Self {
+                1 << sq
+            }
+            #[inline]
+            fn is_empty(self) -> bool {
+                self == 0
+            }
+            #[inline]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline]
+            fn lsb(self) -> u8 {
+                self.trailing_zeros() as u8
+            }
+            #[inline]
+            fn msb(self) -> u8 {
+                (<$t>::BITS - 1 - self.leading_zeros()) as u8
+            }
+            #[inline]
+            fn without_lsb(self) -> Self {
+                self & self.wrapping_sub(1)
+            }
+        }
+    };
+}
+
+primitive_bitboard!(u64);
+primitive_bitboard!(u128);
+
+/// A 256-square bitboard, for boards larger than 128 squares (up to 16x16).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Wide(pub [u64; 4]);
+
+impl Debug for Wide {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Wide({:016x}_{:016x}_{:016x}_{:016x})", self.0[3], self.0[2], self.0[1], self.0[0])
+    }
+}
+
+macro_rules! wide_op {
+    ($trait:ident, $f:ident, $assign:ident, $fa:ident, $op:tt) => {
+        impl $trait for Wide {
+            type Output = Wide;
+            #[inline]
+            fn $f(self, o: Wide) -> Wide {
+                Wide([self.0[0] $op o.0[0], self.0[1] $op o.0[1], self.0[2] $op o.0[2], self.0[3] $op o.0[3]])
+            }
+        }
+        impl $assign for Wide {
+            #[inline]
+            fn $fa(&mut self, o: Wide) {
+                *self = *self $op o;
+            }
+        }
+    };
+}
+
+wide_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
+wide_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+wide_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+impl Not for Wide {
+    type Output = Wide;
+    #[inline]
+    fn not(self) -> Wide {
+        Wide([!self.0[0], !self.0[1], !self.0[2], !self.0[3]])
+    }
+}
+
+impl Bitboard for Wide {
+    const CAPACITY: usize = 256;
+    const EMPTY: Self = Wide([0; 4]);
+    #[inline]
+    fn bit(sq: u8) -> Self {
+        let mut w = [0; 4];
+        w[(sq >> 6) as usize] = 1 << (sq & 63);
+        Wide(w)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
+    }
+    #[inline]
+    fn count(self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    fn lsb(self) -> u8 {
+        for (i, w) in self.0.iter().enumerate() {
+            if *w != 0 {
+                return (i as u32 * 64 + w.trailing_zeros()) as u8;
+            }
+        }
+        0
+    }
+    #[inline]
+    fn msb(self) -> u8 {
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                return (i as u32 * 64 + 63 - w.leading_zeros()) as u8;
+            }
+        }
+        0
+    }
+    #[inline]
+    fn without_lsb(self) -> Self {
+        let mut w = self.0;
+        for x in w.iter_mut() {
+            if *x != 0 {
+                *x &= *x - 1;
+                break;
+            }
+        }
+        Wide(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exercise<B: Bitboard>() {
+        let top = (B::CAPACITY - 1) as u8;
+        let set = B::bit(0) | B::bit(5) | B::bit(top);
+        assert_eq!(set.count(), 3);
+        assert_eq!(set.lsb(), 0);
+        assert_eq!(set.msb(), top);
+        assert_eq!(set.squares().collect::<Vec<_>>(), vec![0, 5, top]);
+        assert!(set.has(5) && !set.has(6));
+        assert!(B::bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
+        assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
+    }
+
+    #[test]
+    fn all_widths_agree() {
+        exercise::<u64>();
+        exercise::<u128>();
+        exercise::<Wide>();
+        let w = Wide::bit(64) | Wide::bit(200);
+        assert_eq!((w.lsb(), w.msb()), (64, 200));
+    }
+}

@@ -1,0 +1,268 @@
+//! FEN: reading and writing positions.
+//!
+//! Fields: board, side to move, castling, en passant, halfmove clock, fullmove number
+//! (the last two may be omitted). Boards wider than 9 files write runs of empty
+//! squares as multi-digit numbers (`10`). Castling rights are written with the
+//! castle's letter (`KQkq`), and read with that letter or the rook's file
+//! (Shredder style, `HAha`).
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::bitboard::Bitboard;
+use crate::position::{EnPassant, Pos};
+use crate::tables::Tables;
+use crate::types::{Color, Geometry, Piece, Square};
+
+/// Which part of a FEN was wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FenField {
+    Board,
+    Side,
+    Castling,
+    EnPassant,
+    Halfmove,
+    Fullmove,
+    Extra,
+    Position,
+}
+
+impl fmt::Display for FenField {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            FenField::Board => "board field",
+            FenField::Side => "side-to-move field",
+            FenField::Castling => "castling field",
+            FenField::EnPassant => "en-passant field",
+            FenField::Halfmove => "halfmove-clock field",
+            FenField::Fullmove => "fullmove-number field",
+            FenField::Extra => "extra field",
+            FenField::Position => "position",
+        })
+    }
+}
+
+/// A FEN that cannot be read: which field, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad FEN {field}: {message}")]
+pub struct FenError {
+    pub field: FenField,
+    pub message: String,
+}
+
+fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
+    Err(FenError { field, message: message.into() })
+}
+
+/// Reads a FEN board field into (square, piece) pairs.
+pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+    let g = rules.geometry;
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() != g.ranks as usize {
+        return err(FenField::Board, format!("{} ranks given, the board has {}", rows.len(), g.ranks));
+    }
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                while let Some(d2) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + d2;
+                    chars.next();
+                    if n > 99 {
+                        break;
+                    }
+                }
+                if n == 0 {
+                    return err(FenField::Board, format!("rank {}: a run of 0 empty squares", rank + 1));
+                }
+                file += n;
+            } else if c.is_ascii_alphabetic() {
+                let Some(kind) = rules.piece_by_letter(c) else {
+                    return err(FenField::Board, format!("rank {}: `{c}` is not a piece of this variant", rank + 1));
+                };
+                if file < g.files as u32 {
+                    let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    out.push((g.square(file as u8, rank), Piece { color, kind }));
+                }
+                file += 1;
+            } else {
+                return err(FenField::Board, format!("rank {}: unexpected character `{c}`", rank + 1));
+            }
+            if file > g.files as u32 {
+                return err(FenField::Board, format!("rank {} has more than {} files", rank + 1, g.files));
+            }
+        }
+        if file != g.files as u32 {
+            return err(FenField::Board, format!("rank {} has {} files, the board has {}", rank + 1, file, g.files));
+        }
+    }
+    Ok(out)
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Reads a FEN.
+    pub fn from_fen(t: Arc<Tables<B>>, fen: &str) -> Result<Pos<B>, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if fields.is_empty() {
+            return err(FenField::Board, "the FEN is empty");
+        }
+        let mut pos = Pos::empty(t.clone());
+        for (sq, p) in parse_board(&t.rules, fields[0])? {
+            pos.board.put(sq, p);
+        }
+        pos.turn = match fields.get(1).copied() {
+            None | Some("w") => Color::White,
+            Some("b") => Color::Black,
+            Some(s) => return err(FenField::Side, format!("`{s}` (expected `w` or `b`)")),
+        };
+        pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
+        pos.ep = match fields.get(3).copied() {
+            None | Some("-") => None,
+            Some(s) => Some(parse_ep(&pos, s)?),
+        };
+        pos.halfmove = match fields.get(4) {
+            None => 0,
+            Some(s) => s.parse().or_else(|_| err(FenField::Halfmove, format!("`{s}` is not a number from 0 to 65535")))?,
+        };
+        pos.fullmove = match fields.get(5) {
+            None => 1,
+            Some(s) => match s.parse::<u32>() {
+                Ok(n) if n >= 1 => n,
+                _ => return err(FenField::Fullmove, format!("`{s}` is not a number of at least 1")),
+            },
+        };
+        if let Some(extra) = fields.get(6) {
+            return err(FenField::Extra, format!("unexpected `{extra}` after the fullmove number"));
+        }
+        // Pieces that care whether they have moved count as unmoved where the start
+        // position has the same piece.
+        if t.tracks_unmoved != 0 {
+            let start = parse_board(&t.rules, t.rules.start_fen.split_whitespace().next().unwrap_or(""))
+                .unwrap_or_default();
+            for (sq, p) in start {
+                if t.tracks_unmoved & (1 << p.kind) != 0 && pos.piece_at(sq) == Some(p) {
+                    pos.unmoved |= B::bit(sq);
+                }
+            }
+        }
+        let them = pos.turn.opponent();
+        let occ = pos.occupied();
+        let attacked = pos.royals(them).squares().any(|k| pos.attacked(k, pos.turn, occ, pos.color_bb(pos.turn)));
+        if attacked {
+            return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
+        }
+        pos.hash = pos.compute_hash();
+        Ok(pos)
+    }
+
+    /// Writes the position as FEN.
+    pub fn fen(&self) -> String {
+        let t = &*self.t;
+        let g = t.geometry;
+        let mut s = String::new();
+        for rank in (0..g.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..g.files {
+                match self.piece_at(g.square(file, rank)) {
+                    None => empty += 1,
+                    Some(p) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        s.push(t.rules.fen_char(p.kind, p.color));
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s.push(' ');
+        s.push(self.turn.letter());
+        s.push(' ');
+        let before = s.len();
+        for color in Color::BOTH {
+            for (i, c) in t.rules.castles.iter().enumerate() {
+                if self.has_castling_right(i, color) {
+                    s.push(if color == Color::White { c.fen_letter } else { c.fen_letter.to_ascii_lowercase() });
+                }
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
+        s.push(' ');
+        match self.ep {
+            Some(ep) => s += &g.square_name(ep.target),
+            None => s.push('-'),
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        s
+    }
+}
+
+fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let t = &*pos.t;
+    let g: Geometry = t.geometry;
+    let mut rights = 0u32;
+    for c in field.chars() {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let up = c.to_ascii_uppercase();
+        let by_letter = t.rules.castles.iter().position(|k| k.fen_letter == up);
+        let by_file = || {
+            let file = (up as u8).checked_sub(b'A')?;
+            t.rules.castles.iter().position(|k| g.file(k.rook_from) == file)
+        };
+        let Some(i) = by_letter.or_else(by_file) else {
+            return err(FenField::Castling, format!("`{c}` names no castle of this variant"));
+        };
+        let bit = 1 << (2 * i + color.index());
+        if rights & bit != 0 {
+            return err(FenField::Castling, format!("`{c}` is given twice"));
+        }
+        let cs = t.rules.castles[i].squares(g, color);
+        for (sq, what) in [(cs.king_from, "king"), (cs.rook_from, "rook")] {
+            if pos.piece_at(sq).map(|p| p.color) != Some(color) {
+                return err(
+                    FenField::Castling,
+                    format!("`{c}` needs a {color} {what} on {}, but it is not there", g.square_name(sq)),
+                );
+            }
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {
+    let t = &*pos.t;
+    let g = t.geometry;
+    let Some(target) = g.parse_square(s) else {
+        return err(FenField::EnPassant, format!("`{s}` is not a square of this board"));
+    };
+    // The piece that double-stepped stands one step beyond the target, seen from the side to move.
+    let dy = if pos.turn == Color::White { -1 } else { 1 };
+    let victim = g.offset(target, 0, dy);
+    let mover = pos.turn.opponent();
+    let ok = victim.and_then(|v| pos.piece_at(v)).map_or(false, |p| {
+        p.color == mover && t.en_passant_types & (1 << p.kind) != 0
+    });
+    if !ok || pos.piece_at(target).is_some() {
+        return err(
+            FenField::EnPassant,
+            format!("{s} is not a square a {mover} piece has just passed with a double step"),
+        );
+    }
+    Ok(EnPassant { target, victim: victim.expect("checked") })
+}

@@ -1,0 +1,333 @@
+//! Legal move generation.
+//!
+//! Moves are generated pseudo-legally from the tables, then kept only if no royal
+//! piece of the mover is left attacked. Most moves skip that test: when the mover is
+//! not in check, a non-royal piece that does not shield its king from a slider (or a
+//! lame leaper) cannot expose it. Everything else — king moves, shields, en passant,
+//! castling, positions in check, several royals — is tested by replaying the move's
+//! effect on the occupancy and asking whether a royal is attacked.
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::rules::PromotionPolicy;
+use crate::types::{Color, PieceType, Square};
+
+/// Where generated moves go: a list, or a counter that never looks at them one by one.
+pub trait MoveSink {
+    fn push(&mut self, m: Move);
+    /// Plain moves from `from` to every square of `targets`.
+    #[inline]
+    fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::normal(from, to));
+        }
+    }
+}
+
+impl MoveSink for Vec<Move> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+}
+
+/// Counts moves (perft's last ply).
+#[derive(Default, Debug)]
+pub struct MoveCounter(pub u64);
+
+impl MoveSink for MoveCounter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+    #[inline]
+    fn push_targets<B: Bitboard>(&mut self, _: Square, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+}
+
+/// What the legality filter needs to know about the side to move.
+struct Safety<B> {
+    /// No royal: every pseudo-legal move is legal.
+    unguarded: bool,
+    /// Test every move (in check, or several royals).
+    test_all: bool,
+    /// Pieces whose moves must be tested: royals and shields.
+    suspects: B,
+    royals: B,
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Every legal move, into `sink`.
+    pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_with(sink, &self.safety());
+    }
+
+    /// Every move that would be legal if royal pieces could be left attacked.
+    pub fn generate_pseudo<S: MoveSink>(&self, sink: &mut S) {
+        let unguarded = Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals: B::EMPTY };
+        self.generate_with(sink, &unguarded);
+    }
+
+    fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let us = self.turn;
+        let ours = self.board.by_color[us.index()];
+        let theirs = self.board.by_color[us.opponent().index()];
+        let occ = ours | theirs;
+        let t = &*self.t;
+        for pt in 0..t.types as PieceType {
+            let mut pieces = self.board.by_type[pt as usize] & ours;
+            if pieces.is_empty() {
+                continue;
+            }
+            let mob = t.mobility(us, pt);
+            while pieces.any() {
+                let from = pieces.pop();
+                let mut quiet = mob.leap_quiet[from as usize] & !occ;
+                let mut capture = mob.leap_capture[from as usize] & theirs;
+                for r in &mob.riders {
+                    if r.initial_only && !self.unmoved.has(from) {
+                        continue;
+                    }
+                    let reach = t.slide(r.slide, from, occ);
+                    if r.quiet {
+                        quiet |= reach & !occ;
+                    }
+                    if r.capture {
+                        capture |= reach & theirs;
+                    }
+                }
+                for sp in &mob.specials {
+                    if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
+                        continue;
+                    }
+                    let Some((to, path)) = sp.to[from as usize] else { continue };
+                    if (path & occ).any() {
+                        continue;
+                    }
+                    if sp.double_step {
+                        if !occ.has(to) {
+                            let kind = if t.en_passant_types & (1 << pt) != 0 { MoveKind::DoubleStep } else { MoveKind::Normal };
+                            self.emit(sink, safety, Move::new(from, to, kind, 0));
+                        }
+                        continue;
+                    }
+                    if sp.quiet && !occ.has(to) {
+                        quiet |= B::bit(to);
+                    }
+                    if sp.capture && theirs.has(to) {
+                        capture |= B::bit(to);
+                    }
+                }
+                self.emit_targets(sink, safety, pt, from, quiet | capture);
+                if let Some(ep) = self.ep {
+                    if t.en_passant_types & (1 << pt) != 0 && mob.leap_capture[from as usize].has(ep.target) {
+                        self.emit(sink, safety, Move::new(from, ep.target, MoveKind::EnPassant, 0));
+                    }
+                }
+            }
+        }
+        self.generate_castles(sink, safety);
+    }
+
+    /// All legal moves as a list.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v = Vec::with_capacity(64);
+        self.generate(&mut v);
+        v
+    }
+
+    /// The number of legal moves.
+    pub fn count_moves(&self) -> u64 {
+        let mut c = MoveCounter(0);
+        self.generate(&mut c);
+        c.0
+    }
+
+    fn emit_targets<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, from: Square, targets: B) {
+        let t = &*self.t;
+        let zone = t.mobility(self.turn, pt).promotion_zone;
+        let promoting = targets & zone;
+        let plain = targets & !zone;
+        if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
+            sink.push_targets(from, plain);
+            for to in promoting.squares() {
+                self.emit_promotions(sink, pt, from, to);
+            }
+        } else {
+            for to in plain.squares() {
+                if self.is_safe_after(Move::normal(from, to), safety.royals) {
+                    sink.push(Move::normal(from, to));
+                }
+            }
+            for to in promoting.squares() {
+                if self.is_safe_after(Move::normal(from, to), safety.royals) {
+                    self.emit_promotions(sink, pt, from, to);
+                }
+            }
+        }
+    }
+
+    /// The moves of a piece arriving in its promotion zone (already known to be legal).
+    fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, from: Square, to: Square) {
+        let promotion = self.t.rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
+        if promotion.policy == PromotionPolicy::Optional {
+            sink.push(Move::normal(from, to));
+        }
+        for &target in &promotion.to {
+            sink.push(Move::new(from, to, MoveKind::Promotion, target));
+        }
+    }
+
+    #[inline]
+    fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, m: Move) {
+        let tested = m.kind == MoveKind::EnPassant || safety.test_all || safety.suspects.has(m.from);
+        if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
+            sink.push(m);
+        }
+    }
+
+    fn generate_castles<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let us = self.turn;
+        if self.castling & (0x5555_5555 << us.index()) == 0 {
+            return;
+        }
+        let t = &*self.t;
+        let them = us.opponent();
+        let occ = self.occupied();
+        let theirs = self.board.by_color[them.index()];
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            if !self.has_castling_right(i, us) {
+                continue;
+            }
+            let cs = c.squares(t.geometry, us);
+            let mirror = |sq: Square| if us == Color::White { sq } else { t.geometry.mirror(sq) };
+            let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
+            if c.empty.iter().any(|&sq| others.has(mirror(sq))) {
+                continue;
+            }
+            let without_king = occ & !B::bit(cs.king_from);
+            if c.safe.iter().any(|&sq| self.attacked(mirror(sq), them, without_king, theirs)) {
+                continue;
+            }
+            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
+            if safety.unguarded || self.is_safe_after(m, safety.royals) {
+                sink.push(m);
+            }
+        }
+    }
+
+    fn safety(&self) -> Safety<B> {
+        let us = self.turn;
+        let royals = self.royals(us);
+        if royals.is_empty() {
+            return Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals };
+        }
+        if !royals.is_single() {
+            return Safety { unguarded: false, test_all: true, suspects: royals, royals };
+        }
+        let king = royals.lsb();
+        let them = us.opponent();
+        let ours = self.board.by_color[us.index()];
+        let theirs = self.board.by_color[them.index()];
+        let occ = ours | theirs;
+        if self.attacked(king, them, occ, theirs) {
+            return Safety { unguarded: false, test_all: true, suspects: royals, royals };
+        }
+        let t = &*self.t;
+        let mut suspects = royals;
+        // Shields against sliders: our piece first on a line from the king, with an
+        // enemy slider of that line next.
+        for g in &t.attack_groups[them.index()] {
+            let mut cand = B::EMPTY;
+            let mut types = g.types;
+            while types != 0 {
+                cand |= self.board.by_type[types.trailing_zeros() as usize];
+                types &= types - 1;
+            }
+            cand &= theirs;
+            if (g.reach[king as usize] & cand).is_empty() {
+                continue;
+            }
+            for &s in &g.slides {
+                let Some(first) = t.first_blocker(s, king, occ) else { continue };
+                if !ours.has(first) {
+                    continue;
+                }
+                if let Some(second) = t.first_blocker(s, king, occ & !B::bit(first)) {
+                    if cand.has(second) {
+                        suspects |= B::bit(first);
+                    }
+                }
+            }
+        }
+        // Shields against lame leapers: our pieces on the leg of an enemy leap at the king.
+        for &pt in &t.special_attacker_types[them.index()] {
+            let attackers = self.pieces(them, pt);
+            for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture) {
+                if let Some((from, path)) = sp.from[king as usize] {
+                    if attackers.has(from) {
+                        suspects |= path & ours;
+                    }
+                }
+            }
+        }
+        Safety { unguarded: false, test_all: false, suspects, royals }
+    }
+
+    /// Whether, after `m`, no royal of the mover is attacked.
+    pub(crate) fn is_safe_after(&self, m: Move, royals: B) -> bool {
+        let us = self.turn;
+        let them = us.opponent();
+        let mut occ = self.occupied();
+        let mut theirs = self.board.by_color[them.index()];
+        let mut royals = royals;
+        match m.kind {
+            MoveKind::Castle => {
+                let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, us);
+                occ &= !(B::bit(cs.king_from) | B::bit(cs.rook_from));
+                occ |= B::bit(cs.king_to) | B::bit(cs.rook_to);
+                if royals.has(cs.king_from) {
+                    royals = (royals & !B::bit(cs.king_from)) | B::bit(cs.king_to);
+                }
+            }
+            MoveKind::Drop => {
+                occ |= B::bit(m.to);
+            }
+            _ => {
+                if m.kind == MoveKind::EnPassant {
+                    let victim = self.ep.expect("en passant target").victim;
+                    occ &= !B::bit(victim);
+                    theirs &= !B::bit(victim);
+                }
+                let from = B::bit(m.from);
+                let to = B::bit(m.to);
+                occ = (occ & !from) | to;
+                theirs &= !to;
+                if royals.has(m.from) {
+                    royals = (royals & !from) | to;
+                }
+            }
+        }
+        !royals.squares().any(|k| self.attacked(k, them, occ, theirs))
+    }
+
+    /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 {
+            return self.count_moves();
+        }
+        let moves = self.legal_moves();
+        let mut nodes = 0;
+        for m in moves {
+            self.play_unchecked(m);
+            nodes += self.perft(depth - 1);
+            self.undo();
+        }
+        nodes
+    }
+}

@@ -1,0 +1,507 @@
+//! Move notation: a long algebraic form (`e2e4`, `e7e8q`, castling as the king's move)
+//! and SAN (`Nbd2`, `exd6`, `e8=Q+`, `O-O`), both read and written, and the reasons a
+//! move that was read is refused.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::types::{Color, Geometry, Piece, PieceType, Square};
+
+/// Why a move given as text is not played. `code` is stable and machine-readable.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct MoveError {
+    pub code: IllegalCode,
+    pub message: String,
+}
+
+/// Stable reason codes for refused moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalCode {
+    Unparsable,
+    NoSuchPiece,
+    NotYourPiece,
+    PieceCannotMoveThere,
+    PathBlocked,
+    LeavesRoyalInCheck,
+    CastlingRightLost,
+    CastlingBlocked,
+    CastlingInCheck,
+    CastlingThroughCheck,
+    PromotionRequired,
+    PromotionNotAvailable,
+    Ambiguous,
+    NotACapture,
+    GameOver,
+}
+
+impl IllegalCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            IllegalCode::Unparsable => "unparsable",
+            IllegalCode::NoSuchPiece => "no-such-piece",
+            IllegalCode::NotYourPiece => "not-your-piece",
+            IllegalCode::PieceCannotMoveThere => "piece-cannot-move-there",
+            IllegalCode::PathBlocked => "path-blocked",
+            IllegalCode::LeavesRoyalInCheck => "leaves-royal-in-check",
+            IllegalCode::CastlingRightLost => "castling-right-lost",
+            IllegalCode::CastlingBlocked => "castling-blocked",
+            IllegalCode::CastlingInCheck => "castling-in-check",
+            IllegalCode::CastlingThroughCheck => "castling-through-check",
+            IllegalCode::PromotionRequired => "promotion-required",
+            IllegalCode::PromotionNotAvailable => "promotion-not-available",
+            IllegalCode::Ambiguous => "ambiguous",
+            IllegalCode::NotACapture => "not-a-capture",
+            IllegalCode::GameOver => "game-over",
+        }
+    }
+}
+
+impl fmt::Display for IllegalCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
+    Err(MoveError { code, message: message.into() })
+}
+
+/// The parts of a SAN string.
+#[derive(Debug, Default)]
+struct SanParts {
+    piece: Option<char>,
+    file: Option<u8>,
+    rank: Option<u8>,
+    capture: bool,
+    to: Square,
+    promotion: Option<char>,
+}
+
+/// Strips check, mate and annotation marks, and an `e.p.` suffix.
+fn strip_marks(s: &str) -> &str {
+    let s = s.trim();
+    let s = s.strip_suffix("e.p.").map(str::trim_end).unwrap_or(s);
+    s.trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Castle spellings compare with `0` and `O` as the same character.
+fn castle_key(s: &str) -> String {
+    s.chars().map(|c| if c == '0' { 'O' } else { c }).collect()
+}
+
+impl<B: Bitboard> Pos<B> {
+    fn g(&self) -> Geometry {
+        self.t.geometry
+    }
+
+    /// The long algebraic form of a move.
+    pub fn uci(&self, m: Move) -> String {
+        let g = self.g();
+        match m.kind {
+            MoveKind::Drop => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            MoveKind::Promotion => format!(
+                "{}{}{}",
+                g.square_name(m.from),
+                g.square_name(m.to),
+                self.t.rules.piece(m.piece).letter.to_ascii_lowercase()
+            ),
+            _ => format!("{}{}", g.square_name(m.from), g.square_name(m.to)),
+        }
+    }
+
+    /// SAN of a legal move, with `+` or `#`.
+    pub fn san(&mut self, m: Move) -> String {
+        let legal = self.legal_moves();
+        self.san_in(m, &legal)
+    }
+
+    /// SAN of a legal move, given the legal moves of the position.
+    pub fn san_in(&mut self, m: Move, legal: &[Move]) -> String {
+        let mut s = self.san_plain(m, legal);
+        self.play_unchecked(m);
+        if self.is_check() {
+            s.push(if self.count_moves() == 0 { '#' } else { '+' });
+        }
+        self.undo();
+        s
+    }
+
+    fn san_plain(&self, m: Move, legal: &[Move]) -> String {
+        let t = &*self.t;
+        let g = self.g();
+        if m.kind == MoveKind::Castle {
+            return t.rules.castles[m.piece as usize].notation.clone();
+        }
+        if m.kind == MoveKind::Drop {
+            return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to));
+        }
+        let piece = self.piece_at(m.from).expect("a move starts on a piece");
+        let def = t.rules.piece(piece.kind);
+        let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
+        let mut others: Vec<Square> = legal
+            .iter()
+            .filter(|o| {
+                o.to == m.to
+                    && o.from != m.from
+                    && o.kind != MoveKind::Castle
+                    && o.kind != MoveKind::Drop
+                    && self.piece_at(o.from).map(|p| p.kind) == Some(piece.kind)
+            })
+            .map(|o| o.from)
+            .collect();
+        others.dedup();
+        let clash = |file: bool, rank: bool| {
+            others.iter().any(|&o| (!file || g.file(o) == g.file(m.from)) && (!rank || g.rank(o) == g.rank(m.from)))
+        };
+        let base_file = def.pawn && capture;
+        let (mut file, mut rank) = (base_file, false);
+        if clash(file, rank) {
+            if !clash(true, false) {
+                file = true;
+            } else if !base_file && !clash(false, true) {
+                rank = true;
+            } else {
+                file = true;
+                rank = true;
+            }
+        }
+        let mut s = String::new();
+        if !def.pawn {
+            s.push(def.letter);
+        }
+        if file {
+            s.push(Geometry::file_char(g.file(m.from)));
+        }
+        if rank {
+            s += &(g.rank(m.from) + 1).to_string();
+        }
+        if capture {
+            s.push('x');
+        }
+        s += &g.square_name(m.to);
+        if let Some(p) = m.promotion() {
+            s.push('=');
+            s.push(t.rules.piece(p).letter);
+        }
+        s
+    }
+
+    /// Reads a move in long algebraic form or SAN.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        let legal = self.legal_moves();
+        let clean = strip_marks(text);
+        if clean.is_empty() {
+            return refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
+        }
+        if let Some(m) = legal.iter().find(|&&m| self.uci(m).eq_ignore_ascii_case(clean)) {
+            return Ok(*m);
+        }
+        if let Some(r) = self.parse_uci_shape(clean, &legal) {
+            return r;
+        }
+        self.parse_san(text, clean, &legal)
+    }
+
+    /// A string shaped like long algebraic (`e2e4`, `e7e8q`) that is not a legal move: why not.
+    fn parse_uci_shape(&mut self, s: &str, legal: &[Move]) -> Option<Result<Move, MoveError>> {
+        let g = self.g();
+        let bytes = s.as_bytes();
+        // Split into square, square, optional letter.
+        fn split(g: Geometry, s: &str) -> Option<(Square, &str)> {
+            let digits = s[1..].bytes().take_while(|b| b.is_ascii_digit()).count();
+            if digits == 0 {
+                return None;
+            }
+            let sq = g.parse_square(&s[..1 + digits])?;
+            Some((sq, &s[1 + digits..]))
+        }
+        if bytes.is_empty() || !bytes[0].is_ascii_lowercase() {
+            return None;
+        }
+        let (from, rest) = split(g, s)?;
+        if rest.is_empty() || !rest.as_bytes()[0].is_ascii_lowercase() {
+            return None;
+        }
+        let (to, promo) = split(g, rest)?;
+        let promo = match promo.len() {
+            0 => None,
+            1 if promo.as_bytes()[0].is_ascii_alphabetic() => Some(promo.chars().next().unwrap_or(' ')),
+            _ => return None,
+        };
+        // A castle written as king-takes-rook, if the variant uses that square.
+        if promo.is_none() {
+            for &m in legal.iter().filter(|m| m.kind == MoveKind::Castle) {
+                let cs = self.t.rules.castles[m.piece as usize].squares(g, self.turn);
+                if cs.king_from == from && cs.rook_from == to {
+                    return Some(Ok(m));
+                }
+            }
+        }
+        let parts = SanParts {
+            piece: None,
+            file: Some(g.file(from)),
+            rank: Some(g.rank(from)),
+            capture: false,
+            to,
+            promotion: promo,
+        };
+        Some(self.explain(s, &parts, Some(from), legal))
+    }
+
+    fn parse_san(&mut self, original: &str, s: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let t = self.t.clone();
+        // Castling, by its notation or an alias.
+        let key = castle_key(s);
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            if castle_key(&c.notation) == key || c.aliases.iter().any(|a| castle_key(a) == key) {
+                return self.explain_castle(i, legal);
+            }
+        }
+        let Some(parts) = parse_san_parts(self.g(), s) else {
+            return refuse(IllegalCode::Unparsable, format!("cannot read `{original}` as a move"));
+        };
+        self.explain(original, &parts, None, legal)
+    }
+
+    /// Finds the one legal move matching `parts`, or says why there is none.
+    fn explain(&mut self, text: &str, parts: &SanParts, from_sq: Option<Square>, legal: &[Move]) -> Result<Move, MoveError> {
+        let t = self.t.clone();
+        let g = self.g();
+        let us = self.turn;
+        let rules = &t.rules;
+        let piece_type: Option<PieceType> = match parts.piece {
+            Some(c) => match rules.piece_by_letter(c) {
+                Some(pt) => Some(pt),
+                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
+            },
+            None => None,
+        };
+        let promotion: Option<PieceType> = match parts.promotion {
+            Some(c) => match rules.piece_by_letter(c) {
+                Some(pt) => Some(pt),
+                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
+            },
+            None => None,
+        };
+        let origin_ok = |from: Square| {
+            parts.file.map_or(true, |f| g.file(from) == f) && parts.rank.map_or(true, |r| g.rank(from) == r)
+        };
+        let type_ok = |p: Piece| match piece_type {
+            Some(pt) => p.kind == pt,
+            None => from_sq.is_some() || rules.piece(p.kind).pawn,
+        };
+        let describe = |pt: Option<PieceType>| match pt {
+            Some(pt) => format!("{us} {}", rules.piece(pt).name),
+            None if from_sq.is_some() => format!("{us} piece"),
+            None => format!("{us} pawn"),
+        };
+        if let Some(from) = from_sq {
+            match self.piece_at(from) {
+                None => return refuse(IllegalCode::NoSuchPiece, format!("no piece on {}", g.square_name(from))),
+                Some(p) if p.color != us => {
+                    return refuse(IllegalCode::NotYourPiece, format!("the piece on {} is not {us}'s", g.square_name(from)))
+                }
+                _ => {}
+            }
+        }
+        let candidates: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
+            .filter(|m| self.piece_at(m.from).map_or(false, type_ok))
+            .collect();
+        let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
+        match matching.len() {
+            1 => {
+                let m = matching[0];
+                let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
+                if parts.capture && !capture {
+                    return refuse(IllegalCode::NotACapture, format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)));
+                }
+                return Ok(m);
+            }
+            0 => {}
+            _ => {
+                let names: Vec<String> = matching.iter().map(|&m| self.san_plain(m, legal)).collect();
+                return refuse(IllegalCode::Ambiguous, format!("ambiguous: {}", names.join(" or ")));
+            }
+        }
+        if !candidates.is_empty() {
+            let to = g.square_name(parts.to);
+            return match promotion {
+                None => {
+                    let options: Vec<String> = candidates
+                        .iter()
+                        .filter_map(|m| m.promotion())
+                        .map(|p| format!("={}", rules.piece(p).letter))
+                        .collect();
+                    refuse(IllegalCode::PromotionRequired, format!("a move to {to} must promote ({})", options.join(", ")))
+                }
+                Some(p) => {
+                    let options: Vec<String> = candidates
+                        .iter()
+                        .filter_map(|m| m.promotion())
+                        .map(|p| format!("={}", rules.piece(p).letter))
+                        .collect();
+                    let also = if options.is_empty() { "no promotion is possible there".to_string() } else { format!("possible: {}", options.join(", ")) };
+                    refuse(
+                        IllegalCode::PromotionNotAvailable,
+                        format!("cannot promote to {} on {to}; {also}", rules.piece(p).name),
+                    )
+                }
+            };
+        }
+        // No legal move: look at pseudo-legal ones to say why.
+        let mut pseudo = Vec::new();
+        self.generate_pseudo(&mut pseudo);
+        let pseudo_hits: Vec<Move> = pseudo
+            .iter()
+            .copied()
+            .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
+            .filter(|m| self.piece_at(m.from).map_or(false, type_ok))
+            .collect();
+        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.clone());
+        if !pseudo_hits.is_empty() {
+            return refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"));
+        }
+        let to = g.square_name(parts.to);
+        // Would a piece of that kind reach the square on an otherwise empty board?
+        let owners: Vec<Square> = self
+            .color_bb(us)
+            .squares()
+            .filter(|&sq| origin_ok(sq) && self.piece_at(sq).map_or(false, type_ok))
+            .collect();
+        if owners.is_empty() {
+            return refuse(IllegalCode::NoSuchPiece, format!("no {} {}", describe(piece_type), origin_phrase(g, parts)));
+        }
+        if self.piece_at(parts.to).map_or(false, |p| p.color == us) {
+            return refuse(IllegalCode::PieceCannotMoveThere, format!("{to} is occupied by a {us} piece"));
+        }
+        if owners.iter().any(|&sq| self.reaches_on_empty_board(sq, parts.to)) {
+            return refuse(IllegalCode::PathBlocked, format!("the way to {to} is blocked for the {}", describe(piece_type)));
+        }
+        refuse(IllegalCode::PieceCannotMoveThere, format!("no {} can move to {to}", describe(piece_type)))
+    }
+
+    fn explain_castle(&mut self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
+        let t = self.t.clone();
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece as usize == i) {
+            return Ok(*m);
+        }
+        let us = self.turn;
+        let c = &t.rules.castles[i];
+        let g = self.g();
+        if !self.has_castling_right(i, us) {
+            return refuse(IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {}", us, c.notation));
+        }
+        let mirror = |sq: Square| if us == Color::White { sq } else { g.mirror(sq) };
+        let cs = c.squares(g, us);
+        let others = self.occupied() & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
+        if let Some(&sq) = c.empty.iter().find(|&&sq| others.has(mirror(sq))) {
+            return refuse(IllegalCode::CastlingBlocked, format!("cannot castle {}: {} is occupied", c.notation, g.square_name(mirror(sq))));
+        }
+        if self.is_check() {
+            return refuse(IllegalCode::CastlingInCheck, format!("cannot castle {} while in check", c.notation));
+        }
+        let them = us.opponent();
+        let occ = self.occupied() & !B::bit(cs.king_from);
+        if let Some(&sq) = c.safe.iter().find(|&&sq| self.attacked(mirror(sq), them, occ, self.color_bb(them))) {
+            return refuse(
+                IllegalCode::CastlingThroughCheck,
+                format!("cannot castle {}: {} is attacked", c.notation, g.square_name(mirror(sq))),
+            );
+        }
+        refuse(IllegalCode::LeavesRoyalInCheck, format!("castling {} leaves the king in check", c.notation))
+    }
+
+    /// Whether the piece on `from` could move to `to` if no other piece stood in the way.
+    fn reaches_on_empty_board(&self, from: Square, to: Square) -> bool {
+        let Some(p) = self.piece_at(from) else { return false };
+        let t = &*self.t;
+        let mob = t.mobility(p.color, p.kind);
+        let here = B::bit(from);
+        (mob.leap_quiet[from as usize] | mob.leap_capture[from as usize]).has(to)
+            || mob.riders.iter().any(|r| t.slide(r.slide, from, here).has(to))
+            || mob.specials.iter().any(|s| s.to[from as usize].map_or(false, |(sq, _)| sq == to))
+    }
+}
+
+fn origin_phrase(g: Geometry, parts: &SanParts) -> String {
+    match (parts.file, parts.rank) {
+        (Some(f), Some(r)) => format!("on {}", g.square_name(g.square(f, r))),
+        (Some(f), None) => format!("on the {}-file", Geometry::file_char(f)),
+        (None, Some(r)) => format!("on rank {}", r + 1),
+        (None, None) => "can move there".to_string(),
+    }
+}
+
+/// Splits SAN such as `Nbd2`, `exd6`, `e8=Q`, `R1xa3`, `Qh4e1` into its parts.
+fn parse_san_parts(g: Geometry, s: &str) -> Option<SanParts> {
+    let mut parts = SanParts::default();
+    let mut rest = s;
+    if let Some(c) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
+        parts.piece = Some(c);
+        rest = &rest[1..];
+    }
+    // Promotion at the end: `=Q`, `Q`, or `(Q)`.
+    let mut body = rest;
+    if let Some(stripped) = body.strip_suffix(')') {
+        let (b, p) = stripped.rsplit_once('(')?;
+        parts.promotion = Some(single_upper(p)?);
+        body = b;
+    } else if let Some(last) = body.chars().last().filter(|c| c.is_ascii_uppercase()) {
+        parts.promotion = Some(last);
+        body = &body[..body.len() - 1];
+        body = body.strip_suffix('=').unwrap_or(body);
+    }
+    // Destination: the last file letter followed by digits.
+    let digits = body.bytes().rev().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || body.len() < digits + 1 {
+        return None;
+    }
+    let to_start = body.len() - digits - 1;
+    parts.to = g.parse_square(&body[to_start..])?;
+    let mut prefix = &body[..to_start];
+    if let Some(p) = prefix.strip_suffix('x').or_else(|| prefix.strip_suffix(':')) {
+        parts.capture = true;
+        prefix = p;
+    }
+    // Disambiguation: optional file, optional rank.
+    let mut chars = prefix.chars().peekable();
+    if let Some(&c) = chars.peek() {
+        if c.is_ascii_lowercase() {
+            let f = c as u8 - b'a';
+            if f >= g.files {
+                return None;
+            }
+            parts.file = Some(f);
+            chars.next();
+        }
+    }
+    let rank_text: String = chars.collect();
+    if !rank_text.is_empty() {
+        if !rank_text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let r: u8 = rank_text.parse().ok()?;
+        if r == 0 || r > g.ranks {
+            return None;
+        }
+        parts.rank = Some(r - 1);
+    }
+    if parts.piece.is_some() && parts.piece == Some('x') {
+        return None;
+    }
+    Some(parts)
+}
+
+fn single_upper(s: &str) -> Option<char> {
+    let mut it = s.chars();
+    match (it.next(), it.next()) {
+        (Some(c), None) if c.is_ascii_uppercase() => Some(c),
+        _ => None,
+    }
+}

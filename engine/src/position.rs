@@ -1,0 +1,436 @@
+//! The position on a board whose squares fit in bitboard `B`: placement, side to move,
+//! castling rights, en passant, counters, hash, and the history that undoes moves.
+
+use std::sync::Arc;
+
+use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
+use crate::tables::Tables;
+use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
+
+/// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EnPassant {
+    pub target: Square,
+    pub victim: Square,
+}
+
+/// What a move changed that the move itself does not tell.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Undo<B> {
+    pub mv: Move,
+    /// Code of the piece that moved (before any promotion).
+    pub moved: u8,
+    /// Code of the captured piece, or `NO_PIECE`.
+    pub captured: u8,
+    pub castling: u32,
+    pub ep: Option<EnPassant>,
+    pub unmoved: B,
+    pub halfmove: u16,
+    pub hash: u64,
+}
+
+/// Where the pieces stand: a square array and bitboards kept in step.
+#[derive(Clone, Debug)]
+pub(crate) struct Board<B> {
+    /// Piece codes by square (`NO_PIECE` when empty).
+    pub squares: [u8; 256],
+    /// Per type, both colours.
+    pub by_type: [B; MAX_PIECE_TYPES],
+    pub by_color: [B; 2],
+}
+
+impl<B: Bitboard> Board<B> {
+    #[inline]
+    pub fn put(&mut self, sq: Square, p: Piece) {
+        let b = B::bit(sq);
+        self.squares[sq as usize] = p.code();
+        self.by_type[p.kind as usize] |= b;
+        self.by_color[p.color.index()] |= b;
+    }
+
+    #[inline]
+    pub fn take(&mut self, sq: Square) -> Piece {
+        let p = Piece::from_code(self.squares[sq as usize]).expect("take from an empty square");
+        let b = B::bit(sq);
+        self.squares[sq as usize] = NO_PIECE;
+        self.by_type[p.kind as usize] ^= b;
+        self.by_color[p.color.index()] ^= b;
+        p
+    }
+}
+
+/// A position of a variant. Cloning copies the history too.
+#[derive(Clone, Debug)]
+pub struct Pos<B: Bitboard> {
+    pub(crate) t: Arc<Tables<B>>,
+    pub(crate) board: Board<B>,
+    pub(crate) turn: Color,
+    /// Bit `2 * castle + color`: that side still has that castle.
+    pub(crate) castling: u32,
+    pub(crate) ep: Option<EnPassant>,
+    /// Pieces that have never moved, among types that care (initial-only moves).
+    pub(crate) unmoved: B,
+    pub(crate) halfmove: u16,
+    pub(crate) fullmove: u32,
+    pub(crate) hash: u64,
+    pub(crate) history: Vec<Undo<B>>,
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// An empty board, White to move.
+    pub(crate) fn empty(t: Arc<Tables<B>>) -> Self {
+        Pos {
+            t,
+            board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: [B::EMPTY; 2] },
+            turn: Color::White,
+            castling: 0,
+            ep: None,
+            unmoved: B::EMPTY,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    pub fn tables(&self) -> &Arc<Tables<B>> {
+        &self.t
+    }
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board.squares[sq as usize])
+    }
+    #[inline]
+    pub fn occupied(&self) -> B {
+        self.board.by_color[0] | self.board.by_color[1]
+    }
+    #[inline]
+    pub fn color_bb(&self, c: Color) -> B {
+        self.board.by_color[c.index()]
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color, t: PieceType) -> B {
+        self.board.by_type[t as usize] & self.board.by_color[c.index()]
+    }
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.ep
+    }
+    pub fn has_castling_right(&self, castle: usize, c: Color) -> bool {
+        self.castling & (1 << (2 * castle + c.index())) != 0
+    }
+    /// Number of plies played since this position was set up.
+    pub fn plies(&self) -> usize {
+        self.history.len()
+    }
+    pub fn last_move(&self) -> Option<Move> {
+        self.history.last().map(|u| u.mv)
+    }
+
+    /// The royal pieces of `c`.
+    #[inline]
+    pub fn royals(&self, c: Color) -> B {
+        let mut royals = B::EMPTY;
+        let mut types = self.t.royal_types;
+        while types != 0 {
+            royals |= self.board.by_type[types.trailing_zeros() as usize];
+            types &= types - 1;
+        }
+        royals & self.board.by_color[c.index()]
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    pub fn is_check(&self) -> bool {
+        let them = self.turn.opponent();
+        let occ = self.occupied();
+        self.royals(self.turn).squares().any(|k| self.attacked(k, them, occ, self.board.by_color[them.index()]))
+    }
+
+    /// Whether `sq` is attacked by a piece of `by` among `attackers`, with `occ` as the occupancy.
+    pub(crate) fn attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        let t = &*self.t;
+        let ci = by.index();
+        for &pt in &t.leap_attacker_types[ci] {
+            let from = t.leap_attackers[(ci * t.types + pt as usize) * t.squares + sq as usize];
+            if (from & self.board.by_type[pt as usize] & attackers).any() {
+                return true;
+            }
+        }
+        for g in &t.attack_groups[ci] {
+            let mut cand = B::EMPTY;
+            let mut types = g.types;
+            while types != 0 {
+                cand |= self.board.by_type[types.trailing_zeros() as usize];
+                types &= types - 1;
+            }
+            cand &= attackers;
+            if (g.reach[sq as usize] & cand).is_empty() {
+                continue;
+            }
+            for &s in &g.slides {
+                if let Some(b) = t.first_blocker(s, sq, occ) {
+                    if cand.has(b) {
+                        return true;
+                    }
+                }
+            }
+        }
+        for &pt in &t.special_attacker_types[ci] {
+            let own = self.board.by_type[pt as usize] & attackers;
+            if own.is_empty() {
+                continue;
+            }
+            for sp in t.mobility(by, pt).specials.iter().filter(|s| s.capture) {
+                if let Some((from, path)) = sp.from[sq as usize] {
+                    if own.has(from)
+                        && sp.origins.has(from)
+                        && (path & occ).is_empty()
+                        && (!sp.initial_only || self.unmoved.has(from))
+                    {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Plays a move that must be legal (or at least pseudo-legal) in this position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        let t = &*self.t;
+        let us = self.turn;
+        let them = us.opponent();
+        let moved = self.board.squares[m.from as usize];
+        let mut undo = Undo {
+            mv: m,
+            moved,
+            captured: NO_PIECE,
+            castling: self.castling,
+            ep: self.ep,
+            unmoved: self.unmoved,
+            halfmove: self.halfmove,
+            hash: self.hash,
+        };
+        if let Some(ep) = self.ep.take() {
+            if self.ep_capturable(ep, us) {
+                self.hash ^= t.zobrist.en_passant[ep.target as usize];
+            }
+        }
+        let mut reset = false;
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion => {
+                if self.board.squares[m.to as usize] != NO_PIECE {
+                    let cap = self.board.take(m.to);
+                    self.hash ^= t.piece_key(cap.color, cap.kind, m.to);
+                    undo.captured = cap.code();
+                    reset |= t.rules.end.move_rule_reset_by_capture;
+                }
+                let p = self.board.take(m.from);
+                self.hash ^= t.piece_key(us, p.kind, m.from);
+                let kind = if m.kind == MoveKind::Promotion { m.piece } else { p.kind };
+                self.board.put(m.to, Piece { color: us, kind });
+                self.hash ^= t.piece_key(us, kind, m.to);
+                if m.kind == MoveKind::DoubleStep {
+                    let g = t.geometry;
+                    let mid = g.square(g.file(m.from), (g.rank(m.from) + g.rank(m.to)) / 2);
+                    let ep = EnPassant { target: mid, victim: m.to };
+                    self.ep = Some(ep);
+                    if self.ep_capturable(ep, them) {
+                        self.hash ^= t.zobrist.en_passant[mid as usize];
+                    }
+                }
+            }
+            MoveKind::EnPassant => {
+                let victim = undo.ep.expect("en passant without a target").victim;
+                let cap = self.board.take(victim);
+                self.hash ^= t.piece_key(cap.color, cap.kind, victim);
+                undo.captured = cap.code();
+                reset |= t.rules.end.move_rule_reset_by_capture;
+                let p = self.board.take(m.from);
+                self.board.put(m.to, p);
+                self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, p.kind, m.to);
+            }
+            MoveKind::Castle => {
+                let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
+                let king = self.board.take(cs.king_from);
+                let rook = self.board.take(cs.rook_from);
+                self.board.put(cs.king_to, king);
+                self.board.put(cs.rook_to, rook);
+                self.hash ^= t.piece_key(us, king.kind, cs.king_from)
+                    ^ t.piece_key(us, king.kind, cs.king_to)
+                    ^ t.piece_key(us, rook.kind, cs.rook_from)
+                    ^ t.piece_key(us, rook.kind, cs.rook_to);
+            }
+            MoveKind::Drop => unreachable!("drops are not part of this variant"),
+        }
+        let mover = Piece::from_code(moved).map(|p| p.kind);
+        if let Some(k) = mover {
+            reset |= t.rules.end.move_rule_reset_by.contains(&k);
+        }
+        // Castling rights die when the king's or rook's square is touched.
+        let touched = self.castle_rights_touching(m);
+        let lost = self.castling & touched;
+        if lost != 0 {
+            self.castling ^= lost;
+            self.hash ^= castle_keys(&t.zobrist.castle, lost);
+        }
+        let mut vacated = B::bit(m.from) | B::bit(m.to);
+        if m.kind == MoveKind::Castle {
+            let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
+            vacated |= B::bit(cs.rook_from) | B::bit(cs.rook_to);
+        }
+        let moved_off = self.unmoved & vacated;
+        if moved_off.any() {
+            self.unmoved ^= moved_off;
+            for sq in moved_off.squares() {
+                self.hash ^= t.zobrist.unmoved[sq as usize];
+            }
+        }
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        self.hash ^= t.zobrist.black_to_move;
+        self.history.push(undo);
+    }
+
+    /// Takes back the last move. Returns it, or `None` at the start of the history.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.history.pop()?;
+        let m = u.mv;
+        let them = self.turn;
+        let us = them.opponent();
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion => {
+                self.board.take(m.to);
+                self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
+                if let Some(cap) = Piece::from_code(u.captured) {
+                    self.board.put(m.to, cap);
+                }
+            }
+            MoveKind::EnPassant => {
+                let p = self.board.take(m.to);
+                self.board.put(m.from, p);
+                let victim = u.ep.expect("en passant without a target").victim;
+                self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
+            }
+            MoveKind::Castle => {
+                let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, us);
+                let king = self.board.take(cs.king_to);
+                let rook = self.board.take(cs.rook_to);
+                self.board.put(cs.king_from, king);
+                self.board.put(cs.rook_from, rook);
+            }
+            MoveKind::Drop => unreachable!("drops are not part of this variant"),
+        }
+        self.turn = us;
+        self.castling = u.castling;
+        self.ep = u.ep;
+        self.unmoved = u.unmoved;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        Some(m)
+    }
+
+    /// Castling-right bits that a move touching these squares removes.
+    fn castle_rights_touching(&self, m: Move) -> u32 {
+        if self.castling == 0 {
+            return 0;
+        }
+        let t = &*self.t;
+        let mut lost = 0;
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            for color in Color::BOTH {
+                let cs = c.squares(t.geometry, color);
+                let touched = |sq: Square| sq == cs.king_from || sq == cs.rook_from;
+                let hit = touched(m.from)
+                    || touched(m.to)
+                    || (m.kind == MoveKind::EnPassant && self.ep.map_or(false, |e| touched(e.victim)));
+                if hit {
+                    lost |= 1 << (2 * i + color.index());
+                }
+            }
+        }
+        lost
+    }
+
+    /// Whether `by` has a piece that could capture en passant onto `ep.target`
+    /// (ignoring pins): only then does the en-passant square change the position's identity.
+    pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
+        let t = &*self.t;
+        let mut types = t.en_passant_types;
+        while types != 0 {
+            let pt = types.trailing_zeros() as usize;
+            types &= types - 1;
+            let from = t.leap_attackers[(by.index() * t.types + pt) * t.squares + ep.target as usize];
+            if (from & self.pieces(by, pt as PieceType)).any() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Recomputes the hash from scratch (for set-up and for checking the incremental one).
+    pub(crate) fn compute_hash(&self) -> u64 {
+        let t = &*self.t;
+        let mut h = 0;
+        for c in Color::BOTH {
+            for sq in self.color_bb(c).squares() {
+                let p = self.piece_at(sq).expect("piece");
+                h ^= t.piece_key(c, p.kind, sq);
+            }
+        }
+        if self.turn == Color::Black {
+            h ^= t.zobrist.black_to_move;
+        }
+        h ^= castle_keys(&t.zobrist.castle, self.castling);
+        if let Some(ep) = self.ep {
+            if self.ep_capturable(ep, self.turn) {
+                h ^= t.zobrist.en_passant[ep.target as usize];
+            }
+        }
+        for sq in self.unmoved.squares() {
+            h ^= t.zobrist.unmoved[sq as usize];
+        }
+        h
+    }
+
+    /// How many times the current position has occurred since the last irreversible move,
+    /// counting this one.
+    pub fn repetitions(&self) -> usize {
+        let window = (self.halfmove as usize).min(self.history.len());
+        1 + self.history[self.history.len() - window..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.hash == self.hash)
+            .count()
+    }
+}
+
+fn castle_keys(keys: &[u64], mut bits: u32) -> u64 {
+    let mut h = 0;
+    while bits != 0 {
+        h ^= keys[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+    h
+}

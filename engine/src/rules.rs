@@ -1,0 +1,156 @@
+//! A variant's rules, compiled from its ruleset and independent of bitboard width.
+//!
+//! Everything here is plain data, checked for consistency by the ruleset loader;
+//! the move generator reads it through [`crate::tables::Tables`], which turns it
+//! into per-square lookup tables.
+
+use crate::betza::Direction;
+use crate::types::{Color, Geometry, PieceType, Square};
+
+/// One kind of piece.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceDef {
+    /// The ruleset's name for it (`knight`).
+    pub name: String,
+    /// The FEN letter, uppercase (White's).
+    pub letter: char,
+    /// The movement as written in the ruleset.
+    pub betza: String,
+    /// The movement as directions in White's orientation.
+    pub directions: Vec<Direction>,
+    /// A royal piece may never be left attacked; checkmating it ends the game.
+    pub royal: bool,
+    /// Written without a letter in SAN (`e4`, `exd5`), like the chess pawn.
+    pub pawn: bool,
+    /// Own ranks (0-based) from which it may step two squares straight forward
+    /// when both squares ahead are empty.
+    pub double_step_ranks: Vec<u8>,
+    /// Its double steps may be captured en passant, and its capture steps capture en passant.
+    pub en_passant: bool,
+    pub promotion: Option<Promotion>,
+}
+
+/// When and into what a piece promotes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Promotion {
+    /// Own ranks (0-based) that make up the promotion zone.
+    pub ranks: Vec<u8>,
+    /// The types it may become.
+    pub to: Vec<PieceType>,
+    pub policy: PromotionPolicy,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PromotionPolicy {
+    /// A move that ends in the zone must promote.
+    Mandatory,
+    /// A move that ends in the zone may promote or not.
+    Optional,
+}
+
+/// One castling move, described by White's squares (Black's are mirrored).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Castle {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+    /// Squares that must be empty (the king and rook themselves excepted).
+    pub empty: Vec<Square>,
+    /// Squares that must not be attacked (the king's own square = not in check).
+    pub safe: Vec<Square>,
+    /// How SAN prints it (`O-O`).
+    pub notation: String,
+    /// Other spellings SAN accepts for it.
+    pub aliases: Vec<String>,
+    /// Its letter in a FEN castling field (White's; Black's is the lowercase).
+    pub fen_letter: char,
+}
+
+impl Castle {
+    /// This castle's squares for `color`.
+    pub fn squares(&self, g: Geometry, color: Color) -> CastleSquares {
+        let m = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
+        CastleSquares {
+            king_from: m(self.king_from),
+            king_to: m(self.king_to),
+            rook_from: m(self.rook_from),
+            rook_to: m(self.rook_to),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastleSquares {
+    pub king_from: Square,
+    pub king_to: Square,
+    pub rook_from: Square,
+    pub rook_to: Square,
+}
+
+/// The result for a player in a situation the end rules name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// How a game ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndRules {
+    /// For the side that is checkmated.
+    pub checkmate: Verdict,
+    /// For the side that has no legal move and is not in check.
+    pub stalemate: Verdict,
+    /// n-fold repetition draws (0 = never).
+    pub repetition: u8,
+    /// Draw after this many moves by each side without a reset (0 = never).
+    pub move_rule: u16,
+    /// A capture resets the move-rule counter.
+    pub move_rule_reset_by_capture: bool,
+    /// A move by one of these types resets it.
+    pub move_rule_reset_by: Vec<PieceType>,
+}
+
+/// A variant's complete rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub name: String,
+    pub description: String,
+    pub geometry: Geometry,
+    /// Whether a1 is a light square (orthodox chess: dark).
+    pub a1_light: bool,
+    pub pieces: Vec<PieceDef>,
+    pub start_fen: String,
+    pub castles: Vec<Castle>,
+    pub end: EndRules,
+}
+
+impl Rules {
+    /// The type whose FEN letter (either case) is `c`.
+    pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
+        let up = c.to_ascii_uppercase();
+        self.pieces.iter().position(|p| p.letter == up).map(|i| i as PieceType)
+    }
+    pub fn piece(&self, t: PieceType) -> &PieceDef {
+        &self.pieces[t as usize]
+    }
+    /// The FEN letter of a coloured piece.
+    pub fn fen_char(&self, t: PieceType, color: Color) -> char {
+        let c = self.piece(t).letter;
+        match color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        }
+    }
+    /// Whether a square is light, by this variant's colouring.
+    pub fn is_light(&self, sq: Square) -> bool {
+        let g = self.geometry;
+        let odd = (g.file(sq) + g.rank(sq)) % 2 == 1;
+        odd != self.a1_light
+    }
+    pub fn has_royal(&self) -> bool {
+        self.pieces.iter().any(|p| p.royal)
+    }
+}

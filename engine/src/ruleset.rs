@@ -1,0 +1,419 @@
+//! The TOML ruleset format: its schema, and its compilation into [`Rules`].
+//!
+//! Every error names the file, line, column and key, e.g.
+//! `my.toml:12:9: pieces.knight.betza: bad Betza "Nx": …`.
+
+use std::fmt;
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::betza;
+use crate::rules::{Castle, EndRules, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
+use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+
+/// A ruleset that cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RulesetError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The dotted key path, e.g. `pieces.knight.betza` (empty for syntax errors outside any key).
+    pub key: String,
+    pub message: String,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if !self.key.is_empty() {
+            write!(f, "{}: ", self.key)?;
+        }
+        f.write_str(&self.message)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRuleset {
+    name: Spanned<String>,
+    #[serde(default)]
+    description: String,
+    board: Spanned<RawBoard>,
+    #[serde(default)]
+    a1_color: Option<SquareColor>,
+    start: Spanned<String>,
+    pieces: Spanned<IndexMap<String, RawPiece>>,
+    #[serde(default)]
+    castling: Vec<Spanned<RawCastle>>,
+    #[serde(default)]
+    end: RawEnd,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    files: u8,
+    ranks: u8,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum SquareColor {
+    Light,
+    Dark,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPiece {
+    letter: Spanned<String>,
+    betza: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    pawn: bool,
+    double_step_ranks: Option<Spanned<Vec<u8>>>,
+    #[serde(default)]
+    en_passant: bool,
+    promotion: Option<RawPromotion>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPromotion {
+    ranks: Spanned<Vec<u8>>,
+    to: Vec<Spanned<String>>,
+    #[serde(default = "mandatory")]
+    policy: RawPolicy,
+}
+
+fn mandatory() -> RawPolicy {
+    RawPolicy::Mandatory
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum RawPolicy {
+    Mandatory,
+    Optional,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCastle {
+    king: Spanned<String>,
+    king_to: Spanned<String>,
+    rook: Spanned<String>,
+    rook_to: Spanned<String>,
+    empty: Option<Vec<Spanned<String>>>,
+    safe: Option<Vec<Spanned<String>>>,
+    notation: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    fen: Option<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEnd {
+    #[serde(default = "loss")]
+    checkmate: RawVerdict,
+    #[serde(default = "draw")]
+    stalemate: RawVerdict,
+    repetition: Option<Spanned<u8>>,
+    #[serde(default)]
+    move_rule: u16,
+    #[serde(default)]
+    move_rule_reset: Vec<Spanned<String>>,
+}
+
+impl Default for RawEnd {
+    fn default() -> Self {
+        RawEnd {
+            checkmate: RawVerdict::Loss,
+            stalemate: RawVerdict::Draw,
+            repetition: None,
+            move_rule: 0,
+            move_rule_reset: Vec::new(),
+        }
+    }
+}
+
+fn loss() -> RawVerdict {
+    RawVerdict::Loss
+}
+fn draw() -> RawVerdict {
+    RawVerdict::Draw
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum RawVerdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl From<RawVerdict> for Verdict {
+    fn from(v: RawVerdict) -> Verdict {
+        match v {
+            RawVerdict::Win => Verdict::Win,
+            RawVerdict::Loss => Verdict::Loss,
+            RawVerdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// Turns byte spans into `file:line:column` errors.
+struct Reporter<'a> {
+    file: &'a str,
+    text: &'a str,
+}
+
+impl Reporter<'_> {
+    fn at(&self, offset: usize, key: impl Into<String>, message: impl Into<String>) -> RulesetError {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..floor_char_boundary(self.text, offset)];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        RulesetError { file: self.file.to_string(), line, column, key: key.into(), message: message.into() }
+    }
+    fn span<T>(&self, s: &Spanned<T>, key: impl Into<String>, message: impl Into<String>) -> RulesetError {
+        self.at(s.span().start, key, message)
+    }
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Parses and checks a ruleset. `file` is only used to name it in errors.
+pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesetError> {
+    let r = Reporter { file, text };
+    let de = toml::Deserializer::parse(text).map_err(|e| {
+        r.at(e.span().map_or(0, |s| s.start), "", first_line(e.message()))
+    })?;
+    let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
+        let key = e.path().to_string();
+        let key = if key == "." { String::new() } else { key };
+        let inner = e.into_inner();
+        r.at(inner.span().map_or(0, |s| s.start), key, first_line(inner.message()))
+    })?;
+    compile(raw, &r)
+}
+
+fn first_line(s: &str) -> String {
+    s.trim().lines().next().unwrap_or("").to_string()
+}
+
+fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
+    let name = raw.name.get_ref().trim().to_string();
+    if name.is_empty() {
+        return Err(r.span(&raw.name, "name", "must not be empty"));
+    }
+    let board = raw.board.get_ref();
+    for (n, what) in [(board.files, "files"), (board.ranks, "ranks")] {
+        if !(MIN_SIDE..=MAX_SIDE).contains(&n) {
+            return Err(r.span(&raw.board, format!("board.{what}"), format!("{n} {what}: a board has {MIN_SIDE} to {MAX_SIDE}")));
+        }
+    }
+    let g = Geometry { files: board.files, ranks: board.ranks };
+
+    let pieces_map = raw.pieces.get_ref();
+    if pieces_map.is_empty() {
+        return Err(r.span(&raw.pieces, "pieces", "a variant needs at least one piece"));
+    }
+    if pieces_map.len() > MAX_PIECE_TYPES {
+        return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (one per letter)", pieces_map.len())));
+    }
+    let names: Vec<&String> = pieces_map.keys().collect();
+    let type_of = |s: &Spanned<String>, key: &str| -> Result<PieceType, RulesetError> {
+        names
+            .iter()
+            .position(|n| *n == s.get_ref())
+            .map(|i| i as PieceType)
+            .ok_or_else(|| r.span(s, key, format!("`{}` is not a piece of this variant (pieces: {})", s.get_ref(), join(&names))))
+    };
+
+    let mut pieces = Vec::new();
+    for (pname, p) in pieces_map {
+        let key = |k: &str| format!("pieces.{pname}.{k}");
+        let letter = p.letter.get_ref();
+        let mut chars = letter.chars();
+        let c = match (chars.next(), chars.next()) {
+            (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+            _ => return Err(r.span(&p.letter, key("letter"), format!("`{letter}` must be a single letter A-Z"))),
+        };
+        if let Some(other) = pieces.iter().find(|o: &&PieceDef| o.letter == c) {
+            return Err(r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
+        }
+        let text = p.betza.get_ref();
+        let directions = betza::parse(text).map_err(|e| {
+            // +1 skips the opening quote of a basic string.
+            r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
+        })?;
+        let double_step_ranks = match &p.double_step_ranks {
+            Some(ranks) => {
+                for &rank in ranks.get_ref() {
+                    check_rank(r, ranks, rank, g, &key("double_step_ranks"))?;
+                }
+                ranks.get_ref().iter().map(|x| x - 1).collect()
+            }
+            None => Vec::new(),
+        };
+        let promotion = match &p.promotion {
+            None => None,
+            Some(pr) => {
+                if pr.ranks.get_ref().is_empty() {
+                    return Err(r.span(&pr.ranks, key("promotion.ranks"), "the promotion zone needs at least one rank"));
+                }
+                for &rank in pr.ranks.get_ref() {
+                    check_rank(r, &pr.ranks, rank, g, &key("promotion.ranks"))?;
+                }
+                if pr.to.is_empty() {
+                    return Err(r.span(&p.betza, key("promotion.to"), "a promotion needs at least one piece to promote to"));
+                }
+                let to = pr.to.iter().map(|s| type_of(s, &key("promotion.to"))).collect::<Result<Vec<_>, _>>()?;
+                let ranks = pr.ranks.get_ref().iter().map(|x| x - 1).collect();
+                let policy = match pr.policy {
+                    RawPolicy::Mandatory => PromotionPolicy::Mandatory,
+                    RawPolicy::Optional => PromotionPolicy::Optional,
+                };
+                Some(Promotion { ranks, to, policy })
+            }
+        };
+        pieces.push(PieceDef {
+            name: pname.clone(),
+            letter: c,
+            betza: text.clone(),
+            directions,
+            royal: p.royal,
+            pawn: p.pawn,
+            double_step_ranks,
+            en_passant: p.en_passant,
+            promotion,
+        });
+    }
+
+    let mut castles = Vec::new();
+    if raw.castling.len() > 16 {
+        return Err(r.span(&raw.castling[16], "castling", "at most 16 castles"));
+    }
+    for (i, c) in raw.castling.iter().enumerate() {
+        let key = |k: &str| format!("castling[{i}].{k}");
+        let c = c.get_ref();
+        let sq = |s: &Spanned<String>, k: &str| -> Result<Square, RulesetError> {
+            g.parse_square(s.get_ref())
+                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of a {}x{} board", s.get_ref(), g.files, g.ranks)))
+        };
+        let (king_from, king_to) = (sq(&c.king, "king")?, sq(&c.king_to, "king_to")?);
+        let (rook_from, rook_to) = (sq(&c.rook, "rook")?, sq(&c.rook_to, "rook_to")?);
+        if king_from == rook_from {
+            return Err(r.span(&c.rook, key("rook"), "the rook must start on another square than the king"));
+        }
+        if king_to == rook_to {
+            return Err(r.span(&c.rook_to, key("rook_to"), "king and rook cannot end on the same square"));
+        }
+        let list = |v: &Option<Vec<Spanned<String>>>, k: &str| -> Result<Option<Vec<Square>>, RulesetError> {
+            v.as_ref().map(|v| v.iter().map(|s| sq(s, k)).collect()).transpose()
+        };
+        let empty = list(&c.empty, "empty")?.unwrap_or_else(|| between_all(g, &[king_from, king_to, rook_from, rook_to], &[king_from, rook_from]));
+        let safe = list(&c.safe, "safe")?.unwrap_or_else(|| between_all(g, &[king_from, king_to], &[]));
+        if c.notation.get_ref().trim().is_empty() {
+            return Err(r.span(&c.notation, key("notation"), "must not be empty"));
+        }
+        let fen_letter = match &c.fen {
+            Some(f) => {
+                let s = f.get_ref();
+                match (s.chars().next(), s.chars().count()) {
+                    (Some(ch), 1) if ch.is_ascii_alphabetic() => ch.to_ascii_uppercase(),
+                    _ => return Err(r.span(f, key("fen"), format!("`{s}` must be a single letter"))),
+                }
+            }
+            None => if g.file(rook_from) > g.file(king_from) { 'K' } else { 'Q' },
+        };
+        if castles.iter().any(|o: &Castle| o.fen_letter == fen_letter) {
+            return Err(r.span(
+                &c.notation,
+                key("fen"),
+                format!("another castle already uses FEN letter `{fen_letter}`; give this one its own with `fen = \"…\"`"),
+            ));
+        }
+        castles.push(Castle {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            empty,
+            safe,
+            notation: c.notation.get_ref().trim().to_string(),
+            aliases: c.aliases.clone(),
+            fen_letter,
+        });
+    }
+
+    let end = &raw.end;
+    let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
+    if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
+        return Err(r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
+    }
+    let mut reset_by_capture = false;
+    let mut reset_by = Vec::new();
+    for s in &end.move_rule_reset {
+        if s.get_ref() == "capture" {
+            reset_by_capture = true;
+        } else {
+            reset_by.push(type_of(s, "end.move_rule_reset").map_err(|mut e| {
+                e.message = format!("`{}` is neither `capture` nor a piece of this variant (pieces: {})", s.get_ref(), join(&names));
+                e
+            })?);
+        }
+    }
+
+    let rules = Rules {
+        name,
+        description: raw.description.trim().to_string(),
+        geometry: g,
+        a1_light: matches!(raw.a1_color, Some(SquareColor::Light)),
+        pieces,
+        start_fen: raw.start.get_ref().trim().to_string(),
+        castles,
+        end: EndRules {
+            checkmate: end.checkmate.into(),
+            stalemate: end.stalemate.into(),
+            repetition,
+            move_rule: end.move_rule,
+            move_rule_reset_by_capture: reset_by_capture,
+            move_rule_reset_by: reset_by,
+        },
+    };
+    // The start position must be a valid position of these rules.
+    crate::Variant::new(rules.clone())
+        .position(&rules.start_fen)
+        .map_err(|e| r.span(&raw.start, "start", e.to_string()))?;
+    Ok(rules)
+}
+
+fn check_rank<T>(r: &Reporter, at: &Spanned<T>, rank: u8, g: Geometry, key: &str) -> Result<(), RulesetError> {
+    if rank == 0 || rank > g.ranks {
+        return Err(r.span(at, key, format!("rank {rank} is not on a board with {} ranks (ranks count from 1, the player's own first rank)", g.ranks)));
+    }
+    Ok(())
+}
+
+/// The squares on the rank of `ends` spanning them all, minus `except`.
+fn between_all(g: Geometry, ends: &[Square], except: &[Square]) -> Vec<Square> {
+    let rank = g.rank(ends[0]);
+    let lo = ends.iter().map(|&s| g.file(s)).min().unwrap_or(0);
+    let hi = ends.iter().map(|&s| g.file(s)).max().unwrap_or(0);
+    (lo..=hi).map(|f| g.square(f, rank)).filter(|s| !except.contains(s)).collect()
+}
+
+fn join(names: &[&String]) -> String {
+    names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+}

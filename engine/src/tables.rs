@@ -1,0 +1,419 @@
+//! Per-variant lookup tables: what each piece type of each colour can reach from each
+//! square, the rays riders slide along, who can attack a square, and Zobrist keys.
+//!
+//! Built once per variant and shared by every position of it, so that move
+//! generation is table lookups and bit scans, with no allocation.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use crate::betza::{Direction, Mode};
+use crate::bitboard::Bitboard;
+use crate::rules::Rules;
+use crate::types::{Color, Geometry, PieceType, Square};
+
+/// A slide in one direction.
+#[derive(Clone, Copy, Debug)]
+pub struct Slide {
+    /// Ray id of the unlimited ray in this direction (used to cut at a blocker).
+    pub full: u16,
+    /// Ray id of the ray limited to the slide's range (= `full` when unlimited).
+    pub reach: u16,
+    /// Whether squares along the ray have increasing indices (scan from the low end).
+    pub ascending: bool,
+}
+
+/// A rider direction of one piece type.
+#[derive(Clone, Copy, Debug)]
+pub struct Rider {
+    pub slide: Slide,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial_only: bool,
+}
+
+/// A leap that needs more than a table lookup: lame (its path must be empty),
+/// initial-only, or a double step (which leaves an en-passant square behind).
+#[derive(Clone, Debug)]
+pub struct Special<B> {
+    /// Per origin square: the target and the squares that must be empty.
+    pub to: Vec<Option<(Square, B)>>,
+    /// Per target square: the origin and the path (for attack detection).
+    pub from: Vec<Option<(Square, B)>>,
+    pub quiet: bool,
+    pub capture: bool,
+    pub initial_only: bool,
+    pub double_step: bool,
+    /// Only from these squares.
+    pub origins: B,
+}
+
+/// How one piece type of one colour moves.
+#[derive(Clone, Debug)]
+pub struct Mobility<B> {
+    /// Per square: targets of plain (jumping, unconditional) leaps that may not capture…
+    pub leap_quiet: Vec<B>,
+    /// …and that may capture.
+    pub leap_capture: Vec<B>,
+    pub riders: Vec<Rider>,
+    pub specials: Vec<Special<B>>,
+    /// The promotion zone for this colour (empty if the type never promotes).
+    pub promotion_zone: B,
+}
+
+/// Rider directions that a set of piece types all attack along, for fast attack tests.
+#[derive(Clone, Debug)]
+pub struct AttackGroup<B> {
+    /// Bitmask of piece types.
+    pub types: u32,
+    /// Reverse slides: from the attacked square towards the attacker.
+    pub slides: Vec<Slide>,
+    /// Per square: every square any of those slides can reach (to skip the group quickly).
+    pub reach: Vec<B>,
+}
+
+/// Zobrist keys.
+#[derive(Clone, Debug)]
+pub struct Zobrist {
+    /// Per (colour, type, square).
+    pub piece: Vec<u64>,
+    pub black_to_move: u64,
+    /// Per castle and colour.
+    pub castle: Vec<u64>,
+    /// Per en-passant square.
+    pub en_passant: Vec<u64>,
+    /// Per square holding a piece that has not moved (for initial-only moves).
+    pub unmoved: Vec<u64>,
+}
+
+/// All the tables of one variant for bitboard width `B`.
+#[derive(Debug)]
+pub struct Tables<B> {
+    pub rules: Arc<Rules>,
+    pub geometry: Geometry,
+    pub squares: usize,
+    pub types: usize,
+    /// Every square of the board.
+    pub board: B,
+    /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
+    /// on an empty board, excluding `sq`.
+    pub rays: Vec<B>,
+    /// Per (colour, type): index `color * types + type`.
+    pub mobility: Vec<Mobility<B>>,
+    /// Per (colour, type, square): the squares from which such a piece attacks the
+    /// square with a plain leap.
+    pub leap_attackers: Vec<B>,
+    /// Per colour: rider attack groups.
+    pub attack_groups: [Vec<AttackGroup<B>>; 2],
+    /// Per colour: the types that attack with plain leaps.
+    pub leap_attacker_types: [Vec<PieceType>; 2],
+    /// Per colour: types with lame or initial-only capturing leaps.
+    pub special_attacker_types: [Vec<PieceType>; 2],
+    /// Types whose pieces need unmoved-tracking (they have initial-only moves).
+    pub tracks_unmoved: u32,
+    /// Types with the `royal` flag (bitmask).
+    pub royal_types: u32,
+    /// Types that capture en passant (bitmask).
+    pub en_passant_types: u32,
+    /// Per rank: its squares.
+    pub rank_masks: Vec<B>,
+    /// Per file: its squares.
+    pub file_masks: Vec<B>,
+    pub zobrist: Zobrist,
+}
+
+impl<B: Bitboard> Tables<B> {
+    #[inline]
+    pub fn mobility(&self, color: Color, t: PieceType) -> &Mobility<B> {
+        &self.mobility[color.index() * self.types + t as usize]
+    }
+
+    /// The squares a slide reaches from `sq`, stopping at (and including) the first
+    /// occupied square.
+    #[inline]
+    pub fn slide(&self, s: Slide, sq: Square, occupied: B) -> B {
+        let base = sq as usize;
+        let reach = self.rays[s.reach as usize * self.squares + base];
+        let blockers = reach & occupied;
+        if blockers.is_empty() {
+            reach
+        } else {
+            let b = if s.ascending { blockers.lsb() } else { blockers.msb() };
+            reach & !self.rays[s.full as usize * self.squares + b as usize]
+        }
+    }
+
+    /// The first occupied square along a slide from `sq`, if any within reach.
+    #[inline]
+    pub fn first_blocker(&self, s: Slide, sq: Square, occupied: B) -> Option<Square> {
+        let blockers = self.rays[s.reach as usize * self.squares + sq as usize] & occupied;
+        if blockers.is_empty() {
+            None
+        } else {
+            Some(if s.ascending { blockers.lsb() } else { blockers.msb() })
+        }
+    }
+
+    #[inline]
+    pub fn piece_key(&self, color: Color, t: PieceType, sq: Square) -> u64 {
+        self.zobrist.piece[(color.index() * self.types + t as usize) * self.squares + sq as usize]
+    }
+
+    /// Builds the tables. The rules must already be valid (the ruleset loader checks them).
+    pub fn new(rules: Arc<Rules>) -> Tables<B> {
+        let g = rules.geometry;
+        assert!(g.squares() <= B::CAPACITY, "board too large for this bitboard width");
+        let squares = g.squares();
+        let types = rules.pieces.len();
+        let mut board = B::EMPTY;
+        for sq in 0..squares {
+            board |= B::bit(sq as Square);
+        }
+        let rank_masks: Vec<B> = (0..g.ranks)
+            .map(|r| (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r))))
+            .collect();
+        let file_masks: Vec<B> = (0..g.files)
+            .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
+            .collect();
+
+        let mut rays = RayBuilder::new(g);
+        let mut mobility = Vec::with_capacity(2 * types);
+        let mut tracks_unmoved = 0u32;
+        for color in Color::BOTH {
+            for (t, def) in rules.pieces.iter().enumerate() {
+                let mut m = Mobility {
+                    leap_quiet: vec![B::EMPTY; squares],
+                    leap_capture: vec![B::EMPTY; squares],
+                    riders: Vec::new(),
+                    specials: Vec::new(),
+                    promotion_zone: B::EMPTY,
+                };
+                let sign = if color == Color::White { 1 } else { -1 };
+                for d in &def.directions {
+                    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                    let quiet = d.mode != Mode::Capture;
+                    let capture = d.mode != Mode::Move;
+                    if d.initial_only {
+                        tracks_unmoved |= 1 << t;
+                    }
+                    if d.range != 1 {
+                        m.riders.push(Rider { slide: rays.slide(dx, dy, d.range), quiet, capture, initial_only: d.initial_only });
+                    } else if d.path.is_empty() && !d.initial_only {
+                        for sq in 0..squares as Square {
+                            if let Some(to) = g.offset(sq, dx, dy) {
+                                if quiet {
+                                    m.leap_quiet[sq as usize] |= B::bit(to);
+                                }
+                                if capture {
+                                    m.leap_capture[sq as usize] |= B::bit(to);
+                                }
+                            }
+                        }
+                    } else {
+                        m.specials.push(special(g, d, sign, board, false));
+                    }
+                }
+                if !def.double_step_ranks.is_empty() {
+                    let origins = def.double_step_ranks.iter().fold(B::EMPTY, |b, &r| {
+                        b | rank_masks[relative_rank(g, r, color) as usize]
+                    });
+                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
+                    m.specials.push(special(g, &step, sign, origins, true));
+                }
+                if let Some(p) = &def.promotion {
+                    for &r in &p.ranks {
+                        m.promotion_zone |= rank_masks[relative_rank(g, r, color) as usize];
+                    }
+                }
+                mobility.push(m);
+            }
+        }
+
+        // Who attacks a square: reverse every capturing direction.
+        let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
+        let mut leap_attacker_types: [Vec<PieceType>; 2] = Default::default();
+        let mut special_attacker_types: [Vec<PieceType>; 2] = Default::default();
+        let mut attack_groups: [Vec<AttackGroup<B>>; 2] = Default::default();
+        for color in Color::BOTH {
+            let sign = if color == Color::White { 1 } else { -1 };
+            // (dx, dy, range) of the reverse slide → types attacking along it.
+            let mut by_slide: BTreeMap<(i32, i32, u8), u32> = BTreeMap::new();
+            for (t, def) in rules.pieces.iter().enumerate() {
+                let base = (color.index() * types + t) * squares;
+                let mut leaps = false;
+                let mut specials = false;
+                for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
+                    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                    if d.range != 1 {
+                        *by_slide.entry((-dx, -dy, d.range)).or_default() |= 1 << t;
+                    } else if d.path.is_empty() && !d.initial_only {
+                        leaps = true;
+                        for sq in 0..squares as Square {
+                            if let Some(from) = g.offset(sq, -dx, -dy) {
+                                leap_attackers[base + sq as usize] |= B::bit(from);
+                            }
+                        }
+                    } else {
+                        specials = true;
+                    }
+                }
+                if leaps {
+                    leap_attacker_types[color.index()].push(t as PieceType);
+                }
+                if specials {
+                    special_attacker_types[color.index()].push(t as PieceType);
+                }
+            }
+            let mut groups: BTreeMap<u32, Vec<(i32, i32, u8)>> = BTreeMap::new();
+            for (slide, types_mask) in by_slide {
+                groups.entry(types_mask).or_default().push(slide);
+            }
+            for (types_mask, slides) in groups {
+                let slides: Vec<Slide> = slides.into_iter().map(|(dx, dy, r)| rays.slide(dx, dy, r)).collect();
+                let reach = (0..squares)
+                    .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
+                    .collect();
+                attack_groups[color.index()].push(AttackGroup { types: types_mask, slides, reach });
+            }
+        }
+
+        let royal_types = mask(&rules, |p| p.royal);
+        let en_passant_types = mask(&rules, |p| p.en_passant);
+        let zobrist = Zobrist::new(types, squares, rules.castles.len());
+        Tables {
+            geometry: g,
+            squares,
+            types,
+            board,
+            rays: rays.finish(),
+            mobility,
+            leap_attackers,
+            attack_groups,
+            leap_attacker_types,
+            special_attacker_types,
+            tracks_unmoved,
+            royal_types,
+            en_passant_types,
+            rank_masks,
+            file_masks,
+            zobrist,
+            rules,
+        }
+    }
+}
+
+fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> u32 {
+    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).fold(0, |m, (t, _)| m | 1 << t)
+}
+
+/// The absolute rank of `color`'s own rank `r` (0-based).
+fn relative_rank(g: Geometry, r: u8, color: Color) -> u8 {
+    match color {
+        Color::White => r,
+        Color::Black => g.ranks - 1 - r,
+    }
+}
+
+fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {
+    let squares = g.squares();
+    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+    let mut to = vec![None; squares];
+    let mut from = vec![None; squares];
+    for sq in 0..squares as Square {
+        let Some(target) = g.offset(sq, dx, dy) else { continue };
+        let path = d.path.iter().try_fold(B::EMPTY, |b, &(px, py)| {
+            g.offset(sq, px as i32, py as i32 * sign).map(|p| b | B::bit(p))
+        });
+        if let Some(path) = path {
+            to[sq as usize] = Some((target, path));
+            from[target as usize] = Some((sq, path));
+        }
+    }
+    Special {
+        to,
+        from,
+        quiet: d.mode != Mode::Capture,
+        capture: d.mode != Mode::Move,
+        initial_only: d.initial_only,
+        double_step,
+        origins,
+    }
+}
+
+/// Collects the distinct rays the variant needs, numbering them.
+struct RayBuilder {
+    g: Geometry,
+    ids: BTreeMap<(i32, i32, u8), u16>,
+    order: Vec<(i32, i32, u8)>,
+}
+
+impl RayBuilder {
+    fn new(g: Geometry) -> Self {
+        RayBuilder { g, ids: BTreeMap::new(), order: Vec::new() }
+    }
+    fn id(&mut self, dx: i32, dy: i32, range: u8) -> u16 {
+        let key = (dx, dy, range);
+        if let Some(&id) = self.ids.get(&key) {
+            return id;
+        }
+        let id = self.order.len() as u16;
+        self.ids.insert(key, id);
+        self.order.push(key);
+        id
+    }
+    fn slide(&mut self, dx: i32, dy: i32, range: u8) -> Slide {
+        let full = self.id(dx, dy, 0);
+        let reach = self.id(dx, dy, range);
+        Slide { full, reach, ascending: dy * self.g.files as i32 + dx > 0 }
+    }
+    fn get<B: Bitboard>(&self, id: u16, sq: Square) -> B {
+        let (dx, dy, range) = self.order[id as usize];
+        ray(self.g, sq, dx, dy, range)
+    }
+    fn finish<B: Bitboard>(self) -> Vec<B> {
+        let squares = self.g.squares();
+        let mut out = Vec::with_capacity(self.order.len() * squares);
+        for id in 0..self.order.len() {
+            for sq in 0..squares {
+                out.push(self.get(id as u16, sq as Square));
+            }
+        }
+        out
+    }
+}
+
+fn ray<B: Bitboard>(g: Geometry, sq: Square, dx: i32, dy: i32, range: u8) -> B {
+    let mut b = B::EMPTY;
+    let mut cur = sq;
+    let mut n = 0;
+    while let Some(next) = g.offset(cur, dx, dy) {
+        b |= B::bit(next);
+        cur = next;
+        n += 1;
+        if range != 0 && n == range {
+            break;
+        }
+    }
+    b
+}
+
+impl Zobrist {
+    fn new(types: usize, squares: usize, castles: usize) -> Zobrist {
+        // A fixed seed: hashes are reproducible across runs and machines.
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        };
+        Zobrist {
+            piece: (0..2 * types * squares).map(|_| next()).collect(),
+            black_to_move: next(),
+            castle: (0..2 * castles).map(|_| next()).collect(),
+            en_passant: (0..squares).map(|_| next()).collect(),
+            unmoved: (0..squares).map(|_| next()).collect(),
+        }
+    }
+}

@@ -1,0 +1,172 @@
+//! The small value types everything else speaks in: colours, squares, board shape, pieces.
+
+use std::fmt;
+
+/// The maximum number of piece types in one variant (one FEN letter each, A–Z).
+pub const MAX_PIECE_TYPES: usize = 26;
+/// Board size limits (files and ranks).
+pub const MIN_SIDE: u8 = 4;
+pub const MAX_SIDE: u8 = 16;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline]
+    pub fn index(self) -> usize {
+        self as usize
+    }
+    #[inline]
+    pub fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+    /// The FEN side-to-move letter.
+    pub fn letter(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A square index: `rank * files + file`, both 0-based from a1.
+pub type Square = u8;
+
+/// The board's shape: how squares are numbered and named.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Geometry {
+    pub files: u8,
+    pub ranks: u8,
+}
+
+impl Geometry {
+    #[inline]
+    pub fn squares(self) -> usize {
+        self.files as usize * self.ranks as usize
+    }
+    #[inline]
+    pub fn square(self, file: u8, rank: u8) -> Square {
+        rank * self.files + file
+    }
+    /// The square `(file + dx, rank + dy)` if it is on the board.
+    #[inline]
+    pub fn offset(self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
+        let f = self.file(sq) as i32 + dx;
+        let r = self.rank(sq) as i32 + dy;
+        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
+            .then(|| self.square(f as u8, r as u8))
+    }
+    #[inline]
+    pub fn file(self, sq: Square) -> u8 {
+        sq % self.files
+    }
+    #[inline]
+    pub fn rank(self, sq: Square) -> u8 {
+        sq / self.files
+    }
+    /// The rank as seen by `color`: 0 is its own first rank.
+    #[inline]
+    pub fn relative_rank(self, sq: Square, color: Color) -> u8 {
+        match color {
+            Color::White => self.rank(sq),
+            Color::Black => self.ranks - 1 - self.rank(sq),
+        }
+    }
+    /// The same square seen from the other side (ranks mirrored, files kept).
+    #[inline]
+    pub fn mirror(self, sq: Square) -> Square {
+        self.square(self.file(sq), self.ranks - 1 - self.rank(sq))
+    }
+    pub fn file_char(file: u8) -> char {
+        (b'a' + file) as char
+    }
+    pub fn square_name(self, sq: Square) -> String {
+        format!("{}{}", Self::file_char(self.file(sq)), self.rank(sq) + 1)
+    }
+    /// Parses a square name such as `e4` or `p16`.
+    pub fn parse_square(self, s: &str) -> Option<Square> {
+        let mut chars = s.chars();
+        let f = chars.next()?;
+        if !f.is_ascii_lowercase() {
+            return None;
+        }
+        let file = f as u8 - b'a';
+        let digits = chars.as_str();
+        if digits.is_empty() || digits.len() > 2 || !digits.bytes().all(|b| b.is_ascii_digit()) || digits.starts_with('0') {
+            return None;
+        }
+        let rank: u8 = digits.parse().ok()?;
+        (file < self.files && rank >= 1 && rank <= self.ranks).then(|| self.square(file, rank - 1))
+    }
+}
+
+/// A piece type: an index into the variant's piece table.
+pub type PieceType = u8;
+
+/// A coloured piece as stored on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub color: Color,
+    pub kind: PieceType,
+}
+
+impl Piece {
+    /// The board-array encoding: `kind | color << 5`; [`NO_PIECE`] for an empty square.
+    #[inline]
+    pub fn code(self) -> u8 {
+        self.kind | ((self.color as u8) << 5)
+    }
+    #[inline]
+    pub fn from_code(code: u8) -> Option<Piece> {
+        (code != NO_PIECE).then(|| Piece {
+            color: if code & 32 != 0 { Color::Black } else { Color::White },
+            kind: code & 31,
+        })
+    }
+}
+
+/// The board-array code of an empty square.
+pub const NO_PIECE: u8 = 0xff;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip_on_every_board_size() {
+        for files in MIN_SIDE..=MAX_SIDE {
+            for ranks in MIN_SIDE..=MAX_SIDE {
+                let g = Geometry { files, ranks };
+                for sq in 0..g.squares() {
+                    let sq = sq as Square;
+                    assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
+                    assert_eq!(g.mirror(g.mirror(sq)), sq);
+                }
+            }
+        }
+        let g = Geometry { files: 8, ranks: 8 };
+        for bad in ["", "e", "e0", "e9", "i1", "E4", "e04", "e4x", "4e"] {
+            assert_eq!(g.parse_square(bad), None, "{bad}");
+        }
+    }
+}

@@ -1,0 +1,228 @@
+//! The public face of the kernel: a compiled [`Variant`] and a [`Position`] of it.
+//!
+//! Both hide the bitboard width: a variant on up to 64 squares runs on `u64`, up to
+//! 128 on `u128`, and up to 256 (16x16) on [`Wide`]; the caller never sees which.
+
+use std::sync::Arc;
+
+use crate::bitboard::Wide;
+use crate::fen::FenError;
+use crate::moves::Move;
+use crate::notation::{IllegalCode, MoveError};
+use crate::outcome::Outcome;
+use crate::position::Pos;
+use crate::rules::Rules;
+use crate::ruleset::{parse_rules, RulesetError};
+use crate::tables::Tables;
+use crate::types::{Color, Geometry, Piece, Square};
+
+#[derive(Clone, Debug)]
+enum AnyTables {
+    Narrow(Arc<Tables<u64>>),
+    Medium(Arc<Tables<u128>>),
+    Wide(Arc<Tables<Wide>>),
+}
+
+/// A compiled variant: its rules and lookup tables. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct Variant {
+    rules: Arc<Rules>,
+    tables: AnyTables,
+}
+
+impl Variant {
+    /// Compiles rules that have already been checked (the start position is not).
+    pub(crate) fn new(rules: Rules) -> Variant {
+        let rules = Arc::new(rules);
+        let squares = rules.geometry.squares();
+        let tables = if squares <= 64 {
+            AnyTables::Narrow(Arc::new(Tables::new(rules.clone())))
+        } else if squares <= 128 {
+            AnyTables::Medium(Arc::new(Tables::new(rules.clone())))
+        } else {
+            AnyTables::Wide(Arc::new(Tables::new(rules.clone())))
+        };
+        Variant { rules, tables }
+    }
+
+    /// Loads a variant from ruleset text; `file` names it in errors.
+    pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
+        parse_rules(text, file).map(Variant::new)
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn name(&self) -> &str {
+        &self.rules.name
+    }
+    pub fn geometry(&self) -> Geometry {
+        self.rules.geometry
+    }
+
+    /// The start position.
+    pub fn start(&self) -> Position {
+        self.position(&self.rules.start_fen).expect("the ruleset loader checked the start position")
+    }
+
+    /// A position from FEN.
+    pub fn position(&self, fen: &str) -> Result<Position, FenError> {
+        let inner = match &self.tables {
+            AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen)?),
+            AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen)?),
+            AnyTables::Wide(t) => AnyPos::Wide(Pos::from_fen(t.clone(), fen)?),
+        };
+        Ok(Position { variant: self.clone(), inner })
+    }
+}
+
+#[derive(Clone, Debug)]
+enum AnyPos {
+    Narrow(Pos<u64>),
+    Medium(Pos<u128>),
+    Wide(Pos<Wide>),
+}
+
+/// A position of a variant, with the moves that led to it from where it was set up.
+#[derive(Clone, Debug)]
+pub struct Position {
+    variant: Variant,
+    inner: AnyPos,
+}
+
+/// Runs `$e` with `$p` bound to the position of whatever width.
+macro_rules! with {
+    ($self:expr, $p:ident => $e:expr) => {
+        match &$self.inner {
+            AnyPos::Narrow($p) => $e,
+            AnyPos::Medium($p) => $e,
+            AnyPos::Wide($p) => $e,
+        }
+    };
+}
+
+macro_rules! with_mut {
+    ($self:expr, $p:ident => $e:expr) => {
+        match &mut $self.inner {
+            AnyPos::Narrow($p) => $e,
+            AnyPos::Medium($p) => $e,
+            AnyPos::Wide($p) => $e,
+        }
+    };
+}
+
+impl Position {
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.variant.rules
+    }
+    pub fn fen(&self) -> String {
+        with!(self, p => p.fen())
+    }
+    pub fn turn(&self) -> Color {
+        with!(self, p => p.turn())
+    }
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        with!(self, p => p.piece_at(sq))
+    }
+    pub fn hash(&self) -> u64 {
+        with!(self, p => p.hash())
+    }
+    pub fn halfmove_clock(&self) -> u16 {
+        with!(self, p => p.halfmove_clock())
+    }
+    pub fn fullmove_number(&self) -> u32 {
+        with!(self, p => p.fullmove_number())
+    }
+    /// How often the current position has occurred (this time included).
+    pub fn repetitions(&self) -> usize {
+        with!(self, p => p.repetitions())
+    }
+    /// Whether the side to move has a royal piece under attack.
+    pub fn is_check(&self) -> bool {
+        with!(self, p => p.is_check())
+    }
+    pub fn legal_moves(&self) -> Vec<Move> {
+        with!(self, p => p.legal_moves())
+    }
+    pub fn count_moves(&self) -> u64 {
+        with!(self, p => p.count_moves())
+    }
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+    /// The result, if the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        with!(self, p => p.outcome())
+    }
+    /// Moves played since the position was set up.
+    pub fn plies(&self) -> usize {
+        with!(self, p => p.plies())
+    }
+
+    /// Plays a legal move.
+    pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
+        if !self.is_legal(m) {
+            return Err(MoveError { code: IllegalCode::PieceCannotMoveThere, message: format!("{} is not a legal move", self.uci(m)) });
+        }
+        self.play_unchecked(m);
+        Ok(())
+    }
+    /// Plays a move known to be legal (e.g. one from [`Position::legal_moves`]).
+    pub fn play_unchecked(&mut self, m: Move) {
+        with_mut!(self, p => p.play_unchecked(m))
+    }
+    /// Takes back the last move played.
+    pub fn undo(&mut self) -> Option<Move> {
+        with_mut!(self, p => p.undo())
+    }
+
+    /// Reads a move in SAN or long algebraic form, or says why it is not legal here.
+    pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        with_mut!(self, p => p.parse_move(text))
+    }
+    /// Reads and plays a move.
+    pub fn play_str(&mut self, text: &str) -> Result<Move, MoveError> {
+        let m = self.parse_move(text)?;
+        self.play_unchecked(m);
+        Ok(m)
+    }
+    /// The long algebraic form of a move (`e2e4`, `e7e8q`).
+    pub fn uci(&self, m: Move) -> String {
+        with!(self, p => p.uci(m))
+    }
+    /// The SAN of a legal move (the position is unchanged afterwards).
+    pub fn san(&mut self, m: Move) -> String {
+        with_mut!(self, p => p.san(m))
+    }
+    /// Every legal move with its long algebraic form and SAN, sorted by the former.
+    pub fn moves_with_notation(&mut self) -> Vec<(Move, String, String)> {
+        with_mut!(self, p => {
+            let legal = p.legal_moves();
+            let mut out: Vec<(Move, String, String)> =
+                legal.iter().map(|&m| (m, p.uci(m), p.san_in(m, &legal))).collect();
+            out.sort_by(|a, b| a.1.cmp(&b.1));
+            out
+        })
+    }
+
+    /// Leaf nodes `depth` plies ahead.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        with_mut!(self, p => p.perft(depth))
+    }
+    /// Perft per legal move, in the order of [`Position::legal_moves`].
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let moves = self.legal_moves();
+        moves
+            .into_iter()
+            .map(|m| {
+                self.play_unchecked(m);
+                let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
+                self.undo();
+                (m, n)
+            })
+            .collect()
+    }
+}

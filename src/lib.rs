@@ -1,0 +1,7 @@
+//! Chimera: a rules engine for chess variants defined in TOML.
+//!
+//! This crate is the facade: the kernel ([`chimera_engine`]) re-exported, plus the
+//! built-in rulesets ([`chimera_variants`]).
+
+pub use chimera_engine::*;
+pub use chimera_variants as variants;

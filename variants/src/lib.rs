@@ -1,0 +1,77 @@
+//! The built-in rulesets, embedded from `rulesets/*.toml`, and the lookup that turns
+//! a name or a path into a [`Variant`].
+
+use std::path::Path;
+
+use chimera_engine::{RulesetError, Variant};
+
+/// A built-in ruleset: its id and TOML text.
+#[derive(Clone, Copy, Debug)]
+pub struct Builtin {
+    pub id: &'static str,
+    pub toml: &'static str,
+}
+
+macro_rules! builtins {
+    ($($id:literal => $file:literal),* $(,)?) => {
+        /// Every built-in ruleset, in the order `chimera variants` lists them.
+        pub const BUILTINS: &[Builtin] = &[
+            $(Builtin { id: $id, toml: include_str!(concat!("../../rulesets/", $file)) }),*
+        ];
+    };
+}
+
+builtins! {
+    "chess" => "chess.toml",
+    "losalamos" => "losalamos.toml",
+}
+
+impl Builtin {
+    /// Compiles the ruleset (built-ins are tested to load).
+    pub fn variant(&self) -> Variant {
+        Variant::from_toml(self.toml, &format!("rulesets/{}.toml", self.id))
+            .unwrap_or_else(|e| panic!("built-in ruleset {} is broken: {e}", self.id))
+    }
+}
+
+/// The built-in ruleset with this id.
+pub fn builtin(id: &str) -> Option<&'static Builtin> {
+    BUILTINS.iter().find(|b| b.id == id)
+}
+
+/// Why a variant could not be loaded.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("unknown variant `{0}`: not a built-in ({1}) and not a .toml file")]
+    Unknown(String, String),
+    #[error("cannot read {0}: {1}")]
+    Io(String, std::io::Error),
+    #[error("{0}")]
+    Ruleset(#[from] RulesetError),
+}
+
+/// A built-in id, or a path to a ruleset file.
+pub fn load(name: &str) -> Result<Variant, LoadError> {
+    if let Some(b) = builtin(name) {
+        return Ok(b.variant());
+    }
+    let path = Path::new(name);
+    if name.ends_with(".toml") || path.exists() {
+        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(name.to_string(), e))?;
+        return Ok(Variant::from_toml(&text, name)?);
+    }
+    let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
+    Err(LoadError::Unknown(name.to_string(), ids.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_builtin_loads_and_is_named_by_its_id() {
+        for b in BUILTINS {
+            assert_eq!(b.variant().name(), b.id);
+        }
+    }
+}
