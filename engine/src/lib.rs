@@ -22,6 +22,7 @@ pub mod bitboard;
 pub mod fen;
 pub mod movegen;
 pub mod moves;
+pub mod movetext;
 pub mod notation;
 pub mod outcome;
 pub mod position;

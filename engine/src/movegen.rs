@@ -315,19 +315,27 @@ impl<B: Bitboard> Pos<B> {
 
     /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        // One move buffer per ply, reused across the whole search.
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        self.perft_with(depth, &mut buffers)
+    }
+
+    fn perft_with(&mut self, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves(),
+            _ => {
+                let (moves, deeper) = buffers.split_first_mut().expect("one buffer per ply");
+                moves.clear();
+                self.generate(moves);
+                let mut nodes = 0;
+                for &m in moves.iter() {
+                    self.play_unchecked(m);
+                    nodes += self.perft_with(depth - 1, deeper);
+                    self.undo();
+                }
+                nodes
+            }
         }
-        if depth == 1 {
-            return self.count_moves();
-        }
-        let moves = self.legal_moves();
-        let mut nodes = 0;
-        for m in moves {
-            self.play_unchecked(m);
-            nodes += self.perft(depth - 1);
-            self.undo();
-        }
-        nodes
     }
 }
