@@ -1,1 +1,58 @@
-fn main() {}
+//! `chimera`: the command-line interface to the rules engine.
+//!
+//! Each subcommand is one function in [`cli`]; this file only parses the command
+//! line and turns a subcommand's result into output and an exit code.
+
+mod cli;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use cli::Failure;
+
+#[derive(Parser)]
+#[command(name = "chimera", version, about = "A rules engine for chess variants defined in TOML")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the built-in variants.
+    Variants,
+    /// Load a ruleset file and summarise it, or report where it is wrong.
+    Check(cli::check::Args),
+    /// Count the leaf nodes of the legal move tree.
+    Perft(cli::perft::Args),
+    /// List the legal moves of a position, after playing some moves.
+    Moves(cli::moves::Args),
+    /// Check every move of a game's movetext (a file, or `-` for stdin).
+    Validate(cli::validate::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    let result = match cli.command {
+        Command::Variants => cli::variants::run(&mut out),
+        Command::Check(args) => cli::check::run(&args, &mut out),
+        Command::Perft(args) => cli::perft::run(&args, &mut out),
+        Command::Moves(args) => cli::moves::run(&args, &mut out),
+        Command::Validate(args) => cli::validate::run(&args, &mut out),
+    };
+    let result = result.and_then(|()| out.flush().map_err(Failure::from));
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`chimera moves chess | head -1`): not an error of ours.
+        Err(Failure::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(failure) => {
+            // Whatever was already written stays in order before the error.
+            let _ = out.flush();
+            let _ = writeln!(io::stderr(), "{failure}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -199,10 +199,20 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesetError> {
         r.at(e.span().map_or(0, |s| s.start), "", first_line(e.message()))
     })?;
     let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
-        let key = e.path().to_string();
-        let key = if key == "." { String::new() } else { key };
+        // serde_spanned wraps values in a private field; it is no part of the user's key.
+        let mut key: Vec<String> = e
+            .path()
+            .to_string()
+            .split('.')
+            .filter(|s| !s.is_empty() && !s.starts_with("$__serde_spanned"))
+            .map(str::to_string)
+            .collect();
         let inner = e.into_inner();
-        r.at(inner.span().map_or(0, |s| s.start), key, first_line(inner.message()))
+        let message = first_line(inner.message());
+        if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
+            key.push(field.to_string());
+        }
+        r.at(inner.span().map_or(0, |s| s.start), key.join("."), message)
     })?;
     compile(raw, &r)
 }
@@ -309,7 +319,7 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
         let c = c.get_ref();
         let sq = |s: &Spanned<String>, k: &str| -> Result<Square, RulesetError> {
             g.parse_square(s.get_ref())
-                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of a {}x{} board", s.get_ref(), g.files, g.ranks)))
+                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))
         };
         let (king_from, king_to) = (sq(&c.king, "king")?, sq(&c.king_to, "king_to")?);
         let (rook_from, rook_to) = (sq(&c.rook, "rook")?, sq(&c.rook_to, "rook_to")?);

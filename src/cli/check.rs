@@ -1,0 +1,162 @@
+//! `chimera check <file.toml>`: load a ruleset and summarise it.
+
+use std::io::Write;
+use std::path::Path;
+
+use chimera::rules::{PromotionPolicy, Rules, Verdict};
+use chimera::Variant;
+
+use super::{read_error, Failure};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The ruleset file (a built-in's id also works).
+    pub file: String,
+}
+
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
+    let variant = load(&args.file)?;
+    out.write_all(summary(variant.rules()).as_bytes())?;
+    Ok(())
+}
+
+/// Reads and compiles the file; a ruleset error is its `file:line:column: key: message` line.
+fn load(file: &str) -> Result<Variant, Failure> {
+    let text = if !Path::new(file).exists() && !file.ends_with(".toml") {
+        match chimera::variants::builtin(file) {
+            Some(b) => return Variant::from_toml(b.toml, &format!("rulesets/{}.toml", b.id)).map_err(|e| Failure::Message(e.to_string())),
+            None => return Err(read_error(file, &std::io::Error::from(std::io::ErrorKind::NotFound))),
+        }
+    } else {
+        std::fs::read_to_string(file).map_err(|e| read_error(file, &e))?
+    };
+    Variant::from_toml(&text, file).map_err(|e| Failure::Message(e.to_string()))
+}
+
+/// Columns separated by two spaces, padded to the widest cell; no trailing blanks.
+fn table(rows: &[Vec<String>], indent: &str) -> String {
+    let columns = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let widths: Vec<usize> =
+        (0..columns).map(|c| rows.iter().filter_map(|r| r.get(c)).map(|s| s.chars().count()).max().unwrap_or(0)).collect();
+    let mut s = String::new();
+    for row in rows {
+        let mut line = indent.to_string();
+        for (c, cell) in row.iter().enumerate() {
+            line += &format!("{cell:w$}  ", w = widths[c]);
+        }
+        s += line.trim_end();
+        s.push('\n');
+    }
+    s
+}
+
+fn list(items: &[String]) -> String {
+    items.join(", ")
+}
+
+fn ranks(r: &[u8]) -> String {
+    let names: Vec<String> = r.iter().map(|x| (x + 1).to_string()).collect();
+    format!("{} {}", if r.len() == 1 { "rank" } else { "ranks" }, list(&names))
+}
+
+fn verdict(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Win => "the side to move wins",
+        Verdict::Loss => "the side to move loses",
+        Verdict::Draw => "draw",
+    }
+}
+
+/// The summary `chimera check` prints.
+pub fn summary(rules: &Rules) -> String {
+    let g = rules.geometry;
+    let mut s = String::new();
+    s += &format!("name: {}\n", rules.name);
+    if !rules.description.is_empty() {
+        s += &format!("description: {}\n", rules.description);
+    }
+    s += &format!("board: {}x{}, a1 is {}\n", g.files, g.ranks, if rules.a1_light { "light" } else { "dark" });
+
+    s += &format!("pieces: {}\n", rules.pieces.len());
+    let mut rows = vec![vec!["name".to_string(), "letter".into(), "betza".into(), "rules".into()]];
+    for p in &rules.pieces {
+        let mut notes = Vec::new();
+        if p.royal {
+            notes.push("royal".to_string());
+        }
+        if p.pawn {
+            notes.push("pawn".to_string());
+        }
+        if !p.double_step_ranks.is_empty() {
+            notes.push(format!("double step from {}", ranks(&p.double_step_ranks)));
+        }
+        if p.en_passant {
+            notes.push("en passant".to_string());
+        }
+        if let Some(pr) = &p.promotion {
+            let to: Vec<String> = pr.to.iter().map(|&t| rules.piece(t).name.clone()).collect();
+            let policy = match pr.policy {
+                PromotionPolicy::Mandatory => "must",
+                PromotionPolicy::Optional => "may",
+            };
+            notes.push(format!("{policy} promote on {} to {}", ranks(&pr.ranks), list(&to)));
+        }
+        rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
+    }
+    s += &table(&rows, "  ");
+
+    if rules.castles.is_empty() {
+        s += "castling: none\n";
+    } else {
+        s += &format!("castling: {}\n", rules.castles.len());
+        let rows: Vec<Vec<String>> = rules
+            .castles
+            .iter()
+            .map(|c| {
+                let mut extra = format!("FEN {}", c.fen_letter);
+                if !c.aliases.is_empty() {
+                    extra = format!("also {}; {extra}", list(&c.aliases));
+                }
+                vec![
+                    c.notation.clone(),
+                    format!("king {}-{}", g.square_name(c.king_from), g.square_name(c.king_to)),
+                    format!("rook {}-{}", g.square_name(c.rook_from), g.square_name(c.rook_to)),
+                    format!("({extra})"),
+                ]
+            })
+            .collect();
+        s += &table(&rows, "  ");
+    }
+
+    let end = &rules.end;
+    s += "end:\n";
+    let mut rows = vec![
+        vec!["checkmate:".to_string(), verdict(end.checkmate).to_string()],
+        vec!["stalemate:".to_string(), verdict(end.stalemate).to_string()],
+    ];
+    rows.push(vec![
+        "repetition:".into(),
+        if end.repetition == 0 { "no draw".into() } else { format!("draw on {}-fold repetition", end.repetition) },
+    ]);
+    let move_rule = if end.move_rule == 0 {
+        "none".to_string()
+    } else {
+        let mut resets = Vec::new();
+        if end.move_rule_reset_by_capture {
+            resets.push("a capture".to_string());
+        }
+        for &t in &end.move_rule_reset_by {
+            resets.push(format!("a {} move", rules.piece(t).name));
+        }
+        if resets.is_empty() {
+            format!("draw after {} moves by each side", end.move_rule)
+        } else {
+            format!("draw after {} moves by each side without {}", end.move_rule, resets.join(" or "))
+        }
+    };
+    rows.push(vec!["move rule:".into(), move_rule]);
+    s += &table(&rows, "  ");
+
+    s += &format!("start: {}\n", rules.start_fen);
+    s
+}

@@ -1,0 +1,42 @@
+//! `chimera moves <variant>`: the legal moves of a position.
+
+use std::io::{self, Write};
+
+use chimera::movetext::{self, Token};
+
+use super::{describe_outcome, load_variant, play_moves, start_position, Failure};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A built-in variant or a ruleset file.
+    pub variant: String,
+    /// Start from this position instead of the variant's start.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first (SAN or long algebraic; move numbers and comments are skipped).
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+/// Prints `<long algebraic> <SAN>` per legal move, sorted by the former. When the game
+/// is over, says so on stderr (moves the generator still finds, e.g. after a
+/// repetition, are listed all the same).
+pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
+    let variant = load_variant(&args.variant)?;
+    let mut pos = start_position(&variant, args.fen.as_deref())?;
+    if let Some(text) = &args.moves {
+        let tokens = movetext::read(text).map_err(|e| Failure::Message(format!("--moves: {}", e.message)))?;
+        play_moves(&mut pos, tokens.iter().filter_map(|t| match t {
+            Token::Move(m) => Some(m),
+            Token::Result(_) => None,
+        }))?;
+    }
+    for (_, uci, san) in pos.moves_with_notation() {
+        writeln!(out, "{uci} {san}")?;
+    }
+    if let Some(o) = pos.outcome() {
+        out.flush()?;
+        let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+    }
+    Ok(())
+}

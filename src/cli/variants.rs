@@ -1,0 +1,22 @@
+//! `chimera variants`: the built-in rulesets.
+
+use std::io::Write;
+
+use chimera::variants::BUILTINS;
+use chimera::Variant;
+
+use super::Failure;
+
+/// One line per built-in: its id, then its description, aligned.
+pub fn run(out: &mut dyn Write) -> Result<(), Failure> {
+    let width = BUILTINS.iter().map(|b| b.id.len()).max().unwrap_or(0);
+    for b in BUILTINS {
+        let description = match Variant::from_toml(b.toml, &format!("rulesets/{}.toml", b.id)) {
+            Ok(v) => v.rules().description.clone(),
+            Err(e) => format!("(broken: {e})"),
+        };
+        let line = format!("{:width$}  {description}", b.id);
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,443 @@
+//! The `chimera` binary, run as a user would.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn lines(&self) -> Vec<&str> {
+        self.stdout.lines().collect()
+    }
+    #[track_caller]
+    fn ok(self) -> Run {
+        assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
+        assert!(self.stderr.is_empty(), "stderr: {}", self.stderr);
+        self
+    }
+    #[track_caller]
+    fn fails(self) -> Run {
+        assert_eq!(self.code, 1, "exit code; stdout: {} stderr: {}", self.stdout, self.stderr);
+        assert!(!self.stderr.contains("panicked"), "{}", self.stderr);
+        self
+    }
+}
+
+fn run(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the chimera binary runs");
+    if let Some(input) = stdin {
+        child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().expect("exited, not killed by a signal"),
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+    }
+}
+
+fn chimera(args: &[&str]) -> Run {
+    run(args, None)
+}
+
+/// `chimera validate <variant> -` with `movetext` on stdin.
+fn validate(variant: &str, movetext: &str) -> Run {
+    run(&["validate", variant, "-"], Some(movetext))
+}
+
+/// A file under the temp directory, unique to this test process and `name`.
+fn temp_file(name: &str, contents: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("chimera-cli-{}-{name}", std::process::id()));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+// ---- variants ----
+
+#[test]
+fn variants_lists_the_builtins_aligned() {
+    let r = chimera(&["variants"]).ok();
+    assert_eq!(
+        r.lines(),
+        [
+            "chess      Orthodox chess (FIDE rules)",
+            "losalamos  Los Alamos chess: 6x6 without bishops, double steps or castling",
+        ]
+    );
+}
+
+// ---- perft ----
+
+#[test]
+fn perft_chess_3() {
+    let r = chimera(&["perft", "chess", "3"]).ok();
+    assert_eq!(r.lines().last(), Some("nodes 8902"));
+}
+
+#[test]
+fn perft_losalamos_3() {
+    let r = chimera(&["perft", "losalamos", "3"]).ok();
+    assert_eq!(r.lines().last(), Some("nodes 1212"));
+}
+
+#[test]
+fn perft_from_a_fen() {
+    // Kiwipete.
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let r = chimera(&["perft", "chess", "2", "--fen", fen]).ok();
+    assert_eq!(r.stdout, "nodes 2039\n");
+}
+
+#[test]
+fn perft_divide_lists_sorted_root_moves() {
+    let r = chimera(&["perft", "chess", "2", "--divide"]).ok();
+    let lines = r.lines();
+    assert_eq!(lines.len(), 21);
+    let (moves, last) = lines.split_at(20);
+    assert_eq!(last, ["nodes 400"]);
+    for line in moves {
+        assert!(line.ends_with(" 20"), "{line}");
+        let mv = line.split(' ').next().unwrap();
+        assert!((4..=5).contains(&mv.len()), "{line}");
+    }
+    let mut sorted = moves.to_vec();
+    sorted.sort();
+    assert_eq!(sorted, moves);
+    assert_eq!(moves[0], "a2a3 20");
+    assert!(moves.contains(&"g1f3 20"));
+}
+
+#[test]
+fn perft_divide_sums_to_perft() {
+    let r = chimera(&["perft", "chess", "3", "--divide"]).ok();
+    let lines = r.lines();
+    let sum: u64 = lines[..lines.len() - 1].iter().map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(sum, 8902);
+    assert_eq!(lines.last(), Some(&"nodes 8902"));
+}
+
+#[test]
+fn perft_json() {
+    let r = chimera(&["perft", "chess", "3", "--json"]).ok();
+    assert_eq!(r.lines().len(), 1);
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    assert_eq!(v["nodes"], 8902);
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["variant"], "chess");
+    assert_eq!(v["fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    assert!(v["nodes_per_second"].is_u64() || v["nodes_per_second"].is_null());
+    assert!(v.get("divide").is_none());
+
+    let r = chimera(&["perft", "losalamos", "2", "--json", "--divide"]).ok();
+    let v: serde_json::Value = serde_json::from_str(&r.stdout).unwrap();
+    let divide = v["divide"].as_object().unwrap();
+    assert_eq!(divide.len(), 10);
+    assert_eq!(divide.values().map(|n| n.as_u64().unwrap()).sum::<u64>(), v["nodes"].as_u64().unwrap());
+}
+
+#[test]
+fn perft_depth_zero_is_one_node() {
+    assert_eq!(chimera(&["perft", "chess", "0"]).ok().stdout, "nodes 1\n");
+    assert_eq!(chimera(&["perft", "chess", "0", "--divide"]).ok().stdout, "nodes 1\n");
+}
+
+#[test]
+fn perft_bad_fen_is_the_fen_error() {
+    let r = chimera(&["perft", "chess", "2", "--fen", "rnbqkbnr/pppppppp/8/8 w - - 0 1"]).fails();
+    assert_eq!(r.stderr, "bad FEN board field: 4 ranks given, the board has 8\n");
+    assert!(r.stdout.is_empty());
+    let r = chimera(&["perft", "chess", "1", "--fen", "8/8/8/8/8/8/8/8 x - - 0 1"]).fails();
+    assert!(r.stderr.starts_with("bad FEN side-to-move field:"), "{}", r.stderr);
+}
+
+// ---- moves ----
+
+#[test]
+fn moves_from_the_start() {
+    let r = chimera(&["moves", "chess"]).ok();
+    let lines = r.lines();
+    assert_eq!(lines.len(), 20);
+    assert!(lines.contains(&"g1f3 Nf3"));
+    assert!(lines.contains(&"e2e4 e4"));
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(sorted, lines);
+}
+
+#[test]
+fn moves_after_a_line_with_castling() {
+    let r = chimera(&["moves", "chess", "--moves", "e4 e5 Nf3 Nc6 Bc4 Nf6 O-O"]).ok();
+    let lines = r.lines();
+    for m in ["h8g8 Rg8", "f6g8 Ng8", "e8e7 Ke7", "f6e4 Nxe4", "c6d4 Nd4"] {
+        assert!(lines.contains(&m), "{m} missing from {lines:?}");
+    }
+    assert!(!lines.iter().any(|l| l.starts_with("e8g8")), "black cannot castle yet");
+    assert!(!lines.iter().any(|l| l.starts_with("e1")), "white has moved");
+}
+
+#[test]
+fn moves_accepts_long_algebraic_and_move_numbers() {
+    let a = chimera(&["moves", "chess", "--moves", "e2e4 e7e5 g1f3"]).ok();
+    let b = chimera(&["moves", "chess", "--moves", "1. e4 e5 2.Nf3"]).ok();
+    assert_eq!(a.stdout, b.stdout);
+    assert!(a.lines().contains(&"b8c6 Nc6"));
+}
+
+#[test]
+fn moves_with_a_fen_shows_promotions() {
+    let r = chimera(&["moves", "chess", "--fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1"]).ok();
+    let lines = r.lines();
+    for m in ["a7a8b Ba8", "a7a8n Na8", "a7a8q Qa8", "a7a8r Ra8"] {
+        assert!(lines.contains(&m), "{m} missing from {lines:?}");
+    }
+}
+
+#[test]
+fn moves_with_an_illegal_move_says_which() {
+    let r = chimera(&["moves", "chess", "--moves", "e4 e5 Nf3 Nf5"]).fails();
+    assert_eq!(r.stderr, "ply 4 (move 2... for Black): `Nf5`: no black knight can move to f5\n");
+    assert!(r.stdout.is_empty());
+}
+
+#[test]
+fn moves_after_checkmate_prints_nothing() {
+    let r = chimera(&["moves", "chess", "--moves", "f3 e5 g4 Qh4#"]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout, "");
+    assert_eq!(r.stderr, "game over: 0-1 (black wins by checkmate)\n");
+}
+
+// ---- validate ----
+
+/// A legal game: both sides castle short, White promotes on a8.
+const CASTLE_AND_PROMOTE: &str = "\
+[Event \"CLI test\"]
+[Site \"?\"]
+
+1. e4 d5 2. exd5 c6 3. dxc6 e5 4. Nf3 Bc5 5. Bc4 Nf6 6. O-O O-O
+7. cxb7 {the pawn goes on} Qe7 8. bxa8=Q Bb7 *
+";
+
+#[test]
+fn validate_a_legal_game_with_castling_and_promotion() {
+    let r = validate("chess", CASTLE_AND_PROMOTE).ok();
+    assert_eq!(
+        r.stdout,
+        "plies: 16\n\
+         fen: Qn3rk1/pb2qppp/5n2/2b1p3/2B5/5N2/PPPP1PPP/RNBQ1RK1 w - - 1 9\n\
+         result: * (game not over)\n\
+         text result: * (agrees)\n"
+    );
+}
+
+#[test]
+fn validate_reads_a_file() {
+    let path = temp_file("castle-promote.pgn", CASTLE_AND_PROMOTE);
+    let r = chimera(&["validate", "chess", path.to_str().unwrap()]).ok();
+    std::fs::remove_file(&path).ok();
+    assert!(r.stdout.contains("fen: Qn3rk1/pb2qppp/5n2/2b1p3/2B5/5N2/PPPP1PPP/RNBQ1RK1 w - - 1 9\n"), "{}", r.stdout);
+}
+
+#[test]
+fn validate_en_passant_written_with_e_p() {
+    let r = validate("chess", "1. e4 a6 2. e5 d5 3. exd6 e.p. Qxd6").ok();
+    assert!(r.stdout.starts_with("plies: 6\nfen: rnb1kbnr/1pp1pppp/p2q4/8/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4\n"), "{}", r.stdout);
+}
+
+#[test]
+fn validate_an_illegal_move() {
+    let r = validate("chess", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ncb4 9. Kf3").fails();
+    assert!(r.stdout.is_empty());
+    insta::assert_snapshot!("validate_illegal_move", r.stderr);
+}
+
+#[test]
+fn validate_counts_plies_in_text_order_but_labels_from_the_position() {
+    // The text's move numbers are wrong; the label comes from the position.
+    let r = validate("chess", "7. e4 e5 9... Nf3 Nf5").fails();
+    assert_eq!(r.stderr, "ply 4 (move 2... for Black): `Nf5`: no black knight can move to f5\n");
+    // From a FEN with Black to move on move 30.
+    let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30";
+    let r = run(&["validate", "chess", "--fen", fen, "-"], Some("30... Kd7 31. e4 Kc6 e5 Kb5 Kb6")).fails();
+    assert_eq!(r.stderr, "ply 6 (move 32... for Black): `Kb6`: no black king can move to b6\n");
+}
+
+#[test]
+fn validate_a_king_walking_into_check() {
+    let r = validate("chess", "1. e4 e5 2. Ke2 Qg5 3. d4 Qxg2 4. Kf3").fails();
+    assert_eq!(r.stderr, "ply 7 (move 4. for White): `Kf3`: `Kf3` leaves the king in check\n");
+}
+
+#[test]
+fn validate_ambiguous_san_names_both_candidates() {
+    let r = validate("chess", "1. d4 d5 2. Nf3 Nf6 3. Nd2").fails();
+    assert_eq!(r.stderr, "ply 5 (move 3. for White): `Nd2`: ambiguous: Nbd2 or Nfd2\n");
+}
+
+#[test]
+fn validate_unparsable_move() {
+    let r = validate("chess", "1. e4 e5 2. Xy9").fails();
+    assert!(r.stderr.starts_with("ply 3 (move 2. for White): `Xy9`: "), "{}", r.stderr);
+}
+
+#[test]
+fn validate_checkmate_for_white() {
+    let r = validate("chess", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6?? 4. Qxf7# 1-0").ok();
+    assert_eq!(
+        r.stdout,
+        "plies: 7\n\
+         fen: r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4\n\
+         result: 1-0 (white wins by checkmate)\n\
+         text result: 1-0 (agrees)\n"
+    );
+}
+
+#[test]
+fn validate_checkmate_for_black() {
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4#").ok();
+    assert!(r.stdout.ends_with("result: 0-1 (black wins by checkmate)\n"), "{}", r.stdout);
+    assert!(!r.stdout.contains("text result"));
+}
+
+#[test]
+fn validate_reports_a_result_that_disagrees() {
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 1-0").ok();
+    assert!(r.stdout.ends_with("result: 0-1 (black wins by checkmate)\ntext result: 1-0 (disagrees: the game ended 0-1)\n"), "{}", r.stdout);
+}
+
+#[test]
+fn validate_accepts_a_result_decided_off_the_board() {
+    let r = validate("chess", "1. e4 e5 ½-½").ok();
+    assert!(r.stdout.ends_with("result: * (game not over)\ntext result: ½-½ (not an end by the rules: decided off the board)\n"), "{}", r.stdout);
+}
+
+#[test]
+fn validate_repetition_ends_the_game() {
+    let text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
+    let r = validate("chess", &format!("{text} 1/2-1/2")).ok();
+    assert!(r.stdout.contains("result: 1/2-1/2 (draw by 3-fold repetition)\ntext result: 1/2-1/2 (agrees)\n"), "{}", r.stdout);
+    let r = validate("chess", &format!("{text} 5. e4")).fails();
+    assert_eq!(r.stderr, "ply 9 (move 5. for White): `e4`: the game is already over: 1/2-1/2 (draw by 3-fold repetition)\n");
+}
+
+#[test]
+fn validate_a_move_after_checkmate() {
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 3. a3").fails();
+    assert_eq!(r.stderr, "ply 5 (move 3. for White): `a3`: the game is already over: 0-1 (black wins by checkmate)\n");
+}
+
+#[test]
+fn validate_an_unterminated_comment() {
+    let r = validate("chess", "1. e4 e5\n2. Nf3 {no end").fails();
+    assert_eq!(r.stderr, "<stdin>:2:8: unterminated comment: `{` without `}`\n");
+}
+
+#[test]
+fn validate_losalamos() {
+    let r = validate("losalamos", "1. d3 c4 2. dxc4").ok();
+    assert!(r.stdout.starts_with("plies: 3\n"), "{}", r.stdout);
+}
+
+#[test]
+fn validate_missing_file() {
+    let r = chimera(&["validate", "chess", "/nonexistent/game.pgn"]).fails();
+    assert_eq!(r.stderr, "cannot read /nonexistent/game.pgn: no such file\n");
+}
+
+// ---- check ----
+
+#[test]
+fn check_chess_toml() {
+    let r = chimera(&["check", "rulesets/chess.toml"]).ok();
+    insta::assert_snapshot!("check_chess", r.stdout);
+}
+
+#[test]
+fn check_a_broken_ruleset_gives_file_line_column() {
+    let path = temp_file(
+        "broken.toml",
+        "name = \"broken\"\nboard = { files = 8, ranks = 8 }\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\n\n[pieces.king]\nletter = \"K\"\nbetza = \"Kx\"\nroyal = true\n",
+    );
+    let p = path.to_str().unwrap().to_string();
+    let r = chimera(&["check", &p]).fails();
+    std::fs::remove_file(&path).ok();
+    assert!(r.stdout.is_empty());
+    let line = r.stderr.strip_suffix('\n').unwrap();
+    assert!(!line.contains('\n'), "one line: {line}");
+    let rest = line.strip_prefix(&format!("{p}:7:10: pieces.king.betza: ")).unwrap_or_else(|| panic!("{line}"));
+    assert!(rest.starts_with("bad Betza \"Kx\""), "{rest}");
+}
+
+#[test]
+fn check_a_toml_syntax_error() {
+    let path = temp_file("syntax.toml", "name = \"x\"\nboard = { files = 8\n");
+    let p = path.to_str().unwrap().to_string();
+    let r = chimera(&["check", &p]).fails();
+    std::fs::remove_file(&path).ok();
+    assert!(r.stderr.starts_with(&format!("{p}:2:")), "{}", r.stderr);
+}
+
+#[test]
+fn check_a_missing_file() {
+    let r = chimera(&["check", "no/such/ruleset.toml"]).fails();
+    assert_eq!(r.stderr, "cannot read no/such/ruleset.toml: no such file\n");
+}
+
+#[test]
+fn a_ruleset_file_works_as_a_variant() {
+    let r = chimera(&["perft", "rulesets/losalamos.toml", "3"]).ok();
+    assert_eq!(r.stdout, "nodes 1212\n");
+}
+
+// ---- errors ----
+
+#[test]
+fn unknown_variant() {
+    for cmd in [&["perft", "nosuch", "1"][..], &["moves", "nosuch"], &["validate", "nosuch", "-"]] {
+        let r = run(cmd, Some("")).fails();
+        assert_eq!(r.stderr, "unknown variant `nosuch`: not a built-in (chess, losalamos) and not a .toml file\n");
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [&["perft", "chess"][..], &["perft", "chess", "x"], &["frobnicate"], &[]] {
+        let r = chimera(args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn bad_input_never_panics() {
+    let texts = [
+        "", "1.", "}", ")", "(", "[", "[Event", "e.p.", "0-0-0-0", "@", "@z9", "P@", "Q@e4", "e2e9", "e9e2", "a1a1", "z1z2",
+        "e7e8q", "e2e4q", "Rh1^I", "=Q", "x", "Nxx4", "N0", "K", "exd6 e.p.", "1-0 e4", "é", "\u{0}", "e4 ".repeat(1000).as_str(),
+        "a99", "Qh4e1", "e8(Q", "O-O-O-O", "OO", "--",
+    ]
+    .map(str::to_string);
+    for t in &texts {
+        let r = validate("chess", t);
+        assert!(r.code == 0 || r.code == 1, "{t:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{t:?}: {}", r.stderr);
+        let r = chimera(&["moves", "losalamos", "--moves", t]);
+        assert!(r.code == 0 || r.code == 1, "{t:?}: {}", r.stderr);
+    }
+    for fen in ["", " ", "8/8/8/8/8/8/8/8", "k7/8/8/8/8/8/8/7K w KQkq e3 0 1", "K7/8/8/8/8/8/8/7k w - - 0 0", "99/8/8/8/8/8/8/8 w"] {
+        let r = chimera(&["perft", "chess", "2", "--fen", fen]);
+        assert!(r.code == 0 || r.code == 1, "{fen:?}: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{fen:?}: {}", r.stderr);
+    }
+}

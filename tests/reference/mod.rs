@@ -1,0 +1,545 @@
+//! An independent, deliberately naive reference move generator.
+//!
+//! It is written from the rules as documented on [`chimera::Rules`] and
+//! [`chimera::betza::Direction`], not from the engine's code: a mailbox board
+//! (`Vec<Option<Man>>`), plain loops, a FEN reader of its own, and legality by
+//! playing every move on a copy of the position and asking whether any royal piece
+//! of the mover can be captured. It is slow on purpose; its only job is to be
+//! obviously right, so that the bitboard kernel can be checked against it.
+//!
+//! Semantics implemented (White's orientation; Black negates every dy):
+//! * a range-1 direction is a leap, allowed unless one of its `path` squares is occupied;
+//! * range 0 slides until blocked, range n slides at most n steps;
+//! * mode Move: empty target only; Capture: enemy only; Both: either;
+//! * `initial_only` directions only for a piece that has not moved (a piece is unmoved
+//!   when it stands where the variant's start position has the identical piece, and
+//!   stops being unmoved once it moves);
+//! * a piece with `double_step_ranks` may step two squares straight forward from one of
+//!   those own ranks when both squares ahead are empty; with `en_passant` that leaves the
+//!   passed square as en-passant target, onto which an `en_passant` piece may capture
+//!   with a capture-capable, range-1, non-lame, non-initial direction, removing the piece
+//!   that double-stepped;
+//! * a move of a promoting piece that ends on a rank of its zone promotes (mandatory:
+//!   one move per target type; optional: the plain move as well);
+//! * castling: right held, `empty` squares empty (king and rook excepted), no `safe`
+//!   square attacked (with the king lifted off the board), king not left attacked;
+//! * a move is legal when afterwards no royal piece of the mover is attacked; with no
+//!   royal piece on the board every move is legal.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use chimera::betza::Mode;
+use chimera::rules::{PromotionPolicy, Rules};
+use chimera::Color;
+
+/// A piece on the mailbox board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Man {
+    pub color: Color,
+    pub kind: u8,
+    /// Has moved (or was not on its start square when the position was set up).
+    pub moved: bool,
+}
+
+/// A move of the reference generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RefMove {
+    pub from: usize,
+    pub to: usize,
+    pub promo: Option<u8>,
+    /// Index into `rules.castles`.
+    pub castle: Option<usize>,
+    /// For an en-passant capture: the square of the captured piece.
+    pub ep_victim: Option<usize>,
+    pub double_step: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct RefPos {
+    pub rules: Arc<Rules>,
+    pub files: i32,
+    pub ranks: i32,
+    pub board: Vec<Option<Man>>,
+    pub turn: Color,
+    /// Per castle: [White, Black].
+    pub rights: Vec<[bool; 2]>,
+    /// (target, victim).
+    pub ep: Option<(usize, usize)>,
+    pub halfmove: u32,
+    pub fullmove: u32,
+}
+
+fn other(c: Color) -> Color {
+    match c {
+        Color::White => Color::Black,
+        Color::Black => Color::White,
+    }
+}
+
+fn ci(c: Color) -> usize {
+    match c {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// Reads a FEN board field into a mailbox, rank 1 first.
+fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec<Option<(Color, u8)>>, String> {
+    let rows: Vec<&str> = field.split('/').collect();
+    if rows.len() as i32 != ranks {
+        return Err(format!("{} rows for {} ranks", rows.len(), ranks));
+    }
+    let mut board = vec![None; (files * ranks) as usize];
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - 1 - i as i32;
+        let mut file = 0i32;
+        let chars: Vec<char> = row.chars().collect();
+        let mut k = 0;
+        while k < chars.len() {
+            let c = chars[k];
+            if c.is_ascii_digit() {
+                let mut n = 0i32;
+                while k < chars.len() && chars[k].is_ascii_digit() {
+                    n = n * 10 + chars[k].to_digit(10).unwrap() as i32;
+                    k += 1;
+                }
+                file += n;
+                continue;
+            }
+            let kind = rules
+                .pieces
+                .iter()
+                .position(|p| p.letter == c.to_ascii_uppercase())
+                .ok_or_else(|| format!("unknown piece letter {c}"))?;
+            let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+            if file >= files {
+                return Err(format!("row {row} too long"));
+            }
+            board[(rank * files + file) as usize] = Some((color, kind as u8));
+            file += 1;
+            k += 1;
+        }
+        if file != files {
+            return Err(format!("row {row} has {file} files, not {files}"));
+        }
+    }
+    Ok(board)
+}
+
+impl RefPos {
+    /// Sets up a position from FEN (board, side, castling, en passant, counters).
+    pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
+        let files = rules.geometry.files as i32;
+        let ranks = rules.geometry.ranks as i32;
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        let placed = parse_board(&rules, files, ranks, fields[0])?;
+        let start_field = rules.start_fen.split_whitespace().next().unwrap_or("");
+        let start = parse_board(&rules, files, ranks, start_field)?;
+        let board = placed
+            .iter()
+            .zip(start.iter())
+            .map(|(p, s)| p.map(|(color, kind)| Man { color, kind, moved: *s != Some((color, kind)) }))
+            .collect();
+        let turn = match fields.get(1).copied().unwrap_or("w") {
+            "w" => Color::White,
+            "b" => Color::Black,
+            s => return Err(format!("bad side {s}")),
+        };
+        let mut pos = RefPos {
+            rights: vec![[false; 2]; rules.castles.len()],
+            rules: rules.clone(),
+            files,
+            ranks,
+            board,
+            turn,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        };
+        let castling = fields.get(2).copied().unwrap_or("-");
+        if castling != "-" {
+            for c in castling.chars() {
+                let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+                let i = rules
+                    .castles
+                    .iter()
+                    .position(|k| k.fen_letter == c.to_ascii_uppercase())
+                    .ok_or_else(|| format!("unknown castling letter {c}"))?;
+                pos.rights[i][ci(color)] = true;
+            }
+        }
+        let ep = fields.get(3).copied().unwrap_or("-");
+        if ep != "-" {
+            let target = pos.parse_square(ep).ok_or_else(|| format!("bad ep square {ep}"))?;
+            // The double-stepped piece stands one square further on from the mover's view.
+            let dy = if turn == Color::White { -1 } else { 1 };
+            let victim = pos.offset(target, 0, dy).ok_or("ep victim off the board")?;
+            pos.ep = Some((target, victim));
+        }
+        if let Some(h) = fields.get(4) {
+            pos.halfmove = h.parse().map_err(|_| "bad halfmove clock")?;
+        }
+        if let Some(f) = fields.get(5) {
+            pos.fullmove = f.parse().map_err(|_| "bad fullmove number")?;
+        }
+        Ok(pos)
+    }
+
+    pub fn start(rules: Arc<Rules>) -> RefPos {
+        let fen = rules.start_fen.clone();
+        RefPos::from_fen(rules, &fen).expect("start position")
+    }
+
+    // ---- squares -------------------------------------------------------------------
+
+    fn file(&self, s: usize) -> i32 {
+        s as i32 % self.files
+    }
+    fn rank(&self, s: usize) -> i32 {
+        s as i32 / self.files
+    }
+    fn offset(&self, s: usize, dx: i32, dy: i32) -> Option<usize> {
+        let (f, r) = (self.file(s) + dx, self.rank(s) + dy);
+        (f >= 0 && f < self.files && r >= 0 && r < self.ranks).then(|| (r * self.files + f) as usize)
+    }
+    /// The rank as seen by `c` (0 = its own first rank).
+    fn own_rank(&self, s: usize, c: Color) -> i32 {
+        match c {
+            Color::White => self.rank(s),
+            Color::Black => self.ranks - 1 - self.rank(s),
+        }
+    }
+    /// A square of White's castling description, for `c`.
+    fn for_color(&self, s: u8, c: Color) -> usize {
+        let s = s as usize;
+        match c {
+            Color::White => s,
+            Color::Black => ((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as usize,
+        }
+    }
+    pub fn square_name(&self, s: usize) -> String {
+        format!("{}{}", (b'a' + self.file(s) as u8) as char, self.rank(s) + 1)
+    }
+    fn parse_square(&self, name: &str) -> Option<usize> {
+        let f = name.chars().next()? as i32 - 'a' as i32;
+        let r: i32 = name[1..].parse().ok()?;
+        (f >= 0 && f < self.files && r >= 1 && r <= self.ranks).then(|| ((r - 1) * self.files + f) as usize)
+    }
+    fn sign(c: Color) -> i32 {
+        if c == Color::White {
+            1
+        } else {
+            -1
+        }
+    }
+
+    // ---- attacks ---------------------------------------------------------------------
+
+    /// Whether a piece of `by` could capture onto `target` (the piece there, if any,
+    /// is treated as an enemy of `by`).
+    pub fn attacked(&self, target: usize, by: Color) -> bool {
+        let (tx, ty) = (self.file(target), self.rank(target));
+        for s in 0..self.board.len() {
+            let Some(man) = self.board[s] else { continue };
+            if man.color != by {
+                continue;
+            }
+            let sign = Self::sign(by);
+            let (sx, sy) = (self.file(s), self.rank(s));
+            let (ddx, ddy) = (tx - sx, ty - sy);
+            for d in &self.rules.pieces[man.kind as usize].directions {
+                if d.mode == Mode::Move || (d.initial_only && man.moved) {
+                    continue;
+                }
+                let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                if d.range == 1 {
+                    if (dx, dy) == (ddx, ddy) && self.path_clear(s, &d.path, sign) {
+                        return true;
+                    }
+                    continue;
+                }
+                // A rider: the target must be k steps away along (dx, dy), 1 <= k <= range,
+                // with every square before it empty.
+                let k = if dx != 0 { ddx / dx } else { ddy / dy };
+                if k < 1 || k * dx != ddx || k * dy != ddy || (d.range != 0 && k > d.range as i32) {
+                    continue;
+                }
+                if (1..k).all(|j| self.board[((sy + j * dy) * self.files + sx + j * dx) as usize].is_none()) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn path_clear(&self, from: usize, path: &[(i8, i8)], sign: i32) -> bool {
+        path.iter().all(|&(px, py)| match self.offset(from, px as i32, py as i32 * sign) {
+            Some(p) => self.board[p].is_none(),
+            None => false,
+        })
+    }
+
+    /// Whether any royal piece of `c` is attacked.
+    pub fn royal_attacked(&self, c: Color) -> bool {
+        (0..self.board.len()).any(|s| match self.board[s] {
+            Some(m) if m.color == c && self.rules.pieces[m.kind as usize].royal => self.attacked(s, other(c)),
+            _ => false,
+        })
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.royal_attacked(self.turn)
+    }
+
+    // ---- move generation -------------------------------------------------------------
+
+    /// Moves that obey everything but the royal-safety rule (castling conditions included).
+    pub fn pseudo_moves(&self) -> Vec<RefMove> {
+        let us = self.turn;
+        let sign = Self::sign(us);
+        // (from, to, castle, ep) -> double step
+        let mut base: BTreeMap<(usize, usize, Option<usize>, Option<usize>), bool> = BTreeMap::new();
+        for s in 0..self.board.len() {
+            let Some(man) = self.board[s] else { continue };
+            if man.color != us {
+                continue;
+            }
+            let def = &self.rules.pieces[man.kind as usize];
+            for d in &def.directions {
+                if d.initial_only && man.moved {
+                    continue;
+                }
+                let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                let mut cur = s;
+                let mut steps = 0u32;
+                loop {
+                    let Some(next) = self.offset(cur, dx, dy) else { break };
+                    steps += 1;
+                    cur = next;
+                    if d.range == 1 && !self.path_clear(s, &d.path, sign) {
+                        break;
+                    }
+                    match self.board[next] {
+                        None => {
+                            if d.mode != Mode::Capture {
+                                base.entry((s, next, None, None)).or_insert(false);
+                            }
+                        }
+                        Some(m) => {
+                            if m.color != us && d.mode != Mode::Move {
+                                base.entry((s, next, None, None)).or_insert(false);
+                            }
+                            break;
+                        }
+                    }
+                    if d.range != 0 && steps >= d.range as u32 {
+                        break;
+                    }
+                }
+            }
+            // Double step.
+            if def.double_step_ranks.contains(&(self.own_rank(s, us) as u8)) {
+                if let (Some(a), Some(b)) = (self.offset(s, 0, sign), self.offset(s, 0, 2 * sign)) {
+                    if self.board[a].is_none() && self.board[b].is_none() {
+                        base.insert((s, b, None, None), true);
+                    }
+                }
+            }
+            // En passant.
+            if let (true, Some((target, victim))) = (def.en_passant, self.ep) {
+                let can = def.directions.iter().any(|d| {
+                    d.range == 1
+                        && d.path.is_empty()
+                        && !d.initial_only
+                        && d.mode != Mode::Move
+                        && self.offset(s, d.dx as i32, d.dy as i32 * sign) == Some(target)
+                });
+                let victim_ok = matches!(self.board[victim], Some(m) if m.color != us);
+                if can && victim_ok && self.board[target].is_none() {
+                    base.insert((s, target, None, Some(victim)), false);
+                }
+            }
+        }
+        // Castling.
+        let them = other(us);
+        for (i, c) in self.rules.castles.iter().enumerate() {
+            if !self.rights[i][ci(us)] {
+                continue;
+            }
+            let kf = self.for_color(c.king_from, us);
+            let rf = self.for_color(c.rook_from, us);
+            let ours = |s: usize| matches!(self.board[s], Some(m) if m.color == us);
+            if !ours(kf) || !ours(rf) {
+                continue;
+            }
+            if c.empty.iter().any(|&e| {
+                let e = self.for_color(e, us);
+                e != kf && e != rf && self.board[e].is_some()
+            }) {
+                continue;
+            }
+            let mut lifted = self.clone();
+            lifted.board[kf] = None;
+            if c.safe.iter().any(|&e| lifted.attacked(self.for_color(e, us), them)) {
+                continue;
+            }
+            base.insert((kf, self.for_color(c.king_to, us), Some(i), None), false);
+        }
+
+        let mut out = Vec::new();
+        for ((from, to, castle, ep_victim), double_step) in base {
+            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step };
+            let kind = self.board[from].unwrap().kind;
+            let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
+            match promotion {
+                Some(p) if castle.is_none() && p.ranks.contains(&(self.own_rank(to, us) as u8)) => {
+                    if p.policy == PromotionPolicy::Optional {
+                        out.push(plain.clone());
+                    }
+                    for &t in &p.to {
+                        out.push(RefMove { promo: Some(t), ..plain.clone() });
+                    }
+                }
+                _ => out.push(plain),
+            }
+        }
+        out
+    }
+
+    pub fn legal_moves(&self) -> Vec<RefMove> {
+        let us = self.turn;
+        self.pseudo_moves().into_iter().filter(|m| !self.play(m).royal_attacked(us)).collect()
+    }
+
+    /// The position after `m` (which must be one of [`RefPos::pseudo_moves`]).
+    pub fn play(&self, m: &RefMove) -> RefPos {
+        let us = self.turn;
+        let mut p = self.clone();
+        p.ep = None;
+        let mut touched = vec![m.from, m.to];
+        let mut capture = false;
+        let mover = self.board[m.from].expect("a move starts on a piece");
+        if let Some(i) = m.castle {
+            let c = &self.rules.castles[i];
+            let (kf, kt) = (self.for_color(c.king_from, us), self.for_color(c.king_to, us));
+            let (rf, rt) = (self.for_color(c.rook_from, us), self.for_color(c.rook_to, us));
+            let king = p.board[kf].take().expect("castling king");
+            let rook = p.board[rf].take().expect("castling rook");
+            p.board[kt] = Some(Man { moved: true, ..king });
+            p.board[rt] = Some(Man { moved: true, ..rook });
+            touched.push(rf);
+        } else {
+            let mut man = p.board[m.from].take().unwrap();
+            if let Some(v) = m.ep_victim {
+                p.board[v] = None;
+                capture = true;
+                touched.push(v);
+            }
+            if p.board[m.to].is_some() {
+                capture = true;
+            }
+            if let Some(t) = m.promo {
+                man.kind = t;
+            }
+            man.moved = true;
+            p.board[m.to] = Some(man);
+            if m.double_step && self.rules.pieces[mover.kind as usize].en_passant {
+                let mid = (m.from + m.to) / 2; // same file: the middle square
+                p.ep = Some((mid, m.to));
+            }
+        }
+        for (i, c) in self.rules.castles.iter().enumerate() {
+            for color in [Color::White, Color::Black] {
+                let (kf, rf) = (self.for_color(c.king_from, color), self.for_color(c.rook_from, color));
+                if touched.iter().any(|&s| s == kf || s == rf) {
+                    p.rights[i][ci(color)] = false;
+                }
+            }
+        }
+        let end = &self.rules.end;
+        let reset = (capture && end.move_rule_reset_by_capture) || end.move_rule_reset_by.contains(&mover.kind);
+        p.halfmove = if reset { 0 } else { self.halfmove + 1 };
+        if us == Color::Black {
+            p.fullmove += 1;
+        }
+        p.turn = other(us);
+        p
+    }
+
+    // ---- notation --------------------------------------------------------------------
+
+    pub fn uci(&self, m: &RefMove) -> String {
+        let mut s = format!("{}{}", self.square_name(m.from), self.square_name(m.to));
+        if let Some(t) = m.promo {
+            s.push(self.rules.pieces[t as usize].letter.to_ascii_lowercase());
+        }
+        s
+    }
+
+    pub fn legal_moves_uci(&self) -> Vec<String> {
+        let mut v: Vec<String> = self.legal_moves().iter().map(|m| self.uci(m)).collect();
+        v.sort();
+        v
+    }
+
+    /// Finds a legal move by its long algebraic form (and whether it is a castle).
+    pub fn find(&self, uci: &str, castle: bool) -> Option<RefMove> {
+        self.legal_moves().into_iter().find(|m| self.uci(m) == uci && m.castle.is_some() == castle)
+    }
+
+    pub fn fen(&self) -> String {
+        let mut s = String::new();
+        for rank in (0..self.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..self.files {
+                match self.board[(rank * self.files + file) as usize] {
+                    None => empty += 1,
+                    Some(m) => {
+                        if empty > 0 {
+                            s += &empty.to_string();
+                            empty = 0;
+                        }
+                        let c = self.rules.pieces[m.kind as usize].letter;
+                        s.push(if m.color == Color::White { c } else { c.to_ascii_lowercase() });
+                    }
+                }
+            }
+            if empty > 0 {
+                s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        s += if self.turn == Color::White { " w " } else { " b " };
+        let mut castling = String::new();
+        for color in [Color::White, Color::Black] {
+            for (i, c) in self.rules.castles.iter().enumerate() {
+                if self.rights[i][ci(color)] {
+                    castling.push(if color == Color::White { c.fen_letter } else { c.fen_letter.to_ascii_lowercase() });
+                }
+            }
+        }
+        s += if castling.is_empty() { "-" } else { &castling };
+        s.push(' ');
+        match self.ep {
+            Some((t, _)) => s += &self.square_name(t),
+            None => s.push('-'),
+        }
+        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        s
+    }
+
+    pub fn perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let moves = self.legal_moves();
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        moves.iter().map(|m| self.play(m).perft(depth - 1)).sum()
+    }
+}

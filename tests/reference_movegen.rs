@@ -1,0 +1,886 @@
+//! The engine's move generator against an independent naive reference
+//! (`tests/reference/mod.rs`): perft from the start, and the sorted list of legal moves
+//! (long algebraic), the FEN and the check status at every ply of seeded random games,
+//! over the built-in rulesets and synthetic variants that cover every board-size class
+//! (u64, u128 and the 256-bit `Wide`) and every kind of movement the kernel supports.
+//!
+//! On a disagreement the test prints the variant, the moves that led there, the FEN and
+//! the moves only one side generates (for perft, it descends to the first node whose
+//! move lists differ).
+
+mod reference;
+
+use std::sync::Arc;
+
+use chimera::{MoveKind, Position, Variant};
+use reference::RefPos;
+
+// ---- random numbers ---------------------------------------------------------------------
+
+/// xorshift64: tiny, seeded, deterministic.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+// ---- comparison ---------------------------------------------------------------------------
+
+fn engine_moves(pos: &Position) -> Vec<String> {
+    let mut v: Vec<String> = pos.legal_moves().iter().map(|&m| pos.uci(m)).collect();
+    v.sort();
+    v
+}
+
+/// Multiset difference a \ b of two sorted lists.
+fn minus(a: &[String], b: &[String]) -> Vec<String> {
+    let mut rest = b.to_vec();
+    let mut out = Vec::new();
+    for x in a {
+        match rest.iter().position(|y| y == x) {
+            Some(i) => {
+                rest.remove(i);
+            }
+            None => out.push(x.clone()),
+        }
+    }
+    out
+}
+
+fn castling_set(fen: &str) -> Vec<char> {
+    let mut v: Vec<char> = fen.split_whitespace().nth(2).unwrap_or("-").chars().collect();
+    v.sort();
+    v
+}
+
+/// Compares everything observable at one position. `what` says where we are.
+fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> Result<usize, String> {
+    let e = engine_moves(engine);
+    let r = reference.legal_moves_uci();
+    let fen = engine.fen();
+    if e != r {
+        return Err(format!(
+            "{}\n  FEN {}\n  only engine:    {:?}\n  only reference: {:?}",
+            what(),
+            fen,
+            minus(&e, &r),
+            minus(&r, &e)
+        ));
+    }
+    if engine.count_moves() as usize != e.len() {
+        return Err(format!("{}\n  FEN {}\n  count_moves {} but {} legal moves", what(), fen, engine.count_moves(), e.len()));
+    }
+    let rfen = reference.fen();
+    let (ef, rf): (Vec<&str>, Vec<&str>) = (fen.split_whitespace().collect(), rfen.split_whitespace().collect());
+    let same = ef.len() == rf.len()
+        && ef.iter().zip(&rf).enumerate().all(|(i, (a, b))| i == 2 || a == b)
+        && castling_set(&fen) == castling_set(&rfen);
+    if !same {
+        return Err(format!("{}\n  engine FEN    {}\n  reference FEN {}", what(), fen, rfen));
+    }
+    if engine.is_check() != reference.in_check() {
+        return Err(format!("{}\n  FEN {}\n  engine is_check {} reference {}", what(), fen, engine.is_check(), reference.in_check()));
+    }
+    Ok(e.len())
+}
+
+/// Finds the first node below (`engine`, `reference`) where the move lists differ.
+fn perft_divergence(engine: &mut Position, reference: &RefPos, depth: u32, line: &mut Vec<String>) -> Option<String> {
+    let what = || format!("after {:?}", line);
+    if let Err(e) = compare(engine, reference, &what) {
+        return Some(e);
+    }
+    if depth <= 1 {
+        return None;
+    }
+    for m in engine.legal_moves() {
+        let uci = engine.uci(m);
+        let rm = reference.find(&uci, m.kind == MoveKind::Castle).expect("same move lists");
+        let child = reference.play(&rm);
+        engine.play_unchecked(m);
+        line.push(uci);
+        let n_e = engine.perft(depth - 1);
+        let n_r = child.perft(depth - 1);
+        if n_e != n_r {
+            return Some(
+                perft_divergence(engine, &child, depth - 1, line)
+                    .unwrap_or_else(|| format!("after {:?}: perft {} engine {n_e} reference {n_r}, same move lists below", line, depth - 1)),
+            );
+        }
+        line.pop();
+        engine.undo();
+    }
+    None
+}
+
+/// Perft of a position, engine against reference, for depths 1..=depth.
+fn check_perft(variant: &Variant, fen: &str, depth: u32) -> Result<Vec<u64>, String> {
+    let rules = Arc::new(variant.rules().clone());
+    let mut engine = variant.position(fen).map_err(|e| format!("{}: engine refuses {fen}: {e}", variant.name()))?;
+    let reference = RefPos::from_fen(rules, fen).map_err(|e| format!("reference refuses {fen}: {e}"))?;
+    let mut counts = Vec::new();
+    for d in 1..=depth {
+        let (e, r) = (engine.perft(d), reference.perft(d));
+        if e != r {
+            let detail = perft_divergence(&mut engine, &reference, d, &mut Vec::new()).unwrap_or_default();
+            return Err(format!("{}: perft({d}) of {fen}: engine {e}, reference {r}\n{detail}", variant.name()));
+        }
+        counts.push(e);
+    }
+    Ok(counts)
+}
+
+struct GameStats {
+    positions: usize,
+    moves: usize,
+}
+
+/// Plays `games` random games of at most `plies` plies from `fen`, comparing at every ply:
+/// the move lists, FEN and check status of the engine and the reference as they play
+/// along, the move lists of both set up afresh from the engine's FEN, and every
+/// `perft_every` plies perft(2).
+fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
+    let rules = Arc::new(variant.rules().clone());
+    let mut rng = Rng::new(seed);
+    let mut stats = GameStats { positions: 0, moves: 0 };
+    for game in 0..games {
+        let mut engine = variant.position(fen).map_err(|e| e.to_string())?;
+        let mut reference = RefPos::from_fen(rules.clone(), fen)?;
+        let mut line: Vec<String> = Vec::new();
+        for ply in 0..plies {
+            let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
+            stats.moves += compare(&engine, &reference, &what)?;
+            stats.positions += 1;
+            // The same position set up from FEN (unmoved pieces then follow the start position).
+            let here = engine.fen();
+            let fresh = variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
+            let fresh_ref = RefPos::from_fen(rules.clone(), &here)?;
+            let (a, b) = (engine_moves(&fresh), fresh_ref.legal_moves_uci());
+            if a != b {
+                return Err(format!(
+                    "{}\n  set up from FEN {here}\n  only engine:    {:?}\n  only reference: {:?}",
+                    what(),
+                    minus(&a, &b),
+                    minus(&b, &a)
+                ));
+            }
+            if perft_every > 0 && ply % perft_every == perft_every - 1 {
+                let (e, r) = (engine.perft(2), reference.perft(2));
+                if e != r {
+                    let detail = perft_divergence(&mut engine, &reference, 2, &mut Vec::new()).unwrap_or_default();
+                    return Err(format!("{}\n  FEN {here}\n  perft(2) engine {e} reference {r}\n{detail}", what()));
+                }
+            }
+            let moves = engine.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[rng.below(moves.len())];
+            let uci = engine.uci(m);
+            let rm = reference.find(&uci, m.kind == MoveKind::Castle).expect("compared above");
+            engine.play_unchecked(m);
+            reference = reference.play(&rm);
+            line.push(uci);
+        }
+    }
+    Ok(stats)
+}
+
+/// A line of play given in long algebraic form, compared at every ply.
+fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String> {
+    let rules = Arc::new(variant.rules().clone());
+    let mut engine = variant.position(fen).map_err(|e| e.to_string())?;
+    let mut reference = RefPos::from_fen(rules, fen)?;
+    for (i, uci) in moves.iter().chain(std::iter::once(&"")).enumerate() {
+        let what = || format!("{}: from {fen} after {:?}", variant.name(), &moves[..i]);
+        compare(&engine, &reference, &what)?;
+        if uci.is_empty() {
+            break;
+        }
+        let m = engine.legal_moves().into_iter().find(|&m| engine.uci(m) == *uci).ok_or_else(|| format!("{}: {uci} not legal", what()))?;
+        let rm = reference.find(uci, m.kind == MoveKind::Castle).expect("compared above");
+        engine.play_unchecked(m);
+        reference = reference.play(&rm);
+    }
+    Ok(())
+}
+
+/// The standard run for one variant: perft from the start and random games.
+fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usize, perft_every: usize) {
+    let start = variant.rules().start_fen.clone();
+    let t = std::time::Instant::now();
+    let counts = check_perft(variant, &start, perft_depth).unwrap_or_else(|e| panic!("{e}"));
+    let stats = check_games(variant, &start, seed, games, plies, perft_every).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "{}: perft {:?}; {} positions, {} moves compared in {:.2?}",
+        variant.name(),
+        counts,
+        stats.positions,
+        stats.moves,
+        t.elapsed()
+    );
+}
+
+fn builtin(name: &str) -> Variant {
+    chimera::variants::load(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn toml(text: &str) -> Variant {
+    Variant::from_toml(text, "test.toml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+// ---- the built-in rulesets --------------------------------------------------------------
+
+#[test]
+fn chess() {
+    run(&builtin("chess"), 4, 1, 12, 160, 9);
+}
+
+#[test]
+fn chess_known_positions() {
+    let v = builtin("chess");
+    // The classic perft test positions: the reference must reproduce the published
+    // counts, and the engine must agree with it at every node.
+    let cases: &[(&str, u32, u64)] = &[
+        ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+        ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+        ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 3, 9_467),
+        ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3, 62_379),
+        ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3, 89_890),
+    ];
+    for &(fen, depth, expected) in cases {
+        let counts = check_perft(&v, fen, depth).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(counts.last(), Some(&expected), "{fen}");
+        check_games(&v, fen, 7, 3, 60, 0).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+#[test]
+fn losalamos() {
+    run(&builtin("losalamos"), 4, 2, 20, 150, 7);
+}
+
+#[test]
+fn capablanca() {
+    run(&toml(include_str!("data/capablanca.toml")), 3, 3, 8, 160, 11);
+}
+
+// ---- synthetic variants -------------------------------------------------------------------
+
+/// 4x4 (u64): the long leapers G, Z, H on a board barely big enough for them.
+const TINY: &str = r#"
+name = "tiny4x4"
+board = { files = 4, ranks = 4 }
+start = "gzhk/pp2/2PP/KHZG w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.zebra]
+letter = "Z"
+betza = "Z"
+[pieces.tripper]
+letter = "G"
+betza = "G"
+[pieces.threeleaper]
+letter = "H"
+betza = "H"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [4], to = ["knight", "zebra", "tripper", "threeleaper"] }
+"#;
+
+/// 5x7 (u64), no royal piece at all (the K here is an ordinary piece): every pseudo-legal
+/// move is legal. W F D A C leapers, custom letters, optional promotion.
+const NO_ROYALS: &str = r#"
+name = "noroyals5x7"
+board = { files = 5, ranks = 7 }
+start = "ekcfm/ppppp/5/5/5/PPPPP/MFCKE w - - 0 1"
+[pieces.commoner]
+letter = "K"
+betza = "K"
+[pieces.wazir]
+letter = "M"
+betza = "W"
+[pieces.ferz]
+letter = "F"
+betza = "F"
+[pieces.dabbaba]
+letter = "D"
+betza = "D"
+[pieces.alfil]
+letter = "E"
+betza = "A"
+[pieces.camel]
+letter = "C"
+betza = "C"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [7], to = ["commoner", "wazir", "ferz", "dabbaba", "alfil", "camel"], policy = "optional" }
+"#;
+
+/// 8x8: forward-only and divergent pieces, pawns with double step and en passant.
+const DIVERGENT: &str = r#"
+name = "divergent8x8"
+board = { files = 8, ranks = 8 }
+start = "ltygkvsl/ppoxxopp/8/8/8/8/PPOXXOPP/LTYGKVSL w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.lance]
+letter = "L"
+betza = "fR"
+[pieces.forebishop]
+letter = "Y"
+betza = "fB"
+[pieces.shogiknight]
+letter = "T"
+betza = "ffN"
+[pieces.crabknight]
+letter = "S"
+betza = "ffNbsN"
+[pieces.gold]
+letter = "G"
+betza = "WfF"
+[pieces.silver]
+letter = "V"
+betza = "FfW"
+[pieces.soldier]
+letter = "O"
+betza = "fsW"
+[pieces.crab]
+letter = "X"
+betza = "mWcF"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [8], to = ["lance", "gold", "silver", "crabknight"] }
+"#;
+
+/// 9x9 = 81 squares (u128): riders R B Q, the nightrider, limited riders W3 R4 F2;
+/// castling on an odd board with the default `empty`/`safe` lists.
+const NINE: &str = r#"
+name = "nine9x9"
+board = { files = 9, ranks = 9 }
+start = "rxbmkqfwr/ppppppppp/9/9/9/9/9/PPPPPPPPP/RXBMKQFWR w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.nightrider]
+letter = "X"
+betza = "NN"
+[pieces.shortrook]
+letter = "W"
+betza = "W3"
+[pieces.rook4]
+letter = "M"
+betza = "R4"
+[pieces.bishop2]
+letter = "F"
+betza = "F2"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [9], to = ["queen", "rook", "bishop", "nightrider", "rook4"] }
+[[castling]]
+king = "e1"
+king_to = "g1"
+rook = "i1"
+rook_to = "f1"
+notation = "O-O"
+[[castling]]
+king = "e1"
+king_to = "c1"
+rook = "a1"
+rook_to = "d1"
+notation = "O-O-O"
+"#;
+
+/// 12x10 = 120 squares (u128): lame leapers nD nA nN nH nG, jumping C and Z,
+/// initial-only moves (`iN`, and `ifmnD` as a pawn's double step without e.p.).
+const LAME: &str = r#"
+name = "lame12x10"
+board = { files = 12, ranks = 10 }
+start = "cztehskghetz/pppppppppppp/2d6d2/12/12/12/12/2D6D2/PPPPPPPPPPPP/CZTEHSKGHETZ w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.camel]
+letter = "C"
+betza = "C"
+[pieces.zebra]
+letter = "Z"
+betza = "Z"
+[pieces.lamethree]
+letter = "T"
+betza = "nH"
+[pieces.elephant]
+letter = "E"
+betza = "nA"
+[pieces.horse]
+letter = "H"
+betza = "nN"
+[pieces.squire]
+letter = "S"
+betza = "FiN"
+[pieces.lametripper]
+letter = "G"
+betza = "nG"
+[pieces.lamedabbaba]
+letter = "D"
+betza = "nD"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcFifmnD"
+pawn = true
+promotion = { ranks = [10], to = ["horse", "elephant", "camel", "squire"], policy = "optional" }
+"#;
+
+/// 11x11 = 121 squares (u128): two royal types per side (king and a royal gold), castling
+/// on an odd board, optional promotion.
+const TWO_ROYALS: &str = r#"
+name = "tworoyals11x11"
+board = { files = 11, ranks = 11 }
+start = "rnbeqkuhbnr/ppppppppppp/11/11/11/11/11/11/11/PPPPPPPPPPP/RNBEQKUHBNR w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.prince]
+letter = "U"
+betza = "WfF"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.alfil]
+letter = "E"
+betza = "A"
+[pieces.threeleaper]
+letter = "H"
+betza = "H"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [11], to = ["queen", "rook", "bishop", "knight"], policy = "optional" }
+[[castling]]
+king = "f1"
+king_to = "i1"
+rook = "k1"
+rook_to = "h1"
+notation = "O-O"
+[[castling]]
+king = "f1"
+king_to = "c1"
+rook = "a1"
+rook_to = "d1"
+notation = "O-O-O"
+"#;
+
+/// 6x6: two pieces of the same royal type per side.
+const TWO_KINGS: &str = r#"
+name = "twokings6x6"
+board = { files = 6, ranks = 6 }
+start = "rqkknr/pppppp/6/6/PPPPPP/RQKKNR w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [6], to = ["queen", "rook", "knight"] }
+"#;
+
+/// 12x12 = 144 squares (Wide): nightrider, camel rider, R4; pawns that double-step from
+/// two ranks; a castle whose `safe` list omits the squares the king passes.
+const WIDE: &str = r#"
+name = "wide12x12"
+board = { files = 12, ranks = 12 }
+start = "rxbyqkmnbxyr/pppppppppppp/12/12/12/12/12/12/12/12/PPPPPPPPPPPP/RXBYQKMNBXYR w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.nightrider]
+letter = "X"
+betza = "NN"
+[pieces.camelrider]
+letter = "Y"
+betza = "CC"
+[pieces.rook4]
+letter = "M"
+betza = "R4"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2, 3]
+en_passant = true
+promotion = { ranks = [12], to = ["queen", "rook", "bishop", "knight", "nightrider"] }
+[[castling]]
+king = "f1"
+king_to = "j1"
+rook = "l1"
+rook_to = "i1"
+safe = ["f1", "j1"]
+notation = "O-O"
+[[castling]]
+king = "f1"
+king_to = "c1"
+rook = "a1"
+rook_to = "d1"
+notation = "O-O-O"
+"#;
+
+/// 16x16 = 256 squares (Wide): every leaper atom, nightrider and zebrarider, castling.
+const GIANT: &str = r#"
+name = "giant16x16"
+board = { files = 16, ranks = 16 }
+start = "rnbczgqkawfdxhyr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RNBCZGQKAWFDXHYR w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.camel]
+letter = "C"
+betza = "C"
+[pieces.zebra]
+letter = "Z"
+betza = "Z"
+[pieces.tripper]
+letter = "G"
+betza = "G"
+[pieces.alfil]
+letter = "A"
+betza = "A"
+[pieces.wazir]
+letter = "W"
+betza = "W"
+[pieces.ferz]
+letter = "F"
+betza = "F"
+[pieces.dabbaba]
+letter = "D"
+betza = "D"
+[pieces.nightrider]
+letter = "X"
+betza = "NN"
+[pieces.threeleaper]
+letter = "H"
+betza = "H"
+[pieces.zebrarider]
+letter = "Y"
+betza = "ZZ"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [16], to = ["queen", "rook", "bishop", "knight", "nightrider"], policy = "optional" }
+[[castling]]
+king = "h1"
+king_to = "n1"
+rook = "p1"
+rook_to = "m1"
+notation = "O-O"
+[[castling]]
+king = "h1"
+king_to = "c1"
+rook = "a1"
+rook_to = "d1"
+notation = "O-O-O"
+"#;
+
+/// 16x4 = 64 squares (u64, 16 files): rank arithmetic on a wide, flat board.
+const LONG: &str = r#"
+name = "long16x4"
+board = { files = 16, ranks = 4 }
+start = "rnbqkbnrrnbqabnr/pppppppppppppppp/PPPPPPPPPPPPPPPP/RNBQKBNRRNBQABNR w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.alfil]
+letter = "A"
+betza = "A"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [4], to = ["queen", "rook", "bishop", "knight"] }
+"#;
+
+/// 4x16 = 64 squares (u64, 16 ranks): long files; double steps from two ranks.
+const TALL: &str = r#"
+name = "tall4x16"
+board = { files = 4, ranks = 16 }
+start = "nkrb/pppp/4/4/4/4/4/4/4/4/4/4/4/4/PPPP/NKRB w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2, 5]
+en_passant = true
+promotion = { ranks = [16], to = ["rook", "bishop", "knight"] }
+"#;
+
+/// 8x8: initial-only riders (`WiR`, `FiB`): their slides exist only until they move.
+const INITIAL_RIDERS: &str = r#"
+name = "initialriders8x8"
+board = { files = 8, ranks = 8 }
+start = "njvjkvjn/pppppppp/8/8/8/8/PPPPPPPP/NJVJKVJN w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.jumper]
+letter = "J"
+betza = "WiR"
+[pieces.vaulter]
+letter = "V"
+betza = "FiB"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [8], to = ["jumper", "vaulter", "knight"] }
+"#;
+
+/// 5x6: a double step that lands in the promotion zone (ranks 4-6) must promote.
+const ZONE_STEP: &str = r#"
+name = "zonestep5x6"
+board = { files = 5, ranks = 6 }
+start = "knbr1/ppppp/5/5/PPPPP/KNBR1 w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+promotion = { ranks = [4, 5, 6], to = ["knight", "bishop", "rook"] }
+"#;
+
+/// 8x8: chess pawns whose (optional) promotion zone is ranks 6-8, so that an en-passant
+/// capture lands in it.
+const EP_ZONE: &str = r#"
+name = "epzone8x8"
+board = { files = 8, ranks = 8 }
+start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [6, 7, 8], to = ["queen", "knight"], policy = "optional" }
+"#;
+
+#[test]
+fn tiny_4x4_long_leapers() {
+    run(&toml(TINY), 5, 11, 40, 80, 5);
+}
+
+#[test]
+fn no_royals_5x7() {
+    run(&toml(NO_ROYALS), 4, 12, 15, 150, 10);
+}
+
+#[test]
+fn divergent_8x8() {
+    run(&toml(DIVERGENT), 3, 13, 12, 160, 10);
+}
+
+#[test]
+fn riders_9x9_u128() {
+    run(&toml(NINE), 3, 14, 8, 160, 13);
+}
+
+#[test]
+fn lame_12x10_u128() {
+    run(&toml(LAME), 3, 15, 8, 160, 13);
+}
+
+#[test]
+fn two_royals_11x11_u128() {
+    run(&toml(TWO_ROYALS), 2, 16, 8, 160, 17);
+}
+
+#[test]
+fn two_kings_6x6() {
+    run(&toml(TWO_KINGS), 4, 17, 20, 120, 7);
+}
+
+#[test]
+fn wide_12x12() {
+    run(&toml(WIDE), 2, 18, 6, 160, 19);
+}
+
+#[test]
+fn giant_16x16() {
+    run(&toml(GIANT), 2, 19, 4, 160, 29);
+}
+
+#[test]
+fn long_16x4() {
+    run(&toml(LONG), 3, 20, 12, 120, 9);
+}
+
+#[test]
+fn tall_4x16() {
+    run(&toml(TALL), 4, 21, 15, 150, 9);
+}
+
+#[test]
+fn initial_only_riders() {
+    run(&toml(INITIAL_RIDERS), 3, 22, 12, 120, 9);
+}
+
+#[test]
+fn double_step_into_promotion_zone() {
+    run(&toml(ZONE_STEP), 3, 23, 20, 80, 7);
+}
+
+#[test]
+fn en_passant_into_promotion_zone() {
+    run(&toml(EP_ZONE), 3, 24, 12, 160, 11);
+}
