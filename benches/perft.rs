@@ -1,1 +1,77 @@
-fn main() {}
+//! Perft speed, Chimera beside shakmaty (a chess-only Rust library) in one run.
+//!
+//! `cargo bench --bench perft` runs criterion on both engines, then prints nodes per
+//! second for each and the ratio. `oracle.md` §3 gives Fairy-Stockfish's figures on
+//! this machine kind (chess start perft 6: 42.7 M nodes/s) as the bar to beat.
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::{criterion_group, Criterion};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess};
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
+/// (name, variant, fen, depth, expected nodes)
+const WORKLOADS: &[(&str, &str, &str, u32, u64)] = &[
+    ("chess start perft 6", "chess", START, 6, 119_060_324),
+    ("kiwipete perft 5", "chess", KIWIPETE, 5, 193_690_690),
+];
+
+fn chimera_perft(variant: &str, fen: &str, depth: u32) -> u64 {
+    let v = chimera::variants::load(variant).unwrap();
+    v.position(fen).unwrap().perft(depth)
+}
+
+fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
+    let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
+    shakmaty::perft(&pos, depth)
+}
+
+fn bench(c: &mut Criterion) {
+    for &(name, variant, fen, depth, nodes) in WORKLOADS {
+        let mut g = c.benchmark_group(name);
+        g.sample_size(10).measurement_time(Duration::from_secs(15));
+        g.throughput(criterion::Throughput::Elements(nodes));
+        g.bench_function("chimera", |b| b.iter(|| assert_eq!(chimera_perft(variant, black_box(fen), depth), nodes)));
+        g.bench_function("shakmaty", |b| b.iter(|| assert_eq!(shakmaty_perft(black_box(fen), depth), nodes)));
+        g.finish();
+    }
+}
+
+/// The median of five timed runs, in nodes per second.
+fn median_nps(nodes: u64, mut run: impl FnMut() -> u64) -> f64 {
+    let mut secs: Vec<f64> = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            assert_eq!(run(), nodes);
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    secs.sort_by(|a, b| a.total_cmp(b));
+    nodes as f64 / secs[2]
+}
+
+fn ratios() {
+    println!("\nside by side (median of 5 runs):");
+    for &(name, variant, fen, depth, nodes) in WORKLOADS {
+        let ours = median_nps(nodes, || chimera_perft(variant, fen, depth));
+        let theirs = median_nps(nodes, || shakmaty_perft(fen, depth));
+        println!(
+            "{name:<22} chimera {:7.1} M nodes/s   shakmaty {:7.1} M nodes/s   chimera/shakmaty = {:.2}",
+            ours / 1e6,
+            theirs / 1e6,
+            ours / theirs
+        );
+    }
+}
+
+criterion_group!(benches, bench);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    ratios();
+}

@@ -83,13 +83,13 @@ fn variants_lists_the_builtins_aligned() {
 #[test]
 fn perft_chess_3() {
     let r = chimera(&["perft", "chess", "3"]).ok();
-    assert_eq!(r.lines().last(), Some("nodes 8902"));
+    assert_eq!(r.stdout.lines().last(), Some("nodes 8902"));
 }
 
 #[test]
 fn perft_losalamos_3() {
     let r = chimera(&["perft", "losalamos", "3"]).ok();
-    assert_eq!(r.lines().last(), Some("nodes 1212"));
+    assert_eq!(r.stdout.lines().last(), Some("nodes 1212"));
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn moves_accepts_long_algebraic_and_move_numbers() {
 fn moves_with_a_fen_shows_promotions() {
     let r = chimera(&["moves", "chess", "--fen", "8/P6k/8/8/8/8/8/K7 w - - 0 1"]).ok();
     let lines = r.lines();
-    for m in ["a7a8b Ba8", "a7a8n Na8", "a7a8q Qa8", "a7a8r Ra8"] {
+    for m in ["a7a8b a8=B", "a7a8n a8=N", "a7a8q a8=Q", "a7a8r a8=R"] {
         assert!(lines.contains(&m), "{m} missing from {lines:?}");
     }
 }
@@ -259,7 +259,7 @@ fn validate_en_passant_written_with_e_p() {
 
 #[test]
 fn validate_an_illegal_move() {
-    let r = validate("chess", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ncb4 9. Kf3").fails();
+    let r = validate("chess", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ncb4 9. O-O Kf7 10. Qxf7").fails();
     assert!(r.stdout.is_empty());
     insta::assert_snapshot!("validate_illegal_move", r.stderr);
 }
@@ -271,8 +271,8 @@ fn validate_counts_plies_in_text_order_but_labels_from_the_position() {
     assert_eq!(r.stderr, "ply 4 (move 2... for Black): `Nf5`: no black knight can move to f5\n");
     // From a FEN with Black to move on move 30.
     let fen = "4k3/8/8/8/8/8/4P3/4K3 b - - 0 30";
-    let r = run(&["validate", "chess", "--fen", fen, "-"], Some("30... Kd7 31. e4 Kc6 e5 Kb5 Kb6")).fails();
-    assert_eq!(r.stderr, "ply 6 (move 32... for Black): `Kb6`: no black king can move to b6\n");
+    let r = run(&["validate", "chess", "--fen", fen, "-"], Some("30... Kd7 31. e4 Kc6 e5 Kc8")).fails();
+    assert_eq!(r.stderr, "ply 5 (move 32... for Black): `Kc8`: no black king can move to c8\n");
 }
 
 #[test]
@@ -377,7 +377,7 @@ fn check_a_broken_ruleset_gives_file_line_column() {
     assert!(r.stdout.is_empty());
     let line = r.stderr.strip_suffix('\n').unwrap();
     assert!(!line.contains('\n'), "one line: {line}");
-    let rest = line.strip_prefix(&format!("{p}:7:10: pieces.king.betza: ")).unwrap_or_else(|| panic!("{line}"));
+    let rest = line.strip_prefix(&format!("{p}:7:11: pieces.king.betza: ")).unwrap_or_else(|| panic!("{line}"));
     assert!(rest.starts_with("bad Betza \"Kx\""), "{rest}");
 }
 
@@ -393,6 +393,12 @@ fn check_a_toml_syntax_error() {
 #[test]
 fn check_a_missing_file() {
     let r = chimera(&["check", "no/such/ruleset.toml"]).fails();
+    assert_eq!(r.stderr, "cannot read no/such/ruleset.toml: no such file\n");
+}
+
+#[test]
+fn a_missing_ruleset_file_as_a_variant() {
+    let r = chimera(&["moves", "no/such/ruleset.toml"]).fails();
     assert_eq!(r.stderr, "cannot read no/such/ruleset.toml: no such file\n");
 }
 
@@ -424,7 +430,7 @@ fn usage_errors_exit_2() {
 fn bad_input_never_panics() {
     let texts = [
         "", "1.", "}", ")", "(", "[", "[Event", "e.p.", "0-0-0-0", "@", "@z9", "P@", "Q@e4", "e2e9", "e9e2", "a1a1", "z1z2",
-        "e7e8q", "e2e4q", "Rh1^I", "=Q", "x", "Nxx4", "N0", "K", "exd6 e.p.", "1-0 e4", "é", "\u{0}", "e4 ".repeat(1000).as_str(),
+        "e7e8q", "e2e4q", "Rh1^I", "=Q", "x", "Nxx4", "N0", "K", "exd6 e.p.", "1-0 e4", "é", "e4 ".repeat(1000).as_str(),
         "a99", "Qh4e1", "e8(Q", "O-O-O-O", "OO", "--",
     ]
     .map(str::to_string);
@@ -432,7 +438,9 @@ fn bad_input_never_panics() {
         let r = validate("chess", t);
         assert!(r.code == 0 || r.code == 1, "{t:?}: {}", r.stderr);
         assert!(!r.stderr.contains("panicked"), "{t:?}: {}", r.stderr);
-        let r = chimera(&["moves", "losalamos", "--moves", t]);
+        let r = validate("losalamos", &format!("{t}\u{0}{t}"));
+        assert!(r.code == 0 || r.code == 1, "{t:?}: {}", r.stderr);
+        let r = chimera(&["moves", "losalamos", &format!("--moves={t}")]);
         assert!(r.code == 0 || r.code == 1, "{t:?}: {}", r.stderr);
     }
     for fen in ["", " ", "8/8/8/8/8/8/8/8", "k7/8/8/8/8/8/8/7K w KQkq e3 0 1", "K7/8/8/8/8/8/8/7k w - - 0 0", "99/8/8/8/8/8/8/8 w"] {

@@ -141,9 +141,19 @@ fn check_perft(variant: &Variant, fen: &str, depth: u32) -> Result<Vec<u64>, Str
     Ok(counts)
 }
 
+#[derive(Default)]
 struct GameStats {
     positions: usize,
     moves: usize,
+    /// Moves of each special kind among the legal moves compared: castles, en-passant
+    /// captures, promotions, double steps.
+    castles: usize,
+    en_passant: usize,
+    promotions: usize,
+    double_steps: usize,
+    checks: usize,
+    /// Positions whose FEN, read back, is illegal (see `check_games`).
+    unreadable_fens: usize,
 }
 
 /// Plays `games` random games of at most `plies` plies from `fen`, comparing at every ply:
@@ -153,7 +163,7 @@ struct GameStats {
 fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
     let rules = Arc::new(variant.rules().clone());
     let mut rng = Rng::new(seed);
-    let mut stats = GameStats { positions: 0, moves: 0 };
+    let mut stats = GameStats::default();
     for game in 0..games {
         let mut engine = variant.position(fen).map_err(|e| e.to_string())?;
         let mut reference = RefPos::from_fen(rules.clone(), fen)?;
@@ -164,16 +174,25 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
             stats.positions += 1;
             // The same position set up from FEN (unmoved pieces then follow the start position).
             let here = engine.fen();
-            let fresh = variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
             let fresh_ref = RefPos::from_fen(rules.clone(), &here)?;
-            let (a, b) = (engine_moves(&fresh), fresh_ref.legal_moves_uci());
-            if a != b {
-                return Err(format!(
-                    "{}\n  set up from FEN {here}\n  only engine:    {:?}\n  only reference: {:?}",
-                    what(),
-                    minus(&a, &b),
-                    minus(&b, &a)
-                ));
+            match variant.position(&here) {
+                Ok(fresh) => {
+                    let (a, b) = (engine_moves(&fresh), fresh_ref.legal_moves_uci());
+                    if a != b {
+                        return Err(format!(
+                            "{}\n  set up from FEN {here}\n  only engine:    {:?}\n  only reference: {:?}",
+                            what(),
+                            minus(&a, &b),
+                            minus(&b, &a)
+                        ));
+                    }
+                }
+                // A FEN cannot say that a piece standing on its start square has moved:
+                // read back, an initial-only rider that has come home attacks as if unmoved,
+                // and may then check the side that is not to move. The engine rightly refuses
+                // such a FEN; nothing else may make it refuse its own.
+                Err(_) if fresh_ref.royal_attacked(fresh_ref.turn.opponent()) => stats.unreadable_fens += 1,
+                Err(e) => return Err(format!("{}\n  engine cannot read its own FEN {here}: {e}", what())),
             }
             if perft_every > 0 && ply % perft_every == perft_every - 1 {
                 let (e, r) = (engine.perft(2), reference.perft(2));
@@ -183,10 +202,28 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
                 }
             }
             let moves = engine.legal_moves();
+            for m in &moves {
+                stats.promotions += m.promotion().is_some() as usize;
+                match m.kind {
+                    MoveKind::Castle => stats.castles += 1,
+                    MoveKind::EnPassant => stats.en_passant += 1,
+                    MoveKind::DoubleStep => stats.double_steps += 1,
+                    _ => {}
+                }
+            }
+            stats.checks += engine.is_check() as usize;
             if moves.is_empty() {
                 break;
             }
-            let m = moves[rng.below(moves.len())];
+            // Uniformly random, except that a castle, en-passant capture, promotion or double
+            // step, when there is one, is played a third of the time: they are rare otherwise.
+            let special: Vec<_> =
+                moves.iter().filter(|m| m.promotion().is_some() || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant | MoveKind::DoubleStep)).collect();
+            let m = if !special.is_empty() && rng.below(3) == 0 {
+                *special[rng.below(special.len())]
+            } else {
+                moves[rng.below(moves.len())]
+            };
             let uci = engine.uci(m);
             let rm = reference.find(&uci, m.kind == MoveKind::Castle).expect("compared above");
             engine.play_unchecked(m);
@@ -216,20 +253,116 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
     Ok(())
 }
 
-/// The standard run for one variant: perft from the start and random games.
+/// How many times the default number of random games to play: `CHIMERA_REF_SCALE`
+/// (default 1) makes a longer soak run, e.g. `CHIMERA_REF_SCALE=50`.
+fn scale() -> usize {
+    std::env::var("CHIMERA_REF_SCALE").ok().and_then(|s| s.parse().ok()).unwrap_or(1)
+}
+
+/// The standard run for one variant: perft from the start, random games from the start,
+/// and, where the variant has them, random games from a castling drill and an
+/// en-passant drill.
 fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usize, perft_every: usize) {
+    let games = games * scale();
     let start = variant.rules().start_fen.clone();
     let t = std::time::Instant::now();
     let counts = check_perft(variant, &start, perft_depth).unwrap_or_else(|e| panic!("{e}"));
-    let stats = check_games(variant, &start, seed, games, plies, perft_every).unwrap_or_else(|e| panic!("{e}"));
+    let mut stats = check_games(variant, &start, seed, games, plies, perft_every).unwrap_or_else(|e| panic!("{e}"));
+    if !variant.rules().castles.is_empty() {
+        let drill = castling_drill(variant);
+        let more = check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
+        stats.positions += more.positions;
+        stats.moves += more.moves;
+        stats.castles += more.castles;
+        stats.en_passant += more.en_passant;
+        stats.promotions += more.promotions;
+        stats.double_steps += more.double_steps;
+        stats.checks += more.checks;
+        stats.unreadable_fens += more.unreadable_fens;
+    }
+    if let Some(drill) = en_passant_drill(variant) {
+        let more = check_games(variant, &drill, seed ^ 0xE9, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
+        stats.positions += more.positions;
+        stats.moves += more.moves;
+        stats.castles += more.castles;
+        stats.en_passant += more.en_passant;
+        stats.promotions += more.promotions;
+        stats.double_steps += more.double_steps;
+        stats.checks += more.checks;
+        stats.unreadable_fens += more.unreadable_fens;
+    }
     eprintln!(
-        "{}: perft {:?}; {} positions, {} moves compared in {:.2?}",
+        "{}: perft {:?}; {} positions ({} in check, {} with an illegal FEN), {} moves compared ({} castles, {} e.p., {} promotions, {} double steps) in {:.2?}",
         variant.name(),
         counts,
         stats.positions,
+        stats.checks,
+        stats.unreadable_fens,
         stats.moves,
+        stats.castles,
+        stats.en_passant,
+        stats.promotions,
+        stats.double_steps,
         t.elapsed()
     );
+}
+
+/// The start position with every piece standing between a king and its castling rook
+/// moved up to the same file of its side's third rank (or removed if that is taken):
+/// castling is possible at once, and the moved pieces soon attack the squares it crosses.
+fn castling_drill(variant: &Variant) -> String {
+    let rules = Arc::new(variant.rules().clone());
+    let mut pos = RefPos::start(rules.clone());
+    for color in [chimera::Color::White, chimera::Color::Black] {
+        for i in 0..rules.castles.len() {
+            let (kf, _, rf, _, empty) = pos.castle_squares(i, color);
+            for sq in empty {
+                if sq == kf || sq == rf || pos.board[sq].is_none() {
+                    continue;
+                }
+                let man = pos.board[sq].take();
+                let files = pos.files as usize;
+                let up = match color {
+                    chimera::Color::White => sq + 2 * files,
+                    chimera::Color::Black => sq - 2 * files,
+                };
+                if pos.board[up].is_none() {
+                    pos.board[up] = man;
+                }
+            }
+        }
+    }
+    pos.fen()
+}
+
+/// The start position with the en-passant pawns (types with `en_passant` and a double
+/// step) of every other file advanced to the rank beside which enemy double steps land:
+/// White's on files a, e, i, …, Black's on c, g, k, …. En-passant chances come at once.
+fn en_passant_drill(variant: &Variant) -> Option<String> {
+    let rules = Arc::new(variant.rules().clone());
+    let mut pos = RefPos::start(rules.clone());
+    let (files, ranks) = (pos.files as usize, pos.ranks as usize);
+    let mut moved = false;
+    for color in [chimera::Color::White, chimera::Color::Black] {
+        let own = |r: usize| if color == chimera::Color::White { r } else { ranks - 1 - r };
+        for (kind, def) in rules.pieces.iter().enumerate() {
+            let Some(&r) = def.double_step_ranks.iter().min() else { continue };
+            let (r, target) = (r as usize, ranks as isize - 3 - r as isize);
+            if !def.en_passant || target <= r as isize {
+                continue;
+            }
+            for file in (0..files).filter(|f| f % 4 == 2 * (color == chimera::Color::Black) as usize) {
+                let from = own(r) * files + file;
+                let to = own(target as usize) * files + file;
+                let here = pos.board[from];
+                if here.is_some_and(|m| m.color == color && m.kind as usize == kind) && pos.board[to].is_none() {
+                    pos.board[to] = pos.board[from].take();
+                    moved = true;
+                }
+            }
+        }
+    }
+    moved.then(|| pos.fen())
 }
 
 fn builtin(name: &str) -> Variant {
@@ -244,7 +377,7 @@ fn toml(text: &str) -> Variant {
 
 #[test]
 fn chess() {
-    run(&builtin("chess"), 4, 1, 12, 160, 9);
+    run(&builtin("chess"), 4, 1, 60, 160, 9);
 }
 
 #[test]
@@ -268,12 +401,12 @@ fn chess_known_positions() {
 
 #[test]
 fn losalamos() {
-    run(&builtin("losalamos"), 4, 2, 20, 150, 7);
+    run(&builtin("losalamos"), 4, 2, 100, 150, 7);
 }
 
 #[test]
 fn capablanca() {
-    run(&toml(include_str!("data/capablanca.toml")), 3, 3, 8, 160, 11);
+    run(&toml(include_str!("data/capablanca.toml")), 3, 3, 40, 160, 11);
 }
 
 // ---- synthetic variants -------------------------------------------------------------------
@@ -307,7 +440,7 @@ promotion = { ranks = [4], to = ["knight", "zebra", "tripper", "threeleaper"] }
 "#;
 
 /// 5x7 (u64), no royal piece at all (the K here is an ordinary piece): every pseudo-legal
-/// move is legal. W F D A C leapers, custom letters, optional promotion.
+/// move is legal. W F D A C leapers, custom letters, optional promotion on two ranks.
 const NO_ROYALS: &str = r#"
 name = "noroyals5x7"
 board = { files = 5, ranks = 7 }
@@ -334,14 +467,16 @@ betza = "C"
 letter = "P"
 betza = "fmWfcF"
 pawn = true
-promotion = { ranks = [7], to = ["commoner", "wazir", "ferz", "dabbaba", "alfil", "camel"], policy = "optional" }
+promotion = { ranks = [6, 7], to = ["commoner", "wazir", "ferz", "dabbaba", "alfil", "camel"], policy = "optional" }
 "#;
 
-/// 8x8: forward-only and divergent pieces, pawns with double step and en passant.
+/// 8x8: forward-only and divergent pieces; pawns with double step and en passant; a
+/// soldier that double-steps without leaving an e.p. square; en-passant capture by pieces
+/// that are not pawns (the crab `mWcF` and `mKcN`, which takes e.p. with a knight's leap).
 const DIVERGENT: &str = r#"
 name = "divergent8x8"
 board = { files = 8, ranks = 8 }
-start = "ltygkvsl/ppoxxopp/8/8/8/8/PPOXXOPP/LTYGKVSL w - - 0 1"
+start = "ltygkvsl/ppoxuopp/8/8/8/8/PPOXUOPP/LTYGKVSL w - - 0 1"
 [pieces.king]
 letter = "K"
 betza = "K"
@@ -367,9 +502,15 @@ betza = "FfW"
 [pieces.soldier]
 letter = "O"
 betza = "fsW"
+double_step_ranks = [2]
 [pieces.crab]
 letter = "X"
 betza = "mWcF"
+en_passant = true
+[pieces.knightcatcher]
+letter = "U"
+betza = "mKcN"
+en_passant = true
 [pieces.pawn]
 letter = "P"
 betza = "fmWfcF"
@@ -525,7 +666,7 @@ rook_to = "d1"
 notation = "O-O-O"
 "#;
 
-/// 6x6: two pieces of the same royal type per side.
+/// 6x6: two pieces of the same royal type per side; a two-rank mandatory promotion zone.
 const TWO_KINGS: &str = r#"
 name = "twokings6x6"
 board = { files = 6, ranks = 6 }
@@ -547,7 +688,7 @@ betza = "N"
 letter = "P"
 betza = "fmWfcF"
 pawn = true
-promotion = { ranks = [6], to = ["queen", "rook", "knight"] }
+promotion = { ranks = [5, 6], to = ["queen", "rook", "knight"] }
 "#;
 
 /// 12x12 = 144 squares (Wide): nightrider, camel rider, R4; pawns that double-step from
@@ -675,6 +816,98 @@ rook_to = "d1"
 notation = "O-O-O"
 "#;
 
+/// 16x16 = 256 squares (Wide) with riders only (no leaper at all, so that it does not
+/// depend on the leap tables): a royal `K2`, limited riders, nightrider, camel rider,
+/// rider pawns, castling with a rider king.
+const RIDERS16: &str = r#"
+name = "riders16x16"
+board = { files = 16, ranks = 16 }
+start = "rxbmqtfkstqmbxsr/pppppppppppppppp/16/16/16/16/16/16/16/16/16/16/16/16/PPPPPPPPPPPPPPPP/RXBMQTFKSTQMBXSR w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K2"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.nightrider]
+letter = "X"
+betza = "NN"
+[pieces.rook4]
+letter = "M"
+betza = "R4"
+[pieces.bishop3]
+letter = "T"
+betza = "B3"
+[pieces.ferz2]
+letter = "F"
+betza = "F2"
+[pieces.camelrider]
+letter = "S"
+betza = "CC"
+[pieces.pawn]
+letter = "P"
+betza = "fmR2fcB2"
+pawn = true
+promotion = { ranks = [16], to = ["queen", "rook", "nightrider"] }
+[[castling]]
+king = "h1"
+king_to = "n1"
+rook = "p1"
+rook_to = "m1"
+notation = "O-O"
+[[castling]]
+king = "h1"
+king_to = "c1"
+rook = "a1"
+rook_to = "d1"
+notation = "O-O-O"
+"#;
+
+/// 6x6: odd castles. `K`: king and rook swap places (c1 <-> d1, nothing in between);
+/// `Q`: the king lands on the rook's square (c1 -> a1) and the rook hops to b1.
+const CASTLE_EDGE: &str = r#"
+name = "castleedge6x6"
+board = { files = 6, ranks = 6 }
+start = "rnkrqn/pppppp/6/6/PPPPPP/RNKRQN w KQkq - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [6], to = ["queen", "rook", "knight"] }
+[[castling]]
+king = "c1"
+king_to = "d1"
+rook = "d1"
+rook_to = "c1"
+notation = "O-O"
+[[castling]]
+king = "c1"
+king_to = "a1"
+rook = "a1"
+rook_to = "b1"
+notation = "O-O-O"
+"#;
+
 /// 16x4 = 64 squares (u64, 16 files): rank arithmetic on a wide, flat board.
 const LONG: &str = r#"
 name = "long16x4"
@@ -784,6 +1017,34 @@ double_step_ranks = [2]
 promotion = { ranks = [4, 5, 6], to = ["knight", "bishop", "rook"] }
 "#;
 
+/// 5x6: the same with en passant and optional promotion: a double step into the zone
+/// that does not promote leaves an e.p. square; one that promotes leaves none.
+const ZONE_STEP_EP: &str = r#"
+name = "zonestepep5x6"
+board = { files = 5, ranks = 6 }
+start = "knbr1/ppppp/5/5/PPPPP/KNBR1 w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [4, 5, 6], to = ["knight", "bishop", "rook"], policy = "optional" }
+"#;
+
 /// 8x8: chess pawns whose (optional) promotion zone is ranks 6-8, so that an en-passant
 /// capture lands in it.
 const EP_ZONE: &str = r#"
@@ -817,70 +1078,107 @@ promotion = { ranks = [6, 7, 8], to = ["queen", "knight"], policy = "optional" }
 
 #[test]
 fn tiny_4x4_long_leapers() {
-    run(&toml(TINY), 5, 11, 40, 80, 5);
+    run(&toml(TINY), 5, 11, 200, 80, 5);
 }
 
 #[test]
 fn no_royals_5x7() {
-    run(&toml(NO_ROYALS), 4, 12, 15, 150, 10);
+    run(&toml(NO_ROYALS), 4, 12, 75, 150, 10);
 }
 
 #[test]
 fn divergent_8x8() {
-    run(&toml(DIVERGENT), 3, 13, 12, 160, 10);
+    run(&toml(DIVERGENT), 3, 13, 60, 160, 10);
 }
 
 #[test]
 fn riders_9x9_u128() {
-    run(&toml(NINE), 3, 14, 8, 160, 13);
+    run(&toml(NINE), 3, 14, 40, 160, 13);
 }
 
 #[test]
 fn lame_12x10_u128() {
-    run(&toml(LAME), 3, 15, 8, 160, 13);
+    run(&toml(LAME), 3, 15, 40, 160, 13);
 }
 
 #[test]
 fn two_royals_11x11_u128() {
-    run(&toml(TWO_ROYALS), 2, 16, 8, 160, 17);
+    run(&toml(TWO_ROYALS), 2, 16, 40, 160, 17);
 }
 
 #[test]
 fn two_kings_6x6() {
-    run(&toml(TWO_KINGS), 4, 17, 20, 120, 7);
+    run(&toml(TWO_KINGS), 4, 17, 100, 120, 7);
 }
 
 #[test]
 fn wide_12x12() {
-    run(&toml(WIDE), 2, 18, 6, 160, 19);
+    run(&toml(WIDE), 2, 18, 30, 160, 19);
+}
+
+/// Known engine bug: on a 16x16 board (256 squares) `Tables::new` builds its per-square
+/// tables with `for sq in 0..squares as Square`, and `256 as u8 == 0`, so no piece has
+/// a leap, lame/initial leap or double step, and no leap attacks a square. The start
+/// position already shows it (perft(1) engine 19, reference 65).
+#[test]
+fn giant_16x16() {
+    run(&toml(GIANT), 2, 19, 20, 160, 29);
 }
 
 #[test]
-fn giant_16x16() {
-    run(&toml(GIANT), 2, 19, 4, 160, 29);
+fn riders_16x16_wide() {
+    run(&toml(RIDERS16), 2, 25, 20, 160, 29);
+}
+
+#[test]
+fn castle_edge_6x6() {
+    run(&toml(CASTLE_EDGE), 4, 26, 100, 100, 7);
 }
 
 #[test]
 fn long_16x4() {
-    run(&toml(LONG), 3, 20, 12, 120, 9);
+    run(&toml(LONG), 3, 20, 60, 120, 9);
 }
 
 #[test]
 fn tall_4x16() {
-    run(&toml(TALL), 4, 21, 15, 150, 9);
+    run(&toml(TALL), 4, 21, 75, 150, 9);
 }
 
+/// Known engine bug: an initial-only rider direction (`iR`, `iB`) keeps attacking after
+/// its piece has moved (the attack tables ignore `initial_only` for riders), so a king
+/// may not step onto a square such a piece can no longer reach. The V on d3 has moved
+/// (the start position has none there): it is only a ferz now, and f5/e4 are safe.
 #[test]
 fn initial_only_riders() {
-    run(&toml(INITIAL_RIDERS), 3, 22, 12, 120, 9);
+    let v = toml(INITIAL_RIDERS);
+    check_line(&v, "8/8/6k1/8/8/3V4/8/4K3 b - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
+    check_line(&v, "3k4/8/8/8/3J4/8/8/4K3 b - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
+    run(&v, 3, 22, 60, 120, 9);
 }
 
+/// Known engine bug: a double step that ends in the promotion zone does not promote
+/// (the double step is emitted on its own, bypassing the promotion code).
 #[test]
 fn double_step_into_promotion_zone() {
-    run(&toml(ZONE_STEP), 3, 23, 20, 80, 7);
+    let v = toml(ZONE_STEP);
+    check_line(&v, "k4/5/5/5/2P2/K4 w - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
+    run(&v, 3, 23, 100, 80, 7);
 }
 
 #[test]
+fn double_step_into_optional_zone_with_en_passant() {
+    let v = toml(ZONE_STEP_EP);
+    check_line(&v, "k4/5/1p3/5/2P2/K4 w - - 0 1", &["c2c4"]).unwrap_or_else(|e| panic!("{e}"));
+    check_line(&v, "k4/5/1p3/5/2P2/K4 w - - 0 1", &["c2c4n"]).unwrap_or_else(|e| panic!("{e}"));
+    run(&v, 4, 27, 60, 80, 7);
+}
+
+/// Known engine bug: an en-passant capture that ends in the promotion zone does not
+/// promote (en-passant captures are emitted on their own, bypassing the promotion code).
+#[test]
 fn en_passant_into_promotion_zone() {
-    run(&toml(EP_ZONE), 3, 24, 12, 160, 11);
+    let v = toml(EP_ZONE);
+    check_line(&v, "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", &["e7e5"]).unwrap_or_else(|e| panic!("{e}"));
+    run(&v, 3, 24, 60, 160, 11);
 }

@@ -5,6 +5,11 @@
 //! squares as multi-digit numbers (`10`). Castling rights are written with the
 //! castle's letter (`KQkq`), and read with that letter or the rook's file
 //! (Shredder style, `HAha`).
+//!
+//! State that the six fields cannot hold follows as `key=value` extensions:
+//! `unmoved=e2,g1` (or `unmoved=-`) lists the pieces that have never moved, for
+//! variants with initial-only moves. It is written only when it differs from what the
+//! board implies (pieces standing where the start position has the same piece).
 
 use std::fmt;
 use std::sync::Arc;
@@ -135,17 +140,21 @@ impl<B: Bitboard> Pos<B> {
                 _ => return err(FenField::Fullmove, format!("`{s}` is not a number of at least 1")),
             },
         };
-        if let Some(extra) = fields.get(6) {
-            return err(FenField::Extra, format!("unexpected `{extra}` after the fullmove number"));
+        pos.unmoved = pos.implied_unmoved();
+        for ext in fields.iter().skip(6) {
+            match ext.split_once('=') {
+                Some(("unmoved", list)) if t.tracks_unmoved != 0 => pos.unmoved = parse_unmoved(&pos, list)?,
+                Some(("unmoved", _)) => {
+                    return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves")
+                }
+                _ => return err(FenField::Extra, format!("unexpected `{ext}` after the fullmove number")),
+            }
         }
-        // Pieces that care whether they have moved count as unmoved where the start
-        // position has the same piece.
-        if t.tracks_unmoved != 0 {
-            let start = parse_board(&t.rules, t.rules.start_fen.split_whitespace().next().unwrap_or(""))
-                .unwrap_or_default();
-            for (sq, p) in start {
-                if t.tracks_unmoved & (1 << p.kind) != 0 && pos.piece_at(sq) == Some(p) {
-                    pos.unmoved |= B::bit(sq);
+        if t.royal_types != 0 {
+            for c in Color::BOTH {
+                if pos.royals(c).is_empty() {
+                    let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+                    return err(FenField::Board, format!("{c} has no {royal}"));
                 }
             }
         }
@@ -205,8 +214,46 @@ impl<B: Bitboard> Pos<B> {
             None => s.push('-'),
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
+        if self.unmoved != self.implied_unmoved() {
+            let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
+            s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
+        }
         s
     }
+
+    /// The pieces a FEN without `unmoved=` counts as never moved: those of types with
+    /// initial-only moves that stand where the start position has the same piece.
+    fn implied_unmoved(&self) -> B {
+        let t = &*self.t;
+        if t.tracks_unmoved == 0 {
+            return B::EMPTY;
+        }
+        let start = parse_board(&t.rules, t.rules.start_fen.split_whitespace().next().unwrap_or("")).unwrap_or_default();
+        start
+            .into_iter()
+            .filter(|&(sq, p)| t.tracks_unmoved & (1 << p.kind) != 0 && self.piece_at(sq) == Some(p))
+            .fold(B::EMPTY, |b, (sq, _)| b | B::bit(sq))
+    }
+}
+
+fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
+    let t = &*pos.t;
+    if list == "-" {
+        return Ok(B::EMPTY);
+    }
+    let mut unmoved = B::EMPTY;
+    for name in list.split(',') {
+        let Some(sq) = t.geometry.parse_square(name) else {
+            return err(FenField::Extra, format!("unmoved: `{name}` is not a square of this board"));
+        };
+        match pos.piece_at(sq) {
+            Some(p) if t.tracks_unmoved & (1 << p.kind) != 0 => unmoved |= B::bit(sq),
+            _ => {
+                return err(FenField::Extra, format!("unmoved: {name} holds no piece with initial-only moves"));
+            }
+        }
+    }
+    Ok(unmoved)
 }
 
 fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {
@@ -217,6 +264,9 @@ fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenErro
     let g: Geometry = t.geometry;
     let mut rights = 0u32;
     for c in field.chars() {
+        if !c.is_ascii_alphabetic() {
+            return err(FenField::Castling, format!("unexpected character `{c}` (expected `-` or castle letters such as `KQkq`)"));
+        }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let up = c.to_ascii_uppercase();
         let by_letter = t.rules.castles.iter().position(|k| k.fen_letter == up);

@@ -109,7 +109,7 @@ impl<B: Bitboard> Pos<B> {
                     if sp.double_step {
                         if !occ.has(to) {
                             let kind = if t.en_passant_types & (1 << pt) != 0 { MoveKind::DoubleStep } else { MoveKind::Normal };
-                            self.emit(sink, safety, Move::new(from, to, kind, 0));
+                            self.emit(sink, safety, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
                         }
                         continue;
                     }
@@ -123,7 +123,7 @@ impl<B: Bitboard> Pos<B> {
                 self.emit_targets(sink, safety, pt, from, quiet | capture);
                 if let Some(ep) = self.ep {
                     if t.en_passant_types & (1 << pt) != 0 && mob.leap_capture[from as usize].has(ep.target) {
-                        self.emit(sink, safety, Move::new(from, ep.target, MoveKind::EnPassant, 0));
+                        self.emit(sink, safety, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
                     }
                 }
             }
@@ -153,7 +153,7 @@ impl<B: Bitboard> Pos<B> {
         if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
             sink.push_targets(from, plain);
             for to in promoting.squares() {
-                self.emit_promotions(sink, pt, from, to);
+                self.emit_promotions(sink, pt, Move::normal(from, to));
             }
         } else {
             for to in plain.squares() {
@@ -163,28 +163,35 @@ impl<B: Bitboard> Pos<B> {
             }
             for to in promoting.squares() {
                 if self.is_safe_after(Move::normal(from, to), safety.royals) {
-                    self.emit_promotions(sink, pt, from, to);
+                    self.emit_promotions(sink, pt, Move::normal(from, to));
                 }
             }
         }
     }
 
     /// The moves of a piece arriving in its promotion zone (already known to be legal).
-    fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, from: Square, to: Square) {
+    fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
         let promotion = self.t.rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
         if promotion.policy == PromotionPolicy::Optional {
-            sink.push(Move::normal(from, to));
+            sink.push(m);
         }
+        // A piece that promotes on a double step is no longer one that can be taken e.p.
+        let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
         for &target in &promotion.to {
-            sink.push(Move::new(from, to, MoveKind::Promotion, target));
+            sink.push(base.promoting(target));
         }
     }
 
+    /// A single board move of a piece of type `pt`: tested if need be, promoted if it ends in the zone.
     #[inline]
-    fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, m: Move) {
+    fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || safety.test_all || safety.suspects.has(m.from);
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-            sink.push(m);
+            if self.t.mobility(self.turn, pt).promotion_zone.has(m.to) {
+                self.emit_promotions(sink, pt, m);
+            } else {
+                sink.push(m);
+            }
         }
     }
 
@@ -247,6 +254,9 @@ impl<B: Bitboard> Pos<B> {
                 types &= types - 1;
             }
             cand &= theirs;
+            if g.initial_only {
+                cand &= self.unmoved;
+            }
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;
             }

@@ -13,15 +13,15 @@ pub enum MoveKind {
     DoubleStep,
     /// An en-passant capture: `to` is the passed square; the captured piece stands beside it.
     EnPassant,
-    /// A move that ends with the piece becoming `piece`.
-    Promotion,
     /// Castling number `piece` of the variant; `from`/`to` are the king's squares.
     Castle,
     /// A piece of type `piece` enters from the hand on `to` (`from` = `to`).
     Drop,
 }
 
-/// One action. `piece` is the type a move promotes to, drops, or the castle's index.
+/// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the
+/// type the moving piece promotes to, or [`Move::NO_PROMOTION`]; for a drop it is the
+/// dropped type; for a castle, the castle's index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub from: Square,
@@ -31,17 +31,29 @@ pub struct Move {
 }
 
 impl Move {
+    pub const NO_PROMOTION: PieceType = PieceType::MAX;
+
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind, piece: PieceType) -> Move {
         Move { from, to, kind, piece }
     }
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
-        Move::new(from, to, MoveKind::Normal, 0)
+        Move::new(from, to, MoveKind::Normal, Move::NO_PROMOTION)
+    }
+    /// The same board move, ending with the piece promoted to `to`.
+    #[inline]
+    pub const fn promoting(self, to: PieceType) -> Move {
+        Move { piece: to, ..self }
+    }
+    /// Whether the move moves a piece on the board (rather than castling or dropping).
+    #[inline]
+    pub fn is_board_move(self) -> bool {
+        matches!(self.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant)
     }
     /// The type the moving piece becomes, if it changes.
     #[inline]
     pub fn promotion(self) -> Option<PieceType> {
-        (self.kind == MoveKind::Promotion).then_some(self.piece)
+        (self.is_board_move() && self.piece != Move::NO_PROMOTION).then_some(self.piece)
     }
 }

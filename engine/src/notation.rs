@@ -102,13 +102,13 @@ impl<B: Bitboard> Pos<B> {
         let g = self.g();
         match m.kind {
             MoveKind::Drop => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
-            MoveKind::Promotion => format!(
-                "{}{}{}",
-                g.square_name(m.from),
-                g.square_name(m.to),
-                self.t.rules.piece(m.piece).letter.to_ascii_lowercase()
-            ),
-            _ => format!("{}{}", g.square_name(m.from), g.square_name(m.to)),
+            _ => {
+                let mut s = format!("{}{}", g.square_name(m.from), g.square_name(m.to));
+                if let Some(p) = m.promotion() {
+                    s.push(self.t.rules.piece(p).letter.to_ascii_lowercase());
+                }
+                s
+            }
         }
     }
 
@@ -380,8 +380,15 @@ impl<B: Bitboard> Pos<B> {
         if self.piece_at(parts.to).map_or(false, |p| p.color == us) {
             return refuse(IllegalCode::PieceCannotMoveThere, format!("{to} is occupied by a {us} piece"));
         }
-        if owners.iter().any(|&sq| self.reaches_on_empty_board(sq, parts.to)) {
+        let empty_target = self.piece_at(parts.to).is_none();
+        if owners.iter().any(|&sq| self.reaches_on_empty_board(sq, parts.to, !empty_target, empty_target)) {
             return refuse(IllegalCode::PathBlocked, format!("the way to {to} is blocked for the {}", describe(piece_type)));
+        }
+        if empty_target && owners.iter().any(|&sq| self.reaches_on_empty_board(sq, parts.to, true, false)) {
+            return refuse(
+                IllegalCode::PieceCannotMoveThere,
+                format!("the {} can only capture on {to}, and there is nothing to capture there", describe(piece_type)),
+            );
         }
         refuse(IllegalCode::PieceCannotMoveThere, format!("no {} can move to {to}", describe(piece_type)))
     }
@@ -417,15 +424,18 @@ impl<B: Bitboard> Pos<B> {
         refuse(IllegalCode::LeavesRoyalInCheck, format!("castling {} leaves the king in check", c.notation))
     }
 
-    /// Whether the piece on `from` could move to `to` if no other piece stood in the way.
-    fn reaches_on_empty_board(&self, from: Square, to: Square) -> bool {
+    /// Whether the piece on `from` could reach `to` if no other piece stood in the way,
+    /// with a capturing move (`capture`) and/or a non-capturing one (`quiet`).
+    fn reaches_on_empty_board(&self, from: Square, to: Square, capture: bool, quiet: bool) -> bool {
         let Some(p) = self.piece_at(from) else { return false };
         let t = &*self.t;
         let mob = t.mobility(p.color, p.kind);
         let here = B::bit(from);
-        (mob.leap_quiet[from as usize] | mob.leap_capture[from as usize]).has(to)
-            || mob.riders.iter().any(|r| t.slide(r.slide, from, here).has(to))
-            || mob.specials.iter().any(|s| s.to[from as usize].map_or(false, |(sq, _)| sq == to))
+        let wanted = |q: bool, c: bool| (quiet && q) || (capture && c);
+        (quiet && mob.leap_quiet[from as usize].has(to))
+            || (capture && mob.leap_capture[from as usize].has(to))
+            || mob.riders.iter().any(|r| wanted(r.quiet, r.capture) && t.slide(r.slide, from, here).has(to))
+            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].map_or(false, |(sq, _)| sq == to))
     }
 }
 
@@ -463,6 +473,9 @@ fn parse_san_parts(g: Geometry, s: &str) -> Option<SanParts> {
         return None;
     }
     let to_start = body.len() - digits - 1;
+    if !body.as_bytes()[to_start].is_ascii_lowercase() {
+        return None;
+    }
     parts.to = g.parse_square(&body[to_start..])?;
     let mut prefix = &body[..to_start];
     if let Some(p) = prefix.strip_suffix('x').or_else(|| prefix.strip_suffix(':')) {

@@ -177,6 +177,9 @@ impl<B: Bitboard> Pos<B> {
                 types &= types - 1;
             }
             cand &= attackers;
+            if g.initial_only {
+                cand &= self.unmoved;
+            }
             if (g.reach[sq as usize] & cand).is_empty() {
                 continue;
             }
@@ -231,7 +234,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut reset = false;
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion => {
+            MoveKind::Normal | MoveKind::DoubleStep => {
                 if self.board.squares[m.to as usize] != NO_PIECE {
                     let cap = self.board.take(m.to);
                     self.hash ^= t.piece_key(cap.color, cap.kind, m.to);
@@ -240,7 +243,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 let p = self.board.take(m.from);
                 self.hash ^= t.piece_key(us, p.kind, m.from);
-                let kind = if m.kind == MoveKind::Promotion { m.piece } else { p.kind };
+                let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
                 self.hash ^= t.piece_key(us, kind, m.to);
                 if m.kind == MoveKind::DoubleStep {
@@ -260,8 +263,9 @@ impl<B: Bitboard> Pos<B> {
                 undo.captured = cap.code();
                 reset |= t.rules.end.move_rule_reset_by_capture;
                 let p = self.board.take(m.from);
-                self.board.put(m.to, p);
-                self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, p.kind, m.to);
+                let kind = m.promotion().unwrap_or(p.kind);
+                self.board.put(m.to, Piece { color: us, kind });
+                self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, kind, m.to);
             }
             MoveKind::Castle => {
                 let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
@@ -315,7 +319,7 @@ impl<B: Bitboard> Pos<B> {
         let them = self.turn;
         let us = them.opponent();
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Promotion => {
+            MoveKind::Normal | MoveKind::DoubleStep => {
                 self.board.take(m.to);
                 self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
                 if let Some(cap) = Piece::from_code(u.captured) {
@@ -323,8 +327,8 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             MoveKind::EnPassant => {
-                let p = self.board.take(m.to);
-                self.board.put(m.from, p);
+                self.board.take(m.to);
+                self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
                 let victim = u.ep.expect("en passant without a target").victim;
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }

@@ -66,6 +66,8 @@ pub struct Mobility<B> {
 pub struct AttackGroup<B> {
     /// Bitmask of piece types.
     pub types: u32,
+    /// The slides are initial-only moves: only unmoved pieces attack along them.
+    pub initial_only: bool,
     /// Reverse slides: from the attacked square towards the attacker.
     pub slides: Vec<Slide>,
     /// Per square: every square any of those slides can reach (to skip the group quickly).
@@ -199,7 +201,7 @@ impl<B: Bitboard> Tables<B> {
                     if d.range != 1 {
                         m.riders.push(Rider { slide: rays.slide(dx, dy, d.range), quiet, capture, initial_only: d.initial_only });
                     } else if d.path.is_empty() && !d.initial_only {
-                        for sq in 0..squares as Square {
+                        for sq in g.all() {
                             if let Some(to) = g.offset(sq, dx, dy) {
                                 if quiet {
                                     m.leap_quiet[sq as usize] |= B::bit(to);
@@ -236,8 +238,8 @@ impl<B: Bitboard> Tables<B> {
         let mut attack_groups: [Vec<AttackGroup<B>>; 2] = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
-            // (dx, dy, range) of the reverse slide → types attacking along it.
-            let mut by_slide: BTreeMap<(i32, i32, u8), u32> = BTreeMap::new();
+            // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
+            let mut by_slide: BTreeMap<(i32, i32, u8, bool), u32> = BTreeMap::new();
             for (t, def) in rules.pieces.iter().enumerate() {
                 let base = (color.index() * types + t) * squares;
                 let mut leaps = false;
@@ -245,10 +247,10 @@ impl<B: Bitboard> Tables<B> {
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                     if d.range != 1 {
-                        *by_slide.entry((-dx, -dy, d.range)).or_default() |= 1 << t;
+                        *by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default() |= 1 << t;
                     } else if d.path.is_empty() && !d.initial_only {
                         leaps = true;
-                        for sq in 0..squares as Square {
+                        for sq in g.all() {
                             if let Some(from) = g.offset(sq, -dx, -dy) {
                                 leap_attackers[base + sq as usize] |= B::bit(from);
                             }
@@ -264,16 +266,16 @@ impl<B: Bitboard> Tables<B> {
                     special_attacker_types[color.index()].push(t as PieceType);
                 }
             }
-            let mut groups: BTreeMap<u32, Vec<(i32, i32, u8)>> = BTreeMap::new();
-            for (slide, types_mask) in by_slide {
-                groups.entry(types_mask).or_default().push(slide);
+            let mut groups: BTreeMap<(u32, bool), Vec<(i32, i32, u8)>> = BTreeMap::new();
+            for ((dx, dy, range, initial_only), types_mask) in by_slide {
+                groups.entry((types_mask, initial_only)).or_default().push((dx, dy, range));
             }
-            for (types_mask, slides) in groups {
+            for ((types_mask, initial_only), slides) in groups {
                 let slides: Vec<Slide> = slides.into_iter().map(|(dx, dy, r)| rays.slide(dx, dy, r)).collect();
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                attack_groups[color.index()].push(AttackGroup { types: types_mask, slides, reach });
+                attack_groups[color.index()].push(AttackGroup { types: types_mask, initial_only, slides, reach });
             }
         }
 
@@ -319,7 +321,7 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
     let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
     let mut to = vec![None; squares];
     let mut from = vec![None; squares];
-    for sq in 0..squares as Square {
+    for sq in g.all() {
         let Some(target) = g.offset(sq, dx, dy) else { continue };
         let path = d.path.iter().try_fold(B::EMPTY, |b, &(px, py)| {
             g.offset(sq, px as i32, py as i32 * sign).map(|p| b | B::bit(p))

@@ -64,6 +64,10 @@ impl Geometry {
     pub fn squares(self) -> usize {
         self.files as usize * self.ranks as usize
     }
+    /// Every square, a1 first. (A range of `Square` cannot hold 256 squares, so iterate here.)
+    pub fn all(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(|sq| sq as Square)
+    }
     #[inline]
     pub fn square(self, file: u8, rank: u8) -> Square {
         rank * self.files + file

@@ -212,8 +212,12 @@ impl Position {
     pub fn perft(&mut self, depth: u32) -> u64 {
         with_mut!(self, p => p.perft(depth))
     }
-    /// Perft per legal move, in the order of [`Position::legal_moves`].
+    /// Perft per legal move, in the order of [`Position::legal_moves`] (empty at depth 0,
+    /// which has no moves to divide by).
     pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
         let moves = self.legal_moves();
         moves
             .into_iter()

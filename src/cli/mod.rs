@@ -44,7 +44,11 @@ impl From<String> for Failure {
 
 /// A built-in variant or a ruleset file.
 pub fn load_variant(name: &str) -> Result<Variant, Failure> {
-    chimera::variants::load(name).map_err(|e| Failure::Message(e.to_string()))
+    use chimera::variants::LoadError;
+    chimera::variants::load(name).map_err(|e| match e {
+        LoadError::Io(path, e) => read_error(&path, &e),
+        e => Failure::Message(e.to_string()),
+    })
 }
 
 /// The variant's start position, or the given FEN.

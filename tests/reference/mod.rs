@@ -16,9 +16,9 @@
 //!   stops being unmoved once it moves);
 //! * a piece with `double_step_ranks` may step two squares straight forward from one of
 //!   those own ranks when both squares ahead are empty; with `en_passant` that leaves the
-//!   passed square as en-passant target, onto which an `en_passant` piece may capture
-//!   with a capture-capable, range-1, non-lame, non-initial direction, removing the piece
-//!   that double-stepped;
+//!   passed square as en-passant target (unless the double step promoted), onto which an
+//!   `en_passant` piece may capture with a capture-capable, range-1, non-lame, non-initial
+//!   direction, removing the piece that double-stepped;
 //! * a move of a promoting piece that ends on a rank of its zone promotes (mandatory:
 //!   one move per target type; optional: the plain move as well);
 //! * castling: right held, `empty` squares empty (king and rook excepted), no `safe`
@@ -218,6 +218,13 @@ impl RefPos {
             Color::White => s,
             Color::Black => ((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as usize,
         }
+    }
+    /// The squares of castle `i` for `c`: king from, king to, rook from, rook to, and the
+    /// squares that must be empty.
+    pub fn castle_squares(&self, i: usize, c: Color) -> (usize, usize, usize, usize, Vec<usize>) {
+        let k = &self.rules.castles[i];
+        let m = |s: u8| self.for_color(s, c);
+        (m(k.king_from), m(k.king_to), m(k.rook_from), m(k.rook_to), k.empty.iter().map(|&s| m(s)).collect())
     }
     pub fn square_name(&self, s: usize) -> String {
         format!("{}{}", (b'a' + self.file(s) as u8) as char, self.rank(s) + 1)
@@ -445,7 +452,9 @@ impl RefPos {
             }
             man.moved = true;
             p.board[m.to] = Some(man);
-            if m.double_step && self.rules.pieces[mover.kind as usize].en_passant {
+            // A double step leaves an en-passant target, unless it promoted (the piece is
+            // then no longer the one that double-stepped).
+            if m.double_step && m.promo.is_none() && self.rules.pieces[mover.kind as usize].en_passant {
                 let mid = (m.from + m.to) / 2; // same file: the middle square
                 p.ep = Some((mid, m.to));
             }
