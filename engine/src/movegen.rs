@@ -171,14 +171,25 @@ impl<B: Bitboard> Pos<B> {
 
     /// The moves of a piece arriving in its promotion zone (already known to be legal).
     fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
-        let promotion = self.t.rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
-        if promotion.policy == PromotionPolicy::Optional {
-            sink.push(m);
-        }
+        let rules = &self.t.rules;
+        let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
+        let available = |target: PieceType| {
+            rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32)
+        };
         // A piece that promotes on a double step is no longer one that can be taken e.p.
         let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
-        for &target in &promotion.to {
+        let mut promoted = false;
+        for &target in promotion.to.iter().filter(|&&t| available(t)) {
             sink.push(base.promoting(target));
+            promoted = true;
+        }
+        let plain = match promotion.policy {
+            PromotionPolicy::Mandatory => false,
+            PromotionPolicy::Optional => true,
+            PromotionPolicy::IfAvailable => !promoted,
+        };
+        if plain {
+            sink.push(m);
         }
     }
 

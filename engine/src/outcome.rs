@@ -5,7 +5,7 @@ use std::fmt;
 use crate::bitboard::Bitboard;
 use crate::position::Pos;
 use crate::rules::Verdict;
-use crate::types::Color;
+use crate::types::{Color, PieceType};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -14,6 +14,8 @@ pub enum EndReason {
     Stalemate,
     Repetition,
     MoveRule,
+    /// Neither side can ever mate (FIDE's dead position, by material).
+    InsufficientMaterial,
 }
 
 impl EndReason {
@@ -23,6 +25,7 @@ impl EndReason {
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
             EndReason::MoveRule => "move-rule",
+            EndReason::InsufficientMaterial => "insufficient-material",
         }
     }
 }
@@ -81,6 +84,31 @@ impl<B: Bitboard> Pos<B> {
         if end.move_rule > 0 && self.halfmove >= 2 * end.move_rule {
             return Some(Outcome { winner: None, reason: EndReason::MoveRule });
         }
+        if self.insufficient_material() {
+            return Some(Outcome { winner: None, reason: EndReason::InsufficientMaterial });
+        }
         None
+    }
+
+    /// Whether the material on the board is one of the ruleset's dead cases.
+    pub fn insufficient_material(&self) -> bool {
+        let t = &*self.t;
+        let Some(im) = &t.rules.end.insufficient_material else { return false };
+        let occupied = self.occupied();
+        let royals = self.royals(Color::White) | self.royals(Color::Black);
+        let others = occupied & !royals;
+        let of_types = |types: &[PieceType]| types.iter().fold(B::EMPTY, |b, &pt| b | self.board.by_type[pt as usize]);
+        if others.is_single() && of_types(&im.lone).has(others.lsb()) {
+            return true;
+        }
+        // Every other piece of a same-colour type, all on one colour (none at all: bare royals).
+        if (others & !of_types(&im.same_color)).any() {
+            return false;
+        }
+        let mut colours = others.squares().map(|sq| t.rules.is_light(sq));
+        match colours.next() {
+            None => true,
+            Some(first) => colours.all(|c| c == first),
+        }
     }
 }

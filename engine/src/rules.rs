@@ -27,6 +27,9 @@ pub struct PieceDef {
     pub double_step_ranks: Vec<u8>,
     /// Its double steps may be captured en passant, and its capture steps capture en passant.
     pub en_passant: bool,
+    /// At most this many per side on the board: promotion to it is possible only
+    /// below the limit (a captured one becomes available again).
+    pub limit: Option<u16>,
     pub promotion: Option<Promotion>,
 }
 
@@ -42,10 +45,13 @@ pub struct Promotion {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionPolicy {
-    /// A move that ends in the zone must promote.
+    /// A move that ends in the zone must promote; with no type available, it is illegal.
     Mandatory,
     /// A move that ends in the zone may promote or not.
     Optional,
+    /// A move that ends in the zone must promote if any type is available; otherwise
+    /// it is played without promoting.
+    IfAvailable,
 }
 
 /// One castling move, described by White's squares (Black's are mirrored).
@@ -111,6 +117,18 @@ pub struct EndRules {
     pub move_rule_reset_by_capture: bool,
     /// A move by one of these types resets it.
     pub move_rule_reset_by: Vec<PieceType>,
+    /// Material with which no side can ever mate: the game is drawn (dead position).
+    pub insufficient_material: Option<InsufficientMaterial>,
+}
+
+/// FIDE's usual dead positions, by piece type. Only positions where every non-royal
+/// piece is covered by one of the two cases are dead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InsufficientMaterial {
+    /// One of these alone (besides the royals) cannot mate: K+N v K, K+B v K.
+    pub lone: Vec<PieceType>,
+    /// Any number of these, all on squares of one colour, cannot mate (bishops).
+    pub same_color: Vec<PieceType>,
 }
 
 /// A variant's complete rules.

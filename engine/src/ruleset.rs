@@ -10,7 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza;
-use crate::rules::{Castle, EndRules, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
+use crate::rules::{Castle, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
 use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 /// A ruleset that cannot be loaded.
@@ -77,6 +77,7 @@ struct RawPiece {
     double_step_ranks: Option<Spanned<Vec<u8>>>,
     #[serde(default)]
     en_passant: bool,
+    limit: Option<u16>,
     promotion: Option<RawPromotion>,
 }
 
@@ -98,6 +99,7 @@ fn mandatory() -> RawPolicy {
 enum RawPolicy {
     Mandatory,
     Optional,
+    IfAvailable,
 }
 
 #[derive(Deserialize)]
@@ -127,6 +129,16 @@ struct RawEnd {
     move_rule: u16,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
+    insufficient_material: Option<RawInsufficient>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInsufficient {
+    #[serde(default)]
+    lone: Vec<Spanned<String>>,
+    #[serde(default)]
+    same_color: Vec<Spanned<String>>,
 }
 
 impl Default for RawEnd {
@@ -137,6 +149,7 @@ impl Default for RawEnd {
             repetition: None,
             move_rule: 0,
             move_rule_reset: Vec::new(),
+            insufficient_material: None,
         }
     }
 }
@@ -293,6 +306,7 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
                 let policy = match pr.policy {
                     RawPolicy::Mandatory => PromotionPolicy::Mandatory,
                     RawPolicy::Optional => PromotionPolicy::Optional,
+                    RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
                 };
                 Some(Promotion { ranks, to, policy })
             }
@@ -306,6 +320,7 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
             pawn: p.pawn,
             double_step_ranks,
             en_passant: p.en_passant,
+            limit: p.limit,
             promotion,
         });
     }
@@ -385,6 +400,16 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
         }
     }
 
+    let insufficient_material = match &end.insufficient_material {
+        None => None,
+        Some(im) => {
+            let names = |v: &Vec<Spanned<String>>, k: &str| -> Result<Vec<PieceType>, RulesetError> {
+                v.iter().map(|s| type_of(s, &format!("end.insufficient_material.{k}"))).collect()
+            };
+            Some(InsufficientMaterial { lone: names(&im.lone, "lone")?, same_color: names(&im.same_color, "same_color")? })
+        }
+    };
+
     let rules = Rules {
         name,
         description: raw.description.trim().to_string(),
@@ -400,6 +425,7 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
             move_rule: end.move_rule,
             move_rule_reset_by_capture: reset_by_capture,
             move_rule_reset_by: reset_by,
+            insufficient_material,
         },
     };
     // The start position must be a valid position of these rules.

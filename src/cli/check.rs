@@ -93,13 +93,17 @@ pub fn summary(rules: &Rules) -> String {
         if p.en_passant {
             notes.push("en passant".to_string());
         }
+        if let Some(n) = p.limit {
+            notes.push(format!("at most {n} on the board"));
+        }
         if let Some(pr) = &p.promotion {
             let to: Vec<String> = pr.to.iter().map(|&t| rules.piece(t).name.clone()).collect();
-            let policy = match pr.policy {
-                PromotionPolicy::Mandatory => "must",
-                PromotionPolicy::Optional => "may",
+            let (policy, otherwise) = match pr.policy {
+                PromotionPolicy::Mandatory => ("must", ""),
+                PromotionPolicy::Optional => ("may", ""),
+                PromotionPolicy::IfAvailable => ("must", " if one is available (else stays)"),
             };
-            notes.push(format!("{policy} promote on {} to {}", ranks(&pr.ranks), list(&to)));
+            notes.push(format!("{policy} promote on {} to {}{otherwise}", ranks(&pr.ranks), list(&to)));
         }
         rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
     }
@@ -155,6 +159,21 @@ pub fn summary(rules: &Rules) -> String {
         }
     };
     rows.push(vec!["move rule:".into(), move_rule]);
+    let dead = match &end.insufficient_material {
+        None => "never declared".to_string(),
+        Some(im) => {
+            let names = |v: &[chimera::PieceType]| v.iter().map(|&t| rules.piece(t).name.clone()).collect::<Vec<_>>();
+            let mut cases = vec!["bare royals".to_string()];
+            if !im.lone.is_empty() {
+                cases.push(format!("a lone {}", names(&im.lone).join(" or ")));
+            }
+            if !im.same_color.is_empty() {
+                cases.push(format!("{} all on one colour", names(&im.same_color).join(" and ")));
+            }
+            format!("draw with {}", cases.join("; "))
+        }
+    };
+    rows.push(vec!["dead position:".into(), dead]);
     s += &table(&rows, "  ");
 
     s += &format!("start: {}\n", rules.start_fen);

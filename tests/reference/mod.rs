@@ -129,7 +129,8 @@ fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec
 }
 
 impl RefPos {
-    /// Sets up a position from FEN (board, side, castling, en passant, counters).
+    /// Sets up a position from FEN (board, side, castling, en passant, counters, and the
+    /// `unmoved=` extension).
     pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
@@ -183,6 +184,21 @@ impl RefPos {
         }
         if let Some(f) = fields.get(5) {
             pos.fullmove = f.parse().map_err(|_| "bad fullmove number")?;
+        }
+        // Extension: `unmoved=e2,g1` (or `unmoved=-`) names the pieces that have never
+        // moved, overriding the start-position rule above.
+        for ext in fields.iter().skip(6) {
+            let list = ext.strip_prefix("unmoved=").ok_or_else(|| format!("unknown FEN extension {ext}"))?;
+            let unmoved: Vec<usize> = if list == "-" {
+                Vec::new()
+            } else {
+                list.split(',').map(|n| pos.parse_square(n).ok_or_else(|| format!("bad square {n}"))).collect::<Result<_, _>>()?
+            };
+            for (sq, man) in pos.board.iter_mut().enumerate() {
+                if let Some(m) = man {
+                    m.moved = !unmoved.contains(&sq);
+                }
+            }
         }
         Ok(pos)
     }
@@ -538,6 +554,30 @@ impl RefPos {
             None => s.push('-'),
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
+        // Whether a piece has moved matters only for pieces with initial-only moves; when
+        // that differs from what the board implies (pieces on their start squares are
+        // unmoved), the FEN says so in an extension field.
+        let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
+        let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
+        let tracked = |kind: u8| self.rules.pieces[kind as usize].directions.iter().any(|d| d.initial_only);
+        let mut actual = Vec::new();
+        let mut implied = Vec::new();
+        for (sq, man) in self.board.iter().enumerate() {
+            let Some(m) = man else { continue };
+            if !tracked(m.kind) {
+                continue;
+            }
+            if !m.moved {
+                actual.push(sq);
+            }
+            if start[sq] == Some((m.color, m.kind)) {
+                implied.push(sq);
+            }
+        }
+        if actual != implied {
+            let names: Vec<String> = actual.iter().map(|&sq| self.square_name(sq)).collect();
+            s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
+        }
         s
     }
 

@@ -24,6 +24,7 @@ macro_rules! builtins {
 builtins! {
     "chess" => "chess.toml",
     "losalamos" => "losalamos.toml",
+    "mischia" => "mischia.toml",
 }
 
 impl Builtin {
