@@ -168,7 +168,7 @@ pub fn summary(rules: &Rules) -> String {
                 cases.push(format!("a lone {}", names(&im.lone).join(" or ")));
             }
             if !im.same_color.is_empty() {
-                cases.push(format!("{} all on one colour", names(&im.same_color).join(" and ")));
+                cases.push(format!("{} only, all on squares of one colour", names(&im.same_color).join(" and ")));
             }
             format!("draw with {}", cases.join("; "))
         }
