@@ -79,7 +79,13 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
         ));
     }
     if engine.count_moves() as usize != e.len() {
-        return Err(format!("{}\n  FEN {}\n  count_moves {} but {} legal moves", what(), fen, engine.count_moves(), e.len()));
+        return Err(format!(
+            "{}\n  FEN {}\n  count_moves {} but {} legal moves",
+            what(),
+            fen,
+            engine.count_moves(),
+            e.len()
+        ));
     }
     let rfen = reference.fen();
     let (ef, rf): (Vec<&str>, Vec<&str>) = (fen.split_whitespace().collect(), rfen.split_whitespace().collect());
@@ -90,7 +96,13 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
         return Err(format!("{}\n  engine FEN    {}\n  reference FEN {}", what(), fen, rfen));
     }
     if engine.is_check() != reference.in_check() {
-        return Err(format!("{}\n  FEN {}\n  engine is_check {} reference {}", what(), fen, engine.is_check(), reference.in_check()));
+        return Err(format!(
+            "{}\n  FEN {}\n  engine is_check {} reference {}",
+            what(),
+            fen,
+            engine.is_check(),
+            reference.in_check()
+        ));
     }
     Ok(e.len())
 }
@@ -98,9 +110,15 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
 /// The engine's position written as FEN and read back, by the engine and by the
 /// reference: the move lists must agree again (this checks the FEN writer and reader,
 /// the `unmoved=` extension included).
-fn compare_fresh(variant: &Variant, rules: &Arc<chimera::Rules>, engine: &Position, what: &dyn Fn() -> String) -> Result<(), String> {
+fn compare_fresh(
+    variant: &Variant,
+    rules: &Arc<chimera::Rules>,
+    engine: &Position,
+    what: &dyn Fn() -> String,
+) -> Result<(), String> {
     let here = engine.fen();
-    let fresh = variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
+    let fresh =
+        variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
     let fresh_ref = RefPos::from_fen(rules.clone(), &here)?;
     let (a, b) = (engine_moves(&fresh), fresh_ref.legal_moves_uci());
     if a != b {
@@ -135,10 +153,9 @@ fn perft_divergence(engine: &mut Position, reference: &RefPos, depth: u32, line:
         let n_e = engine.perft(depth - 1);
         let n_r = child.perft(depth - 1);
         if n_e != n_r {
-            return Some(
-                perft_divergence(engine, &child, depth - 1, line)
-                    .unwrap_or_else(|| format!("after {:?}: perft {} engine {n_e} reference {n_r}, same move lists below", line, depth - 1)),
-            );
+            return Some(perft_divergence(engine, &child, depth - 1, line).unwrap_or_else(|| {
+                format!("after {:?}: perft {} engine {n_e} reference {n_r}, same move lists below", line, depth - 1)
+            }));
         }
         line.pop();
         engine.undo();
@@ -180,7 +197,14 @@ struct GameStats {
 /// the move lists, FEN and check status of the engine and the reference as they play
 /// along, the move lists of both set up afresh from the engine's FEN (which must read
 /// back as itself), and every `perft_every` plies perft(2).
-fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
+fn check_games(
+    variant: &Variant,
+    fen: &str,
+    seed: u64,
+    games: usize,
+    plies: usize,
+    perft_every: usize,
+) -> Result<GameStats, String> {
     let rules = Arc::new(variant.rules().clone());
     let mut rng = Rng::new(seed);
     let mut stats = GameStats::default();
@@ -189,7 +213,8 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
         let mut reference = RefPos::from_fen(rules.clone(), fen)?;
         let mut line: Vec<String> = Vec::new();
         for ply in 0..plies {
-            let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
+            let what =
+                || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
             stats.moves += compare(&engine, &reference, &what)?;
             stats.positions += 1;
             // The same position set up from FEN (unmoved pieces then follow the start position).
@@ -218,8 +243,13 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
             }
             // Uniformly random, except that a castle, en-passant capture, promotion or double
             // step, when there is one, is played a third of the time: they are rare otherwise.
-            let special: Vec<_> =
-                moves.iter().filter(|m| m.promotion().is_some() || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant | MoveKind::DoubleStep)).collect();
+            let special: Vec<_> = moves
+                .iter()
+                .filter(|m| {
+                    m.promotion().is_some()
+                        || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant | MoveKind::DoubleStep)
+                })
+                .collect();
             let m = if !special.is_empty() && rng.below(3) == 0 {
                 *special[rng.below(special.len())]
             } else {
@@ -247,7 +277,11 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
         if uci.is_empty() {
             break;
         }
-        let m = engine.legal_moves().into_iter().find(|&m| engine.uci(m) == *uci).ok_or_else(|| format!("{}: {uci} not legal", what()))?;
+        let m = engine
+            .legal_moves()
+            .into_iter()
+            .find(|&m| engine.uci(m) == *uci)
+            .ok_or_else(|| format!("{}: {uci} not legal", what()))?;
         let rm = reference.find(uci, m.kind == MoveKind::Castle).expect("compared above");
         engine.play_unchecked(m);
         reference = reference.play(&rm);
@@ -272,7 +306,8 @@ fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usiz
     let mut stats = check_games(variant, &start, seed, games, plies, perft_every).unwrap_or_else(|e| panic!("{e}"));
     if !variant.rules().castles.is_empty() {
         let drill = castling_drill(variant);
-        let more = check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
+        let more =
+            check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
         stats.positions += more.positions;
         stats.moves += more.moves;
         stats.castles += more.castles;

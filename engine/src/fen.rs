@@ -17,7 +17,7 @@ use std::sync::Arc;
 use crate::bitboard::Bitboard;
 use crate::position::{EnPassant, Pos};
 use crate::tables::Tables;
-use crate::types::{Color, Geometry, Piece, Square};
+use crate::types::{Color, Geometry, Piece, Square, MAX_PIECE_TYPES};
 
 /// Which part of a FEN was wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,9 +59,13 @@ fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
     Err(FenError { field, message: message.into() })
 }
 
-/// Reads a FEN board field into (square, piece) pairs.
-pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Vec<(Square, Piece)>, FenError> {
+/// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
+type Placed = (Square, Piece, bool);
+
+/// Reads a FEN board field into placed pieces.
+pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Vec<Placed>, FenError> {
     let g = rules.geometry;
+    let demotes = rules.drops.as_ref().map_or(false, |d| d.demote_on_capture);
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != g.ranks as usize {
         return err(FenField::Board, format!("{} ranks given, the board has {}", rows.len(), g.ranks));
@@ -89,9 +93,16 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Ve
                 let Some(kind) = rules.piece_by_letter(c) else {
                     return err(FenField::Board, format!("rank {}: `{c}` is not a piece of this variant", rank + 1));
                 };
+                let promoted = chars.peek() == Some(&'~');
+                if promoted {
+                    chars.next();
+                    if !demotes {
+                        return err(FenField::Board, format!("rank {}: `{c}~`: this variant does not mark promoted pieces", rank + 1));
+                    }
+                }
                 if file < g.files as u32 {
                     let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-                    out.push((g.square(file as u8, rank), Piece { color, kind }));
+                    out.push((g.square(file as u8, rank), Piece { color, kind }, promoted));
                 }
                 file += 1;
             } else {
@@ -116,8 +127,24 @@ impl<B: Bitboard> Pos<B> {
             return err(FenField::Board, "the FEN is empty");
         }
         let mut pos = Pos::empty(t.clone());
-        for (sq, p) in parse_board(&t.rules, fields[0])? {
+        let (board, hand) = match fields[0].split_once('[') {
+            Some((board, rest)) => match rest.strip_suffix(']') {
+                Some(hand) => (board, Some(hand)),
+                None => return err(FenField::Board, "the hand `[` is not closed with `]`"),
+            },
+            None => (fields[0], None),
+        };
+        for (sq, p, promoted) in parse_board(&t.rules, board)? {
             pos.board.put(sq, p);
+            if promoted {
+                pos.promoted |= B::bit(sq);
+            }
+        }
+        if let Some(hand) = hand {
+            if t.rules.drops.is_none() {
+                return err(FenField::Board, "this variant has no pieces in hand, so no `[…]`");
+            }
+            pos.hands = parse_hand(&t.rules, hand)?;
         }
         pos.turn = match fields.get(1).copied() {
             None | Some("w") => Color::White,
@@ -184,6 +211,9 @@ impl<B: Bitboard> Pos<B> {
                             empty = 0;
                         }
                         s.push(t.rules.fen_char(p.kind, p.color));
+                        if self.promoted.has(g.square(file, rank)) {
+                            s.push('~');
+                        }
                     }
                 }
             }
@@ -193,6 +223,17 @@ impl<B: Bitboard> Pos<B> {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if t.rules.drops.is_some() {
+            s.push('[');
+            for c in Color::BOTH {
+                for pt in 0..t.types {
+                    for _ in 0..self.hands[c.index()][pt] {
+                        s.push(t.rules.fen_char(pt as u8, c));
+                    }
+                }
+            }
+            s.push(']');
         }
         s.push(' ');
         s.push(self.turn.letter());
@@ -231,8 +272,8 @@ impl<B: Bitboard> Pos<B> {
         let start = parse_board(&t.rules, t.rules.start_fen.split_whitespace().next().unwrap_or("")).unwrap_or_default();
         start
             .into_iter()
-            .filter(|&(sq, p)| t.tracks_unmoved & (1 << p.kind) != 0 && self.piece_at(sq) == Some(p))
-            .fold(B::EMPTY, |b, (sq, _)| b | B::bit(sq))
+            .filter(|&(sq, p, _)| t.tracks_unmoved & (1 << p.kind) != 0 && self.piece_at(sq) == Some(p))
+            .fold(B::EMPTY, |b, (sq, _, _)| b | B::bit(sq))
     }
 }
 
@@ -254,6 +295,39 @@ fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
         }
     }
     Ok(unmoved)
+}
+
+/// Reads a hand such as `QNPPqp`, `2P`, `-` or nothing.
+fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8; MAX_PIECE_TYPES]; 2], FenError> {
+    let mut hands = [[0u8; MAX_PIECE_TYPES]; 2];
+    if hand == "-" {
+        return Ok(hands);
+    }
+    let mut count: Option<u32> = None;
+    for c in hand.chars() {
+        if let Some(d) = c.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 255 {
+                return err(FenField::Board, "hand: a count above 255");
+            }
+            count = Some(n);
+            continue;
+        }
+        let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+            return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
+        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let slot = &mut hands[color.index()][kind as usize];
+        let n = *slot as u32 + count.take().unwrap_or(1);
+        if n > 255 {
+            return err(FenField::Board, "hand: more than 255 of one piece");
+        }
+        *slot = n as u8;
+    }
+    if count.is_some() {
+        return err(FenField::Board, "hand: a count with no piece after it");
+    }
+    Ok(hands)
 }
 
 fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {

@@ -23,6 +23,13 @@ pub trait MoveSink {
             self.push(Move::normal(from, to));
         }
     }
+    /// Drops of a piece of type `t` on every square of `targets`.
+    #[inline]
+    fn push_drops<B: Bitboard>(&mut self, t: PieceType, targets: B) {
+        for to in targets.squares() {
+            self.push(Move::new(to, to, MoveKind::Drop, t));
+        }
+    }
 }
 
 impl MoveSink for Vec<Move> {
@@ -43,6 +50,10 @@ impl MoveSink for MoveCounter {
     }
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, _: Square, targets: B) {
+        self.0 += targets.count() as u64;
+    }
+    #[inline]
+    fn push_drops<B: Bitboard>(&mut self, _: PieceType, targets: B) {
         self.0 += targets.count() as u64;
     }
 }
@@ -71,6 +82,10 @@ impl<B: Bitboard> Pos<B> {
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        if self.army_gone(self.turn) {
+            // The game ended when the last piece was taken.
+            return;
+        }
         let us = self.turn;
         let ours = self.board.by_color[us.index()];
         let theirs = self.board.by_color[us.opponent().index()];
@@ -129,6 +144,78 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.generate_castles(sink, safety);
+        if self.t.rules.drops.is_some() {
+            self.generate_drops(sink, safety);
+        }
+    }
+
+    /// Whether `c` has lost its whole army, in a variant won by capturing it.
+    pub fn army_gone(&self, c: Color) -> bool {
+        let end = &self.t.rules.end;
+        end.army_captured.is_some()
+            && self.board.by_color[c.index()].is_empty()
+            && (!end.army_includes_hand || self.hands[c.index()][..self.t.types].iter().all(|&n| n == 0))
+    }
+
+    fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
+        let Some(drops) = &t.rules.drops else { return };
+        let us = self.turn;
+        let empty = t.board & !self.occupied();
+        for pt in 0..t.types as PieceType {
+            if self.hands[us.index()][pt as usize] == 0 {
+                continue;
+            }
+            let mut targets = empty & t.mobility(us, pt).drop_zone;
+            if drops.one_per_file.contains(&pt) {
+                for sq in self.pieces(us, pt).squares() {
+                    targets &= !t.file_masks[t.geometry.file(sq) as usize];
+                }
+            }
+            let mate_matters = drops.no_drop_mate.contains(&pt);
+            if !mate_matters && (safety.unguarded || !safety.test_all) {
+                // Adding a piece never exposes a royal: only a check needs testing.
+                sink.push_drops(pt, targets);
+                continue;
+            }
+            for to in targets.squares() {
+                let m = Move::new(to, to, MoveKind::Drop, pt);
+                let safe = safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals);
+                if safe && !(mate_matters && self.drop_mates(m)) {
+                    sink.push(m);
+                }
+            }
+        }
+    }
+
+    /// Whether a drop checkmates (for the ban on mating with certain drops).
+    fn drop_mates(&self, m: Move) -> bool {
+        let them = self.turn.opponent();
+        let occ = self.occupied() | B::bit(m.to);
+        if (self.capture_reach(self.turn, m.piece, m.to, occ) & self.royals(them)).is_empty() {
+            return false;
+        }
+        let mut child = self.without_history();
+        child.play_unchecked(m);
+        child.count_moves() == 0
+    }
+
+    /// The squares a piece of `color` and type `pt` on `sq` could capture on, given `occ`.
+    pub(crate) fn capture_reach(&self, color: Color, pt: PieceType, sq: Square, occ: B) -> B {
+        let t = &*self.t;
+        let mob = t.mobility(color, pt);
+        let mut reach = mob.leap_capture[sq as usize];
+        for r in mob.riders.iter().filter(|r| r.capture && !r.initial_only) {
+            reach |= t.slide(r.slide, sq, occ);
+        }
+        for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
+            if let Some((to, path)) = sp.to[sq as usize] {
+                if (path & occ).is_empty() {
+                    reach |= B::bit(to);
+                }
+            }
+        }
+        reach
     }
 
     /// All legal moves as a list.
@@ -147,9 +234,10 @@ impl<B: Bitboard> Pos<B> {
 
     fn emit_targets<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, from: Square, targets: B) {
         let t = &*self.t;
-        let zone = t.mobility(self.turn, pt).promotion_zone;
-        let promoting = targets & zone;
-        let plain = targets & !zone;
+        let mob = t.mobility(self.turn, pt);
+        let zone = mob.promotion_zone;
+        let promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
+        let plain = targets & !promoting;
         if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
             sink.push_targets(from, plain);
             for to in promoting.squares() {
@@ -173,6 +261,7 @@ impl<B: Bitboard> Pos<B> {
     fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
+        let dead = self.t.mobility(self.turn, pt).dead;
         let available = |target: PieceType| {
             rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32)
         };
@@ -185,7 +274,8 @@ impl<B: Bitboard> Pos<B> {
         }
         let plain = match promotion.policy {
             PromotionPolicy::Mandatory => false,
-            PromotionPolicy::Optional => true,
+            // Declining is allowed unless the piece could never move again.
+            PromotionPolicy::Optional => !dead.has(m.to),
             PromotionPolicy::IfAvailable => !promoted,
         };
         if plain {
@@ -198,7 +288,8 @@ impl<B: Bitboard> Pos<B> {
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || safety.test_all || safety.suspects.has(m.from);
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-            if self.t.mobility(self.turn, pt).promotion_zone.has(m.to) {
+            let mob = self.t.mobility(self.turn, pt);
+            if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
                 self.emit_promotions(sink, pt, m);
             } else {
                 sink.push(m);

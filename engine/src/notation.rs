@@ -35,6 +35,10 @@ pub enum IllegalCode {
     Ambiguous,
     NotACapture,
     GameOver,
+    HandEmpty,
+    DropZone,
+    SquareOccupied,
+    DropMate,
 }
 
 impl IllegalCode {
@@ -55,6 +59,10 @@ impl IllegalCode {
             IllegalCode::Ambiguous => "ambiguous",
             IllegalCode::NotACapture => "not-a-capture",
             IllegalCode::GameOver => "game-over",
+            IllegalCode::HandEmpty => "hand-empty",
+            IllegalCode::DropZone => "drop-zone",
+            IllegalCode::SquareOccupied => "square-occupied",
+            IllegalCode::DropMate => "drop-mate",
         }
     }
 }
@@ -260,6 +268,9 @@ impl<B: Bitboard> Pos<B> {
                 return self.explain_castle(i, legal);
             }
         }
+        if let Some((letter, square)) = s.split_once('@') {
+            return self.explain_drop(original, letter, square, legal);
+        }
         let Some(parts) = parse_san_parts(self.g(), s) else {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{original}` as a move"));
         };
@@ -391,6 +402,58 @@ impl<B: Bitboard> Pos<B> {
             );
         }
         refuse(IllegalCode::PieceCannotMoveThere, format!("no {} can move to {to}", describe(piece_type)))
+    }
+
+    /// A drop written `N@e4` (or `@e4` for a piece written without a letter): the legal
+    /// drop, or why there is none.
+    fn explain_drop(&mut self, text: &str, letter: &str, square: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let t = self.t.clone();
+        let rules = &t.rules;
+        let g = self.g();
+        let us = self.turn;
+        let unreadable = || refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
+        let Some(to) = g.parse_square(square) else { return unreadable() };
+        let pt = match letter.chars().collect::<Vec<_>>()[..] {
+            [] => match rules.pieces.iter().position(|p| p.pawn) {
+                Some(i) => i as PieceType,
+                None => return refuse(IllegalCode::Unparsable, format!("`{text}`: name the piece to drop, as in `N@{square}`")),
+            },
+            [c] if c.is_ascii_alphabetic() => match rules.piece_by_letter(c) {
+                Some(pt) => pt,
+                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
+            },
+            _ => return unreadable(),
+        };
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Drop && m.piece == pt && m.to == to) {
+            return Ok(*m);
+        }
+        let name = &rules.piece(pt).name;
+        let Some(drops) = &rules.drops else {
+            return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
+        };
+        if self.hand(us, pt) == 0 {
+            return refuse(IllegalCode::HandEmpty, format!("{us} has no {name} in hand"));
+        }
+        if self.piece_at(to).is_some() {
+            return refuse(IllegalCode::SquareOccupied, format!("cannot drop on {square}: it is occupied"));
+        }
+        let mob = t.mobility(us, pt);
+        if !mob.drop_zone.has(to) {
+            let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
+            return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
+        }
+        if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
+            return refuse(
+                IllegalCode::DropZone,
+                format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
+            );
+        }
+        let m = Move::new(to, to, MoveKind::Drop, pt);
+        if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
+            return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
+        }
+        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
     }
 
     fn explain_castle(&mut self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {

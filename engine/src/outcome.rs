@@ -16,6 +16,8 @@ pub enum EndReason {
     MoveRule,
     /// Neither side can ever mate (FIDE's dead position, by material).
     InsufficientMaterial,
+    /// The side to move has lost its whole army.
+    ArmyCaptured,
 }
 
 impl EndReason {
@@ -26,6 +28,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::MoveRule => "move-rule",
             EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::ArmyCaptured => "army-captured",
         }
     }
 }
@@ -71,6 +74,9 @@ impl<B: Bitboard> Pos<B> {
     pub fn outcome(&self) -> Option<Outcome> {
         let end = &self.t.rules.end;
         let side = self.turn;
+        if let Some(v) = end.army_captured.filter(|_| self.army_gone(side)) {
+            return Some(verdict(v, side, EndReason::ArmyCaptured));
+        }
         if self.count_moves() == 0 {
             return Some(if self.is_check() {
                 verdict(end.checkmate, side, EndReason::Checkmate)

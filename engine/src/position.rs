@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::tables::Tables;
+use crate::rules::Captured;
+use crate::tables::{Tables, Zobrist};
 use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
@@ -23,6 +24,9 @@ pub(crate) struct Undo<B> {
     pub moved: u8,
     /// Code of the captured piece, or `NO_PIECE`.
     pub captured: u8,
+    /// The type the capture put into the mover's hand, or `NO_PIECE`.
+    pub to_hand: u8,
+    pub promoted: B,
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub unmoved: B,
@@ -71,6 +75,10 @@ pub struct Pos<B: Bitboard> {
     pub(crate) ep: Option<EnPassant>,
     /// Pieces that have never moved, among types that care (initial-only moves).
     pub(crate) unmoved: B,
+    /// Pieces in hand: `hands[color][type]`.
+    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
+    /// Pieces that got their type by promotion (tracked where captures demote them).
+    pub(crate) promoted: B,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -87,10 +95,30 @@ impl<B: Bitboard> Pos<B> {
             castling: 0,
             ep: None,
             unmoved: B::EMPTY,
+            hands: [[0; MAX_PIECE_TYPES]; 2],
+            promoted: B::EMPTY,
             halfmove: 0,
             fullmove: 1,
             hash: 0,
             history: Vec::with_capacity(256),
+        }
+    }
+
+    /// A copy with no history (cheap look-ahead; it cannot undo past this point).
+    pub(crate) fn without_history(&self) -> Pos<B> {
+        Pos {
+            t: Arc::clone(&self.t),
+            board: self.board.clone(),
+            turn: self.turn,
+            castling: self.castling,
+            ep: self.ep,
+            unmoved: self.unmoved,
+            hands: self.hands,
+            promoted: self.promoted,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            history: Vec::new(),
         }
     }
 
@@ -128,6 +156,14 @@ impl<B: Bitboard> Pos<B> {
     }
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.ep
+    }
+    /// How many pieces of type `t` `c` has in hand.
+    #[inline]
+    pub fn hand(&self, c: Color, t: PieceType) -> u8 {
+        self.hands[c.index()][t as usize]
+    }
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        self.promoted.has(sq)
     }
     pub fn has_castling_right(&self, castle: usize, c: Color) -> bool {
         self.castling & (1 << (2 * castle + c.index())) != 0
@@ -213,7 +249,9 @@ impl<B: Bitboard> Pos<B> {
 
     /// Plays a move that must be legal (or at least pseudo-legal) in this position.
     pub fn play_unchecked(&mut self, m: Move) {
-        let t = &*self.t;
+        // A handle of our own: the helpers below borrow `self` mutably.
+        let tables = Arc::clone(&self.t);
+        let t = &*tables;
         let us = self.turn;
         let them = us.opponent();
         let moved = self.board.squares[m.from as usize];
@@ -221,6 +259,8 @@ impl<B: Bitboard> Pos<B> {
             mv: m,
             moved,
             captured: NO_PIECE,
+            to_hand: NO_PIECE,
+            promoted: self.promoted,
             castling: self.castling,
             ep: self.ep,
             unmoved: self.unmoved,
@@ -236,9 +276,7 @@ impl<B: Bitboard> Pos<B> {
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 if self.board.squares[m.to as usize] != NO_PIECE {
-                    let cap = self.board.take(m.to);
-                    self.hash ^= t.piece_key(cap.color, cap.kind, m.to);
-                    undo.captured = cap.code();
+                    self.capture(m.to, &mut undo);
                     reset |= t.rules.end.move_rule_reset_by_capture;
                 }
                 let p = self.board.take(m.from);
@@ -246,6 +284,7 @@ impl<B: Bitboard> Pos<B> {
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
                 self.hash ^= t.piece_key(us, kind, m.to);
+                self.carry_promoted(m);
                 if m.kind == MoveKind::DoubleStep {
                     let g = t.geometry;
                     let mid = g.square(g.file(m.from), (g.rank(m.from) + g.rank(m.to)) / 2);
@@ -258,14 +297,13 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::EnPassant => {
                 let victim = undo.ep.expect("en passant without a target").victim;
-                let cap = self.board.take(victim);
-                self.hash ^= t.piece_key(cap.color, cap.kind, victim);
-                undo.captured = cap.code();
+                self.capture(victim, &mut undo);
                 reset |= t.rules.end.move_rule_reset_by_capture;
                 let p = self.board.take(m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
                 self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, kind, m.to);
+                self.carry_promoted(m);
             }
             MoveKind::Castle => {
                 let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
@@ -278,7 +316,13 @@ impl<B: Bitboard> Pos<B> {
                     ^ t.piece_key(us, rook.kind, cs.rook_from)
                     ^ t.piece_key(us, rook.kind, cs.rook_to);
             }
-            MoveKind::Drop => unreachable!("drops are not part of this variant"),
+            MoveKind::Drop => {
+                let n = self.hands[us.index()][m.piece as usize];
+                self.hands[us.index()][m.piece as usize] = n - 1;
+                self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+                self.board.put(m.to, Piece { color: us, kind: m.piece });
+                self.hash ^= t.piece_key(us, m.piece, m.to);
+            }
         }
         let mover = Piece::from_code(moved).map(|p| p.kind);
         if let Some(k) = mover {
@@ -339,8 +383,15 @@ impl<B: Bitboard> Pos<B> {
                 self.board.put(cs.king_from, king);
                 self.board.put(cs.rook_from, rook);
             }
-            MoveKind::Drop => unreachable!("drops are not part of this variant"),
+            MoveKind::Drop => {
+                self.board.take(m.to);
+                self.hands[us.index()][m.piece as usize] += 1;
+            }
         }
+        if u.to_hand != NO_PIECE {
+            self.hands[us.index()][u.to_hand as usize] -= 1;
+        }
+        self.promoted = u.promoted;
         self.turn = us;
         self.castling = u.castling;
         self.ep = u.ep;
@@ -351,6 +402,49 @@ impl<B: Bitboard> Pos<B> {
             self.fullmove -= 1;
         }
         Some(m)
+    }
+
+    /// Removes the enemy piece on `sq`, putting into the mover's hand what the rules say.
+    #[inline]
+    fn capture(&mut self, sq: Square, undo: &mut Undo<B>) {
+        let t = &*self.t;
+        let cap = self.board.take(sq);
+        self.hash ^= t.piece_key(cap.color, cap.kind, sq);
+        undo.captured = cap.code();
+        if let Some(drops) = &t.rules.drops {
+            let kind = if drops.demote_on_capture && self.promoted.has(sq) {
+                self.promoted ^= B::bit(sq);
+                self.hash ^= t.zobrist.promoted[sq as usize];
+                Captured::Hand(t.rules.demoted(cap.kind).unwrap_or(cap.kind))
+            } else {
+                t.rules.piece(cap.kind).captured_as
+            };
+            if let Captured::Hand(k) = kind {
+                let us = cap.color.opponent().index();
+                let n = self.hands[us][k as usize];
+                self.hands[us][k as usize] = n + 1;
+                self.hash ^= Zobrist::hand(cap.color.opponent(), k, n) ^ Zobrist::hand(cap.color.opponent(), k, n + 1);
+                undo.to_hand = k;
+            }
+        }
+    }
+
+    /// Keeps the promoted marks in step with a board move (only where they matter).
+    #[inline]
+    fn carry_promoted(&mut self, m: Move) {
+        let t = &*self.t;
+        if !t.rules.drops.as_ref().map_or(false, |d| d.demote_on_capture) {
+            return;
+        }
+        let was = self.promoted.has(m.from);
+        if was || m.promotion().is_some() {
+            if was {
+                self.promoted ^= B::bit(m.from);
+                self.hash ^= t.zobrist.promoted[m.from as usize];
+            }
+            self.promoted |= B::bit(m.to);
+            self.hash ^= t.zobrist.promoted[m.to as usize];
+        }
     }
 
     /// Castling-right bits that a move touching these squares removes.
@@ -412,6 +506,14 @@ impl<B: Bitboard> Pos<B> {
         }
         for sq in self.unmoved.squares() {
             h ^= t.zobrist.unmoved[sq as usize];
+        }
+        for sq in self.promoted.squares() {
+            h ^= t.zobrist.promoted[sq as usize];
+        }
+        for c in Color::BOTH {
+            for (pt, &n) in self.hands[c.index()].iter().enumerate() {
+                h ^= Zobrist::hand(c, pt as PieceType, n);
+            }
         }
         h
     }

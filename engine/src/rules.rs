@@ -30,6 +30,11 @@ pub struct PieceDef {
     /// At most this many per side on the board: promotion to it is possible only
     /// below the limit (a captured one becomes available again).
     pub limit: Option<u16>,
+    /// In variants with drops: what the captor gets in hand when this piece is captured.
+    pub captured_as: Captured,
+    /// In variants with drops: own ranks (0-based) it may be dropped on (None = any).
+    /// Squares from which it could never move are excluded in any case.
+    pub drop_ranks: Option<Vec<u8>>,
     pub promotion: Option<Promotion>,
 }
 
@@ -41,6 +46,30 @@ pub struct Promotion {
     /// The types it may become.
     pub to: Vec<PieceType>,
     pub policy: PromotionPolicy,
+    /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
+    pub from_zone: bool,
+}
+
+/// What a capture gives the captor, in variants with drops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Captured {
+    /// This type goes into the captor's hand.
+    Hand(PieceType),
+    /// The piece leaves the game.
+    Removed,
+}
+
+/// Pieces in hand and how they are dropped.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drops {
+    /// At most one of these (unpromoted) per side on a file: no drop onto a file that
+    /// already has one (Shogi's *nifu*).
+    pub one_per_file: Vec<PieceType>,
+    /// A drop of one of these may not checkmate (Shogi's *uchifuzume*).
+    pub no_drop_mate: Vec<PieceType>,
+    /// A promoted piece goes to hand as the type it promoted from (crazyhouse); promoted
+    /// pieces are marked with `~` in FEN.
+    pub demote_on_capture: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +148,10 @@ pub struct EndRules {
     pub move_rule_reset_by: Vec<PieceType>,
     /// Material with which no side can ever mate: the game is drawn (dead position).
     pub insufficient_material: Option<InsufficientMaterial>,
+    /// For the side to move when its whole army is gone (capture-all victory).
+    pub army_captured: Option<Verdict>,
+    /// Pieces in hand count as part of the army.
+    pub army_includes_hand: bool,
 }
 
 /// FIDE's usual dead positions, by piece type. Only positions where every non-royal
@@ -143,6 +176,8 @@ pub struct Rules {
     pub start_fen: String,
     pub castles: Vec<Castle>,
     pub end: EndRules,
+    /// Pieces in hand and drops; `None` = no hands.
+    pub drops: Option<Drops>,
 }
 
 impl Rules {
@@ -170,5 +205,18 @@ impl Rules {
     }
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
+    }
+    /// The type a promoted `t` came from, if exactly one type promotes to it.
+    pub fn demoted(&self, t: PieceType) -> Option<PieceType> {
+        let mut sources = self
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.promotion.as_ref().map_or(false, |pr| pr.to.contains(&t)))
+            .map(|(i, _)| i as PieceType);
+        match (sources.next(), sources.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
     }
 }

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza;
-use crate::rules::{Castle, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
+use crate::rules::{Captured, Castle, Drops, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
 use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 /// A ruleset that cannot be loaded.
@@ -49,6 +49,18 @@ struct RawRuleset {
     castling: Vec<Spanned<RawCastle>>,
     #[serde(default)]
     end: RawEnd,
+    drops: Option<Spanned<RawDrops>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDrops {
+    #[serde(default)]
+    one_per_file: Vec<Spanned<String>>,
+    #[serde(default)]
+    no_drop_mate: Vec<Spanned<String>>,
+    #[serde(default)]
+    demote_on_capture: bool,
 }
 
 #[derive(Deserialize)]
@@ -78,6 +90,8 @@ struct RawPiece {
     #[serde(default)]
     en_passant: bool,
     limit: Option<u16>,
+    captured_as: Option<Spanned<String>>,
+    drop_ranks: Option<Spanned<Vec<u8>>>,
     promotion: Option<RawPromotion>,
 }
 
@@ -88,6 +102,8 @@ struct RawPromotion {
     to: Vec<Spanned<String>>,
     #[serde(default = "mandatory")]
     policy: RawPolicy,
+    #[serde(default)]
+    from_zone: bool,
 }
 
 fn mandatory() -> RawPolicy {
@@ -130,6 +146,13 @@ struct RawEnd {
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
     insufficient_material: Option<RawInsufficient>,
+    army_captured: Option<RawVerdict>,
+    #[serde(default = "yes")]
+    army_includes_hand: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -150,6 +173,8 @@ impl Default for RawEnd {
             move_rule: 0,
             move_rule_reset: Vec::new(),
             insufficient_material: None,
+            army_captured: None,
+            army_includes_hand: true,
         }
     }
 }
@@ -308,7 +333,37 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
                     RawPolicy::Optional => PromotionPolicy::Optional,
                     RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
                 };
-                Some(Promotion { ranks, to, policy })
+                Some(Promotion { ranks, to, policy, from_zone: pr.from_zone })
+            }
+        };
+        let has_drops = raw.drops.is_some();
+        let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
+            if has_drops { Ok(()) } else { Err(r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
+        };
+        let captured_as = match &p.captured_as {
+            None => Captured::Hand(pieces.len() as PieceType),
+            Some(s) => {
+                needs_drops("captured_as", s)?;
+                if s.get_ref() == "none" {
+                    Captured::Removed
+                } else {
+                    Captured::Hand(type_of(s, &key("captured_as")).map_err(|mut e| {
+                        e.message = format!("`{}` is neither `none` nor a piece of this variant (pieces: {})", s.get_ref(), join(&names));
+                        e
+                    })?)
+                }
+            }
+        };
+        let drop_ranks = match &p.drop_ranks {
+            None => None,
+            Some(ranks) => {
+                if !has_drops {
+                    return Err(r.span(ranks, key("drop_ranks"), "only means something in a variant with drops: add a [drops] table"));
+                }
+                for &rank in ranks.get_ref() {
+                    check_rank(r, ranks, rank, g, &key("drop_ranks"))?;
+                }
+                Some(ranks.get_ref().iter().map(|x| x - 1).collect())
             }
         };
         pieces.push(PieceDef {
@@ -321,6 +376,8 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
             double_step_ranks,
             en_passant: p.en_passant,
             limit: p.limit,
+            captured_as,
+            drop_ranks,
             promotion,
         });
     }
@@ -410,6 +467,21 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
         }
     };
 
+    let drops = match &raw.drops {
+        None => None,
+        Some(d) => {
+            let names_of = |v: &Vec<Spanned<String>>, k: &str| -> Result<Vec<PieceType>, RulesetError> {
+                v.iter().map(|s| type_of(s, &format!("drops.{k}"))).collect()
+            };
+            let drops = Drops {
+                one_per_file: names_of(&d.get_ref().one_per_file, "one_per_file")?,
+                no_drop_mate: names_of(&d.get_ref().no_drop_mate, "no_drop_mate")?,
+                demote_on_capture: d.get_ref().demote_on_capture,
+            };
+            Some(drops)
+        }
+    };
+
     let rules = Rules {
         name,
         description: raw.description.trim().to_string(),
@@ -426,8 +498,25 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
             move_rule_reset_by_capture: reset_by_capture,
             move_rule_reset_by: reset_by,
             insufficient_material,
+            army_captured: end.army_captured.map(Verdict::from),
+            army_includes_hand: end.army_includes_hand,
         },
+        drops,
     };
+    if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
+        if d.demote_on_capture {
+            for (t, p) in rules.pieces.iter().enumerate() {
+                let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().map_or(false, |pr| pr.to.contains(&(t as PieceType))));
+                if promoted_to && rules.demoted(t as PieceType).is_none() {
+                    return Err(r.span(
+                        raw_drops,
+                        "drops.demote_on_capture",
+                        format!("`{}` is promoted to from several types, so a captured promoted one has no single type to return as", p.name),
+                    ));
+                }
+            }
+        }
+    }
     // The start position must be a valid position of these rules.
     crate::Variant::new(rules.clone())
         .position(&rules.start_fen)

@@ -59,6 +59,12 @@ pub struct Mobility<B> {
     pub specials: Vec<Special<B>>,
     /// The promotion zone for this colour (empty if the type never promotes).
     pub promotion_zone: B,
+    /// Moves starting in the zone may promote too.
+    pub promote_from_zone: bool,
+    /// Squares from which it could never move again (on any board).
+    pub dead: B,
+    /// Squares it may be dropped on, in variants with drops.
+    pub drop_zone: B,
 }
 
 /// Rider directions that a set of piece types all attack along, for fast attack tests.
@@ -86,6 +92,23 @@ pub struct Zobrist {
     pub en_passant: Vec<u64>,
     /// Per square holding a piece that has not moved (for initial-only moves).
     pub unmoved: Vec<u64>,
+    /// Per square holding a promoted piece (in variants where that matters).
+    pub promoted: Vec<u64>,
+}
+
+impl Zobrist {
+    /// The key of holding `count` pieces of a type in hand (0 for none), computed rather
+    /// than tabled because a hand has no fixed maximum.
+    #[inline]
+    pub fn hand(color: Color, t: PieceType, count: u8) -> u64 {
+        if count == 0 {
+            return 0;
+        }
+        let mut z = 0xD6E8_FEB8_6659_FD93u64 ^ ((color.index() as u64) << 40 | (t as u64) << 16 | count as u64);
+        z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
+        z ^ (z >> 32)
+    }
 }
 
 /// All the tables of one variant for bitboard width `B`.
@@ -189,6 +212,9 @@ impl<B: Bitboard> Tables<B> {
                     riders: Vec::new(),
                     specials: Vec::new(),
                     promotion_zone: B::EMPTY,
+                    promote_from_zone: def.promotion.as_ref().map_or(false, |p| p.from_zone),
+                    dead: B::EMPTY,
+                    drop_zone: B::EMPTY,
                 };
                 let sign = if color == Color::White { 1 } else { -1 };
                 for d in &def.directions {
@@ -227,6 +253,20 @@ impl<B: Bitboard> Tables<B> {
                         m.promotion_zone |= rank_masks[relative_rank(g, r, color) as usize];
                     }
                 }
+                for sq in g.all() {
+                    let i = sq as usize;
+                    let leaps = (m.leap_quiet[i] | m.leap_capture[i]).any();
+                    let slides = m.riders.iter().any(|r| !r.initial_only && rays.get::<B>(r.slide.reach, sq).any());
+                    let specials = m.specials.iter().any(|s| !s.initial_only && s.origins.has(sq) && s.to[i].is_some());
+                    if !(leaps || slides || specials) {
+                        m.dead |= B::bit(sq);
+                    }
+                }
+                let ranks = match &def.drop_ranks {
+                    Some(ranks) => ranks.iter().fold(B::EMPTY, |b, &r| b | rank_masks[relative_rank(g, r, color) as usize]),
+                    None => board,
+                };
+                m.drop_zone = ranks & !m.dead;
                 mobility.push(m);
             }
         }
@@ -416,6 +456,7 @@ impl Zobrist {
             castle: (0..2 * castles).map(|_| next()).collect(),
             en_passant: (0..squares).map(|_| next()).collect(),
             unmoved: (0..squares).map(|_| next()).collect(),
+            promoted: (0..squares).map(|_| next()).collect(),
         }
     }
 }

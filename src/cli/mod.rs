@@ -93,6 +93,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Repetition => format!("{}-fold repetition", end.repetition),
         EndReason::MoveRule => format!("the {}-move rule", end.move_rule),
         EndReason::InsufficientMaterial => "insufficient material (dead position)".to_string(),
+        EndReason::ArmyCaptured => "capturing the whole army".to_string(),
     };
     match o.winner {
         Some(c) => format!("{} ({c} wins by {reason})", o.score()),

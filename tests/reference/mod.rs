@@ -192,7 +192,9 @@ impl RefPos {
             let unmoved: Vec<usize> = if list == "-" {
                 Vec::new()
             } else {
-                list.split(',').map(|n| pos.parse_square(n).ok_or_else(|| format!("bad square {n}"))).collect::<Result<_, _>>()?
+                list.split(',')
+                    .map(|n| pos.parse_square(n).ok_or_else(|| format!("bad square {n}")))
+                    .collect::<Result<_, _>>()?
             };
             for (sq, man) in pos.board.iter_mut().enumerate() {
                 if let Some(m) = man {

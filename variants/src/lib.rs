@@ -25,6 +25,8 @@ builtins! {
     "chess" => "chess.toml",
     "losalamos" => "losalamos.toml",
     "mischia" => "mischia.toml",
+    "crazyhouse" => "crazyhouse.toml",
+    "minishogi" => "minishogi.toml",
 }
 
 impl Builtin {
