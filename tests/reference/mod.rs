@@ -19,12 +19,18 @@
 //!   passed square as en-passant target (unless the double step promoted), onto which an
 //!   `en_passant` piece may capture with a capture-capable, range-1, non-lame, non-initial
 //!   direction, removing the piece that double-stepped;
-//! * a move of a promoting piece that ends on a rank of its zone promotes (mandatory:
-//!   one move per target type; optional: the plain move as well);
+//! * a move of a promoting piece that ends on a rank of its zone (or, with `from_zone`,
+//!   starts there) promotes to each target type below its `limit` (own pieces on the
+//!   board); mandatory: only those moves (none if no type is available); optional: the
+//!   plain move as well, unless the piece could never move again from its destination;
+//!   if-available: the plain move only when no type is available;
 //! * castling: right held, `empty` squares empty (king and rook excepted), no `safe`
 //!   square attacked (with the king lifted off the board), king not left attacked;
 //! * a move is legal when afterwards no royal piece of the mover is attacked; with no
-//!   royal piece on the board every move is legal.
+//!   royal piece on the board every move is legal; in a capture-all variant
+//!   (`end.army_captured`) a side without pieces has no moves.
+//!
+//! Pieces in hand and drops are not modelled: `from_fen` refuses such variants.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
@@ -132,6 +138,9 @@ impl RefPos {
     /// Sets up a position from FEN (board, side, castling, en passant, counters, and the
     /// `unmoved=` extension).
     pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
+        if rules.drops.is_some() {
+            return Err("the reference does not model pieces in hand and drops".into());
+        }
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -323,6 +332,10 @@ impl RefPos {
     /// Moves that obey everything but the royal-safety rule (castling conditions included).
     pub fn pseudo_moves(&self) -> Vec<RefMove> {
         let us = self.turn;
+        // In a capture-all variant the game is over once a side has no piece left.
+        if self.rules.end.army_captured.is_some() && !self.board.iter().any(|m| matches!(m, Some(m) if m.color == us)) {
+            return Vec::new();
+        }
         let sign = Self::sign(us);
         // (from, to, castle, ep) -> double step
         let mut base: BTreeMap<(usize, usize, Option<usize>, Option<usize>), bool> = BTreeMap::new();
@@ -418,19 +431,49 @@ impl RefPos {
             let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step };
             let kind = self.board[from].unwrap().kind;
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
+            let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
             match promotion {
-                Some(p) if castle.is_none() && p.ranks.contains(&(self.own_rank(to, us) as u8)) => {
-                    if p.policy == PromotionPolicy::Optional {
-                        out.push(plain.clone());
-                    }
-                    for &t in &p.to {
+                Some(p) if castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
+                    // Only types below their limit are available.
+                    let available: Vec<u8> = p
+                        .to
+                        .iter()
+                        .copied()
+                        .filter(|&t| self.rules.pieces[t as usize].limit.is_none_or(|n| self.count(us, t) < n as usize))
+                        .collect();
+                    for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
+                    }
+                    let decline = match p.policy {
+                        PromotionPolicy::Mandatory => false,
+                        // Declining is not allowed where the piece could never move again.
+                        PromotionPolicy::Optional => !self.immobile(kind, us, to),
+                        PromotionPolicy::IfAvailable => available.is_empty(),
+                    };
+                    if decline {
+                        out.push(plain);
                     }
                 }
                 _ => out.push(plain),
             }
         }
         out
+    }
+
+    /// How many pieces of type `t` `c` has on the board.
+    fn count(&self, c: Color, t: u8) -> usize {
+        self.board.iter().filter(|m| matches!(m, Some(m) if m.color == c && m.kind == t)).count()
+    }
+
+    /// Whether a piece of type `kind` and colour `c` on `sq` could never move again, even
+    /// on an empty board: none of its (non-initial) directions, nor a double step, leads
+    /// from `sq` to a square of the board.
+    fn immobile(&self, kind: u8, c: Color, sq: usize) -> bool {
+        let def = &self.rules.pieces[kind as usize];
+        let sign = Self::sign(c);
+        let steps = def.directions.iter().any(|d| !d.initial_only && self.offset(sq, d.dx as i32, d.dy as i32 * sign).is_some());
+        let double = def.double_step_ranks.contains(&(self.own_rank(sq, c) as u8)) && self.offset(sq, 0, 2 * sign).is_some();
+        !(steps || double)
     }
 
     pub fn legal_moves(&self) -> Vec<RefMove> {
