@@ -1079,6 +1079,53 @@ en_passant = true
 promotion = { ranks = [4, 5, 6], to = ["knight", "bishop", "rook"], policy = "optional" }
 "#;
 
+/// 8x8: promotion rules beyond the plain policies. Queens are limited to one and rooks
+/// to two per side: the pawn promotes `if-available` (to what is below its limit, else it
+/// stays a pawn), the soldier `mandatory` only to a queen (so it may not enter its zone
+/// while its side has one). The lance (`fR`) and shogi knight (`ffN`) promote optionally
+/// to gold in a three-rank zone, also on moves that start there (`from_zone`), but may
+/// not decline where they could never move again (the lance on the last rank, the
+/// knight on the last two).
+const PROMO_RULES: &str = r#"
+name = "promorules8x8"
+board = { files = 8, ranks = 8 }
+start = "rnsqkgln/pppppppp/8/8/8/8/PPPPPPPP/RNSQKGLN w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+limit = 1
+[pieces.rook]
+letter = "R"
+betza = "R"
+limit = 2
+[pieces.gold]
+letter = "G"
+betza = "WfF"
+[pieces.lance]
+letter = "L"
+betza = "fR"
+promotion = { ranks = [6, 7, 8], to = ["gold"], policy = "optional", from_zone = true }
+[pieces.knight]
+letter = "N"
+betza = "ffN"
+promotion = { ranks = [6, 7, 8], to = ["gold"], policy = "optional", from_zone = true }
+[pieces.soldier]
+letter = "S"
+betza = "fW"
+promotion = { ranks = [7, 8], to = ["queen"] }
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+double_step_ranks = [2]
+en_passant = true
+promotion = { ranks = [8], to = ["queen", "rook"], policy = "if-available" }
+"#;
+
 /// 8x8: chess pawns whose (optional) promotion zone is ranks 6-8, so that an en-passant
 /// capture lands in it.
 const EP_ZONE: &str = r#"
@@ -1210,6 +1257,21 @@ fn double_step_into_optional_zone_with_en_passant() {
     check_line(&v, "k4/5/1p3/5/2P2/K4 w - - 0 1", &["c2c4"]).unwrap_or_else(|e| panic!("{e}"));
     check_line(&v, "k4/5/1p3/5/2P2/K4 w - - 0 1", &["c2c4n"]).unwrap_or_else(|e| panic!("{e}"));
     run(&v, 4, 27, 60, 80, 7);
+}
+
+#[test]
+fn promotion_limits_policies_and_zones() {
+    let v = toml(PROMO_RULES);
+    // The pawn may become a rook only (one queen already) and the soldier may not
+    // advance; the lance on g6 may choose on g7 but must promote on g8; the knight on b6
+    // must promote on the last rank.
+    check_line(&v, "4k3/P1S5/1N4L1/8/8/8/8/3QK3 w - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
+    // With the queen gone the pawn and soldier may become queens again.
+    check_line(&v, "3qk3/P1S5/8/8/8/8/8/3QK3 w - - 0 1", &["d1d8", "e8d8"]).unwrap_or_else(|e| panic!("{e}"));
+    // Promotion-heavy games: pawns, soldiers, lances and knights start close to their zones.
+    let drill = "r1s1k1ln/pppL2SP/1N6/PP6/6pp/1n6/p1slPPPP/RNS1K1L1 w - - 0 1";
+    check_games(&v, drill, 28, 40, 60, 7).unwrap_or_else(|e| panic!("{e}"));
+    run(&v, 3, 29, 40, 120, 9);
 }
 
 /// Regression (found by this test): an en-passant capture that ends in the promotion

@@ -18,6 +18,7 @@
 //! The kernel never names a variant: everything a variant is comes from its ruleset.
 
 pub mod betza;
+pub mod module;
 pub mod bitboard;
 pub mod fen;
 pub mod movegen;

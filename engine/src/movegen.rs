@@ -10,7 +10,8 @@
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::rules::PromotionPolicy;
+use crate::module::PositionView;
+use crate::rules::{PromotionPolicy, Rules};
 use crate::types::{Color, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
@@ -58,6 +59,48 @@ impl MoveSink for MoveCounter {
     }
 }
 
+/// Passes moves on, counting them.
+struct Tally<'a, S> {
+    inner: &'a mut S,
+    n: u64,
+}
+
+impl<S: MoveSink> MoveSink for Tally<'_, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.n += 1;
+        self.inner.push(m);
+    }
+    #[inline]
+    fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
+        self.n += targets.count() as u64;
+        self.inner.push_targets(from, targets);
+    }
+    #[inline]
+    fn push_drops<B: Bitboard>(&mut self, t: PieceType, targets: B) {
+        self.n += targets.count() as u64;
+        self.inner.push_drops(t, targets);
+    }
+}
+
+impl<B: Bitboard> PositionView for Pos<B> {
+    fn rules(&self) -> &Rules {
+        &self.t.rules
+    }
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    fn piece_at(&self, sq: Square) -> Option<crate::types::Piece> {
+        Pos::piece_at(self, sq)
+    }
+    fn is_unmoved(&self, sq: Square) -> bool {
+        self.unmoved.has(sq)
+    }
+    fn is_check(&self) -> bool {
+        Pos::is_check(self)
+    }
+}
+
 /// What the legality filter needs to know about the side to move.
 struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
@@ -72,13 +115,13 @@ struct Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        self.generate_with(sink, &self.safety());
+        self.generate_all(sink, &self.safety());
     }
 
     /// Every move that would be legal if royal pieces could be left attacked.
     pub fn generate_pseudo<S: MoveSink>(&self, sink: &mut S) {
         let unguarded = Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals: B::EMPTY };
-        self.generate_with(sink, &unguarded);
+        self.generate_all(sink, &unguarded);
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
@@ -146,6 +189,25 @@ impl<B: Bitboard> Pos<B> {
         self.generate_castles(sink, safety);
         if self.t.rules.drops.is_some() {
             self.generate_drops(sink, safety);
+        }
+    }
+
+    /// Every legal move into `sink`, the rule modules' included.
+    fn generate_all<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        if self.t.rules.modules.is_empty() {
+            return self.generate_with(sink, safety);
+        }
+        let mut counted = Tally { inner: sink, n: 0 };
+        self.generate_with(&mut counted, safety);
+        let ordinary = counted.n;
+        let mut extra = Vec::new();
+        for m in &self.t.rules.modules {
+            m.rule.moves(self, ordinary, &mut extra);
+        }
+        for m in extra {
+            if safety.unguarded || self.is_safe_after(m, safety.royals) {
+                sink.push(m);
+            }
         }
     }
 
@@ -406,6 +468,13 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Drop => {
                 occ |= B::bit(m.to);
+            }
+            MoveKind::Swap => {
+                let (a, b) = (B::bit(m.from), B::bit(m.to));
+                let moved = royals & (a | b);
+                if moved.is_single() {
+                    royals ^= a | b;
+                }
             }
             _ => {
                 if m.kind == MoveKind::EnPassant {

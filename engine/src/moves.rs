@@ -17,6 +17,8 @@ pub enum MoveKind {
     Castle,
     /// A piece of type `piece` enters from the hand on `to` (`from` = `to`).
     Drop,
+    /// Two pieces of the mover exchange squares (offered by a rule module).
+    Swap,
 }
 
 /// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the

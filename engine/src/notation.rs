@@ -147,6 +147,9 @@ impl<B: Bitboard> Pos<B> {
             return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to));
         }
         let piece = self.piece_at(m.from).expect("a move starts on a piece");
+        if m.kind == MoveKind::Swap {
+            return format!("{}<>{}", t.rules.piece(piece.kind).letter, g.square_name(m.to));
+        }
         let def = t.rules.piece(piece.kind);
         let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
         let mut others: Vec<Square> = legal
@@ -270,6 +273,18 @@ impl<B: Bitboard> Pos<B> {
         }
         if let Some((letter, square)) = s.split_once('@') {
             return self.explain_drop(original, letter, square, legal);
+        }
+        if let Some((letter, square)) = s.split_once("<>") {
+            let to = self.g().parse_square(square);
+            let found = legal.iter().find(|m| {
+                m.kind == MoveKind::Swap
+                    && Some(m.to) == to
+                    && self.piece_at(m.from).map(|p| t.rules.piece(p.kind).letter.to_string()) == Some(letter.to_string())
+            });
+            return match found {
+                Some(&m) => Ok(m),
+                None => refuse(IllegalCode::PieceCannotMoveThere, format!("no swap `{original}` is possible here")),
+            };
         }
         let Some(parts) = parse_san_parts(self.g(), s) else {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{original}` as a move"));

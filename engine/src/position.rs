@@ -316,6 +316,16 @@ impl<B: Bitboard> Pos<B> {
                     ^ t.piece_key(us, rook.kind, cs.rook_from)
                     ^ t.piece_key(us, rook.kind, cs.rook_to);
             }
+            MoveKind::Swap => {
+                let a = self.board.take(m.from);
+                let b = self.board.take(m.to);
+                self.board.put(m.to, a);
+                self.board.put(m.from, b);
+                self.hash ^= t.piece_key(us, a.kind, m.from)
+                    ^ t.piece_key(us, a.kind, m.to)
+                    ^ t.piece_key(us, b.kind, m.to)
+                    ^ t.piece_key(us, b.kind, m.from);
+            }
             MoveKind::Drop => {
                 let n = self.hands[us.index()][m.piece as usize];
                 self.hands[us.index()][m.piece as usize] = n - 1;
@@ -386,6 +396,12 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Drop => {
                 self.board.take(m.to);
                 self.hands[us.index()][m.piece as usize] += 1;
+            }
+            MoveKind::Swap => {
+                let a = self.board.take(m.to);
+                let b = self.board.take(m.from);
+                self.board.put(m.from, a);
+                self.board.put(m.to, b);
             }
         }
         if u.to_hand != NO_PIECE {

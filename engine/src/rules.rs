@@ -178,6 +178,8 @@ pub struct Rules {
     pub end: EndRules,
     /// Pieces in hand and drops; `None` = no hands.
     pub drops: Option<Drops>,
+    /// Rule modules switched on by the ruleset.
+    pub modules: Vec<crate::module::Module>,
 }
 
 impl Rules {

@@ -10,6 +10,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza;
+use crate::module::{Module, ModuleRegistry};
 use crate::rules::{Captured, Castle, Drops, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
 use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
@@ -50,6 +51,8 @@ struct RawRuleset {
     #[serde(default)]
     end: RawEnd,
     drops: Option<Spanned<RawDrops>>,
+    #[serde(default)]
+    modules: IndexMap<String, Spanned<toml::Table>>,
 }
 
 #[derive(Deserialize)]
@@ -230,8 +233,9 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
-/// Parses and checks a ruleset. `file` is only used to name it in errors.
-pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesetError> {
+/// Parses and checks a ruleset. `file` is only used to name it in errors; `modules`
+/// are the rule modules the ruleset may switch on.
+pub fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Rules, RulesetError> {
     let r = Reporter { file, text };
     let de = toml::Deserializer::parse(text).map_err(|e| {
         r.at(e.span().map_or(0, |s| s.start), "", first_line(e.message()))
@@ -252,14 +256,14 @@ pub fn parse_rules(text: &str, file: &str) -> Result<Rules, RulesetError> {
         }
         r.at(inner.span().map_or(0, |s| s.start), key.join("."), message)
     })?;
-    compile(raw, &r)
+    compile(raw, &r, modules)
 }
 
 fn first_line(s: &str) -> String {
     s.trim().lines().next().unwrap_or("").to_string()
 }
 
-fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
+fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<Rules, RulesetError> {
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         return Err(r.span(&raw.name, "name", "must not be empty"));
@@ -482,6 +486,18 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
         }
     };
 
+    let mut modules = Vec::new();
+    for (name, params) in &raw.modules {
+        let key = format!("modules.{name}");
+        let Some(factory) = registry.get(name) else {
+            let known: Vec<&str> = registry.names().map(|(n, _)| n).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(r.span(params, key, format!("no rule module named `{name}` (known: {known})")));
+        };
+        let rule = factory(params.get_ref()).map_err(|m| r.span(params, key.clone(), m))?;
+        modules.push(Module { name: name.clone(), params: params.get_ref().clone(), rule });
+    }
+
     let rules = Rules {
         name,
         description: raw.description.trim().to_string(),
@@ -502,6 +518,7 @@ fn compile(raw: RawRuleset, r: &Reporter) -> Result<Rules, RulesetError> {
             army_includes_hand: end.army_includes_hand,
         },
         drops,
+        modules,
     };
     if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
         if d.demote_on_capture {

@@ -319,6 +319,9 @@ impl<B: Bitboard> Tables<B> {
             }
         }
 
+        if rules.modules.iter().any(|m| m.rule.tracks_unmoved()) {
+            tracks_unmoved = mask(&rules, |_| true);
+        }
         let royal_types = mask(&rules, |p| p.royal);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());

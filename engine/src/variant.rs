@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Wide;
 use crate::fen::FenError;
+use crate::module::ModuleRegistry;
 use crate::moves::Move;
 use crate::notation::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
@@ -45,9 +46,15 @@ impl Variant {
         Variant { rules, tables }
     }
 
-    /// Loads a variant from ruleset text; `file` names it in errors.
+    /// Loads a variant from ruleset text; `file` names it in errors. The ruleset may not
+    /// switch on rule modules (see [`Variant::from_toml_with`]).
     pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
-        parse_rules(text, file).map(Variant::new)
+        Variant::from_toml_with(text, file, &ModuleRegistry::new())
+    }
+
+    /// Loads a variant whose ruleset may switch on the rule modules in `modules`.
+    pub fn from_toml_with(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Variant, RulesetError> {
+        parse_rules(text, file, modules).map(Variant::new)
     }
 
     pub fn rules(&self) -> &Rules {

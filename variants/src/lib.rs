@@ -5,6 +5,8 @@ use std::path::Path;
 
 use chimera_engine::{RulesetError, Variant};
 
+pub mod modules;
+
 /// A built-in ruleset: its id and TOML text.
 #[derive(Clone, Copy, Debug)]
 pub struct Builtin {
@@ -32,7 +34,7 @@ builtins! {
 impl Builtin {
     /// Compiles the ruleset (every built-in is tested to load).
     pub fn variant(&self) -> Result<Variant, RulesetError> {
-        Variant::from_toml(self.toml, &format!("rulesets/{}.toml", self.id))
+        Variant::from_toml_with(self.toml, &format!("rulesets/{}.toml", self.id), &modules::registry())
     }
 }
 
@@ -60,7 +62,7 @@ pub fn load(name: &str) -> Result<Variant, LoadError> {
     let path = Path::new(name);
     if name.ends_with(".toml") || path.exists() {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(name.to_string(), e))?;
-        return Ok(Variant::from_toml(&text, name)?);
+        return Ok(Variant::from_toml_with(&text, name, &modules::registry())?);
     }
     let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
     Err(LoadError::Unknown(name.to_string(), ids.join(", ")))
