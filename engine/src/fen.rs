@@ -10,6 +10,9 @@
 //! `unmoved=e2,g1` (or `unmoved=-`) lists the pieces that have never moved, for
 //! variants with initial-only moves. It is written only when it differs from what the
 //! board implies (pieces standing where the start position has the same piece).
+//! In variants with an economy, `coins=20/19` and `purchases=3/1` (White's, then
+//! Black's) are always written; when absent on reading, the ruleset's starting coins
+//! and no purchases are assumed.
 
 use std::fmt;
 use std::sync::Arc;
@@ -168,8 +171,28 @@ impl<B: Bitboard> Pos<B> {
             },
         };
         pos.unmoved = pos.implied_unmoved();
+        if let Some(economy) = &t.rules.economy {
+            pos.coins = [economy.coins; 2];
+        }
         for ext in fields.iter().skip(6) {
             match ext.split_once('=') {
+                Some((key @ ("coins" | "purchases"), value)) if t.rules.economy.is_some() => {
+                    let pair = value
+                        .split_once('/')
+                        .and_then(|(w, b)| Some((w.parse::<u16>().ok()?, b.parse::<u16>().ok()?)));
+                    let Some((w, b)) = pair else {
+                        return err(FenField::Extra, format!("{key}: `{value}` is not two numbers like `20/19`"));
+                    };
+                    if key == "coins" {
+                        pos.coins = [w, b];
+                    } else {
+                        let cap = t.rules.economy.as_ref().map_or(0, |e| e.purchases_before_upgrades as u16);
+                        pos.purchases = [w.min(cap) as u8, b.min(cap) as u8];
+                    }
+                }
+                Some(("coins" | "purchases", _)) => {
+                    return err(FenField::Extra, "coins and purchases are only for variants with an economy")
+                }
                 Some(("unmoved", list)) if t.tracks_unmoved != 0 => pos.unmoved = parse_unmoved(&pos, list)?,
                 Some(("unmoved", _)) => {
                     return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves")
@@ -255,6 +278,9 @@ impl<B: Bitboard> Pos<B> {
             None => s.push('-'),
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
+        if t.rules.economy.is_some() {
+            s += &format!(" coins={}/{} purchases={}/{}", self.coins[0], self.coins[1], self.purchases[0], self.purchases[1]);
+        }
         if self.unmoved != self.implied_unmoved() {
             let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });

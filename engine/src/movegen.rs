@@ -190,6 +190,50 @@ impl<B: Bitboard> Pos<B> {
         if self.t.rules.drops.is_some() {
             self.generate_drops(sink, safety);
         }
+        if self.t.rules.economy.is_some() {
+            self.generate_purchases(sink, safety);
+        }
+    }
+
+    /// How many more of type `pt` `c` may bring onto the board (its stock).
+    pub fn stock(&self, c: Color, pt: PieceType) -> u32 {
+        match self.t.rules.piece(pt).limit {
+            Some(n) => (n as u32).saturating_sub(self.pieces(c, pt).count()),
+            None => u32::MAX,
+        }
+    }
+
+    fn generate_purchases<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
+        let Some(economy) = &t.rules.economy else { return };
+        let us = self.turn;
+        let coins = self.coins[us.index()];
+        let empty = t.board & !self.occupied();
+        for &(pt, price) in &economy.buy {
+            if price > coins || self.stock(us, pt) == 0 {
+                continue;
+            }
+            let targets = empty & t.mobility(us, pt).drop_zone;
+            for to in targets.squares() {
+                let m = Move::new(to, to, MoveKind::Buy, pt);
+                if safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals) {
+                    sink.push(m);
+                }
+            }
+        }
+        // An upgrade leaves every square as occupied as before: it is legal exactly when
+        // no royal piece is attacked now.
+        if self.purchases[us.index()] < economy.purchases_before_upgrades || (!safety.unguarded && safety.test_all && self.is_check()) {
+            return;
+        }
+        for u in &economy.upgrades {
+            if u.cost > coins || self.stock(us, u.to) == 0 {
+                continue;
+            }
+            for sq in self.pieces(us, u.from).squares() {
+                sink.push(Move::new(sq, sq, MoveKind::Upgrade, u.to));
+            }
+        }
     }
 
     /// Every legal move into `sink`, the rule modules' included.
@@ -466,9 +510,10 @@ impl<B: Bitboard> Pos<B> {
                     royals = (royals & !B::bit(cs.king_from)) | B::bit(cs.king_to);
                 }
             }
-            MoveKind::Drop => {
+            MoveKind::Drop | MoveKind::Buy => {
                 occ |= B::bit(m.to);
             }
+            MoveKind::Upgrade => {}
             MoveKind::Swap => {
                 let (a, b) = (B::bit(m.from), B::bit(m.to));
                 let moved = royals & (a | b);

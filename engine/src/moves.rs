@@ -19,6 +19,10 @@ pub enum MoveKind {
     Drop,
     /// Two pieces of the mover exchange squares (offered by a rule module).
     Swap,
+    /// A piece of type `piece` is bought from the stock and placed on `to` (`from` = `to`).
+    Buy,
+    /// The mover's piece on `to` becomes a `piece`, for a cost (`from` = `to`).
+    Upgrade,
 }
 
 /// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the

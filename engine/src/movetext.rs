@@ -11,7 +11,8 @@
 //! into the moves as written (`e4`, `e5`, `Nf3`, …, each with its ply and byte
 //! offset) and the result token. It knows nothing of any variant: whether a move
 //! can be read, and whether it is legal, is for [`crate::Position::parse_move`] to
-//! say. Check and annotation marks (`+ # ! ?`) stay on the move.
+//! say. Check and annotation marks (`+ # ! ?`) stay on the move. Lines that begin
+//! with `%` (PGN escapes) or `#` (comment headers) are skipped.
 //!
 //! ```
 //! use chimera_engine::movetext::{read, Token};
@@ -53,6 +54,8 @@ pub struct MoveToken {
     pub text: String,
     /// Its place among the moves of the text, from 1 (not read from the move numbers).
     pub ply: usize,
+    /// The move number as the text gives it (`27.` or `27...`), where it gives one.
+    pub written: Option<String>,
     /// Byte offset of its first character in the text.
     pub offset: usize,
 }
@@ -151,6 +154,8 @@ fn ends_word(c: char) -> bool {
 pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
     let mut tokens = Vec::new();
     let mut ply = 0;
+    // The last move number read, and how many moves have followed it (0, 1, 2+).
+    let mut number: Option<(String, u8)> = None;
     let mut i = 0;
     let mut line_start = true;
     while let Some(c) = text[i..].chars().next() {
@@ -176,7 +181,9 @@ pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
             ';' => {
                 i = text[i..].find('\n').map_or(text.len(), |n| i + n);
             }
-            '%' if at_line_start => {
+            // `%` escape lines (PGN) and `#` comment lines (as in game files with a
+            // header): a `#` elsewhere is a mate mark and stays on its move.
+            '%' | '#' if at_line_start => {
                 i = text[i..].find('\n').map_or(text.len(), |n| i + n);
             }
             '[' => {
@@ -198,6 +205,11 @@ pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
                 }
                 // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
                 let (skip, rest) = split_move_number(word);
+                if skip > 0 {
+                    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+                    let black = word[..skip].contains("..") || word[..skip].contains('…');
+                    number = Some((digits, if black { 1 } else { 0 }));
+                }
                 let (word, start) = (rest, start + skip);
                 if word.is_empty() || is_nag(word) || word.chars().all(|c| c == '.' || c == '…') {
                     continue;
@@ -215,7 +227,19 @@ pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
                     _ => word,
                 };
                 ply += 1;
-                tokens.push(Token::Move(MoveToken { text: word.to_string(), ply, offset: start }));
+                // The first move after `27.` is 27. (White's), the next 27... (Black's).
+                let written = match &mut number {
+                    Some((n, seen @ 0)) => {
+                        *seen = 1;
+                        Some(format!("{n}."))
+                    }
+                    Some((n, seen @ 1)) => {
+                        *seen = 2;
+                        Some(format!("{n}..."))
+                    }
+                    _ => None,
+                };
+                tokens.push(Token::Move(MoveToken { text: word.to_string(), ply, written, offset: start }));
             }
         }
     }

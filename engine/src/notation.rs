@@ -39,6 +39,10 @@ pub enum IllegalCode {
     DropZone,
     SquareOccupied,
     DropMate,
+    NotEnoughCoins,
+    StockEmpty,
+    UpgradeLocked,
+    NoSuchUpgrade,
 }
 
 impl IllegalCode {
@@ -63,6 +67,10 @@ impl IllegalCode {
             IllegalCode::DropZone => "drop-zone",
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
+            IllegalCode::NotEnoughCoins => "not-enough-coins",
+            IllegalCode::StockEmpty => "stock-empty",
+            IllegalCode::UpgradeLocked => "upgrade-locked",
+            IllegalCode::NoSuchUpgrade => "no-such-upgrade",
         }
     }
 }
@@ -109,7 +117,11 @@ impl<B: Bitboard> Pos<B> {
     pub fn uci(&self, m: Move) -> String {
         let g = self.g();
         match m.kind {
-            MoveKind::Drop => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            MoveKind::Drop | MoveKind::Buy => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            // An upgrade is a promotion in place.
+            MoveKind::Upgrade => {
+                format!("{0}{0}{1}", g.square_name(m.to), self.t.rules.piece(m.piece).letter.to_ascii_lowercase())
+            }
             _ => {
                 let mut s = format!("{}{}", g.square_name(m.from), g.square_name(m.to));
                 if let Some(p) = m.promotion() {
@@ -143,8 +155,17 @@ impl<B: Bitboard> Pos<B> {
         if m.kind == MoveKind::Castle {
             return t.rules.castles[m.piece as usize].notation.clone();
         }
-        if m.kind == MoveKind::Drop {
-            return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to));
+        match m.kind {
+            MoveKind::Drop => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            // A bought pawn-style piece is written without its letter: `@e2`.
+            MoveKind::Buy => {
+                let def = t.rules.piece(m.piece);
+                let letter = if def.pawn { String::new() } else { def.letter.to_string() };
+                return format!("{letter}@{}", g.square_name(m.to));
+            }
+            // The new piece's letter on the square it stands on: `B@e2`.
+            MoveKind::Upgrade => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            _ => {}
         }
         let piece = self.piece_at(m.from).expect("a move starts on a piece");
         if m.kind == MoveKind::Swap {
@@ -401,7 +422,14 @@ impl<B: Bitboard> Pos<B> {
             .filter(|&sq| origin_ok(sq) && self.piece_at(sq).map_or(false, type_ok))
             .collect();
         if owners.is_empty() {
-            return refuse(IllegalCode::NoSuchPiece, format!("no {} {}", describe(piece_type), origin_phrase(g, parts)));
+            let what = describe(piece_type);
+            return refuse(
+                IllegalCode::NoSuchPiece,
+                match (parts.file, parts.rank) {
+                    (None, None) => format!("no {what} can move to {to}"),
+                    _ => format!("no {what} can reach {to} {}: there is none {}", origin_from(g, parts), origin_phrase(g, parts)),
+                },
+            );
         }
         if self.piece_at(parts.to).map_or(false, |p| p.color == us) {
             return refuse(IllegalCode::PieceCannotMoveThere, format!("{to} is occupied by a {us} piece"));
@@ -439,10 +467,35 @@ impl<B: Bitboard> Pos<B> {
             },
             _ => return unreadable(),
         };
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Drop && m.piece == pt && m.to == to) {
+        let placing = |k: MoveKind| matches!(k, MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade);
+        if let Some(m) = legal.iter().find(|m| placing(m.kind) && m.piece == pt && m.to == to) {
             return Ok(*m);
         }
         let name = &rules.piece(pt).name;
+        if let Some(economy) = &rules.economy {
+            if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
+                return self.explain_upgrade(economy, own.kind, pt, to);
+            }
+            if let Some(&(_, price)) = economy.buy.iter().find(|b| b.0 == pt).filter(|_| rules.drops.is_none()) {
+                if self.piece_at(to).is_some() {
+                    return refuse(IllegalCode::SquareOccupied, format!("cannot place a {name} on {square}: it is occupied"));
+                }
+                if self.coins(us) < price {
+                    return refuse(
+                        IllegalCode::NotEnoughCoins,
+                        format!("a {name} costs {price} coin{}; {us} has {}", plural(price), self.coins(us)),
+                    );
+                }
+                if self.stock(us, pt) == 0 {
+                    return refuse(IllegalCode::StockEmpty, format!("{us} has no {name} left to buy: all are on the board"));
+                }
+                if !t.mobility(us, pt).drop_zone.has(to) {
+                    return refuse(IllegalCode::DropZone, format!("a bought {name} cannot be placed on {square}"));
+                }
+                let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+                return refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"));
+            }
+        }
         let Some(drops) = &rules.drops else {
             return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
         };
@@ -469,6 +522,37 @@ impl<B: Bitboard> Pos<B> {
         }
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
         refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
+    }
+
+    /// Why the piece on `sq` (of type `from`) cannot be upgraded to `to` here.
+    fn explain_upgrade(&self, economy: &crate::rules::Economy, from: PieceType, to: PieceType, sq: Square) -> Result<Move, MoveError> {
+        let rules = &self.t.rules;
+        let us = self.turn;
+        let (from_name, to_name) = (&rules.piece(from).name, &rules.piece(to).name);
+        let square = self.g().square_name(sq);
+        let Some(u) = economy.upgrades.iter().find(|u| u.from == from && u.to == to) else {
+            return refuse(IllegalCode::NoSuchUpgrade, format!("the {from_name} on {square} cannot become a {to_name}"));
+        };
+        if self.purchases(us) < economy.purchases_before_upgrades {
+            return refuse(
+                IllegalCode::UpgradeLocked,
+                format!(
+                    "upgrades are allowed only after {} purchases; {us} has made {}",
+                    economy.purchases_before_upgrades,
+                    self.purchases(us)
+                ),
+            );
+        }
+        if self.coins(us) < u.cost {
+            return refuse(
+                IllegalCode::NotEnoughCoins,
+                format!("upgrading to a {to_name} costs {} coin{}; {us} has {}", u.cost, plural(u.cost), self.coins(us)),
+            );
+        }
+        if self.stock(us, to) == 0 {
+            return refuse(IllegalCode::StockEmpty, format!("{us} has no {to_name} left in stock: all are on the board"));
+        }
+        refuse(IllegalCode::LeavesRoyalInCheck, "an upgrade cannot parry a check".to_string())
     }
 
     fn explain_castle(&mut self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
@@ -514,6 +598,23 @@ impl<B: Bitboard> Pos<B> {
             || (capture && mob.leap_capture[from as usize].has(to))
             || mob.riders.iter().any(|r| wanted(r.quiet, r.capture) && t.slide(r.slide, from, here).has(to))
             || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].map_or(false, |(sq, _)| sq == to))
+    }
+}
+
+fn plural(n: u16) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn origin_from(g: Geometry, parts: &SanParts) -> String {
+    match (parts.file, parts.rank) {
+        (Some(f), Some(r)) => format!("from {}", g.square_name(g.square(f, r))),
+        (Some(f), None) => format!("from the {}-file", Geometry::file_char(f)),
+        (None, Some(r)) => format!("from rank {}", r + 1),
+        (None, None) => String::new(),
     }
 }
 

@@ -100,6 +100,16 @@ impl<B: Bitboard> Pos<B> {
     pub fn insufficient_material(&self) -> bool {
         let t = &*self.t;
         let Some(im) = &t.rules.end.insufficient_material else { return false };
+        // Material still to come: pieces in hand, or coins enough to buy or upgrade.
+        if self.hands.iter().any(|h| h.iter().any(|&n| n > 0)) {
+            return false;
+        }
+        if let Some(e) = &t.rules.economy {
+            let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
+            if cheapest.is_some_and(|c| self.coins.iter().any(|&coins| coins >= c)) {
+                return false;
+            }
+        }
         let occupied = self.occupied();
         let royals = self.royals(Color::White) | self.royals(Color::Black);
         let others = occupied & !royals;

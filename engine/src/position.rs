@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::rules::Captured;
+use crate::rules::{Captured, ResetEvent};
 use crate::tables::{Tables, Zobrist};
 use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
@@ -30,6 +30,8 @@ pub(crate) struct Undo<B> {
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub unmoved: B,
+    pub coins: [u16; 2],
+    pub purchases: [u8; 2],
     pub halfmove: u16,
     pub hash: u64,
 }
@@ -79,6 +81,10 @@ pub struct Pos<B: Bitboard> {
     pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
     /// Pieces that got their type by promotion (tracked where captures demote them).
     pub(crate) promoted: B,
+    /// Coins per side (variants with an economy).
+    pub(crate) coins: [u16; 2],
+    /// Purchases per side, capped where the count stops mattering.
+    pub(crate) purchases: [u8; 2],
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -97,6 +103,8 @@ impl<B: Bitboard> Pos<B> {
             unmoved: B::EMPTY,
             hands: [[0; MAX_PIECE_TYPES]; 2],
             promoted: B::EMPTY,
+            coins: [0; 2],
+            purchases: [0; 2],
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -115,6 +123,8 @@ impl<B: Bitboard> Pos<B> {
             unmoved: self.unmoved,
             hands: self.hands,
             promoted: self.promoted,
+            coins: self.coins,
+            purchases: self.purchases,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
@@ -264,6 +274,8 @@ impl<B: Bitboard> Pos<B> {
             castling: self.castling,
             ep: self.ep,
             unmoved: self.unmoved,
+            coins: self.coins,
+            purchases: self.purchases,
             halfmove: self.halfmove,
             hash: self.hash,
         };
@@ -277,7 +289,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 if self.board.squares[m.to as usize] != NO_PIECE {
                     self.capture(m.to, &mut undo);
-                    reset |= t.rules.end.move_rule_reset_by_capture;
+                    reset |= t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }
                 let p = self.board.take(m.from);
                 self.hash ^= t.piece_key(us, p.kind, m.from);
@@ -298,7 +310,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::EnPassant => {
                 let victim = undo.ep.expect("en passant without a target").victim;
                 self.capture(victim, &mut undo);
-                reset |= t.rules.end.move_rule_reset_by_capture;
+                reset |= t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 let p = self.board.take(m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
@@ -332,7 +344,33 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
                 self.board.put(m.to, Piece { color: us, kind: m.piece });
                 self.hash ^= t.piece_key(us, m.piece, m.to);
+                reset |= t.resets & (1 << ResetEvent::Drop as u8) != 0;
             }
+            MoveKind::Buy => {
+                let economy = t.rules.economy.as_ref().expect("a purchase needs an economy");
+                let price = economy.buy.iter().find(|b| b.0 == m.piece).map_or(0, |b| b.1);
+                self.pay(us, price);
+                let n = self.purchases[us.index()];
+                if n < economy.purchases_before_upgrades {
+                    self.purchases[us.index()] = n + 1;
+                    self.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
+                }
+                self.board.put(m.to, Piece { color: us, kind: m.piece });
+                self.hash ^= t.piece_key(us, m.piece, m.to);
+                reset |= t.resets & (1 << ResetEvent::Purchase as u8) != 0;
+            }
+            MoveKind::Upgrade => {
+                let old = self.board.take(m.to);
+                let economy = t.rules.economy.as_ref().expect("an upgrade needs an economy");
+                let cost = economy.upgrades.iter().find(|u| u.from == old.kind && u.to == m.piece).map_or(0, |u| u.cost);
+                self.pay(us, cost);
+                self.board.put(m.to, Piece { color: us, kind: m.piece });
+                self.hash ^= t.piece_key(us, old.kind, m.to) ^ t.piece_key(us, m.piece, m.to);
+                reset |= t.resets & (1 << ResetEvent::Upgrade as u8) != 0;
+            }
+        }
+        if m.promotion().is_some() {
+            reset |= t.resets & (1 << ResetEvent::Promotion as u8) != 0;
         }
         let mover = Piece::from_code(moved).map(|p| p.kind);
         if let Some(k) = mover {
@@ -403,11 +441,20 @@ impl<B: Bitboard> Pos<B> {
                 self.board.put(m.from, a);
                 self.board.put(m.to, b);
             }
+            MoveKind::Buy => {
+                self.board.take(m.to);
+            }
+            MoveKind::Upgrade => {
+                self.board.take(m.to);
+                self.board.put(m.to, Piece::from_code(u.moved).expect("upgraded piece"));
+            }
         }
         if u.to_hand != NO_PIECE {
             self.hands[us.index()][u.to_hand as usize] -= 1;
         }
         self.promoted = u.promoted;
+        self.coins = u.coins;
+        self.purchases = u.purchases;
         self.turn = us;
         self.castling = u.castling;
         self.ep = u.ep;
@@ -418,6 +465,24 @@ impl<B: Bitboard> Pos<B> {
             self.fullmove -= 1;
         }
         Some(m)
+    }
+
+    /// Takes `amount` coins from `c`.
+    #[inline]
+    fn pay(&mut self, c: Color, amount: u16) {
+        let before = self.coins[c.index()];
+        let after = before - amount;
+        self.coins[c.index()] = after;
+        self.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
+    }
+
+    /// Coins `c` has.
+    pub fn coins(&self, c: Color) -> u16 {
+        self.coins[c.index()]
+    }
+    /// Purchases `c` has made (capped where the count stops mattering).
+    pub fn purchases(&self, c: Color) -> u8 {
+        self.purchases[c.index()]
     }
 
     /// Removes the enemy piece on `sq`, putting into the mover's hand what the rules say.
@@ -530,6 +595,7 @@ impl<B: Bitboard> Pos<B> {
             for (pt, &n) in self.hands[c.index()].iter().enumerate() {
                 h ^= Zobrist::hand(c, pt as PieceType, n);
             }
+            h ^= Zobrist::coins(c, self.coins[c.index()]) ^ Zobrist::purchases(c, self.purchases[c.index()]);
         }
         h
     }

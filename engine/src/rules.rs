@@ -142,8 +142,8 @@ pub struct EndRules {
     pub repetition: u8,
     /// Draw after this many moves by each side without a reset (0 = never).
     pub move_rule: u16,
-    /// A capture resets the move-rule counter.
-    pub move_rule_reset_by_capture: bool,
+    /// Kinds of action that reset the move-rule counter.
+    pub move_rule_resets: Vec<ResetEvent>,
     /// A move by one of these types resets it.
     pub move_rule_reset_by: Vec<PieceType>,
     /// Material with which no side can ever mate: the game is drawn (dead position).
@@ -152,6 +152,50 @@ pub struct EndRules {
     pub army_captured: Option<Verdict>,
     /// Pieces in hand count as part of the army.
     pub army_includes_hand: bool,
+}
+
+/// An action that resets the move-rule counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ResetEvent {
+    Capture,
+    Promotion,
+    Drop,
+    Purchase,
+    Upgrade,
+}
+
+impl ResetEvent {
+    pub const ALL: [(ResetEvent, &'static str); 5] = [
+        (ResetEvent::Capture, "capture"),
+        (ResetEvent::Promotion, "promotion"),
+        (ResetEvent::Drop, "drop"),
+        (ResetEvent::Purchase, "purchase"),
+        (ResetEvent::Upgrade, "upgrade"),
+    ];
+    pub fn name(self) -> &'static str {
+        ResetEvent::ALL.iter().find(|(e, _)| *e == self).map_or("", |(_, n)| n)
+    }
+}
+
+/// Coins, and what they buy: pieces from the stock and upgrades in place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Economy {
+    /// Each side's coins at the start (a FEN may say otherwise).
+    pub coins: u16,
+    /// Pieces that can be bought, with their price. A bought piece comes from the stock
+    /// (its `limit` less those on the board) and goes on an empty square of its drop ranks.
+    pub buy: Vec<(PieceType, u16)>,
+    /// In-place changes of an own piece, with their cost.
+    pub upgrades: Vec<Upgrade>,
+    /// A side may upgrade only after this many purchases (the count is capped there).
+    pub purchases_before_upgrades: u8,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Upgrade {
+    pub from: PieceType,
+    pub to: PieceType,
+    pub cost: u16,
 }
 
 /// FIDE's usual dead positions, by piece type. Only positions where every non-royal
@@ -180,6 +224,8 @@ pub struct Rules {
     pub drops: Option<Drops>,
     /// Rule modules switched on by the ruleset.
     pub modules: Vec<crate::module::Module>,
+    /// Coins, purchases and upgrades; `None` = no economy.
+    pub economy: Option<Economy>,
 }
 
 impl Rules {

@@ -11,7 +11,10 @@ use toml::Spanned;
 
 use crate::betza;
 use crate::module::{Module, ModuleRegistry};
-use crate::rules::{Captured, Castle, Drops, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, Rules, Verdict};
+use crate::rules::{
+    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, ResetEvent, Rules, Upgrade,
+    Verdict,
+};
 use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 /// A ruleset that cannot be loaded.
@@ -53,6 +56,27 @@ struct RawRuleset {
     drops: Option<Spanned<RawDrops>>,
     #[serde(default)]
     modules: IndexMap<String, Spanned<toml::Table>>,
+    economy: Option<Spanned<RawEconomy>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawEconomy {
+    coins: u16,
+    #[serde(default)]
+    purchases_before_upgrades: u8,
+    #[serde(default)]
+    buy: IndexMap<String, Spanned<u16>>,
+    #[serde(default)]
+    upgrades: Vec<Spanned<RawUpgrade>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUpgrade {
+    from: Spanned<String>,
+    to: Vec<Spanned<String>>,
+    cost: u16,
 }
 
 #[derive(Deserialize)]
@@ -341,6 +365,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             }
         };
         let has_drops = raw.drops.is_some();
+        let places_pieces = has_drops || raw.economy.is_some();
         let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
             if has_drops { Ok(()) } else { Err(r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
         };
@@ -361,8 +386,12 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
         let drop_ranks = match &p.drop_ranks {
             None => None,
             Some(ranks) => {
-                if !has_drops {
-                    return Err(r.span(ranks, key("drop_ranks"), "only means something in a variant with drops: add a [drops] table"));
+                if !places_pieces {
+                    return Err(r.span(
+                        ranks,
+                        key("drop_ranks"),
+                        "only means something in a variant with drops or purchases: add a [drops] or [economy] table",
+                    ));
                 }
                 for &rank in ranks.get_ref() {
                     check_rank(r, ranks, rank, g, &key("drop_ranks"))?;
@@ -448,18 +477,50 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
     if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
         return Err(r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
     }
-    let mut reset_by_capture = false;
+    let mut resets = Vec::new();
     let mut reset_by = Vec::new();
     for s in &end.move_rule_reset {
-        if s.get_ref() == "capture" {
-            reset_by_capture = true;
+        if let Some((event, _)) = ResetEvent::ALL.iter().find(|(_, n)| n == s.get_ref()) {
+            resets.push(*event);
         } else {
             reset_by.push(type_of(s, "end.move_rule_reset").map_err(|mut e| {
-                e.message = format!("`{}` is neither `capture` nor a piece of this variant (pieces: {})", s.get_ref(), join(&names));
+                let events: Vec<&str> = ResetEvent::ALL.iter().map(|(_, n)| *n).collect();
+                e.message = format!(
+                    "`{}` is neither an event ({}) nor a piece of this variant (pieces: {})",
+                    s.get_ref(),
+                    events.join(", "),
+                    join(&names)
+                );
                 e
             })?);
         }
     }
+    let economy = match &raw.economy {
+        None => None,
+        Some(e) => {
+            let e = e.get_ref();
+            let mut buy = Vec::new();
+            for (name, price) in &e.buy {
+                let pt = names.iter().position(|n| *n == name).ok_or_else(|| {
+                    r.span(price, format!("economy.buy.{name}"), format!("`{name}` is not a piece of this variant (pieces: {})", join(&names)))
+                })?;
+                buy.push((pt as PieceType, *price.get_ref()));
+            }
+            let mut upgrades = Vec::new();
+            for (i, u) in e.upgrades.iter().enumerate() {
+                let key = |k: &str| format!("economy.upgrades[{i}].{k}");
+                let from = type_of(&u.get_ref().from, &key("from"))?;
+                for to_name in &u.get_ref().to {
+                    let to = type_of(to_name, &key("to"))?;
+                    if pieces[from as usize].royal || pieces[to as usize].royal {
+                        return Err(r.span(u, key("to"), "a royal piece can neither be upgraded nor be upgraded to"));
+                    }
+                    upgrades.push(Upgrade { from, to, cost: u.get_ref().cost });
+                }
+            }
+            Some(Economy { coins: e.coins, buy, upgrades, purchases_before_upgrades: e.purchases_before_upgrades })
+        }
+    };
 
     let insufficient_material = match &end.insufficient_material {
         None => None,
@@ -511,7 +572,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             stalemate: end.stalemate.into(),
             repetition,
             move_rule: end.move_rule,
-            move_rule_reset_by_capture: reset_by_capture,
+            move_rule_resets: resets,
             move_rule_reset_by: reset_by,
             insufficient_material,
             army_captured: end.army_captured.map(Verdict::from),
@@ -519,6 +580,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
         },
         drops,
         modules,
+        economy,
     };
     if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
         if d.demote_on_capture {

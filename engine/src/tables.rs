@@ -101,10 +101,25 @@ impl Zobrist {
     /// than tabled because a hand has no fixed maximum.
     #[inline]
     pub fn hand(color: Color, t: PieceType, count: u8) -> u64 {
+        Zobrist::tally(color, t as u32, count as u32)
+    }
+    /// The key of a side's coins.
+    #[inline]
+    pub fn coins(color: Color, n: u16) -> u64 {
+        Zobrist::tally(color, 1000, n as u32)
+    }
+    /// The key of a side's (capped) purchase count.
+    #[inline]
+    pub fn purchases(color: Color, n: u8) -> u64 {
+        Zobrist::tally(color, 1001, n as u32)
+    }
+    /// A key for "`color` has `count` of `what`" (0 for a count of 0).
+    #[inline]
+    fn tally(color: Color, what: u32, count: u32) -> u64 {
         if count == 0 {
             return 0;
         }
-        let mut z = 0xD6E8_FEB8_6659_FD93u64 ^ ((color.index() as u64) << 40 | (t as u64) << 16 | count as u64);
+        let mut z = 0xD6E8_FEB8_6659_FD93u64 ^ ((color.index() as u64) << 60 | (what as u64) << 32 | count as u64);
         z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         z = (z ^ (z >> 32)).wrapping_mul(0xD6E8_FEB8_6659_FD93);
         z ^ (z >> 32)
@@ -138,6 +153,8 @@ pub struct Tables<B> {
     pub tracks_unmoved: u32,
     /// Types with the `royal` flag (bitmask).
     pub royal_types: u32,
+    /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
+    pub resets: u8,
     /// Types that capture en passant (bitmask).
     pub en_passant_types: u32,
     /// Per rank: its squares.
@@ -323,6 +340,7 @@ impl<B: Bitboard> Tables<B> {
             tracks_unmoved = mask(&rules, |_| true);
         }
         let royal_types = mask(&rules, |p| p.royal);
+        let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
         Tables {
@@ -338,6 +356,7 @@ impl<B: Bitboard> Tables<B> {
             special_attacker_types,
             tracks_unmoved,
             royal_types,
+            resets,
             en_passant_types,
             rank_masks,
             file_masks,

@@ -146,8 +146,8 @@ pub fn summary(rules: &Rules) -> String {
         "none".to_string()
     } else {
         let mut resets = Vec::new();
-        if end.move_rule_reset_by_capture {
-            resets.push("a capture".to_string());
+        for e in &end.move_rule_resets {
+            resets.push(format!("a {}", e.name()));
         }
         for &t in &end.move_rule_reset_by {
             resets.push(format!("a {} move", rules.piece(t).name));

@@ -107,7 +107,13 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
 pub fn play_moves<'a>(pos: &mut Position, moves: impl IntoIterator<Item = &'a MoveToken>) -> Result<(), Failure> {
     for m in moves {
         let refuse = |pos: &Position, why: String| {
-            Failure::Message(format!("ply {} ({}): `{}`: {why}", m.ply, move_label(pos), m.text))
+            // Published scores skip or repeat numbers: say so when the text's differs.
+            let label = move_label(pos);
+            let written = match &m.written {
+                Some(w) if !label.starts_with(&format!("move {w} ")) => format!(", written {w}"),
+                _ => String::new(),
+            };
+            Failure::Message(format!("ply {} ({label}{written}): `{}`: {why}", m.ply, m.text))
         };
         if let Some(o) = pos.outcome() {
             return Err(refuse(pos, format!("the game is already over: {}", describe_outcome(o, pos))));

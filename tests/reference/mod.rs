@@ -30,14 +30,15 @@
 //!   royal piece on the board every move is legal; in a capture-all variant
 //!   (`end.army_captured`) a side without pieces has no moves.
 //!
-//! Pieces in hand and drops are not modelled: `from_fen` refuses such variants.
+//! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
+//! variants.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::betza::Mode;
-use chimera::rules::{PromotionPolicy, Rules};
+use chimera::rules::{PromotionPolicy, ResetEvent, Rules};
 use chimera::Color;
 
 /// A piece on the mailbox board.
@@ -140,6 +141,9 @@ impl RefPos {
     pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
         if rules.drops.is_some() {
             return Err("the reference does not model pieces in hand and drops".into());
+        }
+        if !rules.modules.is_empty() {
+            return Err("the reference does not model rule modules".into());
         }
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
@@ -435,12 +439,13 @@ impl RefPos {
             match promotion {
                 Some(p) if castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
                     // Only types below their limit are available.
-                    let available: Vec<u8> = p
-                        .to
-                        .iter()
-                        .copied()
-                        .filter(|&t| self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize))
-                        .collect();
+                    let available: Vec<u8> =
+                        p.to.iter()
+                            .copied()
+                            .filter(|&t| {
+                                self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize)
+                            })
+                            .collect();
                     for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
                     }
@@ -471,8 +476,12 @@ impl RefPos {
     fn immobile(&self, kind: u8, c: Color, sq: usize) -> bool {
         let def = &self.rules.pieces[kind as usize];
         let sign = Self::sign(c);
-        let steps = def.directions.iter().any(|d| !d.initial_only && self.offset(sq, d.dx as i32, d.dy as i32 * sign).is_some());
-        let double = def.double_step_ranks.contains(&(self.own_rank(sq, c) as u8)) && self.offset(sq, 0, 2 * sign).is_some();
+        let steps = def
+            .directions
+            .iter()
+            .any(|d| !d.initial_only && self.offset(sq, d.dx as i32, d.dy as i32 * sign).is_some());
+        let double =
+            def.double_step_ranks.contains(&(self.own_rank(sq, c) as u8)) && self.offset(sq, 0, 2 * sign).is_some();
         !(steps || double)
     }
 
@@ -529,7 +538,10 @@ impl RefPos {
             }
         }
         let end = &self.rules.end;
-        let reset = (capture && end.move_rule_reset_by_capture) || end.move_rule_reset_by.contains(&mover.kind);
+        let resets = |e: ResetEvent| end.move_rule_resets.contains(&e);
+        let reset = (capture && resets(ResetEvent::Capture))
+            || (m.promo.is_some() && resets(ResetEvent::Promotion))
+            || end.move_rule_reset_by.contains(&mover.kind);
         p.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             p.fullmove += 1;

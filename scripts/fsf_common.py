@@ -1,0 +1,579 @@
+"""Shared machinery of the Fairy-Stockfish differential checks (fsf_mischia.py, fsf_drops.py).
+
+Chimera is run through its CLI; Fairy-Stockfish through its Python binding, pyffish, with
+tests/data/fsf-variants.ini loaded. A check is described by an `Adapter` (one per variant):
+Chimera's variant argument, Fairy-Stockfish's variant name, and how moves and FENs translate
+between the two programs. On top of that this module provides
+
+* `compare_position`: the legal move sets of one position, Chimera's translated into
+  Fairy-Stockfish's notation, must be equal (or differ exactly as the adapter predicts);
+* `play_game`: a seeded random game along which every position is compared. Both programs
+  are handed the game's first position and the moves played since (Chimera `moves --fen F
+  --moves "..."`, pyffish `legal_moves(v, F, moves)`), so each one keeps its own game state;
+  every `fen_every`-th position Chimera is handed Fairy-Stockfish's FEN instead (translated),
+  which tests FEN reading too; at the end of the game both programs' FENs must describe the
+  same position (board, hands, side to move, castling rights);
+* `check_perft`: perft from the start position, Chimera's `perft --divide` against a
+  Fairy-Stockfish perft by recursion over `legal_moves` spread over worker processes; it
+  follows every subtree whose counts differ down to the positions whose move sets differ.
+
+An adapter can predict differences that are not bugs: moves Chimera must list that the
+Fairy-Stockfish definition cannot express (`expected_extra`), and moves Fairy-Stockfish lists
+that the rules forbid (`expected_missing`). Each prediction is computed independently of
+Chimera and checked both ways (Chimera must list the extras and omit the others).
+
+Work runs in a pool of forked worker processes (pyffish holds the GIL, and each position
+costs one pyffish call of about 2 ms plus one Chimera process of about 4 ms).
+"""
+
+import multiprocessing
+import os
+import random
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+INI_PATH = os.path.join(ROOT, "tests", "data", "fsf-variants.ini")
+
+# Set by `setup()` in the parent; forked workers inherit them.
+SF = None
+CHIMERA = None
+ADAPTERS = {}
+
+
+def import_pyffish():
+    try:
+        import pyffish
+    except ImportError:
+        return None
+    return pyffish
+
+
+def setup(sf, binary, adapters):
+    """Loads our Fairy-Stockfish definitions and registers the adapters (before forking)."""
+    global SF, CHIMERA
+    with open(INI_PATH) as f:
+        sf.load_variant_config(f.read())
+    SF = sf
+    CHIMERA = Chimera(binary)
+    for a in adapters:
+        ADAPTERS[a.name] = a
+
+
+def find_binary(explicit=None):
+    """$CHIMERA_BIN, else target/release/chimera under $CARGO_TARGET_DIR or the repository
+    (built with `cargo build --release` if missing)."""
+    if explicit:
+        return explicit
+    if os.environ.get("CHIMERA_BIN"):
+        return os.environ["CHIMERA_BIN"]
+    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
+    if not os.path.isabs(target):
+        target = os.path.join(ROOT, target)
+    path = os.path.join(target, "release", "chimera")
+    if not os.path.exists(path):
+        print(f"{path} not found: building it with cargo build --release", flush=True)
+        subprocess.run(["cargo", "build", "--release", "--bin", "chimera"], cwd=ROOT, check=True)
+    return path
+
+
+class ChimeraError(Exception):
+    pass
+
+
+class Chimera:
+    def __init__(self, binary):
+        self.binary = binary
+
+    def run(self, args, stdin=None):
+        p = subprocess.run([self.binary] + args, capture_output=True, text=True, cwd=ROOT, input=stdin)
+        if p.returncode != 0:
+            shown = " ".join(a if " " not in a else repr(a) for a in args)
+            raise ChimeraError(f"chimera {shown}: exit {p.returncode}: {p.stderr.strip()}")
+        return p.stdout, p.stderr
+
+    def variants(self):
+        out, _ = self.run(["variants"])
+        return [line.split()[0] for line in out.splitlines() if line.strip()]
+
+    def moves(self, variant, fen=None, moves=()):
+        """[(long algebraic, SAN)], and the `game over: ...` note or None."""
+        args = ["moves", variant]
+        if fen:
+            args += ["--fen", fen]
+        if moves:
+            args += ["--moves", " ".join(moves)]
+        out, err = self.run(args)
+        listed = [tuple(line.split(None, 1)) for line in out.splitlines() if line.strip()]
+        over = next((line for line in err.splitlines() if line.startswith("game over")), None)
+        return [(m[0], m[1] if len(m) > 1 else m[0]) for m in listed], over
+
+    def fen(self, variant, fen=None, moves=()):
+        """Chimera's FEN after playing `moves` (via `chimera validate`)."""
+        args = ["validate", variant] + (["--fen", fen] if fen else []) + ["-"]
+        out, _ = self.run(args, stdin=" ".join(moves) + "\n")
+        for line in out.splitlines():
+            if line.startswith("fen: "):
+                return line[5:].strip()
+        raise ChimeraError(f"chimera validate printed no fen: {out!r}")
+
+    def divide(self, variant, depth, fen=None):
+        args = ["perft", variant, str(depth), "--divide"] + (["--fen", fen] if fen else [])
+        out, _ = self.run(args)
+        counts, nodes = {}, None
+        for line in out.splitlines():
+            parts = line.split()
+            if len(parts) != 2:
+                continue
+            if parts[0] == "nodes":
+                nodes = int(parts[1])
+            else:
+                counts[parts[0]] = int(parts[1])
+        return counts, nodes
+
+
+# ----------------------------------------------------------------------------------------
+# FEN helpers
+
+def split_fen(fen):
+    """(board field, hand or None, the remaining fields as a list)."""
+    fields = fen.split()
+    board = fields[0]
+    hand = None
+    if "[" in board:
+        board, hand = board.split("[", 1)
+        hand = hand.rstrip("]")
+        if hand == "-":
+            hand = ""
+    return board, hand, fields[1:]
+
+
+def board_tokens(board):
+    """{(file, rank): token} with file and rank 0-based; a token is a letter with its
+    `+` prefix or `~` suffix if any."""
+    squares = {}
+    rows = board.split("/")
+    for r, row in enumerate(rows):
+        rank = len(rows) - 1 - r
+        file, k = 0, 0
+        while k < len(row):
+            c = row[k]
+            if c.isdigit():
+                j = k
+                while j < len(row) and row[j].isdigit():
+                    j += 1
+                file += int(row[k:j])
+                k = j
+            elif c == "+":
+                squares[(file, rank)] = "+" + row[k + 1]
+                file += 1
+                k += 2
+            elif c.isalpha():
+                token = c
+                if k + 1 < len(row) and row[k + 1] == "~":
+                    token += "~"
+                    k += 1
+                squares[(file, rank)] = token
+                file += 1
+                k += 1
+            else:
+                raise ValueError(f"bad board field {board!r}")
+    return squares
+
+
+def join_board(squares, files, ranks):
+    rows = []
+    for rank in range(ranks - 1, -1, -1):
+        row, empty = "", 0
+        for file in range(files):
+            t = squares.get((file, rank))
+            if t is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += t
+        if empty:
+            row += str(empty)
+        rows.append(row)
+    return "/".join(rows)
+
+
+def square_name(file, rank):
+    return f"{chr(ord('a') + file)}{rank + 1}"
+
+
+def parse_square(text):
+    return ord(text[0]) - ord("a"), int(text[1:]) - 1
+
+
+def split_move(m):
+    """'e7e8q' -> ('e7', 'e8', 'q'); 'N@e4' -> ('N@', 'e4', ''); 'a4a5+' -> ('a4', 'a5', '+')."""
+    if "@" in m:
+        piece, rest = m.split("@")
+        i = 1
+        while i < len(rest) and rest[i].isdigit():
+            i += 1
+        return piece + "@", rest[:i], rest[i:]
+    i = 1
+    while m[i].isdigit():
+        i += 1
+    j = i + 1
+    while j < len(m) and m[j].isdigit():
+        j += 1
+    return m[:i], m[i:j], m[j:]
+
+
+# ----------------------------------------------------------------------------------------
+# Adapters
+
+class Adapter:
+    """How one variant is compared. The default: both programs write moves and FENs alike."""
+
+    name = None
+    cvar = None          # Chimera's variant argument (built-in id or ruleset path)
+    fvar = None          # Fairy-Stockfish's variant name
+    files = ranks = 8
+
+    def to_fsf(self, uci, san):
+        """Chimera's move in Fairy-Stockfish's notation, and a problem found with it or None."""
+        return uci, None
+
+    def chimera_fen(self, fsf_fen):
+        return fsf_fen
+
+    def normalise(self, fen, program):
+        """(board squares, sorted hand, side, castling) in Chimera's letters, for comparing."""
+        board, hand, rest = split_fen(fen)
+        squares = board_tokens(board)
+        castling = rest[1] if len(rest) > 1 and not rest[1].isdigit() else "-"
+        return squares, "".join(sorted(hand or "")), rest[0], "".join(sorted(castling))
+
+    def fen_difference(self, cfen, ffen):
+        c = self.normalise(cfen, "chimera")
+        f = self.normalise(self.chimera_fen(ffen), "chimera")
+        if c == f:
+            return None
+        parts = []
+        if c[0] != f[0]:
+            diff = sorted(set(c[0]) | set(f[0]))
+            diff = [square_name(*s) + f": chimera {c[0].get(s, '-')}, fsf {f[0].get(s, '-')}" for s in diff if c[0].get(s) != f[0].get(s)]
+            parts.append("board " + "; ".join(diff))
+        for i, what in ((1, "hand"), (2, "side to move"), (3, "castling")):
+            if c[i] != f[i]:
+                parts.append(f"{what}: chimera {c[i]!r}, fsf {f[i]!r}")
+        return ", ".join(parts)
+
+    # Hooks for rules that Fairy-Stockfish cannot express (see fsf_mischia.py).
+    def new_tracker(self, fsf_fen):
+        return None
+
+    def track(self, tracker, fsf_move):
+        pass
+
+    extra_note = "positions where fsf lacks a legal move it cannot express"
+    missing_note = "positions where fsf lists a move the rules forbid"
+
+    def expected_extra(self, sf, tracker, fbase, fmoves):
+        """Moves (FSF notation) Chimera must list although FSF does not; normally none."""
+        return set()
+
+    def expected_missing(self, sf, tracker, fbase, fmoves, fsf):
+        """Moves (FSF notation) FSF lists although the rules forbid them; normally none."""
+        return set()
+
+    def fsf_rebase(self, sf, fbase, fmoves, fsf_move):
+        """Called when a move only Chimera has is played: FSF's new (fen, moves)."""
+        raise AssertionError("a move only Chimera lists was played")
+
+
+class PlusPromotion(Adapter):
+    """Shogi-style variants: Fairy-Stockfish marks promotion with `+` (moves `a4a5+`, promoted
+    pieces `+P` in FENs); Chimera gives promoted types letters of their own (`a4a5t`, `T`).
+    `promotes` maps each Chimera letter that promotes to its promoted letter (uppercase),
+    and equally Fairy-Stockfish's piece letter to the Chimera letter of its promoted form."""
+
+    promotes = {}
+
+    def __init__(self):
+        self.demotes = {v: k for k, v in self.promotes.items()}
+
+    def to_fsf(self, uci, san):
+        start, dest, suffix = split_move(uci)
+        if not suffix or start.endswith("@"):
+            return uci, None
+        mover = san[0] if san[0].isupper() else "P"
+        expected = self.promotes.get(mover)
+        problem = None
+        if expected != suffix.upper():
+            problem = f"chimera's {uci} ({san}) promotes {mover} to {suffix.upper()}; expected {expected}"
+        return start + dest + "+", problem
+
+    def chimera_fen(self, fsf_fen):
+        board, hand, rest = split_fen(fsf_fen)
+        squares = board_tokens(board)
+        for sq, t in squares.items():
+            if t.startswith("+"):
+                p = self.promotes[t[1].upper()]
+                squares[sq] = p if t[1].isupper() else p.lower()
+        # Fairy-Stockfish's minishogi start FEN has no castling and en passant fields.
+        if len(rest) == 3:
+            rest = [rest[0], "-", "-"] + rest[1:]
+        return f"{join_board(squares, self.files, self.ranks)}[{hand or ''}] " + " ".join(rest)
+
+
+# ----------------------------------------------------------------------------------------
+# Comparing
+
+class Result:
+    """What a worker found: positions compared, disagreements, and notes."""
+
+    def __init__(self):
+        self.compared = 0
+        self.disagreements = []
+        self.notes = {}
+
+    def note(self, key, n=1):
+        self.notes[key] = self.notes.get(key, 0) + n
+
+    def merge(self, other):
+        self.compared += other.compared
+        self.disagreements += other.disagreements
+        for k, v in other.notes.items():
+            self.note(k, v)
+
+
+def where(fbase, fmoves, cbase=None, cmoves=None, sf=None, fvar=None):
+    text = f"FEN {fbase}"
+    if fmoves:
+        text += f"\n  moves (fsf): {' '.join(fmoves)}"
+        if cmoves is not None and list(cmoves) != list(fmoves):
+            text += f"\n  moves (chimera, from {cbase}): {' '.join(cmoves)}"
+        if sf is not None:
+            try:
+                text += f"\n  position (fsf): {sf.get_fen(fvar, fbase, list(fmoves))}"
+            except Exception as e:  # noqa: BLE001 - diagnostics only
+                text += f"\n  position (fsf): cannot compute: {e}"
+    return text
+
+
+class Compared:
+    """The outcome of `compare_position`: `agreed` maps each move both programs list, plus
+    the expected extras, from FSF's notation to Chimera's (None after a disagreement);
+    `extra` are the moves only Chimera must list, `missing` those only FSF lists."""
+
+    def __init__(self, agreed, fsf, extra, missing, sans, over):
+        self.agreed, self.fsf, self.extra, self.missing = agreed, fsf, extra, missing
+        self.sans, self.over = sans, over
+
+
+def compare_position(a, result, fbase, fmoves, tracker, cbase=None, cmoves=None, cfen=None):
+    """Compares the legal moves of one position. Chimera is given `cfen` if set, else
+    `cbase` + `cmoves`."""
+    sf, chimera = SF, CHIMERA
+    fsf = sf.legal_moves(a.fvar, fbase, list(fmoves))
+    result.compared += 1
+    try:
+        if cfen is not None:
+            listed, over = chimera.moves(a.cvar, fen=cfen)
+        else:
+            listed, over = chimera.moves(a.cvar, fen=cbase, moves=cmoves)
+    except ChimeraError as e:
+        result.disagreements.append(f"{a.name}: {where(fbase, fmoves, cbase, cmoves, sf, a.fvar)}\n  {e}")
+        return Compared(None, fsf, set(), set(), {}, None)
+    problems = []
+    translated = {}
+    for uci, san in listed:
+        f, problem = a.to_fsf(uci, san)
+        if problem:
+            problems.append(problem)
+        if f in translated:
+            problems.append(f"chimera lists {translated[f]} and {uci}, both {f} for fsf")
+        translated[f] = uci
+    extra = a.expected_extra(sf, tracker, fbase, fmoves)
+    missing = a.expected_missing(sf, tracker, fbase, fmoves, fsf)
+    if extra:
+        result.note(a.extra_note)
+    if missing:
+        result.note(a.missing_note)
+    only_c = sorted(set(translated) - set(fsf) - extra)
+    only_f = sorted(set(fsf) - set(translated) - missing)
+    lacks = sorted(extra - set(translated))
+    wrongly = sorted(missing & set(translated))
+    sans = dict(listed)
+    if only_c or only_f or lacks or wrongly or problems:
+        text = f"{a.name}: {where(fbase, fmoves, cbase, cmoves, sf, a.fvar)}"
+        if cfen is not None:
+            text += f"\n  (chimera was given the FEN {cfen})"
+        text += f"\n  only chimera: {[translated[m] for m in only_c]}\n  only fsf:     {only_f}"
+        if lacks:
+            text += f"\n  chimera lacks moves that fsf cannot express ({a.extra_note}): {lacks}"
+        if wrongly:
+            text += f"\n  chimera lists moves the rules forbid although fsf lists them ({a.missing_note}): {[translated[m] for m in wrongly]}"
+        for p in problems:
+            text += f"\n  {p}"
+        result.disagreements.append(text)
+        return Compared(None, fsf, extra, missing, sans, over)
+    agreed = {f: translated[f] for f in fsf if f not in missing}
+    for f in extra:
+        agreed[f] = translated[f]
+    return Compared(agreed, fsf, extra, missing, sans, over)
+
+
+def pick(rng, c, policy):
+    """A random move (FSF notation), biased by `policy` towards what random play rarely does:
+    `special` (promotions, castles, moves only Chimera can express), `pawn` moves, `board`
+    moves (not drops), `drop`s: the probability of choosing among those first."""
+    moves = sorted(c.agreed)
+    if not moves:
+        return None
+
+    def san(m):
+        return c.sans.get(c.agreed[m], "")
+
+    def is_special(m):
+        return split_move(m)[2] != "" or san(m)[:1] in ("0", "O") or m in c.extra
+
+    for key, test in (("special", is_special),
+                      ("pawn", lambda m: "@" not in m and san(m)[:1].islower()),
+                      ("board", lambda m: "@" not in m),
+                      ("drop", lambda m: "@" in m)):
+        if rng.random() < policy.get(key, 0.0):
+            s = [m for m in moves if test(m)]
+            if s:
+                return rng.choice(s)
+    return rng.choice(moves)
+
+
+def play_game(task):
+    """One seeded random game: task = (adapter name, seed, start FEN (FSF's) or None, plies,
+    policy, fen_every, Chimera's start FEN or None)."""
+    name, seed, fstart, plies, policy, fen_every, cstart = task
+    a = ADAPTERS[name]
+    sf, chimera = SF, CHIMERA
+    result = Result()
+    rng = random.Random(seed)
+    fbase = fstart or sf.start_fen(a.fvar)
+    cbase = cstart if cstart is not None else (a.chimera_fen(fstart) if fstart else None)
+    fmoves, cmoves = [], []
+    tracker = a.new_tracker(fbase)
+    c = None
+    for ply in range(plies + 1):
+        cfen = None
+        if fen_every and ply and ply % fen_every == 0:
+            cfen = a.chimera_fen(sf.get_fen(a.fvar, fbase, fmoves))
+            result.note("positions handed to chimera as FEN")
+        c = compare_position(a, result, fbase, fmoves, tracker, cbase, cmoves, cfen)
+        if c.agreed is None:
+            return result
+        if c.over or not c.agreed or ply == plies:
+            break
+        m = pick(rng, c, policy)
+        if m in c.fsf:
+            fmoves.append(m)
+        else:
+            fbase, fmoves = a.fsf_rebase(sf, fbase, fmoves, m)
+            result.note("moves fsf cannot express played")
+        cmoves.append(c.agreed[m])
+        a.track(tracker, m)
+    result.note("games")
+    result.note("plies played", len(cmoves))
+    if c.over:
+        result.note("games chimera ended: " + c.over.split(" by ", 1)[-1][:-1])
+    elif not c.agreed:
+        result.note("games ended without moves")
+    # Both programs must describe the final position alike.
+    try:
+        cfen = chimera.fen(a.cvar, cbase, cmoves)
+    except ChimeraError as e:
+        result.disagreements.append(f"{a.name}: {where(fbase, fmoves, cbase, cmoves)}\n  {e}")
+        return result
+    ffen = sf.get_fen(a.fvar, fbase, fmoves)
+    diff = a.fen_difference(cfen, ffen)
+    result.note("final FENs compared")
+    if diff:
+        result.disagreements.append(f"{a.name}: final position differs: {diff}\n  chimera: {cfen}\n  fsf:     {ffen}\n  {where(fbase, fmoves, cbase, cmoves)}")
+    return result
+
+
+# ----------------------------------------------------------------------------------------
+# Perft
+
+def fsf_perft(fvar, fen, moves, depth):
+    legal = SF.legal_moves(fvar, fen, moves)
+    if depth <= 1:
+        return len(legal)
+    return sum(fsf_perft(fvar, fen, moves + [m], depth - 1) for m in legal)
+
+
+def _perft_task(task):
+    fvar, fen, moves, depth = task
+    return fsf_perft(fvar, fen, list(moves), depth)
+
+
+def check_perft(a, depth, pool, result, fstart=None):
+    """Perft(depth) from the start (or `fstart`): Chimera's divide against FSF's, per root
+    move. Returns (fsf total, chimera total); where they differ, every differing subtree is
+    followed down to positions whose move sets differ (reported, unless the adapter
+    predicts the difference)."""
+    sf, chimera = SF, CHIMERA
+    fen = fstart or sf.start_fen(a.fvar)
+    cfen = a.chimera_fen(fstart) if fstart else None
+    if not fstart:
+        # Chimera's own start position must be Fairy-Stockfish's.
+        own = chimera.fen(a.cvar)
+        diff = a.fen_difference(own, fen)
+        if diff:
+            result.disagreements.append(f"{a.name}: start positions differ: {diff}\n  chimera: {own}\n  fsf:     {fen}")
+    counts, nodes = chimera.divide(a.cvar, depth, fen=cfen)
+    root = sf.legal_moves(a.fvar, fen, [])
+    subtotals = pool.map(_perft_task, [(a.fvar, fen, [m], depth - 1) for m in root]) if depth > 1 else [1] * len(root)
+    total = sum(subtotals)
+    # Compares the root move sets and follows every root move whose counts differ.
+    explain(a, result, fen, cfen, [], [], depth, dict(zip(root, subtotals)), counts)
+    return total, nodes
+
+
+def explain(a, result, fen, cfen, fpath, cpath, depth, fsf_counts, chimera_counts):
+    """Below a perft difference: compares the move sets here, then follows every child
+    whose counts differ. `fsf_counts` / `chimera_counts`: perft(depth - 1) per child."""
+    sf, chimera = SF, CHIMERA
+    tracker = a.new_tracker(fen)
+    for m in fpath:
+        a.track(tracker, m)
+    c = compare_position(a, result, fen, fpath, tracker, cbase=cfen, cmoves=cpath)
+    here = f"{' '.join(fpath) or 'the root'} (perft({depth}) fsf {sum(fsf_counts.values())}, chimera {sum(chimera_counts.values())})"
+    if c.agreed is None:
+        result.disagreements[-1] += f"\n  (found below a perft difference, after {here})"
+        return
+    for f in sorted(c.extra | c.missing):
+        result.note(f"perft subtrees only one program has (expected): {len(fpath) + 1} plies deep")
+    for f, cm in sorted(c.agreed.items()):
+        if f in c.extra:
+            continue
+        n_f, n_c = fsf_counts.get(f), chimera_counts.get(cm)
+        if n_f == n_c:
+            continue
+        if depth <= 1:
+            result.disagreements.append(f"{a.name}: perft counts differ without a move-set difference at {here}: {f}")
+            continue
+        child_f, child_c = fpath + [f], cpath + [cm]
+        counts, _ = chimera.divide(a.cvar, depth - 1, fen=chimera.fen(a.cvar, cfen, child_c))
+        legal = sf.legal_moves(a.fvar, fen, child_f)
+        sub = {m: (fsf_perft(a.fvar, fen, child_f + [m], depth - 2) if depth > 2 else 1) for m in legal}
+        explain(a, result, fen, cfen, child_f, child_c, depth - 1, sub, counts)
+
+
+def make_pool(jobs):
+    return multiprocessing.get_context("fork").Pool(max(1, jobs))
+
+
+def report(prog, result, started, extra=""):
+    for d in result.disagreements:
+        print("DISAGREEMENT " + d, flush=True)
+    failed = len(result.disagreements)
+    print(f"{prog}: {result.compared} positions compared, {failed} disagreements{extra} ({time.time() - started:.1f}s)")
+    print(f"{result.compared - failed} passed, {failed} failed")
+    return 1 if failed else 0

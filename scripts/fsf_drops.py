@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Differential check of Chimera's drop variants against Fairy-Stockfish.
+
+Variants: crazyhouse and minishogi (Fairy-Stockfish built-ins, Chimera built-ins), and
+mitred-bishogi-minerva, mitred-frontofhouse-minerva and mitred-bishogi-ariana (defined for
+Fairy-Stockfish in tests/data/fsf-variants.ini; Chimera's built-ins, else
+rulesets/<id>.toml). For each one:
+
+* perft from the start position (default depth 4), root move by root move; on a difference
+  the check descends to the first position whose move sets differ;
+* the legal move sets at every ply of seeded random games, and at each game's end the two
+  programs' FENs (board, hands, side to move, castling rights).
+
+Notation: crazyhouse is written alike by both programs (`e7e8q`, `N@e4`, castling `e1g1`,
+promoted pieces `Q~`). In the Shogi-style variants Fairy-Stockfish marks a promotion with
+`+` (`a4a5+`, `+P` in FENs) where Chimera writes the promoted piece's own letter (`a4a5t`,
+`T`); the check translates, and also checks that the letter Chimera promotes to is the one
+the piece must promote to (the moving piece is read from Chimera's SAN):
+minishogi R->D, B->H, S->A, P->T; the mitred games by the `promotedPieceType` line of their
+Fairy-Stockfish definition, whose letters are Chimera's (mitred-framing.md 2.2), e.g.
+Bishogi W->G, M->S, H->N, P->T, R->C, B->A. The mitred definitions emulate "returns from
+capture as another piece" by promoted pieces: Fairy-Stockfish's `+W` in Bishogi is Chimera's
+Gold `G` (a Gold returns as a Wing), `+H` its Knight, and so on; FENs translate that way.
+
+Usage: scripts/fsf_drops.py [--seed N] [--games N] [--plies N] [--depth N] [--jobs N]
+                            [--variants crazyhouse,minishogi,...] [--bin PATH]
+
+The binary is $CHIMERA_BIN, else target/release/chimera under $CARGO_TARGET_DIR or the
+repository (built with `cargo build --release` if missing). Exits 0 when everything agrees,
+1 on any disagreement, and 0 with `pyffish not installed: skipped` when the binding is
+missing (`pip install pyffish`). A mitred ruleset that Chimera does not have yet is
+reported as skipped.
+"""
+
+import argparse
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
+
+MITRED = ["mitred-bishogi-minerva", "mitred-frontofhouse-minerva", "mitred-bishogi-ariana"]
+
+
+class Crazyhouse(fc.Adapter):
+    name = cvar = fvar = "crazyhouse"
+
+
+class Minishogi(fc.PlusPromotion):
+    name = cvar = fvar = "minishogi"
+    files = ranks = 5
+    promotes = {"R": "D", "B": "H", "S": "A", "P": "T"}
+    missing_note = "positions where fsf lists a pawn-drop mate (uchifuzume)"
+
+    def expected_missing(self, sf, tracker, fbase, fmoves, fsf):
+        """Fairy-Stockfish does not remove a pawn drop that mates (uchifuzume) from the legal
+        moves; it scores the mate as a loss for the dropper instead. Shogi forbids the drop,
+        and so does Chimera's minishogi (`no_drop_mate`). The only pawn drop that can give
+        check is the one on the square in front of the enemy king; it is such a mate when
+        the opponent has no legal move after it."""
+        if not any(m.startswith("P@") for m in fsf):
+            return set()
+        board, _, rest = fc.split_fen(sf.get_fen(self.fvar, fbase, list(fmoves)))
+        white = rest[0] == "w"
+        king = "k" if white else "K"
+        squares = fc.board_tokens(board)
+        ksq = next((sq for sq, t in squares.items() if t == king), None)
+        if ksq is None:
+            return set()
+        drop = "P@" + fc.square_name(ksq[0], ksq[1] - 1 if white else ksq[1] + 1)
+        if drop in fsf and not sf.legal_moves(self.fvar, fbase, list(fmoves) + [drop]):
+            return {drop}
+        return set()
+
+
+class Mitred(fc.PlusPromotion):
+    def __init__(self, name, cvar):
+        self.name = self.fvar = name
+        self.cvar = cvar
+        self.promotes = promoted_piece_types(name)
+        super().__init__()
+
+
+def promoted_piece_types(section):
+    """{letter: promoted letter} (uppercase) from the section's `promotedPieceType` line
+    in fsf-variants.ini, following its parents."""
+    with open(fc.INI_PATH) as f:
+        text = f.read()
+    sections = {}
+    name = None
+    for line in text.splitlines():
+        line = line.strip()
+        m = re.match(r"\[([^\]:]+)(?::([^\]]+))?\]", line)
+        if m:
+            name = m.group(1)
+            sections[name] = {"parent": m.group(2)}
+        elif name and "=" in line and not line.startswith("#"):
+            key, value = (x.strip() for x in line.split("=", 1))
+            sections[name][key] = value
+    while section in sections:
+        if "promotedPieceType" in sections[section]:
+            pairs = sections[section]["promotedPieceType"].split()
+            return {a.upper(): b.upper() for a, b in (p.split(":") for p in pairs)}
+        section = sections[section]["parent"]
+    raise KeyError(f"no promotedPieceType for {section} in {fc.INI_PATH}")
+
+
+def chimera_variant(name, builtins):
+    if name in builtins:
+        return name
+    path = os.path.join(fc.ROOT, "rulesets", name + ".toml")
+    return path if os.path.exists(path) else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", type=int, default=40, help="random games per variant")
+    ap.add_argument("--plies", type=int, default=100, help="plies per random game at most")
+    ap.add_argument("--depth", type=int, default=4, help="perft depth from the start (0: none)")
+    ap.add_argument("--fen-every", type=int, default=5, help="hand Chimera the FEN every N plies (0: never)")
+    ap.add_argument("--variants", default=",".join(["crazyhouse", "minishogi"] + MITRED))
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--bin", help="the chimera binary")
+    args = ap.parse_args()
+
+    sf = fc.import_pyffish()
+    if sf is None:
+        print("pyffish not installed: skipped")
+        return 0
+    started = time.time()
+    binary = fc.find_binary(args.bin)
+    builtins = fc.Chimera(binary).variants()
+    adapters, skipped = [], []
+    for name in args.variants.split(","):
+        if name == "crazyhouse":
+            adapters.append(Crazyhouse())
+        elif name == "minishogi":
+            adapters.append(Minishogi())
+        elif name in MITRED:
+            cvar = chimera_variant(name, builtins)
+            if cvar is None:
+                skipped.append(name)
+                print(f"{name}: Chimera has no such variant yet (no built-in, no rulesets/{name}.toml): skipped", flush=True)
+            else:
+                adapters.append(Mitred(name, cvar))
+        else:
+            print(f"unknown variant {name}; known: crazyhouse, minishogi, {', '.join(MITRED)}")
+            return 2
+    fc.setup(sf, binary, adapters)
+
+    result = fc.Result()
+    perfts = []
+    with fc.make_pool(args.jobs) as pool:
+        for a in adapters:
+            if args.depth > 0:
+                t = time.time()
+                before = len(result.disagreements)
+                total, nodes = fc.check_perft(a, args.depth, pool, result)
+                ok = total == nodes and len(result.disagreements) == before
+                perfts.append(f"{a.name} {nodes}" + ("" if ok else " (differs)"))
+                print(f"{a.name}: perft({args.depth}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
+        # Plain random play (a third of the time a promotion when there is one), and play
+        # that prefers board moves to drops, so that pieces reach the promotion zone.
+        plain = {"special": 0.3}
+        board = {"special": 0.4, "board": 0.6}
+        tasks = []
+        for i, a in enumerate(adapters):
+            for g in range(args.games):
+                seed = args.seed * 100000 + i * 1000 + g
+                tasks.append((a.name, seed, None, args.plies, board if g % 2 else plain, args.fen_every, None))
+        t = time.time()
+        per_variant = {}
+        for task, r in zip(tasks, pool.imap(fc.play_game, tasks, chunksize=2)):
+            result.merge(r)
+            per_variant[task[0]] = per_variant.get(task[0], 0) + r.compared
+        print(f"random games: {len(tasks)} ({time.time() - t:.1f}s); positions per variant: "
+              + ", ".join(f"{k} {v}" for k, v in per_variant.items()), flush=True)
+    for k in sorted(result.notes):
+        print(f"  {k}: {result.notes[k]}")
+    extra = ""
+    if perfts:
+        extra += f", perft({args.depth}): " + ", ".join(perfts)
+    if skipped:
+        extra += f"; skipped (no Chimera ruleset yet): {', '.join(skipped)}"
+    return fc.report("fsf_drops", result, started, extra)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
