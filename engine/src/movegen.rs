@@ -178,12 +178,15 @@ impl<B: Bitboard> Pos<B> {
                         capture |= B::bit(to);
                     }
                 }
-                self.emit_targets(sink, safety, pt, from, quiet | capture);
                 if let Some(ep) = self.ep {
                     if t.en_passant_types & (1 << pt) != 0 && mob.leap_capture[from as usize].has(ep.target) {
+                        // Arriving on the passed square by a capturing step is the en-passant
+                        // capture, even for a piece that could also step there quietly.
+                        quiet &= !B::bit(ep.target);
                         self.emit(sink, safety, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
                     }
                 }
+                self.emit_targets(sink, safety, pt, from, quiet | capture);
             }
         }
         self.generate_castles(sink, safety);

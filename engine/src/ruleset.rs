@@ -329,11 +329,27 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             return Err(r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
         }
         let text = p.betza.get_ref();
-        let directions = betza::parse(text).map_err(|e| {
+        let mut directions = betza::parse(text).map_err(|e| {
             // +1 skips the opening quote of a basic string.
             r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
         })?;
+        // An initial-only move the piece can always make anyway would be generated twice.
+        let always: Vec<betza::Direction> = directions.iter().filter(|d| !d.initial_only).cloned().collect();
+        directions.retain(|d| {
+            !d.initial_only
+                || !always.iter().any(|a| {
+                    (a.dx, a.dy, a.range, &a.path) == (d.dx, d.dy, d.range, &d.path)
+                        && (a.mode == betza::Mode::Both || a.mode == d.mode)
+                })
+        });
         let double_step_ranks = match &p.double_step_ranks {
+            Some(ranks) if directions.iter().any(|d| (d.dx, d.dy) == (0, 2) && d.range == 1 && d.mode != betza::Mode::Capture) => {
+                return Err(r.span(
+                    ranks,
+                    key("double_step_ranks"),
+                    format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
+                ));
+            }
             Some(ranks) => {
                 for &rank in ranks.get_ref() {
                     check_rank(r, ranks, rank, g, &key("double_step_ranks"))?;

@@ -24,13 +24,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 fn load(file: &str) -> Result<Variant, Failure> {
     let text = if !Path::new(file).exists() && !file.ends_with(".toml") {
         match chimera::variants::builtin(file) {
-            Some(b) => return Variant::from_toml(b.toml, &format!("rulesets/{}.toml", b.id)).map_err(|e| Failure::Message(e.to_string())),
+            Some(b) => return b.variant().map_err(|e| Failure::Message(e.to_string())),
             None => return Err(read_error(file, &std::io::Error::from(std::io::ErrorKind::NotFound))),
         }
     } else {
         std::fs::read_to_string(file).map_err(|e| read_error(file, &e))?
     };
-    Variant::from_toml(&text, file).map_err(|e| Failure::Message(e.to_string()))
+    Variant::from_toml_with(&text, file, &chimera::variants::modules::registry()).map_err(|e| Failure::Message(e.to_string()))
 }
 
 /// Columns separated by two spaces, padded to the widest cell; no trailing blanks.

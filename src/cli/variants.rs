@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use chimera::variants::BUILTINS;
-use chimera::Variant;
 
 use super::Failure;
 
@@ -11,7 +10,7 @@ use super::Failure;
 pub fn run(out: &mut dyn Write) -> Result<(), Failure> {
     let width = BUILTINS.iter().map(|b| b.id.len()).max().unwrap_or(0);
     for b in BUILTINS {
-        let description = match Variant::from_toml(b.toml, &format!("rulesets/{}.toml", b.id)) {
+        let description = match b.variant() {
             Ok(v) => v.rules().description.clone(),
             Err(e) => format!("(broken: {e})"),
         };
