@@ -147,6 +147,23 @@ impl Position {
     pub fn repetitions(&self) -> usize {
         with!(self, p => p.repetitions())
     }
+    /// How many pieces of type `t` `c` has in hand.
+    pub fn hand(&self, c: Color, t: crate::types::PieceType) -> u8 {
+        with!(self, p => p.hand(c, t))
+    }
+    /// How many more pieces of type `t` `c` may bring onto the board (its `limit` less
+    /// those on the board; `u32::MAX` without a limit).
+    pub fn stock(&self, c: Color, t: crate::types::PieceType) -> u32 {
+        with!(self, p => p.stock(c, t))
+    }
+    /// Coins `c` has (variants with an economy).
+    pub fn coins(&self, c: Color) -> u16 {
+        with!(self, p => p.coins(c))
+    }
+    /// Purchases `c` has made, capped where the count stops mattering.
+    pub fn purchases(&self, c: Color) -> u8 {
+        with!(self, p => p.purchases(c))
+    }
     /// Whether the side to move has a royal piece under attack.
     pub fn is_check(&self) -> bool {
         with!(self, p => p.is_check())
