@@ -381,6 +381,11 @@ def compare_position(a, result, fbase, fmoves, tracker, cbase=None, cmoves=None,
         else:
             listed, over = chimera.moves(a.cvar, fen=cbase, moves=cmoves)
     except ChimeraError as e:
+        if cfen is None and "the game is already over: " in str(e):
+            # The previous position was handed over as a FEN, which has no history, so
+            # Chimera's end of the game by a draw rule (repetition, move count) shows now.
+            result.compared -= 1
+            return Compared({}, fsf, set(), set(), {}, "game over: " + str(e).split("already over: ", 1)[1] + " (seen on replay)")
         result.disagreements.append(f"{a.name}: {where(fbase, fmoves, cbase, cmoves, sf, a.fvar)}\n  {e}")
         return Compared(None, fsf, set(), set(), {}, None)
     problems = []
@@ -449,7 +454,18 @@ def pick(rng, c, policy):
 
 def play_game(task):
     """One seeded random game: task = (adapter name, seed, start FEN (FSF's) or None, plies,
-    policy, fen_every, Chimera's start FEN or None)."""
+    policy, fen_every, Chimera's start FEN or None). An unexpected error (a program that
+    crashes, a move one of them refuses) is reported as a disagreement of that game."""
+    try:
+        return _play_game(task)
+    except Exception as e:  # noqa: BLE001 - reported, with what to rerun
+        result = Result()
+        result.compared += 1
+        result.disagreements.append(f"{task[0]}: random game with seed {task[1]} from {task[2] or 'the start'} failed: {type(e).__name__}: {e}")
+        return result
+
+
+def _play_game(task):
     name, seed, fstart, plies, policy, fen_every, cstart = task
     a = ADAPTERS[name]
     sf, chimera = SF, CHIMERA
@@ -481,7 +497,12 @@ def play_game(task):
     result.note("games")
     result.note("plies played", len(cmoves))
     if c.over:
-        result.note("games chimera ended: " + c.over.split(" by ", 1)[-1][:-1])
+        replay = c.over.endswith(" (seen on replay)")
+        reason = c.over[: -len(" (seen on replay)")] if replay else c.over
+        result.note("games chimera ended: " + reason.split(" by ", 1)[-1][:-1] + (" (seen on replay)" if replay else ""))
+        if replay:
+            # The last move came after the end: Chimera replays no further.
+            return result
     elif not c.agreed:
         result.note("games ended without moves")
     # Both programs must describe the final position alike.

@@ -103,7 +103,10 @@ class Mischia(fc.Adapter):
         return extra
 
     def fsf_rebase(self, sf, fbase, fmoves, m):
-        return sf.get_fen("mischia-opt", fbase, list(fmoves) + [m]), []
+        fen = sf.get_fen("mischia-opt", fbase, list(fmoves) + [m])
+        if sf.validate_fen(fen, "mischia") != sf.FEN_OK:
+            raise AssertionError(f"fsf refuses its own FEN with a stuck pawn: {fen}")
+        return fen, []
 
 
 def check_edges(result):
@@ -132,8 +135,8 @@ def check_edges(result):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=220, help="random games from the start position")
-    ap.add_argument("--edge-games", type=int, default=12, help="random games from each edge position")
+    ap.add_argument("--games", type=int, default=160, help="random games from the start position")
+    ap.add_argument("--edge-games", type=int, default=10, help="random games from each edge position")
     ap.add_argument("--plies", type=int, default=120, help="plies per random game at most")
     ap.add_argument("--depth", type=int, default=5, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=7, help="hand Chimera the FEN every N plies (0: never)")

@@ -196,6 +196,37 @@ impl<B: Bitboard> Pos<B> {
         if self.t.rules.economy.is_some() {
             self.generate_purchases(sink, safety);
         }
+        if self.t.rules.lift.is_some() {
+            self.generate_lifts(sink, safety);
+        }
+    }
+
+    fn generate_lifts<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
+        let rules = &t.rules;
+        let Some(lift) = &rules.lift else { return };
+        let us = self.turn;
+        if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
+            return;
+        }
+        let in_hand: u32 = self.hands[us.index()][..t.types].iter().map(|&n| n as u32).sum();
+        if rules.drops.as_ref().and_then(|d| d.capacity).is_some_and(|c| in_hand >= c as u32) {
+            return;
+        }
+        for sq in self.board.by_color[us.index()].squares() {
+            let p = self.piece_at(sq).expect("own piece");
+            let choices = rules.lift_choices(p.kind, t.geometry.relative_rank(sq, us));
+            if choices.is_empty() {
+                continue;
+            }
+            let m = Move::new(sq, sq, MoveKind::Lift, Move::NO_PROMOTION);
+            let tested = safety.test_all || safety.suspects.has(sq);
+            if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
+                for c in choices {
+                    sink.push(Move { piece: c, ..m });
+                }
+            }
+        }
     }
 
     /// How many more of type `pt` `c` may bring onto the board (its stock).
@@ -517,6 +548,9 @@ impl<B: Bitboard> Pos<B> {
                 occ |= B::bit(m.to);
             }
             MoveKind::Upgrade => {}
+            MoveKind::Lift => {
+                occ &= !B::bit(m.from);
+            }
             MoveKind::Swap => {
                 let (a, b) = (B::bit(m.from), B::bit(m.to));
                 let moved = royals & (a | b);

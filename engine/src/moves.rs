@@ -23,6 +23,8 @@ pub enum MoveKind {
     Buy,
     /// The mover's piece on `to` becomes a `piece`, for a cost (`from` = `to`).
     Upgrade,
+    /// The mover's piece on `from` goes into his hand as a `piece` (`to` = `from`).
+    Lift,
 }
 
 /// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the

@@ -43,6 +43,9 @@ pub enum IllegalCode {
     StockEmpty,
     UpgradeLocked,
     NoSuchUpgrade,
+    LiftForbidden,
+    HandFull,
+    LiftChoice,
 }
 
 impl IllegalCode {
@@ -71,6 +74,9 @@ impl IllegalCode {
             IllegalCode::StockEmpty => "stock-empty",
             IllegalCode::UpgradeLocked => "upgrade-locked",
             IllegalCode::NoSuchUpgrade => "no-such-upgrade",
+            IllegalCode::LiftForbidden => "lift-forbidden",
+            IllegalCode::HandFull => "hand-full",
+            IllegalCode::LiftChoice => "lift-choice",
         }
     }
 }
@@ -118,6 +124,7 @@ impl<B: Bitboard> Pos<B> {
         let g = self.g();
         match m.kind {
             MoveKind::Drop | MoveKind::Buy => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            MoveKind::Lift => format!("{}^{}", g.square_name(m.from), self.t.rules.piece(m.piece).letter.to_ascii_lowercase()),
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
                 format!("{0}{0}{1}", g.square_name(m.to), self.t.rules.piece(m.piece).letter.to_ascii_lowercase())
@@ -165,6 +172,11 @@ impl<B: Bitboard> Pos<B> {
             }
             // The new piece's letter on the square it stands on: `B@e2`.
             MoveKind::Upgrade => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            // The piece, its square, and what it becomes in the hand: `Rh1^I`.
+            MoveKind::Lift => {
+                let p = self.piece_at(m.from).expect("a lift starts on a piece");
+                return format!("{}{}^{}", t.rules.piece(p.kind).letter, g.square_name(m.from), t.rules.piece(m.piece).letter);
+            }
             _ => {}
         }
         let piece = self.piece_at(m.from).expect("a move starts on a piece");
@@ -294,6 +306,9 @@ impl<B: Bitboard> Pos<B> {
         }
         if let Some((letter, square)) = s.split_once('@') {
             return self.explain_drop(original, letter, square, legal);
+        }
+        if let Some((piece_square, new)) = s.split_once('^') {
+            return self.explain_lift(original, piece_square, new, legal);
         }
         if let Some((letter, square)) = s.split_once("<>") {
             let to = self.g().parse_square(square);
@@ -519,6 +534,60 @@ impl<B: Bitboard> Pos<B> {
         let m = Move::new(to, to, MoveKind::Drop, pt);
         if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
             return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
+        }
+        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
+    }
+
+    /// A lift written `Rh1^I` (or `h1^i`): the legal lift, or why there is none.
+    fn explain_lift(&mut self, text: &str, piece_square: &str, new: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let t = self.t.clone();
+        let rules = &t.rules;
+        let g = self.g();
+        let us = self.turn;
+        let unreadable = || refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
+        let (letter, square) = match piece_square.chars().next() {
+            Some(c) if c.is_ascii_uppercase() => (Some(c), &piece_square[1..]),
+            _ => (None, piece_square),
+        };
+        let Some(sq) = g.parse_square(square) else { return unreadable() };
+        let mut new_chars = new.chars();
+        let (Some(n), None) = (new_chars.next(), new_chars.next()) else { return unreadable() };
+        let Some(to) = rules.piece_by_letter(n).filter(|_| n.is_ascii_alphabetic()) else {
+            return refuse(IllegalCode::Unparsable, format!("`{n}` is not a piece of {}", rules.name));
+        };
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Lift && m.from == sq && m.piece == to) {
+            if letter.map_or(true, |l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == l)) {
+                return Ok(*m);
+            }
+        }
+        let Some(lift) = &rules.lift else {
+            return refuse(IllegalCode::Unparsable, format!("{} has no lifting into the hand", rules.name));
+        };
+        let Some(p) = self.piece_at(sq).filter(|p| p.color == us) else {
+            return refuse(IllegalCode::NoSuchPiece, format!("no {us} piece on {square}"));
+        };
+        let name = &rules.piece(p.kind).name;
+        if letter.is_some_and(|l| rules.piece(p.kind).letter != l) {
+            return refuse(IllegalCode::NoSuchPiece, format!("the {us} piece on {square} is a {name}"));
+        }
+        if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
+            return refuse(IllegalCode::LiftForbidden, format!("{us} may not put a piece into the hand on the first move"));
+        }
+        let choices = rules.lift_choices(p.kind, g.relative_rank(sq, us));
+        if choices.is_empty() {
+            return refuse(IllegalCode::LiftChoice, format!("a {name} cannot be put into the hand"));
+        }
+        if !choices.contains(&to) {
+            let letters: Vec<String> = choices.iter().map(|&c| rules.piece(c).letter.to_string()).collect();
+            return refuse(
+                IllegalCode::LiftChoice,
+                format!("a {name} lifted from {square} may become {} only", letters.join(", ")),
+            );
+        }
+        let capacity = rules.drops.as_ref().and_then(|d| d.capacity);
+        if let Some(c) = capacity.filter(|&c| self.hands[us.index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
+            return refuse(IllegalCode::HandFull, format!("{us}'s hand is full ({c} piece{})", if c == 1 { "" } else { "s" }));
         }
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
         refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))

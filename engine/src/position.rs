@@ -359,6 +359,17 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= t.piece_key(us, m.piece, m.to);
                 reset |= t.resets & (1 << ResetEvent::Purchase as u8) != 0;
             }
+            MoveKind::Lift => {
+                let p = self.board.take(m.from);
+                self.hash ^= t.piece_key(us, p.kind, m.from);
+                let n = self.hands[us.index()][m.piece as usize];
+                self.hands[us.index()][m.piece as usize] = n + 1;
+                self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
+                // Going up a class is this variant's promotion.
+                if t.rules.piece(m.piece).class > t.rules.piece(p.kind).class {
+                    reset |= t.resets & (1 << ResetEvent::Promotion as u8) != 0;
+                }
+            }
             MoveKind::Upgrade => {
                 let old = self.board.take(m.to);
                 let economy = t.rules.economy.as_ref().expect("an upgrade needs an economy");
@@ -444,6 +455,10 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Buy => {
                 self.board.take(m.to);
             }
+            MoveKind::Lift => {
+                self.board.put(m.from, Piece::from_code(u.moved).expect("lifted piece"));
+                self.hands[us.index()][m.piece as usize] -= 1;
+            }
             MoveKind::Upgrade => {
                 self.board.take(m.to);
                 self.board.put(m.to, Piece::from_code(u.moved).expect("upgraded piece"));
@@ -500,7 +515,8 @@ impl<B: Bitboard> Pos<B> {
             } else {
                 t.rules.piece(cap.kind).captured_as
             };
-            if let Captured::Hand(k) = kind {
+            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent().index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+            if let (Captured::Hand(k), false) = (kind, full) {
                 let us = cap.color.opponent().index();
                 let n = self.hands[us][k as usize];
                 self.hands[us][k as usize] = n + 1;

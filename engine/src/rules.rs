@@ -35,6 +35,9 @@ pub struct PieceDef {
     /// In variants with drops: own ranks (0-based) it may be dropped on (None = any).
     /// Squares from which it could never move are excluded in any case.
     pub drop_ranks: Option<Vec<u8>>,
+    /// Its class, for lifting with mutation (a lifted piece becomes a member of its class,
+    /// or of the next one up).
+    pub class: Option<u8>,
     pub promotion: Option<Promotion>,
 }
 
@@ -70,6 +73,21 @@ pub struct Drops {
     /// A promoted piece goes to hand as the type it promoted from (crazyhouse); promoted
     /// pieces are marked with `~` in FEN.
     pub demote_on_capture: bool,
+    /// At most this many pieces in one side's hand (a lift needs room; captures into a
+    /// full hand are lost).
+    pub capacity: Option<u8>,
+}
+
+/// Lifting: instead of moving, a player puts one of his own non-royal pieces into his
+/// hand, choosing what it becomes by its class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lift {
+    /// From these own ranks (0-based) the piece must go up one class; elsewhere it may
+    /// become any member of its own class (itself included). A piece of the top class
+    /// stays what it is.
+    pub raise_ranks: Vec<u8>,
+    /// These sides may not lift on the game's first move (fullmove 1).
+    pub not_on_first_move: Vec<Color>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -226,6 +244,8 @@ pub struct Rules {
     pub modules: Vec<crate::module::Module>,
     /// Coins, purchases and upgrades; `None` = no economy.
     pub economy: Option<Economy>,
+    /// Lifting own pieces into the hand; `None` = no lifting.
+    pub lift: Option<Lift>,
 }
 
 impl Rules {
@@ -254,6 +274,24 @@ impl Rules {
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
     }
+    /// What a piece of type `t` lifted from a square on own rank `rank` (0-based) may
+    /// become.
+    pub fn lift_choices(&self, t: PieceType, rank: u8) -> Vec<PieceType> {
+        let (Some(lift), Some(class)) = (&self.lift, self.piece(t).class) else { return Vec::new() };
+        let members = |c: u8| -> Vec<PieceType> {
+            (0..self.pieces.len() as PieceType).filter(|&p| self.piece(p).class == Some(c) && !self.piece(p).royal).collect()
+        };
+        if lift.raise_ranks.contains(&rank) {
+            let next = self.pieces.iter().filter_map(|p| p.class).filter(|&c| c > class).min();
+            match next {
+                Some(c) => members(c),
+                None => vec![t],
+            }
+        } else {
+            members(class)
+        }
+    }
+
     /// The type a promoted `t` came from, if exactly one type promotes to it.
     pub fn demoted(&self, t: PieceType) -> Option<PieceType> {
         let mut sources = self

@@ -12,10 +12,10 @@ use toml::Spanned;
 use crate::betza;
 use crate::module::{Module, ModuleRegistry};
 use crate::rules::{
-    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, PieceDef, Promotion, PromotionPolicy, ResetEvent, Rules, Upgrade,
-    Verdict,
+    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, Lift, PieceDef, Promotion, PromotionPolicy, ResetEvent, Rules,
+    Upgrade, Verdict,
 };
-use crate::types::{Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+use crate::types::{Color, Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 /// A ruleset that cannot be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -57,6 +57,7 @@ struct RawRuleset {
     #[serde(default)]
     modules: IndexMap<String, Spanned<toml::Table>>,
     economy: Option<Spanned<RawEconomy>>,
+    lift: Option<Spanned<RawLift>>,
 }
 
 #[derive(Deserialize)]
@@ -88,6 +89,19 @@ struct RawDrops {
     no_drop_mate: Vec<Spanned<String>>,
     #[serde(default)]
     demote_on_capture: bool,
+    capacity: Option<u8>,
+    #[serde(default = "yes")]
+    captures_to_hand: bool,
+    ranks: Option<Spanned<Vec<u8>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawLift {
+    #[serde(default)]
+    raise_ranks: Option<Spanned<Vec<u8>>>,
+    #[serde(default)]
+    not_on_first_move: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -119,6 +133,7 @@ struct RawPiece {
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
     drop_ranks: Option<Spanned<Vec<u8>>>,
+    class: Option<u8>,
     promotion: Option<RawPromotion>,
 }
 
@@ -385,8 +400,10 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
         let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
             if has_drops { Ok(()) } else { Err(r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
         };
+        let to_hand = raw.drops.as_ref().map_or(true, |d| d.get_ref().captures_to_hand);
         let captured_as = match &p.captured_as {
-            None => Captured::Hand(pieces.len() as PieceType),
+            None if to_hand => Captured::Hand(pieces.len() as PieceType),
+            None => Captured::Removed,
             Some(s) => {
                 needs_drops("captured_as", s)?;
                 if s.get_ref() == "none" {
@@ -399,7 +416,8 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
                 }
             }
         };
-        let drop_ranks = match &p.drop_ranks {
+        let default_ranks = raw.drops.as_ref().and_then(|d| d.get_ref().ranks.as_ref());
+        let drop_ranks = match p.drop_ranks.as_ref().or(default_ranks) {
             None => None,
             Some(ranks) => {
                 if !places_pieces {
@@ -427,6 +445,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             limit: p.limit,
             captured_as,
             drop_ranks,
+            class: p.class,
             promotion,
         });
     }
@@ -558,6 +577,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
                 one_per_file: names_of(&d.get_ref().one_per_file, "one_per_file")?,
                 no_drop_mate: names_of(&d.get_ref().no_drop_mate, "no_drop_mate")?,
                 demote_on_capture: d.get_ref().demote_on_capture,
+                capacity: d.get_ref().capacity,
             };
             Some(drops)
         }
@@ -574,6 +594,31 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
         let rule = factory(params.get_ref()).map_err(|m| r.span(params, key.clone(), m))?;
         modules.push(Module { name: name.clone(), params: params.get_ref().clone(), rule });
     }
+
+    let lift = match &raw.lift {
+        None => None,
+        Some(l) => {
+            if raw.drops.is_none() {
+                return Err(r.span(l, "lift", "lifting puts pieces into the hand: add a [drops] table"));
+            }
+            let mut raise_ranks = Vec::new();
+            if let Some(ranks) = &l.get_ref().raise_ranks {
+                for &rank in ranks.get_ref() {
+                    check_rank(r, ranks, rank, g, "lift.raise_ranks")?;
+                    raise_ranks.push(rank - 1);
+                }
+            }
+            let mut not_on_first_move = Vec::new();
+            for side in &l.get_ref().not_on_first_move {
+                not_on_first_move.push(match side.get_ref().as_str() {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    other => return Err(r.span(side, "lift.not_on_first_move", format!("`{other}`: expected \"white\" or \"black\""))),
+                });
+            }
+            Some(Lift { raise_ranks, not_on_first_move })
+        }
+    };
 
     let rules = Rules {
         name,
@@ -597,6 +642,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
         drops,
         modules,
         economy,
+        lift,
     };
     if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
         if d.demote_on_capture {

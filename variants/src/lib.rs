@@ -30,6 +30,7 @@ builtins! {
     "crazyhouse" => "crazyhouse.toml",
     "minishogi" => "minishogi.toml",
     "mystic" => "mystic.toml",
+    "pocket-mutation" => "pocket-mutation.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",
