@@ -5,3 +5,5 @@
 
 pub use chimera_engine::*;
 pub use chimera_variants as variants;
+
+pub mod snapshot;

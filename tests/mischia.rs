@@ -9,15 +9,6 @@ fn pos(fen: &str) -> Position {
 }
 
 /// The legal moves as `uci san`, sorted.
-fn listing(fen: &str) -> String {
-    let mut p = pos(fen);
-    let moves = p.moves_with_notation();
-    let mut out = format!("{fen}\n{} legal moves\n", moves.len());
-    for (_, uci, san) in moves {
-        out += &format!("{uci} {san}\n");
-    }
-    out
-}
 
 fn ucis(p: &mut Position) -> Vec<String> {
     p.moves_with_notation().into_iter().map(|e| e.1).collect()
@@ -32,25 +23,7 @@ fn perft_from_the_start() {
     }
 }
 
-// §1.10 edge positions A–G: one snapshot each, reviewed against the spec's lists.
-macro_rules! edge {
-    ($name:ident, $fen:literal, $count:literal) => {
-        #[test]
-        fn $name() {
-            let text = listing($fen);
-            assert!(text.contains(&format!("\n{} legal moves\n", $count)), "{text}");
-            insta::assert_snapshot!(text);
-        }
-    };
-}
-
-edge!(edge_a_nothing_lost_pawn_arrives_unpromoted, "1k4/4P1/6/6/6/RBQKBN w - - 0 1", 31);
-edge!(edge_b_only_the_lost_knight, "1k4/4P1/6/6/6/RBQKB1 w - - 0 1", 29);
-edge!(edge_c_one_move_per_lost_type, "1k4/4P1/6/6/6/R2K2 w - - 0 1", 15);
-edge!(edge_d_stuck_pawn_has_no_moves, "1k2P1/6/6/6/6/RBQKBN w - - 0 1", 30);
-edge!(edge_e_castle_legal, "r2k1n/pppppp/6/6/PPPPPP/R2KBN w Qq - 0 1", 11);
-edge!(edge_f_no_castle_c1_attacked, "r1qk1n/pp1ppp/6/6/PP1PPP/R2KBN w Qq - 0 1", 8);
-edge!(edge_g_black_capture_promotions_knight_only, "rbqkb1/6/6/6/1p4/R1QK1N b - - 0 1", 30);
+// The edge positions of the spec are case files in tests/cases/ (snapshots there).
 
 #[test]
 fn promotion_to_each_lost_type_and_never_to_one_on_the_board() {

@@ -121,30 +121,7 @@ fn chimera_validate_on_both_scores() {
     );
 }
 
-// §2.10 edge positions (White to move; coins and purchases in the FEN).
-macro_rules! edge {
-    ($name:ident, $fen:literal, $count:literal) => {
-        #[test]
-        fn $name() {
-            let mut p = pos($fen);
-            let moves = p.moves_with_notation();
-            let mut text = format!("{}\n{} legal actions\n", $fen, moves.len());
-            for (_, uci, san) in &moves {
-                text += &format!("{uci} {san}\n");
-            }
-            assert_eq!(moves.len(), $count, "{text}");
-            insta::assert_snapshot!(text);
-        }
-    };
-}
-
-edge!(m1_no_upgrade_before_three_purchases, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 2 coins=18/19 purchases=2/1", 29);
-edge!(m2_upgrades_open_after_three_purchases, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 2 coins=18/19 purchases=3/1", 33);
-edge!(m3_bishop_limit_blocks_pawn_to_bishop, "4k3/8/8/8/8/8/2BBP3/4K3 w - - 0 9 coins=10/10 purchases=3/3", 46);
-edge!(m4_in_check_drops_may_block_no_upgrade, "4k3/8/8/b7/8/8/4P3/4K3 w - - 0 9 coins=10/10 purchases=3/3", 6);
-edge!(m5_queen_on_board_no_queen_promotion, "4k3/1P6/8/8/8/8/8/4K2Q w - - 0 30 coins=0/0 purchases=3/3", 22);
-edge!(m6_one_coin_is_too_little_to_upgrade, "4k3/8/8/8/8/8/3PP3/4K3 w - - 0 9 coins=1/0 purchases=3/3", 29);
-edge!(m7_eight_pawn_limit_no_purchase, "4k3/8/8/8/8/PPPPPPPP/8/4K3 w - - 0 9 coins=5/5 purchases=3/3", 29);
+// The edge positions of the spec are case files in tests/cases/ (snapshots there).
 
 #[test]
 fn m8_a_bought_pawn_double_steps_and_can_be_taken_en_passant() {

@@ -62,31 +62,7 @@ fn black_may_lift_on_his_first_move() {
     assert_eq!(p.parse_move("Qd8^U").unwrap().kind, chimera::MoveKind::Lift);
 }
 
-// §3.8 edge positions: one snapshot each.
-macro_rules! edge {
-    ($name:ident, $fen:literal, $count:literal) => {
-        #[test]
-        fn $name() {
-            let mut p = pos($fen);
-            let moves = p.moves_with_notation();
-            let mut text = format!("{}\n{} legal moves\n", $fen, moves.len());
-            for (_, uci, san) in &moves {
-                text += &format!("{uci} {san}\n");
-            }
-            assert_eq!(moves.len(), $count, "{text}");
-            insta::assert_snapshot!(text);
-        }
-    };
-}
-
-edge!(p1_pawn_on_the_eighth_promotes_only_by_lifting, "4P3/8/8/7k/8/8/8/7K[] w - - 0 20", 5);
-edge!(p2_class_3_on_the_eighth_goes_to_class_4, "R7/8/8/7k/8/8/8/7K[] w - - 0 20", 19);
-edge!(p3_top_class_stays, "Z7/8/8/7k/8/8/8/7K[] w - - 0 20", 30);
-edge!(p4_pinned_piece_neither_moves_nor_lifts, "4r2k/8/8/8/8/8/4N3/4K3[] w - - 0 20", 4);
-edge!(p5_a_drop_blocks_check, "4r2k/8/8/8/8/8/8/R3K3[Q] w - - 0 20", 10);
-edge!(p5b_no_lifting_in_check, "4r2k/8/8/8/8/8/8/R3K3[] w - - 0 20", 4);
-edge!(p6_first_rank_pawn_single_step_second_rank_double, "7k/8/8/8/8/8/1P6/P3K3[n] w - - 0 20", 10);
-edge!(p7_black_may_not_drop_on_rank_1, "7k/8/8/8/8/8/8/K7[u] b - - 0 20", 58);
+// The edge positions of the spec are case files in tests/cases/ (snapshots there).
 
 #[test]
 fn every_class_offers_its_members_and_the_last_rank_the_next_class() {

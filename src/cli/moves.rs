@@ -16,6 +16,10 @@ pub struct Args {
     /// Moves to play first (SAN or long algebraic; move numbers and comments are skipped).
     #[arg(long)]
     pub moves: Option<String>,
+    /// Print the canonical snapshot text instead: FEN, check, result, then each legal
+    /// move with its SAN and the FEN after it (what `tests/cases/` pins).
+    #[arg(long)]
+    pub snapshot: bool,
 }
 
 /// Prints `<long algebraic> <SAN>` per legal move, sorted by the former. When the game
@@ -30,6 +34,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             Token::Move(m) => Some(m),
             Token::Result(_) => None,
         }))?;
+    }
+    if args.snapshot {
+        write!(out, "{}", chimera::snapshot::render(&mut pos))?;
+        return Ok(());
     }
     for (_, uci, san) in pos.moves_with_notation() {
         writeln!(out, "{uci} {san}")?;
