@@ -117,7 +117,7 @@ def chimera_variant(name, builtins):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=30, help="random games per variant")
+    ap.add_argument("--games", type=int, default=25, help="random games per variant")
     ap.add_argument("--plies", type=int, default=100, help="plies per random game at most")
     ap.add_argument("--depth", type=int, default=4, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=5, help="hand Chimera the FEN every N plies (0: never)")

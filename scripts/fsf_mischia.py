@@ -135,8 +135,8 @@ def check_edges(result):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--games", type=int, default=160, help="random games from the start position")
-    ap.add_argument("--edge-games", type=int, default=10, help="random games from each edge position")
+    ap.add_argument("--games", type=int, default=140, help="random games from the start position")
+    ap.add_argument("--edge-games", type=int, default=8, help="random games from each edge position")
     ap.add_argument("--plies", type=int, default=120, help="plies per random game at most")
     ap.add_argument("--depth", type=int, default=5, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=7, help="hand Chimera the FEN every N plies (0: never)")

@@ -31,6 +31,8 @@ enum Command {
     Moves(cli::moves::Args),
     /// Check every move of a game's movetext (a file, or `-` for stdin).
     Validate(cli::validate::Args),
+    /// Answer JSON requests on stdin, one per line, with one JSON response per line (docs/serve.md).
+    Serve(cli::serve::Args),
 }
 
 fn main() -> ExitCode {
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => cli::perft::run(&args, &mut out),
         Command::Moves(args) => cli::moves::run(&args, &mut out),
         Command::Validate(args) => cli::validate::run(&args, &mut out),
+        Command::Serve(args) => cli::serve::run(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

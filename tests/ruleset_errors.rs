@@ -12,7 +12,7 @@ fn broken_rulesets_report_where_and_why() {
     for path in files {
         let name = path.to_string_lossy().replace('\\', "/");
         let text = fs::read_to_string(&path).unwrap();
-        match chimera::Variant::from_toml(&text, &name) {
+        match chimera::Variant::from_toml_with(&text, &name, &chimera::variants::modules::registry()) {
             Ok(_) => panic!("{name} loaded, but it is broken on purpose"),
             Err(e) => {
                 assert!(e.to_string().starts_with(&format!("{name}:{}:{}: ", e.line, e.column)));

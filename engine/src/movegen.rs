@@ -489,16 +489,7 @@ impl<B: Bitboard> Pos<B> {
         // Shields against sliders: our piece first on a line from the king, with an
         // enemy slider of that line next.
         for g in &t.attack_groups[them.index()] {
-            let mut cand = B::EMPTY;
-            let mut types = g.types;
-            while types != 0 {
-                cand |= self.board.by_type[types.trailing_zeros() as usize];
-                types &= types - 1;
-            }
-            cand &= theirs;
-            if g.initial_only {
-                cand &= self.unmoved;
-            }
+            let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;
             }

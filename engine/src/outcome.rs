@@ -113,7 +113,7 @@ impl<B: Bitboard> Pos<B> {
         let occupied = self.occupied();
         let royals = self.royals(Color::White) | self.royals(Color::Black);
         let others = occupied & !royals;
-        let of_types = |types: &[PieceType]| types.iter().fold(B::EMPTY, |b, &pt| b | self.board.by_type[pt as usize]);
+        let of_types = |types: &[PieceType]| self.of_types(types.iter().fold(0, |m, &pt| m | 1 << pt));
         if others.is_single() && of_types(&im.lone).has(others.lsb()) {
             return true;
         }

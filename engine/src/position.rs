@@ -6,7 +6,7 @@ use std::sync::Arc;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::rules::{Captured, ResetEvent};
-use crate::tables::{Tables, Zobrist};
+use crate::tables::{AttackGroup, Tables, Zobrist};
 use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
@@ -189,13 +189,29 @@ impl<B: Bitboard> Pos<B> {
     /// The royal pieces of `c`.
     #[inline]
     pub fn royals(&self, c: Color) -> B {
-        let mut royals = B::EMPTY;
-        let mut types = self.t.royal_types;
+        self.of_types(self.t.royal_types) & self.board.by_color[c.index()]
+    }
+
+    /// Every piece, of either colour, whose type is in the bitmask `types`.
+    #[inline]
+    pub(crate) fn of_types(&self, mut types: u32) -> B {
+        let mut b = B::EMPTY;
         while types != 0 {
-            royals |= self.board.by_type[types.trailing_zeros() as usize];
+            b |= self.board.by_type[types.trailing_zeros() as usize];
             types &= types - 1;
         }
-        royals & self.board.by_color[c.index()]
+        b
+    }
+
+    /// The pieces among `attackers` that attack along a group's slides.
+    #[inline]
+    pub(crate) fn group_attackers(&self, g: &AttackGroup<B>, attackers: B) -> B {
+        let cand = self.of_types(g.types) & attackers;
+        if g.initial_only {
+            cand & self.unmoved
+        } else {
+            cand
+        }
     }
 
     /// Whether the side to move has a royal piece under attack.
@@ -216,16 +232,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         for g in &t.attack_groups[ci] {
-            let mut cand = B::EMPTY;
-            let mut types = g.types;
-            while types != 0 {
-                cand |= self.board.by_type[types.trailing_zeros() as usize];
-                types &= types - 1;
-            }
-            cand &= attackers;
-            if g.initial_only {
-                cand &= self.unmoved;
-            }
+            let cand = self.group_attackers(g, attackers);
             if (g.reach[sq as usize] & cand).is_empty() {
                 continue;
             }
@@ -317,26 +324,10 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
             }
-            MoveKind::Castle => {
-                let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
-                let king = self.board.take(cs.king_from);
-                let rook = self.board.take(cs.rook_from);
-                self.board.put(cs.king_to, king);
-                self.board.put(cs.rook_to, rook);
-                self.hash ^= t.piece_key(us, king.kind, cs.king_from)
-                    ^ t.piece_key(us, king.kind, cs.king_to)
-                    ^ t.piece_key(us, rook.kind, cs.rook_from)
-                    ^ t.piece_key(us, rook.kind, cs.rook_to);
-            }
-            MoveKind::Swap => {
-                let a = self.board.take(m.from);
-                let b = self.board.take(m.to);
-                self.board.put(m.to, a);
-                self.board.put(m.from, b);
-                self.hash ^= t.piece_key(us, a.kind, m.from)
-                    ^ t.piece_key(us, a.kind, m.to)
-                    ^ t.piece_key(us, b.kind, m.to)
-                    ^ t.piece_key(us, b.kind, m.from);
+            MoveKind::Castle | MoveKind::Swap => {
+                for (from, to, kind) in self.relocate(self.two_piece_paths(m, us)) {
+                    self.hash ^= t.piece_key(us, kind, from) ^ t.piece_key(us, kind, to);
+                }
             }
             MoveKind::Drop => {
                 let n = self.hands[us.index()][m.piece as usize];
@@ -435,22 +426,13 @@ impl<B: Bitboard> Pos<B> {
                 let victim = u.ep.expect("en passant without a target").victim;
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }
-            MoveKind::Castle => {
-                let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, us);
-                let king = self.board.take(cs.king_to);
-                let rook = self.board.take(cs.rook_to);
-                self.board.put(cs.king_from, king);
-                self.board.put(cs.rook_from, rook);
+            MoveKind::Castle | MoveKind::Swap => {
+                let [(a_from, a_to), (b_from, b_to)] = self.two_piece_paths(m, us);
+                self.relocate([(a_to, a_from), (b_to, b_from)]);
             }
             MoveKind::Drop => {
                 self.board.take(m.to);
                 self.hands[us.index()][m.piece as usize] += 1;
-            }
-            MoveKind::Swap => {
-                let a = self.board.take(m.to);
-                let b = self.board.take(m.from);
-                self.board.put(m.from, a);
-                self.board.put(m.to, b);
             }
             MoveKind::Buy => {
                 self.board.take(m.to);
@@ -480,6 +462,27 @@ impl<B: Bitboard> Pos<B> {
             self.fullmove -= 1;
         }
         Some(m)
+    }
+
+    /// The two pieces a castle or a swap by `mover` moves, as (from, to).
+    fn two_piece_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
+        if m.kind == MoveKind::Castle {
+            let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
+            [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
+        } else {
+            [(m.from, m.to), (m.to, m.from)]
+        }
+    }
+
+    /// Moves two pieces at once (lifting both first, so their paths may cross);
+    /// returns (from, to, type) of each.
+    fn relocate(&mut self, paths: [(Square, Square); 2]) -> [(Square, Square, PieceType); 2] {
+        let [(a_from, a_to), (b_from, b_to)] = paths;
+        let a = self.board.take(a_from);
+        let b = self.board.take(b_from);
+        self.board.put(a_to, a);
+        self.board.put(b_to, b);
+        [(a_from, a_to, a.kind), (b_from, b_to, b.kind)]
     }
 
     /// Takes `amount` coins from `c`.

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod moves;
 pub mod perft;
+pub mod serve;
 pub mod validate;
 pub mod variants;
 
