@@ -30,7 +30,6 @@ import multiprocessing
 import os
 import random
 import subprocess
-import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -244,7 +243,7 @@ class Adapter:
     def chimera_fen(self, fsf_fen):
         return fsf_fen
 
-    def normalise(self, fen, program):
+    def normalise(self, fen):
         """(board squares, sorted hand, side, castling) in Chimera's letters, for comparing."""
         board, hand, rest = split_fen(fen)
         squares = board_tokens(board)
@@ -252,8 +251,8 @@ class Adapter:
         return squares, "".join(sorted(hand or "")), rest[0], "".join(sorted(castling))
 
     def fen_difference(self, cfen, ffen):
-        c = self.normalise(cfen, "chimera")
-        f = self.normalise(self.chimera_fen(ffen), "chimera")
+        c = self.normalise(cfen)
+        f = self.normalise(self.chimera_fen(ffen))
         if c == f:
             return None
         parts = []
@@ -296,9 +295,6 @@ class PlusPromotion(Adapter):
     and equally Fairy-Stockfish's piece letter to the Chimera letter of its promoted form."""
 
     promotes = {}
-
-    def __init__(self):
-        self.demotes = {v: k for k, v in self.promotes.items()}
 
     def to_fsf(self, uci, san):
         start, dest, suffix = split_move(uci)
@@ -584,6 +580,11 @@ def explain(a, result, fen, cfen, fpath, cpath, depth, fsf_counts, chimera_count
         counts, _ = chimera.divide(a.cvar, depth - 1, fen=chimera.fen(a.cvar, cfen, child_c))
         legal = sf.legal_moves(a.fvar, fen, child_f)
         sub = {m: (fsf_perft(a.fvar, fen, child_f + [m], depth - 2) if depth > 2 else 1) for m in legal}
+        if sum(sub.values()) != n_f or sum(counts.values()) != n_c:
+            result.disagreements.append(
+                f"{a.name}: perft({depth - 1}) after {' '.join(child_f)} counted twice differs: fsf {n_f} then {sum(sub.values())}, "
+                f"chimera {n_c} then {sum(counts.values())} (chimera from the FEN {chimera.fen(a.cvar, cfen, child_c)})")
+            continue
         explain(a, result, fen, cfen, child_f, child_c, depth - 1, sub, counts)
 
 

@@ -80,7 +80,6 @@ class Mitred(fc.PlusPromotion):
         self.name = self.fvar = name
         self.cvar = cvar
         self.promotes = promoted_piece_types(name)
-        super().__init__()
 
 
 def promoted_piece_types(section):

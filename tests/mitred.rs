@@ -103,6 +103,96 @@ fn every_ruleset_loads_with_its_array_and_section_10_figures() {
     }
 }
 
+/// The rulesets against §3's moves, §4's family tables and §7's "pieces that can occur"
+/// (typed in from the spec, independently of the TOML files).
+#[test]
+fn every_ruleset_follows_the_family_tables() {
+    use chimera::rules::{Captured, PromotionPolicy};
+    let betza = |l: char| match l {
+        'K' => "K", 'Q' => "Q", 'R' => "R", 'B' => "B", 'N' => "N", 'W' => "fR", 'M' => "fB", 'H' => "ffN",
+        'G' => "WfF", 'S' => "FfW", 'P' => "fmWfcF", 'T' => "mWcF", 'C' => "RF", 'A' => "BW", 'X' => "ffNbsN",
+        _ => unreachable!(),
+    };
+    // §4.1 promotions and §4.2 returns ('-' = removed), per family.
+    let promotes = ["WG MS HX PT", "WG MS HN PT RC BA", "WR MB HN PT"];
+    let returns = ["Q- R- B- N- WW GW MM SM HH XH PP TP", "QQ RR CR BB AB NH WW GW MM SM HH PP TP", "QQ RW BM NH WW GG MM SS HH PP TP"];
+    // §7: (id, family, pieces that can occur). Electra and RLA family 2 get no Crab: a
+    // family-2 Helm promotes to a Knight (§4.1), whatever §7.3/§7.5's "adds C and A" says.
+    let table = [
+        ("mitred-ariana", 1, "KQRBWMGSPT"),
+        ("mitred-bishogi-ariana", 2, "KQRBWMGSPTCA"),
+        ("mitred-frontofhouse-ariana", 3, "KQRBWMGSPT"),
+        ("mitred-diana", 1, "KRBNWMGSPT"),
+        ("mitred-bishogi-diana", 2, "KRBNWMGSPTCAH"),
+        ("mitred-frontofhouse-diana", 3, "KRBNWMGSPTH"),
+        ("mitred-electra", 1, "RNBWHMGSPTX"),
+        ("mitred-bishogi-electra", 2, "RNBWHMGSPTCA"),
+        ("mitred-frontofhouse-electra", 3, "RNBWHMGPT"),
+        ("mitred-minerva", 1, "QRBNWMGSPT"),
+        ("mitred-bishogi-minerva", 2, "QRBNWMGSPTCAH"),
+        ("mitred-frontofhouse-minerva", 3, "QRBNWMGSPTH"),
+        ("mitred-rla", 1, "KQRNBWHMPTGSX"),
+        ("mitred-bishogi-rla", 2, "KQRNBWHMPTGSCA"),
+        ("mitred-frontofhouse-rla", 3, "KQRNBWHMPT"),
+        ("mitred-sylvia", 1, "KQRBNWMGSHX"),
+        ("mitred-bishogi-sylvia", 2, "KQRBNWMGSHCA"),
+        ("mitred-frontofhouse-sylvia", 3, "KQRBNWMGSH"),
+        ("los-generales", 1, "KQRNWHGSPTXM"),
+        ("los-generales-frontofhouse", 3, "KQRNWHGSPT"),
+    ];
+    assert_eq!(table.map(|t| t.0), RULESETS.map(|r| r.0));
+    for (id, family, occurs) in table {
+        let v = variant(id);
+        let rules = v.rules();
+        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+        let mut expected: Vec<char> = occurs.chars().collect();
+        letters.sort();
+        expected.sort();
+        assert_eq!(letters, expected, "{id}: pieces");
+        let of = |l: char| rules.piece_by_letter(l).unwrap_or_else(|| panic!("{id}: no {l}"));
+        let find = |map: &str, l: char| map.split(' ').find(|e| e.starts_with(l)).map(|e| e.chars().nth(1).unwrap());
+        for p in &rules.pieces {
+            let l = p.letter;
+            assert_eq!(p.betza, betza(l), "{id}: {l}");
+            assert_eq!(p.royal, l == 'K', "{id}: {l}");
+            assert_eq!(p.pawn, l == 'P', "{id}: {l}");
+            match find(promotes[family - 1], l) {
+                None => assert!(p.promotion.is_none(), "{id}: {l} promotes"),
+                Some(to) => {
+                    let pr = p.promotion.as_ref().unwrap_or_else(|| panic!("{id}: {l} does not promote"));
+                    assert_eq!(pr.ranks, [5, 6, 7], "{id}: {l}");
+                    assert_eq!(pr.to, [of(to)], "{id}: {l}");
+                    assert_eq!(pr.policy, PromotionPolicy::Optional, "{id}: {l}");
+                    assert!(pr.from_zone, "{id}: {l}");
+                }
+            }
+            let returns_as = match find(returns[family - 1], l) {
+                _ if l == 'K' => Captured::Hand(of('K')), // never captured (default)
+                Some('-') => Captured::Removed,
+                Some(to) => Captured::Hand(of(to)),
+                None => panic!("{id}: {l} has no return in family {family}"),
+            };
+            assert_eq!(p.captured_as, returns_as, "{id}: {l} returns");
+        }
+        let drops = rules.drops.as_ref().unwrap_or_else(|| panic!("{id}: no drops"));
+        assert!(drops.one_per_file.is_empty() && drops.no_drop_mate.is_empty(), "{id}: A7/A8");
+        assert!(rules.castles.is_empty(), "{id}: castling");
+        assert!(rules.pieces.iter().all(|p| p.double_step_ranks.is_empty() && !p.en_passant), "{id}");
+        let end = &rules.end;
+        assert_eq!(end.repetition, 3, "{id}");
+        assert_eq!(end.move_rule, 0, "{id}");
+        assert_eq!(end.stalemate, chimera::rules::Verdict::Draw, "{id}");
+        if rules.has_royal() {
+            assert_eq!((end.checkmate, end.army_captured), (chimera::rules::Verdict::Loss, None), "{id}");
+        } else {
+            assert_eq!(end.army_captured, Some(chimera::rules::Verdict::Loss), "{id}");
+            assert!(end.army_includes_hand, "{id}");
+        }
+        let modules: Vec<&str> = rules.modules.iter().map(|m| m.name.as_str()).collect();
+        assert_eq!(modules, if id.contains("sylvia") { vec!["king-swap"] } else { vec![] }, "{id}");
+    }
+}
+
 /// The King swap needs to know which pieces never moved. The kernel reads that from the
 /// ruleset's start FEN, but `implied_unmoved` (engine/src/fen.rs) hands the whole first
 /// field, hand brackets included (`…/WMSGGSMW[]`), to the board parser, which refuses the
@@ -110,7 +200,6 @@ fn every_ruleset_loads_with_its_array_and_section_10_figures() {
 /// unmoved from its start position (or from a FEN without `unmoved=`). With the otherwise-
 /// mated reading the shipped figures still match, since nobody is mated within two plies.
 #[test]
-#[ignore = "kernel bug: implied_unmoved() cannot parse a start FEN with a hand `[]`"]
 fn sylvia_figures_under_each_swap_reading() {
     for id in ["mitred-sylvia", "mitred-bishogi-sylvia", "mitred-frontofhouse-sylvia"] {
         for (when, p1, p2) in [("otherwise-mated", 28, 680), ("in-check", 28, 704), ("any-time", 35, 1099)] {
@@ -124,7 +213,6 @@ fn sylvia_figures_under_each_swap_reading() {
 /// have never moved, so the swap should rescue Black from 8.Nef5; the shipped ruleset
 /// calls it checkmate instead.
 #[test]
-#[ignore = "kernel bug: implied_unmoved() cannot parse a start FEN with a hand `[]`"]
 fn sylvia_swap_rescues_in_a_game_from_the_start() {
     let mut p = variant("mitred-sylvia").start();
     for san in "Nab5 Nbc4 Nde5 Rb6 Nxg6 Rxg6 Nge4 Hg5 Nfd4 Nhg4 Na3 Wxh3=G Naxc4 Nb7 Nef5".split(' ') {
@@ -157,28 +245,8 @@ fn sylvia_figures_under_each_swap_reading_start_without_hand_brackets() {
 const FORCED: &str = "2r5/1P6/3W1MH1/2H5/8/8/7k/K7[] w - - 0 1";
 
 // A Pawn, Wing or Mitre reaching rank 8 and a Helm reaching rank 7 or 8 must promote; a
-// move ending on rank 6 or 7 (or starting in the zone) may. The targets are the family's.
-#[test]
-fn forced_promotion_family_1() {
-    insta::assert_snapshot!(listing(&mut pos("mitred-rla", FORCED)));
-}
-
-#[test]
-fn forced_promotion_family_2() {
-    insta::assert_snapshot!(listing(&mut pos("mitred-bishogi-rla", FORCED)));
-}
-
-#[test]
-fn forced_promotion_family_3() {
-    insta::assert_snapshot!(listing(&mut pos("mitred-frontofhouse-rla", FORCED)));
-}
-
-/// The same position mirrored, Black to move: Black's zone is ranks 1-3.
-#[test]
-fn forced_promotion_black_family_1() {
-    insta::assert_snapshot!(listing(&mut pos("mitred-rla", "k7/7K/8/8/2h5/3w1mh1/1p6/2R5[] b - - 0 1")));
-}
-
+// move ending on rank 6 or 7 (or starting in the zone) may. The targets are the family's:
+// the listings are cases in tests/cases/mitred-*rla/forced-promotion*.toml.
 #[test]
 fn an_unpromoted_move_to_a_dead_square_is_refused() {
     let mut p = pos("mitred-rla", FORCED);
@@ -194,14 +262,6 @@ fn an_unpromoted_move_to_a_dead_square_is_refused() {
 /// Family 2: a Rook that starts in the zone may promote on any move, leaving the zone
 /// included; one outside promotes only on moves ending in the zone.
 const ROOKS: &str = "7k/3R4/8/8/1R6/8/8/K7[] w - - 0 1";
-
-#[test]
-fn family_2_rook_promotes_on_moves_starting_or_ending_in_the_zone() {
-    let mut p = pos("mitred-bishogi-ariana", ROOKS);
-    let text = listing(&mut p);
-    assert!(text.contains("\n48 legal moves\n"), "{text}");
-    insta::assert_snapshot!(text);
-}
 
 #[test]
 fn family_1_and_3_rooks_never_promote() {
@@ -330,16 +390,6 @@ fn doubled_pawns_may_be_dropped() {
     assert!(p.parse_move("P@e6").is_ok());
 }
 
-/// White is in check from the e8 Rook; a Gold or Pawn dropped on e2-e7 blocks it.
-#[test]
-fn drop_blocks_check() {
-    let mut p = pos("mitred-ariana", "k3r3/8/8/8/8/8/8/4K3[GP] w - - 0 1");
-    assert!(p.is_check());
-    let text = listing(&mut p);
-    assert!(text.contains("\n16 legal moves\n"), "{text}");
-    insta::assert_snapshot!(text);
-}
-
 /// A Pawn dropped on b7 mates (A8 allows it): the Gold on c6 guards it, the Wing a7 and
 /// Mitre b8 box the King in and neither can take it.
 #[test]
@@ -349,7 +399,6 @@ fn pawn_drop_mates() {
     assert_eq!(san, ["P@b7#"]);
     p.play_str("P@b7").unwrap();
     assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
-    insta::assert_snapshot!(listing(&mut p));
 }
 
 // ---- 5. Electra and Minerva: capture the whole army ----
@@ -360,7 +409,6 @@ fn capture_all_wins() {
     p.play_str("Rxa5").unwrap();
     assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::ArmyCaptured }));
     assert!(p.legal_moves().is_empty());
-    insta::assert_snapshot!(listing(&mut p));
 }
 
 /// A3: a piece in hand is part of the army, so the game goes on; Black's Helm may be
@@ -372,15 +420,13 @@ fn a_piece_in_hand_keeps_the_army_alive() {
     assert_eq!(p.outcome(), None);
     let text = listing(&mut p);
     assert!(text.contains("\n47 legal moves\n"), "{text}");
-    insta::assert_snapshot!(text);
 }
 
 /// A4: no legal move (the Pawn is blocked, nothing in hand) but pieces left: a draw.
 #[test]
 fn no_move_with_pieces_left_is_a_draw() {
-    let mut p = pos("mitred-minerva", "8/8/8/4p3/4P3/8/8/8[] b - - 0 1");
+    let p = pos("mitred-minerva", "8/8/8/4p3/4P3/8/8/8[] b - - 0 1");
     assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Stalemate }));
-    insta::assert_snapshot!(listing(&mut p));
 }
 
 #[test]
@@ -457,7 +503,6 @@ fn sylvia_a_dropped_piece_never_counts_as_unmoved() {
 /// before trying SAN. Piece letters that are also file letters (here B, G, H, A, C) make
 /// this common in this family; chess has it too (`B1c3` with Bishops a1/a5, Knight b1).
 #[test]
-#[ignore = "kernel bug: parse_move() tries long algebraic, case-insensitively, before SAN"]
 fn san_spelled_like_a_long_move_is_read_as_that_move() {
     let mut p = pos("mitred-frontofhouse-ariana", "1bsggsmw/r2qkb2/w1pppprp/1p4p1/p3PBPP/PPPBbPK1/WRQ1G1R1/1MS1GSMW[p] w - - 24 13");
     let (gold, _, san) = p.moves_with_notation().into_iter().find(|e| e.1 == "e1f2").unwrap();

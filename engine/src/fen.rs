@@ -295,7 +295,9 @@ impl<B: Bitboard> Pos<B> {
         if t.tracks_unmoved == 0 {
             return B::EMPTY;
         }
-        let start = parse_board(&t.rules, t.rules.start_fen.split_whitespace().next().unwrap_or("")).unwrap_or_default();
+        // The loader checked the start FEN, so its board field (hand stripped) parses.
+        let board = t.rules.start_fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
+        let start = parse_board(&t.rules, board).unwrap_or_default();
         start
             .into_iter()
             .filter(|&(sq, p, _)| t.tracks_unmoved & (1 << p.kind) != 0 && self.piece_at(sq) == Some(p))

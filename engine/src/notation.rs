@@ -240,7 +240,10 @@ impl<B: Bitboard> Pos<B> {
         if clean.is_empty() {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
         }
-        if let Some(m) = legal.iter().find(|&&m| self.uci(m).eq_ignore_ascii_case(clean)) {
+        // Long algebraic starts with a file letter (or is a drop, `N@e4`): SAN such as
+        // `B1c3` or `G1f2` names a piece and must not be read as the move `b1c3`.
+        let long_form = !clean.starts_with(|c: char| c.is_ascii_uppercase()) || clean.contains('@');
+        if let Some(m) = legal.iter().find(|&&m| long_form && self.uci(m).eq_ignore_ascii_case(clean)) {
             return Ok(*m);
         }
         if let Some(r) = self.parse_uci_shape(clean, &legal) {

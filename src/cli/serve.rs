@@ -52,7 +52,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
                 Value::Null,
                 Err(Error::new(
                     "line-too-long",
-                    format!("a request line of {bytes} bytes or more is over the limit of {} bytes; skipped", args.max_line_bytes),
+                    format!(
+                        "a request line of {bytes} bytes or more is over the limit of {} bytes; skipped",
+                        args.max_line_bytes
+                    ),
                 )),
             ),
             Line::Text if line.iter().all(u8::is_ascii_whitespace) => continue,
@@ -538,7 +541,12 @@ impl Server {
                 let variant = Variant::from_toml_with(&text, file, &variants::modules::registry())?;
                 self.keep(variant, false)?
             }
-            _ => return Err(Error::new("bad-request", "give either `variant` (a built-in id) or `toml` (with an optional `name`)")),
+            _ => {
+                return Err(Error::new(
+                    "bad-request",
+                    "give either `variant` (a built-in id) or `toml` (with an optional `name`)",
+                ))
+            }
         };
         let rules = variant.rules();
         let pieces = rules.pieces.iter().map(|p| PieceInfo { letter: p.letter.to_string(), name: p.name.clone() }).collect();
@@ -557,7 +565,10 @@ impl Server {
     fn list_variants(&self) -> Body {
         let builtin = BUILTINS
             .iter()
-            .map(|b| BuiltinInfo { id: b.id, description: b.variant().map(|v| v.rules().description.clone()).unwrap_or_default() })
+            .map(|b| BuiltinInfo {
+                id: b.id,
+                description: b.variant().map(|v| v.rules().description.clone()).unwrap_or_default(),
+            })
             .collect();
         let mut loaded: Vec<String> = self.variants.keys().cloned().collect();
         loaded.sort();
@@ -771,7 +782,12 @@ fn sides<T>(f: impl Fn(Color) -> T) -> Sides<T> {
 }
 
 fn result_info(o: Outcome, pos: &Position) -> ResultInfo {
-    ResultInfo { winner: o.winner.map(Color::name), reason: o.reason.as_str(), score: o.score(), description: describe_outcome(o, pos) }
+    ResultInfo {
+        winner: o.winner.map(Color::name),
+        reason: o.reason.as_str(),
+        score: o.score(),
+        description: describe_outcome(o, pos),
+    }
 }
 
 fn plural(n: usize) -> &'static str {
