@@ -522,6 +522,18 @@ fn quit_answers_then_exits() {
 }
 
 #[test]
+fn too_many_variants() {
+    let mut s = Serve::start();
+    for i in 0..256 {
+        s.ok(json!({"op": "load", "toml": TINY.replace("\"tiny\"", &format!("\"tiny{i}\""))}));
+    }
+    s.fails(json!({"op": "load", "toml": TINY}), "too-many-variants");
+    s.fails(json!({"op": "open", "variant": "chess"}), "too-many-variants");
+    // Replacing one already loaded is fine.
+    s.ok(json!({"op": "load", "toml": TINY.replace("\"tiny\"", "\"tiny7\"")}));
+}
+
+#[test]
 fn too_many_games() {
     let mut s = Serve::with_args(&["--max-games", "2"]);
     let g = s.open("chess", None, &[]);
@@ -647,7 +659,9 @@ fn hostile_move_text_is_refused_politely() {
 // ---- why a move is illegal: every code ----
 
 /// (variant, FEN or start, moves first, the refused move, its code)
-const REFUSALS: &[(&str, Option<&str>, &[&str], &str, &str)] = &[
+type Case = (&'static str, Option<&'static str>, &'static [&'static str], &'static str, &'static str);
+
+const REFUSALS: &[Case] = &[
     ("chess", None, &[], "hello", "unparsable"),
     ("chess", None, &[], "e3e4", "no-such-piece"),
     ("chess", None, &[], "e7e5", "not-your-piece"),

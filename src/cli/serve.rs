@@ -358,37 +358,37 @@ struct Empty {}
 struct Error {
     code: &'static str,
     message: String,
-    /// Where a ruleset is wrong (`bad-ruleset`).
     #[serde(flatten)]
-    at: Option<At>,
-    /// Which of `open`'s moves was refused (`illegal-move`), and why.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    index: Option<usize>,
-    #[serde(rename = "move", skip_serializing_if = "Option::is_none")]
-    text: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    refusal: Option<Refusal>,
+    detail: Option<Box<Detail>>,
 }
 
 #[derive(Serialize, Debug)]
-struct At {
-    file: String,
-    line: usize,
-    column: usize,
-    key: String,
+#[serde(untagged)]
+enum Detail {
+    /// Where a ruleset is wrong (`bad-ruleset`).
+    At { file: String, line: usize, column: usize, key: String },
+    /// Which of `open`'s moves was refused (`illegal-move`), and why.
+    Move {
+        index: usize,
+        #[serde(rename = "move")]
+        text: String,
+        refusal: Refusal,
+    },
 }
 
 impl Error {
     fn new(code: &'static str, message: impl Into<String>) -> Error {
-        Error { code, message: message.into(), at: None, index: None, text: None, refusal: None }
+        Error { code, message: message.into(), detail: None }
+    }
+    fn with(self, detail: Detail) -> Error {
+        Error { detail: Some(Box::new(detail)), ..self }
     }
 }
 
 impl From<RulesetError> for Error {
     fn from(e: RulesetError) -> Error {
         let message = e.to_string();
-        let at = At { file: e.file, line: e.line, column: e.column, key: e.key };
-        Error { at: Some(at), ..Error::new("bad-ruleset", message) }
+        Error::new("bad-ruleset", message).with(Detail::At { file: e.file, line: e.line, column: e.column, key: e.key })
     }
 }
 
@@ -592,12 +592,12 @@ impl Server {
             match game.judge(text) {
                 Ok(m) => game.play(m),
                 Err(e) => {
-                    return Err(Error {
-                        index: Some(index),
-                        text: Some(text.clone()),
-                        refusal: Some(e.clone().into()),
-                        ..Error::new("illegal-move", format!("moves[{index}] `{text}`: {}", e.message))
-                    })
+                    let message = format!("moves[{index}] `{text}`: {}", e.message);
+                    return Err(Error::new("illegal-move", message).with(Detail::Move {
+                        index,
+                        text: text.clone(),
+                        refusal: e.into(),
+                    }));
                 }
             }
         }
