@@ -228,6 +228,7 @@ fn open_refuses_bad_fens_unknown_variants_and_illegal_moves() {
     s.fails(json!({"op": "open", "variant": "no-such"}), "unknown-variant");
     s.fails(json!({"op": "open"}), "bad-request");
     s.fails(json!({"op": "open", "variant": "chess", "moves": "e4 e5"}), "bad-request");
+    s.fails(json!({"op": "open", "variant": "chess", "moves": [1]}), "bad-request");
 
     let e = s.fails(json!({"op": "open", "variant": "chess", "moves": ["e4", "e5", "Ke3"]}), "illegal-move");
     assert_eq!(e["index"], 2);

@@ -298,8 +298,17 @@ pub fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> Result<R
     compile(raw, &r, modules)
 }
 
+/// The first line of a parser message, without serde's names for this module's types
+/// (`expected struct RawBoard` means nothing to the author of a ruleset).
 fn first_line(s: &str) -> String {
-    s.trim().lines().next().unwrap_or("").to_string()
+    let line = s.trim().lines().next().unwrap_or("");
+    match (line.find("expected struct Raw"), line.find("expected enum Raw")) {
+        (Some(i), _) => format!("{}expected a table", &line[..i]),
+        (_, Some(i)) => format!("{}expected one of the words the README lists for this key", &line[..i]),
+        // toml's word for an enum given a number or a list.
+        _ if line == "wanted string or table" => "expected one of the words the README lists for this key".to_string(),
+        _ => line.to_string(),
+    }
 }
 
 fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<Rules, RulesetError> {

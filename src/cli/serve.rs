@@ -52,10 +52,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
                 Value::Null,
                 Err(Error::new(
                     "line-too-long",
-                    format!(
-                        "a request line of {bytes} bytes or more is over the limit of {} bytes; skipped",
-                        args.max_line_bytes
-                    ),
+                    format!("a request line of {bytes} bytes is over the limit of {} bytes; skipped", args.max_line_bytes),
                 )),
             ),
             Line::Text if line.iter().all(u8::is_ascii_whitespace) => continue,
@@ -79,7 +76,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 enum Line {
     /// `buf` holds one line, without its `\n` (or `\r\n`).
     Text,
-    /// The line was longer than the limit (at least this many bytes); it was skipped.
+    /// The line (this many bytes) was longer than the limit; it was skipped.
     TooLong(usize),
     End,
 }
@@ -141,8 +138,7 @@ struct LoadReq {
 struct OpenReq {
     variant: String,
     fen: Option<String>,
-    #[serde(default)]
-    moves: Vec<String>,
+    moves: Option<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -588,7 +584,7 @@ impl Server {
             Some(fen) => variant.position(fen).map_err(|e| Error::new("bad-fen", e.to_string()))?,
         };
         let mut game = Game { pos, outcome: None };
-        for (index, text) in req.moves.iter().enumerate() {
+        for (index, text) in req.moves.iter().flatten().enumerate() {
             match game.judge(text) {
                 Ok(m) => game.play(m),
                 Err(e) => {
