@@ -31,7 +31,7 @@ enum Command {
     Moves(cli::moves::Args),
     /// Check every move of a game's movetext (a file, or `-` for stdin).
     Validate(cli::validate::Args),
-    /// Answer JSON requests on stdin, one per line, with one JSON response per line (docs/serve.md).
+    /// Answer JSON requests on stdin, one per line, with one JSON response per line (the README documents the protocol).
     Serve(cli::serve::Args),
 }
 

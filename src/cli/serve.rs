@@ -1,6 +1,6 @@
 //! `chimera serve`: a JSON-lines protocol on stdin/stdout, for programs that drive the
 //! engine from another process. One request per line, one response per line, in order.
-//! The protocol is documented in `docs/serve.md`.
+//! The protocol is documented in the README, section "For other programs".
 //!
 //! Every problem is a response (`"ok": false` with an error code), never an exit: bad
 //! JSON, an unknown op, an unknown game, a line over the limit, even a panic in the
