@@ -35,6 +35,9 @@ import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fsf_common import find_binary  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # Fairy-Stockfish's definition of tests/data/grandlite.toml.
@@ -60,21 +63,6 @@ VARIANTS = [
     ("capablanca", os.path.join(ROOT, "tests", "data", "capablanca.toml"), "capablanca"),
     ("grandlite", os.path.join(ROOT, "tests", "data", "grandlite.toml"), "grandlite"),
 ]
-
-
-def find_binary(explicit):
-    if explicit:
-        return explicit
-    if os.environ.get("CHIMERA_BIN"):
-        return os.environ["CHIMERA_BIN"]
-    target = os.environ.get("CARGO_TARGET_DIR") or os.path.join(ROOT, "target")
-    if not os.path.isabs(target):
-        target = os.path.join(ROOT, target)
-    path = os.path.join(target, "release", "chimera")
-    if not os.path.exists(path):
-        print(f"{path} not found: building it with cargo build --release", flush=True)
-        subprocess.run(["cargo", "build", "--release", "--bin", "chimera"], cwd=ROOT, check=True)
-    return path
 
 
 class Chimera:
