@@ -8,8 +8,6 @@ fn pos(fen: &str) -> Position {
     load("mischia").unwrap().position(fen).unwrap()
 }
 
-/// The legal moves as `uci san`, sorted.
-
 fn ucis(p: &mut Position) -> Vec<String> {
     p.moves_with_notation().into_iter().map(|e| e.1).collect()
 }

@@ -68,7 +68,7 @@ type Placed = (Square, Piece, bool);
 /// Reads a FEN board field into placed pieces.
 pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Vec<Placed>, FenError> {
     let g = rules.geometry;
-    let demotes = rules.drops.as_ref().map_or(false, |d| d.demote_on_capture);
+    let demotes = rules.drops.as_ref().is_some_and(|d| d.demote_on_capture);
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != g.ranks as usize {
         return err(FenField::Board, format!("{} ranks given, the board has {}", rows.len(), g.ranks));
@@ -407,7 +407,7 @@ fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {
     let dy = if pos.turn == Color::White { -1 } else { 1 };
     let victim = g.offset(target, 0, dy);
     let mover = pos.turn.opponent();
-    let ok = victim.and_then(|v| pos.piece_at(v)).map_or(false, |p| {
+    let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
         p.color == mover && t.en_passant_types & (1 << p.kind) != 0
     });
     if !ok || pos.piece_at(target).is_some() {

@@ -376,7 +376,7 @@ impl<B: Bitboard> Pos<B> {
             .iter()
             .copied()
             .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
-            .filter(|m| self.piece_at(m.from).map_or(false, type_ok))
+            .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
             .collect();
         let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
         match matching.len() {
@@ -426,7 +426,7 @@ impl<B: Bitboard> Pos<B> {
             .iter()
             .copied()
             .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
-            .filter(|m| self.piece_at(m.from).map_or(false, type_ok))
+            .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
             .collect();
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.clone());
         if !pseudo_hits.is_empty() {
@@ -437,7 +437,7 @@ impl<B: Bitboard> Pos<B> {
         let owners: Vec<Square> = self
             .color_bb(us)
             .squares()
-            .filter(|&sq| origin_ok(sq) && self.piece_at(sq).map_or(false, type_ok))
+            .filter(|&sq| origin_ok(sq) && self.piece_at(sq).is_some_and(type_ok))
             .collect();
         if owners.is_empty() {
             let what = describe(piece_type);
@@ -449,7 +449,7 @@ impl<B: Bitboard> Pos<B> {
                 },
             );
         }
-        if self.piece_at(parts.to).map_or(false, |p| p.color == us) {
+        if self.piece_at(parts.to).is_some_and(|p| p.color == us) {
             return refuse(IllegalCode::PieceCannotMoveThere, format!("{to} is occupied by a {us} piece"));
         }
         let empty_target = self.piece_at(parts.to).is_none();
@@ -669,7 +669,7 @@ impl<B: Bitboard> Pos<B> {
         (quiet && mob.leap_quiet[from as usize].has(to))
             || (capture && mob.leap_capture[from as usize].has(to))
             || mob.riders.iter().any(|r| wanted(r.quiet, r.capture) && t.slide(r.slide, from, here).has(to))
-            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].map_or(false, |(sq, _)| sq == to))
+            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].is_some_and(|(sq, _)| sq == to))
     }
 }
 

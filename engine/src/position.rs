@@ -533,7 +533,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     fn carry_promoted(&mut self, m: Move) {
         let t = &*self.t;
-        if !t.rules.drops.as_ref().map_or(false, |d| d.demote_on_capture) {
+        if !t.rules.drops.as_ref().is_some_and(|d| d.demote_on_capture) {
             return;
         }
         let was = self.promoted.has(m.from);
@@ -560,7 +560,7 @@ impl<B: Bitboard> Pos<B> {
                 let touched = |sq: Square| sq == cs.king_from || sq == cs.rook_from;
                 let hit = touched(m.from)
                     || touched(m.to)
-                    || (m.kind == MoveKind::EnPassant && self.ep.map_or(false, |e| touched(e.victim)));
+                    || (m.kind == MoveKind::EnPassant && self.ep.is_some_and(|e| touched(e.victim)));
                 if hit {
                     lost |= 1 << (2 * i + color.index());
                 }

@@ -298,7 +298,7 @@ impl Rules {
             .pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.promotion.as_ref().map_or(false, |pr| pr.to.contains(&t)))
+            .filter(|(_, p)| p.promotion.as_ref().is_some_and(|pr| pr.to.contains(&t)))
             .map(|(i, _)| i as PieceType);
         match (sources.next(), sources.next()) {
             (Some(s), None) => Some(s),

@@ -656,7 +656,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
     if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
         if d.demote_on_capture {
             for (t, p) in rules.pieces.iter().enumerate() {
-                let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().map_or(false, |pr| pr.to.contains(&(t as PieceType))));
+                let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.to.contains(&(t as PieceType))));
                 if promoted_to && rules.demoted(t as PieceType).is_none() {
                     return Err(r.span(
                         raw_drops,

@@ -229,7 +229,7 @@ impl<B: Bitboard> Tables<B> {
                     riders: Vec::new(),
                     specials: Vec::new(),
                     promotion_zone: B::EMPTY,
-                    promote_from_zone: def.promotion.as_ref().map_or(false, |p| p.from_zone),
+                    promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                 };
@@ -323,7 +323,7 @@ impl<B: Bitboard> Tables<B> {
                     special_attacker_types[color.index()].push(t as PieceType);
                 }
             }
-            let mut groups: BTreeMap<(u32, bool), Vec<(i32, i32, u8)>> = BTreeMap::new();
+            let mut groups: BTreeMap<(u32, bool), Vec<SlideKey>> = BTreeMap::new();
             for ((dx, dy, range, initial_only), types_mask) in by_slide {
                 groups.entry((types_mask, initial_only)).or_default().push((dx, dy, range));
             }
@@ -403,6 +403,9 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
         origins,
     }
 }
+
+/// A slide as (dx, dy, range).
+type SlideKey = (i32, i32, u8);
 
 /// Collects the distinct rays the variant needs, numbering them.
 struct RayBuilder {

@@ -142,7 +142,7 @@ impl Piece {
     }
     #[inline]
     pub fn from_code(code: u8) -> Option<Piece> {
-        (code != NO_PIECE).then(|| Piece {
+        (code != NO_PIECE).then_some(Piece {
             color: if code & 32 != 0 { Color::Black } else { Color::White },
             kind: code & 31,
         })

@@ -77,7 +77,7 @@ impl Variant {
         let inner = match &self.tables {
             AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen)?),
             AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen)?),
-            AnyTables::Wide(t) => AnyPos::Wide(Pos::from_fen(t.clone(), fen)?),
+            AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen(t.clone(), fen)?)),
         };
         Ok(Position { variant: self.clone(), inner })
     }
@@ -87,7 +87,8 @@ impl Variant {
 enum AnyPos {
     Narrow(Pos<u64>),
     Medium(Pos<u128>),
-    Wide(Pos<Wide>),
+    // Boxed: a 256-square position is several times the size of the others.
+    Wide(Box<Pos<Wide>>),
 }
 
 /// A position of a variant, with the moves that led to it from where it was set up.

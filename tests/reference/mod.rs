@@ -356,8 +356,7 @@ impl RefPos {
                 let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                 let mut cur = s;
                 let mut steps = 0u32;
-                loop {
-                    let Some(next) = self.offset(cur, dx, dy) else { break };
+                while let Some(next) = self.offset(cur, dx, dy) {
                     steps += 1;
                     cur = next;
                     if d.range == 1 && !self.path_clear(s, &d.path, sign) {
