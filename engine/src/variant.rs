@@ -83,6 +83,9 @@ impl Variant {
     }
 }
 
+// The 128-square position is a few hundred bytes larger than the 64-square one; boxing
+// it would only add a pointer chase to every call.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum AnyPos {
     Narrow(Pos<u64>),
