@@ -3,7 +3,8 @@
 use std::io::Write;
 use std::path::Path;
 
-use chimera::rules::{PromotionPolicy, Rules, Verdict};
+use chimera::rules::{Captured, PromotionPolicy, Rules, Verdict};
+use chimera::PieceType;
 use chimera::Variant;
 
 use super::{read_error, Failure};
@@ -67,6 +68,60 @@ fn verdict(v: Verdict) -> &'static str {
     }
 }
 
+/// Hands, purchases, upgrades, lifts and rule modules, where the variant has them.
+fn variant_actions(rules: &Rules) -> String {
+    let name = |t: PieceType| rules.piece(t).name.clone();
+    let mut s = String::new();
+    if let Some(d) = &rules.drops {
+        let to_hand = rules.pieces.iter().any(|p| matches!(p.captured_as, Captured::Hand(_)));
+        let mut notes = vec![if to_hand {
+            "pieces in hand may be dropped; captured pieces go to the captor's hand (see each piece)".to_string()
+        } else {
+            "pieces in hand may be dropped; captured pieces leave the game".to_string()
+        }];
+        if let Some(c) = d.capacity {
+            notes.push(format!("at most {c} in a hand"));
+        }
+        if !d.one_per_file.is_empty() {
+            notes.push(format!("one {} per file", d.one_per_file.iter().map(|&t| name(t)).collect::<Vec<_>>().join(" or ")));
+        }
+        if !d.no_drop_mate.is_empty() {
+            notes.push(format!("no mate by a {} drop", d.no_drop_mate.iter().map(|&t| name(t)).collect::<Vec<_>>().join(" or ")));
+        }
+        if d.demote_on_capture {
+            notes.push("promoted pieces return unpromoted".to_string());
+        }
+        s += &format!("hands: {}\n", notes.join("; "));
+    }
+    if let Some(l) = &rules.lift {
+        let mut notes = vec!["a piece may be lifted into the hand, becoming a member of its class".to_string()];
+        if !l.raise_ranks.is_empty() {
+            notes.push(format!("one class up from {}", ranks(&l.raise_ranks)));
+        }
+        for c in &l.not_on_first_move {
+            notes.push(format!("not on {c}'s first move"));
+        }
+        s += &format!("lift: {}\n", notes.join("; "));
+    }
+    if let Some(e) = &rules.economy {
+        s += &format!("economy: {} coins each\n", e.coins);
+        for &(t, price) in &e.buy {
+            s += &format!("  buy a {} for {price}\n", name(t));
+        }
+        for u in &e.upgrades {
+            s += &format!("  upgrade a {} to a {} for {}\n", name(u.from), name(u.to), u.cost);
+        }
+        if e.purchases_before_upgrades > 0 {
+            s += &format!("  upgrades after {} purchases\n", e.purchases_before_upgrades);
+        }
+    }
+    for m in &rules.modules {
+        let params: Vec<String> = m.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        s += &format!("module: {}{}\n", m.name, if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) });
+    }
+    s
+}
+
 /// The summary `chimera check` prints.
 pub fn summary(rules: &Rules) -> String {
     let g = rules.geometry;
@@ -96,6 +151,20 @@ pub fn summary(rules: &Rules) -> String {
         if let Some(n) = p.limit {
             notes.push(format!("at most {n} on the board"));
         }
+        if let Some(c) = p.class {
+            notes.push(format!("class {c}"));
+        }
+        // A royal piece is never captured, never in hand.
+        if rules.drops.is_some() && !p.royal {
+            notes.push(match p.captured_as {
+                Captured::Removed => "removed when captured".to_string(),
+                Captured::Hand(t) if rules.piece(t).name == p.name => "captured into the hand".to_string(),
+                Captured::Hand(t) => format!("captured into the hand as a {}", rules.piece(t).name),
+            });
+        }
+        if let Some(r) = p.drop_ranks.as_ref().filter(|_| !p.royal) {
+            notes.push(format!("dropped or placed on {}", ranks(r)));
+        }
         if let Some(pr) = &p.promotion {
             let to: Vec<String> = pr.to.iter().map(|&t| rules.piece(t).name.clone()).collect();
             let (policy, otherwise) = match pr.policy {
@@ -103,7 +172,8 @@ pub fn summary(rules: &Rules) -> String {
                 PromotionPolicy::Optional => ("may", ""),
                 PromotionPolicy::IfAvailable => ("must", " if one is available (else stays)"),
             };
-            notes.push(format!("{policy} promote on {} to {}{otherwise}", ranks(&pr.ranks), list(&to)));
+            let from_zone = if pr.from_zone { " (also leaving them)" } else { "" };
+            notes.push(format!("{policy} promote on {}{from_zone} to {}{otherwise}", ranks(&pr.ranks), list(&to)));
         }
         rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
     }
@@ -132,6 +202,8 @@ pub fn summary(rules: &Rules) -> String {
         s += &table(&rows, "  ");
     }
 
+    s += &variant_actions(rules);
+
     let end = &rules.end;
     s += "end:\n";
     let mut rows = vec![
@@ -147,7 +219,8 @@ pub fn summary(rules: &Rules) -> String {
     } else {
         let mut resets = Vec::new();
         for e in &end.move_rule_resets {
-            resets.push(format!("a {}", e.name()));
+            let article = if e.name().starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+            resets.push(format!("{article} {}", e.name()));
         }
         for &t in &end.move_rule_reset_by {
             resets.push(format!("a {} move", rules.piece(t).name));
@@ -174,6 +247,10 @@ pub fn summary(rules: &Rules) -> String {
         }
     };
     rows.push(vec!["dead position:".into(), dead]);
+    if let Some(v) = end.army_captured {
+        let hand = if end.army_includes_hand { "board and hand" } else { "board" };
+        rows.push(vec!["army captured:".into(), format!("{} (the whole army, {hand})", verdict(v))]);
+    }
     s += &table(&rows, "  ");
 
     s += &format!("start: {}\n", rules.start_fen);
