@@ -121,20 +121,47 @@ impl<B: Bitboard> Pos<B> {
 
     /// The long algebraic form of a move.
     pub fn uci(&self, m: Move) -> String {
+        let mut s = String::with_capacity(8);
+        self.write_uci(m, &mut s);
+        s
+    }
+
+    /// Appends the long algebraic form of `m` to `out`.
+    fn write_uci(&self, m: Move, out: &mut String) {
         let g = self.g();
+        let square = |out: &mut String, sq: Square| {
+            out.push(Geometry::file_char(g.file(sq)));
+            // Ranks go up to 16: itoa by hand keeps this allocation-free.
+            let rank = g.rank(sq) + 1;
+            if rank >= 10 {
+                out.push('1');
+            }
+            out.push((b'0' + rank % 10) as char);
+        };
+        let letter = |t: PieceType| self.t.rules.piece(t).letter;
         match m.kind {
-            MoveKind::Drop | MoveKind::Buy => format!("{}@{}", self.t.rules.piece(m.piece).letter, g.square_name(m.to)),
-            MoveKind::Lift => format!("{}^{}", g.square_name(m.from), self.t.rules.piece(m.piece).letter.to_ascii_lowercase()),
+            MoveKind::Drop | MoveKind::Buy => {
+                out.push(letter(m.piece));
+                out.push('@');
+                square(out, m.to);
+            }
+            MoveKind::Lift => {
+                square(out, m.from);
+                out.push('^');
+                out.push(letter(m.piece).to_ascii_lowercase());
+            }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
-                format!("{0}{0}{1}", g.square_name(m.to), self.t.rules.piece(m.piece).letter.to_ascii_lowercase())
+                square(out, m.to);
+                square(out, m.to);
+                out.push(letter(m.piece).to_ascii_lowercase());
             }
             _ => {
-                let mut s = format!("{}{}", g.square_name(m.from), g.square_name(m.to));
+                square(out, m.from);
+                square(out, m.to);
                 if let Some(p) = m.promotion() {
-                    s.push(self.t.rules.piece(p).letter.to_ascii_lowercase());
+                    out.push(letter(p).to_ascii_lowercase());
                 }
-                s
             }
         }
     }
@@ -243,8 +270,15 @@ impl<B: Bitboard> Pos<B> {
         // Long algebraic starts with a file letter (or is a drop, `N@e4`): SAN such as
         // `B1c3` or `G1f2` names a piece and must not be read as the move `b1c3`.
         let long_form = !clean.starts_with(|c: char| c.is_ascii_uppercase()) || clean.contains('@');
-        if let Some(m) = legal.iter().find(|&&m| long_form && self.uci(m).eq_ignore_ascii_case(clean)) {
-            return Ok(*m);
+        if long_form {
+            let mut buf = String::with_capacity(8);
+            for &m in &legal {
+                buf.clear();
+                self.write_uci(m, &mut buf);
+                if buf.eq_ignore_ascii_case(clean) {
+                    return Ok(m);
+                }
+            }
         }
         if let Some(r) = self.parse_uci_shape(clean, &legal) {
             return r;
