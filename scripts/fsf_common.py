@@ -1,4 +1,5 @@
-"""Shared machinery of the Fairy-Stockfish differential checks (fsf_mischia.py, fsf_drops.py).
+"""Shared machinery of the Fairy-Stockfish differential checks (fsf_diff.py, fsf_mischia.py,
+fsf_drops.py, fsf_mystic.py).
 
 Chimera is run through its CLI; Fairy-Stockfish through its Python binding, pyffish, with
 tests/data/fsf-variants.ini loaded. A check is described by an `Adapter` (one per variant):
@@ -49,11 +50,16 @@ def import_pyffish():
     return pyffish
 
 
-def setup(sf, binary, adapters):
-    """Loads our Fairy-Stockfish definitions and registers the adapters (before forking)."""
+def setup(sf, binary, adapters, extra_ini=None):
+    """Loads our Fairy-Stockfish definitions (tests/data/fsf-variants.ini, followed by the
+    sections of `extra_ini` if given, in one config) and registers the adapters (before
+    forking)."""
     global SF, CHIMERA
     with open(INI_PATH) as f:
-        sf.load_variant_config(f.read())
+        config = f.read()
+    if extra_ini:
+        config += "\n" + extra_ini
+    sf.load_variant_config(config)
     SF = sf
     CHIMERA = Chimera(binary)
     for a in adapters:
