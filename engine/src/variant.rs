@@ -225,6 +225,11 @@ impl Position {
     pub fn san(&mut self, m: Move) -> String {
         with_mut!(self, p => p.san(m))
     }
+    /// The SAN of a legal move, given this position's legal moves (saves generating them
+    /// again when the caller has them already).
+    pub fn san_in(&mut self, m: Move, legal: &[Move]) -> String {
+        with_mut!(self, p => p.san_in(m, legal))
+    }
     /// Every legal move with its long algebraic form and SAN, sorted by the former.
     pub fn moves_with_notation(&mut self) -> Vec<(Move, String, String)> {
         with_mut!(self, p => {
