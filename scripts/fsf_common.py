@@ -27,6 +27,7 @@ Work runs in a pool of forked worker processes (pyffish holds the GIL, and each 
 costs one pyffish call of about 2 ms plus one Chimera process of about 4 ms).
 """
 
+import argparse
 import multiprocessing
 import os
 import random
@@ -592,6 +593,39 @@ def explain(a, result, fen, cfen, fpath, cpath, depth, fsf_counts, chimera_count
                 f"chimera {n_c} then {sum(counts.values())} (chimera from the FEN {chimera.fen(a.cvar, cfen, child_c)})")
             continue
         explain(a, result, fen, cfen, child_f, child_c, depth - 1, sub, counts)
+
+
+def arguments(doc, depth):
+    """An argument parser with the flags every check has (--seed, --depth, --jobs, --bin);
+    a check adds its own."""
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--depth", type=int, default=depth, help="perft depth from the start (0: none)")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
+    ap.add_argument("--bin", help="the chimera binary")
+    return ap
+
+
+def pyffish_or_skip():
+    """pyffish, or None after saying the check is skipped (the caller then exits 0)."""
+    sf = import_pyffish()
+    if sf is None:
+        print("pyffish not installed: skipped")
+    return sf
+
+
+def perft_all(adapters, depth, pool, result):
+    """Perft(depth) of every adapter's start position, printing each; returns the
+    summary entries (`name nodes`, marked where the programs differ)."""
+    summary = []
+    for a in adapters:
+        t = time.time()
+        before = len(result.disagreements)
+        total, nodes = check_perft(a, depth, pool, result)
+        ok = total == nodes and len(result.disagreements) == before
+        summary.append(f"{a.name} {nodes}" + ("" if ok else " (differs)"))
+        print(f"{a.name}: perft({depth}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
+    return summary
 
 
 def make_pool(jobs):

@@ -34,7 +34,6 @@ installed: skipped` when the binding is missing (`pip install pyffish`). A pyffi
 without large-board support skips grandlite.
 """
 
-import argparse
 import os
 import sys
 import time
@@ -80,20 +79,15 @@ VARIANTS = [
 
 def main():
     names = [a.name for a in VARIANTS]
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap = fc.arguments(__doc__, depth=3)
     ap.add_argument("--games", type=int, default=4, help="random games per variant")
     ap.add_argument("--plies", type=int, default=110, help="plies per random game at most")
-    ap.add_argument("--depth", type=int, default=3, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=2, help="hand Chimera the FEN every N plies (0: never)")
     ap.add_argument("--variants", default=",".join(names))
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--bin", help="the chimera binary")
     args = ap.parse_args()
 
-    sf = fc.import_pyffish()
+    sf = fc.pyffish_or_skip()
     if sf is None:
-        print("pyffish not installed: skipped")
         return 0
     wanted = args.variants.split(",")
     unknown = [w for w in wanted if w not in names]
@@ -110,14 +104,8 @@ def main():
     result = fc.Result()
     perfts = []
     with fc.make_pool(args.jobs) as pool:
-        for a in adapters:
-            if args.depth > 0:
-                t = time.time()
-                before = len(result.disagreements)
-                total, nodes = fc.check_perft(a, args.depth, pool, result)
-                ok = total == nodes and len(result.disagreements) == before
-                perfts.append(f"{a.name} {nodes}" + ("" if ok else " (differs)"))
-                print(f"{a.name}: perft({args.depth}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
+        if args.depth > 0:
+            perfts = fc.perft_all(adapters, args.depth, pool, result)
         # Plain random play (a third of the time a promotion or castle when there is one),
         # and play that prefers pawn moves, so that pawns reach the last rank (grandlite's
         # pawns have seven steps to go).

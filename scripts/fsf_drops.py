@@ -38,7 +38,6 @@ missing (`pip install pyffish`). A mitred ruleset that Chimera does not have yet
 reported as skipped.
 """
 
-import argparse
 import os
 import re
 import sys
@@ -120,20 +119,15 @@ def chimera_variant(name, builtins):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap = fc.arguments(__doc__, depth=4)
     ap.add_argument("--games", type=int, default=35, help="random games per variant")
     ap.add_argument("--plies", type=int, default=100, help="plies per random game at most")
-    ap.add_argument("--depth", type=int, default=4, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=5, help="hand Chimera the FEN every N plies (0: never)")
     ap.add_argument("--variants", default=",".join(["crazyhouse", "minishogi"] + MITRED))
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--bin", help="the chimera binary")
     args = ap.parse_args()
 
-    sf = fc.import_pyffish()
+    sf = fc.pyffish_or_skip()
     if sf is None:
-        print("pyffish not installed: skipped")
         return 0
     started = time.time()
     binary = fc.find_binary(args.bin)
@@ -159,14 +153,8 @@ def main():
     result = fc.Result()
     perfts = []
     with fc.make_pool(args.jobs) as pool:
-        for a in adapters:
-            if args.depth > 0:
-                t = time.time()
-                before = len(result.disagreements)
-                total, nodes = fc.check_perft(a, args.depth, pool, result)
-                ok = total == nodes and len(result.disagreements) == before
-                perfts.append(f"{a.name} {nodes}" + ("" if ok else " (differs)"))
-                print(f"{a.name}: perft({args.depth}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
+        if args.depth > 0:
+            perfts = fc.perft_all(adapters, args.depth, pool, result)
         # Plain random play (a third of the time a promotion when there is one), and play
         # that prefers board moves to drops, so that pieces reach the promotion zone.
         plain = {"special": 0.3}

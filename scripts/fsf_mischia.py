@@ -39,7 +39,6 @@ repository (built with `cargo build --release` if missing). Exits 0 when everyth
 missing (`pip install pyffish`).
 """
 
-import argparse
 import os
 import sys
 import time
@@ -137,20 +136,15 @@ def check_edges(result):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap = fc.arguments(__doc__, depth=5)
     ap.add_argument("--games", type=int, default=220, help="random games from the start position")
     ap.add_argument("--edge-games", type=int, default=10, help="random games from each edge position")
     ap.add_argument("--plies", type=int, default=120, help="plies per random game at most")
-    ap.add_argument("--depth", type=int, default=5, help="perft depth from the start (0: none)")
     ap.add_argument("--fen-every", type=int, default=7, help="hand Chimera the FEN every N plies (0: never)")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--bin", help="the chimera binary")
     args = ap.parse_args()
 
-    sf = fc.import_pyffish()
+    sf = fc.pyffish_or_skip()
     if sf is None:
-        print("pyffish not installed: skipped")
         return 0
     started = time.time()
     adapter = Mischia()

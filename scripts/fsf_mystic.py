@@ -20,7 +20,6 @@ Exits 0 when everything agrees, 1 on any disagreement, 0 with `pyffish not insta
 skipped` when the binding is missing.
 """
 
-import argparse
 import os
 import sys
 import time
@@ -54,17 +53,12 @@ class Mystic(fc.Adapter):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap = fc.arguments(__doc__, depth=4)
     ap.add_argument("--games", type=int, default=300, help="random games of five plies")
-    ap.add_argument("--depth", type=int, default=4, help="perft depth from the start (0: none)")
-    ap.add_argument("--jobs", type=int, default=2, help="worker processes")
-    ap.add_argument("--bin", help="the chimera binary")
     args = ap.parse_args()
 
-    sf = fc.import_pyffish()
+    sf = fc.pyffish_or_skip()
     if sf is None:
-        print("pyffish not installed: skipped")
         return 0
     started = time.time()
     binary = fc.find_binary(args.bin)
