@@ -490,7 +490,7 @@ fn sylvia_a_dropped_piece_never_counts_as_unmoved() {
     let mut p = v.position("8/4k3/8/8/8/8/8/K7[r] b - - 0 1 unmoved=e7").unwrap();
     p.play_str("R@g7").unwrap();
     p.play_str("Kb1").unwrap();
-    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::Swap), "{}", listing(&mut p));
+    assert!(p.legal_moves().iter().all(|m| m.kind != MoveKind::Rule), "{}", listing(&mut p));
     // The same position set up from FEN with the Rook unmoved does offer it.
     let mut q = v.position("8/4k1r1/8/8/8/8/8/1K6[] b - - 0 1 unmoved=e7,g7").unwrap();
     assert!(q.parse_move("K<>g7").is_ok());

@@ -41,6 +41,8 @@ pub trait Bitboard:
     fn msb(self) -> u8;
     /// The set without its lowest square.
     fn without_lsb(self) -> Self;
+    /// The same squares as a 256-square set (what rule modules see, whatever the width).
+    fn to_wide(self) -> Wide;
 
     #[inline]
     fn has(self, sq: u8) -> bool {
@@ -112,6 +114,11 @@ macro_rules! primitive_bitboard {
             #[inline]
             fn without_lsb(self) -> Self {
                 self & self.wrapping_sub(1)
+            }
+            #[inline]
+            fn to_wide(self) -> Wide {
+                let wide = self as u128;
+                Wide([wide as u64, (wide >> 64) as u64, 0, 0])
             }
         }
     };
@@ -206,6 +213,10 @@ impl Bitboard for Wide {
             }
         }
         Wide(w)
+    }
+    #[inline]
+    fn to_wide(self) -> Wide {
+        self
     }
 }
 

@@ -174,7 +174,22 @@ impl<B: Bitboard> Pos<B> {
         if let Some(economy) = &t.rules.economy {
             pos.coins = [economy.coins; 2];
         }
+        let modules = &t.modules;
+        for (i, m) in modules.all.iter().enumerate() {
+            let base = modules.state_base[i];
+            m.initial_state(&mut pos.state[base..base + modules.hooks[i].state]);
+        }
         for ext in fields.iter().skip(6) {
+            let module = ext.split_once('=').and_then(|(key, value)| {
+                let i = modules.all.iter().position(|m| m.fen_key() == Some(key))?;
+                Some((i, key, value))
+            });
+            if let Some((i, key, value)) = module {
+                let base = modules.state_base[i];
+                let state = &mut pos.state[base..base + modules.hooks[i].state];
+                modules.all[i].read_state(value, state).or_else(|e| err(FenField::Extra, format!("{key}: {e}")))?;
+                continue;
+            }
             match ext.split_once('=') {
                 Some((key @ ("coins" | "purchases"), value)) if t.rules.economy.is_some() => {
                     let pair = value
@@ -209,9 +224,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         let them = pos.turn.opponent();
-        let occ = pos.occupied();
-        let attacked = pos.royals(them).squares().any(|k| pos.attacked(k, pos.turn, occ, pos.color_bb(pos.turn)));
-        if attacked {
+        if pos.in_check(them) {
             return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
         }
         pos.hash = pos.compute_hash();
@@ -280,6 +293,14 @@ impl<B: Bitboard> Pos<B> {
         s += &format!(" {} {}", self.halfmove, self.fullmove);
         if t.rules.economy.is_some() {
             s += &format!(" coins={}/{} purchases={}/{}", self.coins[0], self.coins[1], self.purchases[0], self.purchases[1]);
+        }
+        let modules = &t.modules;
+        for (i, m) in modules.all.iter().enumerate() {
+            if let Some(key) = m.fen_key() {
+                let base = modules.state_base[i];
+                s += &format!(" {key}=");
+                m.write_state(&self.state[base..base + modules.hooks[i].state], &mut s);
+            }
         }
         if self.unmoved != self.implied_unmoved() {
             let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();

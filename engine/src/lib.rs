@@ -18,15 +18,18 @@
 //! The kernel never names a variant: everything a variant is comes from its ruleset.
 
 pub mod betza;
-pub mod module;
 pub mod bitboard;
+mod features;
 pub mod fen;
+mod host;
+pub mod module;
 pub mod movegen;
 pub mod moves;
 pub mod movetext;
 pub mod notation;
 pub mod outcome;
 pub mod position;
+pub mod refusal;
 pub mod rules;
 pub mod ruleset;
 pub mod tables;
@@ -36,7 +39,7 @@ mod variant;
 pub use bitboard::{Bitboard, Wide};
 pub use fen::{FenError, FenField};
 pub use moves::{Move, MoveKind};
-pub use notation::{IllegalCode, MoveError};
+pub use refusal::{IllegalCode, MoveError};
 pub use outcome::{EndReason, Outcome};
 pub use rules::Rules;
 pub use ruleset::RulesetError;

@@ -3,62 +3,220 @@
 //! A ruleset switches one on with a table `[modules.<name>]` holding its parameters.
 //! The kernel knows no module by name: whoever loads a ruleset passes a
 //! [`ModuleRegistry`] that builds modules from their tables (the built-in ones live in
-//! the `chimera-variants` crate). A module offers extra moves; the kernel checks each
-//! (no royal left attacked), plays and undoes it, and writes it down.
+//! the `chimera-variants` crate).
+//!
+//! A module can add a whole rule. It says in [`RuleModule::hooks`] which parts of a
+//! game it takes part in, and the kernel consults it there and nowhere else, so a rule
+//! costs nothing in a variant that does not use it:
+//!
+//! * **moves of its own** ([`MoveKind::Rule`]): it lists them ([`RuleModule::moves`]),
+//!   plays them through an [`Editor`] ([`RuleModule::play`]; taking a move back is the
+//!   kernel's business: it journals every edit), and writes and reads their notation;
+//! * **an effect after every move** ([`RuleModule::after_move`]): an explosion, a counter;
+//! * **legality**: a refusal of moves the kernel would allow ([`RuleModule::refuse`]),
+//!   or the whole decision ([`Legality::Own`]);
+//! * **state of its own**: a few counters, hashed with the position and written in a FEN
+//!   field of their own (`checks=1/0`);
+//! * **check and the end of the game** ([`RuleModule::is_check`], [`RuleModule::outcome`]).
+//!
+//! Modules see the position through [`PositionView`]: pieces, bitboards (as [`Wide`],
+//! whatever the board's width), attack queries, and their own state.
 
 use std::fmt;
 use std::sync::Arc;
 
-use crate::moves::Move;
+use crate::bitboard::Wide;
+use crate::moves::{Move, MoveKind};
+use crate::outcome::Outcome;
+use crate::refusal::MoveError;
 use crate::rules::Rules;
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Piece, PieceType, Square};
+
+/// The most state counters all the modules of one variant may keep together.
+pub const MAX_STATE: usize = 8;
 
 /// What a module may ask of a position.
 pub trait PositionView {
+    /// The variant's rules.
     fn rules(&self) -> &Rules;
+    /// The side to move.
     fn turn(&self) -> Color;
+    /// The piece on `sq`, if any.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
-    /// Whether the piece on `sq` has never moved (tracked when a module asks for it).
+    /// Every occupied square.
+    fn occupied(&self) -> Wide;
+    /// The squares of `c`'s pieces.
+    fn side(&self, c: Color) -> Wide;
+    /// The squares of `c`'s pieces of type `t`.
+    fn pieces(&self, c: Color, t: PieceType) -> Wide;
+    /// The squares of `c`'s royal pieces.
+    fn royals(&self, c: Color) -> Wide;
+    /// How many pieces of type `t` `c` has in hand.
+    fn hand(&self, c: Color, t: PieceType) -> u8;
+    /// Whether the piece on `sq` has never moved (tracked when a module asks for it,
+    /// see [`RuleModule::tracks_unmoved`]).
     fn is_unmoved(&self, sq: Square) -> bool;
-    /// Whether the side to move has a royal piece under attack.
+    /// Whether a piece of `by` attacks `sq`, the board being as it is.
+    fn attacked(&self, sq: Square, by: Color) -> bool;
+    /// Whether `side` has a royal piece under attack, by the kernel's reckoning (a
+    /// module's [`RuleModule::is_check`] is not consulted).
+    fn royal_attacked(&self, side: Color) -> bool;
+    /// Whether the side to move is in check (modules consulted).
     fn is_check(&self) -> bool;
+    /// The fullmove number (1 on the first move).
+    fn fullmove_number(&self) -> u32;
+    /// Counter `slot` of the asking module's own state.
+    fn state(&self, slot: usize) -> u16;
+    /// Plays `m` on a scratch copy and shows the result to `look`: how a module judges
+    /// a move by what it leads to.
+    fn after(&self, m: Move, look: &mut dyn FnMut(&dyn PositionView));
 }
 
-/// A rule module.
+/// What a module may change while it plays a move or acts after one. Every change is
+/// journalled, and undone with the move.
+pub trait Editor: PositionView {
+    /// Removes the piece on `sq`, if any. Castling rights that needed it, and its
+    /// never-moved mark, go with it.
+    fn remove(&mut self, sq: Square) -> Option<Piece>;
+    /// Puts `piece` on `sq`, which must be empty.
+    fn place(&mut self, sq: Square, piece: Piece);
+    /// Sets counter `slot` of the module's own state.
+    fn set_state(&mut self, slot: usize, value: u16);
+}
+
+/// Who decides whether a move is legal.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Legality {
+    /// The kernel alone: no royal piece may be left attacked.
+    #[default]
+    Kernel,
+    /// The kernel, and then the module may refuse ([`RuleModule::refuse`]).
+    Filter,
+    /// The module alone: the kernel offers every move as if royal pieces could be left
+    /// attacked, and keeps those the module does not refuse.
+    Own,
+}
+
+/// The parts of a game a module takes part in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hooks {
+    /// It offers moves of its own kind ([`RuleModule::moves`], [`RuleModule::play`]).
+    pub moves: bool,
+    /// It acts after every move ([`RuleModule::after_move`]).
+    pub after_move: bool,
+    /// Whether it refuses moves, and whether the kernel still judges them too.
+    pub legality: Legality,
+    /// It says whether a side is in check ([`RuleModule::is_check`]).
+    pub check: bool,
+    /// It can end the game ([`RuleModule::outcome`]).
+    pub outcome: bool,
+    /// How many counters of its own it keeps (see [`RuleModule::fen_key`]).
+    pub state: usize,
+    /// The kernel must track which pieces have never moved.
+    pub unmoved: bool,
+}
+
+/// A rule module, built from its parameters for one variant. Every method but
+/// [`RuleModule::hooks`] has a default that does nothing; the kernel calls a method only
+/// if the hooks say the module takes part there.
+#[allow(unused_variables)]
 pub trait RuleModule: Send + Sync + fmt::Debug {
-    /// Whether the kernel must track which pieces have never moved.
-    fn tracks_unmoved(&self) -> bool {
-        false
+    /// Where the module takes part.
+    fn hooks(&self) -> Hooks;
+
+    /// The moves of its own kind in `pos`, given how many ordinary legal moves there
+    /// are. Each is a [`MoveKind::Rule`] move; `Move::piece` is filled in by the kernel.
+    /// Unless the module has [`Legality::Own`], the kernel drops any that would leave a
+    /// royal piece attacked.
+    fn moves(&self, pos: &dyn PositionView, ordinary: u64, out: &mut Vec<Move>) {}
+    /// Plays one of its own moves.
+    fn play(&self, m: Move, edit: &mut dyn Editor) {}
+    /// A word for what its own move `m` does (`swap`), for programs describing moves.
+    fn kind_name(&self, m: Move) -> &'static str {
+        "rule"
     }
-    /// The extra moves this rule offers in `pos`, given how many ordinary legal moves
-    /// there are. The kernel drops any that would leave a royal piece attacked.
-    fn moves(&self, pos: &dyn PositionView, ordinary: u64, out: &mut Vec<Move>);
+    /// Appends the long algebraic form of its own move `m`.
+    fn write_uci(&self, pos: &dyn PositionView, m: Move, out: &mut String) {}
+    /// Appends the SAN of its own move `m`, without check marks.
+    fn write_san(&self, pos: &dyn PositionView, m: Move, out: &mut String) {}
+    /// Reads SAN written in its own notation: `None` if `text` is not in it; else the
+    /// move among `legal`, or why there is none. (Long algebraic needs no reader: the
+    /// kernel matches it against [`RuleModule::write_uci`].)
+    fn parse_san(&self, pos: &dyn PositionView, text: &str, legal: &[Move]) -> Option<Result<Move, MoveError>> {
+        None
+    }
+
+    /// Acts after any move `m` (its own included) has been played; `captured` is the
+    /// piece it took, if any. The opponent of the mover is now to move.
+    fn after_move(&self, m: Move, captured: Option<Piece>, edit: &mut dyn Editor) {}
+
+    /// Why `m` is not allowed in `pos`, if it is not ([`Hooks::legality`] `Filter` or
+    /// `Own`). Also asked to explain a refused move.
+    fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
+        None
+    }
+
+    /// Whether `side` is in check, if the module knows better than the kernel.
+    fn is_check(&self, pos: &dyn PositionView, side: Color) -> Option<bool> {
+        None
+    }
+    /// The end of the game by this rule. A position it ends has no legal moves.
+    fn outcome(&self, pos: &dyn PositionView) -> Option<Outcome> {
+        None
+    }
+
+    /// The key of its FEN field (`checks` for `checks=1/0`), if it keeps state.
+    fn fen_key(&self) -> Option<&'static str> {
+        None
+    }
+    /// Appends the value of its FEN field.
+    fn write_state(&self, state: &[u16], out: &mut String) {}
+    /// Reads the value of its FEN field into `state`, or says what is wrong with it.
+    fn read_state(&self, text: &str, state: &mut [u16]) -> Result<(), String> {
+        Ok(())
+    }
+    /// Its state in a position set up from a FEN without its field.
+    fn initial_state(&self, state: &mut [u16]) {}
 }
 
-/// A module as a ruleset names it.
-#[derive(Clone)]
-pub struct Module {
-    pub name: String,
-    pub params: toml::Table,
-    pub rule: Arc<dyn RuleModule>,
+/// A module's parameters and where they are written, for its factory to read.
+pub struct ModuleParams<'a> {
+    pub(crate) table: &'a toml::Table,
 }
 
-impl fmt::Debug for Module {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Module({} {:?})", self.name, self.params)
+impl ModuleParams<'_> {
+    /// The parameters as the module's own type (`#[serde(deny_unknown_fields)]` is
+    /// advised), or which parameter is wrong and why.
+    pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ParamError> {
+        serde_path_to_error::deserialize(self.table.clone()).map_err(|e| {
+            let key = e.path().to_string();
+            let message = e.into_inner().message().lines().next().unwrap_or("").trim().to_string();
+            ParamError { key: if key == "." { String::new() } else { key }, message }
+        })
+    }
+    /// The raw table.
+    pub fn table(&self) -> &toml::Table {
+        self.table
     }
 }
 
-impl PartialEq for Module {
-    fn eq(&self, other: &Module) -> bool {
-        self.name == other.name && self.params == other.params
+/// What is wrong with a module's parameters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamError {
+    /// The parameter's key inside the module's table (empty for the table as a whole).
+    pub key: String,
+    /// Why it is wrong.
+    pub message: String,
+}
+
+impl From<String> for ParamError {
+    fn from(message: String) -> ParamError {
+        ParamError { key: String::new(), message }
     }
 }
 
-impl Eq for Module {}
-
-/// Builds a module from its parameter table, or says what is wrong with them.
-pub type ModuleFactory = fn(&toml::Table) -> Result<Arc<dyn RuleModule>, String>;
+/// Builds a module from its parameters, or says what is wrong with them.
+pub type ModuleFactory = fn(&ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError>;
 
 /// The modules a loader knows, by name.
 #[derive(Clone, Default)]
@@ -67,6 +225,7 @@ pub struct ModuleRegistry {
 }
 
 impl ModuleRegistry {
+    /// No modules.
     pub fn new() -> Self {
         Self::default()
     }
@@ -75,11 +234,69 @@ impl ModuleRegistry {
         self.entries.push((name, description, factory));
         self
     }
+    /// The factory of the module called `name`.
     pub fn get(&self, name: &str) -> Option<ModuleFactory> {
         self.entries.iter().find(|e| e.0 == name).map(|e| e.2)
     }
     /// (name, description) of every module.
     pub fn names(&self) -> impl Iterator<Item = (&'static str, &'static str)> + '_ {
         self.entries.iter().map(|e| (e.0, e.1))
+    }
+}
+
+/// The live modules of a compiled variant, with the hooks they take part in indexed
+/// so that the kernel asks only those that care.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ModuleSet {
+    pub all: Vec<Arc<dyn RuleModule>>,
+    pub hooks: Vec<Hooks>,
+    /// Per module: the index of its first counter in the position's state.
+    pub state_base: Vec<usize>,
+    pub with_moves: Vec<usize>,
+    pub with_after_move: Vec<usize>,
+    pub with_refusals: Vec<usize>,
+    pub with_check: Vec<usize>,
+    pub with_outcome: Vec<usize>,
+    /// Some module decides legality alone: the kernel's royal safety is off.
+    pub own_legality: bool,
+    pub tracks_unmoved: bool,
+}
+
+impl ModuleSet {
+    /// Indexes `modules`; fails if they keep more state than a position holds.
+    pub fn new(modules: Vec<Arc<dyn RuleModule>>) -> Result<ModuleSet, String> {
+        let mut set = ModuleSet::default();
+        let mut state = 0;
+        for (i, m) in modules.iter().enumerate() {
+            let h = m.hooks();
+            set.state_base.push(state);
+            state += h.state;
+            let add = |on: bool, list: &mut Vec<usize>| {
+                if on {
+                    list.push(i)
+                }
+            };
+            add(h.moves, &mut set.with_moves);
+            add(h.after_move, &mut set.with_after_move);
+            add(h.legality != Legality::Kernel, &mut set.with_refusals);
+            add(h.check, &mut set.with_check);
+            add(h.outcome, &mut set.with_outcome);
+            set.own_legality |= h.legality == Legality::Own;
+            set.tracks_unmoved |= h.unmoved;
+            set.hooks.push(h);
+        }
+        if state > MAX_STATE {
+            return Err(format!("the rule modules keep {state} counters together; a position holds {MAX_STATE}"));
+        }
+        if modules.len() > u8::MAX as usize {
+            return Err("too many rule modules".to_string());
+        }
+        set.all = modules;
+        Ok(set)
+    }
+    /// The module that owns a [`MoveKind::Rule`] move.
+    pub fn owner(&self, m: Move) -> &dyn RuleModule {
+        debug_assert_eq!(m.kind, MoveKind::Rule);
+        &*self.all[m.piece as usize]
     }
 }

@@ -10,8 +10,8 @@
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::module::PositionView;
-use crate::rules::{PromotionPolicy, Rules};
+use crate::refusal::MoveError;
+use crate::rules::PromotionPolicy;
 use crate::types::{Color, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
@@ -83,24 +83,6 @@ impl<S: MoveSink> MoveSink for Tally<'_, S> {
     }
 }
 
-impl<B: Bitboard> PositionView for Pos<B> {
-    fn rules(&self) -> &Rules {
-        &self.t.rules
-    }
-    fn turn(&self) -> Color {
-        self.turn
-    }
-    fn piece_at(&self, sq: Square) -> Option<crate::types::Piece> {
-        Pos::piece_at(self, sq)
-    }
-    fn is_unmoved(&self, sq: Square) -> bool {
-        self.unmoved.has(sq)
-    }
-    fn is_check(&self) -> bool {
-        Pos::is_check(self)
-    }
-}
-
 /// What the legality filter needs to know about the side to move.
 struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
@@ -112,21 +94,45 @@ struct Safety<B> {
     royals: B,
 }
 
+impl<B: Bitboard> Safety<B> {
+    /// No royal piece to keep safe.
+    fn unguarded() -> Safety<B> {
+        Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals: B::EMPTY }
+    }
+}
+
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        self.generate_all(sink, &self.safety());
+        let modules = &self.t.modules;
+        if modules.with_refusals.is_empty() {
+            return self.generate_all(sink, &self.safety());
+        }
+        // Rule modules judge the moves one by one.
+        let safety = if modules.own_legality { Safety::unguarded() } else { self.safety() };
+        let mut moves = Vec::new();
+        self.generate_all(&mut moves, &safety);
+        for m in moves {
+            if self.module_refusal(m).is_none() {
+                sink.push(m);
+            }
+        }
     }
 
-    /// Every move that would be legal if royal pieces could be left attacked.
+    /// Every move that would be legal if royal pieces could be left attacked (and no
+    /// rule module refused anything).
     pub fn generate_pseudo<S: MoveSink>(&self, sink: &mut S) {
-        let unguarded = Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals: B::EMPTY };
-        self.generate_all(sink, &unguarded);
+        self.generate_all(sink, &Safety::unguarded());
+    }
+
+    /// The first rule module's refusal of `m`, if any refuses it.
+    pub(crate) fn module_refusal(&self, m: Move) -> Option<MoveError> {
+        let modules = &self.t.modules;
+        modules.with_refusals.iter().find_map(|&i| modules.all[i].refuse(&self.view(i), m))
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        if self.army_gone(self.turn) {
-            // The game ended when the last piece was taken.
+        if self.ended_by_rule().is_some() {
             return;
         }
         let us = self.turn;
@@ -272,29 +278,29 @@ impl<B: Bitboard> Pos<B> {
 
     /// Every legal move into `sink`, the rule modules' included.
     fn generate_all<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        if self.t.rules.modules.is_empty() {
+        let modules = &self.t.modules;
+        if modules.with_moves.is_empty() {
             return self.generate_with(sink, safety);
         }
         let mut counted = Tally { inner: sink, n: 0 };
         self.generate_with(&mut counted, safety);
+        if self.ended_by_rule().is_some() {
+            return;
+        }
         let ordinary = counted.n;
         let mut extra = Vec::new();
-        for m in &self.t.rules.modules {
-            m.rule.moves(self, ordinary, &mut extra);
+        for &i in &modules.with_moves {
+            let from = extra.len();
+            modules.all[i].moves(&self.view(i), ordinary, &mut extra);
+            for m in &mut extra[from..] {
+                *m = Move::new(m.from, m.to, MoveKind::Rule, i as PieceType);
+            }
         }
         for m in extra {
             if safety.unguarded || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
             }
         }
-    }
-
-    /// Whether `c` has lost its whole army, in a variant won by capturing it.
-    pub fn army_gone(&self, c: Color) -> bool {
-        let end = &self.t.rules.end;
-        end.army_captured.is_some()
-            && self.board.by_color[c.index()].is_empty()
-            && (!end.army_includes_hand || self.hands[c.index()][..self.t.types].iter().all(|&n| n == 0))
     }
 
     fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
@@ -471,7 +477,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let royals = self.royals(us);
         if royals.is_empty() {
-            return Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals };
+            return Safety::unguarded();
         }
         if !royals.is_single() {
             return Safety { unguarded: false, test_all: true, suspects: royals, royals };
@@ -542,12 +548,11 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Lift => {
                 occ &= !B::bit(m.from);
             }
-            MoveKind::Swap => {
-                let (a, b) = (B::bit(m.from), B::bit(m.to));
-                let moved = royals & (a | b);
-                if moved.is_single() {
-                    royals ^= a | b;
-                }
+            // A rule module's move may do anything: play it and look.
+            MoveKind::Rule => {
+                let mut child = self.without_history();
+                child.play_unchecked(m);
+                return !child.royal_attacked(us);
             }
             _ => {
                 if m.kind == MoveKind::EnPassant {

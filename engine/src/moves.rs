@@ -17,19 +17,21 @@ pub enum MoveKind {
     Castle,
     /// A piece of type `piece` enters from the hand on `to` (`from` = `to`).
     Drop,
-    /// Two pieces of the mover exchange squares (offered by a rule module).
-    Swap,
     /// A piece of type `piece` is bought from the stock and placed on `to` (`from` = `to`).
     Buy,
     /// The mover's piece on `to` becomes a `piece`, for a cost (`from` = `to`).
     Upgrade,
     /// The mover's piece on `from` goes into his hand as a `piece` (`to` = `from`).
     Lift,
+    /// A move of a kind a rule module defines: `piece` is the module's index in the
+    /// variant, `from` and `to` mean what the module says (see [`crate::module`]).
+    Rule,
 }
 
 /// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the
 /// type the moving piece promotes to, or [`Move::NO_PROMOTION`]; for a drop it is the
-/// dropped type; for a castle, the castle's index.
+/// dropped type; for a castle, the castle's index; for a rule module's move, the module's
+/// index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
     pub from: Square,

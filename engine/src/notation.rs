@@ -2,90 +2,11 @@
 //! and SAN (`Nbd2`, `exd6`, `e8=Q+`, `O-O`), both read and written, and the reasons a
 //! move that was read is refused.
 
-use std::fmt;
-
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
+use crate::refusal::{IllegalCode, MoveError};
 use crate::types::{Color, Geometry, Piece, PieceType, Square};
-
-/// Why a move given as text is not played. `code` is stable and machine-readable.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct MoveError {
-    pub code: IllegalCode,
-    pub message: String,
-}
-
-/// Stable reason codes for refused moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum IllegalCode {
-    Unparsable,
-    NoSuchPiece,
-    NotYourPiece,
-    PieceCannotMoveThere,
-    PathBlocked,
-    LeavesRoyalInCheck,
-    CastlingRightLost,
-    CastlingBlocked,
-    CastlingInCheck,
-    CastlingThroughCheck,
-    PromotionRequired,
-    PromotionNotAvailable,
-    Ambiguous,
-    NotACapture,
-    GameOver,
-    HandEmpty,
-    DropZone,
-    SquareOccupied,
-    DropMate,
-    NotEnoughCoins,
-    StockEmpty,
-    UpgradeLocked,
-    NoSuchUpgrade,
-    LiftForbidden,
-    HandFull,
-    LiftChoice,
-}
-
-impl IllegalCode {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            IllegalCode::Unparsable => "unparsable",
-            IllegalCode::NoSuchPiece => "no-such-piece",
-            IllegalCode::NotYourPiece => "not-your-piece",
-            IllegalCode::PieceCannotMoveThere => "piece-cannot-move-there",
-            IllegalCode::PathBlocked => "path-blocked",
-            IllegalCode::LeavesRoyalInCheck => "leaves-royal-in-check",
-            IllegalCode::CastlingRightLost => "castling-right-lost",
-            IllegalCode::CastlingBlocked => "castling-blocked",
-            IllegalCode::CastlingInCheck => "castling-in-check",
-            IllegalCode::CastlingThroughCheck => "castling-through-check",
-            IllegalCode::PromotionRequired => "promotion-required",
-            IllegalCode::PromotionNotAvailable => "promotion-not-available",
-            IllegalCode::Ambiguous => "ambiguous",
-            IllegalCode::NotACapture => "not-a-capture",
-            IllegalCode::GameOver => "game-over",
-            IllegalCode::HandEmpty => "hand-empty",
-            IllegalCode::DropZone => "drop-zone",
-            IllegalCode::SquareOccupied => "square-occupied",
-            IllegalCode::DropMate => "drop-mate",
-            IllegalCode::NotEnoughCoins => "not-enough-coins",
-            IllegalCode::StockEmpty => "stock-empty",
-            IllegalCode::UpgradeLocked => "upgrade-locked",
-            IllegalCode::NoSuchUpgrade => "no-such-upgrade",
-            IllegalCode::LiftForbidden => "lift-forbidden",
-            IllegalCode::HandFull => "hand-full",
-            IllegalCode::LiftChoice => "lift-choice",
-        }
-    }
-}
-
-impl fmt::Display for IllegalCode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
 
 fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
     Err(MoveError { code, message: message.into() })
@@ -150,6 +71,10 @@ impl<B: Bitboard> Pos<B> {
                 out.push('^');
                 out.push(letter(m.piece).to_ascii_lowercase());
             }
+            MoveKind::Rule => {
+                let i = m.piece as usize;
+                self.t.modules.all[i].write_uci(&self.view(i), m, out);
+            }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
                 square(out, m.to);
@@ -199,6 +124,12 @@ impl<B: Bitboard> Pos<B> {
             }
             // The new piece's letter on the square it stands on: `B@e2`.
             MoveKind::Upgrade => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
+            MoveKind::Rule => {
+                let i = m.piece as usize;
+                let mut s = String::new();
+                t.modules.all[i].write_san(&self.view(i), m, &mut s);
+                return s;
+            }
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
@@ -207,9 +138,6 @@ impl<B: Bitboard> Pos<B> {
             _ => {}
         }
         let piece = self.piece_at(m.from).expect("a move starts on a piece");
-        if m.kind == MoveKind::Swap {
-            return format!("{}<>{}", t.rules.piece(piece.kind).letter, g.square_name(m.to));
-        }
         let def = t.rules.piece(piece.kind);
         let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
         let mut others: Vec<Square> = legal
@@ -334,6 +262,13 @@ impl<B: Bitboard> Pos<B> {
 
     fn parse_san(&mut self, original: &str, s: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let t = self.t.clone();
+        // A rule module's own notation.
+        for &i in &t.modules.with_moves {
+            let own: Vec<Move> = legal.iter().copied().filter(|m| m.kind == MoveKind::Rule && m.piece as usize == i).collect();
+            if let Some(found) = t.modules.all[i].parse_san(&self.view(i), s, &own) {
+                return found;
+            }
+        }
         // Castling, by its notation or an alias.
         let key = castle_key(s);
         for (i, c) in t.rules.castles.iter().enumerate() {
@@ -346,18 +281,6 @@ impl<B: Bitboard> Pos<B> {
         }
         if let Some((piece_square, new)) = s.split_once('^') {
             return self.explain_lift(original, piece_square, new, legal);
-        }
-        if let Some((letter, square)) = s.split_once("<>") {
-            let to = self.g().parse_square(square);
-            let found = legal.iter().find(|m| {
-                m.kind == MoveKind::Swap
-                    && Some(m.to) == to
-                    && self.piece_at(m.from).map(|p| t.rules.piece(p.kind).letter.to_string()) == Some(letter.to_string())
-            });
-            return match found {
-                Some(&m) => Ok(m),
-                None => refuse(IllegalCode::PieceCannotMoveThere, format!("no swap `{original}` is possible here")),
-            };
         }
         let Some(parts) = parse_san_parts(self.g(), s) else {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{original}` as a move"));
@@ -463,6 +386,10 @@ impl<B: Bitboard> Pos<B> {
             .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
             .collect();
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.clone());
+        // A rule module's refusal comes from the same test that keeps the move out of the list.
+        if let Some(e) = pseudo_hits.iter().find_map(|&m| self.module_refusal(m)) {
+            return Err(e);
+        }
         if !pseudo_hits.is_empty() {
             return refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"));
         }

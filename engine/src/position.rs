@@ -7,6 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::rules::{Captured, ResetEvent};
 use crate::tables::{AttackGroup, Tables, Zobrist};
+use crate::module::MAX_STATE;
 use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
@@ -34,6 +35,19 @@ pub(crate) struct Undo<B> {
     pub purchases: [u8; 2],
     pub halfmove: u16,
     pub hash: u64,
+    /// The length of the edit journal before the move (rule modules' edits after it).
+    pub journal: u32,
+}
+
+/// One change a rule module made, journalled so that undoing a move reverts it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Edit {
+    /// A piece (code) was removed from a square.
+    Removed(Square, u8),
+    /// A piece was placed on a square.
+    Placed(Square),
+    /// State counter `slot` held this value before.
+    State(u8, u16),
 }
 
 /// Where the pieces stand: a square array and bitboards kept in step.
@@ -88,7 +102,11 @@ pub struct Pos<B: Bitboard> {
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
+    /// Rule modules' counters (see [`crate::module::RuleModule::fen_key`]).
+    pub(crate) state: [u16; MAX_STATE],
     pub(crate) history: Vec<Undo<B>>,
+    /// Rule modules' edits, undone with the moves that made them.
+    pub(crate) journal: Vec<Edit>,
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -108,7 +126,9 @@ impl<B: Bitboard> Pos<B> {
             halfmove: 0,
             fullmove: 1,
             hash: 0,
+            state: [0; MAX_STATE],
             history: Vec::with_capacity(256),
+            journal: Vec::new(),
         }
     }
 
@@ -128,7 +148,9 @@ impl<B: Bitboard> Pos<B> {
             halfmove: self.halfmove,
             fullmove: self.fullmove,
             hash: self.hash,
+            state: self.state,
             history: Vec::new(),
+            journal: Vec::new(),
         }
     }
 
@@ -214,11 +236,21 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// Whether the side to move has a royal piece under attack.
+    /// Whether the side to move is in check: it has a royal piece under attack, unless
+    /// a rule module says otherwise.
     pub fn is_check(&self) -> bool {
-        let them = self.turn.opponent();
-        let occ = self.occupied();
-        self.royals(self.turn).squares().any(|k| self.attacked(k, them, occ, self.board.by_color[them.index()]))
+        self.in_check(self.turn)
+    }
+
+    /// Whether `side` is in check (see [`Pos::is_check`]).
+    pub(crate) fn in_check(&self, side: Color) -> bool {
+        let modules = &self.t.modules;
+        for &i in &modules.with_check {
+            if let Some(check) = modules.all[i].is_check(&self.view(i), side) {
+                return check;
+            }
+        }
+        self.royal_attacked(side)
     }
 
     /// Whether `sq` is attacked by a piece of `by` among `attackers`, with `occ` as the occupancy.
@@ -285,6 +317,7 @@ impl<B: Bitboard> Pos<B> {
             purchases: self.purchases,
             halfmove: self.halfmove,
             hash: self.hash,
+            journal: self.journal.len() as u32,
         };
         if let Some(ep) = self.ep.take() {
             if self.ep_capturable(ep, us) {
@@ -324,11 +357,12 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
             }
-            MoveKind::Castle | MoveKind::Swap => {
-                for (from, to, kind) in self.relocate(self.two_piece_paths(m, us)) {
+            MoveKind::Castle => {
+                for (from, to, kind) in self.relocate(self.castle_paths(m, us)) {
                     self.hash ^= t.piece_key(us, kind, from) ^ t.piece_key(us, kind, to);
                 }
             }
+            MoveKind::Rule => t.modules.owner(m).play(m, &mut self.editor(m.piece as usize)),
             MoveKind::Drop => {
                 let n = self.hands[us.index()][m.piece as usize];
                 self.hands[us.index()][m.piece as usize] = n - 1;
@@ -403,7 +437,11 @@ impl<B: Bitboard> Pos<B> {
         }
         self.turn = them;
         self.hash ^= t.zobrist.black_to_move;
+        let captured = Piece::from_code(undo.captured);
         self.history.push(undo);
+        for &i in &t.modules.with_after_move {
+            t.modules.all[i].after_move(m, captured, &mut self.editor(i));
+        }
     }
 
     /// Takes back the last move. Returns it, or `None` at the start of the history.
@@ -412,6 +450,7 @@ impl<B: Bitboard> Pos<B> {
         let m = u.mv;
         let them = self.turn;
         let us = them.opponent();
+        self.revert_edits(u.journal as usize);
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 self.board.take(m.to);
@@ -426,10 +465,12 @@ impl<B: Bitboard> Pos<B> {
                 let victim = u.ep.expect("en passant without a target").victim;
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }
-            MoveKind::Castle | MoveKind::Swap => {
-                let [(a_from, a_to), (b_from, b_to)] = self.two_piece_paths(m, us);
+            MoveKind::Castle => {
+                let [(a_from, a_to), (b_from, b_to)] = self.castle_paths(m, us);
                 self.relocate([(a_to, a_from), (b_to, b_from)]);
             }
+            // Its edits, journalled, are already reverted.
+            MoveKind::Rule => {}
             MoveKind::Drop => {
                 self.board.take(m.to);
                 self.hands[us.index()][m.piece as usize] += 1;
@@ -464,13 +505,22 @@ impl<B: Bitboard> Pos<B> {
         Some(m)
     }
 
-    /// The two pieces a castle or a swap by `mover` moves, as (from, to).
-    fn two_piece_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
-        if m.kind == MoveKind::Castle {
-            let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
-            [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
-        } else {
-            [(m.from, m.to), (m.to, m.from)]
+    /// The two pieces a castle by `mover` moves, as (from, to).
+    fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
+        let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
+        [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
+    }
+
+    /// Reverts the rule modules' edits back to journal length `len`.
+    fn revert_edits(&mut self, len: usize) {
+        while self.journal.len() > len {
+            match self.journal.pop().expect("journal longer than len") {
+                Edit::Removed(sq, code) => self.board.put(sq, Piece::from_code(code).expect("a removed piece")),
+                Edit::Placed(sq) => {
+                    self.board.take(sq);
+                }
+                Edit::State(slot, old) => self.state[slot as usize] = old,
+            }
         }
     }
 
@@ -547,6 +597,21 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
+    pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
+        let t = &*self.t;
+        let mut bits = 0;
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            for color in Color::BOTH {
+                let cs = c.squares(t.geometry, color);
+                if sq == cs.king_from || sq == cs.rook_from {
+                    bits |= 1 << (2 * i + color.index());
+                }
+            }
+        }
+        bits & self.castling
+    }
+
     /// Castling-right bits that a move touching these squares removes.
     fn castle_rights_touching(&self, m: Move) -> u32 {
         if self.castling == 0 {
@@ -616,6 +681,9 @@ impl<B: Bitboard> Pos<B> {
             }
             h ^= Zobrist::coins(c, self.coins[c.index()]) ^ Zobrist::purchases(c, self.purchases[c.index()]);
         }
+        for (slot, &value) in self.state.iter().enumerate() {
+            h ^= Zobrist::state(slot, value);
+        }
         h
     }
 
@@ -633,7 +701,7 @@ impl<B: Bitboard> Pos<B> {
     }
 }
 
-fn castle_keys(keys: &[u64], mut bits: u32) -> u64 {
+pub(crate) fn castle_keys(keys: &[u64], mut bits: u32) -> u64 {
     let mut h = 0;
     while bits != 0 {
         h ^= keys[bits.trailing_zeros() as usize];

@@ -195,6 +195,18 @@ impl ResetEvent {
     }
 }
 
+/// A rule module as a ruleset names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ModuleSpec {
+    /// Its registered name (`king-swap`).
+    pub name: String,
+    /// Its parameters as the ruleset gives them.
+    pub params: toml::Table,
+}
+
+// Parameters hold no floats that matter for identity: equality is reflexive here.
+impl Eq for ModuleSpec {}
+
 /// Coins, and what they buy: pieces from the stock and upgrades in place.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Economy {
@@ -240,8 +252,9 @@ pub struct Rules {
     pub end: EndRules,
     /// Pieces in hand and drops; `None` = no hands.
     pub drops: Option<Drops>,
-    /// Rule modules switched on by the ruleset.
-    pub modules: Vec<crate::module::Module>,
+    /// Rule modules switched on by the ruleset (the live modules belong to the
+    /// compiled variant).
+    pub modules: Vec<ModuleSpec>,
     /// Coins, purchases and upgrades; `None` = no economy.
     pub economy: Option<Economy>,
     /// Lifting own pieces into the hand; `None` = no lifting.

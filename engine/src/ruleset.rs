@@ -10,10 +10,12 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza;
-use crate::module::{Module, ModuleRegistry};
+use std::sync::Arc;
+
+use crate::module::{ModuleParams, ModuleRegistry, RuleModule};
 use crate::rules::{
-    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, Lift, PieceDef, Promotion, PromotionPolicy, ResetEvent, Rules,
-    Upgrade, Verdict,
+    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, Lift, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
+    ResetEvent, Rules, Upgrade, Verdict,
 };
 use crate::types::{Color, Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
@@ -272,9 +274,29 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
     i
 }
 
+/// A ruleset read and checked, but for its start position (which needs the compiled
+/// tables to be read).
+pub(crate) struct Loaded {
+    pub rules: Rules,
+    /// The live rule modules, in the order of `rules.modules`.
+    pub modules: Vec<Arc<dyn RuleModule>>,
+    /// Where the start position is written, for an error in it.
+    pub start: Site,
+}
+
+/// A place in a ruleset, for errors found after loading.
+pub(crate) struct Site(RulesetError);
+
+impl Site {
+    /// An error at this place.
+    pub fn error(&self, message: impl Into<String>) -> RulesetError {
+        RulesetError { message: message.into(), ..self.0.clone() }
+    }
+}
+
 /// Parses and checks a ruleset. `file` is only used to name it in errors; `modules`
 /// are the rule modules the ruleset may switch on.
-pub fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Rules, RulesetError> {
+pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Loaded, RulesetError> {
     let r = Reporter { file, text };
     let de = toml::Deserializer::parse(text).map_err(|e| {
         r.at(e.span().map_or(0, |s| s.start), "", first_line(e.message()))
@@ -311,7 +333,7 @@ fn first_line(s: &str) -> String {
     }
 }
 
-fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<Rules, RulesetError> {
+fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<Loaded, RulesetError> {
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         return Err(r.span(&raw.name, "name", "must not be empty"));
@@ -593,6 +615,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
     };
 
     let mut modules = Vec::new();
+    let mut live = Vec::new();
     for (name, params) in &raw.modules {
         let key = format!("modules.{name}");
         let Some(factory) = registry.get(name) else {
@@ -600,8 +623,12 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(r.span(params, key, format!("no rule module named `{name}` (known: {known})")));
         };
-        let rule = factory(params.get_ref()).map_err(|m| r.span(params, key.clone(), m))?;
-        modules.push(Module { name: name.clone(), params: params.get_ref().clone(), rule });
+        let rule = factory(&ModuleParams { table: params.get_ref() }).map_err(|e| {
+            let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };
+            r.span(params, key, e.message)
+        })?;
+        modules.push(ModuleSpec { name: name.clone(), params: params.get_ref().clone() });
+        live.push(rule);
     }
 
     let lift = match &raw.lift {
@@ -667,11 +694,8 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<R
             }
         }
     }
-    // The start position must be a valid position of these rules.
-    crate::Variant::new(rules.clone())
-        .position(&rules.start_fen)
-        .map_err(|e| r.span(&raw.start, "start", e.to_string()))?;
-    Ok(rules)
+    // The start position is checked by whoever compiles the rules (it needs the tables).
+    Ok(Loaded { rules, modules: live, start: Site(r.span(&raw.start, "start", "")) })
 }
 
 fn check_rank<T>(r: &Reporter, at: &Spanned<T>, rank: u8, g: Geometry, key: &str) -> Result<(), RulesetError> {

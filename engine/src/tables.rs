@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
+use crate::module::ModuleSet;
 use crate::rules::Rules;
 use crate::types::{Color, Geometry, PieceType, Square};
 
@@ -113,6 +114,12 @@ impl Zobrist {
     pub fn purchases(color: Color, n: u8) -> u64 {
         Zobrist::tally(color, 1001, n as u32)
     }
+    /// The key of a rule module's state counter `slot` (in the position's numbering)
+    /// holding `value`.
+    #[inline]
+    pub fn state(slot: usize, value: u16) -> u64 {
+        Zobrist::tally(Color::White, 2000 + slot as u32, value as u32)
+    }
     /// A key for "`color` has `count` of `what`" (0 for a count of 0).
     #[inline]
     fn tally(color: Color, what: u32, count: u32) -> u64 {
@@ -162,6 +169,8 @@ pub struct Tables<B> {
     /// Per file: its squares.
     pub file_masks: Vec<B>,
     pub zobrist: Zobrist,
+    /// The variant's live rule modules.
+    pub(crate) modules: ModuleSet,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -201,8 +210,14 @@ impl<B: Bitboard> Tables<B> {
         self.zobrist.piece[(color.index() * self.types + t as usize) * self.squares + sq as usize]
     }
 
-    /// Builds the tables. The rules must already be valid (the ruleset loader checks them).
+    /// Builds the tables of rules without modules. The rules must already be valid (the
+    /// ruleset loader checks them).
     pub fn new(rules: Arc<Rules>) -> Tables<B> {
+        Tables::with_modules(rules, ModuleSet::default())
+    }
+
+    /// Builds the tables of rules with their live modules.
+    pub(crate) fn with_modules(rules: Arc<Rules>, modules: ModuleSet) -> Tables<B> {
         let g = rules.geometry;
         assert!(g.squares() <= B::CAPACITY, "board too large for this bitboard width");
         let squares = g.squares();
@@ -336,7 +351,7 @@ impl<B: Bitboard> Tables<B> {
             }
         }
 
-        if rules.modules.iter().any(|m| m.rule.tracks_unmoved()) {
+        if modules.tracks_unmoved {
             tracks_unmoved = mask(&rules, |_| true);
         }
         let royal_types = mask(&rules, |p| p.royal);
@@ -362,6 +377,7 @@ impl<B: Bitboard> Tables<B> {
             file_masks,
             zobrist,
             rules,
+            modules,
         }
     }
 }

@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use crate::bitboard::Wide;
 use crate::fen::FenError;
-use crate::module::ModuleRegistry;
+use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
-use crate::notation::{IllegalCode, MoveError};
+use crate::refusal::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::rules::Rules;
-use crate::ruleset::{parse_rules, RulesetError};
+use crate::ruleset::{parse_rules, Loaded, RulesetError};
 use crate::tables::Tables;
 use crate::types::{Color, Geometry, Piece, Square};
 
@@ -32,16 +32,17 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// Compiles rules that have already been checked (the start position is not).
-    pub(crate) fn new(rules: Rules) -> Variant {
+    /// Compiles rules that have already been checked (the start position is not), with
+    /// their live modules.
+    fn new(rules: Rules, modules: ModuleSet) -> Variant {
         let rules = Arc::new(rules);
         let squares = rules.geometry.squares();
         let tables = if squares <= 64 {
-            AnyTables::Narrow(Arc::new(Tables::new(rules.clone())))
+            AnyTables::Narrow(Arc::new(Tables::with_modules(rules.clone(), modules)))
         } else if squares <= 128 {
-            AnyTables::Medium(Arc::new(Tables::new(rules.clone())))
+            AnyTables::Medium(Arc::new(Tables::with_modules(rules.clone(), modules)))
         } else {
-            AnyTables::Wide(Arc::new(Tables::new(rules.clone())))
+            AnyTables::Wide(Arc::new(Tables::with_modules(rules.clone(), modules)))
         };
         Variant { rules, tables }
     }
@@ -54,7 +55,12 @@ impl Variant {
 
     /// Loads a variant whose ruleset may switch on the rule modules in `modules`.
     pub fn from_toml_with(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Variant, RulesetError> {
-        parse_rules(text, file, modules).map(Variant::new)
+        let Loaded { rules, modules, start } = parse_rules(text, file, modules)?;
+        let modules = ModuleSet::new(modules).map_err(|e| start.error(e))?;
+        let variant = Variant::new(rules, modules);
+        // The start position is read once, now that the tables exist.
+        variant.position(&variant.rules.start_fen).map_err(|e| start.error(e.to_string()))?;
+        Ok(variant)
     }
 
     pub fn rules(&self) -> &Rules {
@@ -65,6 +71,17 @@ impl Variant {
     }
     pub fn geometry(&self) -> Geometry {
         self.rules.geometry
+    }
+
+    /// For a move of a rule module's own kind ([`crate::MoveKind::Rule`]), the module's
+    /// word for what it does (`swap`); `None` for any other move.
+    pub fn rule_move_name(&self, m: Move) -> Option<&'static str> {
+        let modules = match &self.tables {
+            AnyTables::Narrow(t) => &t.modules,
+            AnyTables::Medium(t) => &t.modules,
+            AnyTables::Wide(t) => &t.modules,
+        };
+        (m.kind == crate::MoveKind::Rule).then(|| modules.owner(m).kind_name(m))
     }
 
     /// The start position.

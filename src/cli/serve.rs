@@ -760,7 +760,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
     };
     let (kind, piece, promotion) = match m.kind {
         MoveKind::Castle => ("castle", on_from, None),
-        MoveKind::Swap => ("swap", on_from, None),
+        MoveKind::Rule => (pos.variant().rule_move_name(m).unwrap_or("rule"), on_from, None),
         MoveKind::Drop => ("drop", letter(m.piece), None),
         MoveKind::Buy => ("buy", letter(m.piece), None),
         MoveKind::Upgrade => ("upgrade", pos.piece_at(m.to).map_or_else(String::new, |p| letter(p.kind)), Some(letter(m.piece))),

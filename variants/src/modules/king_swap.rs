@@ -14,43 +14,43 @@
 //!
 //! In every reading the swap must not leave the royal piece attacked, and afterwards
 //! both pieces count as moved. A dropped piece never counts as unmoved.
+//!
+//! Notation: long algebraic is the royal piece's move (`e7g7`); SAN is the royal
+//! piece's letter, `<>` and the partner's square (`K<>g7`).
 
 use std::sync::Arc;
 
-use chimera_engine::module::{PositionView, RuleModule};
-use chimera_engine::{Move, MoveKind};
+use chimera_engine::module::{Editor, Hooks, ModuleParams, ParamError, PositionView, RuleModule};
+use chimera_engine::{Bitboard, IllegalCode, Move, MoveError, MoveKind};
+use serde::Deserialize;
 
+/// The module's one-line description.
 pub const DESCRIPTION: &str = "an unmoved royal piece may swap places with an unmoved friendly piece on its rank";
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 enum When {
+    #[default]
     OtherwiseMated,
     InCheck,
     AnyTime,
 }
 
-#[derive(Debug)]
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct KingSwap {
+    #[serde(default)]
     when: When,
 }
 
-pub fn build(params: &toml::Table) -> Result<Arc<dyn RuleModule>, String> {
-    let mut when = When::OtherwiseMated;
-    for (key, value) in params {
-        match (key.as_str(), value.as_str()) {
-            ("when", Some("otherwise-mated")) => when = When::OtherwiseMated,
-            ("when", Some("in-check")) => when = When::InCheck,
-            ("when", Some("any-time")) => when = When::AnyTime,
-            ("when", _) => return Err(format!("when = {value}: expected \"otherwise-mated\", \"in-check\" or \"any-time\"")),
-            _ => return Err(format!("unknown parameter `{key}` (known: when)")),
-        }
-    }
-    Ok(Arc::new(KingSwap { when }))
+/// Builds the module from its `[modules.king-swap]` table.
+pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
+    Ok(Arc::new(params.parse::<KingSwap>()?))
 }
 
 impl RuleModule for KingSwap {
-    fn tracks_unmoved(&self) -> bool {
-        true
+    fn hooks(&self) -> Hooks {
+        Hooks { moves: true, unmoved: true, ..Hooks::default() }
     }
 
     fn moves(&self, pos: &dyn PositionView, ordinary: u64, out: &mut Vec<Move>) {
@@ -62,12 +62,10 @@ impl RuleModule for KingSwap {
         if !allowed {
             return;
         }
-        let rules = pos.rules();
-        let g = rules.geometry;
+        let g = pos.rules().geometry;
         let us = pos.turn();
-        for king in g.all() {
-            let Some(k) = pos.piece_at(king) else { continue };
-            if k.color != us || !rules.piece(k.kind).royal || !pos.is_unmoved(king) {
+        for king in pos.royals(us).squares() {
+            if !pos.is_unmoved(king) {
                 continue;
             }
             let rank = g.rank(king);
@@ -75,9 +73,51 @@ impl RuleModule for KingSwap {
                 let partner = g.square(file, rank);
                 let friendly = pos.piece_at(partner).is_some_and(|p| p.color == us);
                 if partner != king && friendly && pos.is_unmoved(partner) {
-                    out.push(Move::new(king, partner, MoveKind::Swap, Move::NO_PROMOTION));
+                    out.push(Move::new(king, partner, MoveKind::Rule, 0));
                 }
             }
         }
+    }
+
+    fn play(&self, m: Move, edit: &mut dyn Editor) {
+        let king = edit.remove(m.from).expect("a swap starts on the royal piece");
+        let partner = edit.remove(m.to).expect("a swap ends on a friendly piece");
+        edit.place(m.to, king);
+        edit.place(m.from, partner);
+    }
+
+    fn kind_name(&self, _: Move) -> &'static str {
+        "swap"
+    }
+
+    fn write_uci(&self, pos: &dyn PositionView, m: Move, out: &mut String) {
+        let g = pos.rules().geometry;
+        out.push_str(&g.square_name(m.from));
+        out.push_str(&g.square_name(m.to));
+    }
+
+    fn write_san(&self, pos: &dyn PositionView, m: Move, out: &mut String) {
+        let rules = pos.rules();
+        if let Some(king) = pos.piece_at(m.from) {
+            out.push(rules.piece(king.kind).letter);
+        }
+        out.push_str("<>");
+        out.push_str(&rules.geometry.square_name(m.to));
+    }
+
+    fn parse_san(&self, pos: &dyn PositionView, text: &str, legal: &[Move]) -> Option<Result<Move, MoveError>> {
+        let (letter, square) = text.split_once("<>")?;
+        let rules = pos.rules();
+        let to = rules.geometry.parse_square(square);
+        let found = legal.iter().find(|m| {
+            Some(m.to) == to && pos.piece_at(m.from).map(|p| rules.piece(p.kind).letter.to_string()).as_deref() == Some(letter)
+        });
+        Some(match found {
+            Some(&m) => Ok(m),
+            None => Err(MoveError {
+                code: IllegalCode::PieceCannotMoveThere,
+                message: format!("no swap `{text}` is possible here"),
+            }),
+        })
     }
 }

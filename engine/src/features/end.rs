@@ -1,0 +1,91 @@
+//! The end rules: checkmate, stalemate, capture of the whole army, repetition, the
+//! n-move rule and dead positions by material, in that order of precedence; a rule
+//! module's ending comes before all of them.
+
+use crate::bitboard::Bitboard;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Pos;
+use crate::types::{Color, PieceType};
+
+impl<B: Bitboard> Pos<B> {
+    /// The game's result, if the position ends it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let end = &self.t.rules.end;
+        let side = self.turn;
+        if let Some(o) = self.ended_by_rule() {
+            return Some(o);
+        }
+        if self.count_moves() == 0 {
+            return Some(if self.is_check() {
+                Outcome::for_side(end.checkmate, side, EndReason::Checkmate)
+            } else {
+                Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
+            });
+        }
+        if end.repetition >= 2 && self.repetitions() >= end.repetition as usize {
+            return Some(Outcome { winner: None, reason: EndReason::Repetition });
+        }
+        if end.move_rule > 0 && self.halfmove >= 2 * end.move_rule {
+            return Some(Outcome { winner: None, reason: EndReason::MoveRule });
+        }
+        if self.insufficient_material() {
+            return Some(Outcome { winner: None, reason: EndReason::InsufficientMaterial });
+        }
+        None
+    }
+
+    /// The end of the game by a rule that leaves the side to move no moves at all: a
+    /// rule module's ending, or the capture of the whole army. (Checkmate and stalemate
+    /// follow from having no moves; repetition and the move rule leave moves on the
+    /// board for a game that goes on past them.)
+    #[inline]
+    pub(crate) fn ended_by_rule(&self) -> Option<Outcome> {
+        let t = &*self.t;
+        for &i in &t.modules.with_outcome {
+            if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
+                return Some(o);
+            }
+        }
+        let v = t.rules.end.army_captured?;
+        self.army_gone(self.turn).then(|| Outcome::for_side(v, self.turn, EndReason::ArmyCaptured))
+    }
+
+    /// Whether `c` has lost its whole army (pieces in hand count where the rules say so).
+    fn army_gone(&self, c: Color) -> bool {
+        let end = &self.t.rules.end;
+        self.board.by_color[c.index()].is_empty()
+            && (!end.army_includes_hand || self.hands[c.index()][..self.t.types].iter().all(|&n| n == 0))
+    }
+
+    /// Whether the material on the board is one of the ruleset's dead cases.
+    pub fn insufficient_material(&self) -> bool {
+        let t = &*self.t;
+        let Some(im) = &t.rules.end.insufficient_material else { return false };
+        // Material still to come: pieces in hand, or coins enough to buy or upgrade.
+        if self.hands.iter().any(|h| h.iter().any(|&n| n > 0)) {
+            return false;
+        }
+        if let Some(e) = &t.rules.economy {
+            let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
+            if cheapest.is_some_and(|c| self.coins.iter().any(|&coins| coins >= c)) {
+                return false;
+            }
+        }
+        let occupied = self.occupied();
+        let royals = self.royals(Color::White) | self.royals(Color::Black);
+        let others = occupied & !royals;
+        let of_types = |types: &[PieceType]| self.of_types(types.iter().fold(0, |m, &pt| m | 1 << pt));
+        if others.is_single() && of_types(&im.lone).has(others.lsb()) {
+            return true;
+        }
+        // Every other piece of a same-colour type, all on one colour (none at all: bare royals).
+        if (others & !of_types(&im.same_color)).any() {
+            return false;
+        }
+        let mut colours = others.squares().map(|sq| t.rules.is_light(sq));
+        match colours.next() {
+            None => true,
+            Some(first) => colours.all(|c| c == first),
+        }
+    }
+}

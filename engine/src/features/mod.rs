@@ -1,0 +1,4 @@
+//! Rule features: each file owns one rule of the kernel, from its tables to its
+//! notation. `position`, `movegen`, `notation` and `fen` dispatch to them.
+
+pub(crate) mod end;

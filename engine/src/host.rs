@@ -1,0 +1,127 @@
+//! The kernel's side of the rule-module API: a position seen through
+//! [`PositionView`] and changed through [`Editor`], scoped to the module that asks (its
+//! own state counters, its own journal entries).
+
+use std::ops::Deref;
+
+use crate::bitboard::{Bitboard, Wide};
+use crate::module::{Editor, PositionView};
+use crate::moves::Move;
+use crate::position::{castle_keys, Edit, Pos};
+use crate::rules::Rules;
+use crate::tables::Zobrist;
+use crate::types::{Color, Piece, PieceType, Square};
+
+/// A position as module `module` sees it; over `&mut Pos` it is also an [`Editor`].
+pub(crate) struct Scoped<P> {
+    pos: P,
+    module: usize,
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The position as module `module` sees it.
+    pub(crate) fn view(&self, module: usize) -> Scoped<&Pos<B>> {
+        Scoped { pos: self, module }
+    }
+    /// The position as module `module` changes it.
+    pub(crate) fn editor(&mut self, module: usize) -> Scoped<&mut Pos<B>> {
+        Scoped { pos: self, module }
+    }
+    /// Whether `side` has a royal piece under attack (the kernel's reckoning).
+    pub(crate) fn royal_attacked(&self, side: Color) -> bool {
+        let them = side.opponent();
+        let occ = self.occupied();
+        self.royals(side).squares().any(|k| self.attacked(k, them, occ, self.color_bb(them)))
+    }
+}
+
+impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
+    fn rules(&self) -> &Rules {
+        &self.pos.t.rules
+    }
+    fn turn(&self) -> Color {
+        self.pos.turn
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.pos.piece_at(sq)
+    }
+    fn occupied(&self) -> Wide {
+        self.pos.occupied().to_wide()
+    }
+    fn side(&self, c: Color) -> Wide {
+        self.pos.color_bb(c).to_wide()
+    }
+    fn pieces(&self, c: Color, t: PieceType) -> Wide {
+        self.pos.pieces(c, t).to_wide()
+    }
+    fn royals(&self, c: Color) -> Wide {
+        self.pos.royals(c).to_wide()
+    }
+    fn hand(&self, c: Color, t: PieceType) -> u8 {
+        self.pos.hand(c, t)
+    }
+    fn is_unmoved(&self, sq: Square) -> bool {
+        self.pos.unmoved.has(sq)
+    }
+    fn attacked(&self, sq: Square, by: Color) -> bool {
+        let pos = &*self.pos;
+        pos.attacked(sq, by, pos.occupied(), pos.color_bb(by))
+    }
+    fn royal_attacked(&self, side: Color) -> bool {
+        self.pos.royal_attacked(side)
+    }
+    fn is_check(&self) -> bool {
+        self.pos.is_check()
+    }
+    fn fullmove_number(&self) -> u32 {
+        self.pos.fullmove
+    }
+    fn state(&self, slot: usize) -> u16 {
+        self.pos.state[self.pos.t.modules.state_base[self.module] + slot]
+    }
+    fn after(&self, m: Move, look: &mut dyn FnMut(&dyn PositionView)) {
+        let mut child = self.pos.without_history();
+        child.play_unchecked(m);
+        look(&child.view(self.module));
+    }
+}
+
+impl<B: Bitboard> Editor for Scoped<&mut Pos<B>> {
+    fn remove(&mut self, sq: Square) -> Option<Piece> {
+        let pos = &mut *self.pos;
+        let piece = pos.piece_at(sq)?;
+        let t = &*pos.t;
+        pos.board.take(sq);
+        pos.hash ^= t.piece_key(piece.color, piece.kind, sq);
+        if pos.promoted.has(sq) {
+            pos.promoted ^= B::bit(sq);
+            pos.hash ^= t.zobrist.promoted[sq as usize];
+        }
+        if pos.unmoved.has(sq) {
+            pos.unmoved ^= B::bit(sq);
+            pos.hash ^= t.zobrist.unmoved[sq as usize];
+        }
+        let lost = pos.castle_rights_on(sq);
+        if lost != 0 {
+            pos.castling ^= lost;
+            pos.hash ^= castle_keys(&t.zobrist.castle, lost);
+        }
+        pos.journal.push(Edit::Removed(sq, piece.code()));
+        Some(piece)
+    }
+    fn place(&mut self, sq: Square, piece: Piece) {
+        let pos = &mut *self.pos;
+        debug_assert!(pos.piece_at(sq).is_none(), "a module placed a piece on an occupied square");
+        pos.board.put(sq, piece);
+        pos.hash ^= pos.t.piece_key(piece.color, piece.kind, sq);
+        pos.journal.push(Edit::Placed(sq));
+    }
+    fn set_state(&mut self, slot: usize, value: u16) {
+        let pos = &mut *self.pos;
+        let i = pos.t.modules.state_base[self.module] + slot;
+        let old = pos.state[i];
+        pos.state[i] = value;
+        pos.hash ^= Zobrist::state(i, old) ^ Zobrist::state(i, value);
+        pos.journal.push(Edit::State(i as u8, old));
+    }
+}
