@@ -32,7 +32,6 @@ pub struct Limits {
     pub max_games: usize,
 }
 
-
 struct Game {
     pos: Position,
     /// The position's outcome, computed once per position (it costs a move generation).
@@ -106,6 +105,7 @@ impl Server {
             Request::Undo(req) => self.undo(req),
             Request::Perft(req) => self.perft(req),
             Request::Close(req) => self.close(req),
+            // Ending the session is the front end's part; here there is nothing to do.
             Request::Quit => Ok(Body::Empty(Empty {})),
         }
     }
@@ -402,6 +402,8 @@ fn plural(n: usize) -> &'static str {
     }
 }
 
+// The engine's errors in the protocol's terms; here rather than in the protocol, which
+// knows no engine types.
 impl From<MoveError> for Refusal {
     fn from(e: MoveError) -> Refusal {
         Refusal { code: e.code.as_str(), reason: e.message }

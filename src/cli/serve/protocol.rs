@@ -2,9 +2,9 @@
 //! as Rust types with their serde. A request decodes to a typed [`Request`]; an answer is
 //! a [`Reply`] of a [`Body`] or an [`Error`].
 //!
-//! This module knows JSON but neither games nor the engine: every field is a string, a
-//! number or a map, so that the format can be read here in one place, and a change to the
-//! engine cannot change it by accident (the handler converts engine values to these).
+//! This module knows JSON but neither games nor the engine: its types hold only strings,
+//! numbers, booleans and collections of them, so that the format reads in one place and a
+//! change in the engine cannot change it unnoticed (the handler converts engine values).
 
 use std::collections::BTreeMap;
 
