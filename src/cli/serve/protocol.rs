@@ -1,0 +1,352 @@
+//! The wire format of `chimera serve`: what a request may say and what a response says,
+//! as Rust types with their serde. A request decodes to a typed [`Request`]; an answer is
+//! a [`Reply`] of a [`Body`] or an [`Error`].
+//!
+//! This module knows JSON but neither games nor the engine: its types hold only strings,
+//! numbers, booleans and collections of them, so that the format reads in one place and a
+//! change in the engine cannot change it unnoticed (the handler converts engine values).
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+// ---- requests ----
+
+/// One request, by op, with its arguments checked (unknown fields are refused).
+pub enum Request {
+    Load(LoadReq),
+    Variants,
+    Open(OpenReq),
+    Position(GameReq),
+    Moves(GameReq),
+    Validate(MoveReq),
+    Play(MoveReq),
+    Undo(UndoReq),
+    Perft(PerftReq),
+    Close(GameReq),
+    Quit,
+}
+
+const OPS: &str = "load, variants, open, position, moves, validate, play, undo, perft, close, quit";
+
+impl Request {
+    /// Decodes one request line. The `id` comes back even when the rest is refused, for
+    /// the error response to carry it (null when there is none or no object to take it from).
+    pub fn decode(line: &[u8]) -> (Value, Result<Request, Error>) {
+        let request: Value = match serde_json::from_slice(line) {
+            Ok(v) => v,
+            Err(e) => return (Value::Null, Err(Error::new("bad-json", format!("not a JSON value: {e}")))),
+        };
+        let Value::Object(mut fields) = request else {
+            return (Value::Null, Err(Error::new("bad-request", "a request is a JSON object")));
+        };
+        let id = fields.remove("id").unwrap_or(Value::Null);
+        (id, Request::from_fields(fields))
+    }
+
+    fn from_fields(mut fields: Map<String, Value>) -> Result<Request, Error> {
+        let op = match fields.remove("op") {
+            Some(Value::String(op)) => op,
+            Some(_) => return Err(Error::new("bad-request", "`op` must be a string")),
+            None => return Err(Error::new("bad-request", format!("missing `op` (one of {OPS})"))),
+        };
+        let args = Value::Object(fields);
+        // Not a serde enum tagged by `op`: its messages for a missing or unknown op would
+        // not list the ops, and the arguments' errors would change wording.
+        Ok(match op.as_str() {
+            "load" => Request::Load(parse(args)?),
+            "variants" => parse::<NoArgs>(args).map(|_| Request::Variants)?,
+            "open" => Request::Open(parse(args)?),
+            "position" => Request::Position(parse(args)?),
+            "moves" => Request::Moves(parse(args)?),
+            "validate" => Request::Validate(parse(args)?),
+            "play" => Request::Play(parse(args)?),
+            "undo" => Request::Undo(parse(args)?),
+            "perft" => Request::Perft(parse(args)?),
+            "close" => Request::Close(parse(args)?),
+            "quit" => parse::<NoArgs>(args).map(|_| Request::Quit)?,
+            _ => return Err(Error::new("unknown-op", format!("unknown op `{op}` (one of {OPS})"))),
+        })
+    }
+
+    /// The game the request is about, if it names one.
+    pub fn game(&self) -> Option<&str> {
+        match self {
+            Request::Position(r) | Request::Moves(r) | Request::Close(r) => Some(&r.game),
+            Request::Validate(r) | Request::Play(r) => Some(&r.game),
+            Request::Undo(r) => Some(&r.game),
+            Request::Perft(r) => Some(&r.game),
+            Request::Load(_) | Request::Variants | Request::Open(_) | Request::Quit => None,
+        }
+    }
+}
+
+fn parse<T: DeserializeOwned>(args: Value) -> Result<T, Error> {
+    serde_json::from_value(args).map_err(|e| Error::new("bad-request", e.to_string()))
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadReq {
+    /// A built-in id.
+    pub variant: Option<String>,
+    /// Ruleset text.
+    pub toml: Option<String>,
+    /// The file name errors in `toml` are reported against.
+    pub name: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenReq {
+    pub variant: String,
+    pub fen: Option<String>,
+    pub moves: Option<Vec<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameReq {
+    pub game: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveReq {
+    pub game: String,
+    #[serde(rename = "move")]
+    pub text: String,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UndoReq {
+    pub game: String,
+    #[serde(default = "one")]
+    pub plies: usize,
+}
+
+fn one() -> usize {
+    1
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PerftReq {
+    pub game: String,
+    pub depth: u32,
+    #[serde(default)]
+    pub divide: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NoArgs {}
+
+// ---- responses ----
+
+/// One response: the request's `id`, then either the body's fields or an `error`.
+#[derive(Serialize)]
+pub struct Reply<'a> {
+    id: &'a Value,
+    ok: bool,
+    #[serde(flatten)]
+    body: Option<Body>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<Error>,
+}
+
+impl Reply<'_> {
+    pub fn new(id: &Value, result: Result<Body, Error>) -> Reply<'_> {
+        match result {
+            Ok(body) => Reply { id, ok: true, body: Some(body), error: None },
+            Err(e) => Reply { id, ok: false, body: None, error: Some(e) },
+        }
+    }
+}
+
+/// What a successful request answers, by op; its fields sit beside `id` and `ok`.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Body {
+    Loaded(Loaded),
+    Variants(VariantList),
+    Position(PositionInfo),
+    Moves(MoveList),
+    Verdict(Verdict),
+    Played(Played),
+    Undone(Undone),
+    Perft(Perft),
+    Closed(Closed),
+    Empty(Empty),
+}
+
+#[derive(Serialize)]
+pub struct Loaded {
+    pub variant: String,
+    pub description: String,
+    pub files: u8,
+    pub ranks: u8,
+    pub start: String,
+    pub pieces: Vec<PieceInfo>,
+    /// Pieces in hand (drops, pockets).
+    pub hands: bool,
+    /// Coins, purchases and upgrades.
+    pub economy: bool,
+}
+
+#[derive(Serialize)]
+pub struct PieceInfo {
+    pub letter: String,
+    pub name: String,
+}
+
+#[derive(Serialize)]
+pub struct VariantList {
+    pub builtin: Vec<BuiltinInfo>,
+    pub loaded: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct BuiltinInfo {
+    pub id: &'static str,
+    pub description: String,
+}
+
+#[derive(Serialize)]
+pub struct PositionInfo {
+    pub game: String,
+    pub variant: String,
+    pub fen: String,
+    pub turn: &'static str,
+    pub fullmove: u32,
+    /// Moves played since the game was opened (what `undo` can take back).
+    pub plies: usize,
+    pub check: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hands: Option<Sides<BTreeMap<String, u8>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coins: Option<Sides<u16>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub purchases: Option<Sides<u8>>,
+    pub result: Option<ResultInfo>,
+}
+
+#[derive(Serialize)]
+pub struct Sides<T> {
+    pub white: T,
+    pub black: T,
+}
+
+#[derive(Serialize)]
+pub struct ResultInfo {
+    /// `"white"`, `"black"`, or null for a draw.
+    pub winner: Option<&'static str>,
+    pub reason: &'static str,
+    pub score: &'static str,
+    pub description: String,
+}
+
+#[derive(Serialize)]
+pub struct MoveInfo {
+    pub uci: String,
+    pub san: String,
+    pub kind: &'static str,
+    pub capture: bool,
+    /// The piece that moves, or is dropped, bought, upgraded or lifted.
+    pub piece: String,
+    /// What a piece becomes: promotion, upgrade, or the type a lifted piece takes in hand.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct MoveList {
+    pub game: String,
+    pub moves: Vec<MoveInfo>,
+    pub result: Option<ResultInfo>,
+}
+
+#[derive(Serialize)]
+pub struct Verdict {
+    pub legal: bool,
+    #[serde(flatten)]
+    pub info: Option<MoveInfo>,
+    #[serde(flatten)]
+    pub refusal: Option<Refusal>,
+}
+
+/// Why a move cannot be played: a stable `code` and a sentence.
+#[derive(Serialize, Debug)]
+pub struct Refusal {
+    pub code: &'static str,
+    pub reason: String,
+}
+
+#[derive(Serialize)]
+pub struct Played {
+    #[serde(flatten)]
+    pub verdict: Verdict,
+    #[serde(flatten)]
+    pub position: Option<PositionInfo>,
+}
+
+#[derive(Serialize)]
+pub struct Undone {
+    /// The moves taken back, the last played first.
+    pub undone: Vec<MoveInfo>,
+    #[serde(flatten)]
+    pub position: PositionInfo,
+}
+
+#[derive(Serialize)]
+pub struct Perft {
+    pub game: String,
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub divide: Option<BTreeMap<String, u64>>,
+}
+
+#[derive(Serialize)]
+pub struct Closed {
+    pub closed: String,
+}
+
+#[derive(Serialize)]
+pub struct Empty {}
+
+/// A request that failed: a stable `code`, a sentence, and details for some codes.
+#[derive(Serialize, Debug)]
+pub struct Error {
+    code: &'static str,
+    message: String,
+    #[serde(flatten)]
+    detail: Option<Box<Detail>>,
+}
+
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+pub enum Detail {
+    /// Where a ruleset is wrong (`bad-ruleset`).
+    At { file: String, line: usize, column: usize, key: String },
+    /// Which of `open`'s moves was refused (`illegal-move`), and why.
+    Move {
+        index: usize,
+        #[serde(rename = "move")]
+        text: String,
+        refusal: Refusal,
+    },
+}
+
+impl Error {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Error {
+        Error { code, message: message.into(), detail: None }
+    }
+    pub fn with(self, detail: Detail) -> Error {
+        Error { detail: Some(Box::new(detail)), ..self }
+    }
+}
