@@ -131,7 +131,7 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
     fn moves(&self, pos: &dyn PositionView, ordinary: u64, out: &mut Vec<Move>) {}
     /// Plays one of its own moves.
     fn play(&self, m: Move, edit: &mut dyn Editor) {}
-    /// A word for what its own move `m` does (`swap`), for programs describing moves.
+    /// A word for what its own move `m` does (`gating`), for programs describing moves.
     fn kind_name(&self, m: Move) -> &'static str {
         "rule"
     }

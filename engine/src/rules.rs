@@ -198,7 +198,7 @@ impl ResetEvent {
 /// A rule module as a ruleset names it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ModuleSpec {
-    /// Its registered name (`king-swap`).
+    /// Its registered name (`n-check`).
     pub name: String,
     /// Its parameters as the ruleset gives them.
     pub params: toml::Table,

@@ -74,7 +74,7 @@ impl Variant {
     }
 
     /// For a move of a rule module's own kind ([`crate::MoveKind::Rule`]), the module's
-    /// word for what it does (`swap`); `None` for any other move.
+    /// word for what it does; `None` for any other move.
     pub fn rule_move_name(&self, m: Move) -> Option<&'static str> {
         let modules = match &self.tables {
             AnyTables::Narrow(t) => &t.modules,
