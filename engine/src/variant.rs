@@ -13,7 +13,7 @@ use crate::notation::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::rules::Rules;
-use crate::ruleset::{parse_rules, RulesetError};
+use crate::ruleset::{parse_rules, parse_rules_resolving, Resolve, RulesetError};
 use crate::tables::Tables;
 use crate::types::{Color, Geometry, Piece, Square};
 
@@ -55,6 +55,12 @@ impl Variant {
     /// Loads a variant whose ruleset may switch on the rule modules in `modules`.
     pub fn from_toml_with(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Variant, RulesetError> {
         parse_rules(text, file, modules).map(Variant::new)
+    }
+
+    /// [`Variant::from_toml_with`], with `resolve` finding the bases the ruleset `extends`
+    /// (by default they are files relative to `file`).
+    pub fn from_toml_resolving(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Variant, RulesetError> {
+        parse_rules_resolving(text, file, modules, resolve).map(Variant::new)
     }
 
     pub fn rules(&self) -> &Rules {
