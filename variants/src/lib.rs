@@ -56,7 +56,11 @@ builtins! {
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
 /// so that a built-in loads with no file system, never listed as built-ins.
-pub const BASES: &[(&str, &str)] = &[];
+pub const BASES: &[(&str, &str)] = &[
+    ("rulesets/bases/mitred-plain.toml", include_str!("../../rulesets/bases/mitred-plain.toml")),
+    ("rulesets/bases/mitred-bishogi.toml", include_str!("../../rulesets/bases/mitred-bishogi.toml")),
+    ("rulesets/bases/mitred-frontofhouse.toml", include_str!("../../rulesets/bases/mitred-frontofhouse.toml")),
+];
 
 impl Builtin {
     /// Compiles the ruleset (every built-in is tested to load).
