@@ -13,7 +13,7 @@ use crate::refusal::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::rules::Rules;
-use crate::ruleset::{parse_rules, Loaded, RulesetError};
+use crate::ruleset::{parse_rules, Loaded, RelativePaths, Resolve, RulesetError};
 use crate::tables::Tables;
 use crate::types::{Color, Geometry, Piece, Square};
 
@@ -55,7 +55,13 @@ impl Variant {
 
     /// Loads a variant whose ruleset may switch on the rule modules in `modules`.
     pub fn from_toml_with(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Variant, RulesetError> {
-        let Loaded { rules, modules, start } = parse_rules(text, file, modules)?;
+        Variant::from_toml_resolving(text, file, modules, &RelativePaths)
+    }
+
+    /// [`Variant::from_toml_with`], with `resolve` finding the bases the ruleset `extends`
+    /// (by default they are files relative to `file`).
+    pub fn from_toml_resolving(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Variant, RulesetError> {
+        let Loaded { rules, modules, start } = parse_rules(text, file, modules, resolve)?;
         let modules = ModuleSet::new(modules).map_err(|e| start.error(e))?;
         let variant = Variant::new(rules, modules);
         // The start position is read once, now that the tables exist.

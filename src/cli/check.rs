@@ -31,7 +31,7 @@ fn load(file: &str) -> Result<Variant, Failure> {
     } else {
         std::fs::read_to_string(file).map_err(|e| read_error(file, &e))?
     };
-    Variant::from_toml_with(&text, file, &chimera::variants::modules::registry()).map_err(|e| Failure::Message(e.to_string()))
+    chimera::variants::from_toml(&text, file).map_err(|e| Failure::Message(e.to_string()))
 }
 
 /// Columns separated by two spaces, padded to the widest cell; no trailing blanks.

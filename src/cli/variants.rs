@@ -10,8 +10,8 @@ use super::Failure;
 pub fn run(out: &mut dyn Write) -> Result<(), Failure> {
     let width = BUILTINS.iter().map(|b| b.id.len()).max().unwrap_or(0);
     for b in BUILTINS {
-        let description = match b.variant() {
-            Ok(v) => v.rules().description.clone(),
+        let description = match b.description() {
+            Ok(d) => d,
             Err(e) => format!("(broken: {e})"),
         };
         let line = format!("{:width$}  {description}", b.id);

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use chimera_engine::ruleset::{inherited_string, relative_to, RelativePaths, Resolve, Source};
 use chimera_engine::{RulesetError, Variant};
 
 pub mod modules;
@@ -53,11 +54,65 @@ builtins! {
     "los-generales-frontofhouse" => "los-generales-frontofhouse.toml",
 }
 
+/// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
+/// so that a built-in loads with no file system, never listed as built-ins.
+pub const BASES: &[(&str, &str)] = &[
+    ("rulesets/bases/mitred-plain.toml", include_str!("../../rulesets/bases/mitred-plain.toml")),
+    ("rulesets/bases/mitred-bishogi.toml", include_str!("../../rulesets/bases/mitred-bishogi.toml")),
+    ("rulesets/bases/mitred-frontofhouse.toml", include_str!("../../rulesets/bases/mitred-frontofhouse.toml")),
+];
+
 impl Builtin {
     /// Compiles the ruleset (every built-in is tested to load).
     pub fn variant(&self) -> Result<Variant, RulesetError> {
-        Variant::from_toml_with(self.toml, &format!("rulesets/{}.toml", self.id), &modules::registry())
+        Variant::from_toml_resolving(self.toml, &self.file(), &modules::registry(), &Embedded)
     }
+
+    /// The file errors cite it by.
+    pub fn file(&self) -> String {
+        format!("rulesets/{}.toml", self.id)
+    }
+
+    /// The description, read (through `extends`) without compiling the ruleset.
+    pub fn description(&self) -> Result<String, RulesetError> {
+        Ok(inherited_string(self.toml, &self.file(), "description", &Embedded)?.unwrap_or_default().trim().to_string())
+    }
+}
+
+/// Resolves `extends` among the embedded files: a built-in's id, or a path relative to
+/// the including file naming a built-in or a base.
+struct Embedded;
+
+impl Resolve for Embedded {
+    fn resolve(&self, name: &str, from: &str) -> Result<Source, String> {
+        if let Some(b) = builtin(name) {
+            return Ok(Source { file: b.file(), text: b.toml.to_string() });
+        }
+        let file = relative_to(from, name);
+        let text = BUILTINS.iter().find(|b| b.file() == file).map(|b| b.toml);
+        match text.or_else(|| BASES.iter().find(|(f, _)| *f == file).map(|(_, t)| *t)) {
+            Some(text) => Ok(Source { file, text: text.to_string() }),
+            None => Err(format!("`{name}` is neither a built-in variant nor an embedded ruleset file (`{file}`)")),
+        }
+    }
+}
+
+/// Resolves `extends` for a file on disk: a built-in's id, or a path relative to the file.
+struct OnDisk;
+
+impl Resolve for OnDisk {
+    fn resolve(&self, name: &str, from: &str) -> Result<Source, String> {
+        match builtin(name) {
+            Some(b) => Embedded.resolve(b.id, from),
+            None => RelativePaths.resolve(name, from),
+        }
+    }
+}
+
+/// Compiles ruleset text read from `file` (a path, or any name errors should cite), with
+/// every rule module, and `extends` naming a built-in's id or a file relative to `file`.
+pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
+    Variant::from_toml_resolving(text, file, &modules::registry(), &OnDisk)
 }
 
 /// The built-in ruleset with this id.
@@ -84,7 +139,7 @@ pub fn load(name: &str) -> Result<Variant, LoadError> {
     let path = Path::new(name);
     if name.ends_with(".toml") || path.exists() {
         let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(name.to_string(), e))?;
-        return Ok(Variant::from_toml_with(&text, name, &modules::registry())?);
+        return Ok(from_toml(&text, name)?);
     }
     let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
     Err(LoadError::Unknown(name.to_string(), ids.join(", ")))

@@ -142,7 +142,7 @@ impl Server {
             (Some(id), None) if req.name.is_none() => self.builtin(&id)?,
             (None, Some(text)) => {
                 let file = req.name.as_deref().unwrap_or("<request>");
-                let variant = Variant::from_toml_with(&text, file, &variants::modules::registry())?;
+                let variant = variants::from_toml(&text, file)?;
                 self.keep(variant, false)?
             }
             _ => {

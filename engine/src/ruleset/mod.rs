@@ -19,6 +19,11 @@ use crate::rules::{
 };
 use crate::types::{Color, Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
+mod source;
+
+use source::{Chain, Reporter};
+pub use source::{relative_to, RelativePaths, Resolve, Source, MAX_DEPTH};
+
 /// A ruleset that cannot be loaded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct RulesetError {
@@ -43,6 +48,9 @@ impl fmt::Display for RulesetError {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawRuleset {
+    /// Read before deserializing, by [`Chain::load`]; a field so that it is a known key.
+    #[serde(default, rename = "extends")]
+    _extends: Option<String>,
     name: Spanned<String>,
     #[serde(default)]
     description: String,
@@ -248,32 +256,6 @@ impl From<RawVerdict> for Verdict {
     }
 }
 
-/// Turns byte spans into `file:line:column` errors.
-struct Reporter<'a> {
-    file: &'a str,
-    text: &'a str,
-}
-
-impl Reporter<'_> {
-    fn at(&self, offset: usize, key: impl Into<String>, message: impl Into<String>) -> RulesetError {
-        let offset = offset.min(self.text.len());
-        let before = &self.text[..floor_char_boundary(self.text, offset)];
-        let line = before.matches('\n').count() + 1;
-        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        RulesetError { file: self.file.to_string(), line, column, key: key.into(), message: message.into() }
-    }
-    fn span<T>(&self, s: &Spanned<T>, key: impl Into<String>, message: impl Into<String>) -> RulesetError {
-        self.at(s.span().start, key, message)
-    }
-}
-
-fn floor_char_boundary(s: &str, mut i: usize) -> usize {
-    while i > 0 && !s.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
-}
-
 /// A ruleset read and checked, but for its start position (which needs the compiled
 /// tables to be read).
 pub(crate) struct Loaded {
@@ -295,12 +277,12 @@ impl Site {
 }
 
 /// Parses and checks a ruleset. `file` is only used to name it in errors; `modules`
-/// are the rule modules the ruleset may switch on.
-pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> Result<Loaded, RulesetError> {
-    let r = Reporter { file, text };
-    let de = toml::Deserializer::parse(text).map_err(|e| {
-        r.at(e.span().map_or(0, |s| s.start), "", first_line(e.message()))
-    })?;
+/// are the rule modules the ruleset may switch on; `resolve` finds the bases named by
+/// `extends`.
+pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Loaded, RulesetError> {
+    let chain = Chain::load(text, file, resolve)?;
+    let r = chain.reporter();
+    let de = toml::de::Deserializer::from(chain.merged()?);
     let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
         // serde_spanned wraps values in a private field; it is no part of the user's key.
         let mut key: Vec<String> = e
@@ -318,6 +300,13 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry) -> R
         r.at(inner.span().map_or(0, |s| s.start), key.join("."), message)
     })?;
     compile(raw, &r, modules)
+}
+
+/// The top-level string `key` of a ruleset, as the file or the nearest base setting it
+/// has it, untrimmed; `None` if no file of the chain sets it to a string. Nothing is compiled,
+/// so this is cheap (e.g. a description for a listing).
+pub fn inherited_string(text: &str, file: &str, key: &str, resolve: &dyn Resolve) -> Result<Option<String>, RulesetError> {
+    Chain::load(text, file, resolve)?.first_string(key)
 }
 
 /// The first line of a parser message, without serde's names for this module's types
