@@ -106,6 +106,9 @@ impl<B: Bitboard> Pos<B> {
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
         let modules = &self.t.modules;
         if modules.with_refusals.is_empty() {
+            if modules.with_moves.is_empty() {
+                return self.generate_with(sink, &self.safety());
+            }
             return self.generate_all(sink, &self.safety());
         }
         // Rule modules judge the moves one by one.
@@ -132,7 +135,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        if self.ended_by_rule().is_some() {
+        if self.t.ends_by_rule && self.ended_by_rule().is_some() {
             return;
         }
         let us = self.turn;
@@ -284,7 +287,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut counted = Tally { inner: sink, n: 0 };
         self.generate_with(&mut counted, safety);
-        if self.ended_by_rule().is_some() {
+        if self.t.ends_by_rule && self.ended_by_rule().is_some() {
             return;
         }
         let ordinary = counted.n;

@@ -437,10 +437,20 @@ impl<B: Bitboard> Pos<B> {
         }
         self.turn = them;
         self.hash ^= t.zobrist.black_to_move;
-        let captured = Piece::from_code(undo.captured);
+        let captured = undo.captured;
         self.history.push(undo);
-        for &i in &t.modules.with_after_move {
-            t.modules.all[i].after_move(m, captured, &mut self.editor(i));
+        if !t.modules.with_after_move.is_empty() {
+            self.after_move(m, Piece::from_code(captured));
+        }
+    }
+
+    /// Rule modules act after move `m` (kept out of line: most variants have none).
+    #[inline(never)]
+    fn after_move(&mut self, m: Move, captured: Option<Piece>) {
+        let tables = Arc::clone(&self.t);
+        let modules = &tables.modules;
+        for &i in &modules.with_after_move {
+            modules.all[i].after_move(m, captured, &mut self.editor(i));
         }
     }
 
@@ -450,7 +460,9 @@ impl<B: Bitboard> Pos<B> {
         let m = u.mv;
         let them = self.turn;
         let us = them.opponent();
-        self.revert_edits(u.journal as usize);
+        if self.journal.len() > u.journal as usize {
+            self.revert_edits(u.journal as usize);
+        }
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 self.board.take(m.to);
@@ -512,6 +524,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Reverts the rule modules' edits back to journal length `len`.
+    #[inline(never)]
     fn revert_edits(&mut self, len: usize) {
         while self.journal.len() > len {
             match self.journal.pop().expect("journal longer than len") {

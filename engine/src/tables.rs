@@ -171,6 +171,9 @@ pub struct Tables<B> {
     pub zobrist: Zobrist,
     /// The variant's live rule modules.
     pub(crate) modules: ModuleSet,
+    /// Some rule can end the game leaving no moves (a module, or the capture of the
+    /// whole army): move generation asks first.
+    pub(crate) ends_by_rule: bool,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -376,6 +379,7 @@ impl<B: Bitboard> Tables<B> {
             rank_masks,
             file_masks,
             zobrist,
+            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some(),
             rules,
             modules,
         }
