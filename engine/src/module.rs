@@ -25,6 +25,9 @@
 use std::fmt;
 use std::sync::Arc;
 
+use toml::de::{DeValue, ValueDeserializer};
+use toml::Spanned;
+
 use crate::bitboard::Wide;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
@@ -181,22 +184,20 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
 
 /// A module's parameters and where they are written, for its factory to read.
 pub struct ModuleParams<'a> {
-    pub(crate) table: &'a toml::Table,
+    pub(crate) value: &'a Spanned<DeValue<'a>>,
 }
 
 impl ModuleParams<'_> {
     /// The parameters as the module's own type (`#[serde(deny_unknown_fields)]` is
-    /// advised), or which parameter is wrong and why.
+    /// advised), or which parameter is wrong, where, and why.
     pub fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ParamError> {
-        serde_path_to_error::deserialize(self.table.clone()).map_err(|e| {
+        let de = ValueDeserializer::from(self.value.clone());
+        serde_path_to_error::deserialize(de).map_err(|e| {
             let key = e.path().to_string();
-            let message = e.into_inner().message().lines().next().unwrap_or("").trim().to_string();
-            ParamError { key: if key == "." { String::new() } else { key }, message }
+            let inner = e.into_inner();
+            let message = inner.message().lines().next().unwrap_or("").trim().to_string();
+            ParamError { key: if key == "." { String::new() } else { key }, message, at: inner.span().map(|s| s.start) }
         })
-    }
-    /// The raw table.
-    pub fn table(&self) -> &toml::Table {
-        self.table
     }
 }
 
@@ -207,11 +208,20 @@ pub struct ParamError {
     pub key: String,
     /// Why it is wrong.
     pub message: String,
+    /// Where in the ruleset (the table's own place if unknown).
+    pub(crate) at: Option<usize>,
+}
+
+impl ParamError {
+    /// An error about parameter `key` (empty: the table as a whole).
+    pub fn new(key: impl Into<String>, message: impl Into<String>) -> ParamError {
+        ParamError { key: key.into(), message: message.into(), at: None }
+    }
 }
 
 impl From<String> for ParamError {
     fn from(message: String) -> ParamError {
-        ParamError { key: String::new(), message }
+        ParamError::new("", message)
     }
 }
 

@@ -7,12 +7,13 @@ use std::fmt;
 
 use indexmap::IndexMap;
 use serde::Deserialize;
+use toml::de::DeValue;
 use toml::Spanned;
 
 use crate::betza;
 use std::sync::Arc;
 
-use crate::module::{ModuleParams, ModuleRegistry, RuleModule};
+use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
 use crate::rules::{
     Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, Lift, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
     ResetEvent, Rules, Upgrade, Verdict,
@@ -65,7 +66,10 @@ struct RawRuleset {
     end: RawEnd,
     drops: Option<Spanned<RawDrops>>,
     #[serde(default)]
-    modules: IndexMap<String, Spanned<toml::Table>>,
+    /// Read apart, from the merged document, so that each module's parameters keep
+    /// their positions (see `parse_rules`); named here to be a known key.
+    #[allow(dead_code)]
+    modules: Option<serde::de::IgnoredAny>,
     economy: Option<Spanned<RawEconomy>>,
     lift: Option<Spanned<RawLift>>,
 }
@@ -282,7 +286,9 @@ impl Site {
 pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Loaded, RulesetError> {
     let chain = Chain::load(text, file, resolve)?;
     let r = chain.reporter();
-    let de = toml::de::Deserializer::from(chain.merged()?);
+    let mut merged = chain.merged()?;
+    let module_tables = merged.get_mut().remove("modules");
+    let de = toml::de::Deserializer::from(merged);
     let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
         // serde_spanned wraps values in a private field; it is no part of the user's key.
         let mut key: Vec<String> = e
@@ -299,7 +305,7 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
         }
         r.at(inner.span().map_or(0, |s| s.start), key.join("."), message)
     })?;
-    compile(raw, &r, modules)
+    compile(raw, module_tables, &r, modules)
 }
 
 /// The top-level string `key` of a ruleset, as the file or the nearest base setting it
@@ -322,7 +328,12 @@ fn first_line(s: &str) -> String {
     }
 }
 
-fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<Loaded, RulesetError> {
+fn compile(
+    raw: RawRuleset,
+    module_tables: Option<Spanned<DeValue>>,
+    r: &Reporter,
+    registry: &ModuleRegistry,
+) -> Result<Loaded, RulesetError> {
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         return Err(r.span(&raw.name, "name", "must not be empty"));
@@ -603,22 +614,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<L
         }
     };
 
-    let mut modules = Vec::new();
-    let mut live = Vec::new();
-    for (name, params) in &raw.modules {
-        let key = format!("modules.{name}");
-        let Some(factory) = registry.get(name) else {
-            let known: Vec<&str> = registry.names().map(|(n, _)| n).collect();
-            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(r.span(params, key, format!("no rule module named `{name}` (known: {known})")));
-        };
-        let rule = factory(&ModuleParams { table: params.get_ref() }).map_err(|e| {
-            let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };
-            r.span(params, key, e.message)
-        })?;
-        modules.push(ModuleSpec { name: name.clone(), params: params.get_ref().clone() });
-        live.push(rule);
-    }
+    let (modules, live) = compile_modules(module_tables.as_ref(), r, registry)?;
 
     let lift = match &raw.lift {
         None => None,
@@ -685,6 +681,42 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<L
     }
     // The start position is checked by whoever compiles the rules (it needs the tables).
     Ok(Loaded { rules, modules: live, start: Site(r.span(&raw.start, "start", "")) })
+}
+
+/// The `[modules.<name>]` tables: each module built by its factory from its own
+/// parameters, with errors pointing inside its table.
+fn compile_modules(
+    tables: Option<&Spanned<DeValue>>,
+    r: &Reporter,
+    registry: &ModuleRegistry,
+) -> Result<(Vec<ModuleSpec>, Vec<Arc<dyn RuleModule>>), RulesetError> {
+    let (mut specs, mut live) = (Vec::new(), Vec::new());
+    let Some(tables) = tables else { return Ok((specs, live)) };
+    let Some(table) = tables.get_ref().as_table() else {
+        return Err(r.span(tables, "modules", "expected a table of `[modules.<name>]` tables"));
+    };
+    for (name, value) in table {
+        let name = name.get_ref().to_string();
+        let key = format!("modules.{name}");
+        let Some(factory) = registry.get(&name) else {
+            let known: Vec<&str> = registry.names().map(|(n, _)| n).collect();
+            let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(r.span(value, key, format!("no rule module named `{name}` (known: {known})")));
+        };
+        let params = ModuleParams { value };
+        let fail = |e: ParamError| {
+            let at = e.at.unwrap_or(value.span().start);
+            let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };
+            r.at(at, key, e.message)
+        };
+        let table = params.parse::<toml::Table>().map_err(|mut e| {
+            e.message = "expected a table of parameters".to_string();
+            fail(e)
+        })?;
+        live.push(factory(&params).map_err(fail)?);
+        specs.push(ModuleSpec { name, params: table });
+    }
+    Ok((specs, live))
 }
 
 fn check_rank<T>(r: &Reporter, at: &Spanned<T>, rank: u8, g: Geometry, key: &str) -> Result<(), RulesetError> {
