@@ -683,13 +683,16 @@ fn compile(
     Ok(Loaded { rules, modules: live, start: Site(r.span(&raw.start, "start", "")) })
 }
 
+/// The modules a ruleset names, as data and live.
+type Modules = (Vec<ModuleSpec>, Vec<Arc<dyn RuleModule>>);
+
 /// The `[modules.<name>]` tables: each module built by its factory from its own
 /// parameters, with errors pointing inside its table.
 fn compile_modules(
     tables: Option<&Spanned<DeValue>>,
     r: &Reporter,
     registry: &ModuleRegistry,
-) -> Result<(Vec<ModuleSpec>, Vec<Arc<dyn RuleModule>>), RulesetError> {
+) -> Result<Modules, RulesetError> {
     let (mut specs, mut live) = (Vec::new(), Vec::new());
     let Some(tables) = tables else { return Ok((specs, live)) };
     let Some(table) = tables.get_ref().as_table() else {
