@@ -50,6 +50,14 @@ fn fsf_perft_suite() {
 }
 
 #[test]
+fn suite_position_one_ply_deeper() {
+    // Not in FSF's suite: Fairy-Stockfish's count by recursion over pyffish's
+    // `legal_moves("3check", fen, moves)` (pyffish 0.0.90), where Black's checks matter too.
+    let fen = from_fsf(FSF_SUITE[0].0, 3);
+    assert_eq!(three(&fen).perft(4), 243_848);
+}
+
+#[test]
 fn the_counters_make_the_difference_in_the_suite_position() {
     // Were the winning check not to end the game, White's third check would be
     // followed by moves: chess (or 3check with no checks given) counts more.
