@@ -52,7 +52,8 @@ fn fsf_perft_suite() {
 #[test]
 fn suite_position_one_ply_deeper() {
     // Not in FSF's suite: Fairy-Stockfish's count by recursion over pyffish's
-    // `legal_moves("3check", fen, moves)` (pyffish 0.0.90), where Black's checks matter too.
+    // `legal_moves("3check", fen, moves)` (pyffish 0.0.90): White's winning check at ply 1
+    // or 3 now cuts off a counted ply.
     let fen = from_fsf(FSF_SUITE[0].0, 3);
     assert_eq!(three(&fen).perft(4), 243_848);
 }
