@@ -1,5 +1,5 @@
 """Shared machinery of the Fairy-Stockfish differential checks (fsf_diff.py, fsf_mischia.py,
-fsf_drops.py, fsf_mystic.py).
+fsf_drops.py, fsf_mystic.py, fsf_3check.py).
 
 Chimera is run through its CLI; Fairy-Stockfish through its Python binding, pyffish, with
 tests/data/fsf-variants.ini loaded. A check is described by an `Adapter` (one per variant):
@@ -433,7 +433,9 @@ def compare_position(a, result, fbase, fmoves, tracker, cbase=None, cmoves=None,
 def pick(rng, c, policy):
     """A random move (FSF notation), biased by `policy` towards what random play rarely does:
     `special` (promotions, castles, moves only Chimera can express), `pawn` moves, `board`
-    moves (not drops), `drop`s: the probability of choosing among those first."""
+    moves (not drops), `drop`s: the probability of choosing among those first. `check`
+    (moves whose SAN is marked `+` or `#`) comes before them all, and only when the policy
+    names it costs a random draw, so games of policies without it stay as they were."""
     moves = sorted(c.agreed)
     if not moves:
         return None
@@ -444,6 +446,10 @@ def pick(rng, c, policy):
     def is_special(m):
         return split_move(m)[2] != "" or san(m)[:1] in ("0", "O") or m in c.extra
 
+    if "check" in policy and rng.random() < policy["check"]:
+        s = [m for m in moves if san(m)[-1:] in ("+", "#")]
+        if s:
+            return rng.choice(s)
     for key, test in (("special", is_special),
                       ("pawn", lambda m: "@" not in m and san(m)[:1].islower()),
                       ("board", lambda m: "@" not in m),

@@ -47,6 +47,12 @@ proptest! {
     }
 
     #[test]
+    fn mutated_module_fen_field_never_panics(edits in proptest::collection::vec((0usize..100, proptest::char::any()), 1..6)) {
+        let fen = mutate("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=2/1", &edits);
+        let _ = load("3check").unwrap().position(&fen);
+    }
+
+    #[test]
     fn moves_never_panic(text in noisy(MOVE_CHARS, 12)) {
         let mut pos = load("chess").unwrap().position("r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1").unwrap();
         let _ = pos.parse_move(&text);

@@ -31,6 +31,8 @@ builtins! {
     "crazyhouse" => "crazyhouse.toml",
     "minishogi" => "minishogi.toml",
     "mystic" => "mystic.toml",
+    "3check" => "3check.toml",
+    "5check" => "5check.toml",
     "pocket-mutation" => "pocket-mutation.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
