@@ -41,7 +41,7 @@ struct NCheck {
 pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let module = params.parse::<NCheck>()?;
     if module.checks == 0 {
-        return Err(ParamError { key: "checks".to_string(), message: "must be at least 1".to_string() });
+        return Err(ParamError::new("checks", "must be at least 1"));
     }
     Ok(Arc::new(module))
 }
