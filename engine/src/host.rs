@@ -7,7 +7,7 @@ use std::ops::Deref;
 use crate::bitboard::{Bitboard, Wide};
 use crate::module::{Editor, PositionView};
 use crate::moves::Move;
-use crate::position::{castle_keys, Edit, Pos};
+use crate::position::{Edit, Pos};
 use crate::rules::Rules;
 use crate::tables::Zobrist;
 use crate::types::{Color, Piece, PieceType, Square};
@@ -104,7 +104,7 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>> {
         let lost = pos.castle_rights_on(sq);
         if lost != 0 {
             pos.castling ^= lost;
-            pos.hash ^= castle_keys(&t.zobrist.castle, lost);
+            pos.hash ^= t.zobrist.castles(lost);
         }
         pos.journal.push(Edit::Removed(sq, piece.code()));
         Some(piece)

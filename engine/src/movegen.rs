@@ -84,14 +84,14 @@ impl<S: MoveSink> MoveSink for Tally<'_, S> {
 }
 
 /// What the legality filter needs to know about the side to move.
-struct Safety<B> {
+pub(crate) struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
-    unguarded: bool,
+    pub unguarded: bool,
     /// Test every move (in check, or several royals).
-    test_all: bool,
+    pub test_all: bool,
     /// Pieces whose moves must be tested: royals and shields.
-    suspects: B,
-    royals: B,
+    pub suspects: B,
+    pub royals: B,
 }
 
 impl<B: Bitboard> Safety<B> {
@@ -441,36 +441,6 @@ impl<B: Bitboard> Pos<B> {
             if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
                 self.emit_promotions(sink, pt, m);
             } else {
-                sink.push(m);
-            }
-        }
-    }
-
-    fn generate_castles<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        let us = self.turn;
-        if self.castling & (0x5555_5555 << us.index()) == 0 {
-            return;
-        }
-        let t = &*self.t;
-        let them = us.opponent();
-        let occ = self.occupied();
-        let theirs = self.board.by_color[them.index()];
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            if !self.has_castling_right(i, us) {
-                continue;
-            }
-            let cs = c.squares(t.geometry, us);
-            let mirror = |sq: Square| if us == Color::White { sq } else { t.geometry.mirror(sq) };
-            let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-            if c.empty.iter().any(|&sq| others.has(mirror(sq))) {
-                continue;
-            }
-            let without_king = occ & !B::bit(cs.king_from);
-            if c.safe.iter().any(|&sq| self.attacked(mirror(sq), them, without_king, theirs)) {
-                continue;
-            }
-            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
-            if safety.unguarded || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
             }
         }

@@ -3,10 +3,11 @@
 //! move that was read is refused.
 
 use crate::bitboard::Bitboard;
+use crate::features::castling::castle_key;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{IllegalCode, MoveError};
-use crate::types::{Color, Geometry, Piece, PieceType, Square};
+use crate::types::{Geometry, Piece, PieceType, Square};
 
 fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
     Err(MoveError { code, message: message.into() })
@@ -28,11 +29,6 @@ fn strip_marks(s: &str) -> &str {
     let s = s.trim();
     let s = s.strip_suffix("e.p.").map(str::trim_end).unwrap_or(s);
     s.trim_end_matches(['+', '#', '!', '?'])
-}
-
-/// Castle spellings compare with `0` and `O` as the same character.
-fn castle_key(s: &str) -> String {
-    s.chars().map(|c| if c == '0' { 'O' } else { c }).collect()
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -586,37 +582,6 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::StockEmpty, format!("{us} has no {to_name} left in stock: all are on the board"));
         }
         refuse(IllegalCode::LeavesRoyalInCheck, "an upgrade cannot parry a check".to_string())
-    }
-
-    fn explain_castle(&mut self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
-        let t = self.t.clone();
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece as usize == i) {
-            return Ok(*m);
-        }
-        let us = self.turn;
-        let c = &t.rules.castles[i];
-        let g = self.g();
-        if !self.has_castling_right(i, us) {
-            return refuse(IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {}", us, c.notation));
-        }
-        let mirror = |sq: Square| if us == Color::White { sq } else { g.mirror(sq) };
-        let cs = c.squares(g, us);
-        let others = self.occupied() & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-        if let Some(&sq) = c.empty.iter().find(|&&sq| others.has(mirror(sq))) {
-            return refuse(IllegalCode::CastlingBlocked, format!("cannot castle {}: {} is occupied", c.notation, g.square_name(mirror(sq))));
-        }
-        if self.is_check() {
-            return refuse(IllegalCode::CastlingInCheck, format!("cannot castle {} while in check", c.notation));
-        }
-        let them = us.opponent();
-        let occ = self.occupied() & !B::bit(cs.king_from);
-        if let Some(&sq) = c.safe.iter().find(|&&sq| self.attacked(mirror(sq), them, occ, self.color_bb(them))) {
-            return refuse(
-                IllegalCode::CastlingThroughCheck,
-                format!("cannot castle {}: {} is attacked", c.notation, g.square_name(mirror(sq))),
-            );
-        }
-        refuse(IllegalCode::LeavesRoyalInCheck, format!("castling {} leaves the king in check", c.notation))
     }
 
     /// Whether the piece on `from` could reach `to` if no other piece stood in the way,

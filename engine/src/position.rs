@@ -197,9 +197,6 @@ impl<B: Bitboard> Pos<B> {
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.promoted.has(sq)
     }
-    pub fn has_castling_right(&self, castle: usize, c: Color) -> bool {
-        self.castling & (1 << (2 * castle + c.index())) != 0
-    }
     /// Number of plies played since this position was set up.
     pub fn plies(&self) -> usize {
         self.history.len()
@@ -417,7 +414,7 @@ impl<B: Bitboard> Pos<B> {
         let lost = self.castling & touched;
         if lost != 0 {
             self.castling ^= lost;
-            self.hash ^= castle_keys(&t.zobrist.castle, lost);
+            self.hash ^= t.zobrist.castles(lost);
         }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if m.kind == MoveKind::Castle {
@@ -517,12 +514,6 @@ impl<B: Bitboard> Pos<B> {
         Some(m)
     }
 
-    /// The two pieces a castle by `mover` moves, as (from, to).
-    fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
-        let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
-        [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
-    }
-
     /// Reverts the rule modules' edits back to journal length `len`.
     #[inline(never)]
     fn revert_edits(&mut self, len: usize) {
@@ -535,17 +526,6 @@ impl<B: Bitboard> Pos<B> {
                 Edit::State(slot, old) => self.state[slot as usize] = old,
             }
         }
-    }
-
-    /// Moves two pieces at once (lifting both first, so their paths may cross);
-    /// returns (from, to, type) of each.
-    fn relocate(&mut self, paths: [(Square, Square); 2]) -> [(Square, Square, PieceType); 2] {
-        let [(a_from, a_to), (b_from, b_to)] = paths;
-        let a = self.board.take(a_from);
-        let b = self.board.take(b_from);
-        self.board.put(a_to, a);
-        self.board.put(b_to, b);
-        [(a_from, a_to, a.kind), (b_from, b_to, b.kind)]
     }
 
     /// Takes `amount` coins from `c`.
@@ -610,43 +590,6 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
-    pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        let t = &*self.t;
-        let mut bits = 0;
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            for color in Color::BOTH {
-                let cs = c.squares(t.geometry, color);
-                if sq == cs.king_from || sq == cs.rook_from {
-                    bits |= 1 << (2 * i + color.index());
-                }
-            }
-        }
-        bits & self.castling
-    }
-
-    /// Castling-right bits that a move touching these squares removes.
-    fn castle_rights_touching(&self, m: Move) -> u32 {
-        if self.castling == 0 {
-            return 0;
-        }
-        let t = &*self.t;
-        let mut lost = 0;
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            for color in Color::BOTH {
-                let cs = c.squares(t.geometry, color);
-                let touched = |sq: Square| sq == cs.king_from || sq == cs.rook_from;
-                let hit = touched(m.from)
-                    || touched(m.to)
-                    || (m.kind == MoveKind::EnPassant && self.ep.is_some_and(|e| touched(e.victim)));
-                if hit {
-                    lost |= 1 << (2 * i + color.index());
-                }
-            }
-        }
-        lost
-    }
-
     /// Whether `by` has a piece that could capture en passant onto `ep.target`
     /// (ignoring pins): only then does the en-passant square change the position's identity.
     pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
@@ -676,7 +619,7 @@ impl<B: Bitboard> Pos<B> {
         if self.turn == Color::Black {
             h ^= t.zobrist.black_to_move;
         }
-        h ^= castle_keys(&t.zobrist.castle, self.castling);
+        h ^= t.zobrist.castles(self.castling);
         if let Some(ep) = self.ep {
             if self.ep_capturable(ep, self.turn) {
                 h ^= t.zobrist.en_passant[ep.target as usize];
@@ -714,11 +657,3 @@ impl<B: Bitboard> Pos<B> {
     }
 }
 
-pub(crate) fn castle_keys(keys: &[u64], mut bits: u32) -> u64 {
-    let mut h = 0;
-    while bits != 0 {
-        h ^= keys[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
-    h
-}

@@ -114,6 +114,16 @@ impl Zobrist {
     pub fn purchases(color: Color, n: u8) -> u64 {
         Zobrist::tally(color, 1001, n as u32)
     }
+    /// The key of the castling rights in `bits` (bit `2 * castle + colour`).
+    #[inline]
+    pub fn castles(&self, mut bits: u32) -> u64 {
+        let mut h = 0;
+        while bits != 0 {
+            h ^= self.castle[bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+        }
+        h
+    }
     /// The key of a rule module's state counter `slot` (in the position's numbering)
     /// holding `value`.
     #[inline]

@@ -2,3 +2,4 @@
 //! notation. `position`, `movegen`, `notation` and `fen` dispatch to them.
 
 pub(crate) mod end;
+pub(crate) mod castling;

@@ -3,8 +3,6 @@
 //! Every error names the file, line, column and key, e.g.
 //! `my.toml:12:9: pieces.knight.betza: bad Betza "Nx": …`.
 
-use std::fmt;
-
 use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::de::DeValue;
@@ -15,36 +13,21 @@ use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
 use crate::rules::{
-    Captured, Castle, Drops, Economy, EndRules, InsufficientMaterial, Lift, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
+    Captured, Drops, Economy, EndRules, InsufficientMaterial, Lift, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
     ResetEvent, Rules, Upgrade, Verdict,
 };
-use crate::types::{Color, Geometry, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+use crate::types::{Color, Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
-mod source;
+pub(crate) mod error;
+pub(crate) mod source;
 
-use source::{Chain, Reporter};
+pub use error::RulesetError;
+
+use crate::features::castling::{self, RawCastle};
+
+pub(crate) use source::Reporter;
+use source::Chain;
 pub use source::{relative_to, RelativePaths, Resolve, Source, MAX_DEPTH};
-
-/// A ruleset that cannot be loaded.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub struct RulesetError {
-    pub file: String,
-    pub line: usize,
-    pub column: usize,
-    /// The dotted key path, e.g. `pieces.knight.betza` (empty for syntax errors outside any key).
-    pub key: String,
-    pub message: String,
-}
-
-impl fmt::Display for RulesetError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
-        if !self.key.is_empty() {
-            write!(f, "{}: ", self.key)?;
-        }
-        f.write_str(&self.message)
-    }
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -172,21 +155,6 @@ enum RawPolicy {
     Mandatory,
     Optional,
     IfAvailable,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawCastle {
-    king: Spanned<String>,
-    king_to: Spanned<String>,
-    rook: Spanned<String>,
-    rook_to: Spanned<String>,
-    empty: Option<Vec<Spanned<String>>>,
-    safe: Option<Vec<Spanned<String>>>,
-    notation: Spanned<String>,
-    #[serde(default)]
-    aliases: Vec<String>,
-    fen: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -481,62 +449,7 @@ fn compile(
         });
     }
 
-    let mut castles = Vec::new();
-    if raw.castling.len() > 16 {
-        return Err(r.span(&raw.castling[16], "castling", "at most 16 castles"));
-    }
-    for (i, c) in raw.castling.iter().enumerate() {
-        let key = |k: &str| format!("castling[{i}].{k}");
-        let c = c.get_ref();
-        let sq = |s: &Spanned<String>, k: &str| -> Result<Square, RulesetError> {
-            g.parse_square(s.get_ref())
-                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))
-        };
-        let (king_from, king_to) = (sq(&c.king, "king")?, sq(&c.king_to, "king_to")?);
-        let (rook_from, rook_to) = (sq(&c.rook, "rook")?, sq(&c.rook_to, "rook_to")?);
-        if king_from == rook_from {
-            return Err(r.span(&c.rook, key("rook"), "the rook must start on another square than the king"));
-        }
-        if king_to == rook_to {
-            return Err(r.span(&c.rook_to, key("rook_to"), "king and rook cannot end on the same square"));
-        }
-        let list = |v: &Option<Vec<Spanned<String>>>, k: &str| -> Result<Option<Vec<Square>>, RulesetError> {
-            v.as_ref().map(|v| v.iter().map(|s| sq(s, k)).collect()).transpose()
-        };
-        let empty = list(&c.empty, "empty")?.unwrap_or_else(|| between_all(g, &[king_from, king_to, rook_from, rook_to], &[king_from, rook_from]));
-        let safe = list(&c.safe, "safe")?.unwrap_or_else(|| between_all(g, &[king_from, king_to], &[]));
-        if c.notation.get_ref().trim().is_empty() {
-            return Err(r.span(&c.notation, key("notation"), "must not be empty"));
-        }
-        let fen_letter = match &c.fen {
-            Some(f) => {
-                let s = f.get_ref();
-                match (s.chars().next(), s.chars().count()) {
-                    (Some(ch), 1) if ch.is_ascii_alphabetic() => ch.to_ascii_uppercase(),
-                    _ => return Err(r.span(f, key("fen"), format!("`{s}` must be a single letter"))),
-                }
-            }
-            None => if g.file(rook_from) > g.file(king_from) { 'K' } else { 'Q' },
-        };
-        if castles.iter().any(|o: &Castle| o.fen_letter == fen_letter) {
-            return Err(r.span(
-                &c.notation,
-                key("fen"),
-                format!("another castle already uses FEN letter `{fen_letter}`; give this one its own with `fen = \"…\"`"),
-            ));
-        }
-        castles.push(Castle {
-            king_from,
-            king_to,
-            rook_from,
-            rook_to,
-            empty,
-            safe,
-            notation: c.notation.get_ref().trim().to_string(),
-            aliases: c.aliases.clone(),
-            fen_letter,
-        });
-    }
+    let castles = castling::compile(&raw.castling, g, r)?;
 
     let end = &raw.end;
     let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
@@ -727,14 +640,6 @@ fn check_rank<T>(r: &Reporter, at: &Spanned<T>, rank: u8, g: Geometry, key: &str
         return Err(r.span(at, key, format!("rank {rank} is not on a board with {} ranks (ranks count from 1, the player's own first rank)", g.ranks)));
     }
     Ok(())
-}
-
-/// The squares on the rank of `ends` spanning them all, minus `except`.
-fn between_all(g: Geometry, ends: &[Square], except: &[Square]) -> Vec<Square> {
-    let rank = g.rank(ends[0]);
-    let lo = ends.iter().map(|&s| g.file(s)).min().unwrap_or(0);
-    let hi = ends.iter().map(|&s| g.file(s)).max().unwrap_or(0);
-    (lo..=hi).map(|f| g.square(f, rank)).filter(|s| !except.contains(s)).collect()
 }
 
 fn join(names: &[&String]) -> String {

@@ -11,7 +11,7 @@ use std::path::Path;
 use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
-use super::RulesetError;
+use super::error::RulesetError;
 
 /// How many bases a chain may have: enough for any family, few enough to stop a runaway.
 pub const MAX_DEPTH: usize = 8;

@@ -14,53 +14,18 @@
 //! Black's) are always written; when absent on reading, the ruleset's starting coins
 //! and no purchases are assumed.
 
-use std::fmt;
 use std::sync::Arc;
 
+pub(crate) mod error;
+
+pub use error::{FenError, FenField};
+use error::err;
+
 use crate::bitboard::Bitboard;
+use crate::features::castling::parse_castling;
 use crate::position::{EnPassant, Pos};
 use crate::tables::Tables;
-use crate::types::{Color, Geometry, Piece, Square, MAX_PIECE_TYPES};
-
-/// Which part of a FEN was wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FenField {
-    Board,
-    Side,
-    Castling,
-    EnPassant,
-    Halfmove,
-    Fullmove,
-    Extra,
-    Position,
-}
-
-impl fmt::Display for FenField {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            FenField::Board => "board field",
-            FenField::Side => "side-to-move field",
-            FenField::Castling => "castling field",
-            FenField::EnPassant => "en-passant field",
-            FenField::Halfmove => "halfmove-clock field",
-            FenField::Fullmove => "fullmove-number field",
-            FenField::Extra => "extra field",
-            FenField::Position => "position",
-        })
-    }
-}
-
-/// A FEN that cannot be read: which field, and why.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad FEN {field}: {message}")]
-pub struct FenError {
-    pub field: FenField,
-    pub message: String,
-}
-
-fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
-    Err(FenError { field, message: message.into() })
-}
+use crate::types::{Color, Piece, Square, MAX_PIECE_TYPES};
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -274,17 +239,7 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         s.push(self.turn.letter());
         s.push(' ');
-        let before = s.len();
-        for color in Color::BOTH {
-            for (i, c) in t.rules.castles.iter().enumerate() {
-                if self.has_castling_right(i, color) {
-                    s.push(if color == Color::White { c.fen_letter } else { c.fen_letter.to_ascii_lowercase() });
-                }
-            }
-        }
-        if s.len() == before {
-            s.push('-');
-        }
+        self.write_castling(&mut s);
         s.push(' ');
         match self.ep {
             Some(ep) => s += &g.square_name(ep.target),
@@ -377,45 +332,6 @@ fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8; MAX_PIECE
         return err(FenField::Board, "hand: a count with no piece after it");
     }
     Ok(hands)
-}
-
-fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {
-    if field == "-" {
-        return Ok(0);
-    }
-    let t = &*pos.t;
-    let g: Geometry = t.geometry;
-    let mut rights = 0u32;
-    for c in field.chars() {
-        if !c.is_ascii_alphabetic() {
-            return err(FenField::Castling, format!("unexpected character `{c}` (expected `-` or castle letters such as `KQkq`)"));
-        }
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let up = c.to_ascii_uppercase();
-        let by_letter = t.rules.castles.iter().position(|k| k.fen_letter == up);
-        let by_file = || {
-            let file = (up as u8).checked_sub(b'A')?;
-            t.rules.castles.iter().position(|k| g.file(k.rook_from) == file)
-        };
-        let Some(i) = by_letter.or_else(by_file) else {
-            return err(FenField::Castling, format!("`{c}` names no castle of this variant"));
-        };
-        let bit = 1 << (2 * i + color.index());
-        if rights & bit != 0 {
-            return err(FenField::Castling, format!("`{c}` is given twice"));
-        }
-        let cs = t.rules.castles[i].squares(g, color);
-        for (sq, what) in [(cs.king_from, "king"), (cs.rook_from, "rook")] {
-            if pos.piece_at(sq).map(|p| p.color) != Some(color) {
-                return err(
-                    FenField::Castling,
-                    format!("`{c}` needs a {color} {what} on {}, but it is not there", g.square_name(sq)),
-                );
-            }
-        }
-        rights |= bit;
-    }
-    Ok(rights)
 }
 
 fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {

@@ -1,0 +1,300 @@
+//! Castling: a king and a rook move together, by the ruleset's `[[castling]]` entries.
+//!
+//! This file owns the rule whole: its schema and compile step, the rights (in the hash
+//! and the FEN castling field), its move generation, its effect on the board, and why
+//! a castle is refused — the generator and the explanation ask the same question,
+//! [`Pos::castle_block`].
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::movegen::{MoveSink, Safety};
+use crate::fen::error::{err, FenError, FenField};
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::refusal::{IllegalCode, MoveError};
+use crate::rules::Castle;
+use crate::ruleset::error::RulesetError;
+use crate::ruleset::source::Reporter;
+use crate::types::{Color, Geometry, PieceType, Square};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawCastle {
+    king: Spanned<String>,
+    king_to: Spanned<String>,
+    rook: Spanned<String>,
+    rook_to: Spanned<String>,
+    empty: Option<Vec<Spanned<String>>>,
+    safe: Option<Vec<Spanned<String>>>,
+    notation: Spanned<String>,
+    #[serde(default)]
+    aliases: Vec<String>,
+    fen: Option<Spanned<String>>,
+}
+
+/// Compiles the `[[castling]]` entries.
+pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, r: &Reporter) -> Result<Vec<Castle>, RulesetError> {
+    let mut castles = Vec::new();
+    if raw.len() > 16 {
+        return Err(r.span(&raw[16], "castling", "at most 16 castles"));
+    }
+    for (i, c) in raw.iter().enumerate() {
+        let key = |k: &str| format!("castling[{i}].{k}");
+        let c = c.get_ref();
+        let sq = |s: &Spanned<String>, k: &str| -> Result<Square, RulesetError> {
+            g.parse_square(s.get_ref())
+                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))
+        };
+        let (king_from, king_to) = (sq(&c.king, "king")?, sq(&c.king_to, "king_to")?);
+        let (rook_from, rook_to) = (sq(&c.rook, "rook")?, sq(&c.rook_to, "rook_to")?);
+        if king_from == rook_from {
+            return Err(r.span(&c.rook, key("rook"), "the rook must start on another square than the king"));
+        }
+        if king_to == rook_to {
+            return Err(r.span(&c.rook_to, key("rook_to"), "king and rook cannot end on the same square"));
+        }
+        let list = |v: &Option<Vec<Spanned<String>>>, k: &str| -> Result<Option<Vec<Square>>, RulesetError> {
+            v.as_ref().map(|v| v.iter().map(|s| sq(s, k)).collect()).transpose()
+        };
+        let empty = list(&c.empty, "empty")?.unwrap_or_else(|| between_all(g, &[king_from, king_to, rook_from, rook_to], &[king_from, rook_from]));
+        let safe = list(&c.safe, "safe")?.unwrap_or_else(|| between_all(g, &[king_from, king_to], &[]));
+        if c.notation.get_ref().trim().is_empty() {
+            return Err(r.span(&c.notation, key("notation"), "must not be empty"));
+        }
+        let fen_letter = match &c.fen {
+            Some(f) => {
+                let s = f.get_ref();
+                match (s.chars().next(), s.chars().count()) {
+                    (Some(ch), 1) if ch.is_ascii_alphabetic() => ch.to_ascii_uppercase(),
+                    _ => return Err(r.span(f, key("fen"), format!("`{s}` must be a single letter"))),
+                }
+            }
+            None => if g.file(rook_from) > g.file(king_from) { 'K' } else { 'Q' },
+        };
+        if castles.iter().any(|o: &Castle| o.fen_letter == fen_letter) {
+            return Err(r.span(
+                &c.notation,
+                key("fen"),
+                format!("another castle already uses FEN letter `{fen_letter}`; give this one its own with `fen = \"…\"`"),
+            ));
+        }
+        castles.push(Castle {
+            king_from,
+            king_to,
+            rook_from,
+            rook_to,
+            empty,
+            safe,
+            notation: c.notation.get_ref().trim().to_string(),
+            aliases: c.aliases.clone(),
+            fen_letter,
+        });
+    }
+
+    Ok(castles)
+}
+
+/// The squares on the rank of `ends` spanning them all, minus `except`.
+fn between_all(g: Geometry, ends: &[Square], except: &[Square]) -> Vec<Square> {
+    let rank = g.rank(ends[0]);
+    let lo = ends.iter().map(|&s| g.file(s)).min().unwrap_or(0);
+    let hi = ends.iter().map(|&s| g.file(s)).max().unwrap_or(0);
+    (lo..=hi).map(|f| g.square(f, rank)).filter(|s| !except.contains(s)).collect()
+}
+
+/// Why a castle cannot be played now, as the generator finds it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum CastleBlock {
+    /// The side has lost the right.
+    RightLost,
+    /// A square that must be empty is not.
+    Occupied(Square),
+    /// A square that must not be attacked is.
+    Attacked(Square),
+}
+
+impl<B: Bitboard> Pos<B> {
+    pub fn has_castling_right(&self, castle: usize, c: Color) -> bool {
+        self.castling & (1 << (2 * castle + c.index())) != 0
+    }
+
+    /// The castles the side to move may play.
+    pub(crate) fn generate_castles<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let us = self.turn;
+        if self.castling & (0x5555_5555 << us.index()) == 0 {
+            return;
+        }
+        let t = &*self.t;
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            if self.castle_block(i).is_some() {
+                continue;
+            }
+            let cs = c.squares(t.geometry, us);
+            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
+            if safety.unguarded || self.is_safe_after(m, safety.royals) {
+                sink.push(m);
+            }
+        }
+    }
+
+    /// Why castle `i` cannot be played by the side to move now, leaving aside whether
+    /// it exposes a royal piece: the one test behind both the move list and the
+    /// explanation of a refusal.
+    pub(crate) fn castle_block(&self, i: usize) -> Option<CastleBlock> {
+        let us = self.turn;
+        if !self.has_castling_right(i, us) {
+            return Some(CastleBlock::RightLost);
+        }
+        let t = &*self.t;
+        let c = &t.rules.castles[i];
+        let cs = c.squares(t.geometry, us);
+        let mirror = |sq: Square| if us == Color::White { sq } else { t.geometry.mirror(sq) };
+        let occ = self.occupied();
+        let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
+        if let Some(&sq) = c.empty.iter().find(|&&sq| others.has(mirror(sq))) {
+            return Some(CastleBlock::Occupied(mirror(sq)));
+        }
+        let them = us.opponent();
+        let without_king = occ & !B::bit(cs.king_from);
+        let theirs = self.color_bb(them);
+        c.safe.iter().map(|&sq| mirror(sq)).find(|&sq| self.attacked(sq, them, without_king, theirs)).map(CastleBlock::Attacked)
+    }
+
+    /// Castle `i` if it is legal, else why not (from [`Pos::castle_block`]).
+    pub(crate) fn explain_castle(&self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece as usize == i) {
+            return Ok(*m);
+        }
+        let g = self.t.geometry;
+        let notation = &self.t.rules.castles[i].notation;
+        let (code, message) = match self.castle_block(i) {
+            Some(CastleBlock::RightLost) => (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn)),
+            Some(CastleBlock::Occupied(sq)) => {
+                (IllegalCode::CastlingBlocked, format!("cannot castle {notation}: {} is occupied", g.square_name(sq)))
+            }
+            Some(CastleBlock::Attacked(_)) if self.is_check() => {
+                (IllegalCode::CastlingInCheck, format!("cannot castle {notation} while in check"))
+            }
+            Some(CastleBlock::Attacked(sq)) => {
+                (IllegalCode::CastlingThroughCheck, format!("cannot castle {notation}: {} is attacked", g.square_name(sq)))
+            }
+            None => (IllegalCode::LeavesRoyalInCheck, format!("castling {notation} leaves the king in check")),
+        };
+        Err(MoveError { code, message })
+    }
+
+    /// The two pieces a castle by `mover` moves, as (from, to).
+    pub(crate) fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
+        let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
+        [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
+    }
+
+    /// Moves two pieces at once (lifting both first, so their paths may cross);
+    /// returns (from, to, type) of each.
+    pub(crate) fn relocate(&mut self, paths: [(Square, Square); 2]) -> [(Square, Square, PieceType); 2] {
+        let [(a_from, a_to), (b_from, b_to)] = paths;
+        let a = self.board.take(a_from);
+        let b = self.board.take(b_from);
+        self.board.put(a_to, a);
+        self.board.put(b_to, b);
+        [(a_from, a_to, a.kind), (b_from, b_to, b.kind)]
+    }
+
+    /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
+    pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
+        let t = &*self.t;
+        let mut bits = 0;
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            for color in Color::BOTH {
+                let cs = c.squares(t.geometry, color);
+                if sq == cs.king_from || sq == cs.rook_from {
+                    bits |= 1 << (2 * i + color.index());
+                }
+            }
+        }
+        bits & self.castling
+    }
+
+    /// Castling-right bits that a move touching these squares removes.
+    pub(crate) fn castle_rights_touching(&self, m: Move) -> u32 {
+        if self.castling == 0 {
+            return 0;
+        }
+        let t = &*self.t;
+        let mut lost = 0;
+        for (i, c) in t.rules.castles.iter().enumerate() {
+            for color in Color::BOTH {
+                let cs = c.squares(t.geometry, color);
+                let touched = |sq: Square| sq == cs.king_from || sq == cs.rook_from;
+                let hit = touched(m.from)
+                    || touched(m.to)
+                    || (m.kind == MoveKind::EnPassant && self.ep.is_some_and(|e| touched(e.victim)));
+                if hit {
+                    lost |= 1 << (2 * i + color.index());
+                }
+            }
+        }
+        lost
+    }
+
+    /// Appends the FEN castling field.
+    pub(crate) fn write_castling(&self, s: &mut String) {
+        let before = s.len();
+        for color in Color::BOTH {
+            for (i, c) in self.t.rules.castles.iter().enumerate() {
+                if self.has_castling_right(i, color) {
+                    s.push(if color == Color::White { c.fen_letter } else { c.fen_letter.to_ascii_lowercase() });
+                }
+            }
+        }
+        if s.len() == before {
+            s.push('-');
+        }
+    }
+}
+
+pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {
+    if field == "-" {
+        return Ok(0);
+    }
+    let t = &*pos.t;
+    let g: Geometry = t.geometry;
+    let mut rights = 0u32;
+    for c in field.chars() {
+        if !c.is_ascii_alphabetic() {
+            return err(FenField::Castling, format!("unexpected character `{c}` (expected `-` or castle letters such as `KQkq`)"));
+        }
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let up = c.to_ascii_uppercase();
+        let by_letter = t.rules.castles.iter().position(|k| k.fen_letter == up);
+        let by_file = || {
+            let file = (up as u8).checked_sub(b'A')?;
+            t.rules.castles.iter().position(|k| g.file(k.rook_from) == file)
+        };
+        let Some(i) = by_letter.or_else(by_file) else {
+            return err(FenField::Castling, format!("`{c}` names no castle of this variant"));
+        };
+        let bit = 1 << (2 * i + color.index());
+        if rights & bit != 0 {
+            return err(FenField::Castling, format!("`{c}` is given twice"));
+        }
+        let cs = t.rules.castles[i].squares(g, color);
+        for (sq, what) in [(cs.king_from, "king"), (cs.rook_from, "rook")] {
+            if pos.piece_at(sq).map(|p| p.color) != Some(color) {
+                return err(
+                    FenField::Castling,
+                    format!("`{c}` needs a {color} {what} on {}, but it is not there", g.square_name(sq)),
+                );
+            }
+        }
+        rights |= bit;
+    }
+    Ok(rights)
+}
+
+/// Castle spellings compare with `0` and `O` as the same character.
+pub(crate) fn castle_key(s: &str) -> String {
+    s.chars().map(|c| if c == '0' { 'O' } else { c }).collect()
+}

@@ -1,0 +1,24 @@
+//! The error of a ruleset that cannot be loaded: where (file, line, column, key) and why.
+
+use std::fmt;
+
+/// A ruleset that cannot be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct RulesetError {
+    pub file: String,
+    pub line: usize,
+    pub column: usize,
+    /// The dotted key path, e.g. `pieces.knight.betza` (empty for syntax errors outside any key).
+    pub key: String,
+    pub message: String,
+}
+
+impl fmt::Display for RulesetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: ", self.file, self.line, self.column)?;
+        if !self.key.is_empty() {
+            write!(f, "{}: ", self.key)?;
+        }
+        f.write_str(&self.message)
+    }
+}
