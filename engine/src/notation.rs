@@ -6,12 +6,8 @@ use crate::bitboard::Bitboard;
 use crate::features::castling::castle_key;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::refusal::{IllegalCode, MoveError};
+use crate::refusal::{plural, refuse, IllegalCode, MoveError};
 use crate::types::{Geometry, Piece, PieceType, Square};
-
-fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
-    Err(MoveError { code, message: message.into() })
-}
 
 /// The parts of a SAN string.
 #[derive(Debug, Default)]
@@ -499,91 +495,6 @@ impl<B: Bitboard> Pos<B> {
         refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
     }
 
-    /// A lift written `Rh1^I` (or `h1^i`): the legal lift, or why there is none.
-    fn explain_lift(&mut self, text: &str, piece_square: &str, new: &str, legal: &[Move]) -> Result<Move, MoveError> {
-        let t = self.t.clone();
-        let rules = &t.rules;
-        let g = self.g();
-        let us = self.turn;
-        let unreadable = || refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
-        let (letter, square) = match piece_square.chars().next() {
-            Some(c) if c.is_ascii_uppercase() => (Some(c), &piece_square[1..]),
-            _ => (None, piece_square),
-        };
-        let Some(sq) = g.parse_square(square) else { return unreadable() };
-        let mut new_chars = new.chars();
-        let (Some(n), None) = (new_chars.next(), new_chars.next()) else { return unreadable() };
-        let Some(to) = rules.piece_by_letter(n).filter(|_| n.is_ascii_alphabetic()) else {
-            return refuse(IllegalCode::Unparsable, format!("`{n}` is not a piece of {}", rules.name));
-        };
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Lift && m.from == sq && m.piece == to) {
-            if letter.map_or(true, |l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == l)) {
-                return Ok(*m);
-            }
-        }
-        let Some(lift) = &rules.lift else {
-            return refuse(IllegalCode::Unparsable, format!("{} has no lifting into the hand", rules.name));
-        };
-        let Some(p) = self.piece_at(sq).filter(|p| p.color == us) else {
-            return refuse(IllegalCode::NoSuchPiece, format!("no {us} piece on {square}"));
-        };
-        let name = &rules.piece(p.kind).name;
-        if letter.is_some_and(|l| rules.piece(p.kind).letter != l) {
-            return refuse(IllegalCode::NoSuchPiece, format!("the {us} piece on {square} is a {name}"));
-        }
-        if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
-            return refuse(IllegalCode::LiftForbidden, format!("{us} may not put a piece into the hand on the first move"));
-        }
-        let choices = rules.lift_choices(p.kind, g.relative_rank(sq, us));
-        if choices.is_empty() {
-            return refuse(IllegalCode::LiftChoice, format!("a {name} cannot be put into the hand"));
-        }
-        if !choices.contains(&to) {
-            let letters: Vec<String> = choices.iter().map(|&c| rules.piece(c).letter.to_string()).collect();
-            return refuse(
-                IllegalCode::LiftChoice,
-                format!("a {name} lifted from {square} may become {} only", letters.join(", ")),
-            );
-        }
-        let capacity = rules.drops.as_ref().and_then(|d| d.capacity);
-        if let Some(c) = capacity.filter(|&c| self.hands[us.index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
-            return refuse(IllegalCode::HandFull, format!("{us}'s hand is full ({c} piece{})", if c == 1 { "" } else { "s" }));
-        }
-        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
-        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
-    }
-
-    /// Why the piece on `sq` (of type `from`) cannot be upgraded to `to` here.
-    fn explain_upgrade(&self, economy: &crate::rules::Economy, from: PieceType, to: PieceType, sq: Square) -> Result<Move, MoveError> {
-        let rules = &self.t.rules;
-        let us = self.turn;
-        let (from_name, to_name) = (&rules.piece(from).name, &rules.piece(to).name);
-        let square = self.g().square_name(sq);
-        let Some(u) = economy.upgrades.iter().find(|u| u.from == from && u.to == to) else {
-            return refuse(IllegalCode::NoSuchUpgrade, format!("the {from_name} on {square} cannot become a {to_name}"));
-        };
-        if self.purchases(us) < economy.purchases_before_upgrades {
-            return refuse(
-                IllegalCode::UpgradeLocked,
-                format!(
-                    "upgrades are allowed only after {} purchases; {us} has made {}",
-                    economy.purchases_before_upgrades,
-                    self.purchases(us)
-                ),
-            );
-        }
-        if self.coins(us) < u.cost {
-            return refuse(
-                IllegalCode::NotEnoughCoins,
-                format!("upgrading to a {to_name} costs {} coin{}; {us} has {}", u.cost, plural(u.cost), self.coins(us)),
-            );
-        }
-        if self.stock(us, to) == 0 {
-            return refuse(IllegalCode::StockEmpty, format!("{us} has no {to_name} left in stock: all are on the board"));
-        }
-        refuse(IllegalCode::LeavesRoyalInCheck, "an upgrade cannot parry a check".to_string())
-    }
-
     /// Whether the piece on `from` could reach `to` if no other piece stood in the way,
     /// with a capturing move (`capture`) and/or a non-capturing one (`quiet`).
     fn reaches_on_empty_board(&self, from: Square, to: Square, capture: bool, quiet: bool) -> bool {
@@ -596,14 +507,6 @@ impl<B: Bitboard> Pos<B> {
             || (capture && mob.leap_capture[from as usize].has(to))
             || mob.riders.iter().any(|r| wanted(r.quiet, r.capture) && t.slide(r.slide, from, here).has(to))
             || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].is_some_and(|(sq, _)| sq == to))
-    }
-}
-
-fn plural(n: u16) -> &'static str {
-    if n == 1 {
-        ""
-    } else {
-        "s"
     }
 }
 

@@ -368,39 +368,9 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= t.piece_key(us, m.piece, m.to);
                 reset |= t.resets & (1 << ResetEvent::Drop as u8) != 0;
             }
-            MoveKind::Buy => {
-                let economy = t.rules.economy.as_ref().expect("a purchase needs an economy");
-                let price = economy.buy.iter().find(|b| b.0 == m.piece).map_or(0, |b| b.1);
-                self.pay(us, price);
-                let n = self.purchases[us.index()];
-                if n < economy.purchases_before_upgrades {
-                    self.purchases[us.index()] = n + 1;
-                    self.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
-                }
-                self.board.put(m.to, Piece { color: us, kind: m.piece });
-                self.hash ^= t.piece_key(us, m.piece, m.to);
-                reset |= t.resets & (1 << ResetEvent::Purchase as u8) != 0;
-            }
-            MoveKind::Lift => {
-                let p = self.board.take(m.from);
-                self.hash ^= t.piece_key(us, p.kind, m.from);
-                let n = self.hands[us.index()][m.piece as usize];
-                self.hands[us.index()][m.piece as usize] = n + 1;
-                self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
-                // Going up a class is this variant's promotion.
-                if t.rules.piece(m.piece).class > t.rules.piece(p.kind).class {
-                    reset |= t.resets & (1 << ResetEvent::Promotion as u8) != 0;
-                }
-            }
-            MoveKind::Upgrade => {
-                let old = self.board.take(m.to);
-                let economy = t.rules.economy.as_ref().expect("an upgrade needs an economy");
-                let cost = economy.upgrades.iter().find(|u| u.from == old.kind && u.to == m.piece).map_or(0, |u| u.cost);
-                self.pay(us, cost);
-                self.board.put(m.to, Piece { color: us, kind: m.piece });
-                self.hash ^= t.piece_key(us, old.kind, m.to) ^ t.piece_key(us, m.piece, m.to);
-                reset |= t.resets & (1 << ResetEvent::Upgrade as u8) != 0;
-            }
+            MoveKind::Buy => reset |= self.play_buy(m),
+            MoveKind::Lift => reset |= self.play_lift(m),
+            MoveKind::Upgrade => reset |= self.play_upgrade(m),
         }
         if m.promotion().is_some() {
             reset |= t.resets & (1 << ResetEvent::Promotion as u8) != 0;
@@ -526,24 +496,6 @@ impl<B: Bitboard> Pos<B> {
                 Edit::State(slot, old) => self.state[slot as usize] = old,
             }
         }
-    }
-
-    /// Takes `amount` coins from `c`.
-    #[inline]
-    fn pay(&mut self, c: Color, amount: u16) {
-        let before = self.coins[c.index()];
-        let after = before - amount;
-        self.coins[c.index()] = after;
-        self.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
-    }
-
-    /// Coins `c` has.
-    pub fn coins(&self, c: Color) -> u16 {
-        self.coins[c.index()]
-    }
-    /// Purchases `c` has made (capped where the count stops mattering).
-    pub fn purchases(&self, c: Color) -> u8 {
-        self.purchases[c.index()]
     }
 
     /// Removes the enemy piece on `sq`, putting into the mover's hand what the rules say.

@@ -86,3 +86,17 @@ impl fmt::Display for IllegalCode {
     }
 }
 
+
+/// A refusal, as the `Err` of a move reader.
+pub(crate) fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
+    Err(MoveError { code, message: message.into() })
+}
+
+/// `s` for a count other than one.
+pub(crate) fn plural(n: u16) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}

@@ -3,3 +3,5 @@
 
 pub(crate) mod end;
 pub(crate) mod castling;
+pub(crate) mod economy;
+pub(crate) mod lift;

@@ -155,24 +155,13 @@ impl<B: Bitboard> Pos<B> {
                 modules.all[i].read_state(value, state).or_else(|e| err(FenField::Extra, format!("{key}: {e}")))?;
                 continue;
             }
+            if let Some((key, value)) = ext.split_once('=') {
+                if let Some(read) = pos.read_economy_field(key, value) {
+                    read?;
+                    continue;
+                }
+            }
             match ext.split_once('=') {
-                Some((key @ ("coins" | "purchases"), value)) if t.rules.economy.is_some() => {
-                    let pair = value
-                        .split_once('/')
-                        .and_then(|(w, b)| Some((w.parse::<u16>().ok()?, b.parse::<u16>().ok()?)));
-                    let Some((w, b)) = pair else {
-                        return err(FenField::Extra, format!("{key}: `{value}` is not two numbers like `20/19`"));
-                    };
-                    if key == "coins" {
-                        pos.coins = [w, b];
-                    } else {
-                        let cap = t.rules.economy.as_ref().map_or(0, |e| e.purchases_before_upgrades as u16);
-                        pos.purchases = [w.min(cap) as u8, b.min(cap) as u8];
-                    }
-                }
-                Some(("coins" | "purchases", _)) => {
-                    return err(FenField::Extra, "coins and purchases are only for variants with an economy")
-                }
                 Some(("unmoved", list)) if t.tracks_unmoved != 0 => pos.unmoved = parse_unmoved(&pos, list)?,
                 Some(("unmoved", _)) => {
                     return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves")
@@ -246,9 +235,7 @@ impl<B: Bitboard> Pos<B> {
             None => s.push('-'),
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
-        if t.rules.economy.is_some() {
-            s += &format!(" coins={}/{} purchases={}/{}", self.coins[0], self.coins[1], self.purchases[0], self.purchases[1]);
-        }
+        self.write_economy_fields(&mut s);
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
             if let Some(key) = m.fen_key() {

@@ -13,17 +13,21 @@ use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
 use crate::rules::{
-    Captured, Drops, Economy, EndRules, InsufficientMaterial, Lift, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
-    ResetEvent, Rules, Upgrade, Verdict,
+    Captured, Drops, EndRules, InsufficientMaterial, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
+    ResetEvent, Rules, Verdict,
 };
-use crate::types::{Color, Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+use crate::types::{Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
+pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod source;
 
 pub use error::RulesetError;
 
 use crate::features::castling::{self, RawCastle};
+use crate::features::economy::{self, RawEconomy};
+use crate::features::lift::{self, RawLift};
+use context::Context;
 
 pub(crate) use source::Reporter;
 use source::Chain;
@@ -59,26 +63,6 @@ struct RawRuleset {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawEconomy {
-    coins: u16,
-    #[serde(default)]
-    purchases_before_upgrades: u8,
-    #[serde(default)]
-    buy: IndexMap<String, Spanned<u16>>,
-    #[serde(default)]
-    upgrades: Vec<Spanned<RawUpgrade>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawUpgrade {
-    from: Spanned<String>,
-    to: Vec<Spanned<String>>,
-    cost: u16,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
 struct RawDrops {
     #[serde(default)]
     one_per_file: Vec<Spanned<String>>,
@@ -90,15 +74,6 @@ struct RawDrops {
     #[serde(default = "yes")]
     captures_to_hand: bool,
     ranks: Option<Spanned<Vec<u8>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLift {
-    #[serde(default)]
-    raise_ranks: Option<Spanned<Vec<u8>>>,
-    #[serde(default)]
-    not_on_first_move: Vec<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -449,6 +424,7 @@ fn compile(
         });
     }
 
+    let cx = Context { r, g, names: names.clone() };
     let castles = castling::compile(&raw.castling, g, r)?;
 
     let end = &raw.end;
@@ -474,32 +450,7 @@ fn compile(
             })?);
         }
     }
-    let economy = match &raw.economy {
-        None => None,
-        Some(e) => {
-            let e = e.get_ref();
-            let mut buy = Vec::new();
-            for (name, price) in &e.buy {
-                let pt = names.iter().position(|n| *n == name).ok_or_else(|| {
-                    r.span(price, format!("economy.buy.{name}"), format!("`{name}` is not a piece of this variant (pieces: {})", join(&names)))
-                })?;
-                buy.push((pt as PieceType, *price.get_ref()));
-            }
-            let mut upgrades = Vec::new();
-            for (i, u) in e.upgrades.iter().enumerate() {
-                let key = |k: &str| format!("economy.upgrades[{i}].{k}");
-                let from = type_of(&u.get_ref().from, &key("from"))?;
-                for to_name in &u.get_ref().to {
-                    let to = type_of(to_name, &key("to"))?;
-                    if pieces[from as usize].royal || pieces[to as usize].royal {
-                        return Err(r.span(u, key("to"), "a royal piece can neither be upgraded nor be upgraded to"));
-                    }
-                    upgrades.push(Upgrade { from, to, cost: u.get_ref().cost });
-                }
-            }
-            Some(Economy { coins: e.coins, buy, upgrades, purchases_before_upgrades: e.purchases_before_upgrades })
-        }
-    };
+    let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
 
     let insufficient_material = match &end.insufficient_material {
         None => None,
@@ -529,30 +480,7 @@ fn compile(
 
     let (modules, live) = compile_modules(module_tables.as_ref(), r, registry)?;
 
-    let lift = match &raw.lift {
-        None => None,
-        Some(l) => {
-            if raw.drops.is_none() {
-                return Err(r.span(l, "lift", "lifting puts pieces into the hand: add a [drops] table"));
-            }
-            let mut raise_ranks = Vec::new();
-            if let Some(ranks) = &l.get_ref().raise_ranks {
-                for &rank in ranks.get_ref() {
-                    check_rank(r, ranks, rank, g, "lift.raise_ranks")?;
-                    raise_ranks.push(rank - 1);
-                }
-            }
-            let mut not_on_first_move = Vec::new();
-            for side in &l.get_ref().not_on_first_move {
-                not_on_first_move.push(match side.get_ref().as_str() {
-                    "white" => Color::White,
-                    "black" => Color::Black,
-                    other => return Err(r.span(side, "lift.not_on_first_move", format!("`{other}`: expected \"white\" or \"black\""))),
-                });
-            }
-            Some(Lift { raise_ranks, not_on_first_move })
-        }
-    };
+    let lift = raw.lift.as_ref().map(|l| lift::compile(l, raw.drops.is_some(), &cx)).transpose()?;
 
     let rules = Rules {
         name,

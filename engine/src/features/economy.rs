@@ -1,0 +1,219 @@
+//! The economy: coins, pieces bought from the stock and placed on the board, upgrades of
+//! a piece in place, and the rule that upgrades open only after some purchases.
+//!
+//! This file owns the rule whole: the `[economy]` schema and compile step, the
+//! purchases and upgrades generated, their effect on the board and the purse, the
+//! `coins=` and `purchases=` FEN fields, and why a purchase or an upgrade is refused.
+
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::fen::error::{err, FenError, FenField};
+use crate::movegen::{MoveSink, Safety};
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::refusal::{plural, refuse, IllegalCode, MoveError};
+use crate::rules::{Economy, PieceDef, ResetEvent, Upgrade};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::tables::Zobrist;
+use crate::types::{Color, Piece, PieceType, Square};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawEconomy {
+    coins: u16,
+    #[serde(default)]
+    purchases_before_upgrades: u8,
+    #[serde(default)]
+    buy: IndexMap<String, Spanned<u16>>,
+    #[serde(default)]
+    upgrades: Vec<Spanned<RawUpgrade>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUpgrade {
+    from: Spanned<String>,
+    to: Vec<Spanned<String>>,
+    cost: u16,
+}
+
+/// Compiles the `[economy]` table.
+pub(crate) fn compile(e: &RawEconomy, cx: &Context, pieces: &[PieceDef]) -> Result<Economy, RulesetError> {
+    let mut buy = Vec::new();
+    for (name, price) in &e.buy {
+        let pt = cx.names.iter().position(|n| *n == name).ok_or_else(|| {
+            cx.r.span(price, format!("economy.buy.{name}"), format!("`{name}` is not a piece of this variant (pieces: {})", cx.piece_list()))
+        })?;
+        buy.push((pt as PieceType, *price.get_ref()));
+    }
+    let mut upgrades = Vec::new();
+    for (i, u) in e.upgrades.iter().enumerate() {
+        let key = |k: &str| format!("economy.upgrades[{i}].{k}");
+        let from = cx.type_of(&u.get_ref().from, &key("from"))?;
+        for to_name in &u.get_ref().to {
+            let to = cx.type_of(to_name, &key("to"))?;
+            if pieces[from as usize].royal || pieces[to as usize].royal {
+                return Err(cx.r.span(u, key("to"), "a royal piece can neither be upgraded nor be upgraded to"));
+            }
+            upgrades.push(Upgrade { from, to, cost: u.get_ref().cost });
+        }
+    }
+    Ok(Economy { coins: e.coins, buy, upgrades, purchases_before_upgrades: e.purchases_before_upgrades })
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Coins `c` has.
+    pub fn coins(&self, c: Color) -> u16 {
+        self.coins[c.index()]
+    }
+
+    /// Purchases `c` has made (capped where the count stops mattering).
+    pub fn purchases(&self, c: Color) -> u8 {
+        self.purchases[c.index()]
+    }
+
+    /// How many more of type `pt` `c` may bring onto the board (its stock).
+    pub fn stock(&self, c: Color, pt: PieceType) -> u32 {
+        match self.t.rules.piece(pt).limit {
+            Some(n) => (n as u32).saturating_sub(self.pieces(c, pt).count()),
+            None => u32::MAX,
+        }
+    }
+
+    pub(crate) fn generate_purchases<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
+        let Some(economy) = &t.rules.economy else { return };
+        let us = self.turn;
+        let coins = self.coins[us.index()];
+        let empty = t.board & !self.occupied();
+        for &(pt, price) in &economy.buy {
+            if price > coins || self.stock(us, pt) == 0 {
+                continue;
+            }
+            let targets = empty & t.mobility(us, pt).drop_zone;
+            for to in targets.squares() {
+                let m = Move::new(to, to, MoveKind::Buy, pt);
+                if safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals) {
+                    sink.push(m);
+                }
+            }
+        }
+        // An upgrade leaves every square as occupied as before: it is legal exactly when
+        // no royal piece is attacked now.
+        if self.purchases[us.index()] < economy.purchases_before_upgrades || (!safety.unguarded && safety.test_all && self.is_check()) {
+            return;
+        }
+        for u in &economy.upgrades {
+            if u.cost > coins || self.stock(us, u.to) == 0 {
+                continue;
+            }
+            for sq in self.pieces(us, u.from).squares() {
+                sink.push(Move::new(sq, sq, MoveKind::Upgrade, u.to));
+            }
+        }
+    }
+
+    /// Plays a purchase; whether it resets the move-rule counter.
+    pub(crate) fn play_buy(&mut self, m: Move) -> bool {
+        let tables = std::sync::Arc::clone(&self.t);
+        let t = &*tables;
+        let us = self.turn;
+        let economy = t.rules.economy.as_ref().expect("a purchase needs an economy");
+        let price = economy.buy.iter().find(|b| b.0 == m.piece).map_or(0, |b| b.1);
+        self.pay(us, price);
+        let n = self.purchases[us.index()];
+        if n < economy.purchases_before_upgrades {
+            self.purchases[us.index()] = n + 1;
+            self.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
+        }
+        self.board.put(m.to, Piece { color: us, kind: m.piece });
+        self.hash ^= t.piece_key(us, m.piece, m.to);
+        t.resets & (1 << ResetEvent::Purchase as u8) != 0
+    }
+
+    /// Plays an upgrade; whether it resets the move-rule counter.
+    pub(crate) fn play_upgrade(&mut self, m: Move) -> bool {
+        let tables = std::sync::Arc::clone(&self.t);
+        let t = &*tables;
+        let us = self.turn;
+        let old = self.board.take(m.to);
+        let economy = t.rules.economy.as_ref().expect("an upgrade needs an economy");
+        let cost = economy.upgrades.iter().find(|u| u.from == old.kind && u.to == m.piece).map_or(0, |u| u.cost);
+        self.pay(us, cost);
+        self.board.put(m.to, Piece { color: us, kind: m.piece });
+        self.hash ^= t.piece_key(us, old.kind, m.to) ^ t.piece_key(us, m.piece, m.to);
+        t.resets & (1 << ResetEvent::Upgrade as u8) != 0
+    }
+
+    /// Takes `amount` coins from `c`.
+    #[inline]
+    fn pay(&mut self, c: Color, amount: u16) {
+        let before = self.coins[c.index()];
+        let after = before - amount;
+        self.coins[c.index()] = after;
+        self.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
+    }
+
+    /// Reads the `coins=` or `purchases=` FEN field (`None` if `key` is neither).
+    pub(crate) fn read_economy_field(&mut self, key: &str, value: &str) -> Option<Result<(), FenError>> {
+        if key != "coins" && key != "purchases" {
+            return None;
+        }
+        let Some(economy) = &self.t.rules.economy else {
+            return Some(err(FenField::Extra, "coins and purchases are only for variants with an economy"));
+        };
+        let pair = value.split_once('/').and_then(|(w, b)| Some((w.parse::<u16>().ok()?, b.parse::<u16>().ok()?)));
+        let Some((w, b)) = pair else {
+            return Some(err(FenField::Extra, format!("{key}: `{value}` is not two numbers like `20/19`")));
+        };
+        if key == "coins" {
+            self.coins = [w, b];
+        } else {
+            let cap = economy.purchases_before_upgrades as u16;
+            self.purchases = [w.min(cap) as u8, b.min(cap) as u8];
+        }
+        Some(Ok(()))
+    }
+
+    /// Appends the economy's FEN fields, if the variant has one.
+    pub(crate) fn write_economy_fields(&self, s: &mut String) {
+        if self.t.rules.economy.is_some() {
+            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.coins[0], self.coins[1], self.purchases[0], self.purchases[1]));
+        }
+    }
+
+    /// Why the piece on `sq` (of type `from`) cannot be upgraded to `to` here.
+    pub(crate) fn explain_upgrade(&self, economy: &crate::rules::Economy, from: PieceType, to: PieceType, sq: Square) -> Result<Move, MoveError> {
+        let rules = &self.t.rules;
+        let us = self.turn;
+        let (from_name, to_name) = (&rules.piece(from).name, &rules.piece(to).name);
+        let square = self.t.geometry.square_name(sq);
+        let Some(u) = economy.upgrades.iter().find(|u| u.from == from && u.to == to) else {
+            return refuse(IllegalCode::NoSuchUpgrade, format!("the {from_name} on {square} cannot become a {to_name}"));
+        };
+        if self.purchases(us) < economy.purchases_before_upgrades {
+            return refuse(
+                IllegalCode::UpgradeLocked,
+                format!(
+                    "upgrades are allowed only after {} purchases; {us} has made {}",
+                    economy.purchases_before_upgrades,
+                    self.purchases(us)
+                ),
+            );
+        }
+        if self.coins(us) < u.cost {
+            return refuse(
+                IllegalCode::NotEnoughCoins,
+                format!("upgrading to a {to_name} costs {} coin{}; {us} has {}", u.cost, plural(u.cost), self.coins(us)),
+            );
+        }
+        if self.stock(us, to) == 0 {
+            return refuse(IllegalCode::StockEmpty, format!("{us} has no {to_name} left in stock: all are on the board"));
+        }
+        refuse(IllegalCode::LeavesRoyalInCheck, "an upgrade cannot parry a check".to_string())
+    }
+}
