@@ -237,49 +237,6 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        let t = &*self.t;
-        let Some(drops) = &t.rules.drops else { return };
-        let us = self.turn;
-        let empty = t.board & !self.occupied();
-        for pt in 0..t.types as PieceType {
-            if self.hands[us.index()][pt as usize] == 0 {
-                continue;
-            }
-            let mut targets = empty & t.mobility(us, pt).drop_zone;
-            if drops.one_per_file.contains(&pt) {
-                for sq in self.pieces(us, pt).squares() {
-                    targets &= !t.file_masks[t.geometry.file(sq) as usize];
-                }
-            }
-            let mate_matters = drops.no_drop_mate.contains(&pt);
-            if !mate_matters && (safety.unguarded || !safety.test_all) {
-                // Adding a piece never exposes a royal: only a check needs testing.
-                sink.push_drops(pt, targets);
-                continue;
-            }
-            for to in targets.squares() {
-                let m = Move::new(to, to, MoveKind::Drop, pt);
-                let safe = safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals);
-                if safe && !(mate_matters && self.drop_mates(m)) {
-                    sink.push(m);
-                }
-            }
-        }
-    }
-
-    /// Whether a drop checkmates (for the ban on mating with certain drops).
-    fn drop_mates(&self, m: Move) -> bool {
-        let them = self.turn.opponent();
-        let occ = self.occupied() | B::bit(m.to);
-        if (self.capture_reach(self.turn, m.piece, m.to, occ) & self.royals(them)).is_empty() {
-            return false;
-        }
-        let mut child = self.without_history();
-        child.play_unchecked(m);
-        child.count_moves() == 0
-    }
-
     /// The squares a piece of `color` and type `pt` on `sq` could capture on, given `occ`.
     pub(crate) fn capture_reach(&self, color: Color, pt: PieceType, sq: Square, occ: B) -> B {
         let t = &*self.t;

@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::features::castling::castle_key;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::refusal::{plural, refuse, IllegalCode, MoveError};
+use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::types::{Geometry, Piece, PieceType, Square};
 
 /// The parts of a SAN string.
@@ -269,7 +269,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if let Some((letter, square)) = s.split_once('@') {
-            return self.explain_drop(original, letter, square, legal);
+            return self.explain_placement(original, letter, square, legal);
         }
         if let Some((piece_square, new)) = s.split_once('^') {
             return self.explain_lift(original, piece_square, new, legal);
@@ -420,11 +420,10 @@ impl<B: Bitboard> Pos<B> {
 
     /// A drop written `N@e4` (or `@e4` for a piece written without a letter): the legal
     /// drop, or why there is none.
-    fn explain_drop(&mut self, text: &str, letter: &str, square: &str, legal: &[Move]) -> Result<Move, MoveError> {
+    fn explain_placement(&mut self, text: &str, letter: &str, square: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let t = self.t.clone();
         let rules = &t.rules;
         let g = self.g();
-        let us = self.turn;
         let unreadable = || refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
         let Some(to) = g.parse_square(square) else { return unreadable() };
         let pt = match letter.chars().collect::<Vec<_>>()[..] {
@@ -442,57 +441,10 @@ impl<B: Bitboard> Pos<B> {
         if let Some(m) = legal.iter().find(|m| placing(m.kind) && m.piece == pt && m.to == to) {
             return Ok(*m);
         }
-        let name = &rules.piece(pt).name;
-        if let Some(economy) = &rules.economy {
-            if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
-                return self.explain_upgrade(economy, own.kind, pt, to);
-            }
-            if let Some(&(_, price)) = economy.buy.iter().find(|b| b.0 == pt).filter(|_| rules.drops.is_none()) {
-                if self.piece_at(to).is_some() {
-                    return refuse(IllegalCode::SquareOccupied, format!("cannot place a {name} on {square}: it is occupied"));
-                }
-                if self.coins(us) < price {
-                    return refuse(
-                        IllegalCode::NotEnoughCoins,
-                        format!("a {name} costs {price} coin{}; {us} has {}", plural(price), self.coins(us)),
-                    );
-                }
-                if self.stock(us, pt) == 0 {
-                    return refuse(IllegalCode::StockEmpty, format!("{us} has no {name} left to buy: all are on the board"));
-                }
-                if !t.mobility(us, pt).drop_zone.has(to) {
-                    return refuse(IllegalCode::DropZone, format!("a bought {name} cannot be placed on {square}"));
-                }
-                let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
-                return refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"));
-            }
+        if let Some(refusal) = self.explain_purchase(text, pt, to) {
+            return refusal;
         }
-        let Some(drops) = &rules.drops else {
-            return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
-        };
-        if self.hand(us, pt) == 0 {
-            return refuse(IllegalCode::HandEmpty, format!("{us} has no {name} in hand"));
-        }
-        if self.piece_at(to).is_some() {
-            return refuse(IllegalCode::SquareOccupied, format!("cannot drop on {square}: it is occupied"));
-        }
-        let mob = t.mobility(us, pt);
-        if !mob.drop_zone.has(to) {
-            let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
-            return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
-        }
-        if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
-            return refuse(
-                IllegalCode::DropZone,
-                format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
-            );
-        }
-        let m = Move::new(to, to, MoveKind::Drop, pt);
-        if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
-            return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
-        }
-        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
-        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
+        self.explain_drop(text, pt, to)
     }
 
     /// Whether the piece on `from` could reach `to` if no other piece stood in the way,

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::rules::{Captured, ResetEvent};
+use crate::rules::ResetEvent;
 use crate::tables::{AttackGroup, Tables, Zobrist};
 use crate::module::MAX_STATE;
 use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
@@ -360,14 +360,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             MoveKind::Rule => t.modules.owner(m).play(m, &mut self.editor(m.piece as usize)),
-            MoveKind::Drop => {
-                let n = self.hands[us.index()][m.piece as usize];
-                self.hands[us.index()][m.piece as usize] = n - 1;
-                self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
-                self.board.put(m.to, Piece { color: us, kind: m.piece });
-                self.hash ^= t.piece_key(us, m.piece, m.to);
-                reset |= t.resets & (1 << ResetEvent::Drop as u8) != 0;
-            }
+            MoveKind::Drop => reset |= self.play_drop(m),
             MoveKind::Buy => reset |= self.play_buy(m),
             MoveKind::Lift => reset |= self.play_lift(m),
             MoveKind::Upgrade => reset |= self.play_upgrade(m),
@@ -495,50 +488,6 @@ impl<B: Bitboard> Pos<B> {
                 }
                 Edit::State(slot, old) => self.state[slot as usize] = old,
             }
-        }
-    }
-
-    /// Removes the enemy piece on `sq`, putting into the mover's hand what the rules say.
-    #[inline]
-    fn capture(&mut self, sq: Square, undo: &mut Undo<B>) {
-        let t = &*self.t;
-        let cap = self.board.take(sq);
-        self.hash ^= t.piece_key(cap.color, cap.kind, sq);
-        undo.captured = cap.code();
-        if let Some(drops) = &t.rules.drops {
-            let kind = if drops.demote_on_capture && self.promoted.has(sq) {
-                self.promoted ^= B::bit(sq);
-                self.hash ^= t.zobrist.promoted[sq as usize];
-                Captured::Hand(t.rules.demoted(cap.kind).unwrap_or(cap.kind))
-            } else {
-                t.rules.piece(cap.kind).captured_as
-            };
-            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent().index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
-            if let (Captured::Hand(k), false) = (kind, full) {
-                let us = cap.color.opponent().index();
-                let n = self.hands[us][k as usize];
-                self.hands[us][k as usize] = n + 1;
-                self.hash ^= Zobrist::hand(cap.color.opponent(), k, n) ^ Zobrist::hand(cap.color.opponent(), k, n + 1);
-                undo.to_hand = k;
-            }
-        }
-    }
-
-    /// Keeps the promoted marks in step with a board move (only where they matter).
-    #[inline]
-    fn carry_promoted(&mut self, m: Move) {
-        let t = &*self.t;
-        if !t.rules.drops.as_ref().is_some_and(|d| d.demote_on_capture) {
-            return;
-        }
-        let was = self.promoted.has(m.from);
-        if was || m.promotion().is_some() {
-            if was {
-                self.promoted ^= B::bit(m.from);
-                self.hash ^= t.zobrist.promoted[m.from as usize];
-            }
-            self.promoted |= B::bit(m.to);
-            self.hash ^= t.zobrist.promoted[m.to as usize];
         }
     }
 

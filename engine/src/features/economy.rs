@@ -216,4 +216,38 @@ impl<B: Bitboard> Pos<B> {
         }
         refuse(IllegalCode::LeavesRoyalInCheck, "an upgrade cannot parry a check".to_string())
     }
+
+    /// Why placing a `pt` on `to` (written `text`) by purchase or upgrade is refused;
+    /// `None` if the variant has no economy or the text is no purchase or upgrade.
+    pub(crate) fn explain_purchase(&self, text: &str, pt: PieceType, to: Square) -> Option<Result<Move, MoveError>> {
+        let t = &*self.t;
+        let rules = &t.rules;
+        let us = self.turn;
+        let square = t.geometry.square_name(to);
+        let name = &rules.piece(pt).name;
+        let economy = rules.economy.as_ref()?;
+        if let Some(own) = self.piece_at(to).filter(|p| p.color == us) {
+            return Some(self.explain_upgrade(economy, own.kind, pt, to));
+        }
+        if let Some(&(_, price)) = economy.buy.iter().find(|b| b.0 == pt).filter(|_| rules.drops.is_none()) {
+            if self.piece_at(to).is_some() {
+                return Some(refuse(IllegalCode::SquareOccupied, format!("cannot place a {name} on {square}: it is occupied")));
+            }
+            if self.coins(us) < price {
+                return Some(refuse(
+                    IllegalCode::NotEnoughCoins,
+                    format!("a {name} costs {price} coin{}; {us} has {}", plural(price), self.coins(us)),
+                ));
+            }
+            if self.stock(us, pt) == 0 {
+                return Some(refuse(IllegalCode::StockEmpty, format!("{us} has no {name} left to buy: all are on the board")));
+            }
+            if !t.mobility(us, pt).drop_zone.has(to) {
+                return Some(refuse(IllegalCode::DropZone, format!("a bought {name} cannot be placed on {square}")));
+            }
+            let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+            return Some(refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check")));
+        }
+        None
+    }
 }

@@ -5,3 +5,4 @@ pub(crate) mod end;
 pub(crate) mod castling;
 pub(crate) mod economy;
 pub(crate) mod lift;
+pub(crate) mod drops;

@@ -23,9 +23,10 @@ use error::err;
 
 use crate::bitboard::Bitboard;
 use crate::features::castling::parse_castling;
+use crate::features::drops::parse_hand;
 use crate::position::{EnPassant, Pos};
 use crate::tables::Tables;
-use crate::types::{Color, Piece, Square, MAX_PIECE_TYPES};
+use crate::types::{Color, Piece, Square};
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -214,17 +215,7 @@ impl<B: Bitboard> Pos<B> {
                 s.push('/');
             }
         }
-        if t.rules.drops.is_some() {
-            s.push('[');
-            for c in Color::BOTH {
-                for pt in 0..t.types {
-                    for _ in 0..self.hands[c.index()][pt] {
-                        s.push(t.rules.fen_char(pt as u8, c));
-                    }
-                }
-            }
-            s.push(']');
-        }
+        self.write_hand(&mut s);
         s.push(' ');
         s.push(self.turn.letter());
         s.push(' ');
@@ -286,39 +277,6 @@ fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
         }
     }
     Ok(unmoved)
-}
-
-/// Reads a hand such as `QNPPqp`, `2P`, `-` or nothing.
-fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8; MAX_PIECE_TYPES]; 2], FenError> {
-    let mut hands = [[0u8; MAX_PIECE_TYPES]; 2];
-    if hand == "-" {
-        return Ok(hands);
-    }
-    let mut count: Option<u32> = None;
-    for c in hand.chars() {
-        if let Some(d) = c.to_digit(10) {
-            let n = count.unwrap_or(0) * 10 + d;
-            if n > 255 {
-                return err(FenField::Board, "hand: a count above 255");
-            }
-            count = Some(n);
-            continue;
-        }
-        let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
-            return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
-        };
-        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let slot = &mut hands[color.index()][kind as usize];
-        let n = *slot as u32 + count.take().unwrap_or(1);
-        if n > 255 {
-            return err(FenField::Board, "hand: more than 255 of one piece");
-        }
-        *slot = n as u8;
-    }
-    if count.is_some() {
-        return err(FenField::Board, "hand: a count with no piece after it");
-    }
-    Ok(hands)
 }
 
 fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {

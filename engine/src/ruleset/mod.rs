@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
 use crate::rules::{
-    Captured, Drops, EndRules, InsufficientMaterial, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
+    Captured, EndRules, InsufficientMaterial, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
     ResetEvent, Rules, Verdict,
 };
 use crate::types::{Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
@@ -25,6 +25,7 @@ pub(crate) mod source;
 pub use error::RulesetError;
 
 use crate::features::castling::{self, RawCastle};
+use crate::features::drops::{self, RawDrops};
 use crate::features::economy::{self, RawEconomy};
 use crate::features::lift::{self, RawLift};
 use context::Context;
@@ -59,21 +60,6 @@ struct RawRuleset {
     modules: Option<serde::de::IgnoredAny>,
     economy: Option<Spanned<RawEconomy>>,
     lift: Option<Spanned<RawLift>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawDrops {
-    #[serde(default)]
-    one_per_file: Vec<Spanned<String>>,
-    #[serde(default)]
-    no_drop_mate: Vec<Spanned<String>>,
-    #[serde(default)]
-    demote_on_capture: bool,
-    capacity: Option<u8>,
-    #[serde(default = "yes")]
-    captures_to_hand: bool,
-    ranks: Option<Spanned<Vec<u8>>>,
 }
 
 #[derive(Deserialize)]
@@ -462,21 +448,7 @@ fn compile(
         }
     };
 
-    let drops = match &raw.drops {
-        None => None,
-        Some(d) => {
-            let names_of = |v: &Vec<Spanned<String>>, k: &str| -> Result<Vec<PieceType>, RulesetError> {
-                v.iter().map(|s| type_of(s, &format!("drops.{k}"))).collect()
-            };
-            let drops = Drops {
-                one_per_file: names_of(&d.get_ref().one_per_file, "one_per_file")?,
-                no_drop_mate: names_of(&d.get_ref().no_drop_mate, "no_drop_mate")?,
-                demote_on_capture: d.get_ref().demote_on_capture,
-                capacity: d.get_ref().capacity,
-            };
-            Some(drops)
-        }
-    };
+    let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
 
     let (modules, live) = compile_modules(module_tables.as_ref(), r, registry)?;
 
@@ -506,19 +478,8 @@ fn compile(
         economy,
         lift,
     };
-    if let (Some(d), Some(raw_drops)) = (&rules.drops, &raw.drops) {
-        if d.demote_on_capture {
-            for (t, p) in rules.pieces.iter().enumerate() {
-                let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.to.contains(&(t as PieceType))));
-                if promoted_to && rules.demoted(t as PieceType).is_none() {
-                    return Err(r.span(
-                        raw_drops,
-                        "drops.demote_on_capture",
-                        format!("`{}` is promoted to from several types, so a captured promoted one has no single type to return as", p.name),
-                    ));
-                }
-            }
-        }
+    if let Some(raw_drops) = &raw.drops {
+        drops::check_demotion(&rules, raw_drops, r)?;
     }
     // The start position is checked by whoever compiles the rules (it needs the tables).
     Ok(Loaded { rules, modules: live, start: Site(r.span(&raw.start, "start", "")) })

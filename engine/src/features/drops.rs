@@ -1,0 +1,258 @@
+//! Hands and drops: captured pieces go to the captor's hand (as the capture map says,
+//! demoted if they were promoted), and come back as a move of their own.
+//!
+//! This file owns the rule whole: the `[drops]` schema and compile step, the drops
+//! generated (drop zones, one per file, no mating drop), the capture into the hand and
+//! the promoted marks it needs, the hand in the FEN, and why a drop is refused.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::fen::error::{err, FenError, FenField};
+use crate::movegen::{MoveSink, Safety};
+use crate::moves::{Move, MoveKind};
+use crate::position::{Pos, Undo};
+use crate::refusal::{refuse, IllegalCode, MoveError};
+use crate::rules::{Captured, Drops, ResetEvent, Rules};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::ruleset::source::Reporter;
+use crate::tables::Zobrist;
+use crate::types::{Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawDrops {
+    #[serde(default)]
+    one_per_file: Vec<Spanned<String>>,
+    #[serde(default)]
+    no_drop_mate: Vec<Spanned<String>>,
+    #[serde(default)]
+    demote_on_capture: bool,
+    capacity: Option<u8>,
+    #[serde(default = "yes")]
+    pub captures_to_hand: bool,
+    pub ranks: Option<Spanned<Vec<u8>>>,
+}
+
+/// Compiles the `[drops]` table.
+pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError> {
+    Ok(Drops {
+        one_per_file: cx.types_of(&d.one_per_file, "drops.one_per_file")?,
+        no_drop_mate: cx.types_of(&d.no_drop_mate, "drops.no_drop_mate")?,
+        demote_on_capture: d.demote_on_capture,
+        capacity: d.capacity,
+    })
+}
+
+/// With `demote_on_capture`, every type that is promoted to must come from one type only.
+pub(crate) fn check_demotion(rules: &Rules, raw: &Spanned<RawDrops>, r: &Reporter) -> Result<(), RulesetError> {
+    if !raw.get_ref().demote_on_capture {
+        return Ok(());
+    }
+    for (t, p) in rules.pieces.iter().enumerate() {
+        let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.to.contains(&(t as PieceType))));
+        if promoted_to && rules.demoted(t as PieceType).is_none() {
+            return Err(r.span(
+                raw,
+                "drops.demote_on_capture",
+                format!("`{}` is promoted to from several types, so a captured promoted one has no single type to return as", p.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
+impl<B: Bitboard> Pos<B> {
+    pub(crate) fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
+        let Some(drops) = &t.rules.drops else { return };
+        let us = self.turn;
+        let empty = t.board & !self.occupied();
+        for pt in 0..t.types as PieceType {
+            if self.hands[us.index()][pt as usize] == 0 {
+                continue;
+            }
+            let mut targets = empty & t.mobility(us, pt).drop_zone;
+            if drops.one_per_file.contains(&pt) {
+                for sq in self.pieces(us, pt).squares() {
+                    targets &= !t.file_masks[t.geometry.file(sq) as usize];
+                }
+            }
+            let mate_matters = drops.no_drop_mate.contains(&pt);
+            if !mate_matters && (safety.unguarded || !safety.test_all) {
+                // Adding a piece never exposes a royal: only a check needs testing.
+                sink.push_drops(pt, targets);
+                continue;
+            }
+            for to in targets.squares() {
+                let m = Move::new(to, to, MoveKind::Drop, pt);
+                let safe = safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals);
+                if safe && !(mate_matters && self.drop_mates(m)) {
+                    sink.push(m);
+                }
+            }
+        }
+    }
+
+    /// Whether a drop checkmates (for the ban on mating with certain drops).
+    fn drop_mates(&self, m: Move) -> bool {
+        let them = self.turn.opponent();
+        let occ = self.occupied() | B::bit(m.to);
+        if (self.capture_reach(self.turn, m.piece, m.to, occ) & self.royals(them)).is_empty() {
+            return false;
+        }
+        let mut child = self.without_history();
+        child.play_unchecked(m);
+        child.count_moves() == 0
+    }
+
+    /// Plays a drop; whether it resets the move-rule counter.
+    pub(crate) fn play_drop(&mut self, m: Move) -> bool {
+        let tables = std::sync::Arc::clone(&self.t);
+        let t = &*tables;
+        let us = self.turn;
+        let n = self.hands[us.index()][m.piece as usize];
+        self.hands[us.index()][m.piece as usize] = n - 1;
+        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        self.board.put(m.to, Piece { color: us, kind: m.piece });
+        self.hash ^= t.piece_key(us, m.piece, m.to);
+        t.resets & (1 << ResetEvent::Drop as u8) != 0
+    }
+
+    /// Removes the enemy piece on `sq`, putting into the mover's hand what the rules say.
+    #[inline]
+    pub(crate) fn capture(&mut self, sq: Square, undo: &mut Undo<B>) {
+        let t = &*self.t;
+        let cap = self.board.take(sq);
+        self.hash ^= t.piece_key(cap.color, cap.kind, sq);
+        undo.captured = cap.code();
+        if let Some(drops) = &t.rules.drops {
+            let kind = if drops.demote_on_capture && self.promoted.has(sq) {
+                self.promoted ^= B::bit(sq);
+                self.hash ^= t.zobrist.promoted[sq as usize];
+                Captured::Hand(t.rules.demoted(cap.kind).unwrap_or(cap.kind))
+            } else {
+                t.rules.piece(cap.kind).captured_as
+            };
+            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent().index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+            if let (Captured::Hand(k), false) = (kind, full) {
+                let us = cap.color.opponent().index();
+                let n = self.hands[us][k as usize];
+                self.hands[us][k as usize] = n + 1;
+                self.hash ^= Zobrist::hand(cap.color.opponent(), k, n) ^ Zobrist::hand(cap.color.opponent(), k, n + 1);
+                undo.to_hand = k;
+            }
+        }
+    }
+
+    /// Keeps the promoted marks in step with a board move (only where they matter).
+    #[inline]
+    pub(crate) fn carry_promoted(&mut self, m: Move) {
+        let t = &*self.t;
+        if !t.rules.drops.as_ref().is_some_and(|d| d.demote_on_capture) {
+            return;
+        }
+        let was = self.promoted.has(m.from);
+        if was || m.promotion().is_some() {
+            if was {
+                self.promoted ^= B::bit(m.from);
+                self.hash ^= t.zobrist.promoted[m.from as usize];
+            }
+            self.promoted |= B::bit(m.to);
+            self.hash ^= t.zobrist.promoted[m.to as usize];
+        }
+    }
+
+    /// Appends the hands in FEN (`[QNPqp]`), for variants with drops.
+    pub(crate) fn write_hand(&self, s: &mut String) {
+        let t = &*self.t;
+    if t.rules.drops.is_some() {
+        s.push('[');
+        for c in Color::BOTH {
+            for pt in 0..t.types {
+                for _ in 0..self.hands[c.index()][pt] {
+                    s.push(t.rules.fen_char(pt as u8, c));
+                }
+            }
+        }
+        s.push(']');
+    }
+    }
+
+    /// Why the drop of a `pt` on `to` (written `text`) is refused: the drop zone and
+    /// the one-per-file rule are the generator's own masks, asked square by square.
+    pub(crate) fn explain_drop(&self, text: &str, pt: PieceType, to: Square) -> Result<Move, MoveError> {
+        let t = &*self.t;
+        let rules = &t.rules;
+        let g = t.geometry;
+        let us = self.turn;
+        let square = g.square_name(to);
+        let square = square.as_str();
+        let name = &rules.piece(pt).name;
+        let Some(drops) = &rules.drops else {
+            return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
+        };
+        if self.hand(us, pt) == 0 {
+            return refuse(IllegalCode::HandEmpty, format!("{us} has no {name} in hand"));
+        }
+        if self.piece_at(to).is_some() {
+            return refuse(IllegalCode::SquareOccupied, format!("cannot drop on {square}: it is occupied"));
+        }
+        let mob = t.mobility(us, pt);
+        if !mob.drop_zone.has(to) {
+            let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
+            return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
+        }
+        if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
+            return refuse(
+                IllegalCode::DropZone,
+                format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
+            );
+        }
+        let m = Move::new(to, to, MoveKind::Drop, pt);
+        if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
+            return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
+        }
+        let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
+    }
+}
+
+/// Reads a hand such as `QNPPqp`, `2P`, `-` or nothing.
+pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8; MAX_PIECE_TYPES]; 2], FenError> {
+    let mut hands = [[0u8; MAX_PIECE_TYPES]; 2];
+    if hand == "-" {
+        return Ok(hands);
+    }
+    let mut count: Option<u32> = None;
+    for c in hand.chars() {
+        if let Some(d) = c.to_digit(10) {
+            let n = count.unwrap_or(0) * 10 + d;
+            if n > 255 {
+                return err(FenField::Board, "hand: a count above 255");
+            }
+            count = Some(n);
+            continue;
+        }
+        let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
+            return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
+        };
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let slot = &mut hands[color.index()][kind as usize];
+        let n = *slot as u32 + count.take().unwrap_or(1);
+        if n > 255 {
+            return err(FenField::Board, "hand: more than 255 of one piece");
+        }
+        *slot = n as u8;
+    }
+    if count.is_some() {
+        return err(FenField::Board, "hand: a count with no piece after it");
+    }
+    Ok(hands)
+}
+
+fn yes() -> bool {
+    true
+}
