@@ -462,8 +462,9 @@ impl<B: Bitboard> Pos<B> {
             if c.empty.iter().any(|&sq| others.has(mirror(sq))) {
                 continue;
             }
+            // A module that decides legality alone judges the king's path too.
             let without_king = occ & !B::bit(cs.king_from);
-            if c.safe.iter().any(|&sq| self.attacked(mirror(sq), them, without_king, theirs)) {
+            if !t.modules.own_legality && c.safe.iter().any(|&sq| self.attacked(mirror(sq), them, without_king, theirs)) {
                 continue;
             }
             let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);

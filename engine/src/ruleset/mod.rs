@@ -612,7 +612,7 @@ fn compile(raw: RawRuleset, r: &Reporter, registry: &ModuleRegistry) -> Result<L
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(r.span(params, key, format!("no rule module named `{name}` (known: {known})")));
         };
-        let rule = factory(&ModuleParams { table: params.get_ref() }).map_err(|e| {
+        let rule = factory(&ModuleParams { table: params.get_ref(), pieces: &pieces }).map_err(|e| {
             let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };
             r.span(params, key, e.message)
         })?;
