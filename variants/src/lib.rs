@@ -26,6 +26,8 @@ macro_rules! builtins {
 
 builtins! {
     "chess" => "chess.toml",
+    "atomic" => "atomic.toml",
+    "nocheckatomic" => "nocheckatomic.toml",
     "losalamos" => "losalamos.toml",
     "mischia" => "mischia.toml",
     "crazyhouse" => "crazyhouse.toml",

@@ -1,10 +1,13 @@
 //! The rule modules the built-in rulesets name (see `chimera_engine::module`).
 
+mod atomic;
 mod king_swap;
 
 use chimera_engine::module::ModuleRegistry;
 
 /// Every built-in rule module.
 pub fn registry() -> ModuleRegistry {
-    ModuleRegistry::new().with("king-swap", king_swap::DESCRIPTION, king_swap::build)
+    ModuleRegistry::new()
+        .with("atomic", atomic::DESCRIPTION, atomic::build)
+        .with("king-swap", king_swap::DESCRIPTION, king_swap::build)
 }
