@@ -29,7 +29,8 @@
 //!   enemy king is never in check (so touching kings do not check each other);
 //! * castling: the squares the ruleset lists as `safe` must not be attacked (by the same
 //!   reckoning, the king taken off its square) before the move, the king's destination
-//!   excepted, which is judged after the move like any king move;
+//!   excepted (unless the king stays where it is), which is judged after the move like
+//!   any king move;
 //! * no move and in check is checkmate, no move otherwise stalemate, as the ruleset's
 //!   `[end]` says.
 //!
@@ -167,7 +168,7 @@ impl Atomic {
         let cs = castle.squares(g, us);
         let own = |sq: Square| if us == Color::White { sq } else { g.mirror(sq) };
         let attacked = castle.safe.iter().map(|&sq| own(sq)).find(|&sq| {
-            sq != cs.king_to && pos.attacked_without(sq, us.opponent(), cs.king_from) && !self.shielded(pos, sq, us)
+            (sq != cs.king_to || sq == cs.king_from) && pos.attacked_without(sq, us.opponent(), cs.king_from) && !self.shielded(pos, sq, us)
         })?;
         Some(if attacked == cs.king_from {
             MoveError { code: IllegalCode::CastlingInCheck, message: format!("{} cannot castle out of check", us) }
