@@ -148,6 +148,9 @@ fn blowing_up_the_enemy_king_wins_and_leaves_no_moves() {
     let o: Outcome = p.outcome().unwrap();
     assert_eq!(o.to_string(), "1-0 white wins by king-exploded");
     assert_eq!(p.count_moves(), 0);
+    // The FEN of the ended game reads back, king missing and White in check as it is.
+    let reread = atomic(&p.fen());
+    assert_eq!(reread.outcome(), Some(o));
     // Taking the move back brings the king and every exploded piece back.
     p.undo();
     assert_eq!(p.fen(), "3nk3/8/8/8/8/8/8/3RK2r w - - 0 1");
