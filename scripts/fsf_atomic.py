@@ -55,7 +55,9 @@ def ending(task):
         legal = sf.legal_moves(a.fvar, fen, moves)
         if not legal:
             break
-        captures = [m for m in legal if sf.get_san(a.fvar, fen, m).find("x") >= 0]
+        # A capture lands on an occupied square (en passant is left out: it is rare).
+        board = fc.board_tokens(fc.split_fen(sf.get_fen(a.fvar, fen, moves))[0])
+        captures = [m for m in legal if fc.parse_square(fc.split_move(m)[1]) in board]
         moves.append(rng.choice(captures if captures and rng.random() < 0.5 else legal))
     if sf.legal_moves(a.fvar, fen, moves):
         return None
@@ -103,7 +105,7 @@ def main():
                 result.disagreements.append(text)
     if result.compared < MINIMUM_POSITIONS:
         result.disagreements.append(f"only {result.compared} positions compared (at least {MINIMUM_POSITIONS} wanted)")
-    return fc.report("fsf_atomic", result, started)
+    return fc.report("fsf_atomic", result, started, f", {result.notes.get('game results compared', 0)} game results compared")
 
 
 if __name__ == "__main__":
