@@ -26,14 +26,14 @@ macro_rules! builtins {
 
 builtins! {
     "chess" => "chess.toml",
-    "atomic" => "atomic.toml",
-    "nocheckatomic" => "nocheckatomic.toml",
     "losalamos" => "losalamos.toml",
     "mischia" => "mischia.toml",
     "crazyhouse" => "crazyhouse.toml",
     "minishogi" => "minishogi.toml",
     "mystic" => "mystic.toml",
     "pocket-mutation" => "pocket-mutation.toml",
+    "atomic" => "atomic.toml",
+    "nocheckatomic" => "nocheckatomic.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",
