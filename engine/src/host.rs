@@ -67,6 +67,11 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
         let pos = &*self.pos;
         pos.attacked(sq, by, pos.occupied(), pos.color_bb(by))
     }
+    fn attacked_without(&self, sq: Square, by: Color, lifted: Square) -> bool {
+        let pos = &*self.pos;
+        let off = !B::bit(lifted);
+        pos.attacked(sq, by, pos.occupied() & off, pos.color_bb(by) & off)
+    }
     fn royal_attacked(&self, side: Color) -> bool {
         self.pos.royal_attacked(side)
     }

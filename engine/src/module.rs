@@ -32,7 +32,7 @@ use crate::bitboard::Wide;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::refusal::MoveError;
-use crate::rules::Rules;
+use crate::rules::{PieceDef, Rules};
 use crate::types::{Color, Piece, PieceType, Square};
 
 /// The most state counters all the modules of one variant may keep together.
@@ -61,6 +61,10 @@ pub trait PositionView {
     fn is_unmoved(&self, sq: Square) -> bool;
     /// Whether a piece of `by` attacks `sq`, the board being as it is.
     fn attacked(&self, sq: Square, by: Color) -> bool;
+    /// Whether a piece of `by` would attack `sq` with the piece on `lifted` taken off
+    /// the board: what a piece passing through `sq` on its way from `lifted` would face
+    /// (a castling king's path, where the king no longer blocks a line).
+    fn attacked_without(&self, sq: Square, by: Color, lifted: Square) -> bool;
     /// Whether `side` has a royal piece under attack, by the kernel's reckoning (a
     /// module's [`RuleModule::is_check`] is not consulted).
     fn royal_attacked(&self, side: Color) -> bool;
@@ -96,7 +100,8 @@ pub enum Legality {
     /// The kernel, and then the module may refuse ([`RuleModule::refuse`]).
     Filter,
     /// The module alone: the kernel offers every move as if royal pieces could be left
-    /// attacked, and keeps those the module does not refuse.
+    /// attacked (castling through or out of an attacked square included), and keeps
+    /// those the module does not refuse.
     Own,
 }
 
@@ -185,6 +190,7 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
 /// A module's parameters and where they are written, for its factory to read.
 pub struct ModuleParams<'a> {
     pub(crate) value: &'a Spanned<DeValue<'a>>,
+    pub(crate) pieces: &'a [PieceDef],
 }
 
 impl ModuleParams<'_> {
@@ -198,6 +204,22 @@ impl ModuleParams<'_> {
             let message = inner.message().lines().next().unwrap_or("").trim().to_string();
             ParamError { key: if key == "." { String::new() } else { key }, message, at: inner.span().map(|s| s.start) }
         })
+    }
+    /// The variant's pieces, a piece's index being its [`PieceType`]: for parameters
+    /// that name pieces, checked when the ruleset loads rather than in play.
+    pub fn pieces(&self) -> &[PieceDef] {
+        self.pieces
+    }
+    /// The type of the piece the ruleset calls `name`, or an error for parameter `key`
+    /// that lists the variant's pieces.
+    pub fn piece_type(&self, key: &str, name: &str) -> Result<PieceType, ParamError> {
+        match self.pieces.iter().position(|p| p.name == name) {
+            Some(i) => Ok(i as PieceType),
+            None => {
+                let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
+                Err(ParamError::new(key, format!("`{name}` is not a piece of this variant (pieces: {})", names.join(", "))))
+            }
+        }
     }
 }
 

@@ -34,6 +34,8 @@ builtins! {
     "3check" => "3check.toml",
     "5check" => "5check.toml",
     "pocket-mutation" => "pocket-mutation.toml",
+    "atomic" => "atomic.toml",
+    "nocheckatomic" => "nocheckatomic.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",

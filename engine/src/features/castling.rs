@@ -156,6 +156,10 @@ impl<B: Bitboard> Pos<B> {
         if let Some(&sq) = c.empty.iter().find(|&&sq| others.has(mirror(sq))) {
             return Some(CastleBlock::Occupied(mirror(sq)));
         }
+        if t.modules.own_legality {
+            // A module that decides legality alone judges the king's path too.
+            return None;
+        }
         let them = us.opponent();
         let without_king = occ & !B::bit(cs.king_from);
         let theirs = self.color_bb(them);
@@ -168,8 +172,17 @@ impl<B: Bitboard> Pos<B> {
             return Ok(*m);
         }
         let g = self.t.geometry;
-        let notation = &self.t.rules.castles[i].notation;
-        let (code, message) = match self.castle_block(i) {
+        let castle = &self.t.rules.castles[i];
+        let notation = &castle.notation;
+        let block = self.castle_block(i);
+        if block.is_none() {
+            // The rule modules' refusal, from the same test that keeps it off the list.
+            let cs = castle.squares(g, self.turn);
+            if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType)) {
+                return Err(e);
+            }
+        }
+        let (code, message) = match block {
             Some(CastleBlock::RightLost) => (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn)),
             Some(CastleBlock::Occupied(sq)) => {
                 (IllegalCode::CastlingBlocked, format!("cannot castle {notation}: {} is occupied", g.square_name(sq)))

@@ -450,7 +450,7 @@ fn compile(
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
 
-    let (modules, live) = compile_modules(module_tables.as_ref(), r, registry)?;
+    let (modules, live) = compile_modules(module_tables.as_ref(), &pieces, r, registry)?;
 
     let lift = raw.lift.as_ref().map(|l| lift::compile(l, raw.drops.is_some(), &cx)).transpose()?;
 
@@ -492,6 +492,7 @@ type Modules = (Vec<ModuleSpec>, Vec<Arc<dyn RuleModule>>);
 /// parameters, with errors pointing inside its table.
 fn compile_modules(
     tables: Option<&Spanned<DeValue>>,
+    pieces: &[PieceDef],
     r: &Reporter,
     registry: &ModuleRegistry,
 ) -> Result<Modules, RulesetError> {
@@ -508,7 +509,7 @@ fn compile_modules(
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(r.span(value, key, format!("no rule module named `{name}` (known: {known})")));
         };
-        let params = ModuleParams { value };
+        let params = ModuleParams { value, pieces };
         let fail = |e: ParamError| {
             let at = e.at.unwrap_or(value.span().start);
             let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };

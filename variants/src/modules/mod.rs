@@ -1,5 +1,6 @@
 //! The rule modules the built-in rulesets name (see `chimera_engine::module`).
 
+mod atomic;
 mod king_swap;
 mod n_check;
 
@@ -8,6 +9,7 @@ use chimera_engine::module::ModuleRegistry;
 /// Every built-in rule module.
 pub fn registry() -> ModuleRegistry {
     ModuleRegistry::new()
+        .with("atomic", atomic::DESCRIPTION, atomic::build)
         .with("king-swap", king_swap::DESCRIPTION, king_swap::build)
         .with("n-check", n_check::DESCRIPTION, n_check::build)
 }
