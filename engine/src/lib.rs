@@ -17,31 +17,33 @@
 //!
 //! The kernel never names a variant: everything a variant is comes from its ruleset.
 
+#![forbid(unsafe_code)]
+
 pub mod betza;
-pub mod bitboard;
+mod bitboard;
 mod features;
-pub mod fen;
+mod fen;
 mod host;
 pub mod module;
-pub mod movegen;
-pub mod moves;
+mod movegen;
+mod moves;
 pub mod movetext;
-pub mod notation;
-pub mod outcome;
-pub mod position;
-pub mod refusal;
+mod notation;
+mod outcome;
+mod position;
+mod refusal;
 pub mod rules;
 pub mod ruleset;
-pub mod tables;
-pub mod types;
+mod tables;
+mod types;
 mod variant;
 
-pub use bitboard::{Bitboard, Wide};
+pub use bitboard::{Bitboard, Squares, Wide};
 pub use fen::{FenError, FenField};
 pub use moves::{Move, MoveKind};
-pub use refusal::{IllegalCode, MoveError};
 pub use outcome::{EndReason, Outcome};
+pub use refusal::{IllegalCode, MoveError};
 pub use rules::Rules;
-pub use ruleset::RulesetError;
-pub use types::{Color, Geometry, Piece, PieceType, Square};
+pub use ruleset::{RelativePaths, Resolve, RulesetError, Source};
+pub use types::{Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 pub use variant::{Position, Variant};

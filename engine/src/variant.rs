@@ -212,6 +212,20 @@ impl Position {
     pub fn plies(&self) -> usize {
         with!(self, p => p.plies())
     }
+    /// The last move played since the position was set up; `None` if none was.
+    pub fn last_move(&self) -> Option<Move> {
+        with!(self, p => p.last_move())
+    }
+    /// The square a pawn may capture onto en passant this move (the FEN's fourth field);
+    /// `None` if there is none.
+    pub fn en_passant(&self) -> Option<Square> {
+        with!(self, p => p.en_passant().map(|ep| ep.target))
+    }
+    /// Whether the piece on `sq` was promoted (in variants with drops it goes back to
+    /// hand demoted when captured); `false` on an empty square.
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        with!(self, p => p.is_promoted(sq))
+    }
 
     /// Plays a legal move.
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
@@ -284,5 +298,32 @@ impl Position {
                 (m, n)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Bitboard;
+
+    fn perft_on<B: Bitboard>(rules: &Rules, fen: &str, depth: u32) -> u64 {
+        let tables = Arc::new(Tables::<B>::new(Arc::new(rules.clone())));
+        Pos::from_fen(tables, fen).unwrap().perft(depth)
+    }
+
+    /// `Variant` picks the narrowest bitboard that holds the board; the same variant
+    /// must give the same tree on every width, or the wider ones are wrong unseen.
+    #[test]
+    fn chess_is_the_same_on_every_width() {
+        let v = Variant::from_toml(include_str!("../../rulesets/chess.toml"), "chess.toml").unwrap();
+        for (fen, depth, nodes) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197_281),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+        ] {
+            assert_eq!(perft_on::<u64>(v.rules(), fen, depth), nodes);
+            assert_eq!(perft_on::<u128>(v.rules(), fen, depth), nodes);
+            assert_eq!(perft_on::<Wide>(v.rules(), fen, depth), nodes);
+        }
     }
 }
