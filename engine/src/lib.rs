@@ -40,7 +40,7 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
 pub use fen::{FenError, FenField};
-pub use moves::{Move, MoveKind};
+pub use moves::{Action, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};
 pub use refusal::{IllegalCode, MoveError};
 pub use rules::Rules;

@@ -163,12 +163,12 @@ pub struct Piece {
 impl Piece {
     /// The board-array encoding: `kind | color << 5`; [`NO_PIECE`] for an empty square.
     #[inline]
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         self.kind | ((self.color as u8) << 5)
     }
     /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
-    pub fn from_code(code: u8) -> Option<Piece> {
+    pub(crate) fn from_code(code: u8) -> Option<Piece> {
         (code != NO_PIECE).then_some(Piece {
             color: if code & 32 != 0 { Color::Black } else { Color::White },
             kind: code & 31,
