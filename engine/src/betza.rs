@@ -1,6 +1,6 @@
 //! Betza notation: a piece's movement written as atoms (W, F, N, …) with modifiers.
 //!
-//! `parse` turns a Betza string into the list of concrete directions the piece
+//! [`parse`] turns a Betza string into the list of concrete directions the piece
 //! may move in, in White's orientation (forward = +dy, right = +dx). Black's
 //! directions are the same with dy negated; the caller does that.
 
@@ -24,6 +24,7 @@ pub struct Direction {
     pub dy: i8,
     /// 1 for a leaper; 0 for an unlimited rider; n > 1 for a rider limited to n steps.
     pub range: u8,
+    /// Whether it moves to empty squares, captures, or both.
     pub mode: Mode,
     /// `i`: only while the piece has never moved.
     pub initial_only: bool,

@@ -10,7 +10,10 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of squares.
+/// A set of squares: bit `i` is [`crate::Square`] `i`. Implemented by `u64`, `u128` and
+/// [`Wide`]; rule modules see every board as a [`Wide`], whatever width the kernel
+/// runs it on. Combine sets with `&`, `|`, `^` and `!` (`!` also sets the bits beyond
+/// the board, so mask with the board when it matters).
 pub trait Bitboard:
     Copy
     + Eq
@@ -30,10 +33,14 @@ pub trait Bitboard:
 {
     /// How many squares fit.
     const CAPACITY: usize;
+    /// The set with no squares.
     const EMPTY: Self;
 
+    /// The set of `sq` alone; `sq` must be below [`Bitboard::CAPACITY`].
     fn bit(sq: u8) -> Self;
+    /// Whether the set has no squares.
     fn is_empty(self) -> bool;
+    /// How many squares the set has.
     fn count(self) -> u32;
     /// Lowest square; the set must not be empty.
     fn lsb(self) -> u8;
@@ -44,10 +51,12 @@ pub trait Bitboard:
     /// The same squares as a 256-square set (what rule modules see, whatever the width).
     fn to_wide(self) -> Wide;
 
+    /// Whether `sq` is in the set.
     #[inline]
     fn has(self, sq: u8) -> bool {
         !(self & Self::bit(sq)).is_empty()
     }
+    /// Whether the set has at least one square.
     #[inline]
     fn any(self) -> bool {
         !self.is_empty()
@@ -59,6 +68,7 @@ pub trait Bitboard:
         *self = self.without_lsb();
         sq
     }
+    /// The squares of the set, lowest first.
     #[inline]
     fn squares(self) -> Squares<Self> {
         Squares(self)
@@ -127,7 +137,9 @@ macro_rules! primitive_bitboard {
 primitive_bitboard!(u64);
 primitive_bitboard!(u128);
 
-/// A 256-square bitboard, for boards larger than 128 squares (up to 16x16).
+/// A 256-square bitboard, for boards larger than 128 squares (up to 16x16), and the
+/// width every rule module sees. Word `i` holds squares `64 * i` to `64 * i + 63`,
+/// lowest square in the lowest bit.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Wide(pub [u64; 4]);
 

@@ -37,7 +37,7 @@ impl<B: Bitboard> Pos<B> {
 
 impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
     fn rules(&self) -> &Rules {
-        &self.pos.t.rules
+        &self.pos.tables().rules
     }
     fn turn(&self) -> Color {
         self.pos.turn

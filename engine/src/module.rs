@@ -57,7 +57,7 @@ pub trait PositionView {
     /// How many pieces of type `t` `c` has in hand.
     fn hand(&self, c: Color, t: PieceType) -> u8;
     /// Whether the piece on `sq` has never moved (tracked when a module asks for it,
-    /// see [`RuleModule::tracks_unmoved`]).
+    /// see [`Hooks::unmoved`]).
     fn is_unmoved(&self, sq: Square) -> bool;
     /// Whether a piece of `by` attacks `sq`, the board being as it is.
     fn attacked(&self, sq: Square, by: Color) -> bool;

@@ -1,4 +1,5 @@
-//! The `Move` type: every action a player can take, in four bytes.
+//! The `Move` type: every action a player can take, in four bytes, and [`Action`], the
+//! same move with its fields named by what they mean for its kind.
 
 use crate::types::{PieceType, Square};
 
@@ -28,25 +29,38 @@ pub enum MoveKind {
     Rule,
 }
 
-/// One action. For a board move (`Normal`, `DoubleStep`, `EnPassant`) `piece` is the
-/// type the moving piece promotes to, or [`Move::NO_PROMOTION`]; for a drop it is the
-/// dropped type; for a castle, the castle's index; for a rule module's move, the module's
-/// index.
+/// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
+/// `piece` is the type the moving piece promotes to, or [`Move::NO_PROMOTION`]; for a
+/// drop it is the dropped type; for a castle, the castle's index; for a rule module's
+/// move, the module's index. [`Move::action`] reads all that into an [`Action`], which is
+/// the easier way to look inside a move.
+///
+/// Moves are plain values: take them from [`crate::Position::legal_moves`] or
+/// [`crate::Position::parse_move`], and print them with [`crate::Position::uci`] or
+/// [`crate::Position::san`]. The order (`Ord`) is by field, and means nothing for play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The square the action starts on (see [`MoveKind`] for kinds off the board).
     pub from: Square,
+    /// The square the action ends on.
     pub to: Square,
+    /// What kind of action it is.
     pub kind: MoveKind,
+    /// The type, castle index or module index the kind calls for (see above).
     pub piece: PieceType,
 }
 
 impl Move {
+    /// The `piece` of a board move that does not promote.
     pub const NO_PROMOTION: PieceType = PieceType::MAX;
 
+    /// A move from its raw fields; prefer [`Move::normal`] or `Move::from(action)`,
+    /// which cannot mix them up.
     #[inline]
     pub const fn new(from: Square, to: Square, kind: MoveKind, piece: PieceType) -> Move {
         Move { from, to, kind, piece }
     }
+    /// A plain board move from `from` to `to`, without promotion.
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
         Move::new(from, to, MoveKind::Normal, Move::NO_PROMOTION)
@@ -65,5 +79,183 @@ impl Move {
     #[inline]
     pub fn promotion(self) -> Option<PieceType> {
         (self.is_board_move() && self.piece != Move::NO_PROMOTION).then_some(self.piece)
+    }
+
+    /// The move with its fields named by kind.
+    #[inline]
+    pub fn action(self) -> Action {
+        let Move { from, to, kind, piece } = self;
+        match kind {
+            MoveKind::Normal => Action::Step { from, to, promotion: self.promotion() },
+            MoveKind::DoubleStep => Action::DoubleStep { from, to },
+            MoveKind::EnPassant => Action::EnPassant { from, to, promotion: self.promotion() },
+            MoveKind::Castle => Action::Castle { index: piece, king_from: from, king_to: to },
+            MoveKind::Drop => Action::Drop { piece, to },
+            MoveKind::Buy => Action::Buy { piece, to },
+            MoveKind::Upgrade => Action::Upgrade { square: to, to: piece },
+            MoveKind::Lift => Action::Lift { from, becomes: piece },
+            MoveKind::Rule => Action::Rule { module: piece, from, to },
+        }
+    }
+}
+
+/// A [`Move`] seen by kind, each field named for what it means there. Build one with
+/// [`Move::action`]; turn it back into a move with `Move::from`. Squares are
+/// [`Square`] indices; piece types index [`crate::Rules::pieces`].
+///
+/// Indices are `u8` because that is what a move stores: the conversion back is exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// A piece moves from `from` to `to`, capturing whatever enemy stands there, and
+    /// becomes `promotion` if it promotes.
+    Step {
+        /// Where the piece starts.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+        /// The type it becomes; `None` if it stays what it is.
+        promotion: Option<PieceType>,
+    },
+    /// A pawn-style double step, which leaves an en-passant square behind it (a double
+    /// step that promotes is a [`Action::Step`]).
+    DoubleStep {
+        /// Where the piece starts.
+        from: Square,
+        /// Two squares ahead, for the mover.
+        to: Square,
+    },
+    /// An en-passant capture: the piece moves to the passed square `to` and takes the
+    /// piece that double-stepped past it.
+    EnPassant {
+        /// Where the capturing piece starts.
+        from: Square,
+        /// The passed square it lands on.
+        to: Square,
+        /// The type it becomes; `None` if it stays what it is.
+        promotion: Option<PieceType>,
+    },
+    /// Castling number `index` of [`crate::Rules::castles`] (its rook squares are there).
+    Castle {
+        /// Index into [`crate::Rules::castles`].
+        index: u8,
+        /// Where the king starts.
+        king_from: Square,
+        /// Where the king ends.
+        king_to: Square,
+    },
+    /// A piece from the mover's hand enters on an empty square.
+    Drop {
+        /// The type dropped.
+        piece: PieceType,
+        /// Where it goes.
+        to: Square,
+    },
+    /// A piece bought from the stock with coins is placed on an empty square.
+    Buy {
+        /// The type bought.
+        piece: PieceType,
+        /// Where it goes.
+        to: Square,
+    },
+    /// The mover's piece on `square` becomes a `to`, for coins.
+    Upgrade {
+        /// Where the piece stands (it does not move).
+        square: Square,
+        /// The type it becomes.
+        to: PieceType,
+    },
+    /// The mover's piece on `from` goes into the mover's hand as a `becomes`.
+    Lift {
+        /// Where the piece stands.
+        from: Square,
+        /// The type it is in the hand.
+        becomes: PieceType,
+    },
+    /// A move of a kind a rule module defines; the module says what `from` and `to`
+    /// mean (see [`crate::module`]).
+    Rule {
+        /// The module's index among the variant's rule modules
+        /// ([`crate::Rules::modules`]).
+        module: u8,
+        /// The module's first square.
+        from: Square,
+        /// The module's second square.
+        to: Square,
+    },
+}
+
+impl From<Action> for Move {
+    fn from(action: Action) -> Move {
+        let promoted = |promotion: Option<PieceType>| promotion.unwrap_or(Move::NO_PROMOTION);
+        match action {
+            Action::Step { from, to, promotion } => Move::new(from, to, MoveKind::Normal, promoted(promotion)),
+            Action::DoubleStep { from, to } => Move::new(from, to, MoveKind::DoubleStep, Move::NO_PROMOTION),
+            Action::EnPassant { from, to, promotion } => Move::new(from, to, MoveKind::EnPassant, promoted(promotion)),
+            Action::Castle { index, king_from, king_to } => Move::new(king_from, king_to, MoveKind::Castle, index),
+            // Moves that act on one square repeat it in both fields, as the kernel writes them.
+            Action::Drop { piece, to } => Move::new(to, to, MoveKind::Drop, piece),
+            Action::Buy { piece, to } => Move::new(to, to, MoveKind::Buy, piece),
+            Action::Upgrade { square, to } => Move::new(square, square, MoveKind::Upgrade, to),
+            Action::Lift { from, becomes } => Move::new(from, from, MoveKind::Lift, becomes),
+            Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, module),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The view names the fields the kind uses, and converts back to the same move.
+    fn check(m: Move, expected: Action) {
+        assert_eq!(m.action(), expected);
+        assert_eq!(Move::from(expected), m);
+    }
+
+    #[test]
+    fn step() {
+        check(Move::normal(12, 28), Action::Step { from: 12, to: 28, promotion: None });
+        check(Move::normal(52, 60).promoting(4), Action::Step { from: 52, to: 60, promotion: Some(4) });
+    }
+
+    #[test]
+    fn double_step() {
+        check(Move::new(12, 28, MoveKind::DoubleStep, Move::NO_PROMOTION), Action::DoubleStep { from: 12, to: 28 });
+    }
+
+    #[test]
+    fn en_passant() {
+        check(Move::new(36, 43, MoveKind::EnPassant, Move::NO_PROMOTION), Action::EnPassant { from: 36, to: 43, promotion: None });
+        check(Move::new(36, 43, MoveKind::EnPassant, 2), Action::EnPassant { from: 36, to: 43, promotion: Some(2) });
+    }
+
+    #[test]
+    fn castle() {
+        check(Move::new(4, 6, MoveKind::Castle, 1), Action::Castle { index: 1, king_from: 4, king_to: 6 });
+    }
+
+    #[test]
+    fn drop() {
+        check(Move::new(20, 20, MoveKind::Drop, 5), Action::Drop { piece: 5, to: 20 });
+    }
+
+    #[test]
+    fn buy() {
+        check(Move::new(3, 3, MoveKind::Buy, 2), Action::Buy { piece: 2, to: 3 });
+    }
+
+    #[test]
+    fn upgrade() {
+        check(Move::new(9, 9, MoveKind::Upgrade, 7), Action::Upgrade { square: 9, to: 7 });
+    }
+
+    #[test]
+    fn lift() {
+        check(Move::new(10, 10, MoveKind::Lift, 3), Action::Lift { from: 10, becomes: 3 });
+    }
+
+    #[test]
+    fn rule() {
+        check(Move::new(4, 3, MoveKind::Rule, 0), Action::Rule { module: 0, from: 4, to: 3 });
     }
 }

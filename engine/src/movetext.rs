@@ -27,7 +27,9 @@ use std::fmt;
 /// One thing read from movetext: a move, or the result that ends the game text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token {
+    /// A move, as written.
     Move(MoveToken),
+    /// The result token (`1-0`, `*`, ...); always the last token when present.
     Result(ResultToken),
 }
 
@@ -51,6 +53,8 @@ impl Token {
 /// A move as written, marks included (`Nf3+`, `e8=Q#`, `@d2`, `O-O`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveToken {
+    /// The move's text, without move number or surrounding comments; give it to
+    /// [`crate::Position::parse_move`].
     pub text: String,
     /// Its place among the moves of the text, from 1 (not read from the move numbers).
     pub ply: usize,
@@ -63,17 +67,22 @@ pub struct MoveToken {
 /// A result token, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultToken {
+    /// The result it stands for.
     pub result: GameResult,
     /// As written (`½-½` stays `½-½`).
     pub text: String,
+    /// Byte offset of its first character in the text.
     pub offset: usize,
 }
 
 /// A game result as movetext writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
+    /// `1-0`.
     WhiteWins,
+    /// `0-1`.
     BlackWins,
+    /// `1/2-1/2` (or `½-½`).
     Draw,
     /// `*`: unfinished, or unknown.
     Unknown,
@@ -111,7 +120,10 @@ impl fmt::Display for GameResult {
 /// Movetext that cannot be read: where (a byte offset) and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovetextError {
+    /// Byte offset in the text where reading failed; [`line_column`] turns it into a
+    /// line and column for people.
     pub offset: usize,
+    /// What is wrong there, as a sentence.
     pub message: String,
 }
 

@@ -8,9 +8,14 @@ use crate::types::Color;
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum EndReason {
+    /// The side to move is in check with no legal move.
     Checkmate,
+    /// The side to move is not in check and has no legal move; the variant's
+    /// [`crate::rules::EndRules`] say who that favours.
     Stalemate,
+    /// The same position occurred as often as the variant's repetition rule allows.
     Repetition,
+    /// The halfmove clock reached the variant's limit (chess's fifty-move rule).
     MoveRule,
     /// Neither side can ever mate (FIDE's dead position, by material).
     InsufficientMaterial,
@@ -21,6 +26,8 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// A stable kebab-case name (`checkmate`, `move-rule`, or a module's own word), for
+    /// machine-readable output.
     pub fn as_str(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -34,15 +41,18 @@ impl EndReason {
     }
 }
 
-/// A finished game: who won (`None` = draw) and why.
+/// A finished game: who won and why. `Display` prints it as `1-0 white wins by
+/// checkmate` or `1/2-1/2 draw by stalemate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
+    /// The side that won; `None` for a draw.
     pub winner: Option<Color>,
+    /// Why the game ended.
     pub reason: EndReason,
 }
 
 impl Outcome {
-    /// The PGN result token.
+    /// The PGN result token: `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(self) -> &'static str {
         match self.winner {
             Some(Color::White) => "1-0",
@@ -62,7 +72,8 @@ impl fmt::Display for Outcome {
 }
 
 impl Outcome {
-    /// The outcome that verdict `v` for `side` gives.
+    /// The outcome that verdict `v` for `side` gives: a win for `side`, a win for its
+    /// opponent, or a draw. Rule modules build their outcomes with it.
     pub fn for_side(v: Verdict, side: Color, reason: EndReason) -> Outcome {
         let winner = match v {
             Verdict::Win => Some(side),

@@ -5,48 +5,82 @@
 
 use std::fmt;
 
-/// Why a move given as text is not played. `code` is stable and machine-readable.
+/// Why a move given as text is not played, from [`crate::Position::parse_move`],
+/// [`crate::Position::play_str`] or [`crate::Position::play`]. `Display` prints the
+/// message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct MoveError {
+    /// What kind of refusal: stable, for programs to match on.
     pub code: IllegalCode,
+    /// A sentence for people, naming the pieces and squares involved; its wording may
+    /// change between versions.
     pub message: String,
 }
 
-/// Stable reason codes for refused moves.
+/// Stable reason codes for refused moves. [`IllegalCode::as_str`] gives each a
+/// kebab-case name that never changes, for protocols and logs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum IllegalCode {
+    /// The text is not a move in SAN or long algebraic notation.
     Unparsable,
+    /// No piece of the named kind stands where the move says it starts, or none can reach the target.
     NoSuchPiece,
+    /// The piece that would move belongs to the opponent.
     NotYourPiece,
+    /// The piece does not move that way, or the target holds one of the mover's own pieces.
     PieceCannotMoveThere,
+    /// The piece moves that way on an empty board, but something stands in its path.
     PathBlocked,
+    /// The move would leave (or put) one of the mover's royal pieces under attack.
     LeavesRoyalInCheck,
+    /// The king or rook has moved (or the FEN gave no such right), so this castling is gone.
     CastlingRightLost,
+    /// A piece stands on a square this castling needs empty.
     CastlingBlocked,
+    /// The king is in check, and a king in check may not castle.
     CastlingInCheck,
+    /// The king would pass through or land on an attacked square.
     CastlingThroughCheck,
+    /// The move reaches a square where the piece must promote, and names no promotion.
     PromotionRequired,
+    /// The named promotion is not one this piece may take on this move.
     PromotionNotAvailable,
+    /// Several legal moves fit the text; it must say which piece (by file or rank).
     Ambiguous,
+    /// The text marks a capture (`x`) but the target square is empty.
     NotACapture,
+    /// The game is over. The kernel itself never refuses for this (it plays on past an
+    /// end the caller ignores); front ends such as the CLI's server do.
     GameOver,
+    /// The mover has no piece of the dropped kind in hand (or the variant has no hands).
     HandEmpty,
+    /// The dropped or bought piece may not be placed on that square (its drop zone, a pawn on the last rank, two pawns on a file, ...).
     DropZone,
+    /// A drop or purchase names an occupied square.
     SquareOccupied,
+    /// The variant forbids giving checkmate with a drop of this kind (shogi's pawn-drop mate).
     DropMate,
+    /// The purchase or upgrade costs more coins than the mover has.
     NotEnoughCoins,
+    /// Every piece of that kind the variant allows is already on the board.
     StockEmpty,
+    /// Upgrades open only after a number of purchases, and the mover has not made them yet.
     UpgradeLocked,
+    /// The variant has no upgrade from that piece to the named one.
     NoSuchUpgrade,
+    /// The mover may not put a piece into the hand now (e.g. not on the first move).
     LiftForbidden,
+    /// The mover's hand is at the variant's capacity.
     HandFull,
+    /// The piece may not be lifted into the hand, or not as the type named.
     LiftChoice,
     /// A rule module's refusal, under the code the module gives it (`king-exploded`).
     Rule(&'static str),
 }
 
 impl IllegalCode {
+    /// The code's stable kebab-case name (`leaves-royal-in-check`, or a module's own).
     pub fn as_str(self) -> &'static str {
         match self {
             IllegalCode::Unparsable => "unparsable",

@@ -1,8 +1,12 @@
 //! A variant's rules, compiled from its ruleset and independent of bitboard width.
 //!
-//! Everything here is plain data, checked for consistency by the ruleset loader;
-//! the move generator reads it through [`crate::tables::Tables`], which turns it
-//! into per-square lookup tables.
+//! Everything here is plain data, checked for consistency by the ruleset loader; read
+//! it from [`crate::Variant::rules`]. The move generator compiles it into per-square
+//! lookup tables once, when the variant is loaded.
+//!
+//! Ranks here are *own* ranks unless a field says otherwise: 0-based and counted from
+//! the side's own first rank, so rank 0 is rank 1 for White and the last rank for
+//! Black. Squares are given in White's orientation.
 
 use crate::betza::Direction;
 use crate::types::{Color, Geometry, PieceType, Square};
@@ -38,6 +42,7 @@ pub struct PieceDef {
     /// Its class, for lifting with mutation (a lifted piece becomes a member of its class,
     /// or of the next one up).
     pub class: Option<u8>,
+    /// How it promotes; `None` if it never does.
     pub promotion: Option<Promotion>,
 }
 
@@ -48,6 +53,7 @@ pub struct Promotion {
     pub ranks: Vec<u8>,
     /// The types it may become.
     pub to: Vec<PieceType>,
+    /// Whether promoting is forced, optional, or forced only when possible.
     pub policy: PromotionPolicy,
     /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
     pub from_zone: bool,
@@ -90,6 +96,7 @@ pub struct Lift {
     pub not_on_first_move: Vec<Color>,
 }
 
+/// Whether a move into the promotion zone must promote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PromotionPolicy {
     /// A move that ends in the zone must promote; with no type available, it is illegal.
@@ -104,9 +111,13 @@ pub enum PromotionPolicy {
 /// One castling move, described by White's squares (Black's are mirrored).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Castle {
+    /// Where the king starts (White's side; see [`Castle::squares`] for Black's).
     pub king_from: Square,
+    /// Where the king ends.
     pub king_to: Square,
+    /// Where the rook (or the piece that castles with the king) starts.
     pub rook_from: Square,
+    /// Where the rook ends.
     pub rook_to: Square,
     /// Squares that must be empty (the king and rook themselves excepted).
     pub empty: Vec<Square>,
@@ -133,19 +144,27 @@ impl Castle {
     }
 }
 
+/// One castling's four squares for one side, from [`Castle::squares`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CastleSquares {
+    /// Where the king starts.
     pub king_from: Square,
+    /// Where the king ends.
     pub king_to: Square,
+    /// Where the rook starts.
     pub rook_from: Square,
+    /// Where the rook ends.
     pub rook_to: Square,
 }
 
 /// The result for a player in a situation the end rules name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The player wins.
     Win,
+    /// The player loses.
     Loss,
+    /// The game is drawn.
     Draw,
 }
 
@@ -175,14 +194,20 @@ pub struct EndRules {
 /// An action that resets the move-rule counter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResetEvent {
+    /// Any capture.
     Capture,
+    /// Any promotion.
     Promotion,
+    /// A drop from the hand.
     Drop,
+    /// Buying a piece.
     Purchase,
+    /// Upgrading a piece in place.
     Upgrade,
 }
 
 impl ResetEvent {
+    /// Every event with the name a ruleset gives it (`move_rule_resets = ["capture"]`).
     pub const ALL: [(ResetEvent, &'static str); 5] = [
         (ResetEvent::Capture, "capture"),
         (ResetEvent::Promotion, "promotion"),
@@ -190,6 +215,7 @@ impl ResetEvent {
         (ResetEvent::Purchase, "purchase"),
         (ResetEvent::Upgrade, "upgrade"),
     ];
+    /// The name a ruleset gives the event.
     pub fn name(self) -> &'static str {
         ResetEvent::ALL.iter().find(|(e, _)| *e == self).map_or("", |(_, n)| n)
     }
@@ -221,10 +247,14 @@ pub struct Economy {
     pub purchases_before_upgrades: u8,
 }
 
+/// An in-place change of one of a player's pieces, paid in coins.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Upgrade {
+    /// The type the piece is now.
     pub from: PieceType,
+    /// The type it becomes.
     pub to: PieceType,
+    /// What it costs, in coins.
     pub cost: u16,
 }
 
@@ -241,14 +271,21 @@ pub struct InsufficientMaterial {
 /// A variant's complete rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
+    /// The variant's name (`chess`).
     pub name: String,
+    /// A line saying what the variant is; may be empty.
     pub description: String,
+    /// The board's size.
     pub geometry: Geometry,
     /// Whether a1 is a light square (orthodox chess: dark).
     pub a1_light: bool,
+    /// Every piece type; a [`PieceType`] is an index into this list.
     pub pieces: Vec<PieceDef>,
+    /// The start position, in FEN.
     pub start_fen: String,
+    /// The castling moves; [`crate::MoveKind::Castle`] moves name them by index here.
     pub castles: Vec<Castle>,
+    /// How the game ends.
     pub end: EndRules,
     /// Pieces in hand and drops; `None` = no hands.
     pub drops: Option<Drops>,
@@ -267,6 +304,7 @@ impl Rules {
         let up = c.to_ascii_uppercase();
         self.pieces.iter().position(|p| p.letter == up).map(|i| i as PieceType)
     }
+    /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
         &self.pieces[t as usize]
     }
@@ -284,6 +322,7 @@ impl Rules {
         let odd = (g.file(sq) + g.rank(sq)) % 2 == 1;
         odd != self.a1_light
     }
+    /// Whether any type is royal (if none, check and checkmate do not exist).
     pub fn has_royal(&self) -> bool {
         self.pieces.iter().any(|p| p.royal)
     }

@@ -174,8 +174,6 @@ pub struct Tables<B> {
     pub resets: u8,
     /// Types that capture en passant (bitmask).
     pub en_passant_types: u32,
-    /// Per rank: its squares.
-    pub rank_masks: Vec<B>,
     /// Per file: its squares.
     pub file_masks: Vec<B>,
     pub zobrist: Zobrist,
@@ -225,6 +223,7 @@ impl<B: Bitboard> Tables<B> {
 
     /// Builds the tables of rules without modules. The rules must already be valid (the
     /// ruleset loader checks them).
+    #[cfg(test)]
     pub fn new(rules: Arc<Rules>) -> Tables<B> {
         Tables::with_modules(rules, ModuleSet::default())
     }
@@ -386,7 +385,6 @@ impl<B: Bitboard> Tables<B> {
             royal_types,
             resets,
             en_passant_types,
-            rank_masks,
             file_masks,
             zobrist,
             ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some(),

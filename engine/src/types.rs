@@ -4,23 +4,31 @@ use std::fmt;
 
 /// The maximum number of piece types in one variant (one FEN letter each, A–Z).
 pub const MAX_PIECE_TYPES: usize = 26;
-/// Board size limits (files and ranks).
+/// The fewest files, and the fewest ranks, a board may have.
 pub const MIN_SIDE: u8 = 4;
+/// The most files, and the most ranks, a board may have (16x16 = 256 squares, so a
+/// [`Square`] fits in a byte).
 pub const MAX_SIDE: u8 = 16;
 
+/// A side. White moves first unless the FEN says otherwise, and its first rank is rank 1.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
+    /// The side whose pieces start on the low ranks (rank 1 is its first rank).
     White = 0,
+    /// The side whose pieces start on the high ranks (the last rank is its first rank).
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, White first: for loops over the sides.
     pub const BOTH: [Color; 2] = [Color::White, Color::Black];
 
+    /// 0 for White, 1 for Black: for indexing per-side arrays.
     #[inline]
     pub fn index(self) -> usize {
         self as usize
     }
+    /// The other side.
     #[inline]
     pub fn opponent(self) -> Color {
         match self {
@@ -28,13 +36,14 @@ impl Color {
             Color::Black => Color::White,
         }
     }
+    /// `"white"` or `"black"` (also what `Display` prints).
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
             Color::Black => "black",
         }
     }
-    /// The FEN side-to-move letter.
+    /// The FEN side-to-move letter: `w` or `b`.
     pub fn letter(self) -> char {
         match self {
             Color::White => 'w',
@@ -49,17 +58,23 @@ impl fmt::Display for Color {
     }
 }
 
-/// A square index: `rank * files + file`, both 0-based from a1.
+/// A square index: `rank * files + file`, both 0-based from a1 (so on 8x8, a1 = 0,
+/// h1 = 7, a8 = 56). Turn names into squares and back with [`Geometry::parse_square`]
+/// and [`Geometry::square_name`].
 pub type Square = u8;
 
-/// The board's shape: how squares are numbered and named.
+/// The board's shape: how squares are numbered and named. Files are lettered from `a`,
+/// ranks numbered from 1, both from White's side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
+    /// Columns, [`MIN_SIDE`] to [`MAX_SIDE`].
     pub files: u8,
+    /// Rows, [`MIN_SIDE`] to [`MAX_SIDE`].
     pub ranks: u8,
 }
 
 impl Geometry {
+    /// How many squares the board has; squares are `0..squares()`.
     #[inline]
     pub fn squares(self) -> usize {
         self.files as usize * self.ranks as usize
@@ -68,6 +83,8 @@ impl Geometry {
     pub fn all(self) -> impl Iterator<Item = Square> {
         (0..self.squares()).map(|sq| sq as Square)
     }
+    /// The square on `file` and `rank`, both 0-based (`square(4, 3)` is e4); both must
+    /// be on the board.
     #[inline]
     pub fn square(self, file: u8, rank: u8) -> Square {
         rank * self.files + file
@@ -80,10 +97,12 @@ impl Geometry {
         (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
             .then(|| self.square(f as u8, r as u8))
     }
+    /// The 0-based file of `sq` (0 is the a-file).
     #[inline]
     pub fn file(self, sq: Square) -> u8 {
         sq % self.files
     }
+    /// The 0-based rank of `sq` from White's side (0 is rank 1).
     #[inline]
     pub fn rank(self, sq: Square) -> u8 {
         sq / self.files
@@ -101,13 +120,16 @@ impl Geometry {
     pub fn mirror(self, sq: Square) -> Square {
         self.square(self.file(sq), self.ranks - 1 - self.rank(sq))
     }
+    /// The letter of a 0-based file: `a` for 0, up to `p` for 15.
     pub fn file_char(file: u8) -> char {
         (b'a' + file) as char
     }
+    /// The name of `sq`, such as `e4` or `p16`.
     pub fn square_name(self, sq: Square) -> String {
         format!("{}{}", Self::file_char(self.file(sq)), self.rank(sq) + 1)
     }
-    /// Parses a square name such as `e4` or `p16`.
+    /// Parses a square name such as `e4` or `p16`; `None` if it is malformed or off
+    /// this board.
     pub fn parse_square(self, s: &str) -> Option<Square> {
         let mut chars = s.chars();
         let f = chars.next()?;
@@ -124,24 +146,29 @@ impl Geometry {
     }
 }
 
-/// A piece type: an index into the variant's piece table.
+/// A piece type: an index into the variant's piece table ([`crate::Rules::pieces`], in
+/// the order the ruleset defines them), below [`MAX_PIECE_TYPES`]. Find one by its FEN
+/// letter with [`crate::Rules::piece_by_letter`].
 pub type PieceType = u8;
 
 /// A coloured piece as stored on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
+    /// Whose piece it is.
     pub color: Color,
+    /// What it is.
     pub kind: PieceType,
 }
 
 impl Piece {
     /// The board-array encoding: `kind | color << 5`; [`NO_PIECE`] for an empty square.
     #[inline]
-    pub fn code(self) -> u8 {
+    pub(crate) fn code(self) -> u8 {
         self.kind | ((self.color as u8) << 5)
     }
+    /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
-    pub fn from_code(code: u8) -> Option<Piece> {
+    pub(crate) fn from_code(code: u8) -> Option<Piece> {
         (code != NO_PIECE).then_some(Piece {
             color: if code & 32 != 0 { Color::Black } else { Color::White },
             kind: code & 31,

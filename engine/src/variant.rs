@@ -24,7 +24,10 @@ enum AnyTables {
     Wide(Arc<Tables<Wide>>),
 }
 
-/// A compiled variant: its rules and lookup tables. Cheap to clone.
+/// A compiled variant: its rules and lookup tables. Load one from ruleset TOML with
+/// [`Variant::from_toml`] (or, for the built-in rulesets, through the `chimera-variants`
+/// crate), then make positions of it with [`Variant::start`] or [`Variant::position`].
+/// Cheap to clone (the tables are shared), and `Send + Sync`.
 #[derive(Clone, Debug)]
 pub struct Variant {
     rules: Arc<Rules>,
@@ -69,12 +72,15 @@ impl Variant {
         Ok(variant)
     }
 
+    /// The variant's rules, as the ruleset gave them (after inheritance).
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// The ruleset's `name`.
     pub fn name(&self) -> &str {
         &self.rules.name
     }
+    /// The board's size.
     pub fn geometry(&self) -> Geometry {
         self.rules.geometry
     }
@@ -90,12 +96,15 @@ impl Variant {
         (m.kind == crate::MoveKind::Rule).then(|| modules.owner(m).kind_name(m))
     }
 
-    /// The start position.
+    /// The start position (the ruleset's `start` FEN).
     pub fn start(&self) -> Position {
         self.position(&self.rules.start_fen).expect("the ruleset loader checked the start position")
     }
 
-    /// A position from FEN.
+    /// A position from FEN, in this variant's piece letters and board size. Fields after
+    /// the board may be left out (defaults: White to move, no castling, no en passant,
+    /// clocks 0 and 1) when the variant allows it; anything unreadable is a [`FenError`]
+    /// naming the field.
     pub fn position(&self, fen: &str) -> Result<Position, FenError> {
         let inner = match &self.tables {
             AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen)?),
@@ -117,7 +126,12 @@ enum AnyPos {
     Wide(Box<Pos<Wide>>),
 }
 
-/// A position of a variant, with the moves that led to it from where it was set up.
+/// A position of a variant, with the moves that led to it from where it was set up
+/// (so [`Position::undo`] can take them back and repetitions are counted).
+///
+/// Moves are [`Move`] values: take them from [`Position::legal_moves`], or read them
+/// from text with [`Position::parse_move`]. Squares are [`Square`] indices of the
+/// variant's [`Geometry`].
 #[derive(Clone, Debug)]
 pub struct Position {
     variant: Variant,
@@ -146,27 +160,39 @@ macro_rules! with_mut {
 }
 
 impl Position {
+    /// The variant this is a position of.
     pub fn variant(&self) -> &Variant {
         &self.variant
     }
+    /// The variant's rules.
     pub fn rules(&self) -> &Rules {
         &self.variant.rules
     }
+    /// The position in FEN (with the variant's extra fields, such as hands or coins,
+    /// where it has them).
     pub fn fen(&self) -> String {
         with!(self, p => p.fen())
     }
+    /// The side to move.
     pub fn turn(&self) -> Color {
         with!(self, p => p.turn())
     }
+    /// The piece on `sq`; `None` if the square is empty.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         with!(self, p => p.piece_at(sq))
     }
+    /// A Zobrist hash of what makes positions the same for repetition (board, side to
+    /// move, castling rights, en passant, hands, coins, module state), not the clocks.
+    /// Stable within one build of the library, not across versions.
     pub fn hash(&self) -> u64 {
         with!(self, p => p.hash())
     }
+    /// Plies since the last capture, pawn move or other reset the variant's move rule
+    /// names (the FEN's fifth field).
     pub fn halfmove_clock(&self) -> u16 {
         with!(self, p => p.halfmove_clock())
     }
+    /// The move number, from 1, increased after each Black move (the FEN's sixth field).
     pub fn fullmove_number(&self) -> u32 {
         with!(self, p => p.fullmove_number())
     }
@@ -195,16 +221,23 @@ impl Position {
     pub fn is_check(&self) -> bool {
         with!(self, p => p.is_check())
     }
+    /// Every legal move of the side to move, in no promised order. Empty after
+    /// checkmate, stalemate, or an end by a rule that stops play (a lost army, a rule
+    /// module); not after a repetition or the move rule, which [`Position::outcome`]
+    /// reports while moves remain.
     pub fn legal_moves(&self) -> Vec<Move> {
         with!(self, p => p.legal_moves())
     }
+    /// How many legal moves there are; faster than counting [`Position::legal_moves`].
     pub fn count_moves(&self) -> u64 {
         with!(self, p => p.count_moves())
     }
+    /// Whether `m` is one of the legal moves here.
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(&m)
     }
-    /// The result, if the game is over.
+    /// The result if the game is over, by any of the variant's end rules; `None` while
+    /// it goes on. Play is not stopped at the end: the caller decides.
     pub fn outcome(&self) -> Option<Outcome> {
         with!(self, p => p.outcome())
     }
@@ -212,8 +245,24 @@ impl Position {
     pub fn plies(&self) -> usize {
         with!(self, p => p.plies())
     }
+    /// The last move played since the position was set up; `None` if none was.
+    pub fn last_move(&self) -> Option<Move> {
+        with!(self, p => p.last_move())
+    }
+    /// The square a pawn may capture onto en passant this move (the FEN's fourth field);
+    /// `None` if there is none.
+    pub fn en_passant(&self) -> Option<Square> {
+        with!(self, p => p.en_passant().map(|ep| ep.target))
+    }
+    /// Whether the piece on `sq` was promoted (in variants with drops it goes back to
+    /// hand demoted when captured); `false` on an empty square.
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        with!(self, p => p.is_promoted(sq))
+    }
 
-    /// Plays a legal move.
+    /// Plays a legal move, or refuses it with
+    /// [`IllegalCode::PieceCannotMoveThere`] (use [`Position::parse_move`] for a reason
+    /// that says more).
     pub fn play(&mut self, m: Move) -> Result<(), MoveError> {
         if !self.is_legal(m) {
             return Err(MoveError { code: IllegalCode::PieceCannotMoveThere, message: format!("{} is not a legal move", self.uci(m)) });
@@ -221,20 +270,24 @@ impl Position {
         self.play_unchecked(m);
         Ok(())
     }
-    /// Plays a move known to be legal (e.g. one from [`Position::legal_moves`]).
+    /// Plays a move known to be legal (e.g. one from [`Position::legal_moves`]). An
+    /// illegal move leaves the position in an unspecified (but memory-safe) state.
     pub fn play_unchecked(&mut self, m: Move) {
         with_mut!(self, p => p.play_unchecked(m))
     }
-    /// Takes back the last move played.
+    /// Takes back the last move played and returns it; `None` (and nothing changes) when
+    /// no move has been played since the position was set up.
     pub fn undo(&mut self) -> Option<Move> {
         with_mut!(self, p => p.undo())
     }
 
-    /// Reads a move in SAN or long algebraic form, or says why it is not legal here.
+    /// Reads a move in SAN (`Nf3`, `exd5`, `O-O`, `P@e4`) or long algebraic form
+    /// (`g1f3`, `e7e8q`), or says why it is not legal here. The position is unchanged
+    /// (it takes `&mut self` to try moves out).
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         with_mut!(self, p => p.parse_move(text))
     }
-    /// Reads and plays a move.
+    /// Reads and plays a move ([`Position::parse_move`], then play), returning it.
     pub fn play_str(&mut self, text: &str) -> Result<Move, MoveError> {
         let m = self.parse_move(text)?;
         self.play_unchecked(m);
@@ -264,7 +317,8 @@ impl Position {
         })
     }
 
-    /// Leaf nodes `depth` plies ahead.
+    /// Leaf nodes `depth` plies ahead: the standard move-generation count (1 at depth 0).
+    /// The position is unchanged afterwards.
     pub fn perft(&mut self, depth: u32) -> u64 {
         with_mut!(self, p => p.perft(depth))
     }
@@ -284,5 +338,32 @@ impl Position {
                 (m, n)
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bitboard::Bitboard;
+
+    fn perft_on<B: Bitboard>(rules: &Rules, fen: &str, depth: u32) -> u64 {
+        let tables = Arc::new(Tables::<B>::new(Arc::new(rules.clone())));
+        Pos::from_fen(tables, fen).unwrap().perft(depth)
+    }
+
+    /// `Variant` picks the narrowest bitboard that holds the board; the same variant
+    /// must give the same tree on every width, or the wider ones are wrong unseen.
+    #[test]
+    fn chess_is_the_same_on_every_width() {
+        let v = Variant::from_toml(include_str!("../../rulesets/chess.toml"), "chess.toml").unwrap();
+        for (fen, depth, nodes) in [
+            ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197_281),
+            ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3, 97_862),
+            ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 4, 43_238),
+        ] {
+            assert_eq!(perft_on::<u64>(v.rules(), fen, depth), nodes);
+            assert_eq!(perft_on::<u128>(v.rules(), fen, depth), nodes);
+            assert_eq!(perft_on::<Wide>(v.rules(), fen, depth), nodes);
+        }
     }
 }

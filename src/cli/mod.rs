@@ -12,7 +12,7 @@ use std::fmt;
 use std::io;
 
 use chimera::movetext::MoveToken;
-use chimera::outcome::EndReason;
+use chimera::EndReason;
 use chimera::{Color, Outcome, Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.

@@ -1,6 +1,8 @@
 //! The built-in rulesets, embedded from `rulesets/*.toml`, and the lookup that turns
 //! a name or a path into a [`Variant`].
 
+#![forbid(unsafe_code)]
+
 use std::path::Path;
 
 use chimera_engine::ruleset::{inherited_string, relative_to, RelativePaths, Resolve, Source};
