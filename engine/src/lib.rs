@@ -91,6 +91,7 @@
 //! Rule modules (see [`module`]) add what a ruleset cannot say as data.
 
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod betza;
 mod bitboard;

@@ -5,13 +5,23 @@ use std::fmt;
 /// Which part of a FEN was wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FenField {
+    /// The piece placement (with the hands in `[…]`, and `~` marks of promoted pieces).
     Board,
+    /// The side to move, `w` or `b`.
     Side,
+    /// The castling rights (`KQkq`, or the rooks' files, or `-`).
     Castling,
+    /// The en-passant square (`e3`, or `-`).
     EnPassant,
+    /// The halfmove clock of the move rule.
     Halfmove,
+    /// The fullmove number (from 1).
     Fullmove,
+    /// A `key=value` field after the six standard ones (`coins=`, `unmoved=`, a rule
+    /// module's own field).
     Extra,
+    /// Every field read, but the position they describe is impossible (the side not
+    /// to move in check, a side without its royal piece).
     Position,
 }
 
@@ -34,10 +44,13 @@ impl fmt::Display for FenField {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("bad FEN {field}: {message}")]
 pub struct FenError {
+    /// The field that is wrong.
     pub field: FenField,
+    /// Why, as a sentence for people (`rank 1 has 7 files, the board has 8`).
     pub message: String,
 }
 
+/// A FEN error, as the `Err` of a reader.
 pub(crate) fn err<T>(field: FenField, message: impl Into<String>) -> Result<T, FenError> {
     Err(FenError { field, message: message.into() })
 }

@@ -19,7 +19,9 @@ pub const MAX_DEPTH: usize = 8;
 /// The text of a ruleset file and the name errors cite it by.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Source {
+    /// The name errors cite it by, and later `extends` are resolved from.
     pub file: String,
+    /// Its TOML text.
     pub text: String,
 }
 
@@ -29,6 +31,7 @@ pub struct Source {
 /// the base's file name (which errors cite, and which later `extends` are resolved from)
 /// and its text; or why there is none, as a sentence for the author of the ruleset.
 pub trait Resolve {
+    /// The base called `name`, extended by the file called `from`.
     fn resolve(&self, name: &str, from: &str) -> Result<Source, String>;
 }
 
