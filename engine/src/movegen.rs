@@ -11,7 +11,6 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::MoveError;
-use crate::rules::PromotionPolicy;
 use crate::types::{Color, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
@@ -291,32 +290,6 @@ impl<B: Bitboard> Pos<B> {
                     self.emit_promotions(sink, pt, Move::normal(from, to));
                 }
             }
-        }
-    }
-
-    /// The moves of a piece arriving in its promotion zone (already known to be legal).
-    fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
-        let rules = &self.t.rules;
-        let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
-        let dead = self.t.mobility(self.turn, pt).dead;
-        let available = |target: PieceType| {
-            rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32)
-        };
-        // A piece that promotes on a double step is no longer one that can be taken e.p.
-        let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
-        let mut promoted = false;
-        for &target in promotion.to.iter().filter(|&&t| available(t)) {
-            sink.push(base.promoting(target));
-            promoted = true;
-        }
-        let plain = match promotion.policy {
-            PromotionPolicy::Mandatory => false,
-            // Declining is allowed unless the piece could never move again.
-            PromotionPolicy::Optional => !dead.has(m.to),
-            PromotionPolicy::IfAvailable => !promoted,
-        };
-        if plain {
-            sink.push(m);
         }
     }
 

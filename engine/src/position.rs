@@ -491,22 +491,6 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// Whether `by` has a piece that could capture en passant onto `ep.target`
-    /// (ignoring pins): only then does the en-passant square change the position's identity.
-    pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
-        let t = &*self.t;
-        let mut types = t.en_passant_types;
-        while types != 0 {
-            let pt = types.trailing_zeros() as usize;
-            types &= types - 1;
-            let from = t.leap_attackers[(by.index() * t.types + pt) * t.squares + ep.target as usize];
-            if (from & self.pieces(by, pt as PieceType)).any() {
-                return true;
-            }
-        }
-        false
-    }
-
     /// Recomputes the hash from scratch (for set-up and for checking the incremental one).
     pub(crate) fn compute_hash(&self) -> u64 {
         let t = &*self.t;

@@ -6,3 +6,5 @@ pub(crate) mod castling;
 pub(crate) mod economy;
 pub(crate) mod lift;
 pub(crate) mod drops;
+pub(crate) mod promotion;
+pub(crate) mod en_passant;

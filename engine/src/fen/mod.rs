@@ -24,7 +24,8 @@ use error::err;
 use crate::bitboard::Bitboard;
 use crate::features::castling::parse_castling;
 use crate::features::drops::parse_hand;
-use crate::position::{EnPassant, Pos};
+use crate::features::en_passant::parse_ep;
+use crate::position::Pos;
 use crate::tables::Tables;
 use crate::types::{Color, Piece, Square};
 
@@ -282,24 +283,3 @@ fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
     Ok(unmoved)
 }
 
-fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {
-    let t = &*pos.t;
-    let g = t.geometry;
-    let Some(target) = g.parse_square(s) else {
-        return err(FenField::EnPassant, format!("`{s}` is not a square of this board"));
-    };
-    // The piece that double-stepped stands one step beyond the target, seen from the side to move.
-    let dy = if pos.turn == Color::White { -1 } else { 1 };
-    let victim = g.offset(target, 0, dy);
-    let mover = pos.turn.opponent();
-    let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
-        p.color == mover && t.en_passant_types & (1 << p.kind) != 0
-    });
-    if !ok || pos.piece_at(target).is_some() {
-        return err(
-            FenField::EnPassant,
-            format!("{s} is not a square a {mover} piece has just passed with a double step"),
-        );
-    }
-    Ok(EnPassant { target, victim: victim.expect("checked") })
-}

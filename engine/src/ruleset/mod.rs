@@ -13,7 +13,7 @@ use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
 use crate::rules::{
-    Captured, EndRules, InsufficientMaterial, ModuleSpec, PieceDef, Promotion, PromotionPolicy,
+    Captured, EndRules, InsufficientMaterial, ModuleSpec, PieceDef,
     ResetEvent, Rules, Verdict,
 };
 use crate::types::{Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
@@ -28,6 +28,7 @@ use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
 use crate::features::economy::{self, RawEconomy};
 use crate::features::lift::{self, RawLift};
+use crate::features::promotion::{self, RawPromotion};
 use context::Context;
 
 pub(crate) use source::Reporter;
@@ -93,29 +94,6 @@ struct RawPiece {
     drop_ranks: Option<Spanned<Vec<u8>>>,
     class: Option<u8>,
     promotion: Option<RawPromotion>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPromotion {
-    ranks: Spanned<Vec<u8>>,
-    to: Vec<Spanned<String>>,
-    #[serde(default = "mandatory")]
-    policy: RawPolicy,
-    #[serde(default)]
-    from_zone: bool,
-}
-
-fn mandatory() -> RawPolicy {
-    RawPolicy::Mandatory
-}
-
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "kebab-case")]
-enum RawPolicy {
-    Mandatory,
-    Optional,
-    IfAvailable,
 }
 
 #[derive(Deserialize)]
@@ -283,6 +261,7 @@ fn compile(
         return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (one per letter)", pieces_map.len())));
     }
     let names: Vec<&String> = pieces_map.keys().collect();
+    let cx = Context { r, g, names: names.clone() };
     let type_of = |s: &Spanned<String>, key: &str| -> Result<PieceType, RulesetError> {
         names
             .iter()
@@ -325,36 +304,10 @@ fn compile(
                     format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
                 ));
             }
-            Some(ranks) => {
-                for &rank in ranks.get_ref() {
-                    check_rank(r, ranks, rank, g, &key("double_step_ranks"))?;
-                }
-                ranks.get_ref().iter().map(|x| x - 1).collect()
-            }
+            Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
             None => Vec::new(),
         };
-        let promotion = match &p.promotion {
-            None => None,
-            Some(pr) => {
-                if pr.ranks.get_ref().is_empty() {
-                    return Err(r.span(&pr.ranks, key("promotion.ranks"), "the promotion zone needs at least one rank"));
-                }
-                for &rank in pr.ranks.get_ref() {
-                    check_rank(r, &pr.ranks, rank, g, &key("promotion.ranks"))?;
-                }
-                if pr.to.is_empty() {
-                    return Err(r.span(&p.betza, key("promotion.to"), "a promotion needs at least one piece to promote to"));
-                }
-                let to = pr.to.iter().map(|s| type_of(s, &key("promotion.to"))).collect::<Result<Vec<_>, _>>()?;
-                let ranks = pr.ranks.get_ref().iter().map(|x| x - 1).collect();
-                let policy = match pr.policy {
-                    RawPolicy::Mandatory => PromotionPolicy::Mandatory,
-                    RawPolicy::Optional => PromotionPolicy::Optional,
-                    RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
-                };
-                Some(Promotion { ranks, to, policy, from_zone: pr.from_zone })
-            }
-        };
+        let promotion = p.promotion.as_ref().map(|pr| promotion::compile(pr, &p.betza, &cx, &key("promotion"))).transpose()?;
         let has_drops = raw.drops.is_some();
         let places_pieces = has_drops || raw.economy.is_some();
         let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
@@ -387,10 +340,7 @@ fn compile(
                         "only means something in a variant with drops or purchases: add a [drops] or [economy] table",
                     ));
                 }
-                for &rank in ranks.get_ref() {
-                    check_rank(r, ranks, rank, g, &key("drop_ranks"))?;
-                }
-                Some(ranks.get_ref().iter().map(|x| x - 1).collect())
+                Some(cx.ranks(ranks, &key("drop_ranks"))?)
             }
         };
         pieces.push(PieceDef {
@@ -410,7 +360,6 @@ fn compile(
         });
     }
 
-    let cx = Context { r, g, names: names.clone() };
     let castles = castling::compile(&raw.castling, g, r)?;
 
     let end = &raw.end;
@@ -523,13 +472,6 @@ fn compile_modules(
         specs.push(ModuleSpec { name, params: table });
     }
     Ok((specs, live))
-}
-
-fn check_rank<T>(r: &Reporter, at: &Spanned<T>, rank: u8, g: Geometry, key: &str) -> Result<(), RulesetError> {
-    if rank == 0 || rank > g.ranks {
-        return Err(r.span(at, key, format!("rank {rank} is not on a board with {} ranks (ranks count from 1, the player's own first rank)", g.ranks)));
-    }
-    Ok(())
 }
 
 fn join(names: &[&String]) -> String {

@@ -1,0 +1,92 @@
+//! Promotion: a piece that arrives in (or, Shogi-style, leaves) its promotion zone
+//! becomes one of the types its ruleset lists — mandatorily, optionally, or if any is
+//! available — within each type's `limit` on the board; optional promotion is forced
+//! where the piece could never move again.
+//!
+//! This file owns the schema (`promotion = { … }` of a piece), its compile step, and the
+//! promotions generated for a move into the zone. (The zones themselves are tables:
+//! [`crate::tables::Mobility::promotion_zone`].)
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::movegen::MoveSink;
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::rules::{Promotion, PromotionPolicy};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::types::PieceType;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPromotion {
+    ranks: Spanned<Vec<u8>>,
+    to: Vec<Spanned<String>>,
+    #[serde(default = "mandatory")]
+    policy: RawPolicy,
+    #[serde(default)]
+    from_zone: bool,
+}
+
+fn mandatory() -> RawPolicy {
+    RawPolicy::Mandatory
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum RawPolicy {
+    Mandatory,
+    Optional,
+    IfAvailable,
+}
+
+/// Compiles a piece's `promotion` table; `key` is its dotted key
+/// (`pieces.pawn.promotion`), `betza` the piece's movement (where an error about the
+/// table as a whole points).
+pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, key: &str) -> Result<Promotion, RulesetError> {
+    let key = |k: &str| format!("{key}.{k}");
+    if pr.ranks.get_ref().is_empty() {
+        return Err(cx.r.span(&pr.ranks, key("ranks"), "the promotion zone needs at least one rank"));
+    }
+    let ranks = cx.ranks(&pr.ranks, &key("ranks"))?;
+    if pr.to.is_empty() {
+        return Err(cx.r.span(betza, key("to"), "a promotion needs at least one piece to promote to"));
+    }
+    let to = cx.types_of(&pr.to, &key("to"))?;
+    let policy = match pr.policy {
+        RawPolicy::Mandatory => PromotionPolicy::Mandatory,
+        RawPolicy::Optional => PromotionPolicy::Optional,
+        RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
+    };
+    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone })
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The moves of a piece arriving in its promotion zone (already known to be legal).
+    pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
+        let rules = &self.t.rules;
+        let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
+        let dead = self.t.mobility(self.turn, pt).dead;
+        let available = |target: PieceType| {
+            rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32)
+        };
+        // A piece that promotes on a double step is no longer one that can be taken e.p.
+        let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
+        let mut promoted = false;
+        for &target in promotion.to.iter().filter(|&&t| available(t)) {
+            sink.push(base.promoting(target));
+            promoted = true;
+        }
+        let plain = match promotion.policy {
+            PromotionPolicy::Mandatory => false,
+            // Declining is allowed unless the piece could never move again.
+            PromotionPolicy::Optional => !dead.has(m.to),
+            PromotionPolicy::IfAvailable => !promoted,
+        };
+        if plain {
+            sink.push(m);
+        }
+    }
+}
