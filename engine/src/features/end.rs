@@ -1,11 +1,136 @@
-//! The end rules: checkmate, stalemate, capture of the whole army, repetition, the
+//! The end rules (the `[end]` table, its schema and compile step, and the verdicts):
+//! checkmate, stalemate, capture of the whole army, repetition, the
 //! n-move rule and dead positions by material, in that order of precedence; a rule
 //! module's ending comes before all of them.
+
+use serde::Deserialize;
+use toml::Spanned;
 
 use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
+use crate::rules::{EndRules, InsufficientMaterial, ResetEvent, Verdict};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawEnd {
+    #[serde(default = "loss")]
+    checkmate: RawVerdict,
+    #[serde(default = "draw")]
+    stalemate: RawVerdict,
+    repetition: Option<Spanned<u8>>,
+    #[serde(default)]
+    move_rule: u16,
+    #[serde(default)]
+    move_rule_reset: Vec<Spanned<String>>,
+    insufficient_material: Option<RawInsufficient>,
+    army_captured: Option<RawVerdict>,
+    #[serde(default = "yes")]
+    army_includes_hand: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawInsufficient {
+    #[serde(default)]
+    lone: Vec<Spanned<String>>,
+    #[serde(default)]
+    same_color: Vec<Spanned<String>>,
+}
+
+impl Default for RawEnd {
+    fn default() -> Self {
+        RawEnd {
+            checkmate: RawVerdict::Loss,
+            stalemate: RawVerdict::Draw,
+            repetition: None,
+            move_rule: 0,
+            move_rule_reset: Vec::new(),
+            insufficient_material: None,
+            army_captured: None,
+            army_includes_hand: true,
+        }
+    }
+}
+
+fn loss() -> RawVerdict {
+    RawVerdict::Loss
+}
+
+fn draw() -> RawVerdict {
+    RawVerdict::Draw
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+enum RawVerdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl From<RawVerdict> for Verdict {
+    fn from(v: RawVerdict) -> Verdict {
+        match v {
+            RawVerdict::Win => Verdict::Win,
+            RawVerdict::Loss => Verdict::Loss,
+            RawVerdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
+/// Compiles the `[end]` table.
+pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
+    let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
+    if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
+        return Err(cx.r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
+    }
+    let mut resets = Vec::new();
+    let mut reset_by = Vec::new();
+    for s in &end.move_rule_reset {
+        if let Some((event, _)) = ResetEvent::ALL.iter().find(|(_, n)| n == s.get_ref()) {
+            resets.push(*event);
+        } else {
+            reset_by.push(cx.type_of(s, "end.move_rule_reset").map_err(|mut e| {
+                let events: Vec<&str> = ResetEvent::ALL.iter().map(|(_, n)| *n).collect();
+                e.message = format!(
+                    "`{}` is neither an event ({}) nor a piece of this variant (pieces: {})",
+                    s.get_ref(),
+                    events.join(", "),
+                    cx.piece_list()
+                );
+                e
+            })?);
+        }
+    }
+    let insufficient_material = match &end.insufficient_material {
+        None => None,
+        Some(im) => {
+            let lone = cx.types_of(&im.lone, "end.insufficient_material.lone")?;
+            let same_color = cx.types_of(&im.same_color, "end.insufficient_material.same_color")?;
+            Some(InsufficientMaterial { lone, same_color })
+        }
+    };
+
+    Ok(EndRules {
+        checkmate: end.checkmate.into(),
+        stalemate: end.stalemate.into(),
+        repetition,
+        move_rule: end.move_rule,
+        move_rule_resets: resets,
+        move_rule_reset_by: reset_by,
+        insufficient_material,
+        army_captured: end.army_captured.map(Verdict::from),
+        army_includes_hand: end.army_includes_hand,
+    })
+}
 
 impl<B: Bitboard> Pos<B> {
     /// The game's result, if the position ends it.

@@ -8,28 +8,26 @@ use serde::Deserialize;
 use toml::de::DeValue;
 use toml::Spanned;
 
-use crate::betza;
 use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
-use crate::rules::{
-    Captured, EndRules, InsufficientMaterial, ModuleSpec, PieceDef,
-    ResetEvent, Rules, Verdict,
-};
-use crate::types::{Geometry, PieceType, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+use crate::rules::{ModuleSpec, PieceDef, Rules};
+use crate::types::{Geometry, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 pub(crate) mod context;
 pub(crate) mod error;
+pub(crate) mod pieces;
 pub(crate) mod source;
 
 pub use error::RulesetError;
 
 use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
+use crate::features::end::{self, RawEnd};
 use crate::features::economy::{self, RawEconomy};
 use crate::features::lift::{self, RawLift};
-use crate::features::promotion::{self, RawPromotion};
 use context::Context;
+use pieces::RawPiece;
 
 pub(crate) use source::Reporter;
 use source::Chain;
@@ -75,96 +73,6 @@ struct RawBoard {
 enum SquareColor {
     Light,
     Dark,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawPiece {
-    letter: Spanned<String>,
-    betza: Spanned<String>,
-    #[serde(default)]
-    royal: bool,
-    #[serde(default)]
-    pawn: bool,
-    double_step_ranks: Option<Spanned<Vec<u8>>>,
-    #[serde(default)]
-    en_passant: bool,
-    limit: Option<u16>,
-    captured_as: Option<Spanned<String>>,
-    drop_ranks: Option<Spanned<Vec<u8>>>,
-    class: Option<u8>,
-    promotion: Option<RawPromotion>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawEnd {
-    #[serde(default = "loss")]
-    checkmate: RawVerdict,
-    #[serde(default = "draw")]
-    stalemate: RawVerdict,
-    repetition: Option<Spanned<u8>>,
-    #[serde(default)]
-    move_rule: u16,
-    #[serde(default)]
-    move_rule_reset: Vec<Spanned<String>>,
-    insufficient_material: Option<RawInsufficient>,
-    army_captured: Option<RawVerdict>,
-    #[serde(default = "yes")]
-    army_includes_hand: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawInsufficient {
-    #[serde(default)]
-    lone: Vec<Spanned<String>>,
-    #[serde(default)]
-    same_color: Vec<Spanned<String>>,
-}
-
-impl Default for RawEnd {
-    fn default() -> Self {
-        RawEnd {
-            checkmate: RawVerdict::Loss,
-            stalemate: RawVerdict::Draw,
-            repetition: None,
-            move_rule: 0,
-            move_rule_reset: Vec::new(),
-            insufficient_material: None,
-            army_captured: None,
-            army_includes_hand: true,
-        }
-    }
-}
-
-fn loss() -> RawVerdict {
-    RawVerdict::Loss
-}
-fn draw() -> RawVerdict {
-    RawVerdict::Draw
-}
-
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "kebab-case")]
-enum RawVerdict {
-    Win,
-    Loss,
-    Draw,
-}
-
-impl From<RawVerdict> for Verdict {
-    fn from(v: RawVerdict) -> Verdict {
-        match v {
-            RawVerdict::Win => Verdict::Win,
-            RawVerdict::Loss => Verdict::Loss,
-            RawVerdict::Draw => Verdict::Draw,
-        }
-    }
 }
 
 /// A ruleset read and checked, but for its start position (which needs the compiled
@@ -262,140 +170,19 @@ fn compile(
     }
     let names: Vec<&String> = pieces_map.keys().collect();
     let cx = Context { r, g, names: names.clone() };
-    let type_of = |s: &Spanned<String>, key: &str| -> Result<PieceType, RulesetError> {
-        names
-            .iter()
-            .position(|n| *n == s.get_ref())
-            .map(|i| i as PieceType)
-            .ok_or_else(|| r.span(s, key, format!("`{}` is not a piece of this variant (pieces: {})", s.get_ref(), join(&names))))
-    };
 
+    let drops = raw.drops.as_ref().map(|d| d.get_ref());
+    let section = pieces::Sections { drops, economy: raw.economy.is_some() };
     let mut pieces = Vec::new();
-    for (pname, p) in pieces_map {
-        let key = |k: &str| format!("pieces.{pname}.{k}");
-        let letter = p.letter.get_ref();
-        let mut chars = letter.chars();
-        let c = match (chars.next(), chars.next()) {
-            (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-            _ => return Err(r.span(&p.letter, key("letter"), format!("`{letter}` must be a single letter A-Z"))),
-        };
-        if let Some(other) = pieces.iter().find(|o: &&PieceDef| o.letter == c) {
-            return Err(r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
-        }
-        let text = p.betza.get_ref();
-        let mut directions = betza::parse(text).map_err(|e| {
-            // +1 skips the opening quote of a basic string.
-            r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
-        })?;
-        // An initial-only move the piece can always make anyway would be generated twice.
-        let always: Vec<betza::Direction> = directions.iter().filter(|d| !d.initial_only).cloned().collect();
-        directions.retain(|d| {
-            !d.initial_only
-                || !always.iter().any(|a| {
-                    (a.dx, a.dy, a.range, &a.path) == (d.dx, d.dy, d.range, &d.path)
-                        && (a.mode == betza::Mode::Both || a.mode == d.mode)
-                })
-        });
-        let double_step_ranks = match &p.double_step_ranks {
-            Some(ranks) if directions.iter().any(|d| (d.dx, d.dy) == (0, 2) && d.range == 1 && d.mode != betza::Mode::Capture) => {
-                return Err(r.span(
-                    ranks,
-                    key("double_step_ranks"),
-                    format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
-                ));
-            }
-            Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
-            None => Vec::new(),
-        };
-        let promotion = p.promotion.as_ref().map(|pr| promotion::compile(pr, &p.betza, &cx, &key("promotion"))).transpose()?;
-        let has_drops = raw.drops.is_some();
-        let places_pieces = has_drops || raw.economy.is_some();
-        let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
-            if has_drops { Ok(()) } else { Err(r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
-        };
-        let to_hand = raw.drops.as_ref().map_or(true, |d| d.get_ref().captures_to_hand);
-        let captured_as = match &p.captured_as {
-            None if to_hand => Captured::Hand(pieces.len() as PieceType),
-            None => Captured::Removed,
-            Some(s) => {
-                needs_drops("captured_as", s)?;
-                if s.get_ref() == "none" {
-                    Captured::Removed
-                } else {
-                    Captured::Hand(type_of(s, &key("captured_as")).map_err(|mut e| {
-                        e.message = format!("`{}` is neither `none` nor a piece of this variant (pieces: {})", s.get_ref(), join(&names));
-                        e
-                    })?)
-                }
-            }
-        };
-        let default_ranks = raw.drops.as_ref().and_then(|d| d.get_ref().ranks.as_ref());
-        let drop_ranks = match p.drop_ranks.as_ref().or(default_ranks) {
-            None => None,
-            Some(ranks) => {
-                if !places_pieces {
-                    return Err(r.span(
-                        ranks,
-                        key("drop_ranks"),
-                        "only means something in a variant with drops or purchases: add a [drops] or [economy] table",
-                    ));
-                }
-                Some(cx.ranks(ranks, &key("drop_ranks"))?)
-            }
-        };
-        pieces.push(PieceDef {
-            name: pname.clone(),
-            letter: c,
-            betza: text.clone(),
-            directions,
-            royal: p.royal,
-            pawn: p.pawn,
-            double_step_ranks,
-            en_passant: p.en_passant,
-            limit: p.limit,
-            captured_as,
-            drop_ranks,
-            class: p.class,
-            promotion,
-        });
+    for (name, p) in pieces_map {
+        let def = pieces::compile(name, p, &pieces, section, &cx)?;
+        pieces.push(def);
     }
 
     let castles = castling::compile(&raw.castling, g, r)?;
 
-    let end = &raw.end;
-    let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
-    if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
-        return Err(r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
-    }
-    let mut resets = Vec::new();
-    let mut reset_by = Vec::new();
-    for s in &end.move_rule_reset {
-        if let Some((event, _)) = ResetEvent::ALL.iter().find(|(_, n)| n == s.get_ref()) {
-            resets.push(*event);
-        } else {
-            reset_by.push(type_of(s, "end.move_rule_reset").map_err(|mut e| {
-                let events: Vec<&str> = ResetEvent::ALL.iter().map(|(_, n)| *n).collect();
-                e.message = format!(
-                    "`{}` is neither an event ({}) nor a piece of this variant (pieces: {})",
-                    s.get_ref(),
-                    events.join(", "),
-                    join(&names)
-                );
-                e
-            })?);
-        }
-    }
+    let end = end::compile(&raw.end, &cx)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
-
-    let insufficient_material = match &end.insufficient_material {
-        None => None,
-        Some(im) => {
-            let names = |v: &Vec<Spanned<String>>, k: &str| -> Result<Vec<PieceType>, RulesetError> {
-                v.iter().map(|s| type_of(s, &format!("end.insufficient_material.{k}"))).collect()
-            };
-            Some(InsufficientMaterial { lone: names(&im.lone, "lone")?, same_color: names(&im.same_color, "same_color")? })
-        }
-    };
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
 
@@ -411,17 +198,7 @@ fn compile(
         pieces,
         start_fen: raw.start.get_ref().trim().to_string(),
         castles,
-        end: EndRules {
-            checkmate: end.checkmate.into(),
-            stalemate: end.stalemate.into(),
-            repetition,
-            move_rule: end.move_rule,
-            move_rule_resets: resets,
-            move_rule_reset_by: reset_by,
-            insufficient_material,
-            army_captured: end.army_captured.map(Verdict::from),
-            army_includes_hand: end.army_includes_hand,
-        },
+        end,
         drops,
         modules,
         economy,
@@ -474,6 +251,3 @@ fn compile_modules(
     Ok((specs, live))
 }
 
-fn join(names: &[&String]) -> String {
-    names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-}

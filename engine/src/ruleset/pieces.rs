@@ -1,0 +1,133 @@
+//! The `[pieces.<name>]` tables: letter, Betza movement, and the per-piece keys of the
+//! rules that pieces take part in (double steps, en passant, limits, capture maps, drop
+//! ranks, classes, promotion).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::context::Context;
+use super::error::RulesetError;
+use crate::betza;
+use crate::features::drops::RawDrops;
+use crate::features::promotion::{self, RawPromotion};
+use crate::rules::{Captured, PieceDef};
+use crate::types::PieceType;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPiece {
+    letter: Spanned<String>,
+    betza: Spanned<String>,
+    #[serde(default)]
+    royal: bool,
+    #[serde(default)]
+    pawn: bool,
+    double_step_ranks: Option<Spanned<Vec<u8>>>,
+    #[serde(default)]
+    en_passant: bool,
+    limit: Option<u16>,
+    captured_as: Option<Spanned<String>>,
+    drop_ranks: Option<Spanned<Vec<u8>>>,
+    class: Option<u8>,
+    promotion: Option<RawPromotion>,
+}
+
+/// The other sections a piece's keys depend on.
+#[derive(Clone, Copy)]
+pub(crate) struct Sections<'a> {
+    /// The `[drops]` table, if any.
+    pub drops: Option<&'a RawDrops>,
+    /// Whether there is an `[economy]` table (purchases place pieces, as drops do).
+    pub economy: bool,
+}
+
+/// Compiles piece `pname`, given the pieces before it (whose letters it may not reuse).
+pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sections: Sections, cx: &Context) -> Result<PieceDef, RulesetError> {
+    let raw_drops = sections.drops;
+    let key = |k: &str| format!("pieces.{pname}.{k}");
+    let letter = p.letter.get_ref();
+    let mut chars = letter.chars();
+    let c = match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+        _ => return Err(cx.r.span(&p.letter, key("letter"), format!("`{letter}` must be a single letter A-Z"))),
+    };
+    if let Some(other) = earlier.iter().find(|o: &&PieceDef| o.letter == c) {
+        return Err(cx.r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
+    }
+    let text = p.betza.get_ref();
+    let mut directions = betza::parse(text).map_err(|e| {
+        // +1 skips the opening quote of a basic string.
+        cx.r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
+    })?;
+    // An initial-only move the piece can always make anyway would be generated twice.
+    let always: Vec<betza::Direction> = directions.iter().filter(|d| !d.initial_only).cloned().collect();
+    directions.retain(|d| {
+        !d.initial_only
+            || !always.iter().any(|a| {
+                (a.dx, a.dy, a.range, &a.path) == (d.dx, d.dy, d.range, &d.path)
+                    && (a.mode == betza::Mode::Both || a.mode == d.mode)
+            })
+    });
+    let double_step_ranks = match &p.double_step_ranks {
+        Some(ranks) if directions.iter().any(|d| (d.dx, d.dy) == (0, 2) && d.range == 1 && d.mode != betza::Mode::Capture) => {
+            return Err(cx.r.span(
+                ranks,
+                key("double_step_ranks"),
+                format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
+            ));
+        }
+        Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
+        None => Vec::new(),
+    };
+    let promotion = p.promotion.as_ref().map(|pr| promotion::compile(pr, &p.betza, cx, &key("promotion"))).transpose()?;
+    let has_drops = raw_drops.is_some();
+    let places_pieces = has_drops || sections.economy;
+    let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
+        if has_drops { Ok(()) } else { Err(cx.r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
+    };
+    let to_hand = raw_drops.map_or(true, |d| d.captures_to_hand);
+    let captured_as = match &p.captured_as {
+        None if to_hand => Captured::Hand(earlier.len() as PieceType),
+        None => Captured::Removed,
+        Some(s) => {
+            needs_drops("captured_as", s)?;
+            if s.get_ref() == "none" {
+                Captured::Removed
+            } else {
+                Captured::Hand(cx.type_of(s, &key("captured_as")).map_err(|mut e| {
+                    e.message = format!("`{}` is neither `none` nor a piece of this variant (pieces: {})", s.get_ref(), cx.piece_list());
+                    e
+                })?)
+            }
+        }
+    };
+    let default_ranks = raw_drops.and_then(|d| d.ranks.as_ref());
+    let drop_ranks = match p.drop_ranks.as_ref().or(default_ranks) {
+        None => None,
+        Some(ranks) => {
+            if !places_pieces {
+                return Err(cx.r.span(
+                    ranks,
+                    key("drop_ranks"),
+                    "only means something in a variant with drops or purchases: add a [drops] or [economy] table",
+                ));
+            }
+            Some(cx.ranks(ranks, &key("drop_ranks"))?)
+        }
+    };
+    Ok(PieceDef {
+        name: pname.clone(),
+        letter: c,
+        betza: text.clone(),
+        directions,
+        royal: p.royal,
+        pawn: p.pawn,
+        double_step_ranks,
+        en_passant: p.en_passant,
+        limit: p.limit,
+        captured_as,
+        drop_ranks,
+        class: p.class,
+        promotion,
+    })
+}
