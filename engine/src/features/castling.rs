@@ -121,6 +121,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The castles the side to move may play.
+    #[inline]
     pub(crate) fn generate_castles<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let us = self.turn;
         if self.castling & (0x5555_5555 << us.index()) == 0 {
@@ -142,6 +143,7 @@ impl<B: Bitboard> Pos<B> {
     /// Why castle `i` cannot be played by the side to move now, leaving aside whether
     /// it exposes a royal piece: the one test behind both the move list and the
     /// explanation of a refusal.
+    #[inline(always)]
     pub(crate) fn castle_block(&self, i: usize) -> Option<CastleBlock> {
         let us = self.turn;
         if !self.has_castling_right(i, us) {

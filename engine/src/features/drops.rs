@@ -65,6 +65,7 @@ pub(crate) fn check_demotion(rules: &Rules, raw: &Spanned<RawDrops>, r: &Reporte
 }
 
 impl<B: Bitboard> Pos<B> {
+    #[inline]
     pub(crate) fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
         let Some(drops) = &t.rules.drops else { return };
@@ -109,9 +110,9 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Plays a drop; whether it resets the move-rule counter.
+    #[inline]
     pub(crate) fn play_drop(&mut self, m: Move) -> bool {
-        let tables = std::sync::Arc::clone(&self.t);
-        let t = &*tables;
+        let t = &*self.t;
         let us = self.turn;
         let n = self.hands[us.index()][m.piece as usize];
         self.hands[us.index()][m.piece as usize] = n - 1;

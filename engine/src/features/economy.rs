@@ -84,6 +84,7 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    #[inline]
     pub(crate) fn generate_purchases<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
         let Some(economy) = &t.rules.economy else { return };

@@ -50,6 +50,7 @@ pub(crate) fn compile(l: &Spanned<RawLift>, has_drops: bool, cx: &Context) -> Re
 }
 
 impl<B: Bitboard> Pos<B> {
+    #[inline]
     pub(crate) fn generate_lifts<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
         let rules = &t.rules;
@@ -79,9 +80,9 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Plays a lift; whether it resets the move-rule counter.
+    #[inline]
     pub(crate) fn play_lift(&mut self, m: Move) -> bool {
-        let tables = std::sync::Arc::clone(&self.t);
-        let t = &*tables;
+        let t = &*self.t;
         let us = self.turn;
         let p = self.board.take(m.from);
         self.hash ^= t.piece_key(us, p.kind, m.from);

@@ -65,6 +65,7 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
 
 impl<B: Bitboard> Pos<B> {
     /// The moves of a piece arriving in its promotion zone (already known to be legal).
+    #[inline]
     pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
