@@ -36,7 +36,19 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help` and `--version` are answers, not errors.
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        // A usage error exits 1 like every other error (clap's own code is 2).
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::FAILURE;
+        }
+    };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let result = match cli.command {
         Command::Variants => cli::variants::run(&mut out),
@@ -54,8 +66,17 @@ fn main() -> ExitCode {
         Err(failure) => {
             // Whatever was already written stays in order before the error.
             let _ = out.flush();
-            let _ = writeln!(io::stderr(), "{failure}");
+            let _ = writeln!(io::stderr(), "{}", printable(&failure.to_string()));
             ExitCode::FAILURE
         }
     }
+}
+
+/// `text` with every control character but line breaks and tabs written as an escape
+/// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
+/// from an untrusted file.
+fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
 }

@@ -419,11 +419,12 @@ fn unknown_variant() {
     }
 }
 
+/// Usage errors exit 1, like every other error, as the README says (clap's own code was 2).
 #[test]
-fn usage_errors_exit_2() {
+fn usage_errors_exit_1() {
     for args in [&["perft", "chess"][..], &["perft", "chess", "x"], &["frobnicate"], &[]] {
         let r = chimera(args);
-        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.code, 1, "{args:?}: {}", r.stderr);
     }
 }
 
@@ -449,4 +450,29 @@ fn bad_input_never_panics() {
         assert!(r.code == 0 || r.code == 1, "{fen:?}: {}", r.stderr);
         assert!(!r.stderr.contains("panicked"), "{fen:?}: {}", r.stderr);
     }
+}
+
+#[test]
+fn help_exits_0() {
+    let help = chimera(&["--help"]);
+    assert_eq!(help.code, 0);
+    assert!(help.stdout.contains("Usage"));
+}
+
+#[test]
+fn check_survives_a_piece_name_of_65536_characters() {
+    let name = "x".repeat(65_536);
+    let text = format!(
+        "name = \"long\"\nboard = {{ files = 4, ranks = 4 }}\nstart = \"k3/4/4/3K w - - 0 1\"\n[pieces.{name}]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n"
+    );
+    let path = temp_file("long-name.toml", &text);
+    let r = chimera(&["check", path.to_str().unwrap()]).ok();
+    assert!(r.stdout.contains(&name));
+}
+
+#[test]
+fn errors_never_echo_raw_control_characters() {
+    let r = chimera(&["perft", "no\u{1b}[31mvariant", "1"]).fails();
+    assert!(!r.stderr.contains('\u{1b}'), "{:?}", r.stderr);
+    assert!(r.stderr.contains("\\u{1b}"), "{:?}", r.stderr);
 }

@@ -43,7 +43,9 @@ fn table(rows: &[Vec<String>], indent: &str) -> String {
     for row in rows {
         let mut line = indent.to_string();
         for (c, cell) in row.iter().enumerate() {
-            line += &format!("{cell:w$}  ", w = widths[c]);
+            // Padded by hand: `format!`'s width stops at 65,535, and a cell may be longer.
+            line += cell;
+            line.extend(std::iter::repeat(' ').take(widths[c] - cell.chars().count() + 2));
         }
         s += line.trim_end();
         s.push('\n');
