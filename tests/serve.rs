@@ -778,3 +778,17 @@ fn the_reason_codes_are_the_engines() {
     let names: Vec<&str> = engine.iter().map(|c| c.as_str()).collect();
     assert_eq!(names, ALL_CODES);
 }
+
+/// Two equal keys in one object are refused, not resolved in silence (`op` twice once
+/// meant the last: `{"op":"open","op":"quit"}` quit); nested objects are checked too.
+#[test]
+fn duplicate_keys_are_refused() {
+    let mut s = Serve::start();
+    let r = s.raw(r#"{"id": 1, "op": "open", "op": "quit"}"#);
+    assert_eq!((r["id"].clone(), r["error"]["code"].as_str()), (Value::Null, Some("bad-request")), "{r}");
+    assert!(r["error"]["message"].as_str().unwrap().contains("duplicate key `op`"), "{r}");
+    let r = s.raw(r#"{"id": 2, "op": "variants", "x": {"a": 1, "a": 2}}"#);
+    assert_eq!(r["error"]["code"], "bad-request", "{r}");
+    // Still serving.
+    s.open("chess", None, &[]);
+}

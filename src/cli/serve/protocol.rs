@@ -35,8 +35,12 @@ impl Request {
     /// Decodes one request line. The `id` comes back even when the rest is refused, for
     /// the error response to carry it (null when there is none or no object to take it from).
     pub fn decode(line: &[u8]) -> (Value, Result<Request, Error>) {
-        let request: Value = match serde_json::from_slice(line) {
-            Ok(v) => v,
+        let request: Value = match serde_json::from_slice::<Unique>(line) {
+            Ok(v) => v.0,
+            // `{"op":"open","op":"quit"}` must not quietly mean one of the two.
+            Err(e) if e.to_string().starts_with(DUPLICATE) => {
+                return (Value::Null, Err(Error::new("bad-request", format!("{e}: a request names each key once"))))
+            }
             Err(e) => return (Value::Null, Err(Error::new("bad-json", format!("not a JSON value: {e}")))),
         };
         let Value::Object(mut fields) = request else {
@@ -348,5 +352,66 @@ impl Error {
     }
     pub fn with(self, detail: Detail) -> Error {
         Error { detail: Some(Box::new(detail)), ..self }
+    }
+}
+
+const DUPLICATE: &str = "duplicate key";
+
+/// A JSON value read with every object's keys checked for repeats (serde_json keeps the
+/// last of two equal keys without a word).
+struct Unique(Value);
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Unique, D::Error> {
+        d.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl<'de> serde::de::Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Unique, E> {
+        Ok(Unique(Value::Bool(v)))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Unique, E> {
+        Ok(Unique(Value::from(v)))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Unique, E> {
+        Ok(Unique(Value::from(v)))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Unique, E> {
+        Ok(Unique(Value::from(v)))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Unique, E> {
+        Ok(Unique(Value::String(v.to_string())))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Unique, E> {
+        Ok(Unique(Value::String(v)))
+    }
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique(Value::Null))
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Unique(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Unique(Value::Array(items)))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut fields = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if fields.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("{DUPLICATE} `{key}`")));
+            }
+            let Unique(v) = map.next_value()?;
+            fields.insert(key, v);
+        }
+        Ok(Unique(Value::Object(fields)))
     }
 }
