@@ -11,7 +11,7 @@ use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
 use crate::module::ModuleSet;
 use crate::rules::Rules;
-use crate::types::{Color, Geometry, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceType, Square};
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]
@@ -161,11 +161,11 @@ pub struct Tables<B> {
     /// square with a plain leap.
     pub leap_attackers: Vec<B>,
     /// Per colour: rider attack groups.
-    pub attack_groups: [Vec<AttackGroup<B>>; 2],
+    pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
     /// Per colour: the types that attack with plain leaps.
-    pub leap_attacker_types: [Vec<PieceType>; 2],
+    pub leap_attacker_types: ByColor<Vec<PieceType>>,
     /// Per colour: types with lame or initial-only capturing leaps.
-    pub special_attacker_types: [Vec<PieceType>; 2],
+    pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
     pub tracks_unmoved: u32,
     /// Types with the `royal` flag (bitmask).
@@ -317,9 +317,9 @@ impl<B: Bitboard> Tables<B> {
 
         // Who attacks a square: reverse every capturing direction.
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
-        let mut leap_attacker_types: [Vec<PieceType>; 2] = Default::default();
-        let mut special_attacker_types: [Vec<PieceType>; 2] = Default::default();
-        let mut attack_groups: [Vec<AttackGroup<B>>; 2] = Default::default();
+        let mut leap_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
             // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
@@ -344,10 +344,10 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if leaps {
-                    leap_attacker_types[color.index()].push(t as PieceType);
+                    leap_attacker_types[color].push(t as PieceType);
                 }
                 if specials {
-                    special_attacker_types[color.index()].push(t as PieceType);
+                    special_attacker_types[color].push(t as PieceType);
                 }
             }
             let mut groups: BTreeMap<(u32, bool), Vec<SlideKey>> = BTreeMap::new();
@@ -359,7 +359,7 @@ impl<B: Bitboard> Tables<B> {
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                attack_groups[color.index()].push(AttackGroup { types: types_mask, initial_only, slides, reach });
+                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, reach });
             }
         }
 

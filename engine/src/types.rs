@@ -58,6 +58,52 @@ impl fmt::Display for Color {
     }
 }
 
+/// One value per side, indexed by [`Color`]: hands, coins, occupancy, attack tables.
+/// A typed `[T; 2]`, so a side cannot be confused with another small index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T>([T; 2]);
+
+impl<T> ByColor<T> {
+    /// White's value and Black's.
+    #[inline]
+    pub const fn new(white: T, black: T) -> Self {
+        ByColor([white, black])
+    }
+    /// The same value for both sides.
+    #[inline]
+    pub fn both(value: T) -> Self
+    where
+        T: Clone,
+    {
+        ByColor([value.clone(), value])
+    }
+    /// Each side's value passed through `f`.
+    #[inline]
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        let [w, b] = self.0;
+        ByColor([f(w), f(b)])
+    }
+    /// `(side, value)` for both sides, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::BOTH.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c as usize]
+    }
+}
+
 /// A square index: `rank * files + file`, both 0-based from a1 (so on 8x8, a1 = 0,
 /// h1 = 7, a8 = 56). Turn names into squares and back with [`Geometry::parse_square`]
 /// and [`Geometry::square_name`].

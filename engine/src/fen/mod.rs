@@ -27,7 +27,7 @@ use crate::features::drops::parse_hand;
 use crate::features::en_passant::parse_ep;
 use crate::position::Pos;
 use crate::tables::Tables;
-use crate::types::{Color, Piece, Square};
+use crate::types::{ByColor, Color, Piece, Square};
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -139,7 +139,7 @@ impl<B: Bitboard> Pos<B> {
         };
         pos.unmoved = pos.implied_unmoved();
         if let Some(economy) = &t.rules.economy {
-            pos.coins = [economy.coins; 2];
+            pos.coins = ByColor::both(economy.coins);
         }
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
