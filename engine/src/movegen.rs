@@ -174,7 +174,7 @@ impl<B: Bitboard> Pos<B> {
                     }
                     if sp.double_step {
                         if !occ.has(to) {
-                            let kind = if t.en_passant_types & (1 << pt) != 0 { MoveKind::DoubleStep } else { MoveKind::Normal };
+                            let kind = if t.en_passant_types.contains(pt) { MoveKind::DoubleStep } else { MoveKind::Normal };
                             self.emit(sink, safety, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
                         }
                         continue;
@@ -187,7 +187,7 @@ impl<B: Bitboard> Pos<B> {
                     }
                 }
                 if let Some(ep) = self.ep {
-                    if t.en_passant_types & (1 << pt) != 0 && mob.leap_capture[from as usize].has(ep.target) {
+                    if t.en_passant_types.contains(pt) && mob.leap_capture[from as usize].has(ep.target) {
                         // Arriving on the passed square by a capturing step is the en-passant
                         // capture, even for a piece that could also step there quietly.
                         quiet &= !B::bit(ep.target);

@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
 use crate::tables::{AttackGroup, Tables, Zobrist};
 use crate::module::MAX_STATE;
-use crate::types::{ByColor, Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
+use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -211,13 +211,13 @@ impl<B: Bitboard> Pos<B> {
         self.of_types(self.t.royal_types) & self.board.by_color[c]
     }
 
-    /// Every piece, of either colour, whose type is in the bitmask `types`.
+    /// Every piece, of either colour, whose type is in `types`.
     #[inline]
-    pub(crate) fn of_types(&self, mut types: u32) -> B {
+    pub(crate) fn of_types(&self, types: PieceSet) -> B {
+        // A loop, not `fold`: the fold compiled worse and cost 0.3% on chess perft.
         let mut b = B::EMPTY;
-        while types != 0 {
-            b |= self.board.by_type[types.trailing_zeros() as usize];
-            types &= types - 1;
+        for t in types {
+            b |= self.board.by_type[t as usize];
         }
         b
     }

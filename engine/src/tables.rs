@@ -11,7 +11,7 @@ use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
 use crate::module::ModuleSet;
 use crate::rules::Rules;
-use crate::types::{ByColor, Color, Geometry, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]
@@ -71,8 +71,8 @@ pub struct Mobility<B> {
 /// Rider directions that a set of piece types all attack along, for fast attack tests.
 #[derive(Clone, Debug)]
 pub struct AttackGroup<B> {
-    /// Bitmask of piece types.
-    pub types: u32,
+    /// The piece types that attack along these slides.
+    pub types: PieceSet,
     /// The slides are initial-only moves: only unmoved pieces attack along them.
     pub initial_only: bool,
     /// Reverse slides: from the attacked square towards the attacker.
@@ -167,13 +167,13 @@ pub struct Tables<B> {
     /// Per colour: types with lame or initial-only capturing leaps.
     pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
-    pub tracks_unmoved: u32,
-    /// Types with the `royal` flag (bitmask).
-    pub royal_types: u32,
+    pub tracks_unmoved: PieceSet,
+    /// Types with the `royal` flag.
+    pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
     pub resets: u8,
-    /// Types that capture en passant (bitmask).
-    pub en_passant_types: u32,
+    /// Types that capture en passant.
+    pub en_passant_types: PieceSet,
     /// Per file: its squares.
     pub file_masks: Vec<B>,
     pub zobrist: Zobrist,
@@ -247,7 +247,7 @@ impl<B: Bitboard> Tables<B> {
 
         let mut rays = RayBuilder::new(g);
         let mut mobility = Vec::with_capacity(2 * types);
-        let mut tracks_unmoved = 0u32;
+        let mut tracks_unmoved = PieceSet::EMPTY;
         for color in Color::BOTH {
             for (t, def) in rules.pieces.iter().enumerate() {
                 let mut m = Mobility {
@@ -266,7 +266,7 @@ impl<B: Bitboard> Tables<B> {
                     let quiet = d.mode != Mode::Capture;
                     let capture = d.mode != Mode::Move;
                     if d.initial_only {
-                        tracks_unmoved |= 1 << t;
+                        tracks_unmoved.insert(t as PieceType);
                     }
                     if d.range != 1 {
                         m.riders.push(Rider { slide: rays.slide(dx, dy, d.range), quiet, capture, initial_only: d.initial_only });
@@ -323,7 +323,7 @@ impl<B: Bitboard> Tables<B> {
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
             // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
-            let mut by_slide: BTreeMap<(i32, i32, u8, bool), u32> = BTreeMap::new();
+            let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
             for (t, def) in rules.pieces.iter().enumerate() {
                 let base = (color.index() * types + t) * squares;
                 let mut leaps = false;
@@ -331,7 +331,7 @@ impl<B: Bitboard> Tables<B> {
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                     if d.range != 1 {
-                        *by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default() |= 1 << t;
+                        by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
                     } else if d.path.is_empty() && !d.initial_only {
                         leaps = true;
                         for sq in g.all() {
@@ -350,7 +350,7 @@ impl<B: Bitboard> Tables<B> {
                     special_attacker_types[color].push(t as PieceType);
                 }
             }
-            let mut groups: BTreeMap<(u32, bool), Vec<SlideKey>> = BTreeMap::new();
+            let mut groups: BTreeMap<(PieceSet, bool), Vec<SlideKey>> = BTreeMap::new();
             for ((dx, dy, range, initial_only), types_mask) in by_slide {
                 groups.entry((types_mask, initial_only)).or_default().push((dx, dy, range));
             }
@@ -394,8 +394,8 @@ impl<B: Bitboard> Tables<B> {
     }
 }
 
-fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> u32 {
-    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).fold(0, |m, (t, _)| m | 1 << t)
+fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
+    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| t as PieceType).collect()
 }
 
 /// The absolute rank of `color`'s own rank `r` (0-based).

@@ -199,7 +199,7 @@ impl<B: Bitboard> Pos<B> {
         let occupied = self.occupied();
         let royals = self.royals(Color::White) | self.royals(Color::Black);
         let others = occupied & !royals;
-        let of_types = |types: &[PieceType]| self.of_types(types.iter().fold(0, |m, &pt| m | 1 << pt));
+        let of_types = |types: &[PieceType]| self.of_types(types.iter().copied().collect());
         if others.is_single() && of_types(&im.lone).has(others.lsb()) {
             return true;
         }
