@@ -238,9 +238,6 @@ impl<B: Bitboard> Tables<B> {
         for sq in 0..squares {
             board |= B::bit(sq as Square);
         }
-        let rank_masks: Vec<B> = (0..g.ranks)
-            .map(|r| (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r))))
-            .collect();
         let file_masks: Vec<B> = (0..g.files)
             .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
             .collect();
@@ -286,16 +283,12 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if !def.double_step_ranks.is_empty() {
-                    let origins = def.double_step_ranks.iter().fold(B::EMPTY, |b, &r| {
-                        b | rank_masks[relative_rank(g, r, color) as usize]
-                    });
+                    let origins = def.double_step_ranks.bitboard(g, color);
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
                     m.specials.push(special(g, &step, sign, origins, true));
                 }
                 if let Some(p) = &def.promotion {
-                    for &r in &p.ranks {
-                        m.promotion_zone |= rank_masks[relative_rank(g, r, color) as usize];
-                    }
+                    m.promotion_zone = p.ranks.bitboard(g, color);
                 }
                 for sq in g.all() {
                     let i = sq as usize;
@@ -307,7 +300,7 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 let ranks = match &def.drop_ranks {
-                    Some(ranks) => ranks.iter().fold(B::EMPTY, |b, &r| b | rank_masks[relative_rank(g, r, color) as usize]),
+                    Some(ranks) => ranks.bitboard(g, color),
                     None => board,
                 };
                 m.drop_zone = ranks & !m.dead;
@@ -398,13 +391,6 @@ fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet 
     rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| t as PieceType).collect()
 }
 
-/// The absolute rank of `color`'s own rank `r` (0-based).
-fn relative_rank(g: Geometry, r: u8, color: Color) -> u8 {
-    match color {
-        Color::White => r,
-        Color::Black => g.ranks - 1 - r,
-    }
-}
 
 fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {
     let squares = g.squares();

@@ -14,7 +14,7 @@ use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
-use crate::rules::{Lift, ResetEvent};
+use crate::rules::{Lift, Region, ResetEvent};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::tables::Zobrist;
@@ -36,7 +36,7 @@ pub(crate) fn compile(l: &Spanned<RawLift>, has_drops: bool, cx: &Context) -> Re
     }
     let raise_ranks = match &l.get_ref().raise_ranks {
         Some(ranks) => cx.ranks(ranks, "lift.raise_ranks")?,
-        None => Vec::new(),
+        None => Region::default(),
     };
     let mut not_on_first_move = Vec::new();
     for side in &l.get_ref().not_on_first_move {
