@@ -119,5 +119,5 @@ pub use outcome::{EndReason, Outcome};
 pub use refusal::{IllegalCode, MoveError};
 pub use rules::Rules;
 pub use ruleset::{RelativePaths, Resolve, RulesetError, Source};
-pub use types::{Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
+pub use types::{ByColor, Color, Geometry, Piece, PieceSet, PieceSetIter, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 pub use variant::{Position, Variant};

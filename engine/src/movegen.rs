@@ -138,8 +138,8 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let us = self.turn;
-        let ours = self.board.by_color[us.index()];
-        let theirs = self.board.by_color[us.opponent().index()];
+        let ours = self.board.by_color[us];
+        let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs;
         let t = &*self.t;
         for pt in 0..t.types as PieceType {
@@ -174,7 +174,7 @@ impl<B: Bitboard> Pos<B> {
                     }
                     if sp.double_step {
                         if !occ.has(to) {
-                            let kind = if t.en_passant_types & (1 << pt) != 0 { MoveKind::DoubleStep } else { MoveKind::Normal };
+                            let kind = if t.en_passant_types.contains(pt) { MoveKind::DoubleStep } else { MoveKind::Normal };
                             self.emit(sink, safety, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
                         }
                         continue;
@@ -187,7 +187,7 @@ impl<B: Bitboard> Pos<B> {
                     }
                 }
                 if let Some(ep) = self.ep {
-                    if t.en_passant_types & (1 << pt) != 0 && mob.leap_capture[from as usize].has(ep.target) {
+                    if t.en_passant_types.contains(pt) && mob.leap_capture[from as usize].has(ep.target) {
                         // Arriving on the passed square by a capturing step is the en-passant
                         // capture, even for a piece that could also step there quietly.
                         quiet &= !B::bit(ep.target);
@@ -318,8 +318,8 @@ impl<B: Bitboard> Pos<B> {
         }
         let king = royals.lsb();
         let them = us.opponent();
-        let ours = self.board.by_color[us.index()];
-        let theirs = self.board.by_color[them.index()];
+        let ours = self.board.by_color[us];
+        let theirs = self.board.by_color[them];
         let occ = ours | theirs;
         if self.attacked(king, them, occ, theirs) {
             return Safety { unguarded: false, test_all: true, suspects: royals, royals };
@@ -328,7 +328,7 @@ impl<B: Bitboard> Pos<B> {
         let mut suspects = royals;
         // Shields against sliders: our piece first on a line from the king, with an
         // enemy slider of that line next.
-        for g in &t.attack_groups[them.index()] {
+        for g in &t.attack_groups[them] {
             let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;
@@ -346,7 +346,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         // Shields against lame leapers: our pieces on the leg of an enemy leap at the king.
-        for &pt in &t.special_attacker_types[them.index()] {
+        for &pt in &t.special_attacker_types[them] {
             let attackers = self.pieces(them, pt);
             for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture) {
                 if let Some((from, path)) = sp.from[king as usize] {
@@ -364,7 +364,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let them = us.opponent();
         let mut occ = self.occupied();
-        let mut theirs = self.board.by_color[them.index()];
+        let mut theirs = self.board.by_color[them];
         let mut royals = royals;
         match m.kind {
             MoveKind::Castle => {

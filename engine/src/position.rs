@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
 use crate::tables::{AttackGroup, Tables, Zobrist};
 use crate::module::MAX_STATE;
-use crate::types::{Color, Piece, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
+use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -31,8 +31,8 @@ pub(crate) struct Undo<B> {
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub unmoved: B,
-    pub coins: [u16; 2],
-    pub purchases: [u8; 2],
+    pub coins: ByColor<u16>,
+    pub purchases: ByColor<u8>,
     pub halfmove: u16,
     pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
@@ -57,7 +57,7 @@ pub(crate) struct Board<B> {
     pub squares: [u8; 256],
     /// Per type, both colours.
     pub by_type: [B; MAX_PIECE_TYPES],
-    pub by_color: [B; 2],
+    pub by_color: ByColor<B>,
 }
 
 impl<B: Bitboard> Board<B> {
@@ -66,7 +66,7 @@ impl<B: Bitboard> Board<B> {
         let b = B::bit(sq);
         self.squares[sq as usize] = p.code();
         self.by_type[p.kind as usize] |= b;
-        self.by_color[p.color.index()] |= b;
+        self.by_color[p.color] |= b;
     }
 
     #[inline]
@@ -75,7 +75,7 @@ impl<B: Bitboard> Board<B> {
         let b = B::bit(sq);
         self.squares[sq as usize] = NO_PIECE;
         self.by_type[p.kind as usize] ^= b;
-        self.by_color[p.color.index()] ^= b;
+        self.by_color[p.color] ^= b;
         p
     }
 }
@@ -92,13 +92,13 @@ pub struct Pos<B: Bitboard> {
     /// Pieces that have never moved, among types that care (initial-only moves).
     pub(crate) unmoved: B,
     /// Pieces in hand: `hands[color][type]`.
-    pub(crate) hands: [[u8; MAX_PIECE_TYPES]; 2],
+    pub(crate) hands: ByColor<[u8; MAX_PIECE_TYPES]>,
     /// Pieces that got their type by promotion (tracked where captures demote them).
     pub(crate) promoted: B,
     /// Coins per side (variants with an economy).
-    pub(crate) coins: [u16; 2],
+    pub(crate) coins: ByColor<u16>,
     /// Purchases per side, capped where the count stops mattering.
-    pub(crate) purchases: [u8; 2],
+    pub(crate) purchases: ByColor<u8>,
     pub(crate) halfmove: u16,
     pub(crate) fullmove: u32,
     pub(crate) hash: u64,
@@ -114,15 +114,15 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn empty(t: Arc<Tables<B>>) -> Self {
         Pos {
             t,
-            board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: [B::EMPTY; 2] },
+            board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: ByColor::both(B::EMPTY) },
             turn: Color::White,
             castling: 0,
             ep: None,
             unmoved: B::EMPTY,
-            hands: [[0; MAX_PIECE_TYPES]; 2],
+            hands: ByColor::both([0; MAX_PIECE_TYPES]),
             promoted: B::EMPTY,
-            coins: [0; 2],
-            purchases: [0; 2],
+            coins: ByColor::both(0),
+            purchases: ByColor::both(0),
             halfmove: 0,
             fullmove: 1,
             hash: 0,
@@ -167,15 +167,15 @@ impl<B: Bitboard> Pos<B> {
     }
     #[inline]
     pub fn occupied(&self) -> B {
-        self.board.by_color[0] | self.board.by_color[1]
+        self.board.by_color[Color::White] | self.board.by_color[Color::Black]
     }
     #[inline]
     pub fn color_bb(&self, c: Color) -> B {
-        self.board.by_color[c.index()]
+        self.board.by_color[c]
     }
     #[inline]
     pub fn pieces(&self, c: Color, t: PieceType) -> B {
-        self.board.by_type[t as usize] & self.board.by_color[c.index()]
+        self.board.by_type[t as usize] & self.board.by_color[c]
     }
     pub fn hash(&self) -> u64 {
         self.hash
@@ -192,7 +192,7 @@ impl<B: Bitboard> Pos<B> {
     /// How many pieces of type `t` `c` has in hand.
     #[inline]
     pub fn hand(&self, c: Color, t: PieceType) -> u8 {
-        self.hands[c.index()][t as usize]
+        self.hands[c][t as usize]
     }
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.promoted.has(sq)
@@ -208,16 +208,16 @@ impl<B: Bitboard> Pos<B> {
     /// The royal pieces of `c`.
     #[inline]
     pub fn royals(&self, c: Color) -> B {
-        self.of_types(self.t.royal_types) & self.board.by_color[c.index()]
+        self.of_types(self.t.royal_types) & self.board.by_color[c]
     }
 
-    /// Every piece, of either colour, whose type is in the bitmask `types`.
+    /// Every piece, of either colour, whose type is in `types`.
     #[inline]
-    pub(crate) fn of_types(&self, mut types: u32) -> B {
+    pub(crate) fn of_types(&self, types: PieceSet) -> B {
+        // A loop, not `fold`: the fold compiled worse and cost 0.3% on chess perft.
         let mut b = B::EMPTY;
-        while types != 0 {
-            b |= self.board.by_type[types.trailing_zeros() as usize];
-            types &= types - 1;
+        for t in types {
+            b |= self.board.by_type[t as usize];
         }
         b
     }
@@ -254,13 +254,13 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
         let t = &*self.t;
         let ci = by.index();
-        for &pt in &t.leap_attacker_types[ci] {
+        for &pt in &t.leap_attacker_types[by] {
             let from = t.leap_attackers[(ci * t.types + pt as usize) * t.squares + sq as usize];
             if (from & self.board.by_type[pt as usize] & attackers).any() {
                 return true;
             }
         }
-        for g in &t.attack_groups[ci] {
+        for g in &t.attack_groups[by] {
             let cand = self.group_attackers(g, attackers);
             if (g.reach[sq as usize] & cand).is_empty() {
                 continue;
@@ -273,7 +273,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        for &pt in &t.special_attacker_types[ci] {
+        for &pt in &t.special_attacker_types[by] {
             let own = self.board.by_type[pt as usize] & attackers;
             if own.is_empty() {
                 continue;
@@ -445,14 +445,14 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Rule => {}
             MoveKind::Drop => {
                 self.board.take(m.to);
-                self.hands[us.index()][m.piece as usize] += 1;
+                self.hands[us][m.piece as usize] += 1;
             }
             MoveKind::Buy => {
                 self.board.take(m.to);
             }
             MoveKind::Lift => {
                 self.board.put(m.from, Piece::from_code(u.moved).expect("lifted piece"));
-                self.hands[us.index()][m.piece as usize] -= 1;
+                self.hands[us][m.piece as usize] -= 1;
             }
             MoveKind::Upgrade => {
                 self.board.take(m.to);
@@ -460,7 +460,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if u.to_hand != NO_PIECE {
-            self.hands[us.index()][u.to_hand as usize] -= 1;
+            self.hands[us][u.to_hand as usize] -= 1;
         }
         self.promoted = u.promoted;
         self.coins = u.coins;
@@ -517,10 +517,10 @@ impl<B: Bitboard> Pos<B> {
             h ^= t.zobrist.promoted[sq as usize];
         }
         for c in Color::BOTH {
-            for (pt, &n) in self.hands[c.index()].iter().enumerate() {
+            for (pt, &n) in self.hands[c].iter().enumerate() {
                 h ^= Zobrist::hand(c, pt as PieceType, n);
             }
-            h ^= Zobrist::coins(c, self.coins[c.index()]) ^ Zobrist::purchases(c, self.purchases[c.index()]);
+            h ^= Zobrist::coins(c, self.coins[c]) ^ Zobrist::purchases(c, self.purchases[c]);
         }
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= Zobrist::state(slot, value);

@@ -9,6 +9,7 @@
 //! Black. Squares are given in White's orientation.
 
 use crate::betza::Direction;
+use crate::bitboard::Bitboard;
 use crate::types::{Color, Geometry, PieceType, Square};
 
 /// One kind of piece.
@@ -28,7 +29,7 @@ pub struct PieceDef {
     pub pawn: bool,
     /// Own ranks (0-based) from which it may step two squares straight forward
     /// when both squares ahead are empty.
-    pub double_step_ranks: Vec<u8>,
+    pub double_step_ranks: Region,
     /// Its double steps may be captured en passant, and its capture steps capture en passant.
     pub en_passant: bool,
     /// At most this many per side on the board: promotion to it is possible only
@@ -38,7 +39,7 @@ pub struct PieceDef {
     pub captured_as: Captured,
     /// In variants with drops: own ranks (0-based) it may be dropped on (None = any).
     /// Squares from which it could never move are excluded in any case.
-    pub drop_ranks: Option<Vec<u8>>,
+    pub drop_ranks: Option<Region>,
     /// Its class, for lifting with mutation (a lifted piece becomes a member of its class,
     /// or of the next one up).
     pub class: Option<u8>,
@@ -46,11 +47,57 @@ pub struct PieceDef {
     pub promotion: Option<Promotion>,
 }
 
+/// A set of squares named the way rulesets name them: by own ranks (0-based, rank 0 is
+/// the side's own first rank), so one region stands for mirrored squares for each side.
+/// It reads as its list of own ranks; [`Region::squares`] and [`Region::bitboard`] place
+/// it on a board for one side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Region {
+    ranks: Vec<u8>,
+}
+
+impl Region {
+    /// The region made of these own ranks (0-based); the ruleset loader checks they
+    /// are on the board.
+    pub fn from_ranks(ranks: Vec<u8>) -> Region {
+        Region { ranks }
+    }
+    /// Its squares for `color` on a board of shape `g`, rank by rank in the order given.
+    pub fn squares(&self, g: Geometry, color: Color) -> impl Iterator<Item = Square> + '_ {
+        self.ranks.iter().flat_map(move |&own| {
+            let rank = match color {
+                Color::White => own,
+                Color::Black => g.ranks - 1 - own,
+            };
+            (0..g.files).map(move |file| g.square(file, rank))
+        })
+    }
+    /// Its squares for `color` on a board of shape `g`, as a bitboard.
+    pub fn bitboard<B: Bitboard>(&self, g: Geometry, color: Color) -> B {
+        self.squares(g, color).fold(B::EMPTY, |b, sq| b | B::bit(sq))
+    }
+}
+
+// Its own ranks, read as a slice: the rules' users test ranks (`contains`, `is_empty`)
+// as they did when the fields were `Vec<u8>`.
+impl std::ops::Deref for Region {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.ranks
+    }
+}
+
+impl<const N: usize> PartialEq<[u8; N]> for Region {
+    fn eq(&self, other: &[u8; N]) -> bool {
+        self.ranks == other
+    }
+}
+
 /// When and into what a piece promotes.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Promotion {
     /// Own ranks (0-based) that make up the promotion zone.
-    pub ranks: Vec<u8>,
+    pub ranks: Region,
     /// The types it may become.
     pub to: Vec<PieceType>,
     /// Whether promoting is forced, optional, or forced only when possible.
@@ -91,7 +138,7 @@ pub struct Lift {
     /// From these own ranks (0-based) the piece must go up one class; elsewhere it may
     /// become any member of its own class (itself included). A piece of the top class
     /// stays what it is.
-    pub raise_ranks: Vec<u8>,
+    pub raise_ranks: Region,
     /// These sides may not lift on the game's first move (fullmove 1).
     pub not_on_first_move: Vec<Color>,
 }
@@ -356,5 +403,22 @@ impl Rules {
             (Some(s), None) => Some(s),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_region_is_mirrored_for_black() {
+        let g = Geometry { files: 8, ranks: 8 };
+        let region = Region::from_ranks(vec![0, 1]);
+        assert_eq!(region.bitboard::<u64>(g, Color::White), 0xffff);
+        assert_eq!(region.bitboard::<u64>(g, Color::Black), 0xffff << 48);
+        let g = Geometry { files: 5, ranks: 6 };
+        let last = Region::from_ranks(vec![5]);
+        assert_eq!(last.squares(g, Color::White).collect::<Vec<_>>(), [25, 26, 27, 28, 29]);
+        assert_eq!(last.squares(g, Color::Black).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
     }
 }

@@ -11,7 +11,7 @@ use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
 use crate::module::ModuleSet;
 use crate::rules::Rules;
-use crate::types::{Color, Geometry, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]
@@ -71,8 +71,8 @@ pub struct Mobility<B> {
 /// Rider directions that a set of piece types all attack along, for fast attack tests.
 #[derive(Clone, Debug)]
 pub struct AttackGroup<B> {
-    /// Bitmask of piece types.
-    pub types: u32,
+    /// The piece types that attack along these slides.
+    pub types: PieceSet,
     /// The slides are initial-only moves: only unmoved pieces attack along them.
     pub initial_only: bool,
     /// Reverse slides: from the attacked square towards the attacker.
@@ -161,19 +161,19 @@ pub struct Tables<B> {
     /// square with a plain leap.
     pub leap_attackers: Vec<B>,
     /// Per colour: rider attack groups.
-    pub attack_groups: [Vec<AttackGroup<B>>; 2],
+    pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
     /// Per colour: the types that attack with plain leaps.
-    pub leap_attacker_types: [Vec<PieceType>; 2],
+    pub leap_attacker_types: ByColor<Vec<PieceType>>,
     /// Per colour: types with lame or initial-only capturing leaps.
-    pub special_attacker_types: [Vec<PieceType>; 2],
+    pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
-    pub tracks_unmoved: u32,
-    /// Types with the `royal` flag (bitmask).
-    pub royal_types: u32,
+    pub tracks_unmoved: PieceSet,
+    /// Types with the `royal` flag.
+    pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
     pub resets: u8,
-    /// Types that capture en passant (bitmask).
-    pub en_passant_types: u32,
+    /// Types that capture en passant.
+    pub en_passant_types: PieceSet,
     /// Per file: its squares.
     pub file_masks: Vec<B>,
     pub zobrist: Zobrist,
@@ -238,16 +238,13 @@ impl<B: Bitboard> Tables<B> {
         for sq in 0..squares {
             board |= B::bit(sq as Square);
         }
-        let rank_masks: Vec<B> = (0..g.ranks)
-            .map(|r| (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, r))))
-            .collect();
         let file_masks: Vec<B> = (0..g.files)
             .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
             .collect();
 
         let mut rays = RayBuilder::new(g);
         let mut mobility = Vec::with_capacity(2 * types);
-        let mut tracks_unmoved = 0u32;
+        let mut tracks_unmoved = PieceSet::EMPTY;
         for color in Color::BOTH {
             for (t, def) in rules.pieces.iter().enumerate() {
                 let mut m = Mobility {
@@ -266,7 +263,7 @@ impl<B: Bitboard> Tables<B> {
                     let quiet = d.mode != Mode::Capture;
                     let capture = d.mode != Mode::Move;
                     if d.initial_only {
-                        tracks_unmoved |= 1 << t;
+                        tracks_unmoved.insert(t as PieceType);
                     }
                     if d.range != 1 {
                         m.riders.push(Rider { slide: rays.slide(dx, dy, d.range), quiet, capture, initial_only: d.initial_only });
@@ -286,16 +283,12 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if !def.double_step_ranks.is_empty() {
-                    let origins = def.double_step_ranks.iter().fold(B::EMPTY, |b, &r| {
-                        b | rank_masks[relative_rank(g, r, color) as usize]
-                    });
+                    let origins = def.double_step_ranks.bitboard(g, color);
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
                     m.specials.push(special(g, &step, sign, origins, true));
                 }
                 if let Some(p) = &def.promotion {
-                    for &r in &p.ranks {
-                        m.promotion_zone |= rank_masks[relative_rank(g, r, color) as usize];
-                    }
+                    m.promotion_zone = p.ranks.bitboard(g, color);
                 }
                 for sq in g.all() {
                     let i = sq as usize;
@@ -307,7 +300,7 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 let ranks = match &def.drop_ranks {
-                    Some(ranks) => ranks.iter().fold(B::EMPTY, |b, &r| b | rank_masks[relative_rank(g, r, color) as usize]),
+                    Some(ranks) => ranks.bitboard(g, color),
                     None => board,
                 };
                 m.drop_zone = ranks & !m.dead;
@@ -317,13 +310,13 @@ impl<B: Bitboard> Tables<B> {
 
         // Who attacks a square: reverse every capturing direction.
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
-        let mut leap_attacker_types: [Vec<PieceType>; 2] = Default::default();
-        let mut special_attacker_types: [Vec<PieceType>; 2] = Default::default();
-        let mut attack_groups: [Vec<AttackGroup<B>>; 2] = Default::default();
+        let mut leap_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
             // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
-            let mut by_slide: BTreeMap<(i32, i32, u8, bool), u32> = BTreeMap::new();
+            let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
             for (t, def) in rules.pieces.iter().enumerate() {
                 let base = (color.index() * types + t) * squares;
                 let mut leaps = false;
@@ -331,7 +324,7 @@ impl<B: Bitboard> Tables<B> {
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                     if d.range != 1 {
-                        *by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default() |= 1 << t;
+                        by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
                     } else if d.path.is_empty() && !d.initial_only {
                         leaps = true;
                         for sq in g.all() {
@@ -344,13 +337,13 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if leaps {
-                    leap_attacker_types[color.index()].push(t as PieceType);
+                    leap_attacker_types[color].push(t as PieceType);
                 }
                 if specials {
-                    special_attacker_types[color.index()].push(t as PieceType);
+                    special_attacker_types[color].push(t as PieceType);
                 }
             }
-            let mut groups: BTreeMap<(u32, bool), Vec<SlideKey>> = BTreeMap::new();
+            let mut groups: BTreeMap<(PieceSet, bool), Vec<SlideKey>> = BTreeMap::new();
             for ((dx, dy, range, initial_only), types_mask) in by_slide {
                 groups.entry((types_mask, initial_only)).or_default().push((dx, dy, range));
             }
@@ -359,7 +352,7 @@ impl<B: Bitboard> Tables<B> {
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                attack_groups[color.index()].push(AttackGroup { types: types_mask, initial_only, slides, reach });
+                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, reach });
             }
         }
 
@@ -394,17 +387,10 @@ impl<B: Bitboard> Tables<B> {
     }
 }
 
-fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> u32 {
-    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).fold(0, |m, (t, _)| m | 1 << t)
+fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
+    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| t as PieceType).collect()
 }
 
-/// The absolute rank of `color`'s own rank `r` (0-based).
-fn relative_rank(g: Geometry, r: u8, color: Color) -> u8 {
-    match color {
-        Color::White => r,
-        Color::Black => g.ranks - 1 - r,
-    }
-}
 
 fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {
     let squares = g.squares();

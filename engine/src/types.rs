@@ -58,6 +58,52 @@ impl fmt::Display for Color {
     }
 }
 
+/// One value per side, indexed by [`Color`]: hands, coins, occupancy, attack tables.
+/// A typed `[T; 2]`, so a side cannot be confused with another small index.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T>([T; 2]);
+
+impl<T> ByColor<T> {
+    /// White's value and Black's.
+    #[inline]
+    pub const fn new(white: T, black: T) -> Self {
+        ByColor([white, black])
+    }
+    /// The same value for both sides.
+    #[inline]
+    pub fn both(value: T) -> Self
+    where
+        T: Clone,
+    {
+        ByColor([value.clone(), value])
+    }
+    /// Each side's value passed through `f`.
+    #[inline]
+    pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> ByColor<U> {
+        let [w, b] = self.0;
+        ByColor([f(w), f(b)])
+    }
+    /// `(side, value)` for both sides, White first.
+    pub fn iter(&self) -> impl Iterator<Item = (Color, &T)> {
+        Color::BOTH.into_iter().zip(self.0.iter())
+    }
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, c: Color) -> &T {
+        &self.0[c as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    #[inline]
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        &mut self.0[c as usize]
+    }
+}
+
 /// A square index: `rank * files + file`, both 0-based from a1 (so on 8x8, a1 = 0,
 /// h1 = 7, a8 = 56). Turn names into squares and back with [`Geometry::parse_square`]
 /// and [`Geometry::square_name`].
@@ -151,6 +197,73 @@ impl Geometry {
 /// letter with [`crate::Rules::piece_by_letter`].
 pub type PieceType = u8;
 
+/// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
+/// types, the types that capture en passant, the types an attack group holds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PieceSet(u32);
+
+impl PieceSet {
+    /// No type.
+    pub const EMPTY: PieceSet = PieceSet(0);
+
+    /// Whether `t` is in the set.
+    #[inline]
+    pub fn contains(self, t: PieceType) -> bool {
+        self.0 & (1 << t) != 0
+    }
+    /// Adds `t`.
+    #[inline]
+    pub fn insert(&mut self, t: PieceType) {
+        self.0 |= 1 << t;
+    }
+    /// Whether the set has no type.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The types in the set, lowest first.
+    #[inline]
+    pub fn iter(self) -> PieceSetIter {
+        PieceSetIter(self.0)
+    }
+}
+
+impl FromIterator<PieceType> for PieceSet {
+    fn from_iter<I: IntoIterator<Item = PieceType>>(iter: I) -> Self {
+        let mut set = PieceSet::EMPTY;
+        for t in iter {
+            set.insert(t);
+        }
+        set
+    }
+}
+
+impl IntoIterator for PieceSet {
+    type Item = PieceType;
+    type IntoIter = PieceSetIter;
+    #[inline]
+    fn into_iter(self) -> PieceSetIter {
+        self.iter()
+    }
+}
+
+/// The types of a [`PieceSet`], lowest first (from [`PieceSet::iter`]).
+#[derive(Clone, Debug)]
+pub struct PieceSetIter(u32);
+
+impl Iterator for PieceSetIter {
+    type Item = PieceType;
+    #[inline]
+    fn next(&mut self) -> Option<PieceType> {
+        if self.0 == 0 {
+            return None;
+        }
+        let t = self.0.trailing_zeros() as PieceType;
+        self.0 &= self.0 - 1;
+        Some(t)
+    }
+}
+
 /// A coloured piece as stored on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
@@ -199,5 +312,23 @@ mod tests {
         for bad in ["", "e", "e0", "e9", "i1", "E4", "e04", "e4x", "4e"] {
             assert_eq!(g.parse_square(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn piece_sets_iterate_lowest_first_up_to_the_last_type() {
+        let last = MAX_PIECE_TYPES as PieceType - 1;
+        let set: PieceSet = [last, 3, 0, 3].into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3, last]);
+        assert!(set.contains(last) && !set.contains(1) && !set.is_empty());
+        assert!(PieceSet::EMPTY.is_empty() && PieceSet::EMPTY.iter().next().is_none());
+    }
+
+    #[test]
+    fn by_color_indexes_by_side() {
+        let mut v = ByColor::new(1, 2);
+        v[Color::Black] += 10;
+        assert_eq!((v[Color::White], v[Color::Black]), (1, 12));
+        assert_eq!(v.map(|n| n * 2), ByColor::new(2, 24));
+        assert_eq!(v.iter().collect::<Vec<_>>(), [(Color::White, &1), (Color::Black, &12)]);
     }
 }

@@ -19,7 +19,7 @@ use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
 use crate::tables::Zobrist;
-use crate::types::{Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES};
+use crate::types::{ByColor, Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -72,7 +72,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let empty = t.board & !self.occupied();
         for pt in 0..t.types as PieceType {
-            if self.hands[us.index()][pt as usize] == 0 {
+            if self.hands[us][pt as usize] == 0 {
                 continue;
             }
             let mut targets = empty & t.mobility(us, pt).drop_zone;
@@ -114,8 +114,8 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn play_drop(&mut self, m: Move) -> bool {
         let t = &*self.t;
         let us = self.turn;
-        let n = self.hands[us.index()][m.piece as usize];
-        self.hands[us.index()][m.piece as usize] = n - 1;
+        let n = self.hands[us][m.piece as usize];
+        self.hands[us][m.piece as usize] = n - 1;
         self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
         self.board.put(m.to, Piece { color: us, kind: m.piece });
         self.hash ^= t.piece_key(us, m.piece, m.to);
@@ -137,9 +137,9 @@ impl<B: Bitboard> Pos<B> {
             } else {
                 t.rules.piece(cap.kind).captured_as
             };
-            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent().index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
             if let (Captured::Hand(k), false) = (kind, full) {
-                let us = cap.color.opponent().index();
+                let us = cap.color.opponent();
                 let n = self.hands[us][k as usize];
                 self.hands[us][k as usize] = n + 1;
                 self.hash ^= Zobrist::hand(cap.color.opponent(), k, n) ^ Zobrist::hand(cap.color.opponent(), k, n + 1);
@@ -173,7 +173,7 @@ impl<B: Bitboard> Pos<B> {
         s.push('[');
         for c in Color::BOTH {
             for pt in 0..t.types {
-                for _ in 0..self.hands[c.index()][pt] {
+                for _ in 0..self.hands[c][pt] {
                     s.push(t.rules.fen_char(pt as u8, c));
                 }
             }
@@ -222,8 +222,8 @@ impl<B: Bitboard> Pos<B> {
 }
 
 /// Reads a hand such as `QNPPqp`, `2P`, `-` or nothing.
-pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8; MAX_PIECE_TYPES]; 2], FenError> {
-    let mut hands = [[0u8; MAX_PIECE_TYPES]; 2];
+pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByColor<[u8; MAX_PIECE_TYPES]>, FenError> {
+    let mut hands = ByColor::both([0u8; MAX_PIECE_TYPES]);
     if hand == "-" {
         return Ok(hands);
     }
@@ -241,7 +241,7 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<[[u8
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let slot = &mut hands[color.index()][kind as usize];
+        let slot = &mut hands[color][kind as usize];
         let n = *slot as u32 + count.take().unwrap_or(1);
         if n > 255 {
             return err(FenField::Board, "hand: more than 255 of one piece");

@@ -19,7 +19,7 @@ use crate::rules::{Economy, PieceDef, ResetEvent, Upgrade};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::tables::Zobrist;
-use crate::types::{Color, Piece, PieceType, Square};
+use crate::types::{ByColor, Color, Piece, PieceType, Square};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -68,12 +68,12 @@ pub(crate) fn compile(e: &RawEconomy, cx: &Context, pieces: &[PieceDef]) -> Resu
 impl<B: Bitboard> Pos<B> {
     /// Coins `c` has.
     pub fn coins(&self, c: Color) -> u16 {
-        self.coins[c.index()]
+        self.coins[c]
     }
 
     /// Purchases `c` has made (capped where the count stops mattering).
     pub fn purchases(&self, c: Color) -> u8 {
-        self.purchases[c.index()]
+        self.purchases[c]
     }
 
     /// How many more of type `pt` `c` may bring onto the board (its stock).
@@ -89,7 +89,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let Some(economy) = &t.rules.economy else { return };
         let us = self.turn;
-        let coins = self.coins[us.index()];
+        let coins = self.coins[us];
         let empty = t.board & !self.occupied();
         for &(pt, price) in &economy.buy {
             if price > coins || self.stock(us, pt) == 0 {
@@ -105,7 +105,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // An upgrade leaves every square as occupied as before: it is legal exactly when
         // no royal piece is attacked now.
-        if self.purchases[us.index()] < economy.purchases_before_upgrades || (!safety.unguarded && safety.test_all && self.is_check()) {
+        if self.purchases[us] < economy.purchases_before_upgrades || (!safety.unguarded && safety.test_all && self.is_check()) {
             return;
         }
         for u in &economy.upgrades {
@@ -126,9 +126,9 @@ impl<B: Bitboard> Pos<B> {
         let economy = t.rules.economy.as_ref().expect("a purchase needs an economy");
         let price = economy.buy.iter().find(|b| b.0 == m.piece).map_or(0, |b| b.1);
         self.pay(us, price);
-        let n = self.purchases[us.index()];
+        let n = self.purchases[us];
         if n < economy.purchases_before_upgrades {
-            self.purchases[us.index()] = n + 1;
+            self.purchases[us] = n + 1;
             self.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
         }
         self.board.put(m.to, Piece { color: us, kind: m.piece });
@@ -153,9 +153,9 @@ impl<B: Bitboard> Pos<B> {
     /// Takes `amount` coins from `c`.
     #[inline]
     fn pay(&mut self, c: Color, amount: u16) {
-        let before = self.coins[c.index()];
+        let before = self.coins[c];
         let after = before - amount;
-        self.coins[c.index()] = after;
+        self.coins[c] = after;
         self.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
     }
 
@@ -172,10 +172,10 @@ impl<B: Bitboard> Pos<B> {
             return Some(err(FenField::Extra, format!("{key}: `{value}` is not two numbers like `20/19`")));
         };
         if key == "coins" {
-            self.coins = [w, b];
+            self.coins = ByColor::new(w, b);
         } else {
             let cap = economy.purchases_before_upgrades as u16;
-            self.purchases = [w.min(cap) as u8, b.min(cap) as u8];
+            self.purchases = ByColor::new(w.min(cap) as u8, b.min(cap) as u8);
         }
         Some(Ok(()))
     }
@@ -183,7 +183,7 @@ impl<B: Bitboard> Pos<B> {
     /// Appends the economy's FEN fields, if the variant has one.
     pub(crate) fn write_economy_fields(&self, s: &mut String) {
         if self.t.rules.economy.is_some() {
-            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.coins[0], self.coins[1], self.purchases[0], self.purchases[1]));
+            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.coins[Color::White], self.coins[Color::Black], self.purchases[Color::White], self.purchases[Color::Black]));
         }
     }
 

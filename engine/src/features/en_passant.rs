@@ -8,23 +8,17 @@
 use crate::bitboard::Bitboard;
 use crate::fen::error::{err, FenError, FenField};
 use crate::position::{EnPassant, Pos};
-use crate::types::{Color, PieceType};
+use crate::types::Color;
 
 impl<B: Bitboard> Pos<B> {
     /// Whether `by` has a piece that could capture en passant onto `ep.target`
     /// (ignoring pins): only then does the en-passant square change the position's identity.
     pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
         let t = &*self.t;
-        let mut types = t.en_passant_types;
-        while types != 0 {
-            let pt = types.trailing_zeros() as usize;
-            types &= types - 1;
-            let from = t.leap_attackers[(by.index() * t.types + pt) * t.squares + ep.target as usize];
-            if (from & self.pieces(by, pt as PieceType)).any() {
-                return true;
-            }
-        }
-        false
+        t.en_passant_types.iter().any(|pt| {
+            let from = t.leap_attackers[(by.index() * t.types + pt as usize) * t.squares + ep.target as usize];
+            (from & self.pieces(by, pt)).any()
+        })
     }
 }
 
@@ -39,7 +33,7 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
     let victim = g.offset(target, 0, dy);
     let mover = pos.turn.opponent();
     let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
-        p.color == mover && t.en_passant_types & (1 << p.kind) != 0
+        p.color == mover && t.en_passant_types.contains(p.kind)
     });
     if !ok || pos.piece_at(target).is_some() {
         return err(

@@ -178,8 +178,8 @@ impl<B: Bitboard> Pos<B> {
     /// Whether `c` has lost its whole army (pieces in hand count where the rules say so).
     fn army_gone(&self, c: Color) -> bool {
         let end = &self.t.rules.end;
-        self.board.by_color[c.index()].is_empty()
-            && (!end.army_includes_hand || self.hands[c.index()][..self.t.types].iter().all(|&n| n == 0))
+        self.board.by_color[c].is_empty()
+            && (!end.army_includes_hand || self.hands[c][..self.t.types].iter().all(|&n| n == 0))
     }
 
     /// Whether the material on the board is one of the ruleset's dead cases.
@@ -187,19 +187,19 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let Some(im) = &t.rules.end.insufficient_material else { return false };
         // Material still to come: pieces in hand, or coins enough to buy or upgrade.
-        if self.hands.iter().any(|h| h.iter().any(|&n| n > 0)) {
+        if self.hands.iter().any(|(_, h)| h.iter().any(|&n| n > 0)) {
             return false;
         }
         if let Some(e) = &t.rules.economy {
             let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
-            if cheapest.is_some_and(|c| self.coins.iter().any(|&coins| coins >= c)) {
+            if cheapest.is_some_and(|c| self.coins.iter().any(|(_, &coins)| coins >= c)) {
                 return false;
             }
         }
         let occupied = self.occupied();
         let royals = self.royals(Color::White) | self.royals(Color::Black);
         let others = occupied & !royals;
-        let of_types = |types: &[PieceType]| self.of_types(types.iter().fold(0, |m, &pt| m | 1 << pt));
+        let of_types = |types: &[PieceType]| self.of_types(types.iter().copied().collect());
         if others.is_single() && of_types(&im.lone).has(others.lsb()) {
             return true;
         }

@@ -14,7 +14,7 @@ use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
-use crate::rules::{Lift, ResetEvent};
+use crate::rules::{Lift, Region, ResetEvent};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::tables::Zobrist;
@@ -36,7 +36,7 @@ pub(crate) fn compile(l: &Spanned<RawLift>, has_drops: bool, cx: &Context) -> Re
     }
     let raise_ranks = match &l.get_ref().raise_ranks {
         Some(ranks) => cx.ranks(ranks, "lift.raise_ranks")?,
-        None => Vec::new(),
+        None => Region::default(),
     };
     let mut not_on_first_move = Vec::new();
     for side in &l.get_ref().not_on_first_move {
@@ -59,11 +59,11 @@ impl<B: Bitboard> Pos<B> {
         if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
             return;
         }
-        let in_hand: u32 = self.hands[us.index()][..t.types].iter().map(|&n| n as u32).sum();
+        let in_hand: u32 = self.hands[us][..t.types].iter().map(|&n| n as u32).sum();
         if rules.drops.as_ref().and_then(|d| d.capacity).is_some_and(|c| in_hand >= c as u32) {
             return;
         }
-        for sq in self.board.by_color[us.index()].squares() {
+        for sq in self.board.by_color[us].squares() {
             let p = self.piece_at(sq).expect("own piece");
             let choices = rules.lift_choices(p.kind, t.geometry.relative_rank(sq, us));
             if choices.is_empty() {
@@ -86,8 +86,8 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let p = self.board.take(m.from);
         self.hash ^= t.piece_key(us, p.kind, m.from);
-        let n = self.hands[us.index()][m.piece as usize];
-        self.hands[us.index()][m.piece as usize] = n + 1;
+        let n = self.hands[us][m.piece as usize];
+        self.hands[us][m.piece as usize] = n + 1;
         self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
         // Going up a class is this variant's promotion.
         t.rules.piece(m.piece).class > t.rules.piece(p.kind).class && t.resets & (1 << ResetEvent::Promotion as u8) != 0
@@ -140,7 +140,7 @@ impl<B: Bitboard> Pos<B> {
             );
         }
         let capacity = rules.drops.as_ref().and_then(|d| d.capacity);
-        if let Some(c) = capacity.filter(|&c| self.hands[us.index()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
+        if let Some(c) = capacity.filter(|&c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
             return refuse(IllegalCode::HandFull, format!("{us}'s hand is full ({c} piece{})", if c == 1 { "" } else { "s" }));
         }
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());

@@ -27,7 +27,7 @@ use crate::features::drops::parse_hand;
 use crate::features::en_passant::parse_ep;
 use crate::position::Pos;
 use crate::tables::Tables;
-use crate::types::{Color, Piece, Square};
+use crate::types::{ByColor, Color, Piece, Square};
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -139,7 +139,7 @@ impl<B: Bitboard> Pos<B> {
         };
         pos.unmoved = pos.implied_unmoved();
         if let Some(economy) = &t.rules.economy {
-            pos.coins = [economy.coins; 2];
+            pos.coins = ByColor::both(economy.coins);
         }
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
@@ -164,7 +164,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             match ext.split_once('=') {
-                Some(("unmoved", list)) if t.tracks_unmoved != 0 => pos.unmoved = parse_unmoved(&pos, list)?,
+                Some(("unmoved", list)) if !t.tracks_unmoved.is_empty() => pos.unmoved = parse_unmoved(&pos, list)?,
                 Some(("unmoved", _)) => {
                     return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves")
                 }
@@ -174,7 +174,7 @@ impl<B: Bitboard> Pos<B> {
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
         let over = pos.ended_by_rule().is_some();
-        if t.royal_types != 0 && !over {
+        if !t.royal_types.is_empty() && !over {
             for c in Color::BOTH {
                 if pos.royals(c).is_empty() {
                     let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
@@ -250,7 +250,7 @@ impl<B: Bitboard> Pos<B> {
     /// initial-only moves that stand where the start position has the same piece.
     fn implied_unmoved(&self) -> B {
         let t = &*self.t;
-        if t.tracks_unmoved == 0 {
+        if t.tracks_unmoved.is_empty() {
             return B::EMPTY;
         }
         // The loader checked the start FEN, so its board field (hand stripped) parses.
@@ -258,7 +258,7 @@ impl<B: Bitboard> Pos<B> {
         let start = parse_board(&t.rules, board).unwrap_or_default();
         start
             .into_iter()
-            .filter(|&(sq, p, _)| t.tracks_unmoved & (1 << p.kind) != 0 && self.piece_at(sq) == Some(p))
+            .filter(|&(sq, p, _)| t.tracks_unmoved.contains(p.kind) && self.piece_at(sq) == Some(p))
             .fold(B::EMPTY, |b, (sq, _, _)| b | B::bit(sq))
     }
 }
@@ -274,7 +274,7 @@ fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
             return err(FenField::Extra, format!("unmoved: `{name}` is not a square of this board"));
         };
         match pos.piece_at(sq) {
-            Some(p) if t.tracks_unmoved & (1 << p.kind) != 0 => unmoved |= B::bit(sq),
+            Some(p) if t.tracks_unmoved.contains(p.kind) => unmoved |= B::bit(sq),
             _ => {
                 return err(FenField::Extra, format!("unmoved: {name} holds no piece with initial-only moves"));
             }

@@ -6,6 +6,7 @@ use toml::Spanned;
 
 use super::error::RulesetError;
 use super::source::Reporter;
+use crate::rules::Region;
 use crate::types::{Geometry, PieceType};
 
 /// The context of one ruleset's sections.
@@ -33,7 +34,7 @@ impl Context<'_> {
         self.names.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
     }
     /// Own ranks as written (from 1) made 0-based, or an error if one is off the board.
-    pub fn ranks(&self, at: &Spanned<Vec<u8>>, key: &str) -> Result<Vec<u8>, RulesetError> {
+    pub fn ranks(&self, at: &Spanned<Vec<u8>>, key: &str) -> Result<Region, RulesetError> {
         at.get_ref()
             .iter()
             .map(|&rank| {
@@ -47,6 +48,7 @@ impl Context<'_> {
                     Ok(rank - 1)
                 }
             })
-            .collect()
+            .collect::<Result<_, _>>()
+            .map(Region::from_ranks)
     }
 }

@@ -10,7 +10,7 @@ use super::error::RulesetError;
 use crate::betza;
 use crate::features::drops::RawDrops;
 use crate::features::promotion::{self, RawPromotion};
-use crate::rules::{Captured, PieceDef};
+use crate::rules::{Captured, PieceDef, Region};
 use crate::types::PieceType;
 
 #[derive(Deserialize)]
@@ -77,7 +77,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
             ));
         }
         Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
-        None => Vec::new(),
+        None => Region::default(),
     };
     let promotion = p.promotion.as_ref().map(|pr| promotion::compile(pr, &p.betza, cx, &key("promotion"))).transpose()?;
     let has_drops = raw_drops.is_some();
