@@ -57,13 +57,10 @@ def main():
     ap.add_argument("--fen-every", type=int, default=4, help="hand Chimera the FEN every N plies (0: never)")
     args = ap.parse_args()
 
-    sf = fc.pyffish_or_skip()
-    if sf is None:
-        return 0
-    started = time.time()
-    binary = fc.find_binary(args.bin)
     adapters = [NCheck("3check", 3), NCheck("5check", 5)]
-    fc.setup(sf, binary, adapters)
+    started = fc.start(args, adapters)
+    if started is None:
+        return 0
     result = fc.Result()
     summary = []
     with fc.make_pool(args.jobs) as pool:

@@ -27,7 +27,6 @@ skipped` when the binding is missing.
 import os
 import random
 import sys
-import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fsf_common as fc  # noqa: E402
@@ -78,13 +77,10 @@ def main():
     ap.add_argument("--plies", type=int, default=120, help="longest random game")
     args = ap.parse_args()
 
-    sf = fc.pyffish_or_skip()
-    if sf is None:
-        return 0
-    started = time.time()
-    binary = fc.find_binary(args.bin)
     adapters = [Atomic(v) for v in VARIANTS]
-    fc.setup(sf, binary, adapters)
+    started = fc.start(args, adapters)
+    if started is None:
+        return 0
     result = fc.Result()
     with fc.make_pool(args.jobs) as pool:
         if args.depth > 0:

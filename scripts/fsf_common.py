@@ -620,6 +620,18 @@ def pyffish_or_skip():
     return sf
 
 
+def start(args, adapters, extra_ini=None):
+    """The common start of a check: pyffish (None after saying the check is skipped: the
+    caller then exits 0), the binary found and the adapters set up; returns the start
+    time for `report`, or None."""
+    sf = pyffish_or_skip()
+    if sf is None:
+        return None
+    started = time.time()
+    setup(sf, find_binary(args.bin), adapters, extra_ini)
+    return started
+
+
 def perft_all(adapters, depth, pool, result):
     """Perft(depth) of every adapter's start position, printing each; returns the
     summary entries (`name nodes`, marked where the programs differ)."""

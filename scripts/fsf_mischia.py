@@ -143,12 +143,10 @@ def main():
     ap.add_argument("--fen-every", type=int, default=7, help="hand Chimera the FEN every N plies (0: never)")
     args = ap.parse_args()
 
-    sf = fc.pyffish_or_skip()
-    if sf is None:
-        return 0
-    started = time.time()
     adapter = Mischia()
-    fc.setup(sf, fc.find_binary(args.bin), [adapter])
+    started = fc.start(args, [adapter])
+    if started is None:
+        return 0
     result = fc.Result()
     extra = ""
     with fc.make_pool(args.jobs) as pool:

@@ -57,13 +57,10 @@ def main():
     ap.add_argument("--games", type=int, default=300, help="random games of five plies")
     args = ap.parse_args()
 
-    sf = fc.pyffish_or_skip()
-    if sf is None:
-        return 0
-    started = time.time()
-    binary = fc.find_binary(args.bin)
     a = Mystic()
-    fc.setup(sf, binary, [a])
+    started = fc.start(args, [a])
+    if started is None:
+        return 0
     result = fc.Result()
     extra = ""
     with fc.make_pool(args.jobs) as pool:
