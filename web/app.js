@@ -275,6 +275,8 @@ function render() {
   drawMoveList();
   $("fen-out").value = position.fen;
   $("undo").disabled = state.played.length === 0;
+  // For scripts (and the browser test) to know when an answer has been drawn.
+  Object.assign(document.body.dataset, { game: state.game, plies: state.played.length });
 }
 
 /** A side's hand, coins and shop, where the variant has them. */
@@ -294,7 +296,8 @@ function drawSide(el, side) {
     parts.push(text("span", "hand:", "label"), ...(chips.length ? chips : [text("span", "empty", "empty")]));
   }
   if (position.coins) {
-    parts.push(text("span", `${position.coins[side]} coins, ${position.purchases[side]} purchases`, "coins"));
+    const [coins, purchases] = [position.coins[side], position.purchases[side]];
+    parts.push(text("span", `${coins} coin${coins === 1 ? "" : "s"}, ${purchases} purchase${purchases === 1 ? "" : "s"}`, "coins"));
     const shop = (variant.buy || []).map(({ piece, cost }) => {
       const chip = chipButton(side === "white" ? piece : piece.toLowerCase(), `${cost}¢`, toMove);
       chip.dataset.shop = piece;
@@ -330,7 +333,9 @@ function drawActions() {
     for (const u of (state.variant.upgrades || []).filter((u) => u.from === letter)) {
       const uci = `${square}${square}${u.to.toLowerCase()}`;
       const legal = state.moves.some((m) => m.uci === uci);
-      buttons.push(actionButton(`Upgrade to ${nameOf(u.to)} (${u.cost}¢)`, uci, legal, () => (legal ? play(uci) : explain(uci))));
+      // Asked in SAN (`B@e2`): the engine reads a refused `e2e2b` as a move onto an own piece.
+      const why = `${u.to}@${square}`;
+      buttons.push(actionButton(`Upgrade to ${nameOf(u.to)} (${u.cost}¢)`, uci, legal, () => (legal ? play(uci) : explain(why))));
     }
     if (state.variant.lift) {
       const lifts = state.moves.filter((m) => m.from === square && m.lift);
