@@ -81,6 +81,8 @@ async function useVariant(loaded) {
   state.variant = loaded;
   state.names = Object.fromEntries(loaded.pieces.map((p) => [p.letter, p.name]));
   $("description").textContent = loaded.description;
+  $("fen-in").value = "";
+  $("fen-error").hidden = true;
   drawLegend();
   await openGame({});
 }
@@ -93,6 +95,7 @@ async function openGame(opened) {
   Object.assign(state, { game: r.game, opened, position: r, played: [], selected: null });
   Object.assign(state, { firstTurn: r.turn, firstFullmove: r.fullmove });
   showWhy(null);
+  clearPerft();
   await refresh();
   return r;
 }
@@ -419,15 +422,22 @@ async function setFen(fen) {
   if (!r.ok) $("fen-error").textContent = r.error.message;
 }
 
+/** Forgets the counts of another game (and stops a count under way). */
+function clearPerft() {
+  if (state.perft) state.perft.stopped = true;
+  $("perft-table").tBodies[0].replaceChildren();
+  $("perft-divide").replaceChildren();
+  $("perft-progress").value = 0;
+}
+
 /** Perft to `depth`: each shallower depth as one request, then the last split by root
  *  move (one request each on a copy of the game), so progress shows and Stop works. */
 async function perft(depth) {
+  clearPerft();
   const run = { stopped: false };
   state.perft = run;
   const tbody = $("perft-table").tBodies[0];
   const progress = $("perft-progress");
-  tbody.replaceChildren();
-  $("perft-divide").replaceChildren();
   $("perft-run").disabled = true;
   $("perft-stop").disabled = false;
   const row = (d, nodes, seconds) => {

@@ -43,6 +43,6 @@ started=$(date +%s)
 BASE_URL="$url" CHROMIUM="$chromium" ARTIFACTS="$artifacts" node --test web/tests/workbench.test.mjs
 echo "browser test: $(( $(date +%s) - started )) s; screenshots in $artifacts"
 # A `quit` request stops the server as it stops `chimera serve`.
-curl -s -X POST "${url}api" -d '{"op":"quit"}' >/dev/null || true
+node -e 'fetch(process.argv[1] + "api", { method: "POST", body: "{\"op\":\"quit\"}" }).catch(() => {})' "$url"
 wait "$server" || true
 trap - EXIT

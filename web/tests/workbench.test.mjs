@@ -233,10 +233,21 @@ describe("chimera web", () => {
     assert.ok(r.builtin.some((b) => b.id === "mischia"));
     const bad = await page.evaluate(async () => (await fetch("api", { method: "POST", body: '{"op":"dance"}' })).json());
     assert.equal(bad.error.code, "unknown-op");
-    // The README's picture.
+  });
+
+  it("shows a game, its perft and a refusal together (the README's picture)", async () => {
     await pick("mischia");
-    await clickMove("c2", "c3");
-    await page.click(square("d5"));
+    await clickMove("b2", "b3");
+    await clickMove("e5", "e4");
+    await clickMove("f1", "e3");
+    await clickMove("d5", "d4");
+    await page.fill("#perft-depth", "4");
+    await page.click("#perft-run");
+    await page.waitForSelector('#perft-table tr[data-depth="4"]');
+    await page.click(square("e3"));
+    await page.click(square("e5"));
+    assert.equal((await why()).code, "piece-cannot-move-there");
+    await page.click(square("e3"));
     await shot("workbench");
   });
 });
