@@ -32,7 +32,14 @@ const state = {
 };
 
 const editor = new Editor(
-  { textarea: $("toml"), gutter: $("gutter"), band: $("error-band"), message: $("ruleset-error"), status: $("editor-status") },
+  {
+    textarea: $("toml"),
+    gutter: $("gutter"),
+    band: $("error-band"),
+    column: $("error-column"),
+    message: $("ruleset-error"),
+    status: $("editor-status"),
+  },
   (text) => checkRuleset(text),
 );
 const board = new Board($("board"), { press, release });

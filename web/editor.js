@@ -4,8 +4,8 @@
 const PAUSE_MS = 250;
 
 export class Editor {
-  constructor({ textarea, gutter, band, message, status }, onChange) {
-    Object.assign(this, { textarea, gutter, band, message, status });
+  constructor({ textarea, gutter, band, column, message, status }, onChange) {
+    Object.assign(this, { textarea, gutter, band, column, message, status });
     this.timer = null;
     this.error = null;
     textarea.addEventListener("input", () => {
@@ -45,7 +45,8 @@ export class Editor {
   showError(error) {
     this.error = error;
     this.message.hidden = !error;
-    this.band.hidden = !error;
+    this.band.hidden = !error || !error.line;
+    this.column.hidden = !error || !error.line || !error.column;
     this.status.textContent = error ? "error" : "valid";
     this.status.className = error ? "status-error" : "status-ok";
     if (error) {
@@ -68,16 +69,25 @@ export class Editor {
     }
   }
 
-  /** Keeps the gutter and the error band level with the text as it scrolls. */
+  /** Keeps the gutter and the error's line and column level with the text as it scrolls. */
   follow() {
-    const top = this.textarea.scrollTop;
-    this.gutter.style.transform = `translateY(${-top}px)`;
-    if (this.error && this.error.line) {
-      const lineHeight = parseFloat(getComputedStyle(this.textarea).lineHeight);
-      const padding = parseFloat(getComputedStyle(this.textarea).paddingTop);
-      this.band.style.top = `${padding + (this.error.line - 1) * lineHeight - top}px`;
-      this.band.style.height = `${lineHeight}px`;
-    }
+    const { scrollTop, scrollLeft } = this.textarea;
+    this.gutter.style.transform = `translateY(${-scrollTop}px)`;
+    const e = this.error;
+    if (!e || !e.line) return;
+    const style = getComputedStyle(this.textarea);
+    const lineHeight = parseFloat(style.lineHeight);
+    const top = `${parseFloat(style.paddingTop) + (e.line - 1) * lineHeight - scrollTop}px`;
+    Object.assign(this.band.style, { top, height: `${lineHeight}px` });
+    const left = parseFloat(style.paddingLeft) + (e.column - 1) * this.charWidth(style) - scrollLeft;
+    Object.assign(this.column.style, { top, height: `${lineHeight}px`, left: `${left}px` });
+  }
+
+  /** The width of one character of the editor's monospace font. */
+  charWidth(style) {
+    const context = (this.canvas ??= document.createElement("canvas")).getContext("2d");
+    context.font = `${style.fontSize} ${style.fontFamily}`;
+    return context.measureText("M".repeat(100)).width / 100;
   }
 
   goToError() {
@@ -89,5 +99,9 @@ export class Editor {
     offset += Math.max(0, (e.column || 1) - 1);
     this.textarea.focus();
     this.textarea.setSelectionRange(offset, offset);
+    // A few lines of context above the error, whatever the browser scrolled to.
+    const lineHeight = parseFloat(getComputedStyle(this.textarea).lineHeight);
+    this.textarea.scrollTop = Math.max(0, (e.line - 4) * lineHeight);
+    this.follow();
   }
 }

@@ -109,6 +109,15 @@ describe("chimera web", () => {
     assert.equal(await page.getAttribute("#gutter .error-marker", "data-line"), String(line));
     const message = await page.textContent("#ruleset-error");
     assert.match(message, new RegExp(`^rulesets/mischia.toml:${line}:\\d+: pieces.king.betza: bad Betza "Kx"`));
+    // Clicking the message puts the cursor on the error's line and column.
+    await page.click("#ruleset-error");
+    const caret = await page.evaluate(() => {
+      const t = document.querySelector("#toml");
+      const before = t.value.slice(0, t.selectionStart).split("\n");
+      return [before.length, before.at(-1).length + 1];
+    });
+    assert.deepEqual(caret, [line, Number(message.split(":")[2])]);
+    assert.equal(await page.locator("#error-band").isVisible(), true);
     await shot("2-ruleset-error");
 
     // A valid edit: one black pawn fewer in the start position, drawn at once.
