@@ -40,8 +40,9 @@ pub struct Args {
     /// Port to listen on; 0 picks a free one. The page's address is printed either way.
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on. The API has no authentication: keep it on loopback unless
-    /// every machine that can reach the address may use it.
+    /// Address to listen on. The API has no authentication (and `load` reads the files a
+    /// ruleset extends): keep it on loopback unless every machine that can reach the
+    /// address may use it.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Open the page in the default browser once the server listens.
