@@ -411,7 +411,8 @@ function drawLegend() {
     return row;
   });
   const { files, ranks } = state.variant;
-  $("legend").replaceChildren(text("div", `${files}×${ranks} board · ${rows.length} pieces`, "pane-title"), ...rows);
+  const count = `${rows.length} piece${rows.length === 1 ? "" : "s"}`;
+  $("legend").replaceChildren(text("div", `${files}×${ranks} board · ${count}`, "pane-title"), ...rows);
 }
 
 function text(tag, content, cls) {

@@ -220,14 +220,21 @@ describe("chimera web", () => {
 
   it("draws boards from 4x4 to 16x16", async () => {
     for (const [files, ranks] of [[4, 4], [16, 16], [12, 5]]) {
-      const rows = [`k${files - 1}`, ...Array(ranks - 2).fill(`${files}`), `${files - 1}K`].join("/");
-      const toml = `name = "size-${files}x${ranks}"\nboard = { files = ${files}, ranks = ${ranks} }\nstart = "${rows} w - - 0 1"\n[pieces.king]\nletter = "K"\nbetza = "K"\nroyal = true\n`;
+      const rows = [`ka${files - 2}`, ...Array(ranks - 2).fill(`${files}`), `${files - 2}AK`].join("/");
+      const toml = [
+        `name = "size-${files}x${ranks}"`,
+        `board = { files = ${files}, ranks = ${ranks} }`,
+        `start = "${rows} w - - 0 1"`,
+        '[pieces.king]\nletter = "K"\nbetza = "K"\nroyal = true',
+        '[pieces.amazon]\nletter = "A"\nbetza = "QN"\n',
+      ].join("\n");
       const before = await page.getAttribute("body", "data-game");
       await page.fill("#toml", toml);
       await page.waitForFunction((g) => document.body.dataset.game !== g, before);
       assert.equal(await page.locator("#board .square").count(), files * ranks);
       const corner = `${String.fromCharCode(96 + files)}${ranks}`;
       assert.equal(await page.locator(`${square(corner)}`).count(), 1);
+      assert.equal(await page.locator(`${square(`${String.fromCharCode(97 + files - 2)}1`)} .piece.fairy`).count(), 1);
       if (files === 16) await shot("7-board-16x16");
     }
   });
