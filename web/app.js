@@ -91,7 +91,8 @@ async function useVariant(loaded) {
   $("fen-in").value = "";
   $("fen-error").hidden = true;
   drawLegend();
-  await openGame({});
+  const r = await openGame({});
+  if (!r.ok) showWhy({ move: `opening ${loaded.variant}`, code: r.error.code, reason: r.error.message });
 }
 
 /** Opens a game of the current variant (`fen` or the start), closing the previous one. */
@@ -433,71 +434,77 @@ async function setFen(fen) {
 /** Forgets the counts of another game (and stops a count under way). */
 function clearPerft() {
   if (state.perft) state.perft.stopped = true;
+  state.perft = null;
   $("perft-table").tBodies[0].replaceChildren();
   $("perft-divide").replaceChildren();
   $("perft-progress").value = 0;
+  $("perft-run").disabled = false;
+  $("perft-stop").disabled = true;
 }
 
 /** Perft to `depth`: each shallower depth as one request, then the last split by root
- *  move (one request each on a copy of the game), so progress shows and Stop works. */
+ *  move (one request each on a copy of the game), so progress shows and Stop works.
+ *  It counts the game as it was when started; another game stops it. */
 async function perft(depth) {
   clearPerft();
   const run = { stopped: false };
   state.perft = run;
-  const tbody = $("perft-table").tBodies[0];
-  const progress = $("perft-progress");
-  $("perft-run").disabled = true;
-  $("perft-stop").disabled = false;
+  const { game, variant, opened, played, moves, position } = state;
+  const current = () => state.perft === run;
   const row = (d, nodes, seconds) => {
+    if (!current()) return;
     const tr = document.createElement("tr");
     tr.dataset.depth = d;
     tr.append(text("td", d), text("td", nodes), text("td", seconds));
-    tbody.append(tr);
+    $("perft-table").tBodies[0].append(tr);
   };
+  const progress = (done, title = "") => current() && Object.assign($("perft-progress"), { value: done, title });
   const fail = (error) => row(depth, error.message, "");
+  $("perft-run").disabled = true;
+  $("perft-stop").disabled = false;
   try {
-    for (let d = 1; d < depth && !run.stopped; d++) {
-      const r = await call("perft", { game: state.game, depth: d });
+    for (let d = 1; d < depth; d++) {
+      const r = await call("perft", { game, depth: d });
+      if (run.stopped) return;
       if (!r.ok) return fail(r.error);
       row(d, r.nodes, r.seconds.toFixed(3));
-      progress.value = d / depth;
+      progress(d / depth);
     }
-    if (run.stopped) return;
     // Past the end of a game the server still counts moves but lists none; and a depth
     // over the limit is the server's to refuse. Both are one request.
-    if (state.position.result || depth > state.limits.max_perft_depth || depth < 2) {
-      const r = await call("perft", { game: state.game, depth });
+    if (position.result || depth > state.limits.max_perft_depth || depth < 2) {
+      const r = await call("perft", { game, depth });
       if (!r.ok) return fail(r.error);
-      progress.value = 1;
+      progress(1);
       return row(depth, r.nodes, r.seconds.toFixed(3));
     }
-    const copy = await call("open", { variant: state.variant.variant, ...state.opened, moves: state.played.map((p) => p.uci) });
+    const copy = await call("open", { variant: variant.variant, ...opened, moves: played.map((p) => p.uci) });
     if (!copy.ok) return fail(copy.error);
-    const roots = state.moves.map((m) => m.uci);
     const started = performance.now();
     const divide = [];
     let nodes = 0;
     try {
-      for (const [i, uci] of roots.entries()) {
-        if (run.stopped) return row(depth, `stopped after ${i} of ${roots.length} root moves`, "");
-        await call("play", { game: copy.game, move: uci });
+      for (const [i, m] of moves.entries()) {
+        if (run.stopped) return row(depth, `stopped after ${i} of ${moves.length} root moves`, "");
+        await call("play", { game: copy.game, move: m.uci });
         const r = await call("perft", { game: copy.game, depth: depth - 1 });
         await call("undo", { game: copy.game });
         if (!r.ok) return fail(r.error);
         nodes += r.nodes;
-        divide.push(`${uci} ${r.nodes}`);
-        progress.value = (depth - 1 + (i + 1) / roots.length) / depth;
-        $("perft-progress").title = `depth ${depth}: ${i + 1} of ${roots.length} root moves`;
+        divide.push(`${m.uci} ${r.nodes}`);
+        progress((depth - 1 + (i + 1) / moves.length) / depth, `depth ${depth}: ${i + 1} of ${moves.length} root moves`);
       }
     } finally {
       call("close", { game: copy.game });
     }
     row(depth, nodes, ((performance.now() - started) / 1000).toFixed(3));
-    $("perft-divide").textContent = divide.join("\n");
+    if (current()) $("perft-divide").textContent = divide.join("\n");
   } finally {
-    $("perft-run").disabled = false;
-    $("perft-stop").disabled = true;
-    state.perft = null;
+    if (current()) {
+      $("perft-run").disabled = false;
+      $("perft-stop").disabled = true;
+      state.perft = null;
+    }
   }
 }
 
