@@ -264,6 +264,6 @@ describe("chimera web", () => {
     await page.click(square("e5"));
     assert.equal((await why()).code, "piece-cannot-move-there");
     await page.click(square("e3"));
-    await shot("workbench");
+    await page.screenshot({ path: `${ARTIFACTS}/workbench.png`, clip: { x: 0, y: 0, width: 1400, height: 620 } });
   });
 });
