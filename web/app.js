@@ -214,10 +214,11 @@ function showWhy(why) {
   el.replaceChildren(text("strong", `${why.move} is refused: `), text("span", why.reason, "reason"), text("code", ` (${why.code})`));
 }
 
-async function undo() {
-  const r = await call("undo", { game: state.game });
+/** Takes back the last `plies` moves. */
+async function undo(plies = 1) {
+  const r = await call("undo", { game: state.game, plies });
   if (!r.ok) return showWhy({ move: "undo", code: r.error.code, reason: r.error.message });
-  state.played.pop();
+  state.played.length -= plies;
   state.position = r;
   state.selected = null;
   showWhy(null);
@@ -396,7 +397,15 @@ function drawMoveList() {
     const li = document.createElement("li");
     li.append(text("span", `${fullmove}.${startBlack && i === 0 ? ".." : ""}`, "number"));
     const plies = startBlack && i === 0 ? 1 : 2;
-    for (const p of played.slice(i, i + plies)) li.append(text("span", p.san, "san"));
+    for (const [k, p] of played.slice(i, i + plies).entries()) {
+      const san = text("span", p.san, "san");
+      const after = i + k + 1;
+      if (after < played.length) {
+        san.title = "click to take back the moves after this one";
+        san.addEventListener("click", () => undo(played.length - after));
+      }
+      li.append(san);
+    }
     items.push(li);
     i += plies;
     fullmove += 1;
@@ -510,7 +519,7 @@ async function perft(depth) {
 
 // ---- wiring ----
 
-$("undo").addEventListener("click", undo);
+$("undo").addEventListener("click", () => undo());
 $("flip").addEventListener("click", () => {
   board.flipped = !board.flipped;
   render();

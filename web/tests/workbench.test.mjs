@@ -96,6 +96,11 @@ describe("chimera web", () => {
     await page.click("#undo");
     await waitPlies(4);
     assert.deepEqual(await sanList(), ["b3", "e4", "Ne3", "d4"]);
+    // Clicking a move of the list takes back the moves after it.
+    await page.click('#san .san:text-is("e4")');
+    await waitPlies(2);
+    assert.deepEqual(await sanList(), ["b3", "e4"]);
+    assert.equal(await fen(), "rbqkbn/pppp1p/4p1/1P4/P1PPPP/RBQKBN w Qq - 0 2");
   });
 
   it("marks a broken ruleset at its line and redraws the board from a valid edit", async () => {
