@@ -221,6 +221,15 @@ describe("chimera web", () => {
     assert.deepEqual(rows, ["20", "400", "8902", "197281"]);
     assert.equal(await page.evaluate(() => document.querySelector("#perft-progress").value), 1);
     assert.equal((await page.textContent("#perft-divide")).split("\n").length, 20);
+
+    // Stop ends a long count between two root moves.
+    await page.fill("#perft-depth", "6");
+    await page.click("#perft-run");
+    await page.waitForFunction(() => document.querySelector("#perft-progress").title.startsWith("depth 6: "));
+    await page.click("#perft-stop");
+    await page.waitForSelector('#perft-table tr[data-depth="6"]');
+    assert.match(await page.textContent('#perft-table tr[data-depth="6"]'), /stopped after \d+ of 20 root moves/);
+    assert.equal(await page.isEnabled("#perft-run"), true);
   });
 
   it("draws boards from 4x4 to 16x16", async () => {
