@@ -132,15 +132,16 @@ const ownLetter = (letter) => letter && (letter === letter.toUpperCase()) === wh
 const pieceOn = (square) => parseBoard(state.position.fen, state.variant.files, state.variant.ranks)[square];
 const nameOf = (letter) => state.names[letter.toUpperCase()] || letter;
 
-/** The legal moves that complete the selection on `square`. */
-function movesTo(selected, square) {
-  if (selected.square) {
-    return state.moves.filter((m) => m.from === selected.square && m.to === square && m.to !== m.from);
-  }
+/** The legal moves that start with the selection and end on another square: a piece's
+ *  moves (not its upgrades or lifts), or the drops or purchases of a letter. */
+function movesOf(selected) {
+  if (selected.square) return state.moves.filter((m) => m.from === selected.square && m.to && m.to !== m.from);
   const kind = selected.hand ? "drop" : "buy";
   const letter = selected.hand || selected.shop;
-  return state.moves.filter((m) => m.kind === kind && m.letter === letter && m.to === square);
+  return state.moves.filter((m) => m.kind === kind && m.letter === letter);
 }
+
+const movesTo = (selected, square) => movesOf(selected).filter((m) => m.to === square);
 
 /** The selection on `square` in long algebraic, to ask why it is refused. */
 function attempt(selected, square) {
@@ -266,10 +267,7 @@ function render() {
   const selected = state.selected;
   if (selected) {
     if (selected.square) mark(selected.square, "selected");
-    const targets = selected.square
-      ? state.moves.filter((m) => m.from === selected.square && m.to && m.to !== m.from)
-      : state.moves.filter((m) => m.kind === (selected.hand ? "drop" : "buy") && m.letter === (selected.hand || selected.shop));
-    for (const m of targets) mark(m.to, m.capture ? "target capture" : "target");
+    for (const m of movesOf(selected)) mark(m.to, m.capture ? "target capture" : "target");
   }
   board.draw({
     files: variant.files,

@@ -70,7 +70,13 @@ export class Board {
         if (col === 0) sq.append(coordinate("rank", r + 1));
         if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
         const piece = pieces[name];
-        if (piece) sq.append(pieceElement(piece.letter, names, piece.promoted));
+        if (piece) {
+          const el = pieceElement(piece.letter, names, piece.promoted);
+          sq.append(el);
+          sq.setAttribute("aria-label", `${name} ${el.title}`);
+        } else {
+          sq.setAttribute("aria-label", name);
+        }
         el.append(sq);
       }
     }
