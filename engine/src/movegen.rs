@@ -277,7 +277,7 @@ impl<B: Bitboard> Pos<B> {
         if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
             sink.push_targets(from, plain);
             for to in promoting.squares() {
-                self.emit_promotions(sink, pt, Move::normal(from, to));
+                self.emit_promotions(sink, safety, pt, Move::normal(from, to));
             }
         } else {
             for to in plain.squares() {
@@ -287,7 +287,7 @@ impl<B: Bitboard> Pos<B> {
             }
             for to in promoting.squares() {
                 if self.is_safe_after(Move::normal(from, to), safety.royals) {
-                    self.emit_promotions(sink, pt, Move::normal(from, to));
+                    self.emit_promotions(sink, safety, pt, Move::normal(from, to));
                 }
             }
         }
@@ -300,7 +300,7 @@ impl<B: Bitboard> Pos<B> {
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
             let mob = self.t.mobility(self.turn, pt);
             if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
-                self.emit_promotions(sink, pt, m);
+                self.emit_promotions(sink, safety, pt, m);
             } else {
                 sink.push(m);
             }

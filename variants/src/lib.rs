@@ -37,6 +37,7 @@ builtins! {
     "5check" => "5check.toml",
     "pocket-mutation" => "pocket-mutation.toml",
     "atomic" => "atomic.toml",
+    "coregal" => "coregal.toml",
     "nocheckatomic" => "nocheckatomic.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
