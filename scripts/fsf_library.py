@@ -105,6 +105,9 @@ VARIANTS = [
     Counting("makruk", 8, 8),
     Counting("asean", 8, 8),
     Counting("ai-wok", 8, 8),
+    Shogi("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
+    Shogi("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
+    Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.
