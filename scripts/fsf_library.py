@@ -108,6 +108,7 @@ VARIANTS = [
     Shogi("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     Shogi("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
+    Same("clobber", 5, 6),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -64,6 +64,7 @@ builtins! {
     "shogi" => "shogi.toml",
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
+    "clobber" => "clobber.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",
