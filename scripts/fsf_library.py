@@ -109,6 +109,8 @@ VARIANTS = [
     Shogi("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
     Same("clobber", 5, 6),
+    Same("loop", 8, 8),
+    Same("chessgi", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -65,6 +65,8 @@ builtins! {
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
     "clobber" => "clobber.toml",
+    "loop" => "loop.toml",
+    "chessgi" => "chessgi.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",
