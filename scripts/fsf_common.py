@@ -1,5 +1,5 @@
 """Shared machinery of the Fairy-Stockfish differential checks (fsf_diff.py, fsf_mischia.py,
-fsf_drops.py, fsf_mystic.py, fsf_3check.py, fsf_atomic.py).
+fsf_drops.py, fsf_mystic.py, fsf_3check.py, fsf_atomic.py, fsf_library.py).
 
 Chimera is run through its CLI; Fairy-Stockfish through its Python binding, pyffish, with
 tests/data/fsf-variants.ini loaded. A check is described by an `Adapter` (one per variant):
