@@ -14,6 +14,7 @@ use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
 
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawEnd {
@@ -30,6 +31,8 @@ pub(crate) struct RawEnd {
     army_captured: Option<RawVerdict>,
     #[serde(default = "yes")]
     army_includes_hand: bool,
+    #[serde(default)]
+    extinction: Vec<super::extinction::RawExtinction>,
 }
 
 fn yes() -> bool {
@@ -56,6 +59,7 @@ impl Default for RawEnd {
             insufficient_material: None,
             army_captured: None,
             army_includes_hand: true,
+            extinction: Vec::new(),
         }
     }
 }
@@ -70,7 +74,7 @@ fn draw() -> RawVerdict {
 
 #[derive(Deserialize, Clone, Copy)]
 #[serde(rename_all = "kebab-case")]
-enum RawVerdict {
+pub(crate) enum RawVerdict {
     Win,
     Loss,
     Draw,
@@ -119,6 +123,12 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         }
     };
 
+    let extinction = end
+        .extinction
+        .iter()
+        .enumerate()
+        .map(|(i, raw)| super::extinction::compile(raw, cx, &format!("end.extinction[{i}]")))
+        .collect::<Result<_, _>>()?;
     Ok(EndRules {
         checkmate: end.checkmate.into(),
         stalemate: end.stalemate.into(),
@@ -129,6 +139,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         insufficient_material,
         army_captured: end.army_captured.map(Verdict::from),
         army_includes_hand: end.army_includes_hand,
+        extinction,
     })
 }
 
@@ -171,15 +182,7 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
-        let v = t.rules.end.army_captured?;
-        self.army_gone(self.turn).then(|| Outcome::for_side(v, self.turn, EndReason::ArmyCaptured))
-    }
-
-    /// Whether `c` has lost its whole army (pieces in hand count where the rules say so).
-    fn army_gone(&self, c: Color) -> bool {
-        let end = &self.t.rules.end;
-        self.board.by_color[c].is_empty()
-            && (!end.army_includes_hand || self.hands[c][..self.t.types].iter().all(|&n| n == 0))
+        self.extinct()
     }
 
     /// Whether the material on the board is one of the ruleset's dead cases.

@@ -59,6 +59,8 @@ struct RawRuleset {
     modules: Option<serde::de::IgnoredAny>,
     economy: Option<Spanned<RawEconomy>>,
     lift: Option<Spanned<RawLift>>,
+    #[serde(default)]
+    must_capture: bool,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +205,7 @@ fn compile(
         modules,
         economy,
         lift,
+        must_capture: raw.must_capture,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
