@@ -130,7 +130,7 @@ fn load_a_builtin() {
     assert_eq!((r["hands"].as_bool(), r["economy"].as_bool()), (Some(false), Some(false)));
     let r = s.ok(json!({"op": "load", "variant": "mystic"}));
     assert_eq!(r["economy"], true);
-    let e = s.fails(json!({"op": "load", "variant": "shatranj"}), "unknown-variant");
+    let e = s.fails(json!({"op": "load", "variant": "no-such-variant"}), "unknown-variant");
     assert!(e["message"].as_str().unwrap().contains("chess, losalamos"), "{e}");
     s.fails(json!({"op": "load"}), "bad-request");
     s.fails(json!({"op": "load", "variant": "chess", "toml": TINY}), "bad-request");
