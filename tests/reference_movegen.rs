@@ -440,7 +440,7 @@ fn losalamos() {
 
 #[test]
 fn capablanca() {
-    run(&toml(include_str!("data/capablanca.toml")), 3, 3, 40, 160, 11);
+    run(&toml(include_str!("../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
 }
 
 // ---- synthetic variants -------------------------------------------------------------------
