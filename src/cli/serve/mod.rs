@@ -62,7 +62,21 @@ pub struct Args {
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut server = Server::new(Limits {
+    let mut server = server(args);
+    let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::from_micros(args.spin_micros) };
+    transport::serve_stdio(&mut server, framing, out)
+}
+
+/// Answers the requests in `input` as `run` answers standard input's, in this process
+/// (for the fuzz target of a request sequence).
+#[allow(dead_code)]
+pub fn run_on(args: &Args, input: &[u8], out: &mut dyn Write) -> Result<(), Failure> {
+    let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::ZERO };
+    transport::serve(&mut server(args), framing, input, out)
+}
+
+fn server(args: &Args) -> Server {
+    Server::new(Limits {
         max_perft_depth: args.max_perft_depth,
         budget: Duration::from_millis(args.request_millis),
         max_games: args.max_games,
@@ -71,7 +85,5 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         max_variants: args.max_variants,
         max_variant_bytes: args.max_variant_bytes,
         max_variants_bytes: args.max_variants_bytes,
-    });
-    let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::from_micros(args.spin_micros) };
-    transport::serve_stdio(&mut server, framing, out)
+    })
 }
