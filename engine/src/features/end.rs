@@ -23,8 +23,7 @@ pub(crate) struct RawEnd {
     #[serde(default = "draw")]
     stalemate: RawVerdict,
     repetition: Option<Spanned<u8>>,
-    #[serde(default)]
-    move_rule: u16,
+    move_rule: Option<Spanned<u16>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
     insufficient_material: Option<RawInsufficient>,
@@ -54,7 +53,7 @@ impl Default for RawEnd {
             checkmate: RawVerdict::Loss,
             stalemate: RawVerdict::Draw,
             repetition: None,
-            move_rule: 0,
+            move_rule: None,
             move_rule_reset: Vec::new(),
             insufficient_material: None,
             army_captured: None,
@@ -90,11 +89,22 @@ impl From<RawVerdict> for Verdict {
     }
 }
 
+/// The longest move rule: twice it, in plies, must fit the halfmove clock (`u16`).
+const MAX_MOVE_RULE: u16 = u16::MAX / 2;
+
 /// Compiles the `[end]` table.
 pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
     let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
     if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
         return Err(cx.r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
+    }
+    let move_rule = end.move_rule.as_ref().map_or(0, |s| *s.get_ref());
+    if let Some(s) = end.move_rule.as_ref().filter(|_| move_rule > MAX_MOVE_RULE) {
+        return Err(cx.r.span(
+            s,
+            "end.move_rule",
+            format!("{move_rule} moves is over the limit of {MAX_MOVE_RULE} (the halfmove clock counts to 65535 plies)"),
+        ));
     }
     let mut resets = Vec::new();
     let mut reset_by = Vec::new();
@@ -133,7 +143,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         checkmate: end.checkmate.into(),
         stalemate: end.stalemate.into(),
         repetition,
-        move_rule: end.move_rule,
+        move_rule,
         move_rule_resets: resets,
         move_rule_reset_by: reset_by,
         insufficient_material,

@@ -17,9 +17,11 @@ use crate::types::{Geometry, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod pieces;
+mod size;
 pub(crate) mod source;
 
 pub use error::RulesetError;
+pub use size::TableSize;
 
 use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
