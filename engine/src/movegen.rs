@@ -103,6 +103,14 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.rules.must_capture {
+            return self.generate_forced(sink);
+        }
+        self.generate_unforced(sink)
+    }
+
+    /// Every move legal but for the duty to capture (`must_capture`).
+    pub(crate) fn generate_unforced<S: MoveSink>(&self, sink: &mut S) {
         let modules = &self.t.modules;
         if modules.with_refusals.is_empty() {
             if modules.with_moves.is_empty() {

@@ -382,7 +382,7 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some(),
+            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
             rules,
             modules,
         }

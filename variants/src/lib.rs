@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use chimera_engine::ruleset::{inherited_string, relative_to, RelativePaths, Resolve, Source};
-use chimera_engine::{RulesetError, Variant};
+use chimera_engine::{Plan, RulesetError, Variant};
 
 pub mod modules;
 
@@ -38,6 +38,14 @@ builtins! {
     "pocket-mutation" => "pocket-mutation.toml",
     "atomic" => "atomic.toml",
     "coregal" => "coregal.toml",
+    "shatranj" => "shatranj.toml",
+    "courier" => "courier.toml",
+    "threekings" => "threekings.toml",
+    "kinglet" => "kinglet.toml",
+    "giveaway" => "giveaway.toml",
+    "antichess" => "antichess.toml",
+    "codrus" => "codrus.toml",
+    "losers" => "losers.toml",
     "nocheckatomic" => "nocheckatomic.toml",
     "capablanca" => "capablanca.toml",
     "embassy" => "embassy.toml",
@@ -148,6 +156,14 @@ impl Resolve for OnDisk {
 /// every rule module, and `extends` naming a built-in's id or a file relative to `file`.
 pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
     Variant::from_toml_resolving(text, file, &modules::registry(), &OnDisk)
+}
+
+/// Reads and checks ruleset text from an untrusted source (a server's client) without
+/// building its tables, so that [`Plan::table_size`] can be weighed first: `extends` may
+/// name only built-ins and the embedded bases, never a file, so the text cannot make its
+/// reader open files.
+pub fn plan_untrusted(text: &str, file: &str) -> Result<Plan, RulesetError> {
+    Variant::plan(text, file, &modules::registry(), &Embedded)
 }
 
 /// The built-in ruleset with this id.

@@ -29,6 +29,10 @@ use crate::position::Pos;
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Piece, Square};
 
+/// The highest fullmove number a FEN may give: a game would need more than two billion
+/// moves in its history (far beyond memory) to count past `u32::MAX` from it.
+const MAX_FULLMOVE: u32 = i32::MAX as u32;
+
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
 
@@ -144,8 +148,8 @@ impl<B: Bitboard> Pos<B> {
                         err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535"))
                     })?,
                     1 => pos.fullmove = match field.parse::<u32>() {
-                        Ok(n) if n >= 1 => n,
-                        _ => return err(FenField::Fullmove, format!("`{field}` is not a number of at least 1")),
+                        Ok(n) if (1..=MAX_FULLMOVE).contains(&n) => n,
+                        _ => return err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
                     },
                     _ => return err(FenField::Extra, format!("unexpected `{field}` after the fullmove number")),
                 }
@@ -293,7 +297,7 @@ impl<B: Bitboard> Pos<B> {
         }
         match clocks {
             0 => err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535")),
-            1 => err(FenField::Fullmove, format!("`{field}` is not a number of at least 1")),
+            1 => err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
             _ => err(FenField::Extra, format!("unexpected `{field}` after the fullmove number")),
         }
     }

@@ -17,9 +17,11 @@ use crate::types::{Geometry, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 pub(crate) mod context;
 pub(crate) mod error;
 pub(crate) mod pieces;
+mod size;
 pub(crate) mod source;
 
 pub use error::RulesetError;
+pub use size::TableSize;
 
 use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
@@ -59,6 +61,8 @@ struct RawRuleset {
     modules: Option<serde::de::IgnoredAny>,
     economy: Option<Spanned<RawEconomy>>,
     lift: Option<Spanned<RawLift>>,
+    #[serde(default)]
+    must_capture: bool,
 }
 
 #[derive(Deserialize)]
@@ -203,6 +207,7 @@ fn compile(
         modules,
         economy,
         lift,
+        must_capture: raw.must_capture,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

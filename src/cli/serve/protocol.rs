@@ -199,6 +199,8 @@ pub struct Loaded {
     pub hands: bool,
     /// Coins, purchases and upgrades.
     pub economy: bool,
+    /// The memory the compiled variant holds, as the server counts it against its limits.
+    pub bytes: usize,
 }
 
 #[derive(Serialize)]
@@ -213,7 +215,7 @@ pub struct VariantList {
     pub loaded: Vec<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct BuiltinInfo {
     pub id: &'static str,
     pub description: String,
