@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Differential check of the variant library against Fairy-Stockfish's built-in variants.
 
-Every built-in ruleset written under a Fairy-Stockfish variant's name from its perft suite
+Every built-in ruleset under the name of a variant of Fairy-Stockfish's perft suite
 (tests/fsf_suite.rs checks the suite's counts; this checks the positions random play
-reaches) is compared with that Fairy-Stockfish variant (scripts/fsf_common.py does the
-work):
+reaches) is compared with that Fairy-Stockfish variant, but for those the other checks
+cover (chess and losalamos: fsf_diff.py; crazyhouse and minishogi: fsf_drops.py; 3check:
+fsf_3check.py; atomic and nocheckatomic: fsf_atomic.py). scripts/fsf_common.py does the
+work:
 
 * Chimera's start position must be Fairy-Stockfish's, and perft(--depth, default 2) from
   it must agree move by move;
@@ -33,9 +35,9 @@ en-passant field lists the pawn's square with the passed one.
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
 
-The defaults (28 variants, about 14,700 positions) cost about 150 CPU-seconds (measured:
-136 s user, 13 s system), so some 80 seconds on 2 idle cores; 3.5 minutes on the shared
-2-core VM at load 7. The binary is $CHIMERA_BIN, else target/release/chimera under
+The defaults (37 variants, about 19,600 positions) cost about 190 CPU-seconds (measured:
+173 s user, 23 s system), so some 100 seconds on 2 idle cores; 3 min 10 s on the
+shared 2-core VM at load 5. The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
 unknown variant, and 0 with `pyffish not installed: skipped` when the binding is missing.
 A pyffish built without large-board support skips the variants it lacks.
@@ -124,6 +126,15 @@ VARIANTS = [
     Same("clobber", 5, 6),
     Same("loop", 8, 8),
     Same("chessgi", 8, 8),
+    Same("shatranj", 8, 8),
+    Same("courier", 12, 8),
+    Same("threekings", 8, 8),
+    Same("kinglet", 8, 8),
+    Same("giveaway", 8, 8),
+    Same("antichess", 8, 8),
+    Same("codrus", 8, 8),
+    Same("losers", 8, 8),
+    Same("coregal", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.
