@@ -676,6 +676,8 @@ def make_pool(jobs):
 
 
 def report(prog, result, started, extra=""):
+    for k in sorted(result.notes):
+        print(f"  {k}: {result.notes[k]}")
     for d in result.disagreements:
         print("DISAGREEMENT " + d, flush=True)
     failed = len(result.disagreements)

@@ -150,8 +150,6 @@ def main():
             per_variant[task[0]] = per_variant.get(task[0], 0) + r.compared
         print(f"random games: {len(tasks)} ({time.time() - t:.1f}s); positions per variant: "
               + ", ".join(f"{k} {v}" for k, v in per_variant.items()), flush=True)
-    for k in sorted(result.notes):
-        print(f"  {k}: {result.notes[k]}")
     extra = ""
     if perfts:
         extra += f", perft({args.depth}): " + ", ".join(perfts)

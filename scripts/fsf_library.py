@@ -195,8 +195,6 @@ def main():
                 compared[task[0]] += r.compared
         print(f"random games ({time.time() - t:.1f}s), positions (games) per variant: "
               + ", ".join(f"{k} {v} ({games[k]})" for k, v in compared.items()), flush=True)
-    for k in sorted(result.notes):
-        print(f"  {k}: {result.notes[k]}")
     extra = f", perft({args.depth}): " + ", ".join(perfts) if perfts else ""
     return fc.report("fsf_library", result, started, extra)
 

@@ -586,6 +586,15 @@ mod tests {
     }
 
     #[test]
+    fn compounds_stand_for_their_parts() {
+        let letters = |a: &Atom| parts(a).iter().map(|p| p.letter as char).collect::<String>();
+        let find = |c: u8| ATOMS.iter().find(|a| a.letter == c).unwrap();
+        assert_eq!(letters(find(b'K')), "WF");
+        assert_eq!(letters(find(b'Q')), "RB");
+        assert_eq!(letters(find(b'N')), "N");
+    }
+
+    #[test]
     fn king_rook_bishop_queen() {
         let k = ok("K");
         assert_eq!(k.len(), 8);
