@@ -558,3 +558,17 @@ fn check_finds_rulesets_that_mean_something_else() {
     let r = chimera(&["moves", "crazyhouse", "--fen", "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1"]).fails();
     assert!(r.stderr.contains("`K` is royal"), "{}", r.stderr);
 }
+
+// ---- validate reads as it plays (issue 12) ----
+
+/// Moves are played as they are read: the first problem in reading order is the one
+/// reported, and nothing after it is read (20 MB of garbage used to be tokenised whole,
+/// peaking at over 1 GB, although its first word is no move).
+#[test]
+fn validate_stops_at_the_first_problem_in_reading_order() {
+    let r = validate("chess", "1. e4 e5 2. Nf5 {never closed").fails();
+    assert!(r.stderr.starts_with("ply 3 (move 2. for White): `Nf5`: no white knight can move to f5"), "{}", r.stderr);
+    let garbage = "xx yyy z ".repeat(2_000_000);
+    let r = validate("chess", &garbage).fails();
+    assert!(r.stderr.starts_with("ply 1 (move 1. for White): `xx`: cannot read `xx` as a move"), "{}", r.stderr);
+}
