@@ -530,3 +530,45 @@ fn the_fullmove_number_never_wraps() {
         .ok();
     assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2147483648");
 }
+
+// ---- `chimera check` finds a wrong ruleset (issue 12) ----
+
+/// No royal piece without `royal = "none"`, a royal piece that could reach a hand or the
+/// shop, castles written alike or like another move, and misspellings near a known word:
+/// each was accepted without a word, or refused without the suggestion.
+#[test]
+fn check_finds_rulesets_that_mean_something_else() {
+    for (file, says) in [
+        ("no_royal", "pieces: no piece is royal: mark the king with `royal = true`, or write `royal = \"none\"`"),
+        ("royal_none_but_royal", "royal: `royal = \"none\"` says there is no royal piece, but `king` is royal"),
+        ("royal_captured_as", "pieces.rook.captured_as: a captured rook would put the royal `king` into the hand"),
+        ("royal_dropped", "drops.no_drop_mate: `king` is royal: a royal piece is never in the hand"),
+        ("royal_bought", "economy.buy.king: `king` is royal: a royal piece cannot be bought"),
+        ("royal_in_start_hand", "hand: `K` is royal, and a royal piece is never in the hand"),
+        ("castle_notation_twice", "castling[1].notation: `0-0` is also castling[0]'s notation"),
+        ("castle_notation_is_a_move", "castling[0].notation: `e3` reads as a move to e3"),
+        ("misspelt_verdict", "end.stalemate: unknown variant `lose`, expected one of `win`, `loss`, `draw`: did you mean `loss`?"),
+        ("misspelt_key", "did you mean `betza`?"),
+    ] {
+        let r = chimera(&["check", &format!("tests/broken/{file}.toml")]).fails();
+        assert!(r.stderr.contains(says), "{file}: {}", r.stderr);
+    }
+    // Kingless on purpose: checked, and its kings-free army can be captured.
+    chimera(&["check", "rulesets/mitred-electra.toml"]).ok();
+    let r = chimera(&["moves", "crazyhouse", "--fen", "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1"]).fails();
+    assert!(r.stderr.contains("`K` is royal"), "{}", r.stderr);
+}
+
+// ---- validate reads as it plays (issue 12) ----
+
+/// Moves are played as they are read: the first problem in reading order is the one
+/// reported, and nothing after it is read (20 MB of garbage used to be tokenised whole,
+/// peaking at over 1 GB, although its first word is no move).
+#[test]
+fn validate_stops_at_the_first_problem_in_reading_order() {
+    let r = validate("chess", "1. e4 e5 2. Nf5 {never closed").fails();
+    assert!(r.stderr.starts_with("ply 3 (move 2. for White): `Nf5`: no white knight can move to f5"), "{}", r.stderr);
+    let garbage = "xx yyy z ".repeat(2_000_000);
+    let r = validate("chess", &garbage).fails();
+    assert!(r.stderr.starts_with("ply 1 (move 1. for White): `xx`: cannot read `xx` as a move"), "{}", r.stderr);
+}
