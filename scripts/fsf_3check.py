@@ -81,8 +81,6 @@ def main():
         for r in pool.imap(fc.play_game, tasks, chunksize=2):
             result.merge(r)
         print(f"random games: {len(tasks)} ({time.time() - t:.1f}s)", flush=True)
-    for k in sorted(result.notes):
-        print(f"  {k}: {result.notes[k]}")
     extra = (", perft: " + ", ".join(summary)) if summary else ""
     return fc.report("fsf_3check", result, started, extra)
 

@@ -1,5 +1,5 @@
 """Shared machinery of the Fairy-Stockfish differential checks (fsf_diff.py, fsf_mischia.py,
-fsf_drops.py, fsf_mystic.py, fsf_3check.py, fsf_atomic.py).
+fsf_drops.py, fsf_mystic.py, fsf_3check.py, fsf_atomic.py, fsf_library.py).
 
 Chimera is run through its CLI; Fairy-Stockfish through its Python binding, pyffish, with
 tests/data/fsf-variants.ini loaded. A check is described by an `Adapter` (one per variant):
@@ -327,6 +327,31 @@ class PlusPromotion(Adapter):
         return f"{join_board(squares, self.files, self.ranks)}[{hand or ''}] " + " ".join(rest)
 
 
+class NoPawnDropMate:
+    """For a shogi variant whose rules forbid a pawn drop that mates (uchifuzume, Chimera's
+    `no_drop_mate`): Fairy-Stockfish does not remove such a drop from the legal moves, it
+    scores the mate as a loss for the dropper instead. The only pawn drop that can give
+    check is the one on the square in front of the enemy king; it is such a mate when the
+    opponent has no legal move after it. Mix in before the adapter class."""
+
+    missing_note = "positions where fsf lists a pawn-drop mate (uchifuzume)"
+
+    def expected_missing(self, sf, tracker, fbase, fmoves, fsf):
+        if not any(m.startswith("P@") for m in fsf):
+            return set()
+        board, _, rest = split_fen(sf.get_fen(self.fvar, fbase, list(fmoves)))
+        white = rest[0] == "w"
+        king = "k" if white else "K"
+        squares = board_tokens(board)
+        ksq = next((sq for sq, t in squares.items() if t == king), None)
+        if ksq is None:
+            return set()
+        drop = "P@" + square_name(ksq[0], ksq[1] - 1 if white else ksq[1] + 1)
+        if drop in fsf and not sf.legal_moves(self.fvar, fbase, list(fmoves) + [drop]):
+            return {drop}
+        return set()
+
+
 # ----------------------------------------------------------------------------------------
 # Comparing
 
@@ -651,6 +676,8 @@ def make_pool(jobs):
 
 
 def report(prog, result, started, extra=""):
+    for k in sorted(result.notes):
+        print(f"  {k}: {result.notes[k]}")
     for d in result.disagreements:
         print("DISAGREEMENT " + d, flush=True)
     failed = len(result.disagreements)

@@ -53,31 +53,10 @@ class Crazyhouse(fc.Adapter):
     name = cvar = fvar = "crazyhouse"
 
 
-class Minishogi(fc.PlusPromotion):
+class Minishogi(fc.NoPawnDropMate, fc.PlusPromotion):
     name = cvar = fvar = "minishogi"
     files = ranks = 5
     promotes = {"R": "D", "B": "H", "S": "A", "P": "T"}
-    missing_note = "positions where fsf lists a pawn-drop mate (uchifuzume)"
-
-    def expected_missing(self, sf, tracker, fbase, fmoves, fsf):
-        """Fairy-Stockfish does not remove a pawn drop that mates (uchifuzume) from the legal
-        moves; it scores the mate as a loss for the dropper instead. Shogi forbids the drop,
-        and so does Chimera's minishogi (`no_drop_mate`). The only pawn drop that can give
-        check is the one on the square in front of the enemy king; it is such a mate when
-        the opponent has no legal move after it."""
-        if not any(m.startswith("P@") for m in fsf):
-            return set()
-        board, _, rest = fc.split_fen(sf.get_fen(self.fvar, fbase, list(fmoves)))
-        white = rest[0] == "w"
-        king = "k" if white else "K"
-        squares = fc.board_tokens(board)
-        ksq = next((sq for sq, t in squares.items() if t == king), None)
-        if ksq is None:
-            return set()
-        drop = "P@" + fc.square_name(ksq[0], ksq[1] - 1 if white else ksq[1] + 1)
-        if drop in fsf and not sf.legal_moves(self.fvar, fbase, list(fmoves) + [drop]):
-            return {drop}
-        return set()
 
 
 class Mitred(fc.PlusPromotion):
@@ -171,8 +150,6 @@ def main():
             per_variant[task[0]] = per_variant.get(task[0], 0) + r.compared
         print(f"random games: {len(tasks)} ({time.time() - t:.1f}s); positions per variant: "
               + ", ".join(f"{k} {v}" for k, v in per_variant.items()), flush=True)
-    for k in sorted(result.notes):
-        print(f"  {k}: {result.notes[k]}")
     extra = ""
     if perfts:
         extra += f", perft({args.depth}): " + ", ".join(perfts)

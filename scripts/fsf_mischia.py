@@ -172,8 +172,6 @@ def main():
         for r in pool.imap_unordered(fc.play_game, tasks, chunksize=4):
             result.merge(r)
         print(f"mischia: {len(tasks)} random games ({time.time() - t:.1f}s)", flush=True)
-    for k in sorted(result.notes):
-        print(f"  {k}: {result.notes[k]}")
     return fc.report("fsf_mischia", result, started, extra)
 
 

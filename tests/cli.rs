@@ -476,3 +476,99 @@ fn errors_never_echo_raw_control_characters() {
     assert!(!r.stderr.contains('\u{1b}'), "{:?}", r.stderr);
     assert!(r.stderr.contains("\\u{1b}"), "{:?}", r.stderr);
 }
+
+// ---- counters that never wrap (issue 12) ----
+
+/// A capture into a hand already holding 255 of that piece lets the piece leave the game,
+/// as a full `capacity` does (a release build wrapped the hand to `[]`, a debug build panicked).
+#[test]
+fn a_capture_into_a_full_hand_leaves_the_hand_full() {
+    let r = chimera(&["moves", "crazyhouse", "--fen", "4k3/8/8/3p4/4P3/8/8/4K3[255P] w - - 0 1", "--moves", "exd5", "--snapshot"]).ok();
+    let want = format!("fen: 4k3/8/8/3P4/8/8/8/4K3[{}] b - - 0 1", "P".repeat(255));
+    assert_eq!(r.lines()[0], want);
+}
+
+/// A lift into a hand already holding 255 of what the piece becomes is refused, never wrapped.
+#[test]
+fn a_lift_into_a_full_hand_is_refused() {
+    let ruleset = "name = \"lifty\"\nboard = { files = 4, ranks = 4 }\nstart = \"1k2/4/4/R2K[] w - - 0 1\"\n\
+                   [drops]\n[lift]\n[pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\
+                   [pieces.rook]\nletter = \"R\"\nbetza = \"R\"\nclass = 1\n";
+    let path = temp_file("lifty.toml", ruleset);
+    let path = path.to_str().unwrap();
+    let full = format!("1k2/4/4/R2K[{}] w - - 0 1", "R".repeat(255));
+    let r = chimera(&["moves", path, "--fen", &full, "--moves", "Ra1^R"]).fails();
+    assert!(r.stderr.contains("`Ra1^R`: white's hand holds 255 of rook, the most of one piece"), "{}", r.stderr);
+    let listed = chimera(&["moves", path, "--fen", &full]).ok();
+    assert!(!listed.stdout.contains('^'), "{}", listed.stdout);
+    // One fewer in hand: the lift is there.
+    let r = chimera(&["moves", path, "--fen", &format!("1k2/4/4/R2K[{}] w - - 0 1", "R".repeat(254)), "--moves", "Ra1^R", "--snapshot"]);
+    assert_eq!(r.ok().lines()[0], format!("fen: 1k2/4/4/3K[{}] b - - 1 1", "R".repeat(255)));
+}
+
+/// A move rule of 32768 moves overflowed its ply count (65536 wrapped to 0), so every
+/// position was a draw at once; the ruleset is now refused where it says so.
+#[test]
+fn a_move_rule_past_the_clock_is_refused() {
+    let ruleset = std::fs::read_to_string("rulesets/chess.toml").unwrap().replace("move_rule = 50", "move_rule = 32768");
+    let path = temp_file("move-rule.toml", &ruleset);
+    let r = chimera(&["check", path.to_str().unwrap()]).fails();
+    assert!(r.stderr.contains("end.move_rule: 32768 moves is over the limit of 32767"), "{}", r.stderr);
+    let ruleset = ruleset.replace("move_rule = 32768", "move_rule = 32767");
+    let path = temp_file("move-rule-max.toml", &ruleset);
+    let r = chimera(&["moves", path.to_str().unwrap(), "--snapshot"]).ok();
+    assert_eq!(r.lines()[2], "result: *");
+}
+
+/// The fullmove number wrapped from 4294967295 to 0 after Black's move (and the FEN
+/// reader then refused its own output); a FEN now gives at most 2147483647.
+#[test]
+fn the_fullmove_number_never_wraps() {
+    let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295"]).fails();
+    assert!(r.stderr.contains("fullmove-number field: `4294967295` is not a number from 1 to 2147483647"), "{}", r.stderr);
+    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2147483647", "--moves", "e5", "--snapshot"])
+        .ok();
+    assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2147483648");
+}
+
+// ---- `chimera check` finds a wrong ruleset (issue 12) ----
+
+/// No royal piece without `royal = "none"`, a royal piece that could reach a hand or the
+/// shop, castles written alike or like another move, and misspellings near a known word:
+/// each was accepted without a word, or refused without the suggestion.
+#[test]
+fn check_finds_rulesets_that_mean_something_else() {
+    for (file, says) in [
+        ("no_royal", "pieces: no piece is royal: mark the king with `royal = true`, or write `royal = \"none\"`"),
+        ("royal_none_but_royal", "royal: `royal = \"none\"` says there is no royal piece, but `king` is royal"),
+        ("royal_captured_as", "pieces.rook.captured_as: a captured rook would put the royal `king` into the hand"),
+        ("royal_dropped", "drops.no_drop_mate: `king` is royal: a royal piece is never in the hand"),
+        ("royal_bought", "economy.buy.king: `king` is royal: a royal piece cannot be bought"),
+        ("royal_in_start_hand", "hand: `K` is royal, and a royal piece is never in the hand"),
+        ("castle_notation_twice", "castling[1].notation: `0-0` is also castling[0]'s notation"),
+        ("castle_notation_is_a_move", "castling[0].notation: `e3` reads as a move to e3"),
+        ("misspelt_verdict", "end.stalemate: unknown variant `lose`, expected one of `win`, `loss`, `draw`: did you mean `loss`?"),
+        ("misspelt_key", "did you mean `betza`?"),
+    ] {
+        let r = chimera(&["check", &format!("tests/broken/{file}.toml")]).fails();
+        assert!(r.stderr.contains(says), "{file}: {}", r.stderr);
+    }
+    // Kingless on purpose: checked, and its kings-free army can be captured.
+    chimera(&["check", "rulesets/mitred-electra.toml"]).ok();
+    let r = chimera(&["moves", "crazyhouse", "--fen", "4k3/8/8/8/8/8/8/4K3[K] w - - 0 1"]).fails();
+    assert!(r.stderr.contains("`K` is royal"), "{}", r.stderr);
+}
+
+// ---- validate reads as it plays (issue 12) ----
+
+/// Moves are played as they are read: the first problem in reading order is the one
+/// reported, and nothing after it is read (20 MB of garbage used to be tokenised whole,
+/// peaking at over 1 GB, although its first word is no move).
+#[test]
+fn validate_stops_at_the_first_problem_in_reading_order() {
+    let r = validate("chess", "1. e4 e5 2. Nf5 {never closed").fails();
+    assert!(r.stderr.starts_with("ply 3 (move 2. for White): `Nf5`: no white knight can move to f5"), "{}", r.stderr);
+    let garbage = "xx yyy z ".repeat(2_000_000);
+    let r = validate("chess", &garbage).fails();
+    assert!(r.stderr.starts_with("ply 1 (move 1. for White): `xx`: cannot read `xx` as a move"), "{}", r.stderr);
+}

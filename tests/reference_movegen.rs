@@ -440,7 +440,7 @@ fn losalamos() {
 
 #[test]
 fn capablanca() {
-    run(&toml(include_str!("data/capablanca.toml")), 3, 3, 40, 160, 11);
+    run(&toml(include_str!("../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
 }
 
 // ---- synthetic variants -------------------------------------------------------------------
@@ -477,6 +477,7 @@ promotion = { ranks = [4], to = ["knight", "zebra", "tripper", "threeleaper"] }
 /// move is legal. W F D A C leapers, custom letters, optional promotion on two ranks.
 const NO_ROYALS: &str = r#"
 name = "noroyals5x7"
+royal = "none"
 board = { files = 5, ranks = 7 }
 start = "ekcfm/ppppp/5/5/5/PPPPP/MFCKE w - - 0 1"
 [pieces.commoner]

@@ -130,7 +130,7 @@ fn load_a_builtin() {
     assert_eq!((r["hands"].as_bool(), r["economy"].as_bool()), (Some(false), Some(false)));
     let r = s.ok(json!({"op": "load", "variant": "mystic"}));
     assert_eq!(r["economy"], true);
-    let e = s.fails(json!({"op": "load", "variant": "shatranj"}), "unknown-variant");
+    let e = s.fails(json!({"op": "load", "variant": "no-such-variant"}), "unknown-variant");
     assert!(e["message"].as_str().unwrap().contains("chess, losalamos"), "{e}");
     s.fails(json!({"op": "load"}), "bad-request");
     s.fails(json!({"op": "load", "variant": "chess", "toml": TINY}), "bad-request");
@@ -686,6 +686,7 @@ const REFUSALS: &[Case] = &[
     ("minishogi", Some("4k/5/5/5/K4[PP] w - - 0 1"), &["P@e2", "Kd5"], "P@e3", "drop-zone"),
     ("crazyhouse", Some("4k3/8/8/8/8/8/8/4K3[N] w - - 0 1"), &[], "N@e1", "square-occupied"),
     ("minishogi", Some("kr3/1p3/1G3/5/4K[P] w - - 0 1"), &[], "P@a4", "drop-mate"),
+    ("giveaway", Some("rnbqkbnr/ppp1pppp/8/3p4/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 2"), &[], "Nf3", "capture-required"),
     ("mystic", Some("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 9 coins=0/0 purchases=3/3"), &[], "@a3", "not-enough-coins"),
     ("mystic", Some("4k3/8/8/8/8/PPPPPPPP/8/4K3 w - - 0 9 coins=5/5 purchases=3/3"), &[], "@a2", "stock-empty"),
     ("mystic", Some("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 2 coins=18/19 purchases=2/1"), &[], "B@d2", "upgrade-locked"),
@@ -715,6 +716,7 @@ const ALL_CODES: &[&str] = &[
     "drop-zone",
     "square-occupied",
     "drop-mate",
+    "capture-required",
     "not-enough-coins",
     "stock-empty",
     "upgrade-locked",
@@ -767,6 +769,7 @@ fn the_reason_codes_are_the_engines() {
         DropZone,
         SquareOccupied,
         DropMate,
+        CaptureRequired,
         NotEnoughCoins,
         StockEmpty,
         UpgradeLocked,
@@ -791,4 +794,150 @@ fn duplicate_keys_are_refused() {
     assert_eq!(r["error"]["code"], "bad-request", "{r}");
     // Still serving.
     s.open("chess", None, &[]);
+}
+
+// ---- bounded work and memory (issue 12) ----
+
+/// A 16x16 ruleset whose every rider range is its own table (W2…W255 and so on for every
+/// atom): some 100 MB and half a second to build.
+fn monster_ruleset() -> String {
+    let betza: String = "WFDNAHCZG".chars().flat_map(|a| (2..256).map(move |n| format!("{a}{n}"))).collect();
+    format!(
+        "name = \"monster\"\nboard = {{ files = 16, ranks = 16 }}\nstart = \"k15/16/16/16/16/16/16/16/16/16/16/16/16/16/16/15K w - - 0 1\"\n\
+         [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n[pieces.monster]\nletter = \"M\"\nbetza = \"{betza}\"\n"
+    )
+}
+
+/// 16x16 with queens and full hands: about a thousand moves per position, so that
+/// perft 3 is half a minute of work.
+const CROWDED: &str = r#"name = "crowded"
+board = { files = 16, ranks = 16 }
+start = "10k5/16/16/16/16/16/16/16/16/16/16/16/16/16/16/QQQQ11K[QRBNqrbn] w - - 0 1"
+[drops]
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.queen]
+letter = "Q"
+betza = "Q"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.bishop]
+letter = "B"
+betza = "B"
+[pieces.knight]
+letter = "N"
+betza = "N"
+"#;
+
+/// The budget holds at every ply of perft, the last two included, and in divide (perft 3
+/// here answered only after half a minute, one perft 2 per root move counted unwatched).
+#[test]
+fn perft_and_divide_keep_the_budget_at_every_ply() {
+    let mut s = Serve::with_args(&["--request-millis", "100"]);
+    s.ok(json!({"op": "load", "toml": CROWDED}));
+    let g = s.open("crowded", None, &[]);
+    for (depth, divide) in [(3, false), (3, true), (4, false)] {
+        let started = std::time::Instant::now();
+        s.fails(json!({"op": "perft", "game": g, "depth": depth, "divide": divide}), "perft-timeout");
+        assert!(started.elapsed().as_secs_f64() < 1.5, "depth {depth} divide {divide}: {:?}", started.elapsed());
+    }
+    // Abandoned counts leave the game as it was.
+    let r = s.ok(json!({"op": "position", "game": g}));
+    assert_eq!((r["plies"].as_u64(), r["fen"].as_str()), (Some(0), Some("10k5/16/16/16/16/16/16/16/16/16/16/16/16/16/16/QQQQ11K[QRBNqrbn] w - - 0 1")));
+    assert!(s.ok(json!({"op": "perft", "game": g, "depth": 1}))["nodes"].as_u64().unwrap() > 1000);
+}
+
+/// A ruleset whose tables would pass `--max-variant-bytes` is refused before they are
+/// built, naming the size and the piece that makes it (it used to cost 100 MB a load).
+#[test]
+fn a_ruleset_too_large_is_refused_before_it_is_built() {
+    let mut s = Serve::start();
+    let e = s.fails(json!({"op": "load", "name": "monster.toml", "toml": monster_ruleset()}), "ruleset-too-large");
+    let message = e["message"].as_str().unwrap();
+    assert!(message.starts_with("monster.toml: the ruleset would build 1004"), "{message}");
+    assert!(message.contains("12240 rider rays x 256 squares; the most from `monster`: 12192 ranged directions"), "{message}");
+    assert!(message.ends_with("over the limit of 33554432 bytes"), "{message}");
+    assert_eq!(s.ok(json!({"op": "variants"}))["loaded"], json!([]));
+    // The same with a larger limit loads, and says what it holds.
+    let mut s = Serve::with_args(&["--max-variant-bytes", "200000000"]);
+    assert!(s.ok(json!({"op": "load", "toml": monster_ruleset()}))["bytes"].as_u64().unwrap() > 100_000_000);
+}
+
+/// Memory held by variants is bounded, replaced variants included while games play them,
+/// and a replaced variant is freed with the last game that plays it.
+#[test]
+fn replaced_variants_count_until_their_last_game_closes() {
+    let bytes = Serve::start().ok(json!({"op": "load", "toml": TINY}))["bytes"].as_u64().unwrap();
+    let limit = (2 * bytes + bytes / 2).to_string();
+    let mut s = Serve::with_args(&["--max-variants-bytes", &limit]);
+    s.ok(json!({"op": "load", "toml": TINY}));
+    let g1 = s.open("tiny", None, &[]);
+    // Replaced: the first stays for g1, and two fit.
+    s.ok(json!({"op": "load", "toml": TINY}));
+    let g2 = s.open("tiny", None, &[]);
+    // A third would not: the first two are still played.
+    let e = s.fails(json!({"op": "load", "toml": TINY}), "too-much-memory");
+    assert!(e["message"].as_str().unwrap().contains("close games"), "{e}");
+    s.fails(json!({"op": "open", "variant": "chess"}), "too-much-memory");
+    // Closing g1 frees the first; the second is replaced but played by g2.
+    s.ok(json!({"op": "close", "game": g1}));
+    s.ok(json!({"op": "load", "toml": TINY}));
+    s.fails(json!({"op": "load", "toml": TINY.replace("\"tiny\"", "\"tiny2\"")}), "too-much-memory");
+    s.ok(json!({"op": "close", "game": g2}));
+    s.ok(json!({"op": "load", "toml": TINY.replace("\"tiny\"", "\"tiny2\"")}));
+    // g2 still played its own variant to the end.
+    s.fails(json!({"op": "position", "game": g2}), "unknown-game");
+}
+
+/// A game holds at most `--max-plies` moves and all games `--max-total-plies`: an `open`
+/// with 100,000 moves is refused before any is read (it used to block the server 6 s).
+#[test]
+fn moves_held_by_games_are_bounded() {
+    let mut s = Serve::start();
+    let moves: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().copied().cycle().take(100_000).collect();
+    let started = std::time::Instant::now();
+    let e = s.fails(json!({"op": "open", "variant": "chess", "moves": moves}), "too-many-plies");
+    assert!(started.elapsed().as_secs_f64() < 1.0, "{:?}", started.elapsed());
+    assert!(e["message"].as_str().unwrap().starts_with("a game holds at most 10000 moves"), "{e}");
+
+    let mut s = Serve::with_args(&["--max-plies", "3", "--max-total-plies", "4"]);
+    let g1 = s.open("chess", None, &["e4", "e5"]);
+    s.ok(json!({"op": "play", "game": g1, "move": "Nf3"}));
+    s.fails(json!({"op": "play", "game": g1, "move": "Nc6"}), "too-many-plies");
+    s.fails(json!({"op": "open", "variant": "chess", "moves": ["e4", "e5"]}), "too-many-plies");
+    let g2 = s.open("chess", None, &["d4"]);
+    s.fails(json!({"op": "play", "game": g2, "move": "d5"}), "too-many-plies");
+    s.ok(json!({"op": "undo", "game": g1, "plies": 2}));
+    s.ok(json!({"op": "play", "game": g2, "move": "d5"}));
+    s.ok(json!({"op": "close", "game": g2}));
+    s.ok(json!({"op": "play", "game": g1, "move": "e5"}));
+}
+
+/// `open`'s moves are read within the request budget.
+#[test]
+fn open_keeps_the_budget() {
+    let walk = "name = \"walk\"\nboard = { files = 8, ranks = 8 }\nstart = \"3k4/8/8/8/8/8/8/3K4 w - - 0 1\"\n\
+                [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n";
+    let moves: Vec<&str> = ["Ke1", "Ke8", "Kd1", "Kd8"].iter().copied().cycle().take(9_000).collect();
+    let mut s = Serve::with_args(&["--request-millis", "1"]);
+    s.ok(json!({"op": "load", "toml": walk}));
+    let e = s.fails(json!({"op": "open", "variant": "walk", "moves": moves}), "timeout");
+    assert!(e["message"].as_str().unwrap().ends_with("no game was opened"), "{e}");
+    let mut s = Serve::start();
+    s.ok(json!({"op": "load", "toml": walk}));
+    assert_eq!(s.ok(json!({"op": "open", "variant": "walk", "moves": moves}))["plies"], 9_000);
+}
+
+/// A ruleset sent to the server cannot make it read a file through `extends` (it could
+/// name any file, `/dev/zero` among them).
+#[test]
+fn a_loaded_ruleset_extends_only_built_ins() {
+    let mut s = Serve::start();
+    let e = s.fails(json!({"op": "load", "toml": "extends = \"/dev/zero\"\nname = \"z\""}), "bad-ruleset");
+    assert!(e["message"].as_str().unwrap().contains("neither a built-in variant nor an embedded ruleset file"), "{e}");
+    let r = s.ok(json!({"op": "load", "toml": "extends = \"chess\"\nname = \"chess-no-50\"\nend = { move_rule = 0 }"}));
+    assert_eq!(r["variant"], "chess-no-50");
 }

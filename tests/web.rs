@@ -130,7 +130,7 @@ fn get_api_variants_lists_the_builtins_and_serves_their_text() {
     let (status, toml) = web.http("GET", "/api/variants/mischia", &[], b"");
     assert_eq!(status, 200);
     assert!(toml.contains("name = \"mischia\""), "{toml}");
-    let (status, missing) = web.http("GET", "/api/variants/shatranj", &[], b"");
+    let (status, missing) = web.http("GET", "/api/variants/no-such-variant", &[], b"");
     assert_eq!(status, 404);
     assert!(missing.contains("unknown-variant"), "{missing}");
 }
@@ -190,4 +190,19 @@ fn a_port_in_use_is_an_error_with_exit_code_1() {
     assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.starts_with(&format!("cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+}
+
+#[test]
+fn get_api_limits_reports_every_limit_as_its_flag_names_it() {
+    let web = Web::start(&["--request-millis", "1500", "--max-plies", "40"]);
+    let (status, limits) = web.http("GET", "/api/limits", &[], b"");
+    assert_eq!(status, 200);
+    let limits: Value = serde_json::from_str(&limits).unwrap();
+    assert_eq!(limits["request_millis"], 1500);
+    assert_eq!(limits["max_plies"], 40);
+    assert_eq!(limits["max_perft_depth"], 8);
+    assert_eq!(limits["max_request_bytes"], 1 << 20);
+    for key in ["max_games", "max_total_plies", "max_variants", "max_variant_bytes", "max_variants_bytes"] {
+        assert!(limits[key].is_u64(), "{key} missing from {limits}");
+    }
 }

@@ -63,8 +63,10 @@ impl std::error::Error for BetzaError {}
 /// * `NN`, `WW`, … are unlimited riders (classic Betza, Fairy-Stockfish); XBoard's parser
 ///   would read the atom twice. `RR`, `BB`, `QQ`, `KK` and a range after a doubled atom
 ///   are errors.
-/// * On K and Q the letters name compass directions as in XBoard: `fK` is the single
-///   forward step, `fsK` the two forward diagonals. Fairy-Stockfish reads `fK` as `fWfF`.
+/// * `K` is `WF` and `Q` is `RB` with every modifier applying to both parts, as in
+///   Fairy-Stockfish and the README: `fK` = `fWfF` (the three forward steps). XBoard reads
+///   `fK` as the single forward step instead. Paired letters (`fsK`, `flQ`) are errors:
+///   the two programs read them differently, and neither reading is the W/F pair's.
 /// * Modifiers may come in any order; XBoard wants `i`, directions, `m`, `c`, `n` and
 ///   silently drops letters out of that order.
 /// * Anything not listed above (hoppers, multi-leg `a`, `j`, `h`, `o`, `e`, grouping,
@@ -94,7 +96,12 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
                 };
                 let (range, end) = read_range(text, i, atom)?;
                 let start = mods.first().copied().unwrap_or(i);
-                expand(text, &mods, atom, range, (start, end), &mut found)?;
+                if atom.class == Class::Compound {
+                    refuse_paired_letters(text, &mods)?;
+                }
+                for part in parts(atom) {
+                    expand(text, &mods, part, range, (start, end), &mut found)?;
+                }
                 mods.clear();
                 i = end;
             }
@@ -132,8 +139,8 @@ enum Class {
     Diag,
     /// N, C, Z: eight directions; see the NARROW/WIDE tables.
     Oblique,
-    /// K, Q: eight directions in the compass system (f = straight ahead only).
-    King,
+    /// K, Q: compounds, read as their orthogonal and diagonal parts (see [`parts`]).
+    Compound,
 }
 
 struct Atom {
@@ -149,7 +156,6 @@ const fn atom(letter: u8, step: (i8, i8), class: Class, rider: bool) -> Atom {
     Atom { letter, step, class, rider }
 }
 
-/// K's and Q's step is W on the even (orthogonal) bits and F on the odd (diagonal) ones.
 const ATOMS: &[Atom] = &[
     atom(b'W', (0, 1), Class::Orth, false),
     atom(b'F', (1, 1), Class::Diag, false),
@@ -160,11 +166,21 @@ const ATOMS: &[Atom] = &[
     atom(b'C', (1, 3), Class::Oblique, false),
     atom(b'Z', (2, 3), Class::Oblique, false),
     atom(b'G', (3, 3), Class::Diag, false),
-    atom(b'K', (0, 1), Class::King, false),
+    atom(b'K', (0, 1), Class::Compound, false),
     atom(b'R', (0, 1), Class::Orth, true),
     atom(b'B', (1, 1), Class::Diag, true),
-    atom(b'Q', (0, 1), Class::King, true),
+    atom(b'Q', (0, 1), Class::Compound, true),
 ];
+
+/// The atoms a letter stands for: K is W and F, Q is R and B (a range written after K or Q
+/// applies to both parts); every other atom stands for itself.
+fn parts(atom: &Atom) -> &[Atom] {
+    match atom.letter {
+        b'K' => &ATOMS[0..2],
+        b'Q' => &ATOMS[10..12],
+        _ => std::slice::from_ref(atom),
+    }
+}
 
 /// Bit k of a direction set is the step (x, y) turned by ROT[k] = [a, b, c, d]:
 /// (a·x + b·y, c·x + d·y). For N = (1,2) the bits are, in order,
@@ -190,8 +206,6 @@ const ROT: [[i8; 4]; 8] = [
 // v = f+b instead, which is the same for `sF`/`vF` and differs only in odd mixes like `lsF`.
 const NARROW: [u8; 6] = [0x81, 0x18, 0x60, 0x06, 0x66, 0x99];
 const WIDE: [u8; 6] = [0xC3, 0x3C, 0xF0, 0x0F, 0xFF, 0xFF];
-const KING_NARROW: [u8; 6] = [0x01, 0x10, 0x40, 0x04, 0x44, 0x11];
-const KING_WIDE: [u8; 6] = [0x83, 0x38, 0xE0, 0x0E, 0xEE, 0xBB];
 
 fn dir_index(c: u8) -> Option<usize> {
     b"fblrsv".iter().position(|&d| d == c)
@@ -205,6 +219,22 @@ fn pairs(first: u8, second: u8) -> bool {
         b'l' | b'r' => matches!(second, b'f' | b'b' | b'v'),
         _ => false,
     }
+}
+
+/// On K and Q a pair of direction letters (`fsK`) has no reading both programs share:
+/// XBoard takes compass directions (`fsK` = the forward diagonals), Fairy-Stockfish applies
+/// the pair to W and F alike (sideways steps and forward diagonals).
+fn refuse_paired_letters(text: &str, mods: &[usize]) -> Result<(), BetzaError> {
+    let bytes = text.as_bytes();
+    for pair in mods.windows(2) {
+        let (a, b) = (bytes[pair[0]], bytes[pair[1]]);
+        if pairs(a, b) {
+            let reason = "paired direction letters on K or Q are read differently by XBoard and \
+                          Fairy-Stockfish; write the parts apart (e.g. `sWfF`)";
+            return Err(error(pair[0], &text[pair[0]..=pair[1]], reason));
+        }
+    }
+    Ok(())
 }
 
 /// One direction letter, or a pair read as one direction.
@@ -224,8 +254,8 @@ impl Dir {
             // Oblique: `fs` = wide f ∩ narrow s = (±2,1); `fl` = (-2,1) but `lf` = (-1,2).
             (Class::Oblique, Dir::One(a)) => NARROW[*a],
             (Class::Oblique, Dir::Pair(a, b)) => WIDE[*a] & NARROW[*b],
-            (Class::King, Dir::One(a)) => KING_NARROW[*a],
-            (Class::King, Dir::Pair(a, b)) => KING_WIDE[*a] & KING_WIDE[*b],
+            // `parts` splits K and Q before their directions are read.
+            (Class::Compound, _) => 0xFF,
         }
     }
 }
@@ -336,7 +366,7 @@ fn expand(
     let all = match atom.class {
         Class::Orth => 0x55,
         Class::Diag => 0xAA,
-        Class::Oblique | Class::King => 0xFF,
+        Class::Oblique | Class::Compound => 0xFF,
     };
     let set = if dirs.is_empty() {
         all
@@ -380,7 +410,7 @@ fn expand(
         if set & (1 << bit) == 0 {
             continue;
         }
-        let (x, y) = if atom.class == Class::King && bit % 2 == 1 { (1, 1) } else { atom.step };
+        let (x, y) = atom.step;
         let (dx, dy) = (r[0] * x + r[1] * y, r[2] * x + r[3] * y);
         let path = if lame && jumps { lame_path(dx, dy) } else { Vec::new() };
         out.push(Direction { dx, dy, range, mode, initial_only: initial, path });
@@ -553,6 +583,15 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn compounds_stand_for_their_parts() {
+        let letters = |a: &Atom| parts(a).iter().map(|p| p.letter as char).collect::<String>();
+        let find = |c: u8| ATOMS.iter().find(|a| a.letter == c).unwrap();
+        assert_eq!(letters(find(b'K')), "WF");
+        assert_eq!(letters(find(b'Q')), "RB");
+        assert_eq!(letters(find(b'N')), "N");
     }
 
     #[test]
@@ -732,18 +771,18 @@ mod tests {
 
     #[test]
     fn king_and_queen_use_eight_compass_directions() {
-        // XBoard: on K and Q a lone letter is the single straight direction.
-        // (Fairy-Stockfish would read fK as fW + fF.)
-        assert_eq!(steps("fK"), set(&[(0, 1)]));
-        assert_eq!(steps("sK"), set(&[(-1, 0), (1, 0)]));
-        assert_eq!(steps("fsK"), set(&[(-1, 1), (1, 1)]));
-        assert_eq!(steps("flK"), set(&[(-1, 1)]));
-        assert_eq!(steps("bsK"), set(&[(-1, -1), (1, -1)]));
-        assert_eq!(steps("lvK"), set(&[(-1, -1), (-1, 1)]));
-        assert_eq!(steps("ffK"), steps("fK"));
-        assert_eq!(ok("fQ"), ok("fR"));
-        assert_eq!(ok("fsQ"), ok("fB"));
-        assert_eq!(ok("vQ"), ok("vR"));
+        // K = WF and Q = RB, every modifier applying to both parts (Fairy-Stockfish, README).
+        assert_eq!(steps("fK"), set(&[(-1, 1), (0, 1), (1, 1)]));
+        assert_eq!(ok("fK"), ok("fWfF"));
+        assert_eq!(ok("bK"), ok("bWbF"));
+        assert_eq!(ok("sK"), ok("sWsF"));
+        assert_eq!(ok("vK"), ok("vWvF"));
+        assert_eq!(ok("fK2"), ok("fW2fF2"));
+        assert_eq!(ok("ffK"), ok("fK"));
+        assert_eq!(ok("fQ"), ok("fRfB"));
+        assert_eq!(ok("vQ"), ok("vRvB"));
+        assert_eq!(ok("fKbR"), ok("fWfFbR")); // Fairy-Stockfish's Yari shogi silver
+        assert_eq!(ok("mfK"), ok("mfWmfF"));
     }
 
     #[test]
@@ -899,7 +938,9 @@ mod tests {
         assert_err("ssN", 0, "ss", "ambiguous");
         assert_err("WvvC", 1, "vv", "ambiguous");
         assert_err("fflN", 0, "ffl", "ambiguous");
-        assert_err("ffsK", 0, "ffs", "ambiguous"); // XBoard: f + fs; Fairy-Stockfish: ff + ss
+        assert_err("ffsK", 1, "fs", "paired direction letters on K or Q");
+        assert_err("fsK", 0, "fs", "paired direction letters on K or Q");
+        assert_err("WflQ", 1, "fl", "write the parts apart");
         assert_err("nC", 0, "nC", "camel or zebra");
         assert_err("WfnZ", 1, "fnZ", "camel or zebra");
         assert_err("nNN", 0, "nNN", "lame");

@@ -118,6 +118,6 @@ pub use moves::{Action, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};
 pub use refusal::{IllegalCode, MoveError};
 pub use rules::Rules;
-pub use ruleset::{RelativePaths, Resolve, RulesetError, Source};
+pub use ruleset::{RelativePaths, Resolve, RulesetError, Source, TableSize};
 pub use types::{ByColor, Color, Geometry, Piece, PieceSet, PieceSetIter, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
-pub use variant::{Position, Variant};
+pub use variant::{Plan, Position, Variant};

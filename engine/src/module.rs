@@ -183,6 +183,11 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
     fn read_state(&self, text: &str, state: &mut [u16]) -> Result<(), String> {
         Ok(())
     }
+    /// Reads its state from a FEN field written in another program's form (Fairy-Stockfish's
+    /// remaining checks `3+3`, Lichess's `+0+1`): `None` if the field is not its own.
+    fn read_foreign_field(&self, field: &str, state: &mut [u16]) -> Option<Result<(), String>> {
+        None
+    }
     /// Its state in a position set up from a FEN without its field.
     fn initial_state(&self, state: &mut [u16]) {}
 }

@@ -103,6 +103,14 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.rules.must_capture {
+            return self.generate_forced(sink);
+        }
+        self.generate_unforced(sink)
+    }
+
+    /// Every move legal but for the duty to capture (`must_capture`).
+    pub(crate) fn generate_unforced<S: MoveSink>(&self, sink: &mut S) {
         let modules = &self.t.modules;
         if modules.with_refusals.is_empty() {
             if modules.with_moves.is_empty() {
@@ -277,7 +285,7 @@ impl<B: Bitboard> Pos<B> {
         if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
             sink.push_targets(from, plain);
             for to in promoting.squares() {
-                self.emit_promotions(sink, pt, Move::normal(from, to));
+                self.emit_promotions(sink, safety, pt, Move::normal(from, to));
             }
         } else {
             for to in plain.squares() {
@@ -287,7 +295,7 @@ impl<B: Bitboard> Pos<B> {
             }
             for to in promoting.squares() {
                 if self.is_safe_after(Move::normal(from, to), safety.royals) {
-                    self.emit_promotions(sink, pt, Move::normal(from, to));
+                    self.emit_promotions(sink, safety, pt, Move::normal(from, to));
                 }
             }
         }
@@ -300,7 +308,7 @@ impl<B: Bitboard> Pos<B> {
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
             let mob = self.t.mobility(self.turn, pt);
             if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
-                self.emit_promotions(sink, pt, m);
+                self.emit_promotions(sink, safety, pt, m);
             } else {
                 sink.push(m);
             }

@@ -164,98 +164,142 @@ fn ends_word(c: char) -> bool {
 /// end of the line), NAGs (`$12`), `%` escape lines, variations in parentheses, and
 /// an `e.p.` written as its own word after an en-passant capture.
 pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
-    let mut tokens = Vec::new();
-    let mut ply = 0;
-    // The last move number read, and how many moves have followed it (0, 1, 2+).
-    let mut number: Option<(String, u8)> = None;
-    let mut i = 0;
-    let mut line_start = true;
-    while let Some(c) = text[i..].chars().next() {
-        let at_line_start = line_start;
-        if c == '\n' {
-            line_start = true;
-            i += 1;
-            continue;
+    tokens(text).collect()
+}
+
+/// [`read`], one token at a time: a caller that stops at the first move it cannot play
+/// reads no further, and holds no list of the moves.
+pub fn tokens(text: &str) -> Tokens<'_> {
+    Tokens { text, i: 0, ply: 0, number: None, line_start: true, done: false }
+}
+
+/// The tokens of movetext, read as they are asked for (see [`tokens`]). After an error or
+/// the result token there are no more.
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    text: &'a str,
+    /// Where reading goes on.
+    i: usize,
+    ply: usize,
+    /// The last move number read, and how many moves have followed it (0, 1, 2+).
+    number: Option<(String, u8)>,
+    line_start: bool,
+    done: bool,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Result<Token, MovetextError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
-        if c.is_whitespace() || c == '\u{feff}' {
-            i += c.len_utf8();
-            continue;
-        }
-        line_start = false;
-        match c {
-            '{' => {
-                let Some(end) = text[i..].find('}') else {
-                    return fail(i, "unterminated comment: `{` without `}`");
-                };
-                i += end + 1;
-            }
-            '}' => return fail(i, "`}` without `{`"),
-            ';' => {
-                i = text[i..].find('\n').map_or(text.len(), |n| i + n);
-            }
-            // `%` escape lines (PGN) and `#` comment lines (as in game files with a
-            // header): a `#` elsewhere is a mate mark and stays on its move.
-            '%' | '#' if at_line_start => {
-                i = text[i..].find('\n').map_or(text.len(), |n| i + n);
-            }
-            '[' => {
-                if ply > 0 {
-                    return fail(i, "a tag pair after the moves (is the result token of the game missing?)");
-                }
-                i = skip_tag(text, i)?;
-            }
-            '(' => i = skip_variation(text, i)?,
-            ')' => return fail(i, "`)` without `(`"),
-            _ => {
-                let len = text[i..].find(ends_word).unwrap_or(text.len() - i);
-                let word = &text[i..i + len];
-                let start = i;
-                i += len;
-                if let Some(result) = GameResult::parse(word) {
-                    tokens.push(Token::Result(ResultToken { result, text: word.to_string(), offset: start }));
-                    break;
-                }
-                // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
-                let (skip, rest) = split_move_number(word);
-                if skip > 0 {
-                    let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
-                    let black = word[..skip].contains("..") || word[..skip].contains('…');
-                    number = Some((digits, if black { 1 } else { 0 }));
-                }
-                let (word, start) = (rest, start + skip);
-                if word.is_empty() || is_nag(word) || word.chars().all(|c| c == '.' || c == '…') {
-                    continue;
-                }
-                if word == "e.p." {
-                    // Belongs to the move before it, whose parser would strip it anyway.
-                    if ply == 0 {
-                        return fail(start, "`e.p.` before any move");
-                    }
-                    continue;
-                }
-                // A NAG glued to the move (`e4$1`).
-                let word = match word.find('$') {
-                    Some(d) if d > 0 && is_nag(&word[d..]) => &word[..d],
-                    _ => word,
-                };
-                ply += 1;
-                // The first move after `27.` is 27. (White's), the next 27... (Black's).
-                let written = match &mut number {
-                    Some((n, seen @ 0)) => {
-                        *seen = 1;
-                        Some(format!("{n}."))
-                    }
-                    Some((n, seen @ 1)) => {
-                        *seen = 2;
-                        Some(format!("{n}..."))
-                    }
-                    _ => None,
-                };
-                tokens.push(Token::Move(MoveToken { text: word.to_string(), ply, written, offset: start }));
-            }
-        }
+        let next = self.step();
+        // An error or a result ends the game text.
+        self.done = !matches!(next, Some(Ok(Token::Move(_))));
+        next
     }
-    Ok(tokens)
+}
+
+impl Tokens<'_> {
+    /// Reads on to the next token; `None` at the end of the text.
+    fn step(&mut self) -> Option<Result<Token, MovetextError>> {
+        let text = self.text;
+        while let Some(c) = text[self.i..].chars().next() {
+            let i = self.i;
+            let at_line_start = self.line_start;
+            if c == '\n' {
+                self.line_start = true;
+                self.i += 1;
+                continue;
+            }
+            if c.is_whitespace() || c == '\u{feff}' {
+                self.i += c.len_utf8();
+                continue;
+            }
+            self.line_start = false;
+            match c {
+                '{' => {
+                    let Some(end) = text[i..].find('}') else {
+                        return Some(fail(i, "unterminated comment: `{` without `}`"));
+                    };
+                    self.i += end + 1;
+                }
+                '}' => return Some(fail(i, "`}` without `{`")),
+                ';' => {
+                    self.i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                }
+                // `%` escape lines (PGN) and `#` comment lines (as in game files with a
+                // header): a `#` elsewhere is a mate mark and stays on its move.
+                '%' | '#' if at_line_start => {
+                    self.i = text[i..].find('\n').map_or(text.len(), |n| i + n);
+                }
+                '[' => {
+                    if self.ply > 0 {
+                        return Some(fail(i, "a tag pair after the moves (is the result token of the game missing?)"));
+                    }
+                    match skip_tag(text, i) {
+                        Ok(after) => self.i = after,
+                        Err(e) => return Some(Err(e)),
+                    }
+                }
+                '(' => match skip_variation(text, i) {
+                    Ok(after) => self.i = after,
+                    Err(e) => return Some(Err(e)),
+                },
+                ')' => return Some(fail(i, "`)` without `(`")),
+                _ => {
+                    let len = text[i..].find(ends_word).unwrap_or(text.len() - i);
+                    self.i += len;
+                    if let Some(token) = self.word(&text[i..i + len], i) {
+                        return Some(token);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// The token a word stands for, if any (move numbers, NAGs and `e.p.` stand for none).
+    fn word(&mut self, word: &str, start: usize) -> Option<Result<Token, MovetextError>> {
+        if let Some(result) = GameResult::parse(word) {
+            return Some(Ok(Token::Result(ResultToken { result, text: word.to_string(), offset: start })));
+        }
+        // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
+        let (skip, rest) = split_move_number(word);
+        if skip > 0 {
+            let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+            let black = word[..skip].contains("..") || word[..skip].contains('…');
+            self.number = Some((digits, if black { 1 } else { 0 }));
+        }
+        let (word, start) = (rest, start + skip);
+        if word.is_empty() || is_nag(word) || word.chars().all(|c| c == '.' || c == '…') {
+            return None;
+        }
+        if word == "e.p." {
+            // Belongs to the move before it, whose parser would strip it anyway.
+            return (self.ply == 0).then(|| fail(start, "`e.p.` before any move"));
+        }
+        // A NAG glued to the move (`e4$1`).
+        let word = match word.find('$') {
+            Some(d) if d > 0 && is_nag(&word[d..]) => &word[..d],
+            _ => word,
+        };
+        self.ply += 1;
+        // The first move after `27.` is 27. (White's), the next 27... (Black's).
+        let written = match &mut self.number {
+            Some((n, seen @ 0)) => {
+                *seen = 1;
+                Some(format!("{n}."))
+            }
+            Some((n, seen @ 1)) => {
+                *seen = 2;
+                Some(format!("{n}..."))
+            }
+            _ => None,
+        };
+        Some(Ok(Token::Move(MoveToken { text: word.to_string(), ply: self.ply, written, offset: start })))
+    }
 }
 
 /// `$` and digits.

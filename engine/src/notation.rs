@@ -368,6 +368,17 @@ impl<B: Bitboard> Pos<B> {
                 }
             };
         }
+        if rules.must_capture {
+            let mut unforced = Vec::new();
+            self.generate_unforced(&mut unforced);
+            let fits = |m: &Move| {
+                m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
+                    && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
+            };
+            if unforced.iter().any(fits) {
+                return refuse(IllegalCode::CaptureRequired, format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"));
+            }
+        }
         // No legal move: look at pseudo-legal ones to say why.
         let mut pseudo = Vec::new();
         self.generate_pseudo(&mut pseudo);

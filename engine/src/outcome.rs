@@ -21,6 +21,8 @@ pub enum EndReason {
     InsufficientMaterial,
     /// The side to move has lost its whole army.
     ArmyCaptured,
+    /// A side has too few pieces of a kind left (`[[end.extinction]]`).
+    Extinction,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -36,6 +38,7 @@ impl EndReason {
             EndReason::MoveRule => "move-rule",
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::ArmyCaptured => "army-captured",
+            EndReason::Extinction => "extinction",
             EndReason::Rule(reason) => reason,
         }
     }

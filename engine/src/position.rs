@@ -80,6 +80,11 @@ impl<B: Bitboard> Board<B> {
     }
 }
 
+/// The most pieces of one type a hand holds (the width of its counter). A capture past
+/// it lets the piece leave the game and a lift past it is refused, as with a hand's
+/// `capacity`; the FEN reader refuses more.
+pub(crate) const HAND_MAX: u8 = u8::MAX;
+
 /// A position of a variant. Cloning copies the history too.
 #[derive(Clone, Debug)]
 pub struct Pos<B: Bitboard> {

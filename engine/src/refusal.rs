@@ -61,6 +61,9 @@ pub enum IllegalCode {
     SquareOccupied,
     /// The variant forbids giving checkmate with a drop of this kind (shogi's pawn-drop mate).
     DropMate,
+    /// The move does not capture, but a capture is possible and capturing is compulsory
+    /// (`must_capture`: Antichess, Giveaway, Losers).
+    CaptureRequired,
     /// The purchase or upgrade costs more coins than the mover has.
     NotEnoughCoins,
     /// Every piece of that kind the variant allows is already on the board.
@@ -102,6 +105,7 @@ impl IllegalCode {
             IllegalCode::DropZone => "drop-zone",
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
+            IllegalCode::CaptureRequired => "capture-required",
             IllegalCode::NotEnoughCoins => "not-enough-coins",
             IllegalCode::StockEmpty => "stock-empty",
             IllegalCode::UpgradeLocked => "upgrade-locked",

@@ -10,7 +10,7 @@
 
 use crate::betza::Direction;
 use crate::bitboard::Bitboard;
-use crate::types::{Color, Geometry, PieceType, Square};
+use crate::types::{Color, Geometry, PieceSet, PieceType, Square};
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -232,10 +232,32 @@ pub struct EndRules {
     pub move_rule_reset_by: Vec<PieceType>,
     /// Material with which no side can ever mate: the game is drawn (dead position).
     pub insufficient_material: Option<InsufficientMaterial>,
-    /// For the side to move when its whole army is gone (capture-all victory).
+    /// For the side to move when its whole army is gone (capture-all victory): the
+    /// extinction rule of the whole army at zero, checked before [`EndRules::extinction`].
     pub army_captured: Option<Verdict>,
     /// Pieces in hand count as part of the army.
     pub army_includes_hand: bool,
+    /// Ends by too few pieces of a kind (`[[end.extinction]]`).
+    pub extinction: Vec<Extinction>,
+}
+
+/// The end of the game when a side has at most `at_most` pieces of a kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extinction {
+    /// The types, each counted alone (the game ends when any one is down to `at_most`);
+    /// `None`: the whole army, counted together.
+    pub of: Option<PieceSet>,
+    /// A side with at most this many is extinct.
+    pub at_most: u8,
+    /// …but only while the opponent has at least this many of them.
+    pub opponent_at_least: u8,
+    /// The side to move, extinct, still gets its reply if the opponent has exactly
+    /// `opponent_at_least` (Shatranj: a bare king may bare the other at once, drawing).
+    pub reply: bool,
+    /// For the extinct side.
+    pub verdict: Verdict,
+    /// Pieces in hand count.
+    pub include_hand: bool,
 }
 
 /// An action that resets the move-rule counter.
@@ -343,6 +365,8 @@ pub struct Rules {
     pub economy: Option<Economy>,
     /// Lifting own pieces into the hand; `None` = no lifting.
     pub lift: Option<Lift>,
+    /// A side that can capture must (Antichess, Giveaway, Losers).
+    pub must_capture: bool,
 }
 
 impl Rules {

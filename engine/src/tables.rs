@@ -257,9 +257,11 @@ impl<B: Bitboard> Tables<B> {
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                 };
+                // Black's moves are White's turned half a turn: forward and left both
+                // reverse, so a black `lW` steps towards the h-file (Fairy-Stockfish agrees).
                 let sign = if color == Color::White { 1 } else { -1 };
                 for d in &def.directions {
-                    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                    let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     let quiet = d.mode != Mode::Capture;
                     let capture = d.mode != Mode::Move;
                     if d.initial_only {
@@ -322,7 +324,7 @@ impl<B: Bitboard> Tables<B> {
                 let mut leaps = false;
                 let mut specials = false;
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
-                    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+                    let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.range != 1 {
                         by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
                     } else if d.path.is_empty() && !d.initial_only {
@@ -380,7 +382,7 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some(),
+            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
             rules,
             modules,
         }
@@ -394,13 +396,13 @@ fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet 
 
 fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {
     let squares = g.squares();
-    let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
+    let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
     let mut to = vec![None; squares];
     let mut from = vec![None; squares];
     for sq in g.all() {
         let Some(target) = g.offset(sq, dx, dy) else { continue };
         let path = d.path.iter().try_fold(B::EMPTY, |b, &(px, py)| {
-            g.offset(sq, px as i32, py as i32 * sign).map(|p| b | B::bit(p))
+            g.offset(sq, px as i32 * sign, py as i32 * sign).map(|p| b | B::bit(p))
         });
         if let Some(path) = path {
             to[sq as usize] = Some((target, path));

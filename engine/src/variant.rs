@@ -13,7 +13,7 @@ use crate::refusal::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::rules::Rules;
-use crate::ruleset::{parse_rules, Loaded, RelativePaths, Resolve, RulesetError};
+use crate::ruleset::{parse_rules, Loaded, RelativePaths, Resolve, RulesetError, TableSize};
 use crate::tables::Tables;
 use crate::types::{Color, Geometry, Piece, Square};
 
@@ -64,12 +64,18 @@ impl Variant {
     /// [`Variant::from_toml_with`], with `resolve` finding the bases the ruleset `extends`
     /// (by default they are files relative to `file`).
     pub fn from_toml_resolving(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Variant, RulesetError> {
-        let Loaded { rules, modules, start } = parse_rules(text, file, modules, resolve)?;
-        let modules = ModuleSet::new(modules).map_err(|e| start.error(e))?;
-        let variant = Variant::new(rules, modules);
-        // The start position is read once, now that the tables exist.
-        variant.position(&variant.rules.start_fen).map_err(|e| start.error(e.to_string()))?;
-        Ok(variant)
+        Variant::plan(text, file, modules, resolve)?.compile()
+    }
+
+    /// Reads and checks a ruleset without building its tables, so that what they will
+    /// cost ([`Plan::table_size`]) can be weighed first; [`Plan::compile`] builds them.
+    pub fn plan(text: &str, file: &str, modules: &ModuleRegistry, resolve: &dyn Resolve) -> Result<Plan, RulesetError> {
+        Ok(Plan { loaded: parse_rules(text, file, modules, resolve)? })
+    }
+
+    /// What this variant's lookup tables take (see [`TableSize`]).
+    pub fn table_size(&self) -> TableSize {
+        TableSize::of(&self.rules)
     }
 
     /// The variant's rules, as the ruleset gave them (after inheritance).
@@ -112,6 +118,32 @@ impl Variant {
             AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen(t.clone(), fen)?)),
         };
         Ok(Position { variant: self.clone(), inner })
+    }
+}
+
+/// A ruleset read and checked (but for its start position) whose tables are not built
+/// yet: see [`Variant::plan`].
+pub struct Plan {
+    loaded: Loaded,
+}
+
+impl Plan {
+    /// The rules, as the ruleset gave them.
+    pub fn rules(&self) -> &Rules {
+        &self.loaded.rules
+    }
+    /// What the variant's lookup tables will take once built.
+    pub fn table_size(&self) -> TableSize {
+        TableSize::of(&self.loaded.rules)
+    }
+    /// Builds the tables and checks the start position.
+    pub fn compile(self) -> Result<Variant, RulesetError> {
+        let Loaded { rules, modules, start } = self.loaded;
+        let modules = ModuleSet::new(modules).map_err(|e| start.error(e))?;
+        let variant = Variant::new(rules, modules);
+        // The start position is read once, now that the tables exist.
+        variant.position(&variant.rules.start_fen).map_err(|e| start.error(e.to_string()))?;
+        Ok(variant)
     }
 }
 

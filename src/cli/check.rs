@@ -253,6 +253,29 @@ pub fn summary(rules: &Rules) -> String {
         let hand = if end.army_includes_hand { "board and hand" } else { "board" };
         rows.push(vec!["army captured:".into(), format!("{} (the whole army, {hand})", verdict(v))]);
     }
+    for x in &end.extinction {
+        let hand = if x.include_hand { "board and hand" } else { "board" };
+        let (label, what) = match x.of {
+            None => ("extinction:".to_string(), format!("at most {} piece{} in all, {hand}", x.at_most, if x.at_most == 1 { "" } else { "s" })),
+            Some(types) => {
+                let names: Vec<String> = types.iter().map(|t| rules.piece(t).name.clone()).collect();
+                ("extinction:".to_string(), format!("at most {} of {}, {hand}", x.at_most, names.join(" or ")))
+            }
+        };
+        let mut terms = vec![what];
+        if x.opponent_at_least > 0 {
+            terms.push(format!("while the opponent has at least {}", x.opponent_at_least));
+        }
+        if x.reply {
+            terms.push("a side reduced to it, to move, may reply first".to_string());
+        }
+        let who = match x.verdict {
+            Verdict::Win => "the side reduced to it wins",
+            Verdict::Loss => "the side reduced to it loses",
+            Verdict::Draw => "draw",
+        };
+        rows.push(vec![label, format!("{who} ({})", terms.join("; "))]);
+    }
     s += &table(&rows, "  ");
 
     s += &format!("start: {}\n", rules.start_fen);

@@ -27,21 +27,25 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         (args.file.as_str(), std::fs::read_to_string(&args.file).map_err(|e| read_error(&args.file, &e))?)
     };
-    let tokens = movetext::read(&text).map_err(|e| {
-        let (line, column) = movetext::line_column(&text, e.offset);
-        Failure::Message(format!("{name}:{line}:{column}: {}", e.message))
-    })?;
-    let mut moves = Vec::new();
+    // Each move is played as it is read: the first that cannot be ends the reading, and
+    // no list of the game's moves is kept.
+    let mut plies = 0;
     let mut claimed = None;
-    for t in &tokens {
-        match t {
-            Token::Move(m) => moves.push(m),
+    for token in movetext::tokens(&text) {
+        let token = token.map_err(|e| {
+            let (line, column) = movetext::line_column(&text, e.offset);
+            Failure::Message(format!("{name}:{line}:{column}: {}", e.message))
+        })?;
+        match token {
+            Token::Move(m) => {
+                play_moves(&mut pos, [&m])?;
+                plies += 1;
+            }
             Token::Result(r) => claimed = Some(r),
         }
     }
-    play_moves(&mut pos, moves.iter().copied())?;
 
-    writeln!(out, "plies: {}", moves.len())?;
+    writeln!(out, "plies: {plies}")?;
     writeln!(out, "fen: {}", pos.fen())?;
     let outcome = pos.outcome();
     match outcome {

@@ -40,9 +40,8 @@ pub struct Args {
     /// Port to listen on; 0 picks a free one. The page's address is printed either way.
     #[arg(long, default_value_t = 8080)]
     pub port: u16,
-    /// Address to listen on. The API has no authentication (and `load` reads the files a
-    /// ruleset extends): keep it on loopback unless every machine that can reach the
-    /// address may use it.
+    /// Address to listen on. The API has no authentication: keep it on loopback unless
+    /// every machine that can reach the address may use it.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: IpAddr,
     /// Open the page in the default browser once the server listens.
@@ -77,9 +76,8 @@ struct App {
 /// The limits, for the page to respect (`GET /api/limits`).
 #[derive(Serialize, Clone, Copy)]
 struct LimitsInfo {
-    max_perft_depth: u32,
-    perft_millis: u64,
-    max_games: usize,
+    #[serde(flatten)]
+    serve: LimitArgs,
     max_request_bytes: usize,
 }
 
@@ -99,12 +97,7 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let app = Arc::new(App {
         server: Mutex::new(Server::new(args.limits.limits())),
         max_request_bytes: args.max_request_bytes,
-        limits: LimitsInfo {
-            max_perft_depth: args.limits.max_perft_depth,
-            perft_millis: args.limits.perft_millis,
-            max_games: args.limits.max_games,
-            max_request_bytes: args.max_request_bytes,
-        },
+        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
         quit: Notify::new(),
         loopback: local.ip().is_loopback(),
     });

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use chimera_engine::ruleset::{inherited_string, relative_to, RelativePaths, Resolve, Source};
-use chimera_engine::{RulesetError, Variant};
+use chimera_engine::{Plan, RulesetError, Variant};
 
 pub mod modules;
 
@@ -37,7 +37,44 @@ builtins! {
     "5check" => "5check.toml",
     "pocket-mutation" => "pocket-mutation.toml",
     "atomic" => "atomic.toml",
+    "coregal" => "coregal.toml",
+    "shatranj" => "shatranj.toml",
+    "courier" => "courier.toml",
+    "threekings" => "threekings.toml",
+    "kinglet" => "kinglet.toml",
+    "giveaway" => "giveaway.toml",
+    "antichess" => "antichess.toml",
+    "codrus" => "codrus.toml",
+    "losers" => "losers.toml",
     "nocheckatomic" => "nocheckatomic.toml",
+    "capablanca" => "capablanca.toml",
+    "embassy" => "embassy.toml",
+    "janus" => "janus.toml",
+    "centaur" => "centaur.toml",
+    "chancellor" => "chancellor.toml",
+    "modern" => "modern.toml",
+    "almost" => "almost.toml",
+    "amazon" => "amazon.toml",
+    "nightrider" => "nightrider.toml",
+    "hoppelpoppel" => "hoppelpoppel.toml",
+    "knightmate" => "knightmate.toml",
+    "perfect" => "perfect.toml",
+    "pawnsideways" => "pawnsideways.toml",
+    "torpedo" => "torpedo.toml",
+    "pocketknight" => "pocketknight.toml",
+    "newzealand" => "newzealand.toml",
+    "grand" => "grand.toml",
+    "opulent" => "opulent.toml",
+    "tencubed" => "tencubed.toml",
+    "makruk" => "makruk.toml",
+    "asean" => "asean.toml",
+    "ai-wok" => "ai-wok.toml",
+    "shogi" => "shogi.toml",
+    "euroshogi" => "euroshogi.toml",
+    "yarishogi" => "yarishogi.toml",
+    "clobber" => "clobber.toml",
+    "loop" => "loop.toml",
+    "chessgi" => "chessgi.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",
@@ -119,6 +156,14 @@ impl Resolve for OnDisk {
 /// every rule module, and `extends` naming a built-in's id or a file relative to `file`.
 pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
     Variant::from_toml_resolving(text, file, &modules::registry(), &OnDisk)
+}
+
+/// Reads and checks ruleset text from an untrusted source (a server's client) without
+/// building its tables, so that [`Plan::table_size`] can be weighed first: `extends` may
+/// name only built-ins and the embedded bases, never a file, so the text cannot make its
+/// reader open files.
+pub fn plan_untrusted(text: &str, file: &str) -> Result<Plan, RulesetError> {
+    Variant::plan(text, file, &modules::registry(), &Embedded)
 }
 
 /// The built-in ruleset with this id.

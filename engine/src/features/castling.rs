@@ -162,6 +162,11 @@ impl<B: Bitboard> Pos<B> {
             // A module that decides legality alone judges the king's path too.
             return None;
         }
+        if !self.piece_at(cs.king_from).is_some_and(|p| t.royal_types.contains(p.kind)) {
+            // Only a royal piece can be in check: a non-royal "king" castles through
+            // attacked squares (three kings, Extinction chess; Fairy-Stockfish agrees).
+            return None;
+        }
         let them = us.opponent();
         let without_king = occ & !B::bit(cs.king_from);
         let theirs = self.color_bb(them);

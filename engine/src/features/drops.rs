@@ -12,7 +12,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::error::{err, FenError, FenField};
 use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
-use crate::position::{Pos, Undo};
+use crate::position::{Pos, Undo, HAND_MAX};
 use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::rules::{Captured, Drops, ResetEvent, Rules};
 use crate::ruleset::context::Context;
@@ -137,13 +137,18 @@ impl<B: Bitboard> Pos<B> {
             } else {
                 t.rules.piece(cap.kind).captured_as
             };
-            let full = drops.capacity.is_some_and(|c| self.hands[cap.color.opponent()].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
-            if let (Captured::Hand(k), false) = (kind, full) {
+            if let Captured::Hand(k) = kind {
                 let us = cap.color.opponent();
                 let n = self.hands[us][k as usize];
-                self.hands[us][k as usize] = n + 1;
-                self.hash ^= Zobrist::hand(cap.color.opponent(), k, n) ^ Zobrist::hand(cap.color.opponent(), k, n + 1);
-                undo.to_hand = k;
+                // A full hand lets the piece leave the game; one type's count stops at
+                // 255 (its counter's width) the same way, rather than wrapping to 0.
+                let full = n == HAND_MAX
+                    || drops.capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+                if !full {
+                    self.hands[us][k as usize] = n + 1;
+                    self.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
+                    undo.to_hand = k;
+                }
             }
         }
     }
@@ -231,8 +236,8 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
     for c in hand.chars() {
         if let Some(d) = c.to_digit(10) {
             let n = count.unwrap_or(0) * 10 + d;
-            if n > 255 {
-                return err(FenField::Board, "hand: a count above 255");
+            if n > HAND_MAX as u32 {
+                return err(FenField::Board, format!("hand: a count above {HAND_MAX}"));
             }
             count = Some(n);
             continue;
@@ -240,11 +245,14 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
+        if rules.piece(kind).royal {
+            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is never in the hand"));
+        }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let slot = &mut hands[color][kind as usize];
         let n = *slot as u32 + count.take().unwrap_or(1);
-        if n > 255 {
-            return err(FenField::Board, "hand: more than 255 of one piece");
+        if n > HAND_MAX as u32 {
+            return err(FenField::Board, format!("hand: more than {HAND_MAX} of one piece"));
         }
         *slot = n as u8;
     }

@@ -14,6 +14,7 @@ use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
 
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawEnd {
@@ -22,14 +23,15 @@ pub(crate) struct RawEnd {
     #[serde(default = "draw")]
     stalemate: RawVerdict,
     repetition: Option<Spanned<u8>>,
-    #[serde(default)]
-    move_rule: u16,
+    move_rule: Option<Spanned<u16>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
     insufficient_material: Option<RawInsufficient>,
     army_captured: Option<RawVerdict>,
     #[serde(default = "yes")]
     army_includes_hand: bool,
+    #[serde(default)]
+    extinction: Vec<super::extinction::RawExtinction>,
 }
 
 fn yes() -> bool {
@@ -51,11 +53,12 @@ impl Default for RawEnd {
             checkmate: RawVerdict::Loss,
             stalemate: RawVerdict::Draw,
             repetition: None,
-            move_rule: 0,
+            move_rule: None,
             move_rule_reset: Vec::new(),
             insufficient_material: None,
             army_captured: None,
             army_includes_hand: true,
+            extinction: Vec::new(),
         }
     }
 }
@@ -70,7 +73,7 @@ fn draw() -> RawVerdict {
 
 #[derive(Deserialize, Clone, Copy)]
 #[serde(rename_all = "kebab-case")]
-enum RawVerdict {
+pub(crate) enum RawVerdict {
     Win,
     Loss,
     Draw,
@@ -86,11 +89,22 @@ impl From<RawVerdict> for Verdict {
     }
 }
 
+/// The longest move rule: twice it, in plies, must fit the halfmove clock (`u16`).
+const MAX_MOVE_RULE: u16 = u16::MAX / 2;
+
 /// Compiles the `[end]` table.
 pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
     let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
     if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
         return Err(cx.r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
+    }
+    let move_rule = end.move_rule.as_ref().map_or(0, |s| *s.get_ref());
+    if let Some(s) = end.move_rule.as_ref().filter(|_| move_rule > MAX_MOVE_RULE) {
+        return Err(cx.r.span(
+            s,
+            "end.move_rule",
+            format!("{move_rule} moves is over the limit of {MAX_MOVE_RULE} (the halfmove clock counts to 65535 plies)"),
+        ));
     }
     let mut resets = Vec::new();
     let mut reset_by = Vec::new();
@@ -119,16 +133,23 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         }
     };
 
+    let extinction = end
+        .extinction
+        .iter()
+        .enumerate()
+        .map(|(i, raw)| super::extinction::compile(raw, cx, &format!("end.extinction[{i}]")))
+        .collect::<Result<_, _>>()?;
     Ok(EndRules {
         checkmate: end.checkmate.into(),
         stalemate: end.stalemate.into(),
         repetition,
-        move_rule: end.move_rule,
+        move_rule,
         move_rule_resets: resets,
         move_rule_reset_by: reset_by,
         insufficient_material,
         army_captured: end.army_captured.map(Verdict::from),
         army_includes_hand: end.army_includes_hand,
+        extinction,
     })
 }
 
@@ -171,15 +192,7 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
-        let v = t.rules.end.army_captured?;
-        self.army_gone(self.turn).then(|| Outcome::for_side(v, self.turn, EndReason::ArmyCaptured))
-    }
-
-    /// Whether `c` has lost its whole army (pieces in hand count where the rules say so).
-    fn army_gone(&self, c: Color) -> bool {
-        let end = &self.t.rules.end;
-        self.board.by_color[c].is_empty()
-            && (!end.army_includes_hand || self.hands[c][..self.t.types].iter().all(|&n| n == 0))
+        self.extinct()
     }
 
     /// Whether the material on the board is one of the ruleset's dead cases.

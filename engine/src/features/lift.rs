@@ -12,7 +12,7 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
-use crate::position::Pos;
+use crate::position::{Pos, HAND_MAX};
 use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::rules::{Lift, Region, ResetEvent};
 use crate::ruleset::context::Context;
@@ -72,7 +72,7 @@ impl<B: Bitboard> Pos<B> {
             let m = Move::new(sq, sq, MoveKind::Lift, Move::NO_PROMOTION);
             let tested = safety.test_all || safety.suspects.has(sq);
             if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-                for c in choices {
+                for c in choices.into_iter().filter(|&c| self.hands[us][c as usize] < HAND_MAX) {
                     sink.push(Move { piece: c, ..m });
                 }
             }
@@ -142,6 +142,10 @@ impl<B: Bitboard> Pos<B> {
         let capacity = rules.drops.as_ref().and_then(|d| d.capacity);
         if let Some(c) = capacity.filter(|&c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
             return refuse(IllegalCode::HandFull, format!("{us}'s hand is full ({c} piece{})", if c == 1 { "" } else { "s" }));
+        }
+        if self.hands[us][to as usize] == HAND_MAX {
+            let what = &rules.piece(to).name;
+            return refuse(IllegalCode::HandFull, format!("{us}'s hand holds {HAND_MAX} of {what}, the most of one piece"));
         }
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
         refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))

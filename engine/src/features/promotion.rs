@@ -11,7 +11,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::movegen::MoveSink;
+use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::rules::{Promotion, PromotionPolicy};
@@ -64,9 +64,11 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
 }
 
 impl<B: Bitboard> Pos<B> {
-    /// The moves of a piece arriving in its promotion zone (already known to be legal).
+    /// The moves of a piece arriving in its promotion zone (already known to be legal as a
+    /// move of the unpromoted piece). A promotion to a royal type is legal only if the new
+    /// royal is not attacked where it lands (coregal chess's queen).
     #[inline]
-    pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, pt: PieceType, m: Move) {
+    pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move) {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
         let dead = self.t.mobility(self.turn, pt).dead;
@@ -76,7 +78,12 @@ impl<B: Bitboard> Pos<B> {
         // A piece that promotes on a double step is no longer one that can be taken e.p.
         let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
         let mut promoted = false;
-        for &target in promotion.to.iter().filter(|&&t| available(t)) {
+        let safe_as = |target: PieceType| {
+            safety.unguarded
+                || !self.t.royal_types.contains(target)
+                || self.is_safe_after(base, safety.royals | B::bit(m.to))
+        };
+        for &target in promotion.to.iter().filter(|&&t| available(t) && safe_as(t)) {
             sink.push(base.promoting(target));
             promoted = true;
         }

@@ -29,6 +29,10 @@ use crate::position::Pos;
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Piece, Square};
 
+/// The highest fullmove number a FEN may give: a game would need more than two billion
+/// moves in its history (far beyond memory) to count past `u32::MAX` from it.
+const MAX_FULLMOVE: u32 = i32::MAX as u32;
+
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
 
@@ -97,13 +101,7 @@ impl<B: Bitboard> Pos<B> {
             return err(FenField::Board, "the FEN is empty");
         }
         let mut pos = Pos::empty(t.clone());
-        let (board, hand) = match fields[0].split_once('[') {
-            Some((board, rest)) => match rest.strip_suffix(']') {
-                Some(hand) => (board, Some(hand)),
-                None => return err(FenField::Board, "the hand `[` is not closed with `]`"),
-            },
-            None => (fields[0], None),
-        };
+        let (board, hand) = split_hand(&t.rules, fields[0])?;
         for (sq, p, promoted) in parse_board(&t.rules, board)? {
             pos.board.put(sq, p);
             if promoted {
@@ -121,21 +119,15 @@ impl<B: Bitboard> Pos<B> {
             Some("b") => Color::Black,
             Some(s) => return err(FenField::Side, format!("`{s}` (expected `w` or `b`)")),
         };
-        pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
-        pos.ep = match fields.get(3).copied() {
-            None | Some("-") => None,
-            Some(s) => Some(parse_ep(&pos, s)?),
-        };
-        pos.halfmove = match fields.get(4) {
-            None => 0,
-            Some(s) => s.parse().or_else(|_| err(FenField::Halfmove, format!("`{s}` is not a number from 0 to 65535")))?,
-        };
-        pos.fullmove = match fields.get(5) {
-            None => 1,
-            Some(s) => match s.parse::<u32>() {
-                Ok(n) if n >= 1 => n,
-                _ => return err(FenField::Fullmove, format!("`{s}` is not a number of at least 1")),
-            },
+        // Shogi FENs (Fairy-Stockfish's, SFEN-like) go straight from the side to the clocks.
+        let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
+        let rest = if numeric(fields.get(2)) { &fields[2..] } else {
+            pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
+            pos.ep = match fields.get(3).copied() {
+                None | Some("-") => None,
+                Some(s) => Some(parse_ep(&pos, s)?),
+            };
+            fields.get(4..).unwrap_or(&[])
         };
         pos.unmoved = pos.implied_unmoved();
         if let Some(economy) = &t.rules.economy {
@@ -146,30 +138,25 @@ impl<B: Bitboard> Pos<B> {
             let base = modules.state_base[i];
             m.initial_state(&mut pos.state[base..base + modules.hooks[i].state]);
         }
-        for ext in fields.iter().skip(6) {
-            let module = ext.split_once('=').and_then(|(key, value)| {
-                let i = modules.all.iter().position(|m| m.fen_key() == Some(key))?;
-                Some((i, key, value))
-            });
-            if let Some((i, key, value)) = module {
-                let base = modules.state_base[i];
-                let state = &mut pos.state[base..base + modules.hooks[i].state];
-                modules.all[i].read_state(value, state).or_else(|e| err(FenField::Extra, format!("{key}: {e}")))?;
+        // The clocks are the first two plain numbers; `key=value` fields and a module's
+        // fields in other programs' forms (`3+3`) may stand before or after them.
+        let mut clocks = 0;
+        for &field in rest {
+            if field.bytes().all(|b| b.is_ascii_digit()) {
+                match clocks {
+                    0 => pos.halfmove = field.parse().or_else(|_| {
+                        err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535"))
+                    })?,
+                    1 => pos.fullmove = match field.parse::<u32>() {
+                        Ok(n) if (1..=MAX_FULLMOVE).contains(&n) => n,
+                        _ => return err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
+                    },
+                    _ => return err(FenField::Extra, format!("unexpected `{field}` after the fullmove number")),
+                }
+                clocks += 1;
                 continue;
             }
-            if let Some((key, value)) = ext.split_once('=') {
-                if let Some(read) = pos.read_economy_field(key, value) {
-                    read?;
-                    continue;
-                }
-            }
-            match ext.split_once('=') {
-                Some(("unmoved", list)) if !t.tracks_unmoved.is_empty() => pos.unmoved = parse_unmoved(&pos, list)?,
-                Some(("unmoved", _)) => {
-                    return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves")
-                }
-                _ => return err(FenField::Extra, format!("unexpected `{ext}` after the fullmove number")),
-            }
+            pos.read_extra_field(field, clocks)?;
         }
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
@@ -260,6 +247,59 @@ impl<B: Bitboard> Pos<B> {
             .into_iter()
             .filter(|&(sq, p, _)| t.tracks_unmoved.contains(p.kind) && self.piece_at(sq) == Some(p))
             .fold(B::EMPTY, |b, (sq, _, _)| b | B::bit(sq))
+    }
+}
+
+/// Splits the board field from the hand: crazyhouse style `…/RNBQKBNR[Qp]`, or Lichess's
+/// and Fairy-Stockfish's `…/RNBQKBNR/Qp` (one row more than the board has ranks).
+fn split_hand<'a>(rules: &crate::rules::Rules, field: &'a str) -> Result<(&'a str, Option<&'a str>), FenError> {
+    if let Some((board, rest)) = field.split_once('[') {
+        return match rest.strip_suffix(']') {
+            Some(hand) => Ok((board, Some(hand))),
+            None => err(FenField::Board, "the hand `[` is not closed with `]`"),
+        };
+    }
+    let rows = field.split('/').count();
+    match field.rsplit_once('/') {
+        Some((board, hand)) if rules.drops.is_some() && rows == rules.geometry.ranks as usize + 1 => Ok((board, Some(hand))),
+        _ => Ok((field, None)),
+    }
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Reads a field after the standard ones: a `key=value` extension, or a rule module's
+    /// state in another program's form. `clocks` says how many clock fields came before.
+    fn read_extra_field(&mut self, field: &str, clocks: usize) -> Result<(), FenError> {
+        let t = self.t.clone();
+        let modules = &t.modules;
+        let slot = |i: usize| modules.state_base[i]..modules.state_base[i] + modules.hooks[i].state;
+        if let Some((key, value)) = field.split_once('=') {
+            if let Some(i) = modules.all.iter().position(|m| m.fen_key() == Some(key)) {
+                let state = &mut self.state[slot(i)];
+                return modules.all[i].read_state(value, state).or_else(|e| err(FenField::Extra, format!("{key}: {e}")));
+            }
+            if let Some(read) = self.read_economy_field(key, value) {
+                return read;
+            }
+            match key {
+                "unmoved" if !t.tracks_unmoved.is_empty() => {
+                    self.unmoved = parse_unmoved(self, value)?;
+                    return Ok(());
+                }
+                "unmoved" => return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves"),
+                _ => {}
+            }
+        }
+        for (i, m) in modules.all.iter().enumerate() {
+            if let Some(read) = m.read_foreign_field(field, &mut self.state[slot(i)]) {
+                return read.or_else(|e| err(FenField::Extra, format!("`{field}`: {e}")));
+            }
+        }
+        match clocks {
+            0 => err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535")),
+            1 => err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
+            _ => err(FenField::Extra, format!("unexpected `{field}` after the fullmove number")),
+        }
     }
 }
 

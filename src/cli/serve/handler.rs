@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{self, AssertUnwindSafe};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use chimera::variants::{self, BUILTINS};
@@ -20,22 +21,54 @@ use super::protocol::{
 };
 use crate::cli::describe_outcome;
 
-/// Most variants kept compiled at once (built-ins count too).
-const MAX_VARIANTS: usize = 256;
-
-/// What one request may cost.
+/// What one request may cost and what the server may hold. Memory is bounded by these:
+/// variants by `max_variants_bytes` (their tables, counted before they are built, and
+/// their ruleset text), games by `max_games` positions and `max_total_plies` moves kept
+/// for undo (the README gives the bytes each costs).
 pub struct Limits {
     pub max_perft_depth: u32,
-    /// Time budget of one perft request; past it the count is abandoned.
-    pub perft_budget: Duration,
+    /// CPU budget of one request, checked wherever its work grows: perft and divide at
+    /// every ply, `open`'s moves. Past it the work is abandoned and nothing changes.
+    pub budget: Duration,
     /// Most games open at once.
     pub max_games: usize,
+    /// Most moves one game holds (each is kept, for undo and repetitions).
+    pub max_plies: usize,
+    /// Most moves all open games hold together.
+    pub max_total_plies: usize,
+    /// Most variants kept compiled at once (built-ins count too).
+    pub max_variants: usize,
+    /// Largest lookup tables one ruleset may build, in bytes (`ruleset-too-large`).
+    pub max_variant_bytes: usize,
+    /// Most bytes all compiled variants may take together, replaced ones that open
+    /// games still play included.
+    pub max_variants_bytes: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_perft_depth: 8,
+            budget: Duration::from_secs(10),
+            max_games: 10_000,
+            max_plies: 10_000,
+            max_total_plies: 1_000_000,
+            max_variants: 256,
+            max_variant_bytes: 32 << 20,
+            max_variants_bytes: 256 << 20,
+        }
+    }
 }
 
 struct Game {
     pos: Position,
     /// The position's outcome, computed once per position (it costs a move generation).
     outcome: Option<Option<Outcome>>,
+    /// The compiled variant it plays: its key in `Server::live`.
+    variant: u64,
+    /// The moves it holds as `Server::plies` counts them (the position's own count is
+    /// not trusted after a panic in the middle of a perft).
+    held: usize,
 }
 
 impl Game {
@@ -61,18 +94,67 @@ impl Game {
     }
 }
 
+/// A compiled variant kept under its name.
+struct Kept {
+    variant: Variant,
+    /// Whether it is the built-in of that name.
+    builtin: bool,
+    /// Its key in `Server::live`.
+    id: u64,
+}
+
+/// A compiled variant still in memory: kept under its name, or replaced under it but
+/// still played by open games (it is freed with the last of them).
+struct Live {
+    bytes: usize,
+    games: usize,
+    kept: bool,
+}
+
+/// A request's deadline. The clock is read every few dozen steps: reading it costs
+/// more than the shortest steps (a count of moves at perft's last ply).
+struct Deadline {
+    at: Instant,
+    steps: u32,
+}
+
+impl Deadline {
+    fn new(budget: Duration) -> Deadline {
+        Deadline { at: Instant::now() + budget, steps: 0 }
+    }
+    /// One step of work done; whether the budget is spent.
+    fn passed(&mut self) -> bool {
+        self.steps = self.steps.wrapping_add(1);
+        self.steps % 64 == 0 && Instant::now() > self.at
+    }
+}
+
 /// The games and variants of one session, and the handlers of the ops.
 pub struct Server {
-    /// Compiled variants by name, and whether each is the built-in of that name.
-    variants: HashMap<String, (Variant, bool)>,
+    variants: HashMap<String, Kept>,
+    live: HashMap<u64, Live>,
+    /// The bytes of every variant in `live`.
+    live_bytes: usize,
+    next_variant: u64,
     games: HashMap<String, Game>,
     next_game: u64,
+    /// The moves every open game holds.
+    plies: usize,
     limits: Limits,
 }
 
 impl Server {
     pub fn new(limits: Limits) -> Server {
-        Server { variants: HashMap::new(), games: HashMap::new(), next_game: 1, limits }
+        Server {
+            variants: HashMap::new(),
+            live: HashMap::new(),
+            live_bytes: 0,
+            next_variant: 1,
+            games: HashMap::new(),
+            next_game: 1,
+            plies: 0,
+            limits,
+        }
     }
 
     /// Answers one request; a panic in the engine becomes an `internal` error and closes
@@ -85,7 +167,7 @@ impl Server {
                 .map(|s| s.to_string())
                 .or_else(|| panic.downcast_ref::<String>().cloned())
                 .unwrap_or_default();
-            let closed = match game.filter(|g| self.games.remove(g).is_some()) {
+            let closed = match game.filter(|g| self.forget_game(g)) {
                 Some(g) => format!("; game {g} was closed"),
                 None => String::new(),
             };
@@ -94,16 +176,17 @@ impl Server {
     }
 
     fn dispatch(&mut self, request: Request) -> Result<Body, Error> {
+        let mut clock = Deadline::new(self.limits.budget);
         match request {
             Request::Load(req) => self.load(req),
             Request::Variants => Ok(self.list_variants()),
-            Request::Open(req) => self.open(req),
+            Request::Open(req) => self.open(req, &mut clock),
             Request::Position(req) => self.position(req),
             Request::Moves(req) => self.moves(req),
             Request::Validate(req) => self.validate(req),
             Request::Play(req) => self.play(req),
             Request::Undo(req) => self.undo(req),
-            Request::Perft(req) => self.perft(req),
+            Request::Perft(req) => self.perft(req, &mut clock),
             Request::Close(req) => self.close(req),
             // Ending the session is the front end's part; here there is nothing to do.
             Request::Quit => Ok(Body::Empty(Empty {})),
@@ -114,36 +197,96 @@ impl Server {
         self.games.get_mut(handle).ok_or_else(|| Error::new("unknown-game", format!("no open game `{handle}`")))
     }
 
-    /// Keeps a compiled variant under its name (replacing one of the same name).
-    fn keep(&mut self, variant: Variant, builtin: bool) -> Result<&Variant, Error> {
-        let name = variant.name().to_string();
-        if !self.variants.contains_key(&name) && self.variants.len() >= MAX_VARIANTS {
-            return Err(Error::new("too-many-variants", format!("{MAX_VARIANTS} variants are loaded already")));
+    /// Closes a game and frees what only it held; whether there was one.
+    fn forget_game(&mut self, handle: &str) -> bool {
+        let Some(game) = self.games.remove(handle) else { return false };
+        self.plies -= game.held;
+        let live = self.live.get_mut(&game.variant).expect("a game's variant is live");
+        live.games -= 1;
+        if live.games == 0 && !live.kept {
+            self.free(game.variant);
         }
-        self.variants.insert(name.clone(), (variant, builtin));
-        Ok(&self.variants[&name].0)
+        true
     }
 
-    /// The built-in `id`, compiled once.
-    fn builtin(&mut self, id: &str) -> Result<&Variant, Error> {
-        if matches!(self.variants.get(id), Some((_, true))) {
-            return Ok(&self.variants[id].0);
+    fn free(&mut self, id: u64) {
+        if let Some(live) = self.live.remove(&id) {
+            self.live_bytes -= live.bytes;
+        }
+    }
+
+    /// Whether a variant of `bytes` may be kept under `name`, counting what replacing
+    /// the one kept there now would free.
+    fn admit(&self, name: &str, bytes: usize) -> Result<(), Error> {
+        let replaced = self.variants.get(name).map(|k| &self.live[&k.id]);
+        let max = self.limits.max_variants;
+        if replaced.is_none() && self.variants.len() >= max {
+            return Err(Error::new("too-many-variants", format!("{max} variants are loaded already")));
+        }
+        let freed = replaced.filter(|l| l.games == 0).map_or(0, |l| l.bytes);
+        let (held, max) = (self.live_bytes - freed, self.limits.max_variants_bytes);
+        if held + bytes > max {
+            return Err(Error::new(
+                "too-much-memory",
+                format!(
+                    "the compiled variants take {held} bytes (replaced ones that open games still play included); \
+                     {bytes} more would pass the limit of {max}: close games or load fewer variants"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Keeps a compiled variant under its name (replacing one of the same name, which
+    /// lives on only while games play it); `admit` has allowed it.
+    fn keep(&mut self, variant: Variant, builtin: bool, bytes: usize) -> &Variant {
+        let name = variant.name().to_string();
+        let id = self.next_variant;
+        self.next_variant += 1;
+        self.live.insert(id, Live { bytes, games: 0, kept: true });
+        self.live_bytes += bytes;
+        if let Some(old) = self.variants.insert(name.clone(), Kept { variant, builtin, id }) {
+            let live = self.live.get_mut(&old.id).expect("a kept variant is live");
+            live.kept = false;
+            if live.games == 0 {
+                self.free(old.id);
+            }
+        }
+        &self.variants[&name].variant
+    }
+
+    /// The built-in `id`, compiled once, and the bytes it holds.
+    fn builtin(&mut self, id: &str) -> Result<(&Variant, usize), Error> {
+        if let Some(Kept { builtin: true, id: live, .. }) = self.variants.get(id) {
+            return Ok((&self.variants[id].variant, self.live[live].bytes));
         }
         let Some(b) = variants::builtin(id) else {
             let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
             return Err(Error::new("unknown-variant", format!("`{id}` is not a built-in variant ({})", ids.join(", "))));
         };
         let variant = b.variant()?;
-        self.keep(variant, true)
+        let bytes = variant.table_size().bytes + b.toml.len();
+        self.admit(id, bytes)?;
+        Ok((self.keep(variant, true, bytes), bytes))
     }
 
     fn load(&mut self, req: LoadReq) -> Result<Body, Error> {
-        let variant = match (req.variant, req.toml) {
+        let (variant, bytes) = match (req.variant, req.toml) {
             (Some(id), None) if req.name.is_none() => self.builtin(&id)?,
             (None, Some(text)) => {
                 let file = req.name.as_deref().unwrap_or("<request>");
-                let variant = variants::from_toml(&text, file)?;
-                self.keep(variant, false)?
+                let plan = variants::plan_untrusted(&text, file)?;
+                // Building the tables is the work and the memory a ruleset can make
+                // grow: both are weighed before anything is built.
+                let size = plan.table_size();
+                let max = self.limits.max_variant_bytes;
+                if size.bytes > max {
+                    return Err(Error::new("ruleset-too-large", format!("{file}: the ruleset would build {size}, over the limit of {max} bytes")));
+                }
+                let bytes = size.bytes + text.len();
+                self.admit(&plan.rules().name, bytes)?;
+                let variant = plan.compile()?;
+                (self.keep(variant, false, bytes), bytes)
             }
             _ => {
                 return Err(Error::new(
@@ -171,36 +314,36 @@ impl Server {
                 e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()
             }),
             lift: rules.lift.is_some(),
+            bytes,
         }))
     }
 
     fn list_variants(&self) -> Body {
-        let builtin = BUILTINS
-            .iter()
-            .map(|b| BuiltinInfo {
-                id: b.id,
-                description: b.variant().map(|v| v.rules().description.clone()).unwrap_or_default(),
-            })
-            .collect();
         let mut loaded: Vec<String> = self.variants.keys().cloned().collect();
         loaded.sort();
-        Body::Variants(VariantList { builtin, loaded })
+        Body::Variants(VariantList { builtin: builtin_list().to_vec(), loaded })
     }
 
-    fn open(&mut self, req: OpenReq) -> Result<Body, Error> {
+    fn open(&mut self, req: OpenReq, clock: &mut Deadline) -> Result<Body, Error> {
         if self.games.len() >= self.limits.max_games {
             return Err(Error::new("too-many-games", format!("{} games are open already; close some", self.limits.max_games)));
         }
+        let moves = req.moves.as_deref().unwrap_or_default();
+        self.room_for(moves.len(), 0)?;
         if !self.variants.contains_key(&req.variant) {
             self.builtin(&req.variant)?;
         }
-        let variant = &self.variants[&req.variant].0;
+        let kept = &self.variants[&req.variant];
         let pos = match &req.fen {
-            None => variant.start(),
-            Some(fen) => variant.position(fen).map_err(|e| Error::new("bad-fen", e.to_string()))?,
+            None => kept.variant.start(),
+            Some(fen) => kept.variant.position(fen).map_err(|e| Error::new("bad-fen", e.to_string()))?,
         };
-        let mut game = Game { pos, outcome: None };
-        for (index, text) in req.moves.iter().flatten().enumerate() {
+        let mut game = Game { pos, outcome: None, variant: kept.id, held: 0 };
+        for (index, text) in moves.iter().enumerate() {
+            if clock.passed() {
+                let budget = self.limits.budget.as_millis();
+                return Err(Error::new("timeout", format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened")));
+            }
             match game.judge(text) {
                 Ok(m) => game.play(m),
                 Err(e) => {
@@ -216,8 +359,23 @@ impl Server {
         let handle = format!("g{}", self.next_game);
         self.next_game += 1;
         let info = position_info(&handle, &mut game);
+        game.held = game.pos.plies();
+        self.plies += game.held;
+        self.live.get_mut(&game.variant).expect("a kept variant is live").games += 1;
         self.games.insert(handle, game);
         Ok(Body::Position(info))
+    }
+
+    /// Whether `more` moves fit a game holding `held`, and all games together.
+    fn room_for(&self, more: usize, held: usize) -> Result<(), Error> {
+        let (max, total) = (self.limits.max_plies, self.limits.max_total_plies);
+        if held + more > max {
+            return Err(Error::new("too-many-plies", format!("a game holds at most {max} moves; undo some, or open a new game from its FEN")));
+        }
+        if self.plies + more > total {
+            return Err(Error::new("too-many-plies", format!("the open games hold {} moves, and all together may hold {total}; close some", self.plies)));
+        }
+        Ok(())
     }
 
     fn position(&mut self, req: GameReq) -> Result<Body, Error> {
@@ -245,12 +403,16 @@ impl Server {
     }
 
     fn play(&mut self, req: MoveReq) -> Result<Body, Error> {
+        let held = self.game(&req.game)?.pos.plies();
+        self.room_for(1, held)?;
         let game = self.game(&req.game)?;
         let (verdict, legal) = verdict(game, &req.text);
         let position = legal.map(|m| {
             game.play(m);
+            game.held += 1;
             position_info(&req.game, game)
         });
+        self.plies += usize::from(position.is_some());
         Ok(Body::Played(Played { verdict, position }))
     }
 
@@ -269,17 +431,19 @@ impl Server {
             let (uci, san) = (game.pos.uci(m), game.pos.san(m));
             undone.push(move_info(&game.pos, m, uci, san));
         }
-        Ok(Body::Undone(Undone { undone, position: position_info(&req.game, game) }))
+        game.held -= req.plies;
+        let position = position_info(&req.game, game);
+        self.plies -= req.plies;
+        Ok(Body::Undone(Undone { undone, position }))
     }
 
-    fn perft(&mut self, req: PerftReq) -> Result<Body, Error> {
-        let (max_depth, budget) = (self.limits.max_perft_depth, self.limits.perft_budget);
+    fn perft(&mut self, req: PerftReq, clock: &mut Deadline) -> Result<Body, Error> {
+        let (max_depth, budget) = (self.limits.max_perft_depth, self.limits.budget);
         let game = self.game(&req.game)?;
         if req.depth > max_depth {
             return Err(Error::new("perft-too-deep", format!("perft depth {} is over the limit of {max_depth}", req.depth)));
         }
         let started = Instant::now();
-        let deadline = started + budget;
         let pos = &mut game.pos;
         let timeout = || {
             Error::new("perft-timeout", format!("perft {} did not finish within {} ms; abandoned", req.depth, budget.as_millis()))
@@ -288,40 +452,52 @@ impl Server {
             let mut counts = BTreeMap::new();
             for m in pos.legal_moves() {
                 pos.play_unchecked(m);
-                let n = perft_within(pos, req.depth - 1, deadline);
+                let n = perft_within(pos, req.depth - 1, clock);
                 pos.undo();
                 counts.insert(pos.uci(m), n.ok_or_else(timeout)?);
             }
             (counts.values().sum(), Some(counts))
         } else {
-            (perft_within(pos, req.depth, deadline).ok_or_else(timeout)?, req.divide.then(BTreeMap::new))
+            (perft_within(pos, req.depth, clock).ok_or_else(timeout)?, req.divide.then(BTreeMap::new))
         };
         Ok(Body::Perft(Perft { game: req.game, depth: req.depth, nodes, seconds: started.elapsed().as_secs_f64(), divide }))
     }
 
     fn close(&mut self, req: GameReq) -> Result<Body, Error> {
-        self.games.remove(&req.game).ok_or_else(|| Error::new("unknown-game", format!("no open game `{}`", req.game)))?;
+        if !self.forget_game(&req.game) {
+            return Err(Error::new("unknown-game", format!("no open game `{}`", req.game)));
+        }
         Ok(Body::Closed(Closed { closed: req.game }))
     }
 }
 
-/// Perft that gives up (`None`) once `deadline` has passed; the engine counts the last
-/// two plies in one go, so the clock is read every few thousand nodes at most.
-fn perft_within(pos: &mut Position, depth: u32, deadline: Instant) -> Option<u64> {
-    if depth <= 2 {
-        return Some(pos.perft(depth));
-    }
-    if Instant::now() > deadline {
+/// The built-ins and their descriptions, read once (a listing compiles nothing).
+fn builtin_list() -> &'static [BuiltinInfo] {
+    static LIST: OnceLock<Vec<BuiltinInfo>> = OnceLock::new();
+    LIST.get_or_init(|| BUILTINS.iter().map(|b| BuiltinInfo { id: b.id, description: b.description().unwrap_or_default() }).collect())
+}
+
+/// Perft that gives up (`None`) once the deadline has passed, watching the clock at
+/// every ply: the last two are where nearly all the work is (the engine's own perft
+/// counts them in one go, with no way to stop).
+fn perft_within(pos: &mut Position, depth: u32, clock: &mut Deadline) -> Option<u64> {
+    if clock.passed() {
         return None;
     }
-    let mut nodes = 0;
-    for m in pos.legal_moves() {
-        pos.play_unchecked(m);
-        let n = perft_within(pos, depth - 1, deadline);
-        pos.undo();
-        nodes += n?;
+    match depth {
+        0 => Some(1),
+        1 => Some(pos.count_moves()),
+        _ => {
+            let mut nodes = 0;
+            for m in pos.legal_moves() {
+                pos.play_unchecked(m);
+                let n = perft_within(pos, depth - 1, clock);
+                pos.undo();
+                nodes += n?;
+            }
+            Some(nodes)
+        }
     }
-    Some(nodes)
 }
 
 /// Whether `text` is a legal move of the game, and if so the move.

@@ -38,26 +38,49 @@ pub struct Args {
     pub spin_micros: u64,
 }
 
-/// What one request may cost: the options every front end of the [`Server`] shares.
-#[derive(clap::Args)]
+/// What requests may cost: the options every front end of the [`Server`] shares (the
+/// workbench reports them as they are named here, at `GET /api/limits`).
+#[derive(clap::Args, serde::Serialize, Clone, Copy)]
 pub struct LimitArgs {
     /// Deepest perft a request may ask for.
     #[arg(long, default_value_t = 8)]
     pub max_perft_depth: u32,
-    /// Time budget of one perft request, in milliseconds; past it the count is abandoned.
-    #[arg(long, default_value_t = 10_000)]
-    pub perft_millis: u64,
+    /// Time budget of one request, in milliseconds, checked wherever its work grows
+    /// (perft and divide at every ply, `open`'s moves); past it the work is abandoned.
+    #[arg(long, alias = "perft-millis", default_value_t = 10_000)]
+    pub request_millis: u64,
     /// Most games open at once.
     #[arg(long, default_value_t = 10_000)]
     pub max_games: usize,
+    /// Most moves one game holds.
+    #[arg(long, default_value_t = 10_000)]
+    pub max_plies: usize,
+    /// Most moves all open games hold together.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub max_total_plies: usize,
+    /// Most variants kept compiled at once (built-ins count too).
+    #[arg(long, default_value_t = 256)]
+    pub max_variants: usize,
+    /// Largest lookup tables one loaded ruleset may build, in bytes.
+    #[arg(long, default_value_t = 32 << 20)]
+    pub max_variant_bytes: usize,
+    /// Most bytes all compiled variants may take together (replaced ones that open games
+    /// still play included).
+    #[arg(long, default_value_t = 256 << 20)]
+    pub max_variants_bytes: usize,
 }
 
 impl LimitArgs {
     pub fn limits(&self) -> Limits {
         Limits {
             max_perft_depth: self.max_perft_depth,
-            perft_budget: Duration::from_millis(self.perft_millis),
+            budget: Duration::from_millis(self.request_millis),
             max_games: self.max_games,
+            max_plies: self.max_plies,
+            max_total_plies: self.max_total_plies,
+            max_variants: self.max_variants,
+            max_variant_bytes: self.max_variant_bytes,
+            max_variants_bytes: self.max_variants_bytes,
         }
     }
 }
@@ -66,4 +89,12 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let mut server = Server::new(args.limits.limits());
     let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::from_micros(args.spin_micros) };
     transport::serve_stdio(&mut server, framing, out)
+}
+
+/// Answers the requests in `input` as `run` answers standard input's, in this process
+/// (for the fuzz target of a request sequence).
+#[allow(dead_code)]
+pub fn run_on(args: &Args, input: &[u8], out: &mut dyn Write) -> Result<(), Failure> {
+    let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::ZERO };
+    transport::serve(&mut Server::new(args.limits.limits()), framing, input, out)
 }

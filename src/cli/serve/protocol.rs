@@ -209,6 +209,8 @@ pub struct Loaded {
     pub upgrades: Option<Vec<UpgradeInfo>>,
     /// Whether a piece may be lifted into the hand (a pocket).
     pub lift: bool,
+    /// The memory the compiled variant holds, as the server counts it against its limits.
+    pub bytes: usize,
 }
 
 #[derive(Serialize)]
@@ -236,7 +238,7 @@ pub struct VariantList {
     pub loaded: Vec<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Clone)]
 pub struct BuiltinInfo {
     pub id: &'static str,
     pub description: String,

@@ -23,9 +23,15 @@ pub struct Framing {
 
 /// Answers stdin's requests on `out` until the input ends or a `quit` is answered.
 pub fn serve_stdio(server: &mut Server, framing: Framing, out: &mut dyn Write) -> Result<(), Failure> {
+    serve(server, framing, io::stdin().lock(), out)
+}
+
+/// Answers the requests read from `input` on `out` until the input ends or a `quit` is
+/// answered (the waiting watches standard input: give other input a `spin` of zero).
+pub fn serve(server: &mut Server, framing: Framing, input: impl io::Read, out: &mut dyn Write) -> Result<(), Failure> {
     // Our own buffer, larger than the standard one (whose reads then go straight to
     // the descriptor), so that we can see whether a request is already waiting in it.
-    let mut input = io::BufReader::with_capacity(1 << 16, io::stdin().lock());
+    let mut input = io::BufReader::with_capacity(1 << 16, input);
     let mut line = Vec::new();
     loop {
         if input.buffer().is_empty() {

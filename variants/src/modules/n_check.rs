@@ -77,6 +77,24 @@ impl RuleModule for NCheck {
         out.push_str(&format!("{}/{}", state[Color::White.index()], state[Color::Black.index()]));
     }
 
+    /// Fairy-Stockfish writes the checks each side still needs (`3+3`, after the en-passant
+    /// field); Lichess the checks given (`+0+1`, at the end).
+    fn read_foreign_field(&self, field: &str, state: &mut [u16]) -> Option<Result<(), String>> {
+        let (given, text) = match field.strip_prefix('+') {
+            Some(text) => (true, text),
+            None => (false, field),
+        };
+        let (w, b) = text.split_once('+')?;
+        let count = |s: &str| s.parse::<u16>().ok().filter(|&n| n <= self.checks);
+        let Some((w, b)) = count(w).zip(count(b)) else {
+            return Some(Err(format!("not two counts of checks from 0 to {}", self.checks)));
+        };
+        let (white, black) = if given { (w, b) } else { (self.checks - w, self.checks - b) };
+        state[Color::White.index()] = white;
+        state[Color::Black.index()] = black;
+        Some(Ok(()))
+    }
+
     fn read_state(&self, text: &str, state: &mut [u16]) -> Result<(), String> {
         let count = |s: &str| s.parse::<u16>().ok().filter(|&n| n <= self.checks);
         let pair = text.split_once('/').and_then(|(w, b)| Some((count(w)?, count(b)?)));

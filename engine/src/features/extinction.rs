@@ -1,0 +1,107 @@
+//! Extinction: the game ends when a side has too few pieces of a kind left — all its
+//! pieces (capture-all, a bare king in Shatranj), or any one listed type (Extinction
+//! chess, three kings). Fairy-Stockfish's `extinction…` options, one rule per
+//! `[[end.extinction]]` table; `army_captured` is the rule for the whole army at zero.
+//!
+//! This file owns the schema, its compile step and the verdict.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Pos;
+use crate::rules::{Extinction, Verdict};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::types::{Color, PieceSet, PieceType};
+
+/// `[[end.extinction]]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawExtinction {
+    /// The types, each counted alone; absent: the whole army, counted together.
+    of: Option<Spanned<Vec<Spanned<String>>>>,
+    #[serde(default)]
+    at_most: u8,
+    #[serde(default)]
+    opponent_at_least: u8,
+    #[serde(default)]
+    reply: bool,
+    verdict: super::end::RawVerdict,
+    #[serde(default = "yes")]
+    include_hand: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Compiles one `[[end.extinction]]` table; `key` is where it stands (`end.extinction[0]`).
+pub(crate) fn compile(raw: &RawExtinction, cx: &Context, key: &str) -> Result<Extinction, RulesetError> {
+    let of = match &raw.of {
+        None => None,
+        Some(list) if list.get_ref().is_empty() => {
+            return Err(cx.r.span(list, format!("{key}.of"), "name at least one piece, or leave `of` out for the whole army"))
+        }
+        Some(list) => Some(cx.types_of(list.get_ref(), &format!("{key}.of"))?.into_iter().collect()),
+    };
+    Ok(Extinction {
+        of,
+        at_most: raw.at_most,
+        opponent_at_least: raw.opponent_at_least,
+        reply: raw.reply,
+        verdict: raw.verdict.into(),
+        include_hand: raw.include_hand,
+    })
+}
+
+/// The rule `army_captured = "<verdict>"` stands for.
+fn army_captured(verdict: Verdict, include_hand: bool) -> Extinction {
+    Extinction { of: None, at_most: 0, opponent_at_least: 0, reply: false, verdict, include_hand }
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The first extinction rule that ends the game. The side not to move is looked at
+    /// first (its loss came with the last move), as Fairy-Stockfish does.
+    pub(crate) fn extinct(&self) -> Option<Outcome> {
+        let us = self.turn;
+        let end = &self.t.rules.end;
+        let army = end.army_captured.map(|v| army_captured(v, end.army_includes_hand));
+        for rule in army.iter().chain(&end.extinction) {
+            for c in [us.opponent(), us] {
+                let reply = u32::from(rule.reply && c == us);
+                let gone = |types: Option<PieceSet>| {
+                    self.count_of(c, types, rule.include_hand) <= u32::from(rule.at_most)
+                        && self.count_of(c.opponent(), types, rule.include_hand) >= u32::from(rule.opponent_at_least) + reply
+                };
+                let extinct = match rule.of {
+                    None => gone(None),
+                    Some(types) => types.iter().any(|t| gone(Some(PieceSet::from_iter([t])))),
+                };
+                if extinct {
+                    let reason = if rule.of.is_none() && rule.at_most == 0 { EndReason::ArmyCaptured } else { EndReason::Extinction };
+                    return Some(Outcome::for_side(rule.verdict, c, reason));
+                }
+            }
+        }
+        None
+    }
+
+    /// How many pieces of `types` (all, if `None`) `c` has on the board, and in hand if
+    /// `hand`.
+    fn count_of(&self, c: Color, types: Option<PieceSet>, hand: bool) -> u32 {
+        let counted = |t: usize| types.map_or(true, |s| s.contains(t as PieceType));
+        let board = match types {
+            None => self.board.by_color[c],
+            Some(set) => self.of_types(set) & self.board.by_color[c],
+        };
+        let held: u32 = if hand {
+            let hand = &self.hands[c][..self.t.types];
+            hand.iter().enumerate().filter(|&(t, _)| counted(t)).map(|(_, &n)| u32::from(n)).sum()
+        } else {
+            0
+        };
+        board.count() + held
+    }
+}

@@ -1,0 +1,203 @@
+#!/usr/bin/env python3
+"""Differential check of the variant library against Fairy-Stockfish's built-in variants.
+
+Every built-in ruleset under the name of a variant of Fairy-Stockfish's perft suite
+(tests/fsf_suite.rs checks the suite's counts; this checks the positions random play
+reaches) is compared with that Fairy-Stockfish variant, but for those the other checks
+cover (chess and losalamos: fsf_diff.py; crazyhouse and minishogi: fsf_drops.py; 3check:
+fsf_3check.py; atomic and nocheckatomic: fsf_atomic.py). scripts/fsf_common.py does the
+work:
+
+* Chimera's start position must be Fairy-Stockfish's, and perft(--depth, default 2) from
+  it must agree move by move;
+* the legal move sets at every ply of seeded random games must be equal, until each
+  variant has at least --positions positions compared (default 500). Games alternate
+  between plain random play and play that prefers pawn moves, a third of the time a
+  promotion or castle when there is one, so that promotions happen.
+  Every `--fen-every`-th position (default 3) Chimera is handed the FEN Fairy-Stockfish
+  writes for it; at each game's end the two programs' FENs must describe the same position
+  (board, hands, side to move, castling rights).
+
+One difference is expected and checked rather than reported, as in fsf_drops.py:
+Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves of shogi
+and euroshogi and scores it as a loss for the dropper; their rules forbid the drop, and
+Chimera does not list it. Yari shogi allows it, in both programs. No other difference is
+expected: the rulesets say in their comments which rules that only decide results they
+leave out (Makruk's and ASEAN's counting, shogi's perpetual check); those never change
+which moves are legal.
+
+The notations differ in three places, translated here: in the shogi family Fairy-Stockfish
+marks promotion with `+` (`+P` in FENs, `a7a8+` in moves) where Chimera gives promoted
+pieces letters of their own (see each ruleset); in Makruk's family its FEN holds the count
+in the en-passant and halfmove fields once a count runs; and for `pawnsideways` its
+en-passant field lists the pawn's square with the passed one.
+
+Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
+                              [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
+
+The defaults (37 variants, about 19,600 positions) cost about 190 CPU-seconds (measured:
+173 s user, 23 s system), so some 100 seconds on 2 idle cores; 3 min 10 s on the
+shared 2-core VM at load 5. The binary is $CHIMERA_BIN, else target/release/chimera under
+$CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
+unknown variant, and 0 with `pyffish not installed: skipped` when the binding is missing.
+A pyffish built without large-board support skips the variants it lacks.
+"""
+
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
+
+
+class Same(fc.Adapter):
+    """A variant both programs write alike (moves, FENs, castling as the king's move), but
+    for the en-passant field of a pawn defined by its Betza (`pawnsideways`):
+    Fairy-Stockfish lists the square the pawn stands on with the one it passed (`d5d6`),
+    Chimera the passed square alone."""
+
+    def __init__(self, name, files, ranks):
+        self.name = self.cvar = self.fvar = name
+        self.files, self.ranks = files, ranks
+
+    def chimera_fen(self, fsf_fen):
+        fields = fsf_fen.split()
+        if len(fields) > 3 and len(fields[3]) > 3:
+            occupied = fc.board_tokens(fc.split_fen(fsf_fen)[0])
+            passed = [sq for sq in re.findall(r"[a-z][0-9]+", fields[3]) if fc.parse_square(sq) not in occupied]
+            fields[3] = passed[0] if len(passed) == 1 else "-"
+        return " ".join(fields)
+
+
+class Counting(Same):
+    """Makruk's family: once a count runs, Fairy-Stockfish writes the counting limit and
+    count in the en-passant and halfmove fields (`b - 128 6 1`). Chimera expresses no
+    counting rule and these variants have no en passant, so it is handed `- 0` there."""
+
+    def chimera_fen(self, fsf_fen):
+        fields = fsf_fen.split()
+        if len(fields) > 4 and fields[3].isdigit():
+            fields[3], fields[4] = "-", "0"
+        return " ".join(fields)
+
+
+class Shogi(fc.PlusPromotion):
+    """A shogi-family variant: `promotes` maps each letter that promotes to the letter
+    Chimera's ruleset gives its promoted form."""
+
+    def __init__(self, name, files, ranks, promotes):
+        self.name = self.cvar = self.fvar = name
+        self.files, self.ranks = files, ranks
+        self.promotes = promotes
+
+
+class ShogiNoDropMate(fc.NoPawnDropMate, Shogi):
+    """One whose rules forbid a pawn drop that mates, which Fairy-Stockfish lists."""
+
+
+VARIANTS = [
+    Same("capablanca", 10, 8),
+    Same("embassy", 10, 8),
+    Same("janus", 10, 8),
+    Same("centaur", 10, 8),
+    Same("chancellor", 9, 9),
+    Same("modern", 9, 9),
+    Same("almost", 8, 8),
+    Same("amazon", 8, 8),
+    Same("nightrider", 8, 8),
+    Same("hoppelpoppel", 8, 8),
+    Same("knightmate", 8, 8),
+    Same("perfect", 8, 8),
+    Same("pawnsideways", 8, 8),
+    Same("torpedo", 8, 8),
+    Same("pocketknight", 8, 8),
+    Same("newzealand", 8, 8),
+    Same("grand", 10, 10),
+    Same("opulent", 10, 10),
+    Same("tencubed", 10, 10),
+    Counting("makruk", 8, 8),
+    Counting("asean", 8, 8),
+    Counting("ai-wok", 8, 8),
+    ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
+    ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
+    Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
+    Same("clobber", 5, 6),
+    Same("loop", 8, 8),
+    Same("chessgi", 8, 8),
+    Same("shatranj", 8, 8),
+    Same("courier", 12, 8),
+    Same("threekings", 8, 8),
+    Same("kinglet", 8, 8),
+    Same("giveaway", 8, 8),
+    Same("antichess", 8, 8),
+    Same("codrus", 8, 8),
+    Same("losers", 8, 8),
+    Same("coregal", 8, 8),
+]
+
+# Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.
+PLAIN = {"special": 1 / 3}
+PAWNS = {"special": 1 / 3, "pawn": 0.5}
+
+
+def main():
+    names = [a.name for a in VARIANTS]
+    ap = fc.arguments(__doc__, depth=2)
+    ap.add_argument("--positions", type=int, default=500, help="positions to compare per variant at least")
+    ap.add_argument("--plies", type=int, default=100, help="plies per random game at most")
+    ap.add_argument("--fen-every", type=int, default=3, help="hand Chimera the FEN every N plies (0: never)")
+    ap.add_argument("--variants", default=",".join(names))
+    args = ap.parse_args()
+
+    wanted = args.variants.split(",")
+    unknown = [w for w in wanted if w not in names]
+    if unknown:
+        print(f"unknown variant(s) {unknown}; known: {names}")
+        return 2
+    adapters = [a for a in VARIANTS if a.name in wanted]
+    started = fc.start(args, adapters)
+    if started is None:
+        return 0
+    missing = [a.name for a in adapters if a.fvar not in fc.SF.variants()]
+    if missing:
+        print(f"this pyffish lacks {missing}: skipped")
+        adapters = [a for a in adapters if a.fvar not in missing]
+
+    result = fc.Result()
+    perfts = []
+    compared = {a.name: 0 for a in adapters}
+    games = {a.name: 0 for a in adapters}
+    with fc.make_pool(args.jobs) as pool:
+        if args.depth > 0:
+            perfts = fc.perft_all(adapters, args.depth, pool, result)
+        t = time.time()
+        # Rounds of as many games per variant as would reach its positions if none ended
+        # early, until every variant has them.
+        while True:
+            tasks = []
+            for a in adapters:
+                # Seeds by the variant's place in VARIANTS, so that a game does not depend
+                # on which variants are run.
+                i = names.index(a.name)
+                short = args.positions - compared[a.name]
+                for _ in range(max(0, -(-short // (args.plies + 1)))):
+                    g = games[a.name]
+                    games[a.name] += 1
+                    seed = args.seed * 1000003 + i * 1009 + g
+                    policy = PAWNS if g % 2 else PLAIN
+                    tasks.append((a.name, seed, None, args.plies, policy, args.fen_every, None))
+            if not tasks:
+                break
+            for task, r in zip(tasks, pool.imap(fc.play_game, tasks)):
+                result.merge(r)
+                compared[task[0]] += r.compared
+        print(f"random games ({time.time() - t:.1f}s), positions (games) per variant: "
+              + ", ".join(f"{k} {v} ({games[k]})" for k, v in compared.items()), flush=True)
+    extra = f", perft({args.depth}): " + ", ".join(perfts) if perfts else ""
+    return fc.report("fsf_library", result, started, extra)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

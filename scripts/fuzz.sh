@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Coverage-guided fuzzing of the parsers and the server (issue 12): each cargo-fuzz
+# target of fuzz/ runs MINUTES minutes (default 1; 0 runs the corpus once, a smoke test),
+# one after another, from corpora
+# seeded with the rulesets, positions, games and requests of rulesets/, tests/ and the
+# README. Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+#
+#   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext serve
+#
+# A crash leaves its input in fuzz/artifacts/<target>/; reproduce it with
+# `cd fuzz && cargo +nightly fuzz run <target> artifacts/<target>/<file>`, then make it
+# a regression test. The last line per target is libFuzzer's count of executions.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:-1}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext serve)
+corpus=fuzz/corpus
+
+seed() { # seed <target> <name> <content>
+    mkdir -p "$corpus/$1"
+    printf '%s' "$3" > "$corpus/$1/seed-$2"
+}
+
+# Rulesets: every built-in, base, test and deliberately broken one.
+n=0
+for f in rulesets/*.toml rulesets/bases/*.toml tests/broken/*.toml tests/data/*.toml tests/data/extends/*.toml; do
+    seed ruleset "$((n++))" "$(cat "$f")"
+done
+# Positions and games: each built-in's id on the first line, then the text.
+ids=$(cargo run -q --release -- variants | awk '{print $1}')
+n=0
+for id in $ids; do
+    seed fen "$id" "$id"$'\n'"$(cargo run -q --release -- moves "$id" --snapshot | sed -n 's/^fen: //p')"
+done
+for f in tests/cases/*/*.toml; do
+    dir=$(basename "$(dirname "$f")")
+    fen=$(sed -n 's/^fen = "\(.*\)".*/\1/p' "$f")
+    moves=$(sed -n 's/^moves = "\(.*\)".*/\1/p' "$f")
+    [ -n "$fen" ] && seed fen "case$((n++))" "$dir"$'\n'"$fen"
+    [ -n "$moves" ] && seed movetext "case$n" "$dir"$'\n'"$moves"
+done
+seed movetext fools chess$'\n'"1.f3 e5 2.g4 Qh4# 0-1"
+seed movetext tags chess$'\n'"[Event \"x\"]"$'\n'"1. e4 {c} e5 (1... c5 2. Nf3) 2. Nf3 \$1 Nc6?! ; rest"$'\n'"3. Bb5 a6 *"
+for f in tests/data/games/*.txt; do
+    case "$f" in *mystic*) id=mystic ;; *) id=pocket-mutation ;; esac
+    seed movetext "$(basename "$f")" "$id"$'\n'"$(cat "$f")"
+done
+# Requests: the README's example session, and one of each op.
+seed serve readme "$(sed -n 's/^> //p' README.md)"
+seed serve ops "$(cat <<'REQ'
+{"id":1,"op":"load","variant":"crazyhouse"}
+{"op":"variants"}
+{"op":"open","variant":"crazyhouse","moves":["e4","d5","exd5","Qxd5"]}
+{"op":"moves","game":"g1"}
+{"op":"validate","game":"g1","move":"P@e4"}
+{"op":"play","game":"g1","move":"Nc3"}
+{"op":"undo","game":"g1","plies":2}
+{"op":"perft","game":"g1","depth":2,"divide":true}
+{"op":"load","name":"t.toml","toml":"extends = \"chess\"\nname = \"t\"\n[pieces.knight]\nbetza = \"NN\"\n"}
+{"op":"open","variant":"t","fen":"4k3/8/8/8/8/8/8/4K1N1 w - - 0 1"}
+{"op":"position","game":"g2"}
+{"op":"close","game":"g1"}
+{"op":"quit"}
+REQ
+)"
+
+cd fuzz
+for t in "${targets[@]}"; do
+    echo "== $t: $minutes min"
+    mkdir -p "corpus/$t"
+    # -rss_limit_mb and -timeout turn a blow-up into a reported crash, not a hung machine.
+    if [ "$minutes" = 0 ]; then limit=-runs=0; else limit=-max_total_time=$((minutes * 60)); fi
+    cargo +nightly fuzz run -O "$t" "corpus/$t" -- "$limit" -rss_limit_mb=2048 -timeout=20 \
+        -print_final_stats=1 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY)|Done [0-9]+ runs|panicked" || true
+    ls "artifacts/$t" 2>/dev/null | sed "s|^|crash: artifacts/$t/|" || true
+done

@@ -1,0 +1,54 @@
+//! Movement rules pinned against Fairy-Stockfish's reading: a promotion to a royal piece
+//! must not land on an attacked square, `K` and `Q` take direction modifiers on both of
+//! their parts (`fK` = `fWfF`), and Black's left and right are White's mirrored.
+
+use chimera::variants::{from_toml, load};
+use chimera::Position;
+
+fn moves(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().into_iter().map(|m| p.uci(m)).collect();
+    v.sort();
+    v
+}
+
+/// A ruleset with kings and one piece `X` moving as `betza`.
+fn with_piece(betza: &str, fen: &str) -> Position {
+    let text = format!(
+        "name = \"x\"\nboard = {{ files = 8, ranks = 8 }}\nstart = \"{fen}\"\n\n\
+         [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
+         [pieces.x]\nletter = \"X\"\nbetza = \"{betza}\"\n"
+    );
+    from_toml(&text, "x.toml").unwrap().start()
+}
+
+fn piece_moves(p: &Position, from: &str) -> Vec<String> {
+    moves(p).into_iter().filter(|m| m.starts_with(from)).collect()
+}
+
+#[test]
+fn a_pawn_may_not_promote_to_a_royal_queen_on_an_attacked_square() {
+    let p = load("coregal").unwrap().position("k6r/3P4/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&p, "d7"), ["d7d8b", "d7d8n", "d7d8r"]);
+    // Unattacked, the queen is a choice again.
+    let p = load("coregal").unwrap().position("k7/3P4/8/8/8/8/8/K7 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&p, "d7"), ["d7d8b", "d7d8n", "d7d8q", "d7d8r"]);
+    // (The suite case that found it, depth 4 from `2Q5/3Pq2k/…`, is in tests/fsf_suite.rs.)
+}
+
+#[test]
+fn forward_king_steps_three_ways_for_both_colours() {
+    let white = with_piece("fK", "4k3/8/8/8/3X4/8/8/4K3 w - - 0 1");
+    assert_eq!(piece_moves(&white, "d4"), ["d4c5", "d4d5", "d4e5"]);
+    let black = with_piece("fK", "4k3/8/8/3x4/8/8/8/4K3 b - - 0 1");
+    assert_eq!(piece_moves(&black, "d5"), ["d5c4", "d5d4", "d5e4"]);
+    let back_queen = with_piece("bQ", "4k3/8/8/8/8/8/8/X3K3 w - - 0 1");
+    assert!(piece_moves(&back_queen, "a1").is_empty());
+}
+
+#[test]
+fn left_is_the_movers_left() {
+    let white = with_piece("lW", "4k3/8/8/8/3X4/8/8/4K3 w - - 0 1");
+    assert_eq!(piece_moves(&white, "d4"), ["d4c4"]);
+    let black = with_piece("lW", "4k3/8/8/8/3x4/8/8/4K3 b - - 0 1");
+    assert_eq!(piece_moves(&black, "d4"), ["d4e4"]);
+}
