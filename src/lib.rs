@@ -6,4 +6,6 @@
 pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
+pub mod describe;
+pub mod pgn;
 pub mod snapshot;
