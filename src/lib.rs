@@ -9,3 +9,8 @@ pub use chimera_variants as variants;
 pub mod describe;
 pub mod pgn;
 pub mod snapshot;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
