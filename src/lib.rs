@@ -6,4 +6,5 @@
 pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
+pub mod game;
 pub mod snapshot;
