@@ -6,7 +6,7 @@
 pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
-pub mod describe;
+pub mod game;
 pub mod pgn;
 pub mod snapshot;
 

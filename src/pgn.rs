@@ -11,18 +11,18 @@
 //! let verdicts: Vec<_> = Checker::new(&chess).games(pgn.as_bytes()).collect();
 //! assert!(verdicts[0].problem.is_none());
 //! assert_eq!(verdicts[0].end.as_deref(), Some("0-1 (black wins by checkmate)"));
-//! let Some(Problem::Illegal { ply, code, .. }) = &verdicts[1].problem else { panic!() };
-//! assert_eq!((*ply, code.as_str()), (3, "piece-cannot-move-there"));
+//! let Some(Problem::Illegal { refused, .. }) = &verdicts[1].problem else { panic!() };
+//! assert_eq!((refused.ply, refused.error.code.as_str()), (3, "piece-cannot-move-there"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use chimera_engine::movetext::{self, GameResult, GameStart, MoveToken, ResultToken, Token};
-use chimera_engine::{IllegalCode, Position, Variant};
+use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
+use chimera_engine::{Outcome, Position, Variant};
 
-use crate::describe::{describe_outcome, move_label};
+use crate::game::{describe_outcome, play_movetext, Refused};
 
 /// What became of one game.
 #[derive(Clone, Debug)]
@@ -37,7 +37,9 @@ pub struct Verdict {
     pub plies: usize,
     /// The position reached: the last, or the one the problem stands in.
     pub fen: String,
-    /// How the rules ended the game, if they did: `1-0 (white wins by checkmate)`.
+    /// How the rules ended the game, if they did.
+    pub outcome: Option<Outcome>,
+    /// The same in words: `1-0 (white wins by checkmate)`.
     pub end: Option<String>,
     /// The result token the text gives, if any.
     pub claimed: Option<ResultToken>,
@@ -70,47 +72,21 @@ pub enum Problem {
     },
     /// A move that cannot be played: unreadable as a move, illegal, or after the end.
     Illegal {
-        /// The ply of the game, from 1.
-        ply: usize,
-        /// The move as written.
-        text: String,
+        /// The move, its ply, where the game stood and why (its reason code included).
+        refused: Refused,
         /// Where it stands in the input (line, column).
         place: movetext::Place,
-        /// The refusal's stable code (`leaves-royal-in-check`, `game-over`, …).
-        code: IllegalCode,
-        /// ``ply 7 (move 4. for White): `Qxh7`: no white queen can move to h7``.
-        message: String,
     },
 }
 
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Problem::Setup { message } | Problem::Illegal { message, .. } => f.write_str(message),
+            Problem::Setup { message } => f.write_str(message),
+            Problem::Illegal { refused, .. } => refused.fmt(f),
             Problem::Unreadable { error } => write!(f, "line {}, column {}: {}", error.line, error.column, error.message),
         }
     }
-}
-
-/// ``ply N (move M. for White): `text`: why``, the place in the game of a refused move;
-/// when the text numbers the move otherwise than the position does, it says so.
-pub fn refusal(pos: &Position, m: &MoveToken, why: &str) -> String {
-    let label = move_label(pos);
-    let written = match &m.written {
-        Some(w) if !label.starts_with(&format!("move {w} ")) => format!(", written {w}"),
-        _ => String::new(),
-    };
-    format!("ply {} ({label}{written}): `{}`: {why}", m.ply, m.text)
-}
-
-/// Plays one move of a game's text, refusing it (code and [`refusal`] sentence) when it
-/// cannot be played, the game being over included.
-pub fn play(pos: &mut Position, m: &MoveToken) -> Result<(), (IllegalCode, String)> {
-    if let Some(o) = pos.outcome() {
-        let why = format!("the game is already over: {}", describe_outcome(o, pos));
-        return Err((IllegalCode::GameOver, refusal(pos, m, &why)));
-    }
-    pos.play_str(&m.text).map(drop).map_err(|e| (e.code, refusal(pos, m, &e.message)))
 }
 
 /// Checks games against a default variant and start position, resolving `[Variant]` tags
@@ -188,6 +164,7 @@ impl<'a> Checker<'a> {
             variant: self.default.rules().name.clone(),
             plies: 0,
             fen: String::new(),
+            outcome: None,
             end: None,
             claimed: None,
             agreement: None,
@@ -208,8 +185,8 @@ impl<'a> Checker<'a> {
                     break;
                 }
                 Ok(Token::Move(m)) => {
-                    if let Err((code, message)) = play(&mut pos, &m) {
-                        verdict.problem = Some(Problem::Illegal { ply: m.ply, text: m.text, place: m.place, code, message });
+                    if let Err(refused) = play_movetext(&mut pos, [&m]) {
+                        verdict.problem = Some(Problem::Illegal { refused, place: m.place });
                         break;
                     }
                     verdict.plies += 1;
@@ -219,6 +196,7 @@ impl<'a> Checker<'a> {
         }
         verdict.fen = pos.fen();
         let outcome = pos.outcome();
+        verdict.outcome = outcome;
         verdict.end = outcome.map(|o| describe_outcome(o, &pos));
         if verdict.problem.is_none() {
             verdict.agreement = verdict.claimed.as_ref().map(|r| match (outcome, r.result) {

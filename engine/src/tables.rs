@@ -5,13 +5,13 @@
 //! generation is table lookups and bit scans, with no allocation.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
 use crate::module::ModuleSet;
 use crate::rules::Rules;
-use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]
@@ -168,6 +168,10 @@ pub struct Tables<B> {
     pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
     pub tracks_unmoved: PieceSet,
+    /// The start position's pieces of `tracks_unmoved` types: those a FEN without
+    /// `unmoved=` counts as never moved where they still stand. Filled by the FEN reader
+    /// on first use (every FEN read and written consults it).
+    pub start_unmoved: OnceLock<Vec<(Square, Piece)>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
@@ -377,6 +381,7 @@ impl<B: Bitboard> Tables<B> {
             leap_attacker_types,
             special_attacker_types,
             tracks_unmoved,
+            start_unmoved: OnceLock::new(),
             royal_types,
             resets,
             en_passant_types,

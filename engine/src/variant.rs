@@ -253,6 +253,11 @@ impl Position {
     pub fn is_check(&self) -> bool {
         with!(self, p => p.is_check())
     }
+    /// Whether the material left is one of the variant's dead cases
+    /// (`end.insufficient_material`), whatever else [`Position::outcome`] reports first.
+    pub fn insufficient_material(&self) -> bool {
+        with!(self, p => p.insufficient_material())
+    }
     /// Every legal move of the side to move, in no promised order. Empty after
     /// checkmate, stalemate, or an end by a rule that stops play (a lost army, a rule
     /// module); not after a repetition or the move rule, which [`Position::outcome`]

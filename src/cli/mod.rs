@@ -12,8 +12,8 @@ pub mod web;
 use std::fmt;
 use std::io;
 
-pub use chimera::describe::describe_outcome;
 use chimera::movetext::MoveToken;
+pub use chimera::game::describe_outcome;
 use chimera::{Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.
@@ -76,8 +76,5 @@ pub fn read_error(path: &str, e: &io::Error) -> Failure {
 /// comes after the end of the game) fails with
 /// ``ply N (move M. for White): `text`: reason``.
 pub fn play_moves<'a>(pos: &mut Position, moves: impl IntoIterator<Item = &'a MoveToken>) -> Result<(), Failure> {
-    for m in moves {
-        chimera::pgn::play(pos, m).map_err(|(_, why)| Failure::Message(why))?;
-    }
-    Ok(())
+    chimera::game::play_movetext(pos, moves).map_err(|refused| Failure::Message(refused.to_string()))
 }

@@ -98,9 +98,9 @@ fn to_json(v: &Verdict) -> Value {
         Problem::Unreadable { error } => {
             json!({"kind": "unreadable", "line": error.line, "column": error.column, "message": error.message})
         }
-        Problem::Illegal { ply, text, place, code, message } => json!({
-            "kind": "illegal", "ply": ply, "move": text, "line": place.line, "column": place.column,
-            "code": code.as_str(), "message": message,
+        Problem::Illegal { refused, place } => json!({
+            "kind": "illegal", "ply": refused.ply, "move": refused.text, "line": place.line, "column": place.column,
+            "code": refused.error.code.as_str(), "message": refused.to_string(),
         }),
     });
     json!({

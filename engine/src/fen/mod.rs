@@ -240,13 +240,13 @@ impl<B: Bitboard> Pos<B> {
         if t.tracks_unmoved.is_empty() {
             return B::EMPTY;
         }
-        // The loader checked the start FEN, so its board field (hand stripped) parses.
-        let board = t.rules.start_fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
-        let start = parse_board(&t.rules, board).unwrap_or_default();
-        start
-            .into_iter()
-            .filter(|&(sq, p, _)| t.tracks_unmoved.contains(p.kind) && self.piece_at(sq) == Some(p))
-            .fold(B::EMPTY, |b, (sq, _, _)| b | B::bit(sq))
+        let start = t.start_unmoved.get_or_init(|| {
+            // The loader checked the start FEN, so its board field (hand stripped) parses.
+            let board = t.rules.start_fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
+            let placed = parse_board(&t.rules, board).unwrap_or_default();
+            placed.into_iter().filter(|&(_, p, _)| t.tracks_unmoved.contains(p.kind)).map(|(sq, p, _)| (sq, p)).collect()
+        });
+        start.iter().filter(|&&(sq, p)| self.piece_at(sq) == Some(p)).fold(B::EMPTY, |b, &(sq, _)| b | B::bit(sq))
     }
 }
 

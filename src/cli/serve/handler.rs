@@ -11,15 +11,15 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use chimera::game::{describe_outcome, game_over, is_capture};
 use chimera::variants::{self, BUILTINS};
-use chimera::{Color, IllegalCode, Move, MoveError, MoveKind, Outcome, Position, RulesetError, Variant};
+use chimera::{Color, Move, MoveError, MoveKind, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
     BuiltinInfo, Body, Closed, Detail, Empty, Error, GameReq, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
     Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
     UpgradeInfo, Verdict, VariantList,
 };
-use crate::cli::describe_outcome;
 
 /// What one request may cost and what the server may hold. Memory is bounded by these:
 /// variants by `max_variants_bytes` (their tables, counted before they are built, and
@@ -87,8 +87,7 @@ impl Game {
     /// The move `text` stands for, or why it cannot be played here (`game-over` first).
     fn judge(&mut self, text: &str) -> Result<Move, MoveError> {
         if let Some(o) = self.outcome() {
-            let message = format!("the game is already over: {}", describe_outcome(o, &self.pos));
-            return Err(MoveError { code: IllegalCode::GameOver, message });
+            return Err(game_over(o, &self.pos));
         }
         self.pos.parse_move(text)
     }
@@ -517,11 +516,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
     let rules = pos.rules();
     let letter = |t| rules.piece(t).letter.to_string();
     let on_from = pos.piece_at(m.from).map_or_else(String::new, |p| letter(p.kind));
-    let capture = match m.kind {
-        MoveKind::EnPassant => true,
-        MoveKind::Normal | MoveKind::DoubleStep => pos.piece_at(m.to).is_some(),
-        _ => false,
-    };
+    let capture = is_capture(pos, m);
     let (kind, piece, promotion) = match m.kind {
         MoveKind::Castle => ("castle", on_from, None),
         MoveKind::Rule => (pos.variant().rule_move_name(m).unwrap_or("rule"), on_from, None),

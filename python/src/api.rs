@@ -1,0 +1,255 @@
+//! `chimera.Variant`, `chimera.Position`, `chimera.validate` and their kin.
+
+use chimera::game::{judge, Refused};
+use chimera::pgn::{Checker, Problem, Verdict};
+use chimera::Outcome;
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::types::PyList;
+
+use crate::errors;
+
+/// A compiled variant: its rules and tables. Cheap to share between threads.
+#[pyclass(name = "Variant", module = "chimera", frozen, skip_from_py_object)]
+#[derive(Clone)]
+pub struct PyVariant {
+    pub inner: chimera::Variant,
+}
+
+#[pymethods]
+impl PyVariant {
+    /// Compiles ruleset TOML; `name` is what errors cite (and where `extends` paths start).
+    #[staticmethod]
+    #[pyo3(signature = (text, name = "<string>"))]
+    fn from_toml(py: Python<'_>, text: &str, name: &str) -> PyResult<PyVariant> {
+        let inner = py.detach(|| chimera::variants::from_toml(text, name)).map_err(errors::ruleset_error)?;
+        Ok(PyVariant { inner })
+    }
+
+    #[getter]
+    fn name(&self) -> &str {
+        self.inner.name()
+    }
+
+    #[getter]
+    fn description(&self) -> &str {
+        &self.inner.rules().description
+    }
+
+    #[getter]
+    fn start_fen(&self) -> &str {
+        &self.inner.rules().start_fen
+    }
+
+    /// The start position, or the position `fen` describes.
+    #[pyo3(signature = (fen = None))]
+    fn position(&self, fen: Option<&str>) -> PyResult<PyPosition> {
+        Ok(PyPosition { inner: start(&self.inner, fen)? })
+    }
+
+    /// Leaf nodes `depth` plies ahead of the start position (or `fen`). The GIL is
+    /// released while it counts.
+    #[pyo3(signature = (depth, fen = None))]
+    fn perft(&self, py: Python<'_>, depth: u32, fen: Option<&str>) -> PyResult<u64> {
+        let mut pos = start(&self.inner, fen)?;
+        Ok(py.detach(move || pos.perft(depth)))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<chimera.Variant {:?}>", self.inner.name())
+    }
+}
+
+/// The variant's start position, or the one `fen` describes.
+pub fn start(v: &chimera::Variant, fen: Option<&str>) -> PyResult<chimera::Position> {
+    match fen {
+        None => Ok(v.start()),
+        Some(fen) => v.position(fen).map_err(errors::fen_error),
+    }
+}
+
+/// A position of a game: never changed in place (`play` returns a new one).
+#[pyclass(name = "Position", module = "chimera")]
+pub struct PyPosition {
+    // Not frozen: reading a move tries it out on the position (and takes it back).
+    pub inner: chimera::Position,
+}
+
+/// `(result, reason)`: `("1-0", "checkmate")`, `("1/2-1/2", "repetition")`.
+pub fn outcome_pair(o: Outcome) -> (&'static str, &'static str) {
+    (o.score(), o.reason.as_str())
+}
+
+#[pymethods]
+impl PyPosition {
+    #[getter]
+    fn fen(&self) -> String {
+        self.inner.fen()
+    }
+
+    /// `"white"` or `"black"`.
+    #[getter]
+    fn turn(&self) -> &'static str {
+        self.inner.turn().name()
+    }
+
+    #[getter]
+    fn variant(&self) -> PyVariant {
+        PyVariant { inner: self.inner.variant().clone() }
+    }
+
+    /// The legal moves in long algebraic notation (`e2e4`, `e7e8q`, `P@e4`), in the
+    /// engine's order (sorting the strings would cost more than generating them); none
+    /// once the game is over (as `chimera serve` lists them).
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let pos = &self.inner;
+        if pos.outcome().is_some() {
+            return Ok(PyList::empty(py));
+        }
+        PyList::new(py, pos.legal_moves().into_iter().map(|m| pos.uci(m)))
+    }
+
+    /// The SAN of a legal move given in SAN or long algebraic notation.
+    fn san(&mut self, r#move: &str) -> PyResult<String> {
+        let m = judge(&mut self.inner, r#move).map_err(errors::illegal_move)?;
+        Ok(self.inner.san(m))
+    }
+
+    /// The position after a move in SAN or long algebraic notation; `IllegalMove` if it
+    /// cannot be played (its `.code` says why, `game-over` after the end).
+    fn play(&self, r#move: &str) -> PyResult<PyPosition> {
+        let mut next = self.inner.clone();
+        let m = judge(&mut next, r#move).map_err(errors::illegal_move)?;
+        next.play_unchecked(m);
+        Ok(PyPosition { inner: next })
+    }
+
+    /// `None` if the move is legal here, else `(code, reason)`: the refusal
+    /// `chimera serve` gives.
+    fn explain(&mut self, r#move: &str) -> Option<(&'static str, String)> {
+        judge(&mut self.inner, r#move).err().map(|e| (e.code.as_str(), e.message))
+    }
+
+    /// Whether the side to move has a royal piece under attack.
+    fn is_check(&self) -> bool {
+        self.inner.is_check()
+    }
+
+    /// `None` while the game goes on, else `(result, reason)`: `("0-1", "checkmate")`.
+    fn outcome(&self) -> Option<(&'static str, &'static str)> {
+        self.inner.outcome().map(outcome_pair)
+    }
+
+    /// Leaf nodes `depth` plies ahead (GIL released).
+    fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
+        let mut pos = self.inner.clone();
+        py.detach(move || pos.perft(depth))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<chimera.Position {} {:?}>", self.inner.variant().name(), self.inner.fen())
+    }
+}
+
+/// What `validate` found in one game.
+#[pyclass(name = "GameVerdict", module = "chimera", frozen, get_all)]
+pub struct GameVerdict {
+    /// Whether every move was legal.
+    ok: bool,
+    /// Moves played (all of them when `ok`; those before the refused one otherwise).
+    plies: usize,
+    /// The position after the moves played.
+    fen: String,
+    /// `(result, reason)` if the game is over there, else `None`.
+    outcome: Option<(&'static str, &'static str)>,
+    /// The result token the text ends the game with (`1-0`, `*`), if any.
+    claimed: Option<String>,
+    /// The refused move's place among the game's moves (from 1), text, refusal code
+    /// and reason; `None` when `ok`.
+    ply: Option<usize>,
+    r#move: Option<String>,
+    code: Option<&'static str>,
+    reason: Option<String>,
+    /// The whole refusal as the CLI prints it (``ply 7 (move 4. for White): `Qxh7`: ...``).
+    message: Option<String>,
+}
+
+#[pymethods]
+impl GameVerdict {
+    fn __repr__(&self) -> String {
+        match &self.message {
+            None => format!("<chimera.GameVerdict ok, {} plies>", self.plies),
+            Some(m) => format!("<chimera.GameVerdict illegal: {m}>"),
+        }
+    }
+}
+
+/// Checks every move of every game in a PGN or movetext text; one verdict per game.
+/// The GIL is released while the games are played.
+#[pyfunction]
+#[pyo3(signature = (variant, pgn_text, fen = None))]
+fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Vec<GameVerdict>> {
+    let variant = resolve(variant)?;
+    let verdicts: Vec<Verdict> = py.detach(|| {
+        Checker::new(&variant).with_fen(fen).games(pgn_text.as_bytes()).collect()
+    });
+    verdicts
+        .into_iter()
+        .map(|v| {
+            let (refused, setup) = match &v.problem {
+                None => (None, None),
+                // Text that is no movetext is an error of the call, at its line and column.
+                Some(Problem::Unreadable { error }) => {
+                    return Err(errors::movetext_error(error.line, error.column, error.message.clone()))
+                }
+                Some(Problem::Setup { message }) => (None, Some(message.clone())),
+                Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
+            };
+            Ok(GameVerdict {
+                ok: v.ok(),
+                plies: v.plies,
+                fen: v.fen.clone(),
+                outcome: v.outcome.map(outcome_pair),
+                claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+                ply: refused.map(|r| r.ply),
+                r#move: refused.map(|r| r.text.clone()),
+                code: refused.map(|r| r.error.code.as_str()),
+                reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
+                message: refused.map(Refused::to_string).or(setup),
+            })
+        })
+        .collect()
+}
+
+/// A variant as the functions take it: a `Variant`, or a built-in id or ruleset path.
+pub fn resolve(variant: &Bound<'_, PyAny>) -> PyResult<chimera::Variant> {
+    if let Ok(v) = variant.cast::<PyVariant>() {
+        return Ok(v.get().inner.clone());
+    }
+    match variant.extract::<&str>() {
+        Ok(name) => crate::load(name),
+        Err(_) => Err(PyTypeError::new_err("a variant is a chimera.Variant, or a built-in id or ruleset path (str)")),
+    }
+}
+
+/// A built-in variant (compiled once per process) or a ruleset file.
+#[pyfunction]
+fn variant(name_or_path: &str) -> PyResult<PyVariant> {
+    Ok(PyVariant { inner: crate::load(name_or_path)? })
+}
+
+/// The ids of the built-in variants.
+#[pyfunction]
+fn builtins() -> Vec<&'static str> {
+    chimera::variants::BUILTINS.iter().map(|b| b.id).collect()
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVariant>()?;
+    m.add_class::<PyPosition>()?;
+    m.add_class::<GameVerdict>()?;
+    m.add_function(wrap_pyfunction!(variant, m)?)?;
+    m.add_function(wrap_pyfunction!(builtins, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,312 @@
+//! `chimera.compat`: pyffish's functions, with its arguments and return values, so that
+//! a program can switch by changing its import. Every call builds its position from a
+//! variant, a FEN (or `"startpos"`) and the long algebraic moves played since, as
+//! pyffish does; variants are the built-ins (by id) or any `chimera.Variant`.
+//!
+//! Values follow pyffish: results are from the side to move's view, `VALUE_MATE`
+//! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
+
+use chimera::game::is_capture;
+use chimera::{EndReason, FenField, MoveKind, Outcome, Position};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyList;
+
+use crate::api::{resolve, start};
+use crate::errors;
+
+const VALUE_MATE: i32 = 32000;
+const VALUE_DRAW: i32 = 0;
+const NOTATION_DEFAULT: i32 = 0;
+const NOTATION_SAN: i32 = 1;
+
+// pyffish's FEN validation codes (Fairy-Stockfish's apiutil.h).
+const FEN_OK: i32 = 1;
+const FEN_EMPTY: i32 = 0;
+const FEN_CODES: &[(&str, i32)] = &[
+    ("FEN_INVALID_COUNTING_RULE", -14),
+    ("FEN_INVALID_CHECK_COUNT", -13),
+    ("FEN_INVALID_PROMOTED_PIECE", -12),
+    ("FEN_INVALID_NB_PARTS", -11),
+    ("FEN_INVALID_CHAR", -10),
+    ("FEN_TOUCHING_KINGS", -9),
+    ("FEN_INVALID_BOARD_GEOMETRY", -8),
+    ("FEN_INVALID_POCKET_INFO", -7),
+    ("FEN_INVALID_SIDE_TO_MOVE", -6),
+    ("FEN_INVALID_CASTLING_INFO", -5),
+    ("FEN_INVALID_EN_PASSANT_SQ", -4),
+    ("FEN_INVALID_NUMBER_OF_KINGS", -3),
+    ("FEN_INVALID_HALF_MOVE_COUNTER", -2),
+    ("FEN_INVALID_MOVE_COUNTER", -1),
+];
+const NOTATIONS: &[(&str, i32)] = &[
+    ("NOTATION_DEFAULT", NOTATION_DEFAULT),
+    ("NOTATION_SAN", NOTATION_SAN),
+    ("NOTATION_LAN", 2),
+    ("NOTATION_SHOGI_HOSKING", 3),
+    ("NOTATION_SHOGI_HODGES", 4),
+    ("NOTATION_SHOGI_HODGES_NUMBER", 5),
+    ("NOTATION_JANGGI", 6),
+    ("NOTATION_XIANGQI_WXF", 7),
+    ("NOTATION_THAI_SAN", 8),
+    ("NOTATION_THAI_LAN", 9),
+];
+
+/// Refuses what Chimera cannot do rather than answering for another rule.
+fn unsupported(what: &str) -> PyErr {
+    PyValueError::new_err(format!("chimera.compat: {what} is not supported"))
+}
+
+/// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
+/// start), after `moves` (long algebraic, or SAN). A move that cannot be played raises
+/// `chimera.IllegalMove` (a `ValueError`, as pyffish raises).
+fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Position> {
+    if chess960 {
+        return Err(unsupported("Chess960 castling (chess960=True)"));
+    }
+    let v = resolve(variant)?;
+    let mut pos = start(&v, (fen != "startpos").then_some(fen))?;
+    for m in moves {
+        pos.play_str(m).map_err(|e| {
+            errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**m, e.message), ..e })
+        })?;
+    }
+    Ok(pos)
+}
+
+/// A result as pyffish scores it, from the side to move's view.
+fn value(o: Outcome, pos: &Position) -> i32 {
+    match o.winner {
+        None => VALUE_DRAW,
+        Some(c) if c == pos.turn() => VALUE_MATE,
+        Some(_) => -VALUE_MATE,
+    }
+}
+
+fn check_notation(notation: i32) -> PyResult<()> {
+    match notation {
+        NOTATION_DEFAULT | NOTATION_SAN => Ok(()),
+        n => Err(unsupported(&format!("notation {n} (only NOTATION_DEFAULT and NOTATION_SAN)"))),
+    }
+}
+
+#[pyfunction]
+fn version() -> (u32, u32, u32) {
+    let part = |s: &str| s.parse().unwrap_or(0);
+    (part(env!("CARGO_PKG_VERSION_MAJOR")), part(env!("CARGO_PKG_VERSION_MINOR")), part(env!("CARGO_PKG_VERSION_PATCH")))
+}
+
+#[pyfunction]
+fn info() -> String {
+    format!("Chimera {}", env!("CARGO_PKG_VERSION"))
+}
+
+#[pyfunction]
+fn variants() -> Vec<&'static str> {
+    chimera::variants::BUILTINS.iter().map(|b| b.id).collect()
+}
+
+#[pyfunction]
+fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
+    Ok(resolve(variant)?.rules().start_fen.clone())
+}
+
+#[pyfunction]
+fn two_boards(variant: &Bound<'_, PyAny>) -> PyResult<bool> {
+    resolve(variant)?;
+    Ok(false)
+}
+
+#[pyfunction]
+fn captures_to_hand(variant: &Bound<'_, PyAny>) -> PyResult<bool> {
+    Ok(resolve(variant)?.rules().drops.is_some())
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn legal_moves<'py>(
+    py: Python<'py>,
+    variant: &Bound<'_, PyAny>,
+    fen: &str,
+    moves: Vec<PyBackedStr>,
+    chess960: bool,
+) -> PyResult<Bound<'py, PyList>> {
+    let pos = build(variant, fen, &moves, chess960)?;
+    PyList::new(py, pos.legal_moves().into_iter().map(|m| pos.uci(m)))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = NOTATION_DEFAULT))]
+fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
+    check_notation(notation)?;
+    let mut pos = build(variant, fen, &[], chess960)?;
+    let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
+    Ok(pos.san(m))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, notation = NOTATION_DEFAULT))]
+fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
+    check_notation(notation)?;
+    let mut pos = build(variant, fen, &[], chess960)?;
+    moves
+        .iter()
+        .map(|text| {
+            let m = pos.parse_move(text).map_err(errors::illegal_move)?;
+            let san = pos.san(m);
+            pos.play_unchecked(m);
+            Ok(san)
+        })
+        .collect()
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, sfen = false, show_promoted = false, count_started = 0))]
+fn get_fen(
+    variant: &Bound<'_, PyAny>,
+    fen: &str,
+    moves: Vec<PyBackedStr>,
+    chess960: bool,
+    sfen: bool,
+    show_promoted: bool,
+    count_started: i32,
+) -> PyResult<String> {
+    if sfen {
+        return Err(unsupported("SFEN (sfen=True)"));
+    }
+    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and it has no
+    // counting rules: both arguments change nothing it writes.
+    let _ = (show_promoted, count_started);
+    Ok(fen_as_pyffish(&build(variant, fen, &moves, chess960)?))
+}
+
+/// The position's FEN with pyffish's en-passant convention: the square only when an en
+/// passant capture is legal there (Chimera writes it after every double step).
+fn fen_as_pyffish(pos: &Position) -> String {
+    let fen = pos.fen();
+    if pos.en_passant().is_none() || pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) {
+        return fen;
+    }
+    // Chimera's FEN always has the castling and en-passant fields, in that order.
+    let mut fields: Vec<&str> = fen.split(' ').collect();
+    fields[3] = "-";
+    fields.join(" ")
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn gives_check(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<bool> {
+    Ok(build(variant, fen, &moves, chess960)?.is_check())
+}
+
+#[pyfunction(name = "is_capture")]
+#[pyo3(signature = (variant, fen, moves, r#move, chess960 = false))]
+fn is_capture_move(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, r#move: &str, chess960: bool) -> PyResult<bool> {
+    let mut pos = build(variant, fen, &moves, chess960)?;
+    let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
+    Ok(is_capture(&pos, m))
+}
+
+/// pyffish calls it once no move is left: the result by the variant's rules. Chimera
+/// answers for any position: its result if the game is over, else a draw value.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn game_result(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<i32> {
+    let pos = build(variant, fen, &moves, chess960)?;
+    Ok(pos.outcome().map_or(VALUE_DRAW, |o| value(o, &pos)))
+}
+
+/// An end by a variant's own rule (a check count, an exploded king, an extinct army):
+/// `(True, value)`, else `(False, 0)`. Checkmate and stalemate are `game_result`'s.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, i32)> {
+    let pos = build(variant, fen, &moves, chess960)?;
+    Ok(match pos.outcome() {
+        Some(o) if matches!(o.reason, EndReason::ArmyCaptured | EndReason::Extinction | EndReason::Rule(_)) => (true, value(o, &pos)),
+        _ => (false, 0),
+    })
+}
+
+/// An end by repetition or the move rule: `(True, value)`, else `(False, 0)`. (Chimera
+/// ends the game there, where Fairy-Stockfish lets a player claim it.)
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
+fn is_optional_game_end(
+    variant: &Bound<'_, PyAny>,
+    fen: &str,
+    moves: Vec<PyBackedStr>,
+    chess960: bool,
+    count_started: i32,
+) -> PyResult<(bool, i32)> {
+    let _ = count_started; // Chimera has no counting rules.
+    let pos = build(variant, fen, &moves, chess960)?;
+    Ok(match pos.outcome() {
+        Some(o) if matches!(o.reason, EndReason::Repetition | EndReason::MoveRule) => (true, value(o, &pos)),
+        _ => (false, 0),
+    })
+}
+
+/// `(white, black)`: whether each side lacks the material to win. Chimera's rule is the
+/// dead position (`end.insufficient_material`: neither side can win), so both are equal.
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, bool)> {
+    let dead = build(variant, fen, &moves, chess960)?.insufficient_material();
+    Ok((dead, dead))
+}
+
+/// `FEN_OK` (1), or pyffish's negative code for the field Chimera finds wrong.
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960 = false))]
+fn validate_fen(fen: &str, variant: &Bound<'_, PyAny>, chess960: bool) -> PyResult<i32> {
+    if chess960 {
+        return Err(unsupported("Chess960 castling (chess960=True)"));
+    }
+    if fen.trim().is_empty() {
+        return Ok(FEN_EMPTY);
+    }
+    let code = |name: &str| FEN_CODES.iter().find(|c| c.0 == name).map_or(0, |c| c.1);
+    Ok(match resolve(variant)?.position(fen) {
+        Ok(_) => FEN_OK,
+        Err(e) => match e.field {
+            FenField::Board => code("FEN_INVALID_BOARD_GEOMETRY"),
+            FenField::Side => code("FEN_INVALID_SIDE_TO_MOVE"),
+            FenField::Castling => code("FEN_INVALID_CASTLING_INFO"),
+            FenField::EnPassant => code("FEN_INVALID_EN_PASSANT_SQ"),
+            FenField::Halfmove => code("FEN_INVALID_HALF_MOVE_COUNTER"),
+            FenField::Fullmove => code("FEN_INVALID_MOVE_COUNTER"),
+            FenField::Extra => code("FEN_INVALID_NB_PARTS"),
+            FenField::Position => code("FEN_INVALID_NUMBER_OF_KINGS"),
+        },
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("VALUE_MATE", VALUE_MATE)?;
+    m.add("VALUE_DRAW", VALUE_DRAW)?;
+    m.add("FEN_OK", FEN_OK)?;
+    m.add("FEN_EMPTY", FEN_EMPTY)?;
+    for &(name, code) in FEN_CODES.iter().chain(NOTATIONS) {
+        m.add(name, code)?;
+    }
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(info, m)?)?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(start_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(two_boards, m)?)?;
+    m.add_function(wrap_pyfunction!(captures_to_hand, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(get_san, m)?)?;
+    m.add_function(wrap_pyfunction!(get_san_moves, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(gives_check, m)?)?;
+    m.add_function(wrap_pyfunction!(is_capture_move, m)?)?;
+    m.add_function(wrap_pyfunction!(game_result, m)?)?;
+    m.add_function(wrap_pyfunction!(is_immediate_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
+    m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
+    Ok(())
+}

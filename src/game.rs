@@ -1,0 +1,107 @@
+//! What every front end (the CLI, its server, the Python package) says alike about a game:
+//! how a result reads, which moves it refuses once the game is over, and where in a
+//! game's movetext a move fails.
+
+use std::fmt;
+
+use chimera_engine::movetext::MoveToken;
+use chimera_engine::{Color, EndReason, IllegalCode, Move, MoveError, MoveKind, Outcome, Position};
+
+/// A result with its reason: `1-0 (white wins by checkmate)`, `1/2-1/2 (draw by 3-fold repetition)`.
+pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
+    let end = &pos.rules().end;
+    let reason = match o.reason {
+        EndReason::Checkmate => "checkmate".to_string(),
+        EndReason::Stalemate => "stalemate".to_string(),
+        EndReason::Repetition => format!("{}-fold repetition", end.repetition),
+        EndReason::MoveRule => format!("the {}-move rule", end.move_rule),
+        EndReason::InsufficientMaterial => "insufficient material (dead position)".to_string(),
+        EndReason::ArmyCaptured => "capturing the whole army".to_string(),
+        EndReason::Extinction => "extinction".to_string(),
+        EndReason::Rule(reason) => reason.replace('-', " "),
+    };
+    match o.winner {
+        Some(c) => format!("{} ({c} wins by {reason})", o.score()),
+        None => format!("{} (draw by {reason})", o.score()),
+    }
+}
+
+/// The refusal of any move once the game has ended with `o`. The kernel plays on past
+/// an end (its caller decides); the front ends stop there.
+pub fn game_over(o: Outcome, pos: &Position) -> MoveError {
+    MoveError { code: IllegalCode::GameOver, message: format!("the game is already over: {}", describe_outcome(o, pos)) }
+}
+
+/// The move `text` stands for, or why it cannot be played here: `game-over` first, then
+/// the kernel's reasons. The position is unchanged.
+pub fn judge(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    if let Some(o) = pos.outcome() {
+        return Err(game_over(o, pos));
+    }
+    pos.parse_move(text)
+}
+
+/// Whether a legal move of `pos` takes a piece.
+pub fn is_capture(pos: &Position, m: Move) -> bool {
+    match m.kind {
+        MoveKind::EnPassant => true,
+        MoveKind::Normal | MoveKind::DoubleStep => pos.piece_at(m.to).is_some(),
+        _ => false,
+    }
+}
+
+/// `White` / `Black`.
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Where the side to move stands in the game: `move 12. for White`, `move 12... for Black`.
+pub fn move_label(pos: &Position) -> String {
+    let dots = if pos.turn() == Color::White { "." } else { "..." };
+    format!("move {}{dots} for {}", pos.fullmove_number(), side_name(pos.turn()))
+}
+
+/// A move of a game's movetext that could not be played, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refused {
+    /// Its place among the game's moves, from 1.
+    pub ply: usize,
+    /// The move as written.
+    pub text: String,
+    /// Where the game stood: `move 12. for White`, with `, written 13.` when the text
+    /// numbers the move otherwise (published scores skip or repeat numbers).
+    pub at: String,
+    /// Why it was refused.
+    pub error: MoveError,
+}
+
+impl fmt::Display for Refused {
+    /// ``ply N (move M. for White): `text`: reason``.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "ply {} ({}): `{}`: {}", self.ply, self.at, self.text, self.error.message)
+    }
+}
+
+impl std::error::Error for Refused {}
+
+/// Plays moves read from movetext, in order; the first that cannot be played (or comes
+/// after the end of the game) is refused, and the position stays where it was before it.
+pub fn play_movetext<'a>(pos: &mut Position, moves: impl IntoIterator<Item = &'a MoveToken>) -> Result<(), Refused> {
+    for m in moves {
+        match judge(pos, &m.text) {
+            Ok(mv) => pos.play_unchecked(mv),
+            Err(error) => {
+                let label = move_label(pos);
+                let at = match &m.written {
+                    Some(w) if !label.starts_with(&format!("move {w} ")) => format!("{label}, written {w}"),
+                    _ => label,
+                };
+                return Err(Refused { ply: m.ply, text: m.text.clone(), at, error });
+            }
+        }
+    }
+    Ok(())
+}
