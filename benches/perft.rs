@@ -1,4 +1,4 @@
-//! Perft speed, Chimera beside shakmaty (a chess-only Rust library) in one run.
+//! Perft speed, Chimera beside shakmaty (a Rust chess library, with its crazyhouse) in one run.
 //!
 //! `cargo bench --bench perft` runs criterion on both engines, then prints nodes per
 //! second for each and the ratio. `oracle.md` §3 gives Fairy-Stockfish's figures on
@@ -9,15 +9,18 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, Criterion};
 use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess};
+use shakmaty::variant::Crazyhouse;
+use shakmaty::{CastlingMode, Chess, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+const ZH_START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 
 /// (name, variant, fen, depth, expected nodes)
 const WORKLOADS: &[(&str, &str, &str, u32, u64)] = &[
     ("chess start perft 6", "chess", START, 6, 119_060_324),
     ("kiwipete perft 5", "chess", KIWIPETE, 5, 193_690_690),
+    ("crazyhouse start perft 6", "crazyhouse", ZH_START, 6, 120_812_942),
 ];
 
 fn chimera_perft(variant: &str, fen: &str, depth: u32) -> u64 {
@@ -25,9 +28,16 @@ fn chimera_perft(variant: &str, fen: &str, depth: u32) -> u64 {
     v.position(fen).unwrap().perft(depth)
 }
 
-fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
-    let pos: Chess = fen.parse::<Fen>().unwrap().into_position(CastlingMode::Standard).unwrap();
-    shakmaty::perft(&pos, depth)
+fn shakmaty_perft(variant: &str, fen: &str, depth: u32) -> u64 {
+    let fen = fen.parse::<Fen>().unwrap();
+    match variant {
+        "chess" => perft_of::<Chess>(fen, depth),
+        _ => perft_of::<Crazyhouse>(fen, depth),
+    }
+}
+
+fn perft_of<P: Position + Clone + shakmaty::FromSetup>(fen: Fen, depth: u32) -> u64 {
+    shakmaty::perft(&fen.into_position::<P>(CastlingMode::Standard).unwrap(), depth)
 }
 
 fn bench(c: &mut Criterion) {
@@ -36,7 +46,7 @@ fn bench(c: &mut Criterion) {
         g.sample_size(10).measurement_time(Duration::from_secs(15));
         g.throughput(criterion::Throughput::Elements(nodes));
         g.bench_function("chimera", |b| b.iter(|| assert_eq!(chimera_perft(variant, black_box(fen), depth), nodes)));
-        g.bench_function("shakmaty", |b| b.iter(|| assert_eq!(shakmaty_perft(black_box(fen), depth), nodes)));
+        g.bench_function("shakmaty", |b| b.iter(|| assert_eq!(shakmaty_perft(variant, black_box(fen), depth), nodes)));
         g.finish();
     }
 }
@@ -58,9 +68,9 @@ fn ratios() {
     println!("\nside by side (median of 5 runs):");
     for &(name, variant, fen, depth, nodes) in WORKLOADS {
         let ours = median_nps(nodes, || chimera_perft(variant, fen, depth));
-        let theirs = median_nps(nodes, || shakmaty_perft(fen, depth));
+        let theirs = median_nps(nodes, || shakmaty_perft(variant, fen, depth));
         println!(
-            "{name:<22} chimera {:7.1} M nodes/s   shakmaty {:7.1} M nodes/s   chimera/shakmaty = {:.2}",
+            "{name:<26} chimera {:7.1} M nodes/s   shakmaty {:7.1} M nodes/s   chimera/shakmaty = {:.2}",
             ours / 1e6,
             theirs / 1e6,
             ours / theirs

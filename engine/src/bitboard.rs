@@ -50,6 +50,12 @@ pub trait Bitboard:
     fn without_lsb(self) -> Self;
     /// The same squares as a 256-square set (what rule modules see, whatever the width).
     fn to_wide(self) -> Wide;
+    /// Every square up to and including the lowest of the set; every square if it is
+    /// empty. (A ray towards higher squares, cut at its first blocker.)
+    fn up_to_lowest(self) -> Self;
+    /// Every square from the highest of the set upwards; every square if it is empty.
+    /// (A ray towards lower squares, cut at its first blocker.)
+    fn down_to_highest(self) -> Self;
 
     /// Whether `sq` is in the set.
     #[inline]
@@ -129,6 +135,15 @@ macro_rules! primitive_bitboard {
             fn to_wide(self) -> Wide {
                 let wide = self as u128;
                 Wide([wide as u64, (wide >> 64) as u64, 0, 0])
+            }
+            #[inline]
+            fn up_to_lowest(self) -> Self {
+                self ^ self.wrapping_sub(1)
+            }
+            #[inline]
+            fn down_to_highest(self) -> Self {
+                // `| 1`: an empty set's "highest square" is 0, which keeps every square.
+                !0 << (<$t>::BITS - 1 - (self | 1).leading_zeros())
             }
         }
     };
@@ -230,6 +245,36 @@ impl Bitboard for Wide {
     fn to_wide(self) -> Wide {
         self
     }
+    #[inline]
+    fn up_to_lowest(self) -> Self {
+        let mut out = [!0u64; 4];
+        for i in 0..4 {
+            let w = self.0[i];
+            if w != 0 {
+                out[i] = w ^ (w - 1);
+                for o in &mut out[i + 1..] {
+                    *o = 0;
+                }
+                break;
+            }
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn down_to_highest(self) -> Self {
+        let mut out = [!0u64; 4];
+        for i in (0..4).rev() {
+            let w = self.0[i];
+            if w != 0 {
+                out[i] = !0 << (63 - w.leading_zeros());
+                for o in &mut out[..i] {
+                    *o = 0;
+                }
+                break;
+            }
+        }
+        Wide(out)
+    }
 }
 
 #[cfg(test)]
@@ -246,6 +291,13 @@ mod tests {
         assert!(set.has(5) && !set.has(6));
         assert!(B::bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
         assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
+        assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
+        assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
+        let low = B::bit(0) | B::bit(1) | B::bit(2) | B::bit(3) | B::bit(4) | B::bit(5);
+        assert_eq!(set.up_to_lowest(), B::bit(0));
+        assert_eq!((set & !B::bit(0)).up_to_lowest(), low);
+        assert_eq!(set.down_to_highest(), B::bit(top));
+        assert_eq!((B::bit(5) | B::bit(2)).down_to_highest(), !(low & !B::bit(5)));
     }
 
     #[test]

@@ -108,6 +108,7 @@ mod position;
 mod refusal;
 pub mod rules;
 pub mod ruleset;
+mod sliders;
 mod tables;
 mod types;
 mod variant;

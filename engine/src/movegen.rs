@@ -160,15 +160,15 @@ impl<B: Bitboard> Pos<B> {
                 let from = pieces.pop();
                 let mut quiet = mob.leap_quiet[from as usize] & !occ;
                 let mut capture = mob.leap_capture[from as usize] & theirs;
-                for r in &mob.riders {
-                    if r.initial_only && !self.unmoved.has(from) {
+                for r in &mob.sliders {
+                    if r.how.initial_only && !self.unmoved.has(from) {
                         continue;
                     }
-                    let reach = t.slide(r.slide, from, occ);
-                    if r.quiet {
+                    let reach = t.attacks(r.set, from, occ);
+                    if r.how.quiet {
                         quiet |= reach & !occ;
                     }
-                    if r.capture {
+                    if r.how.capture {
                         capture |= reach & theirs;
                     }
                 }
@@ -249,8 +249,8 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let mob = t.mobility(color, pt);
         let mut reach = mob.leap_capture[sq as usize];
-        for r in mob.riders.iter().filter(|r| r.capture && !r.initial_only) {
-            reach |= t.slide(r.slide, sq, occ);
+        for r in mob.sliders.iter().filter(|r| r.how.capture && !r.how.initial_only) {
+            reach |= t.attacks(r.set, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
@@ -339,6 +339,22 @@ impl<B: Bitboard> Pos<B> {
         for g in &t.attack_groups[them] {
             let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
+                continue;
+            }
+            // Most groups pin nothing: no attacker behind our first pieces seen from the king.
+            let mut seen = B::EMPTY;
+            for &set in &g.sets {
+                seen |= t.attacks(set, king, occ);
+            }
+            let shields = seen & ours;
+            if shields.is_empty() {
+                continue;
+            }
+            let mut behind = B::EMPTY;
+            for &set in &g.sets {
+                behind |= t.attacks(set, king, occ & !shields);
+            }
+            if (behind & !seen & cand).is_empty() {
                 continue;
             }
             for &s in &g.slides {

@@ -270,11 +270,9 @@ impl<B: Bitboard> Pos<B> {
             if (g.reach[sq as usize] & cand).is_empty() {
                 continue;
             }
-            for &s in &g.slides {
-                if let Some(b) = t.first_blocker(s, sq, occ) {
-                    if cand.has(b) {
-                        return true;
-                    }
+            for &set in &g.sets {
+                if (t.attacks(set, sq, occ) & cand).any() {
+                    return true;
                 }
             }
         }

@@ -11,26 +11,44 @@ use crate::betza::{Direction, Mode};
 use crate::bitboard::Bitboard;
 use crate::module::ModuleSet;
 use crate::rules::Rules;
+use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]
 pub struct Slide {
-    /// Ray id of the unlimited ray in this direction (used to cut at a blocker).
-    pub full: u16,
-    /// Ray id of the ray limited to the slide's range (= `full` when unlimited).
+    /// Ray id of the ray, limited to the slide's range.
     pub reach: u16,
     /// Whether squares along the ray have increasing indices (scan from the low end).
     pub ascending: bool,
 }
 
-/// A rider direction of one piece type.
-#[derive(Clone, Copy, Debug)]
-pub struct Rider {
-    pub slide: Slide,
+/// How a piece may use a rider direction.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct RiderUse {
     pub quiet: bool,
     pub capture: bool,
     pub initial_only: bool,
+}
+
+/// Rays looked up at once (see `sliders`): with a magic table (boards of up to 64
+/// squares), else by the blocker trick ray by ray.
+#[derive(Clone, Debug, Default)]
+pub struct SliderSet {
+    /// Where its squares' entries start in [`Tables::magics`], if it has a magic table.
+    pub magic: Option<u32>,
+    /// Its rays (ids into [`Tables::rays`]) towards higher squares…
+    pub ascending: Vec<u16>,
+    /// …and towards lower squares.
+    pub descending: Vec<u16>,
+}
+
+/// A set of rider directions of one piece type, all used alike.
+#[derive(Clone, Copy, Debug)]
+pub struct Slider {
+    /// Index into [`Tables::sets`].
+    pub set: u16,
+    pub how: RiderUse,
 }
 
 /// A leap that needs more than a table lookup: lame (its path must be empty),
@@ -56,7 +74,7 @@ pub struct Mobility<B> {
     pub leap_quiet: Vec<B>,
     /// …and that may capture.
     pub leap_capture: Vec<B>,
-    pub riders: Vec<Rider>,
+    pub sliders: Vec<Slider>,
     pub specials: Vec<Special<B>>,
     /// The promotion zone for this colour (empty if the type never promotes).
     pub promotion_zone: B,
@@ -75,8 +93,11 @@ pub struct AttackGroup<B> {
     pub types: PieceSet,
     /// The slides are initial-only moves: only unmoved pieces attack along them.
     pub initial_only: bool,
-    /// Reverse slides: from the attacked square towards the attacker.
+    /// Reverse slides: from the attacked square towards the attacker (one by one, to
+    /// find which piece shields a royal)…
     pub slides: Vec<Slide>,
+    /// …and the same rays as slider sets (all at once).
+    pub sets: Vec<u16>,
     /// Per square: every square any of those slides can reach (to skip the group quickly).
     pub reach: Vec<B>,
 }
@@ -155,6 +176,12 @@ pub struct Tables<B> {
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
+    /// The slider sets pieces move and attack along.
+    pub sets: Vec<SliderSet>,
+    /// Per magic set and square (from [`SliderSet::magic`]): where its reaches are…
+    pub magics: Vec<Magic>,
+    /// …in this table.
+    pub magic_reach: Vec<B>,
     /// Per (colour, type): index `color * types + type`.
     pub mobility: Vec<Mobility<B>>,
     /// Per (colour, type, square): the squares from which such a piece attacks the
@@ -194,19 +221,24 @@ impl<B: Bitboard> Tables<B> {
         &self.mobility[color.index() * self.types + t as usize]
     }
 
-    /// The squares a slide reaches from `sq`, stopping at (and including) the first
-    /// occupied square.
+    /// The squares the rays of slider set `set` reach from `sq`, each stopping at (and
+    /// including) its first occupied square.
     #[inline]
-    pub fn slide(&self, s: Slide, sq: Square, occupied: B) -> B {
-        let base = sq as usize;
-        let reach = self.rays[s.reach as usize * self.squares + base];
-        let blockers = reach & occupied;
-        if blockers.is_empty() {
-            reach
-        } else {
-            let b = if s.ascending { blockers.lsb() } else { blockers.msb() };
-            reach & !self.rays[s.full as usize * self.squares + b as usize]
+    pub fn attacks(&self, set: u16, sq: Square, occupied: B) -> B {
+        let s = &self.sets[set as usize];
+        if let Some(first) = s.magic {
+            // Only boards of up to 64 squares have magic tables: `to_wide` is the word.
+            let m = &self.magics[first as usize + sq as usize];
+            return self.magic_reach[m.index(occupied.to_wide().0[0])];
         }
+        let mut reach = B::EMPTY;
+        for &id in &s.ascending {
+            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, true);
+        }
+        for &id in &s.descending {
+            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, false);
+        }
+        reach
     }
 
     /// The first occupied square along a slide from `sq`, if any within reach.
@@ -247,6 +279,8 @@ impl<B: Bitboard> Tables<B> {
             .collect();
 
         let mut rays = RayBuilder::new(g);
+        let mut sets = SetBuilder::new(g);
+        let rider_rays = rider_rays(&rules);
         let mut mobility = Vec::with_capacity(2 * types);
         let mut tracks_unmoved = PieceSet::EMPTY;
         for color in Color::BOTH {
@@ -254,7 +288,7 @@ impl<B: Bitboard> Tables<B> {
                 let mut m = Mobility {
                     leap_quiet: vec![B::EMPTY; squares],
                     leap_capture: vec![B::EMPTY; squares],
-                    riders: Vec::new(),
+                    sliders: Vec::new(),
                     specials: Vec::new(),
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
@@ -272,7 +306,7 @@ impl<B: Bitboard> Tables<B> {
                         tracks_unmoved.insert(t as PieceType);
                     }
                     if d.range != 1 {
-                        m.riders.push(Rider { slide: rays.slide(dx, dy, d.range), quiet, capture, initial_only: d.initial_only });
+                        // Looked up by set, below.
                     } else if d.path.is_empty() && !d.initial_only {
                         for sq in g.all() {
                             if let Some(to) = g.offset(sq, dx, dy) {
@@ -288,6 +322,11 @@ impl<B: Bitboard> Tables<B> {
                         m.specials.push(special(g, d, sign, board, false));
                     }
                 }
+                for (&how, group) in &rider_rays[color.index() * types + t] {
+                    for set in sets.ids(group, &mut rays) {
+                        m.sliders.push(Slider { set, how });
+                    }
+                }
                 if !def.double_step_ranks.is_empty() {
                     let origins = def.double_step_ranks.bitboard(g, color);
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
@@ -299,7 +338,9 @@ impl<B: Bitboard> Tables<B> {
                 for sq in g.all() {
                     let i = sq as usize;
                     let leaps = (m.leap_quiet[i] | m.leap_capture[i]).any();
-                    let slides = m.riders.iter().any(|r| !r.initial_only && rays.get::<B>(r.slide.reach, sq).any());
+                    let slides = rider_rays[color.index() * types + t]
+                        .iter()
+                        .any(|(how, group)| !how.initial_only && group.iter().any(|&r| sliders::ray::<B>(g, sq, r).any()));
                     let specials = m.specials.iter().any(|s| !s.initial_only && s.origins.has(sq) && s.to[i].is_some());
                     if !(leaps || slides || specials) {
                         m.dead |= B::bit(sq);
@@ -321,8 +362,6 @@ impl<B: Bitboard> Tables<B> {
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
-            // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
-            let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
             for (t, def) in rules.pieces.iter().enumerate() {
                 let base = (color.index() * types + t) * squares;
                 let mut leaps = false;
@@ -330,7 +369,7 @@ impl<B: Bitboard> Tables<B> {
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.range != 1 {
-                        by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
+                        // In the attack groups, below.
                     } else if d.path.is_empty() && !d.initial_only {
                         leaps = true;
                         for sq in g.all() {
@@ -349,16 +388,15 @@ impl<B: Bitboard> Tables<B> {
                     special_attacker_types[color].push(t as PieceType);
                 }
             }
-            let mut groups: BTreeMap<(PieceSet, bool), Vec<SlideKey>> = BTreeMap::new();
-            for ((dx, dy, range, initial_only), types_mask) in by_slide {
-                groups.entry((types_mask, initial_only)).or_default().push((dx, dy, range));
-            }
-            for ((types_mask, initial_only), slides) in groups {
-                let slides: Vec<Slide> = slides.into_iter().map(|(dx, dy, r)| rays.slide(dx, dy, r)).collect();
+        }
+        for (color, groups) in attack_rays(&rules).iter() {
+            for (&(types_mask, initial_only), group) in groups {
+                let slides: Vec<Slide> = group.iter().map(|&(dx, dy, r)| rays.slide(dx, dy, r)).collect();
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, reach });
+                let group_sets = sets.ids(group, &mut rays);
+                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, sets: group_sets, reach });
             }
         }
 
@@ -369,12 +407,16 @@ impl<B: Bitboard> Tables<B> {
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
+        let (sets, magics, magic_reach) = sets.finish();
         Tables {
             geometry: g,
             squares,
             types,
             board,
             rays: rays.finish(),
+            sets,
+            magics,
+            magic_reach,
             mobility,
             leap_attackers,
             attack_groups,
@@ -425,8 +467,133 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
     }
 }
 
-/// A slide as (dx, dy, range).
-type SlideKey = (i32, i32, u8);
+/// Per (colour, type), index `color * types + type`: the rays of its riders, in White's
+/// or Black's orientation, grouped by how they may be used.
+fn rider_rays(rules: &Rules) -> Vec<BTreeMap<RiderUse, Vec<Ray>>> {
+    let mut out = Vec::with_capacity(2 * rules.pieces.len());
+    for color in Color::BOTH {
+        // Black's moves are White's turned half a turn (see `with_modules`).
+        let sign = if color == Color::White { 1 } else { -1 };
+        for def in &rules.pieces {
+            let mut groups: BTreeMap<RiderUse, Vec<Ray>> = BTreeMap::new();
+            for d in def.directions.iter().filter(|d| d.range != 1) {
+                let how = RiderUse { quiet: d.mode != Mode::Capture, capture: d.mode != Mode::Move, initial_only: d.initial_only };
+                groups.entry(how).or_default().push((d.dx as i32 * sign, d.dy as i32 * sign, d.range));
+            }
+            out.push(groups);
+        }
+    }
+    out
+}
+
+/// Per colour: the attack groups, each the reversed capturing rider rays along which the
+/// same piece types (and initial-only or not) attack.
+fn attack_rays(rules: &Rules) -> ByColor<BTreeMap<(PieceSet, bool), Vec<Ray>>> {
+    let mut out: ByColor<BTreeMap<(PieceSet, bool), Vec<Ray>>> = Default::default();
+    for color in Color::BOTH {
+        let sign = if color == Color::White { 1 } else { -1 };
+        // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
+        let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
+        for (t, def) in rules.pieces.iter().enumerate() {
+            for d in def.directions.iter().filter(|d| d.mode != Mode::Move && d.range != 1) {
+                let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
+                by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
+            }
+        }
+        for ((dx, dy, range, initial_only), types_mask) in by_slide {
+            out[color].entry((types_mask, initial_only)).or_default().push((dx, dy, range));
+        }
+    }
+    out
+}
+
+/// Every slider set of `rules`, in the order the tables build them (the first
+/// [`sliders::MAX_MAGIC_SETS`] that fit get magic tables): for the size estimate.
+pub(crate) fn slider_sets(rules: &Rules) -> Vec<Vec<Ray>> {
+    let g = rules.geometry;
+    let mut sets = SetBuilder::new(g);
+    let mut rays = RayBuilder::new(g);
+    for groups in rider_rays(rules) {
+        for group in groups.values() {
+            sets.ids(group, &mut rays);
+        }
+    }
+    for (_, groups) in attack_rays(rules).iter() {
+        for group in groups.values() {
+            sets.ids(group, &mut rays);
+        }
+    }
+    sets.sets.into_iter().map(|set| set.rays).collect()
+}
+
+/// Collects the distinct slider sets the variant needs, numbering them.
+struct SetBuilder {
+    g: Geometry,
+    ids: BTreeMap<Vec<Ray>, u16>,
+    sets: Vec<PlannedSet>,
+}
+
+/// A slider set before its tables are built.
+struct PlannedSet {
+    rays: Vec<Ray>,
+    /// Each ray's (id in `rays`, ascending), for the blocker trick.
+    walked: Vec<(u16, bool)>,
+}
+
+impl SetBuilder {
+    fn new(g: Geometry) -> Self {
+        SetBuilder { g, ids: BTreeMap::new(), sets: Vec::new() }
+    }
+    /// The sets `rays` split into (see [`sliders::split`]).
+    fn ids(&mut self, rays: &[Ray], ray_ids: &mut RayBuilder) -> Vec<u16> {
+        let mut out = Vec::new();
+        for set in sliders::split(self.g, rays) {
+            let id = match self.ids.get(&set) {
+                Some(&id) => id,
+                None => {
+                    let id = self.sets.len() as u16;
+                    let walked = set.iter().map(|&(dx, dy, r)| (ray_ids.id(dx, dy, r), sliders::ascending(self.g, (dx, dy, r)))).collect();
+                    self.ids.insert(set.clone(), id);
+                    self.sets.push(PlannedSet { rays: set, walked });
+                    id
+                }
+            };
+            out.push(id);
+        }
+        out
+    }
+    /// The sets, with magic tables for the first that can have them.
+    fn finish<B: Bitboard>(self) -> (Vec<SliderSet>, Vec<Magic>, Vec<B>) {
+        let g = self.g;
+        let mut magics = Vec::new();
+        let mut table = Vec::new();
+        let mut out = Vec::with_capacity(self.sets.len());
+        let mut tried = 0;
+        for PlannedSet { rays, walked } in self.sets {
+            let mut set = SliderSet::default();
+            let fits = B::CAPACITY == 64 && sliders::magic_entries(g, &rays) > 0;
+            if fits && tried < sliders::MAX_MAGIC_SETS {
+                tried += 1;
+                if let Some(per_square) = sliders::build(g, &rays, &mut table) {
+                    set.magic = Some(magics.len() as u32);
+                    magics.extend(per_square);
+                }
+            }
+            if set.magic.is_none() {
+                for (id, ascending) in walked {
+                    if ascending {
+                        set.ascending.push(id);
+                    } else {
+                        set.descending.push(id);
+                    }
+                }
+            }
+            out.push(set);
+        }
+        let reach = table.into_iter().map(|r: u64| r.squares().fold(B::EMPTY, |b, sq| b | B::bit(sq))).collect();
+        (out, magics, reach)
+    }
+}
 
 /// Collects the distinct rays the variant needs, numbering them.
 struct RayBuilder {
@@ -450,13 +617,10 @@ impl RayBuilder {
         id
     }
     fn slide(&mut self, dx: i32, dy: i32, range: u8) -> Slide {
-        let full = self.id(dx, dy, 0);
-        let reach = self.id(dx, dy, range);
-        Slide { full, reach, ascending: dy * self.g.files as i32 + dx > 0 }
+        Slide { reach: self.id(dx, dy, range), ascending: sliders::ascending(self.g, (dx, dy, range)) }
     }
     fn get<B: Bitboard>(&self, id: u16, sq: Square) -> B {
-        let (dx, dy, range) = self.order[id as usize];
-        ray(self.g, sq, dx, dy, range)
+        sliders::ray(self.g, sq, self.order[id as usize])
     }
     fn finish<B: Bitboard>(self) -> Vec<B> {
         let squares = self.g.squares();
@@ -468,21 +632,6 @@ impl RayBuilder {
         }
         out
     }
-}
-
-fn ray<B: Bitboard>(g: Geometry, sq: Square, dx: i32, dy: i32, range: u8) -> B {
-    let mut b = B::EMPTY;
-    let mut cur = sq;
-    let mut n = 0;
-    while let Some(next) = g.offset(cur, dx, dy) {
-        b |= B::bit(next);
-        cur = next;
-        n += 1;
-        if range != 0 && n == range {
-            break;
-        }
-    }
-    b
 }
 
 impl Zobrist {

@@ -7,14 +7,17 @@
 //! reach and its unlimited ray, both colours, and the reversed capturing rays that find
 //! attackers) and per attack group (the piece types that attack along the same slides),
 //! the leap tables per colour and type, the squares of lame and initial-only
-//! leaps, and the Zobrist keys: the bitboards and keys themselves, not the allocator's
-//! overhead or the few small lists beside them.
+//! leaps, the Zobrist keys, and the magic tables of slider sets (at their largest):
+//! the bitboards and keys themselves, not the allocator's overhead or the few small
+//! lists beside them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
 use crate::betza::Mode;
 use crate::rules::Rules;
+use crate::sliders;
+use crate::tables::slider_sets;
 
 /// A reversed capturing slide: (dx, dy, range, initial-only).
 type ReverseSlide = (i32, i32, u8, bool);
@@ -87,7 +90,16 @@ impl TableSize {
             + rules.geometry.files as usize;
         // Zobrist keys: per colour, type and square, and three per square.
         let keys = 8 * squares * (2 * types + 3);
-        TableSize { bytes: bitboards * width + keys, rays: rays.len(), squares, largest }
+        // Magic tables of slider sets (boards of up to 64 squares): reaches, and per
+        // square its multiplier entry.
+        let magic: usize = slider_sets(rules)
+            .iter()
+            .map(|set| sliders::magic_entries(rules.geometry, set))
+            .filter(|&entries| entries > 0)
+            .take(sliders::MAX_MAGIC_SETS)
+            .map(|entries| entries * width + squares * std::mem::size_of::<sliders::Magic>())
+            .sum();
+        TableSize { bytes: bitboards * width + keys + magic, rays: rays.len(), squares, largest }
     }
 }
 
