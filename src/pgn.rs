@@ -41,7 +41,7 @@ pub struct Verdict {
     pub outcome: Option<Outcome>,
     /// The same in words: `1-0 (white wins by checkmate)`.
     pub end: Option<String>,
-    /// The result token the text gives, if any.
+    /// The result token the text gives, if any (read even after an illegal move).
     pub claimed: Option<ResultToken>,
     /// Whether the result token agrees with the rules (`agrees`, `disagrees: …`, or a
     /// result decided off the board).
@@ -187,6 +187,12 @@ impl<'a> Checker<'a> {
                 Ok(Token::Move(m)) => {
                     if let Err(refused) = play_movetext(&mut pos, [&m]) {
                         verdict.problem = Some(Problem::Illegal { refused, place: m.place });
+                        // The rest is read, not played, for the result token the text claims.
+                        while let Some(Ok(token)) = games.next_token() {
+                            if let Token::Result(r) = token {
+                                verdict.claimed = Some(r);
+                            }
+                        }
                         break;
                     }
                     verdict.plies += 1;

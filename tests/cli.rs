@@ -627,6 +627,7 @@ fn validate_json_has_one_object_per_game() {
     assert_eq!(problem["move"], "Qxh8");
     assert_eq!(problem["code"], "path-blocked");
     assert_eq!((problem["line"].clone(), problem["column"].clone()), (11.into(), 35.into()));
+    assert_eq!((games[1]["text_result"].clone(), games[1]["agreement"].clone()), ("1-0".into(), serde_json::Value::Null));
     assert_eq!(games[2]["ok"], true);
     assert_eq!(games[2]["fen"], "4k2R/8/4K3/8/8/8/8/8 b - - 1 1");
 }
