@@ -651,6 +651,13 @@ fn validate_honours_variant_and_setup_tags() {
     assert_eq!(r.stderr.trim(), "2 of 6 games fail");
 }
 
+/// No move at all checks the start position (a FEN's, with `--fen`).
+#[test]
+fn validate_without_moves_checks_the_start() {
+    let r = run(&["validate", "chess", "--fen", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "-"], Some("")).ok();
+    assert_eq!(r.lines(), ["plies: 0", "fen: 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "result: 1/2-1/2 (draw by stalemate)"]);
+}
+
 #[test]
 fn validate_refuses_moves_after_a_result() {
     let r = validate("chess", "1. e4 e5 1-0 2. Nf3").fails();

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use chimera::pgn::{Checker, Problem, Verdict};
 use serde_json::{json, Value};
 
-use super::{load_variant, read_error, Failure};
+use super::{describe_outcome, load_variant, read_error, start_position, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -47,7 +47,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     } else {
         // A file of one game reads as before: its report, or its problem as the error.
         let Some(first) = verdicts.next() else {
-            return Err(Failure::Message(format!("{name}: no game in it")));
+            // No move at all: the start position is the whole game (a position checked).
+            let pos = start_position(&variant, args.fen.as_deref())?;
+            writeln!(out, "plies: 0")?;
+            writeln!(out, "fen: {}", pos.fen())?;
+            match pos.outcome() {
+                Some(o) => writeln!(out, "result: {}", describe_outcome(o, &pos))?,
+                None => writeln!(out, "result: * (game not over)")?,
+            }
+            return Ok(());
         };
         count(&first);
         let Some(second) = verdicts.next() else {
