@@ -50,6 +50,8 @@ pub trait Bitboard:
     fn without_lsb(self) -> Self;
     /// The same squares as a 256-square set (what rule modules see, whatever the width).
     fn to_wide(self) -> Wide;
+    /// The squares of a 256-square set that fit this width (the others are dropped).
+    fn from_wide(wide: Wide) -> Self;
     /// Every square up to and including the lowest of the set; every square if it is
     /// empty. (A ray towards higher squares, cut at its first blocker.)
     fn up_to_lowest(self) -> Self;
@@ -135,6 +137,10 @@ macro_rules! primitive_bitboard {
             fn to_wide(self) -> Wide {
                 let wide = self as u128;
                 Wide([wide as u64, (wide >> 64) as u64, 0, 0])
+            }
+            #[inline]
+            fn from_wide(wide: Wide) -> Self {
+                (wide.0[0] as u128 | (wide.0[1] as u128) << 64) as $t
             }
             #[inline]
             fn up_to_lowest(self) -> Self {
@@ -246,6 +252,10 @@ impl Bitboard for Wide {
         self
     }
     #[inline]
+    fn from_wide(wide: Wide) -> Self {
+        wide
+    }
+    #[inline]
     fn up_to_lowest(self) -> Self {
         let mut out = [!0u64; 4];
         for i in 0..4 {
@@ -291,6 +301,7 @@ mod tests {
         assert!(set.has(5) && !set.has(6));
         assert!(B::bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
         assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
+        assert_eq!(B::from_wide(set.to_wide()), set);
         assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
         assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
         let low = B::bit(0) | B::bit(1) | B::bit(2) | B::bit(3) | B::bit(4) | B::bit(5);

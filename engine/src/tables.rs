@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use crate::betza::{Direction, Mode};
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Wide};
 use crate::module::ModuleSet;
 use crate::rules::Rules;
 use crate::sliders::{self, Magic, Ray};
@@ -219,7 +219,7 @@ impl<B: Bitboard> Tables<B> {
 
     /// The squares the rays of slider set `set` reach from `sq`, each stopping at (and
     /// including) its first occupied square.
-    #[inline]
+    #[inline(always)]
     pub fn attacks(&self, set: u16, sq: Square, occupied: B) -> B {
         let s = &self.sets[set as usize];
         if let Some(first) = s.magic {
@@ -566,8 +566,7 @@ impl SetBuilder {
         let mut tried = 0;
         for PlannedSet { rays, walked } in self.sets {
             let mut set = SliderSet::default();
-            let fits = B::CAPACITY == 64 && sliders::magic_entries(g, &rays) > 0;
-            if fits && tried < sliders::MAX_MAGIC_SETS {
+            if B::CAPACITY == 64 && tried < sliders::MAX_MAGIC_SETS {
                 tried += 1;
                 if let Some(per_square) = sliders::build(g, &rays, &mut table) {
                     set.magic = Some(magics.len() as u32);
@@ -585,7 +584,7 @@ impl SetBuilder {
             }
             out.push(set);
         }
-        let reach = table.into_iter().map(|r: u64| r.squares().fold(B::EMPTY, |b, sq| b | B::bit(sq))).collect();
+        let reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
         (out, magics, reach)
     }
 }
