@@ -10,7 +10,7 @@ use std::sync::Arc;
 use crate::betza::{Direction, Mode};
 use crate::bitboard::{Bitboard, Wide};
 use crate::module::ModuleSet;
-use crate::rules::Rules;
+use crate::rules::{CastleSquares, Captured, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
@@ -31,23 +31,23 @@ pub struct RiderUse {
     pub initial_only: bool,
 }
 
-/// Rays looked up at once (see `sliders`): with a magic table (boards of up to 64
-/// squares), else by the blocker trick ray by ray.
+/// Rays looked up together (see `sliders`): lines with magic tables (boards of up to
+/// 64 squares), and single rays cut at their first blocker by the blocker trick.
 #[derive(Clone, Debug, Default)]
-pub struct SliderSet {
-    /// Where its squares' entries start in [`Tables::magics`], if it has a magic table.
-    pub magic: Option<u32>,
-    /// Its rays (ids into [`Tables::rays`]) towards higher squares…
+pub struct Lines {
+    /// Where each magic line's per-square entries start in [`Tables::magics`].
+    pub magic: Vec<u32>,
+    /// Rays (ids into [`Tables::rays`]) towards higher squares…
     pub ascending: Vec<u16>,
     /// …and towards lower squares.
     pub descending: Vec<u16>,
 }
 
-/// A set of rider directions of one piece type, all used alike.
-#[derive(Clone, Copy, Debug)]
+/// Rider directions of one piece type that are used alike but not plainly (to move and
+/// to capture, at any time): `mR`, `cB`, initial-only riders.
+#[derive(Clone, Debug)]
 pub struct Slider {
-    /// Index into [`Tables::sets`].
-    pub set: u16,
+    pub lines: Lines,
     pub how: RiderUse,
 }
 
@@ -74,6 +74,9 @@ pub struct Mobility<B> {
     pub leap_quiet: Vec<B>,
     /// …and that may capture.
     pub leap_capture: Vec<B>,
+    /// The rider directions that move and capture alike, at any time (most riders)…
+    pub plain: Lines,
+    /// …and the others.
     pub sliders: Vec<Slider>,
     pub specials: Vec<Special<B>>,
     /// The promotion zone for this colour (empty if the type never promotes).
@@ -84,6 +87,24 @@ pub struct Mobility<B> {
     pub dead: B,
     /// Squares it may be dropped on, in variants with drops.
     pub drop_zone: B,
+    /// It captures en passant.
+    pub en_passant: bool,
+    /// It has a promotion zone.
+    pub promotes: bool,
+    /// Which of the generator's paths its moves need.
+    pub shape: Shape,
+}
+
+/// The parts of [`Mobility`] a piece type uses, so that the generator's loop over its
+/// pieces skips the others altogether.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Plain leaps only (a king, a knight).
+    Leaper,
+    /// Plain leaps and plain riders on magic lines only (a rook, a queen, a dragon).
+    Slider,
+    /// Anything else (a pawn: special steps, en passant).
+    General,
 }
 
 /// Rider directions that a set of piece types all attack along, for fast attack tests.
@@ -96,8 +117,8 @@ pub struct AttackGroup<B> {
     /// Reverse slides: from the attacked square towards the attacker (one by one, to
     /// find which piece shields a royal)…
     pub slides: Vec<Slide>,
-    /// …and the same rays as slider sets (all at once).
-    pub sets: Vec<u16>,
+    /// …and all at once.
+    pub lines: Lines,
     /// Per square: every square any of those slides can reach (to skip the group quickly).
     pub reach: Vec<B>,
 }
@@ -176,9 +197,7 @@ pub struct Tables<B> {
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
-    /// The slider sets pieces move and attack along.
-    pub sets: Vec<SliderSet>,
-    /// Per magic set and square (from [`SliderSet::magic`]): where its reaches are…
+    /// Per magic line and square (from [`Lines::magic`]): where its reaches are…
     pub magics: Vec<Magic>,
     /// …in this table.
     pub magic_reach: Vec<B>,
@@ -209,6 +228,36 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
+    /// Per castle: its squares for each side, and the squares that must be empty (but
+    /// for the king and rook) as a bitboard.
+    pub castles: Vec<ByColor<(CastleSquares, B)>>,
+    /// Per square: the castling-right bits that need a piece there (a king's or rook's
+    /// start), lost when a move touches it.
+    pub castle_rights_at: Vec<u32>,
+    /// Types whose moves reset the move-rule counter.
+    pub resets_by: PieceSet,
+    /// Per type: the type a capture puts into the captor's hand (if any)…
+    pub to_hand: Vec<Option<PieceType>>,
+    /// …and, where captures demote, the type it was promoted from (if one only).
+    pub demoted: Vec<Option<PieceType>>,
+    /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
+    pub demote_on_capture: bool,
+    /// Drops: the types one per file, the types that may not mate by a drop, the most
+    /// pieces a hand holds.
+    pub one_per_file: PieceSet,
+    pub no_drop_mate: PieceSet,
+    pub hand_capacity: Option<u8>,
+    /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
+    /// that does not raise it and from one that does…
+    pub lift_choices: Vec<[PieceSet; 2]>,
+    /// …and per side, those ranks.
+    pub lift_raise: ByColor<B>,
+    /// Capturing is compulsory ([`Rules::must_capture`]).
+    pub must_capture: bool,
+    /// The variant has hands and drops, an economy, lifting (each a generator to run).
+    pub has_drops: bool,
+    pub has_economy: bool,
+    pub has_lift: bool,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -217,24 +266,35 @@ impl<B: Bitboard> Tables<B> {
         &self.mobility[color.index() * self.types + t as usize]
     }
 
-    /// The squares the rays of slider set `set` reach from `sq`, each stopping at (and
-    /// including) its first occupied square.
+    /// The mobility of every type of `color`, by type.
+    #[inline]
+    pub fn mobilities(&self, color: Color) -> &[Mobility<B>] {
+        &self.mobility[color.index() * self.types..(color.index() + 1) * self.types]
+    }
+
+    /// The squares `lines` reach from `sq`, each ray stopping at (and including) its
+    /// first occupied square. `word` is the occupancy's lowest 64 squares (all of a board
+    /// that has magic tables).
     #[inline(always)]
-    pub fn attacks(&self, set: u16, sq: Square, occupied: B) -> B {
-        let s = &self.sets[set as usize];
-        if let Some(first) = s.magic {
-            // Only boards of up to 64 squares have magic tables: `to_wide` is the word.
-            let m = &self.magics[first as usize + sq as usize];
-            return self.magic_reach[m.index(occupied.to_wide().0[0])];
-        }
+    pub fn reach(&self, lines: &Lines, sq: Square, occupied: B, word: u64) -> B {
         let mut reach = B::EMPTY;
-        for &id in &s.ascending {
+        for &first in &lines.magic {
+            let m = &self.magics[first as usize + sq as usize];
+            reach |= self.magic_reach[m.index(word)];
+        }
+        for &id in &lines.ascending {
             reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, true);
         }
-        for &id in &s.descending {
+        for &id in &lines.descending {
             reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, false);
         }
         reach
+    }
+
+    /// [`Tables::reach`] with the occupancy as one value.
+    #[inline(always)]
+    pub fn reach_over(&self, lines: &Lines, sq: Square, occupied: B) -> B {
+        self.reach(lines, sq, occupied, occupied.to_wide().0[0])
     }
 
     /// The first occupied square along a slide from `sq`, if any within reach.
@@ -277,6 +337,9 @@ impl<B: Bitboard> Tables<B> {
         let mut rays = RayBuilder::new(g);
         let mut sets = SetBuilder::new(g);
         let rider_rays = rider_rays(&rules);
+        // Set ids per (colour, type), turned into `Lines` once the sets are built.
+        let mut plain_ids: Vec<Vec<u16>> = vec![Vec::new(); 2 * types];
+        let mut slider_ids: Vec<Vec<(RiderUse, Vec<u16>)>> = vec![Vec::new(); 2 * types];
         let mut mobility = Vec::with_capacity(2 * types);
         let mut tracks_unmoved = PieceSet::EMPTY;
         for color in Color::BOTH {
@@ -284,12 +347,16 @@ impl<B: Bitboard> Tables<B> {
                 let mut m = Mobility {
                     leap_quiet: vec![B::EMPTY; squares],
                     leap_capture: vec![B::EMPTY; squares],
+                    plain: Lines::default(),
                     sliders: Vec::new(),
                     specials: Vec::new(),
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
+                    en_passant: def.en_passant,
+                    promotes: false,
+                    shape: Shape::General,
                 };
                 // Black's moves are White's turned half a turn: forward and left both
                 // reverse, so a black `lW` steps towards the h-file (Fairy-Stockfish agrees).
@@ -319,8 +386,11 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 for (&how, group) in &rider_rays[color.index() * types + t] {
-                    for set in sets.ids(group, &mut rays) {
-                        m.sliders.push(Slider { set, how });
+                    let ids = sets.ids(group, &mut rays);
+                    if how == (RiderUse { quiet: true, capture: true, initial_only: false }) {
+                        plain_ids[color.index() * types + t] = ids;
+                    } else {
+                        slider_ids[color.index() * types + t].push((how, ids));
                     }
                 }
                 if !def.double_step_ranks.is_empty() {
@@ -330,6 +400,7 @@ impl<B: Bitboard> Tables<B> {
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
+                    m.promotes = m.promotion_zone.any();
                 }
                 for sq in g.all() {
                     let i = sq as usize;
@@ -356,6 +427,7 @@ impl<B: Bitboard> Tables<B> {
         let mut leap_attacker_types: ByColor<Vec<PieceType>> = Default::default();
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
+        let mut group_ids: ByColor<Vec<Vec<u16>>> = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
             for (t, def) in rules.pieces.iter().enumerate() {
@@ -391,8 +463,26 @@ impl<B: Bitboard> Tables<B> {
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                let group_sets = sets.ids(group, &mut rays);
-                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, sets: group_sets, reach });
+                group_ids[color].push(sets.ids(group, &mut rays));
+                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, lines: Lines::default(), reach });
+            }
+        }
+        let built = sets.finish::<B>();
+        for (i, m) in mobility.iter_mut().enumerate() {
+            m.plain = built.lines(&plain_ids[i]);
+            m.sliders = slider_ids[i].iter().map(|(how, ids)| Slider { lines: built.lines(ids), how: *how }).collect();
+            let walks = !(m.plain.ascending.is_empty() && m.plain.descending.is_empty());
+            m.shape = if !m.sliders.is_empty() || !m.specials.is_empty() || m.en_passant || walks {
+                Shape::General
+            } else if m.plain.magic.is_empty() {
+                Shape::Leaper
+            } else {
+                Shape::Slider
+            };
+        }
+        for color in Color::BOTH {
+            for (g, ids) in attack_groups[color].iter_mut().zip(&group_ids[color]) {
+                g.lines = built.lines(ids);
             }
         }
 
@@ -403,14 +493,40 @@ impl<B: Bitboard> Tables<B> {
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
-        let (sets, magics, magic_reach) = sets.finish();
+        let mut castle_rights_at = vec![0u32; squares];
+        let castles = rules
+            .castles
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut side = |color: Color| {
+                    let cs = c.squares(g, color);
+                    castle_rights_at[cs.king_from as usize] |= 1 << (2 * i + color.index());
+                    castle_rights_at[cs.rook_from as usize] |= 1 << (2 * i + color.index());
+                    let mirror = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
+                    (cs, c.empty.iter().fold(B::EMPTY, |b, &sq| b | B::bit(mirror(sq))))
+                };
+                ByColor::new(side(Color::White), side(Color::Black))
+            })
+            .collect();
+        let lift_choices = (0..types)
+            .map(|t| {
+                let choices = |raised: bool| -> PieceSet {
+                    let rank = rules.lift.as_ref().and_then(|l| if raised { l.raise_ranks.first().copied() } else { (0..g.ranks).find(|r| !l.raise_ranks.contains(r)) });
+                    rank.map_or(PieceSet::EMPTY, |r| rules.lift_choices(t as PieceType, r).into_iter().collect())
+                };
+                [choices(false), choices(true)]
+            })
+            .collect();
+        let lift_raise = ByColor::new(Color::White, Color::Black)
+            .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
+        let Built { magics, magic_reach, .. } = built;
         Tables {
             geometry: g,
             squares,
             types,
             board,
             rays: rays.finish(),
-            sets,
             magics,
             magic_reach,
             mobility,
@@ -425,6 +541,24 @@ impl<B: Bitboard> Tables<B> {
             file_masks,
             zobrist,
             ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
+            castles,
+            castle_rights_at,
+            resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
+            to_hand: rules.pieces.iter().map(|p| match p.captured_as {
+                Captured::Hand(k) => Some(k),
+                _ => None,
+            }).collect(),
+            demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
+            demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
+            one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
+            no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
+            hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
+            lift_choices,
+            lift_raise,
+            must_capture: rules.must_capture,
+            has_drops: rules.drops.is_some(),
+            has_economy: rules.economy.is_some(),
+            has_lift: rules.lift.is_some(),
             rules,
             modules,
         }
@@ -558,34 +692,61 @@ impl SetBuilder {
         out
     }
     /// The sets, with magic tables for the first that can have them.
-    fn finish<B: Bitboard>(self) -> (Vec<SliderSet>, Vec<Magic>, Vec<B>) {
+    fn finish<B: Bitboard>(self) -> Built<B> {
         let g = self.g;
         let mut magics = Vec::new();
         let mut table = Vec::new();
-        let mut out = Vec::with_capacity(self.sets.len());
+        let mut sets = Vec::with_capacity(self.sets.len());
         let mut tried = 0;
         for PlannedSet { rays, walked } in self.sets {
-            let mut set = SliderSet::default();
             if B::CAPACITY == 64 && tried < sliders::MAX_MAGIC_SETS {
                 tried += 1;
                 if let Some(per_square) = sliders::build(g, &rays, &mut table) {
-                    set.magic = Some(magics.len() as u32);
+                    sets.push(BuiltSet::Magic(magics.len() as u32));
                     magics.extend(per_square);
+                    continue;
                 }
             }
-            if set.magic.is_none() {
-                for (id, ascending) in walked {
-                    if ascending {
-                        set.ascending.push(id);
-                    } else {
-                        set.descending.push(id);
+            sets.push(BuiltSet::Walk(walked));
+        }
+        let magic_reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
+        Built { sets, magics, magic_reach }
+    }
+}
+
+/// A slider set built: its magic table (where its entries start in `magics`), or its
+/// rays (id, ascending) for the blocker trick.
+enum BuiltSet {
+    Magic(u32),
+    Walk(Vec<(u16, bool)>),
+}
+
+/// The slider sets built, and the magic tables.
+struct Built<B> {
+    sets: Vec<BuiltSet>,
+    magics: Vec<Magic>,
+    magic_reach: Vec<B>,
+}
+
+impl<B> Built<B> {
+    /// The lines of the sets `ids`, together.
+    fn lines(&self, ids: &[u16]) -> Lines {
+        let mut lines = Lines::default();
+        for &id in ids {
+            match &self.sets[id as usize] {
+                BuiltSet::Magic(first) => lines.magic.push(*first),
+                BuiltSet::Walk(walked) => {
+                    for &(ray, ascending) in walked {
+                        if ascending {
+                            lines.ascending.push(ray);
+                        } else {
+                            lines.descending.push(ray);
+                        }
                     }
                 }
             }
-            out.push(set);
         }
-        let reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
-        (out, magics, reach)
+        lines
     }
 }
 
