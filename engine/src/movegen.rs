@@ -18,7 +18,12 @@ use crate::types::{Color, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
 pub trait MoveSink {
+    /// The sink only counts: it takes counts of moves it never sees ([`MoveSink::push_count`]).
+    const COUNTS_ONLY: bool = false;
     fn push(&mut self, m: Move);
+    /// `n` moves, unseen; called only where [`MoveSink::COUNTS_ONLY`].
+    #[inline]
+    fn push_count(&mut self, _n: u64) {}
     /// Plain moves from `from` to every square of `targets`.
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -47,9 +52,14 @@ impl MoveSink for Vec<Move> {
 pub struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
+    const COUNTS_ONLY: bool = true;
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn push_count(&mut self, n: u64) {
+        self.0 += n;
     }
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, _: Square, targets: B) {
@@ -68,10 +78,16 @@ struct Tally<'a, S> {
 }
 
 impl<S: MoveSink> MoveSink for Tally<'_, S> {
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
     #[inline]
     fn push(&mut self, m: Move) {
         self.n += 1;
         self.inner.push(m);
+    }
+    #[inline]
+    fn push_count(&mut self, n: u64) {
+        self.n += n;
+        self.inner.push_count(n);
     }
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -83,6 +99,18 @@ impl<S: MoveSink> MoveSink for Tally<'_, S> {
         self.n += targets.count() as u64;
         self.inner.push_drops(t, targets);
     }
+}
+
+/// What the generator's loop over one piece type's pieces knows of the position.
+struct View<B> {
+    occ: B,
+    /// The occupancy's lowest 64 squares, for magic lookups.
+    word: u64,
+    theirs: B,
+    /// The pieces of the type that may capture en passant.
+    ep_from: B,
+    /// The type has riders (else the rider parts are skipped).
+    rides: bool,
 }
 
 /// Passes on the moves no rule module refuses.
@@ -193,6 +221,11 @@ impl<B: Bitboard> Pos<B> {
             }
             match mob.shape {
                 Shape::Leaper => {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                        let batch = pieces & safety.free & !mob.promotion_near;
+                        sink.push_count(bulk.count(batch, occ, theirs));
+                        pieces &= !batch;
+                    }
                     while pieces.any() {
                         let from = pieces.pop();
                         let targets = (mob.leap_quiet[from as usize] & !occ) | (mob.leap_capture[from as usize] & theirs);
@@ -210,10 +243,21 @@ impl<B: Bitboard> Pos<B> {
                         self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
                 }
-                Shape::General => {
+                Shape::Stepper | Shape::General => {
+                    // The pieces that may capture en passant now.
+                    let ep_from = match self.ep {
+                        Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
+                        _ => B::EMPTY,
+                    };
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                        let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
+                        sink.push_count(bulk.count(batch, occ, theirs));
+                        pieces &= !batch;
+                    }
+                    let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
                     while pieces.any() {
                         let from = pieces.pop();
-                        self.generate_piece(sink, safety, mob, pt, from, occ, word);
+                        self.generate_piece(sink, safety, mob, pt, from, &view);
                     }
                 }
             }
@@ -291,26 +335,27 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The moves of the piece on `from`, of any shape.
-    #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn generate_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, occ: B, word: u64) {
+    fn generate_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, v: &View<B>) {
         let t = &*self.t;
-        let theirs = self.board.by_color[self.turn.opponent()];
+        let (occ, theirs) = (v.occ, v.theirs);
         let mut quiet = mob.leap_quiet[from as usize] & !occ;
         let mut capture = mob.leap_capture[from as usize] & theirs;
-        let reach = t.reach(&mob.plain, from, occ, word);
-        quiet |= reach & !occ;
-        capture |= reach & theirs;
-        for r in &mob.sliders {
-            if r.how.initial_only && !self.unmoved.has(from) {
-                continue;
-            }
-            let reach = t.reach(&r.lines, from, occ, word);
-            if r.how.quiet {
-                quiet |= reach & !occ;
-            }
-            if r.how.capture {
-                capture |= reach & theirs;
+        if v.rides {
+            let reach = t.reach(&mob.plain, from, occ, v.word);
+            quiet |= reach & !occ;
+            capture |= reach & theirs;
+            for r in &mob.sliders {
+                if r.how.initial_only && !self.unmoved.has(from) {
+                    continue;
+                }
+                let reach = t.reach(&r.lines, from, occ, v.word);
+                if r.how.quiet {
+                    quiet |= reach & !occ;
+                }
+                if r.how.capture {
+                    capture |= reach & theirs;
+                }
             }
         }
         for sp in &mob.specials {
@@ -335,15 +380,12 @@ impl<B: Bitboard> Pos<B> {
                 capture |= B::bit(to);
             }
         }
-        if mob.en_passant {
-            if let Some(ep) = self.ep {
-                if mob.leap_capture[from as usize].has(ep.target) {
-                    // Arriving on the passed square by a capturing step is the en-passant
-                    // capture, even for a piece that could also step there quietly.
-                    quiet &= !B::bit(ep.target);
-                    self.emit(sink, safety, mob, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
-                }
-            }
+        if v.ep_from.has(from) {
+            let target = self.ep.expect("en passant square").target;
+            // Arriving on the passed square by a capturing step is the en-passant capture,
+            // even for a piece that could also step there quietly.
+            quiet &= !B::bit(target);
+            self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));
         }
         self.emit_piece(sink, safety, mob, pt, from, quiet | capture);
     }
@@ -352,7 +394,7 @@ impl<B: Bitboard> Pos<B> {
     /// test is needed, promoted where they reach the zone.
     #[inline(always)]
     fn emit_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
-        if mob.promotes {
+        if mob.promotion_near.has(from) {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
             sink.push_targets(from, targets);
@@ -395,7 +437,8 @@ impl<B: Bitboard> Pos<B> {
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-            if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
+            let zone = mob.promotion_zone;
+            if mob.promotion_near.has(m.from) && (zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
                 self.emit_promotions(sink, safety, pt, m);
             } else {
                 sink.push(m);
@@ -417,20 +460,24 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
         let occ = ours | theirs;
-        if self.attacked(king, them, occ, theirs) {
+        if self.leap_attacked(king, them, theirs) || self.lame_attacked(king, them, occ, theirs) {
             return Safety::test_all(royals);
         }
         let t = &*self.t;
         let mut suspects = royals;
-        // Shields against sliders: our piece first on a line from the king, with an
-        // enemy slider of that line next.
+        // Checks by sliders, and shields against them: our piece first on a line from the
+        // king, with an enemy slider of that line next. One look along each group's lines
+        // answers both.
         for g in &t.attack_groups[them] {
             let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;
             }
-            // Most groups pin nothing: no attacker behind our first pieces seen from the king.
             let seen = t.reach_over(&g.lines, king, occ);
+            if (seen & cand).any() {
+                return Safety::test_all(royals);
+            }
+            // Most groups pin nothing: no attacker behind our first pieces seen from the king.
             let shields = seen & ours;
             if shields.is_empty() || (t.reach_over(&g.lines, king, occ & !shields) & !seen & cand).is_empty() {
                 continue;

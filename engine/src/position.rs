@@ -257,23 +257,33 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `sq` is attacked by a piece of `by` among `attackers`, with `occ` as the occupancy.
     pub(crate) fn attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
-        let t = &*self.t;
-        let ci = by.index();
-        for &pt in &t.leap_attacker_types[by] {
-            let from = t.leap_attackers[(ci * t.types + pt as usize) * t.squares + sq as usize];
-            if (from & self.board.by_type[pt as usize] & attackers).any() {
-                return true;
-            }
+        if self.leap_attacked(sq, by, attackers) || self.lame_attacked(sq, by, occ, attackers) {
+            return true;
         }
+        let t = &*self.t;
         for g in &t.attack_groups[by] {
             let cand = self.group_attackers(g, attackers);
-            if (g.reach[sq as usize] & cand).is_empty() {
-                continue;
-            }
-            if (t.reach_over(&g.lines, sq, occ) & cand).any() {
+            if (g.reach[sq as usize] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
                 return true;
             }
         }
+        false
+    }
+
+    /// Whether `sq` is attacked by a plain leap of a piece of `by` among `attackers`.
+    #[inline]
+    pub(crate) fn leap_attacked(&self, sq: Square, by: Color, attackers: B) -> bool {
+        let t = &*self.t;
+        t.leap_attacker_types[by]
+            .iter()
+            .any(|&(pt, base)| (t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize] & attackers).any())
+    }
+
+    /// Whether `sq` is attacked by a lame or initial-only leap of a piece of `by` among
+    /// `attackers`.
+    #[inline]
+    pub(crate) fn lame_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        let t = &*self.t;
         for &pt in &t.special_attacker_types[by] {
             let own = self.board.by_type[pt as usize] & attackers;
             if own.is_empty() {

@@ -37,10 +37,8 @@ pub struct RiderUse {
 pub struct Lines {
     /// Where each magic line's per-square entries start in [`Tables::magics`].
     pub magic: Vec<u32>,
-    /// Rays (ids into [`Tables::rays`]) towards higher squares…
-    pub ascending: Vec<u16>,
-    /// …and towards lower squares.
-    pub descending: Vec<u16>,
+    /// Rays (ids into [`Tables::rays`]), and whether each runs towards higher squares.
+    pub walk: Vec<(u16, bool)>,
 }
 
 /// Rider directions of one piece type that are used alike but not plainly (to move and
@@ -89,10 +87,48 @@ pub struct Mobility<B> {
     pub drop_zone: B,
     /// It captures en passant.
     pub en_passant: bool,
-    /// It has a promotion zone.
-    pub promotes: bool,
+    /// The squares from which a move of it may promote: ending in the zone, or starting
+    /// there where that counts (empty if it never promotes). Elsewhere its moves are
+    /// counted without a look at the zone.
+    pub promotion_near: B,
     /// Which of the generator's paths its moves need.
     pub shape: Shape,
+    /// Its moves as steps of all its pieces at once, for counting (perft's last ply)
+    /// pieces whose moves need no test: where it has only plain leaps and double
+    /// steps, few enough that shifting the set beats a lookup per piece (pawns).
+    pub bulk: Option<Bulk<B>>,
+}
+
+/// A type's moves as the same step taken from every square of a set at once.
+#[derive(Clone, Debug, Default)]
+pub struct Bulk<B> {
+    /// Plain leaps: a step, the squares it stays on the board from, and what it may do.
+    pub leaps: Vec<(i32, B, RiderUse)>,
+    /// Double steps: one step (taken twice, both to empty squares), and the squares it
+    /// starts from.
+    pub doubles: Vec<(i32, B)>,
+}
+
+impl<B: Bitboard> Bulk<B> {
+    /// Most steps for which shifting a set beats looking up each piece.
+    const MAX_STEPS: usize = 4;
+
+    /// How many moves the pieces `from` have.
+    #[inline]
+    pub fn count(&self, from: B, occupied: B, theirs: B) -> u64 {
+        let mut n = 0;
+        for &(by, on_board, how) in &self.leaps {
+            let to = (from & on_board).shift(by);
+            let quiet = if how.quiet { to & !occupied } else { B::EMPTY };
+            let capture = if how.capture { to & theirs } else { B::EMPTY };
+            n += (quiet | capture).count() as u64;
+        }
+        for &(by, starts) in &self.doubles {
+            let passed = (from & starts).shift(by) & !occupied;
+            n += (passed.shift(by) & !occupied).count() as u64;
+        }
+        n
+    }
 }
 
 /// The parts of [`Mobility`] a piece type uses, so that the generator's loop over its
@@ -103,7 +139,9 @@ pub enum Shape {
     Leaper,
     /// Plain leaps and plain riders on magic lines only (a rook, a queen, a dragon).
     Slider,
-    /// Anything else (a pawn: special steps, en passant).
+    /// No riders, but special steps or en passant (a pawn).
+    Stepper,
+    /// Anything else.
     General,
 }
 
@@ -208,8 +246,9 @@ pub struct Tables<B> {
     pub leap_attackers: Vec<B>,
     /// Per colour: rider attack groups.
     pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
-    /// Per colour: the types that attack with plain leaps.
-    pub leap_attacker_types: ByColor<Vec<PieceType>>,
+    /// Per colour: the types that attack with plain leaps, each with where its part of
+    /// [`Tables::leap_attackers`] starts.
+    pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
     /// Per colour: types with lame or initial-only capturing leaps.
     pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
@@ -282,11 +321,8 @@ impl<B: Bitboard> Tables<B> {
             let m = &self.magics[first as usize + sq as usize];
             reach |= self.magic_reach[m.index(word)];
         }
-        for &id in &lines.ascending {
-            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, true);
-        }
-        for &id in &lines.descending {
-            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, false);
+        for &(id, ascending) in &lines.walk {
+            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
         }
         reach
     }
@@ -355,8 +391,9 @@ impl<B: Bitboard> Tables<B> {
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.en_passant,
-                    promotes: false,
+                    promotion_near: B::EMPTY,
                     shape: Shape::General,
+                    bulk: None,
                 };
                 // Black's moves are White's turned half a turn: forward and left both
                 // reverse, so a black `lW` steps towards the h-file (Fairy-Stockfish agrees).
@@ -393,6 +430,7 @@ impl<B: Bitboard> Tables<B> {
                         slider_ids[color.index() * types + t].push((how, ids));
                     }
                 }
+                m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
                     let origins = def.double_step_ranks.bitboard(g, color);
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
@@ -400,7 +438,21 @@ impl<B: Bitboard> Tables<B> {
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
-                    m.promotes = m.promotion_zone.any();
+                }
+                let zone = m.promotion_zone;
+                if zone.any() {
+                    for sq in g.all() {
+                        let i = sq as usize;
+                        let rides = rider_rays[color.index() * types + t]
+                            .values()
+                            .flatten()
+                            .any(|&r| (sliders::ray::<B>(g, sq, r) & zone).any());
+                        let steps = m.specials.iter().any(|s| s.to[i].is_some_and(|(to, _)| zone.has(to)));
+                        let leaps = ((m.leap_quiet[i] | m.leap_capture[i]) & zone).any();
+                        if rides || steps || leaps || (m.promote_from_zone && zone.has(sq)) {
+                            m.promotion_near |= B::bit(sq);
+                        }
+                    }
                 }
                 for sq in g.all() {
                     let i = sq as usize;
@@ -424,7 +476,7 @@ impl<B: Bitboard> Tables<B> {
 
         // Who attacks a square: reverse every capturing direction.
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
-        let mut leap_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut leap_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         let mut group_ids: ByColor<Vec<Vec<u16>>> = Default::default();
@@ -450,7 +502,7 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if leaps {
-                    leap_attacker_types[color].push(t as PieceType);
+                    leap_attacker_types[color].push((t as PieceType, base));
                 }
                 if specials {
                     special_attacker_types[color].push(t as PieceType);
@@ -471,13 +523,14 @@ impl<B: Bitboard> Tables<B> {
         for (i, m) in mobility.iter_mut().enumerate() {
             m.plain = built.lines(&plain_ids[i]);
             m.sliders = slider_ids[i].iter().map(|(how, ids)| Slider { lines: built.lines(ids), how: *how }).collect();
-            let walks = !(m.plain.ascending.is_empty() && m.plain.descending.is_empty());
-            m.shape = if !m.sliders.is_empty() || !m.specials.is_empty() || m.en_passant || walks {
-                Shape::General
-            } else if m.plain.magic.is_empty() {
-                Shape::Leaper
-            } else {
-                Shape::Slider
+            let walks = !m.plain.walk.is_empty();
+            let rides = walks || !m.plain.magic.is_empty() || !m.sliders.is_empty();
+            let special = !m.specials.is_empty() || m.en_passant;
+            m.shape = match (special, rides) {
+                (false, false) => Shape::Leaper,
+                (false, true) if !walks && m.sliders.is_empty() => Shape::Slider,
+                (true, false) => Shape::Stepper,
+                _ => Shape::General,
             };
         }
         for color in Color::BOTH {
@@ -563,6 +616,31 @@ impl<B: Bitboard> Tables<B> {
             modules,
         }
     }
+}
+
+/// A type's moves as steps of a whole set (see [`Mobility::bulk`]), if it has only plain
+/// leaps and double steps, and few of them.
+fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Option<Bulk<B>> {
+    if def.directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only) {
+        return None;
+    }
+    // The step from `sq`, if it stays on the board.
+    let on_board = |dx: i32, dy: i32| g.all().filter(|&sq| g.offset(sq, dx, dy).is_some()).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+    let by = |dx: i32, dy: i32| dy * g.files as i32 + dx;
+    let mut steps: BTreeMap<(i32, i32), RiderUse> = BTreeMap::new();
+    for d in &def.directions {
+        let how = steps.entry((d.dx as i32 * sign, d.dy as i32 * sign)).or_insert(RiderUse { quiet: false, capture: false, initial_only: false });
+        how.quiet |= d.mode != Mode::Capture;
+        how.capture |= d.mode != Mode::Move;
+    }
+    let leaps: Vec<(i32, B, RiderUse)> = steps.into_iter().map(|((dx, dy), how)| (by(dx, dy), on_board(dx, dy), how)).collect();
+    let doubles: Vec<(i32, B)> = if def.double_step_ranks.is_empty() {
+        Vec::new()
+    } else {
+        let from = def.double_step_ranks.bitboard::<B>(g, if sign == 1 { Color::White } else { Color::Black });
+        vec![(by(0, sign), from & on_board(0, 2 * sign))]
+    };
+    (leaps.len() + doubles.len() <= Bulk::<B>::MAX_STEPS).then_some(Bulk { leaps, doubles })
 }
 
 fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
@@ -735,15 +813,7 @@ impl<B> Built<B> {
         for &id in ids {
             match &self.sets[id as usize] {
                 BuiltSet::Magic(first) => lines.magic.push(*first),
-                BuiltSet::Walk(walked) => {
-                    for &(ray, ascending) in walked {
-                        if ascending {
-                            lines.ascending.push(ray);
-                        } else {
-                            lines.descending.push(ray);
-                        }
-                    }
-                }
+                BuiltSet::Walk(walked) => lines.walk.extend_from_slice(walked),
             }
         }
         lines
