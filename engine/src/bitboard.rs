@@ -50,12 +50,17 @@ pub trait Bitboard:
     fn without_lsb(self) -> Self;
     /// The same squares as a 256-square set (what rule modules see, whatever the width).
     fn to_wide(self) -> Wide;
+    /// The squares of a 256-square set that fit this width (the others are dropped).
+    fn from_wide(wide: Wide) -> Self;
     /// Every square up to and including the lowest of the set; every square if it is
     /// empty. (A ray towards higher squares, cut at its first blocker.)
     fn up_to_lowest(self) -> Self;
     /// Every square from the highest of the set upwards; every square if it is empty.
     /// (A ray towards lower squares, cut at its first blocker.)
     fn down_to_highest(self) -> Self;
+    /// Every square moved `by` squares up (down if negative); squares moved past either
+    /// end are dropped. (The same step from every square of a set at once.)
+    fn shift(self, by: i32) -> Self;
 
     /// Whether `sq` is in the set.
     #[inline]
@@ -137,6 +142,10 @@ macro_rules! primitive_bitboard {
                 Wide([wide as u64, (wide >> 64) as u64, 0, 0])
             }
             #[inline]
+            fn from_wide(wide: Wide) -> Self {
+                (wide.0[0] as u128 | (wide.0[1] as u128) << 64) as $t
+            }
+            #[inline]
             fn up_to_lowest(self) -> Self {
                 self ^ self.wrapping_sub(1)
             }
@@ -144,6 +153,14 @@ macro_rules! primitive_bitboard {
             fn down_to_highest(self) -> Self {
                 // `| 1`: an empty set's "highest square" is 0, which keeps every square.
                 !0 << (<$t>::BITS - 1 - (self | 1).leading_zeros())
+            }
+            #[inline]
+            fn shift(self, by: i32) -> Self {
+                if by >= 0 {
+                    self.checked_shl(by as u32).unwrap_or(0)
+                } else {
+                    self.checked_shr(by.unsigned_abs()).unwrap_or(0)
+                }
             }
         }
     };
@@ -246,6 +263,10 @@ impl Bitboard for Wide {
         self
     }
     #[inline]
+    fn from_wide(wide: Wide) -> Self {
+        wide
+    }
+    #[inline]
     fn up_to_lowest(self) -> Self {
         let mut out = [!0u64; 4];
         for i in 0..4 {
@@ -257,6 +278,24 @@ impl Bitboard for Wide {
                 }
                 break;
             }
+        }
+        Wide(out)
+    }
+    #[inline]
+    fn shift(self, by: i32) -> Self {
+        let (words, bits) = ((by.unsigned_abs() / 64) as usize, by.unsigned_abs() % 64);
+        let mut out = [0u64; 4];
+        for (i, o) in out.iter_mut().enumerate() {
+            // Word `i` of the result comes from words `i - words` and the one below it
+            // (moving up), or `i + words` and the one above it (moving down).
+            let word = |j: Option<usize>| j.and_then(|j| self.0.get(j)).copied().unwrap_or(0);
+            *o = if by >= 0 {
+                let (hi, lo) = (word(i.checked_sub(words)), word(i.checked_sub(words + 1)));
+                if bits == 0 { hi } else { hi << bits | lo >> (64 - bits) }
+            } else {
+                let (lo, hi) = (word(Some(i + words)), word(Some(i + words + 1)));
+                if bits == 0 { lo } else { lo >> bits | hi << (64 - bits) }
+            };
         }
         Wide(out)
     }
@@ -291,6 +330,12 @@ mod tests {
         assert!(set.has(5) && !set.has(6));
         assert!(B::bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
         assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
+        assert_eq!(B::from_wide(set.to_wide()), set);
+        assert_eq!(set.shift(1), B::bit(1) | B::bit(6));
+        assert_eq!(set.shift(-1), B::bit(4) | B::bit(top - 1));
+        assert_eq!(B::bit(3).shift(70.min(top as i32 - 3)), B::bit(3 + 70.min(top - 3)));
+        assert_eq!(B::bit(top).shift(-(top as i32)), B::bit(0));
+        assert_eq!(set.shift(B::CAPACITY as i32), B::EMPTY);
         assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
         assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
         let low = B::bit(0) | B::bit(1) | B::bit(2) | B::bit(3) | B::bit(4) | B::bit(5);

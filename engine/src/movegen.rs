@@ -7,15 +7,23 @@
 //! castling, positions in check, several royals — is tested by replaying the move's
 //! effect on the occupancy and asking whether a royal is attacked.
 
+use std::cell::Cell;
+
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
+use crate::tables::{Mobility, Shape};
 use crate::refusal::MoveError;
 use crate::types::{Color, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
 pub trait MoveSink {
+    /// The sink only counts: it takes counts of moves it never sees ([`MoveSink::push_count`]).
+    const COUNTS_ONLY: bool = false;
     fn push(&mut self, m: Move);
+    /// `n` moves, unseen; called only where [`MoveSink::COUNTS_ONLY`].
+    #[inline]
+    fn push_count(&mut self, _n: u64) {}
     /// Plain moves from `from` to every square of `targets`.
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -44,9 +52,14 @@ impl MoveSink for Vec<Move> {
 pub struct MoveCounter(pub u64);
 
 impl MoveSink for MoveCounter {
+    const COUNTS_ONLY: bool = true;
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+    #[inline]
+    fn push_count(&mut self, n: u64) {
+        self.0 += n;
     }
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, _: Square, targets: B) {
@@ -65,10 +78,16 @@ struct Tally<'a, S> {
 }
 
 impl<S: MoveSink> MoveSink for Tally<'_, S> {
+    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
     #[inline]
     fn push(&mut self, m: Move) {
         self.n += 1;
         self.inner.push(m);
+    }
+    #[inline]
+    fn push_count(&mut self, n: u64) {
+        self.n += n;
+        self.inner.push_count(n);
     }
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -82,28 +101,77 @@ impl<S: MoveSink> MoveSink for Tally<'_, S> {
     }
 }
 
+/// What the generator's loop over one piece type's pieces knows of the position.
+struct View<B> {
+    occ: B,
+    /// The occupancy's lowest 64 squares, for magic lookups.
+    word: u64,
+    theirs: B,
+    /// The pieces of the type that may capture en passant.
+    ep_from: B,
+    /// The type has riders (else the rider parts are skipped).
+    rides: bool,
+}
+
+/// Passes on the moves no rule module refuses.
+struct Refused<'a, B: Bitboard, S> {
+    pos: &'a Pos<B>,
+    inner: &'a mut S,
+}
+
+impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        if self.pos.module_refusal(m).is_none() {
+            self.inner.push(m);
+        }
+    }
+}
+
+thread_local! {
+    /// A move list to reuse, for the generators that must see all moves before passing
+    /// any on: no allocation per position once it has grown.
+    static SCRATCH: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
+}
+
+/// Runs `f` with an empty move list, this thread's reused one. (A nested call, as when
+/// a generator asks whether a drop mates, finds none there and gets a new one.)
+pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
+    let mut moves = SCRATCH.with(Cell::take);
+    moves.clear();
+    let r = f(&mut moves);
+    SCRATCH.with(|s| s.set(moves));
+    r
+}
+
 /// What the legality filter needs to know about the side to move.
 pub(crate) struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
     pub unguarded: bool,
     /// Test every move (in check, or several royals).
     pub test_all: bool,
-    /// Pieces whose moves must be tested: royals and shields.
-    pub suspects: B,
     pub royals: B,
+    /// The squares whose pieces' moves need no test: every square when unguarded, none
+    /// when every move is tested, else all but the suspects' (royals and shields). One
+    /// test per piece.
+    pub free: B,
 }
 
 impl<B: Bitboard> Safety<B> {
     /// No royal piece to keep safe.
     fn unguarded() -> Safety<B> {
-        Safety { unguarded: true, test_all: false, suspects: B::EMPTY, royals: B::EMPTY }
+        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY }
+    }
+    /// Every move tested.
+    fn test_all(royals: B) -> Safety<B> {
+        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY }
     }
 }
 
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        if self.t.rules.must_capture {
+        if self.t.must_capture {
             return self.generate_forced(sink);
         }
         self.generate_unforced(sink)
@@ -120,13 +188,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // Rule modules judge the moves one by one.
         let safety = if modules.own_legality { Safety::unguarded() } else { self.safety() };
-        let mut moves = Vec::new();
-        self.generate_all(&mut moves, &safety);
-        for m in moves {
-            if self.module_refusal(m).is_none() {
-                sink.push(m);
-            }
-        }
+        self.generate_all(&mut Refused { pos: self, inner: sink }, &safety);
     }
 
     /// Every move that would be legal if royal pieces could be left attacked (and no
@@ -142,77 +204,72 @@ impl<B: Bitboard> Pos<B> {
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        if self.t.ends_by_rule && self.ended_by_rule().is_some() {
+        let t = &*self.t;
+        if t.ends_by_rule && self.ended_by_rule().is_some() {
             return;
         }
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs;
-        let t = &*self.t;
-        for pt in 0..t.types as PieceType {
+        let word = occ.to_wide().0[0];
+        for (pt, mob) in t.mobilities(us).iter().enumerate() {
+            let pt = pt as PieceType;
             let mut pieces = self.board.by_type[pt as usize] & ours;
             if pieces.is_empty() {
                 continue;
             }
-            let mob = t.mobility(us, pt);
-            while pieces.any() {
-                let from = pieces.pop();
-                let mut quiet = mob.leap_quiet[from as usize] & !occ;
-                let mut capture = mob.leap_capture[from as usize] & theirs;
-                for r in &mob.sliders {
-                    if r.how.initial_only && !self.unmoved.has(from) {
-                        continue;
+            match mob.shape {
+                Shape::Leaper => {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                        let batch = pieces & safety.free & !mob.promotion_near;
+                        sink.push_count(bulk.count(batch, occ, theirs));
+                        pieces &= !batch;
                     }
-                    let reach = t.attacks(r.set, from, occ);
-                    if r.how.quiet {
-                        quiet |= reach & !occ;
-                    }
-                    if r.how.capture {
-                        capture |= reach & theirs;
+                    while pieces.any() {
+                        let from = pieces.pop();
+                        let targets = (mob.leap_quiet[from as usize] & !occ) | (mob.leap_capture[from as usize] & theirs);
+                        self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
                 }
-                for sp in &mob.specials {
-                    if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
-                        continue;
-                    }
-                    let Some((to, path)) = sp.to[from as usize] else { continue };
-                    if (path & occ).any() {
-                        continue;
-                    }
-                    if sp.double_step {
-                        if !occ.has(to) {
-                            let kind = if t.en_passant_types.contains(pt) { MoveKind::DoubleStep } else { MoveKind::Normal };
-                            self.emit(sink, safety, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
+                Shape::Slider => {
+                    while pieces.any() {
+                        let from = pieces.pop();
+                        let mut reach = B::EMPTY;
+                        for &first in &mob.plain.magic {
+                            reach |= t.magic_reach[t.magics[first as usize + from as usize].index(word)];
                         }
-                        continue;
-                    }
-                    if sp.quiet && !occ.has(to) {
-                        quiet |= B::bit(to);
-                    }
-                    if sp.capture && theirs.has(to) {
-                        capture |= B::bit(to);
+                        let targets = ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs);
+                        self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
                 }
-                if let Some(ep) = self.ep {
-                    if t.en_passant_types.contains(pt) && mob.leap_capture[from as usize].has(ep.target) {
-                        // Arriving on the passed square by a capturing step is the en-passant
-                        // capture, even for a piece that could also step there quietly.
-                        quiet &= !B::bit(ep.target);
-                        self.emit(sink, safety, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
+                Shape::Stepper | Shape::General => {
+                    // The pieces that may capture en passant now.
+                    let ep_from = match self.ep {
+                        Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
+                        _ => B::EMPTY,
+                    };
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                        let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
+                        sink.push_count(bulk.count(batch, occ, theirs));
+                        pieces &= !batch;
+                    }
+                    let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
+                    while pieces.any() {
+                        let from = pieces.pop();
+                        self.generate_piece(sink, safety, mob, pt, from, &view);
                     }
                 }
-                self.emit_targets(sink, safety, pt, from, quiet | capture);
             }
         }
         self.generate_castles(sink, safety);
-        if self.t.rules.drops.is_some() {
+        if t.has_drops {
             self.generate_drops(sink, safety);
         }
-        if self.t.rules.economy.is_some() {
+        if t.has_economy {
             self.generate_purchases(sink, safety);
         }
-        if self.t.rules.lift.is_some() {
+        if t.has_lift {
             self.generate_lifts(sink, safety);
         }
     }
@@ -229,28 +286,29 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let ordinary = counted.n;
-        let mut extra = Vec::new();
-        for &i in &modules.with_moves {
-            let from = extra.len();
-            modules.all[i].moves(&self.view(i), ordinary, &mut extra);
-            for m in &mut extra[from..] {
-                *m = Move::new(m.from, m.to, MoveKind::Rule, i as PieceType);
+        with_scratch(|extra| {
+            for &i in &modules.with_moves {
+                let from = extra.len();
+                modules.all[i].moves(&self.view(i), ordinary, extra);
+                for m in &mut extra[from..] {
+                    *m = Move::new(m.from, m.to, MoveKind::Rule, i as PieceType);
+                }
             }
-        }
-        for m in extra {
-            if safety.unguarded || self.is_safe_after(m, safety.royals) {
-                sink.push(m);
+            for &m in extra.iter() {
+                if safety.unguarded || self.is_safe_after(m, safety.royals) {
+                    sink.push(m);
+                }
             }
-        }
+        })
     }
 
     /// The squares a piece of `color` and type `pt` on `sq` could capture on, given `occ`.
     pub(crate) fn capture_reach(&self, color: Color, pt: PieceType, sq: Square, occ: B) -> B {
         let t = &*self.t;
         let mob = t.mobility(color, pt);
-        let mut reach = mob.leap_capture[sq as usize];
+        let mut reach = mob.leap_capture[sq as usize] | t.reach_over(&mob.plain, sq, occ);
         for r in mob.sliders.iter().filter(|r| r.how.capture && !r.how.initial_only) {
-            reach |= t.attacks(r.set, sq, occ);
+            reach |= t.reach_over(&r.lines, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
@@ -276,13 +334,85 @@ impl<B: Bitboard> Pos<B> {
         c.0
     }
 
-    fn emit_targets<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, from: Square, targets: B) {
+    /// The moves of the piece on `from`, of any shape.
+    #[inline]
+    fn generate_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, v: &View<B>) {
         let t = &*self.t;
-        let mob = t.mobility(self.turn, pt);
+        let (occ, theirs) = (v.occ, v.theirs);
+        let mut quiet = mob.leap_quiet[from as usize] & !occ;
+        let mut capture = mob.leap_capture[from as usize] & theirs;
+        if v.rides {
+            let reach = t.reach(&mob.plain, from, occ, v.word);
+            quiet |= reach & !occ;
+            capture |= reach & theirs;
+            for r in &mob.sliders {
+                if r.how.initial_only && !self.unmoved.has(from) {
+                    continue;
+                }
+                let reach = t.reach(&r.lines, from, occ, v.word);
+                if r.how.quiet {
+                    quiet |= reach & !occ;
+                }
+                if r.how.capture {
+                    capture |= reach & theirs;
+                }
+            }
+        }
+        for sp in &mob.specials {
+            if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
+                continue;
+            }
+            let Some((to, path)) = sp.to[from as usize] else { continue };
+            if (path & occ).any() {
+                continue;
+            }
+            if sp.double_step {
+                if !occ.has(to) {
+                    let kind = if mob.en_passant { MoveKind::DoubleStep } else { MoveKind::Normal };
+                    self.emit(sink, safety, mob, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
+                }
+                continue;
+            }
+            if sp.quiet && !occ.has(to) {
+                quiet |= B::bit(to);
+            }
+            if sp.capture && theirs.has(to) {
+                capture |= B::bit(to);
+            }
+        }
+        if v.ep_from.has(from) {
+            let target = self.ep.expect("en passant square").target;
+            // Arriving on the passed square by a capturing step is the en-passant capture,
+            // even for a piece that could also step there quietly.
+            quiet &= !B::bit(target);
+            self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));
+        }
+        self.emit_piece(sink, safety, mob, pt, from, quiet | capture);
+    }
+
+    /// The plain moves of the piece on `from` to `targets`: counted at once where no
+    /// test is needed, promoted where they reach the zone.
+    #[inline(always)]
+    fn emit_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
+        if mob.promotion_near.has(from) {
+            self.emit_promoting(sink, safety, mob, pt, from, targets);
+        } else if safety.free.has(from) {
+            sink.push_targets(from, targets);
+        } else {
+            for to in targets.squares() {
+                if self.is_safe_after(Move::normal(from, to), safety.royals) {
+                    sink.push(Move::normal(from, to));
+                }
+            }
+        }
+    }
+
+    /// The moves of a piece of a type that promotes, from `from` to `targets`.
+    fn emit_promoting<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
         let zone = mob.promotion_zone;
         let promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
         let plain = targets & !promoting;
-        if safety.unguarded || (!safety.test_all && !safety.suspects.has(from)) {
+        if safety.free.has(from) {
             sink.push_targets(from, plain);
             for to in promoting.squares() {
                 self.emit_promotions(sink, safety, pt, Move::normal(from, to));
@@ -301,13 +431,14 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// A single board move of a piece of type `pt`: tested if need be, promoted if it ends in the zone.
+    /// A single board move of a piece moving as `mob`: tested if need be, promoted if it
+    /// ends in the zone.
     #[inline]
-    fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move) {
-        let tested = m.kind == MoveKind::EnPassant || safety.test_all || safety.suspects.has(m.from);
+    fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
+        let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-            let mob = self.t.mobility(self.turn, pt);
-            if mob.promotion_zone.has(m.to) || (mob.promote_from_zone && mob.promotion_zone.has(m.from)) {
+            let zone = mob.promotion_zone;
+            if mob.promotion_near.has(m.from) && (zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
                 self.emit_promotions(sink, safety, pt, m);
             } else {
                 sink.push(m);
@@ -322,39 +453,33 @@ impl<B: Bitboard> Pos<B> {
             return Safety::unguarded();
         }
         if !royals.is_single() {
-            return Safety { unguarded: false, test_all: true, suspects: royals, royals };
+            return Safety::test_all(royals);
         }
         let king = royals.lsb();
         let them = us.opponent();
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
         let occ = ours | theirs;
-        if self.attacked(king, them, occ, theirs) {
-            return Safety { unguarded: false, test_all: true, suspects: royals, royals };
+        if self.leap_attacked(king, them, theirs) || self.lame_attacked(king, them, occ, theirs) {
+            return Safety::test_all(royals);
         }
         let t = &*self.t;
         let mut suspects = royals;
-        // Shields against sliders: our piece first on a line from the king, with an
-        // enemy slider of that line next.
+        // Checks by sliders, and shields against them: our piece first on a line from the
+        // king, with an enemy slider of that line next. One look along each group's lines
+        // answers both.
         for g in &t.attack_groups[them] {
             let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;
             }
+            let seen = t.reach_over(&g.lines, king, occ);
+            if (seen & cand).any() {
+                return Safety::test_all(royals);
+            }
             // Most groups pin nothing: no attacker behind our first pieces seen from the king.
-            let mut seen = B::EMPTY;
-            for &set in &g.sets {
-                seen |= t.attacks(set, king, occ);
-            }
             let shields = seen & ours;
-            if shields.is_empty() {
-                continue;
-            }
-            let mut behind = B::EMPTY;
-            for &set in &g.sets {
-                behind |= t.attacks(set, king, occ & !shields);
-            }
-            if (behind & !seen & cand).is_empty() {
+            if shields.is_empty() || (t.reach_over(&g.lines, king, occ & !shields) & !seen & cand).is_empty() {
                 continue;
             }
             for &s in &g.slides {
@@ -380,7 +505,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        Safety { unguarded: false, test_all: false, suspects, royals }
+        Safety { unguarded: false, test_all: false, royals, free: !suspects }
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

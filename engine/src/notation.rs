@@ -468,7 +468,8 @@ impl<B: Bitboard> Pos<B> {
         let wanted = |q: bool, c: bool| (quiet && q) || (capture && c);
         (quiet && mob.leap_quiet[from as usize].has(to))
             || (capture && mob.leap_capture[from as usize].has(to))
-            || mob.sliders.iter().any(|r| wanted(r.how.quiet, r.how.capture) && t.attacks(r.set, from, here).has(to))
+            || (wanted(true, true) && t.reach_over(&mob.plain, from, here).has(to))
+            || mob.sliders.iter().any(|r| wanted(r.how.quiet, r.how.capture) && t.reach_over(&r.lines, from, here).has(to))
             || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].is_some_and(|(sq, _)| sq == to))
     }
 }

@@ -257,25 +257,33 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `sq` is attacked by a piece of `by` among `attackers`, with `occ` as the occupancy.
     pub(crate) fn attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        if self.leap_attacked(sq, by, attackers) || self.lame_attacked(sq, by, occ, attackers) {
+            return true;
+        }
         let t = &*self.t;
-        let ci = by.index();
-        for &pt in &t.leap_attacker_types[by] {
-            let from = t.leap_attackers[(ci * t.types + pt as usize) * t.squares + sq as usize];
-            if (from & self.board.by_type[pt as usize] & attackers).any() {
+        for g in &t.attack_groups[by] {
+            let cand = self.group_attackers(g, attackers);
+            if (g.reach[sq as usize] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
                 return true;
             }
         }
-        for g in &t.attack_groups[by] {
-            let cand = self.group_attackers(g, attackers);
-            if (g.reach[sq as usize] & cand).is_empty() {
-                continue;
-            }
-            for &set in &g.sets {
-                if (t.attacks(set, sq, occ) & cand).any() {
-                    return true;
-                }
-            }
-        }
+        false
+    }
+
+    /// Whether `sq` is attacked by a plain leap of a piece of `by` among `attackers`.
+    #[inline]
+    pub(crate) fn leap_attacked(&self, sq: Square, by: Color, attackers: B) -> bool {
+        let t = &*self.t;
+        t.leap_attacker_types[by]
+            .iter()
+            .any(|&(pt, base)| (t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize] & attackers).any())
+    }
+
+    /// Whether `sq` is attacked by a lame or initial-only leap of a piece of `by` among
+    /// `attackers`.
+    #[inline]
+    pub(crate) fn lame_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        let t = &*self.t;
         for &pt in &t.special_attacker_types[by] {
             let own = self.board.by_type[pt as usize] & attackers;
             if own.is_empty() {
@@ -298,9 +306,8 @@ impl<B: Bitboard> Pos<B> {
 
     /// Plays a move that must be legal (or at least pseudo-legal) in this position.
     pub fn play_unchecked(&mut self, m: Move) {
-        // A handle of our own: the helpers below borrow `self` mutably.
-        let tables = Arc::clone(&self.t);
-        let t = &*tables;
+        // No handle of our own on the tables (an atomic count per move): `self.t` is
+        // borrowed anew wherever the helpers below borrow `self` mutably.
         let us = self.turn;
         let them = us.opponent();
         let moved = self.board.squares[m.from as usize];
@@ -321,7 +328,7 @@ impl<B: Bitboard> Pos<B> {
         };
         if let Some(ep) = self.ep.take() {
             if self.ep_capturable(ep, us) {
-                self.hash ^= t.zobrist.en_passant[ep.target as usize];
+                self.hash ^= self.t.zobrist.en_passant[ep.target as usize];
             }
         }
         let mut reset = false;
@@ -329,69 +336,72 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Normal | MoveKind::DoubleStep => {
                 if self.board.squares[m.to as usize] != NO_PIECE {
                     self.capture(m.to, &mut undo);
-                    reset |= t.resets & (1 << ResetEvent::Capture as u8) != 0;
+                    reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }
                 let p = self.board.take(m.from);
-                self.hash ^= t.piece_key(us, p.kind, m.from);
+                self.hash ^= self.t.piece_key(us, p.kind, m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
-                self.hash ^= t.piece_key(us, kind, m.to);
+                self.hash ^= self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
                 if m.kind == MoveKind::DoubleStep {
-                    let g = t.geometry;
+                    let g = self.t.geometry;
                     let mid = g.square(g.file(m.from), (g.rank(m.from) + g.rank(m.to)) / 2);
                     let ep = EnPassant { target: mid, victim: m.to };
                     self.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
-                        self.hash ^= t.zobrist.en_passant[mid as usize];
+                        self.hash ^= self.t.zobrist.en_passant[mid as usize];
                     }
                 }
             }
             MoveKind::EnPassant => {
                 let victim = undo.ep.expect("en passant without a target").victim;
                 self.capture(victim, &mut undo);
-                reset |= t.resets & (1 << ResetEvent::Capture as u8) != 0;
+                reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 let p = self.board.take(m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
-                self.hash ^= t.piece_key(us, p.kind, m.from) ^ t.piece_key(us, kind, m.to);
+                self.hash ^= self.t.piece_key(us, p.kind, m.from) ^ self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
             }
             MoveKind::Castle => {
                 for (from, to, kind) in self.relocate(self.castle_paths(m, us)) {
-                    self.hash ^= t.piece_key(us, kind, from) ^ t.piece_key(us, kind, to);
+                    self.hash ^= self.t.piece_key(us, kind, from) ^ self.t.piece_key(us, kind, to);
                 }
             }
-            MoveKind::Rule => t.modules.owner(m).play(m, &mut self.editor(m.piece as usize)),
+            MoveKind::Rule => {
+                // A module's move: its own handle, as the editor borrows the position.
+                let module = Arc::clone(&self.t.modules.all[m.piece as usize]);
+                module.play(m, &mut self.editor(m.piece as usize));
+            }
             MoveKind::Drop => reset |= self.play_drop(m),
             MoveKind::Buy => reset |= self.play_buy(m),
             MoveKind::Lift => reset |= self.play_lift(m),
             MoveKind::Upgrade => reset |= self.play_upgrade(m),
         }
         if m.promotion().is_some() {
-            reset |= t.resets & (1 << ResetEvent::Promotion as u8) != 0;
+            reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
         }
-        let mover = Piece::from_code(moved).map(|p| p.kind);
-        if let Some(k) = mover {
-            reset |= t.rules.end.move_rule_reset_by.contains(&k);
+        if let Some(p) = Piece::from_code(moved) {
+            reset |= self.t.resets_by.contains(p.kind);
         }
         // Castling rights die when the king's or rook's square is touched.
         let touched = self.castle_rights_touching(m);
         let lost = self.castling & touched;
         if lost != 0 {
             self.castling ^= lost;
-            self.hash ^= t.zobrist.castles(lost);
+            self.hash ^= self.t.zobrist.castles(lost);
         }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if m.kind == MoveKind::Castle {
-            let cs = t.rules.castles[m.piece as usize].squares(t.geometry, us);
+            let cs = self.t.castles[m.piece as usize][us].0;
             vacated |= B::bit(cs.rook_from) | B::bit(cs.rook_to);
         }
         let moved_off = self.unmoved & vacated;
         if moved_off.any() {
             self.unmoved ^= moved_off;
             for sq in moved_off.squares() {
-                self.hash ^= t.zobrist.unmoved[sq as usize];
+                self.hash ^= self.t.zobrist.unmoved[sq as usize];
             }
         }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
@@ -399,10 +409,10 @@ impl<B: Bitboard> Pos<B> {
             self.fullmove += 1;
         }
         self.turn = them;
-        self.hash ^= t.zobrist.black_to_move;
+        self.hash ^= self.t.zobrist.black_to_move;
         let captured = undo.captured;
         self.history.push(undo);
-        if !t.modules.with_after_move.is_empty() {
+        if !self.t.modules.with_after_move.is_empty() {
             self.after_move(m, Piece::from_code(captured));
         }
     }

@@ -14,11 +14,11 @@
 //! Any ray Betza describes fits either way — unlimited and limited riders of any atom
 //! (`R`, `B4`, `NN`, `fW3`) — since a set is just a list of rays.
 //!
-//! Sets are lines (a ray and its opposite), merged while their table stays small: a
-//! bishop's two diagonals make one set, a rook's rank and file two (the 2^12 entries of
-//! a whole rook per square make multipliers too slow to find at load: hundreds of
-//! milliseconds on 8x8, against a millisecond for lines). Multipliers are found once per
-//! process for each board shape and set.
+//! Sets are lines (a ray and its opposite): a rook is two lookups, its rank and its file.
+//! A line's multipliers are constructed, not searched for: its squares are evenly spaced
+//! (a file's by the board's width), and a multiplier that moves each of them to its own
+//! bit of the index leaves the other products outside it (see [`gather`]). Found once per
+//! process for each board shape and line.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -29,12 +29,13 @@ use crate::types::{Geometry, Square};
 /// A ray: the step (dx, dy) repeated up to `range` times (0: to the board's edge).
 pub type Ray = (i32, i32, u8);
 
-/// The most squares whose occupancy one magic set depends on, from any square.
+/// The most squares whose occupancy one magic set depends on, from any square (a rank
+/// of 16 is over it, and uses the blocker trick).
 pub const MAX_BITS: u32 = 10;
 
 /// The most magic sets one variant builds (the others use the blocker trick): a bound on
-/// the search a ruleset can ask for at load.
-pub const MAX_MAGIC_SETS: usize = 32;
+/// the work a ruleset can ask for at load.
+pub const MAX_MAGIC_SETS: usize = 64;
 
 /// The squares `ray` reaches from `sq` on an empty board, `sq` excluded.
 pub fn ray<B: Bitboard>(g: Geometry, sq: Square, (dx, dy, range): Ray) -> B {
@@ -70,34 +71,43 @@ pub fn normalise(g: Geometry, (dx, dy, range): Ray) -> Ray {
     (dx, dy, if range >= longest { 0 } else { range })
 }
 
-/// The squares that can block `ray` from `sq`: every square of it but the last.
-fn blockers_of(g: Geometry, sq: Square, r: Ray) -> u64 {
-    let full: u64 = ray(g, sq, r);
-    if full == 0 {
-        return 0;
+/// A set's rays from one square: their squares on an empty board and which way they
+/// run, and the squares that can block them (every ray square but the last).
+struct Reach {
+    rays: Vec<(u64, bool)>,
+    mask: u64,
+}
+
+impl Reach {
+    fn new(g: Geometry, sq: Square, set: &[Ray]) -> Reach {
+        let rays: Vec<(u64, bool)> = set.iter().map(|&r| (ray::<u64>(g, sq, r), ascending(g, r))).collect();
+        let mask = rays.iter().filter(|r| r.0 != 0).fold(0, |m, &(full, up)| m | full & !(1 << if up { full.msb() } else { full.lsb() }));
+        Reach { rays, mask }
     }
-    let last = if ascending(g, r) { full.msb() } else { full.lsb() };
-    full & !(1u64 << last)
+    /// Every square of the board's.
+    fn all(g: Geometry, set: &[Ray]) -> Vec<Reach> {
+        g.all().map(|sq| Reach::new(g, sq, set)).collect()
+    }
+    /// The reach of the rays over occupancy `occ`.
+    fn over(&self, occ: u64) -> u64 {
+        self.rays.iter().fold(0, |acc, &(full, up)| acc | cut(full, occ, up))
+    }
 }
 
-fn mask(g: Geometry, sq: Square, set: &[Ray]) -> u64 {
-    set.iter().fold(0u64, |m, &r| m | blockers_of(g, sq, r))
-}
-
-/// The most occupancy bits a set depends on from any square.
-fn bits(g: Geometry, set: &[Ray]) -> u32 {
-    g.all().map(|sq| mask(g, sq, set).count_ones()).max().unwrap_or(0)
-}
-
-/// The reach of the rays of a set from `sq` over occupancy `occ`, walking (to fill tables).
-fn walk(g: Geometry, sq: Square, rays: &[Ray], occ: u64) -> u64 {
-    rays.iter().fold(0u64, |acc, &r| acc | cut(ray::<u64>(g, sq, r), occ, ascending(g, r)))
+/// Whether a set can have a magic table: a board of up to 64 squares, and no square
+/// whose reach depends on more than [`MAX_BITS`] squares.
+fn fits(g: Geometry, reaches: &[Reach]) -> bool {
+    g.squares() <= 64 && reaches.iter().all(|r| r.mask.count_ones() <= MAX_BITS)
 }
 
 /// Splits rays into sets: the rays of a line (a direction and its opposite, same range)
-/// together, lines of one atom next to each other, each set as large as [`MAX_BITS`]
-/// allows on boards of up to 64 squares. On larger boards every ray uses the blocker
-/// trick, so one set holds them all.
+/// together, lines in a fixed order (of atom, then direction). On boards of up to 64
+/// squares a line is one lookup; on larger boards every ray uses the blocker trick, so
+/// one set holds them all.
+///
+/// A set of two lines (a bishop's diagonals) would be one lookup instead of two, but its
+/// multipliers take a random search of milliseconds per board shape — at every start of
+/// the program, which scripts run thousands of times — where a line's are constructed.
 pub fn split(g: Geometry, rays: &[Ray]) -> Vec<Vec<Ray>> {
     let mut sorted: Vec<Ray> = rays.iter().map(|&r| normalise(g, r)).collect();
     // The line a ray lies on: its direction or the opposite, whichever is "positive".
@@ -120,23 +130,20 @@ pub fn split(g: Geometry, rays: &[Ray]) -> Vec<Vec<Ray>> {
             _ => lines.push(vec![r]),
         }
     }
-    let mut sets: Vec<Vec<Ray>> = Vec::new();
-    for l in lines {
-        match sets.last_mut() {
-            Some(set) if bits(g, &[set.as_slice(), &l].concat()) <= MAX_BITS => set.extend(l),
-            _ => sets.push(l),
-        }
-    }
-    sets
+    lines
 }
 
 /// The most entries a set's magic table may hold (0 if it uses the blocker trick
 /// instead): what the table-size estimate counts before anything is built.
 pub fn magic_entries(g: Geometry, set: &[Ray]) -> usize {
-    if g.squares() > 64 || bits(g, set) > MAX_BITS {
+    if g.squares() > 64 {
         return 0;
     }
-    g.all().map(|sq| 1usize << (mask(g, sq, set).count_ones() + EXTRA_BITS)).sum()
+    let reaches = Reach::all(g, set);
+    if !fits(g, &reaches) {
+        return 0;
+    }
+    reaches.iter().map(|r| 1usize << (r.mask.count_ones() + EXTRA_BITS)).sum()
 }
 
 /// One square's entry into a magic table.
@@ -164,17 +171,20 @@ impl Magic {
 /// [`Magic`], and the reaches appended to `table`. `None` if the set is over
 /// [`MAX_BITS`] somewhere, or a multiplier could not be found (then the set walks).
 pub fn build(g: Geometry, set: &[Ray], table: &mut Vec<u64>) -> Option<Vec<Magic>> {
-    if g.squares() > 64 || bits(g, set) > MAX_BITS {
+    if g.squares() > 64 {
         return None;
     }
-    let multipliers = multipliers(g, set)?;
+    let reaches = Reach::all(g, set);
+    if !fits(g, &reaches) {
+        return None;
+    }
+    let multipliers = multipliers(g, set, &reaches)?;
     let mut out = Vec::with_capacity(g.squares());
-    for (sq, &(magic, index_bits)) in g.all().zip(multipliers.iter()) {
-        let mask = mask(g, sq, set);
-        let entry = Magic { mask, magic, shift: 64 - index_bits, offset: table.len() as u32 };
+    for (reach, &(magic, index_bits)) in reaches.iter().zip(multipliers.iter()) {
+        let entry = Magic { mask: reach.mask, magic, shift: 64 - index_bits, offset: table.len() as u32 };
         table.resize(table.len() + (1 << index_bits), 0);
-        for occ in subsets(mask) {
-            table[entry.index(occ)] = walk(g, sq, set, occ);
+        for occ in subsets(reach.mask) {
+            table[entry.index(occ)] = reach.over(occ);
         }
         out.push(entry);
     }
@@ -197,7 +207,7 @@ type Multipliers = Arc<Vec<(u64, u32)>>;
 
 /// The multipliers of a set, per square: found once per process for each board shape
 /// and set (a search of at most a few milliseconds), then shared by every variant.
-fn multipliers(g: Geometry, set: &[Ray]) -> Option<Multipliers> {
+fn multipliers(g: Geometry, set: &[Ray], reaches: &[Reach]) -> Option<Multipliers> {
     type Key = (u8, u8, Vec<Ray>);
     static FOUND: OnceLock<Mutex<HashMap<Key, Option<Multipliers>>>> = OnceLock::new();
     let key = (g.files, g.ranks, set.to_vec());
@@ -205,7 +215,7 @@ fn multipliers(g: Geometry, set: &[Ray]) -> Option<Multipliers> {
     if let Some(m) = found.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return m.clone();
     }
-    let searched = search(g, set).map(Arc::new);
+    let searched = search(g, reaches).map(Arc::new);
     let mut found = found.lock().unwrap_or_else(|e| e.into_inner());
     // Untrusted rulesets could make this grow without end: it is only a cache.
     if found.len() >= 4096 {
@@ -220,10 +230,32 @@ fn multipliers(g: Geometry, set: &[Ray]) -> Option<Multipliers> {
 /// their size, and one or two bits more find one at once.
 pub const EXTRA_BITS: u32 = 2;
 
-/// Tries per square and index size before trying one bit more.
-const TRIES: u32 = 1 << 12;
+/// Random tries per square (after the gathering candidates) before trying one index bit
+/// more, by extra bits: a table of the exact size is worth a few tries, not the
+/// thousands some squares would need.
+const TRIES: [u32; EXTRA_BITS as usize + 1] = [1 << 6, 1 << 8, 1 << 10];
 
-fn search(g: Geometry, set: &[Ray]) -> Option<Vec<(u64, u32)>> {
+/// A multiplier that moves each square of `mask` to its own bit of the index, if the
+/// shifts fit: the `i`-th lowest square to bit `i` (`spaced`: to its distance from the
+/// lowest, so that a line's squares keep their gaps). Where the other products of the
+/// multiplication miss the index (squares far enough apart, as along a file or a
+/// diagonal), it is exact: the first candidates the search tries.
+fn gather(mask: u64, index_bits: u32, spaced: bool) -> Option<u64> {
+    let low = mask.trailing_zeros();
+    let mut magic = 0u64;
+    for (i, sq) in mask.squares().enumerate() {
+        let slot = if spaced { sq as u32 - low } else { i as u32 };
+        // Moving square `sq` to bit `64 - index_bits + slot` of the product.
+        let to = (64 - index_bits + slot).checked_sub(sq as u32)?;
+        if slot >= index_bits || to >= 64 {
+            return None;
+        }
+        magic |= 1 << to;
+    }
+    Some(magic)
+}
+
+fn search(g: Geometry, reaches: &[Reach]) -> Option<Vec<(u64, u32)>> {
     // A fixed seed: the same multipliers on every run and machine.
     let mut state = 0x2545_F491_4F6C_DD1Du64 ^ ((g.files as u64) << 8 | g.ranks as u64);
     let mut random = move || {
@@ -236,38 +268,52 @@ fn search(g: Geometry, set: &[Ray]) -> Option<Vec<(u64, u32)>> {
     let mut used: Vec<(u32, u64)> = Vec::new();
     let mut epoch = 0u32;
     let mut out = Vec::with_capacity(g.squares());
-    'square: for sq in g.all() {
-        let mask = mask(g, sq, set);
+    let (mut occs, mut reached) = (Vec::new(), Vec::new());
+    'square: for reach in reaches {
+        let mask = reach.mask;
         let bits = mask.count_ones();
         if bits == 0 {
             // Index 0 whatever the multiplier: a zero product shifted by 63.
             out.push((0, 1));
             continue;
         }
-        let occs: Vec<u64> = subsets(mask).collect();
-        let reaches: Vec<u64> = occs.iter().map(|&o| walk(g, sq, set, o)).collect();
+        occs.clear();
+        occs.extend(subsets(mask));
+        reached.clear();
+        reached.extend(occs.iter().map(|&o| reach.over(o)));
+        let mut fits = |magic: u64, index_bits: u32| {
+            if used.len() < 1 << index_bits {
+                used.resize(1 << index_bits, (0, 0));
+            }
+            epoch += 1;
+            occs.iter().zip(&reached).all(|(&o, &r)| {
+                let slot = &mut used[(o.wrapping_mul(magic) >> (64 - index_bits)) as usize];
+                if slot.0 != epoch {
+                    *slot = (epoch, r);
+                    true
+                } else {
+                    slot.1 == r
+                }
+            })
+        };
+        // The constructed candidates first, at every size: a line's always fit.
         for index_bits in bits..=bits + EXTRA_BITS {
-            used.clear();
-            used.resize(1 << index_bits, (0, 0));
-            let shift = 64 - index_bits;
-            for _ in 0..TRIES {
+            for spaced in [false, true] {
+                if let Some(magic) = gather(mask, index_bits, spaced).filter(|&m| fits(m, index_bits)) {
+                    out.push((magic, index_bits));
+                    continue 'square;
+                }
+            }
+        }
+        for index_bits in bits..=bits + EXTRA_BITS {
+            for _ in 0..TRIES[(index_bits - bits) as usize] {
                 // Sparse candidates work best; most are refused at a glance when they
                 // leave the top byte of the product nearly empty.
                 let magic = random() & random() & random();
                 if index_bits >= 8 && (mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
                     continue;
                 }
-                epoch += 1;
-                let fits = occs.iter().zip(&reaches).all(|(&o, &r)| {
-                    let slot = &mut used[(o.wrapping_mul(magic) >> shift) as usize];
-                    if slot.0 != epoch {
-                        *slot = (epoch, r);
-                        true
-                    } else {
-                        slot.1 == r
-                    }
-                });
-                if fits {
+                if fits(magic, index_bits) {
                     out.push((magic, index_bits));
                     continue 'square;
                 }
@@ -285,6 +331,19 @@ mod tests {
     const ROOK: [Ray; 4] = [(1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0)];
     const BISHOP: [Ray; 4] = [(1, 1, 0), (-1, 1, 0), (1, -1, 0), (-1, -1, 0)];
 
+    /// Square by square until the first occupied one.
+    fn walk(g: Geometry, sq: Square, (dx, dy, range): Ray, occ: u64) -> u64 {
+        let (mut reach, mut cur, mut n) = (0u64, sq, 0);
+        while let Some(next) = g.offset(cur, dx, dy).filter(|_| range == 0 || n < range) {
+            reach |= 1 << next;
+            if occ & 1 << next != 0 {
+                break;
+            }
+            (cur, n) = (next, n + 1);
+        }
+        reach
+    }
+
     /// Every lookup gives what walking the rays gives, over random occupancies.
     fn agrees(g: Geometry, rays: &[Ray]) {
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
@@ -301,12 +360,11 @@ mod tests {
             for sq in g.all() {
                 for _ in 0..200 {
                     let occ = random() & random() & board;
-                    let walked = walk(g, sq, &set, occ);
+                    let walked = set.iter().fold(0u64, |a, &r| a | walk(g, sq, r, occ));
                     if let Some(m) = &magics {
                         assert_eq!(table[m[sq as usize].index(occ)], walked, "{g:?} {set:?} from {sq}");
                     }
-                    let cut_each = set.iter().fold(0u64, |a, &r| a | cut(ray::<u64>(g, sq, r), occ, ascending(g, r)));
-                    assert_eq!(cut_each, walked);
+                    assert_eq!(Reach::new(g, sq, &set).over(occ), walked);
                 }
             }
         }
@@ -326,17 +384,14 @@ mod tests {
     }
 
     #[test]
-    fn a_queen_splits_into_rank_file_and_diagonals_and_all_find_magics() {
+    fn a_queen_splits_into_four_lines_and_all_find_magics() {
         let g = Geometry { files: 8, ranks: 8 };
         let queen: Vec<Ray> = BISHOP.iter().chain(ROOK.iter()).copied().collect();
         let sets = split(g, &queen);
-        assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0), (-1, -1, 0), (1, 1, 0)]]);
+        assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0)], vec![(-1, -1, 0), (1, 1, 0)]]);
         for set in &sets {
             assert!(build(g, set, &mut Vec::new()).is_some(), "{set:?}");
         }
-        // The bishop's table is the classic 5,248 entries (or up to 4 times as many
-        // where a square needs a larger index).
-        assert_eq!(magic_entries(g, &sets[2]), 4 * 5248);
         // A range beyond the board is no range.
         assert_eq!(split(g, &[(1, 0, 9), (-1, 0, 0)]), vec![vec![(-1, 0, 0), (1, 0, 0)]]);
         // Over the budget, a line is a set of its own (and walks): a rank of 16.

@@ -8,9 +8,9 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
 use crate::betza::{Direction, Mode};
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Wide};
 use crate::module::ModuleSet;
-use crate::rules::Rules;
+use crate::rules::{CastleSquares, Captured, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -31,23 +31,21 @@ pub struct RiderUse {
     pub initial_only: bool,
 }
 
-/// Rays looked up at once (see `sliders`): with a magic table (boards of up to 64
-/// squares), else by the blocker trick ray by ray.
+/// Rays looked up together (see `sliders`): lines with magic tables (boards of up to
+/// 64 squares), and single rays cut at their first blocker by the blocker trick.
 #[derive(Clone, Debug, Default)]
-pub struct SliderSet {
-    /// Where its squares' entries start in [`Tables::magics`], if it has a magic table.
-    pub magic: Option<u32>,
-    /// Its rays (ids into [`Tables::rays`]) towards higher squares…
-    pub ascending: Vec<u16>,
-    /// …and towards lower squares.
-    pub descending: Vec<u16>,
+pub struct Lines {
+    /// Where each magic line's per-square entries start in [`Tables::magics`].
+    pub magic: Vec<u32>,
+    /// Rays (ids into [`Tables::rays`]), and whether each runs towards higher squares.
+    pub walk: Vec<(u16, bool)>,
 }
 
-/// A set of rider directions of one piece type, all used alike.
-#[derive(Clone, Copy, Debug)]
+/// Rider directions of one piece type that are used alike but not plainly (to move and
+/// to capture, at any time): `mR`, `cB`, initial-only riders.
+#[derive(Clone, Debug)]
 pub struct Slider {
-    /// Index into [`Tables::sets`].
-    pub set: u16,
+    pub lines: Lines,
     pub how: RiderUse,
 }
 
@@ -74,6 +72,9 @@ pub struct Mobility<B> {
     pub leap_quiet: Vec<B>,
     /// …and that may capture.
     pub leap_capture: Vec<B>,
+    /// The rider directions that move and capture alike, at any time (most riders)…
+    pub plain: Lines,
+    /// …and the others.
     pub sliders: Vec<Slider>,
     pub specials: Vec<Special<B>>,
     /// The promotion zone for this colour (empty if the type never promotes).
@@ -84,6 +85,64 @@ pub struct Mobility<B> {
     pub dead: B,
     /// Squares it may be dropped on, in variants with drops.
     pub drop_zone: B,
+    /// It captures en passant.
+    pub en_passant: bool,
+    /// The squares from which a move of it may promote: ending in the zone, or starting
+    /// there where that counts (empty if it never promotes). Elsewhere its moves are
+    /// counted without a look at the zone.
+    pub promotion_near: B,
+    /// Which of the generator's paths its moves need.
+    pub shape: Shape,
+    /// Its moves as steps of all its pieces at once, for counting (perft's last ply)
+    /// pieces whose moves need no test: where it has only plain leaps and double
+    /// steps, few enough that shifting the set beats a lookup per piece (pawns).
+    pub bulk: Option<Bulk<B>>,
+}
+
+/// A type's moves as the same step taken from every square of a set at once.
+#[derive(Clone, Debug, Default)]
+pub struct Bulk<B> {
+    /// Plain leaps: a step, the squares it stays on the board from, and what it may do.
+    pub leaps: Vec<(i32, B, RiderUse)>,
+    /// Double steps: one step (taken twice, both to empty squares), and the squares it
+    /// starts from.
+    pub doubles: Vec<(i32, B)>,
+}
+
+impl<B: Bitboard> Bulk<B> {
+    /// Most steps for which shifting a set beats looking up each piece.
+    const MAX_STEPS: usize = 4;
+
+    /// How many moves the pieces `from` have.
+    #[inline]
+    pub fn count(&self, from: B, occupied: B, theirs: B) -> u64 {
+        let mut n = 0;
+        for &(by, on_board, how) in &self.leaps {
+            let to = (from & on_board).shift(by);
+            let quiet = if how.quiet { to & !occupied } else { B::EMPTY };
+            let capture = if how.capture { to & theirs } else { B::EMPTY };
+            n += (quiet | capture).count() as u64;
+        }
+        for &(by, starts) in &self.doubles {
+            let passed = (from & starts).shift(by) & !occupied;
+            n += (passed.shift(by) & !occupied).count() as u64;
+        }
+        n
+    }
+}
+
+/// The parts of [`Mobility`] a piece type uses, so that the generator's loop over its
+/// pieces skips the others altogether.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Plain leaps only (a king, a knight).
+    Leaper,
+    /// Plain leaps and plain riders on magic lines only (a rook, a queen, a dragon).
+    Slider,
+    /// No riders, but special steps or en passant (a pawn).
+    Stepper,
+    /// Anything else.
+    General,
 }
 
 /// Rider directions that a set of piece types all attack along, for fast attack tests.
@@ -96,8 +155,8 @@ pub struct AttackGroup<B> {
     /// Reverse slides: from the attacked square towards the attacker (one by one, to
     /// find which piece shields a royal)…
     pub slides: Vec<Slide>,
-    /// …and the same rays as slider sets (all at once).
-    pub sets: Vec<u16>,
+    /// …and all at once.
+    pub lines: Lines,
     /// Per square: every square any of those slides can reach (to skip the group quickly).
     pub reach: Vec<B>,
 }
@@ -176,9 +235,7 @@ pub struct Tables<B> {
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
-    /// The slider sets pieces move and attack along.
-    pub sets: Vec<SliderSet>,
-    /// Per magic set and square (from [`SliderSet::magic`]): where its reaches are…
+    /// Per magic line and square (from [`Lines::magic`]): where its reaches are…
     pub magics: Vec<Magic>,
     /// …in this table.
     pub magic_reach: Vec<B>,
@@ -189,8 +246,9 @@ pub struct Tables<B> {
     pub leap_attackers: Vec<B>,
     /// Per colour: rider attack groups.
     pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
-    /// Per colour: the types that attack with plain leaps.
-    pub leap_attacker_types: ByColor<Vec<PieceType>>,
+    /// Per colour: the types that attack with plain leaps, each with where its part of
+    /// [`Tables::leap_attackers`] starts.
+    pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
     /// Per colour: types with lame or initial-only capturing leaps.
     pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
@@ -213,6 +271,36 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
+    /// Per castle: its squares for each side, and the squares that must be empty (but
+    /// for the king and rook) as a bitboard.
+    pub castles: Vec<ByColor<(CastleSquares, B)>>,
+    /// Per square: the castling-right bits that need a piece there (a king's or rook's
+    /// start), lost when a move touches it.
+    pub castle_rights_at: Vec<u32>,
+    /// Types whose moves reset the move-rule counter.
+    pub resets_by: PieceSet,
+    /// Per type: the type a capture puts into the captor's hand (if any)…
+    pub to_hand: Vec<Option<PieceType>>,
+    /// …and, where captures demote, the type it was promoted from (if one only).
+    pub demoted: Vec<Option<PieceType>>,
+    /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
+    pub demote_on_capture: bool,
+    /// Drops: the types one per file, the types that may not mate by a drop, the most
+    /// pieces a hand holds.
+    pub one_per_file: PieceSet,
+    pub no_drop_mate: PieceSet,
+    pub hand_capacity: Option<u8>,
+    /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
+    /// that does not raise it and from one that does…
+    pub lift_choices: Vec<[PieceSet; 2]>,
+    /// …and per side, those ranks.
+    pub lift_raise: ByColor<B>,
+    /// Capturing is compulsory ([`Rules::must_capture`]).
+    pub must_capture: bool,
+    /// The variant has hands and drops, an economy, lifting (each a generator to run).
+    pub has_drops: bool,
+    pub has_economy: bool,
+    pub has_lift: bool,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -221,24 +309,32 @@ impl<B: Bitboard> Tables<B> {
         &self.mobility[color.index() * self.types + t as usize]
     }
 
-    /// The squares the rays of slider set `set` reach from `sq`, each stopping at (and
-    /// including) its first occupied square.
+    /// The mobility of every type of `color`, by type.
     #[inline]
-    pub fn attacks(&self, set: u16, sq: Square, occupied: B) -> B {
-        let s = &self.sets[set as usize];
-        if let Some(first) = s.magic {
-            // Only boards of up to 64 squares have magic tables: `to_wide` is the word.
-            let m = &self.magics[first as usize + sq as usize];
-            return self.magic_reach[m.index(occupied.to_wide().0[0])];
-        }
+    pub fn mobilities(&self, color: Color) -> &[Mobility<B>] {
+        &self.mobility[color.index() * self.types..(color.index() + 1) * self.types]
+    }
+
+    /// The squares `lines` reach from `sq`, each ray stopping at (and including) its
+    /// first occupied square. `word` is the occupancy's lowest 64 squares (all of a board
+    /// that has magic tables).
+    #[inline(always)]
+    pub fn reach(&self, lines: &Lines, sq: Square, occupied: B, word: u64) -> B {
         let mut reach = B::EMPTY;
-        for &id in &s.ascending {
-            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, true);
+        for &first in &lines.magic {
+            let m = &self.magics[first as usize + sq as usize];
+            reach |= self.magic_reach[m.index(word)];
         }
-        for &id in &s.descending {
-            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, false);
+        for &(id, ascending) in &lines.walk {
+            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
         }
         reach
+    }
+
+    /// [`Tables::reach`] with the occupancy as one value.
+    #[inline(always)]
+    pub fn reach_over(&self, lines: &Lines, sq: Square, occupied: B) -> B {
+        self.reach(lines, sq, occupied, occupied.to_wide().0[0])
     }
 
     /// The first occupied square along a slide from `sq`, if any within reach.
@@ -281,6 +377,9 @@ impl<B: Bitboard> Tables<B> {
         let mut rays = RayBuilder::new(g);
         let mut sets = SetBuilder::new(g);
         let rider_rays = rider_rays(&rules);
+        // Set ids per (colour, type), turned into `Lines` once the sets are built.
+        let mut plain_ids: Vec<Vec<u16>> = vec![Vec::new(); 2 * types];
+        let mut slider_ids: Vec<Vec<(RiderUse, Vec<u16>)>> = vec![Vec::new(); 2 * types];
         let mut mobility = Vec::with_capacity(2 * types);
         let mut tracks_unmoved = PieceSet::EMPTY;
         for color in Color::BOTH {
@@ -288,12 +387,17 @@ impl<B: Bitboard> Tables<B> {
                 let mut m = Mobility {
                     leap_quiet: vec![B::EMPTY; squares],
                     leap_capture: vec![B::EMPTY; squares],
+                    plain: Lines::default(),
                     sliders: Vec::new(),
                     specials: Vec::new(),
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
+                    en_passant: def.en_passant,
+                    promotion_near: B::EMPTY,
+                    shape: Shape::General,
+                    bulk: None,
                 };
                 // Black's moves are White's turned half a turn: forward and left both
                 // reverse, so a black `lW` steps towards the h-file (Fairy-Stockfish agrees).
@@ -323,10 +427,14 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 for (&how, group) in &rider_rays[color.index() * types + t] {
-                    for set in sets.ids(group, &mut rays) {
-                        m.sliders.push(Slider { set, how });
+                    let ids = sets.ids(group, &mut rays);
+                    if how == (RiderUse { quiet: true, capture: true, initial_only: false }) {
+                        plain_ids[color.index() * types + t] = ids;
+                    } else {
+                        slider_ids[color.index() * types + t].push((how, ids));
                     }
                 }
+                m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
                     let origins = def.double_step_ranks.bitboard(g, color);
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
@@ -334,6 +442,21 @@ impl<B: Bitboard> Tables<B> {
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
+                }
+                let zone = m.promotion_zone;
+                if zone.any() {
+                    for sq in g.all() {
+                        let i = sq as usize;
+                        let rides = rider_rays[color.index() * types + t]
+                            .values()
+                            .flatten()
+                            .any(|&r| (sliders::ray::<B>(g, sq, r) & zone).any());
+                        let steps = m.specials.iter().any(|s| s.to[i].is_some_and(|(to, _)| zone.has(to)));
+                        let leaps = ((m.leap_quiet[i] | m.leap_capture[i]) & zone).any();
+                        if rides || steps || leaps || (m.promote_from_zone && zone.has(sq)) {
+                            m.promotion_near |= B::bit(sq);
+                        }
+                    }
                 }
                 for sq in g.all() {
                     let i = sq as usize;
@@ -357,9 +480,10 @@ impl<B: Bitboard> Tables<B> {
 
         // Who attacks a square: reverse every capturing direction.
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
-        let mut leap_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut leap_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
+        let mut group_ids: ByColor<Vec<Vec<u16>>> = Default::default();
         for color in Color::BOTH {
             let sign = if color == Color::White { 1 } else { -1 };
             for (t, def) in rules.pieces.iter().enumerate() {
@@ -382,7 +506,7 @@ impl<B: Bitboard> Tables<B> {
                     }
                 }
                 if leaps {
-                    leap_attacker_types[color].push(t as PieceType);
+                    leap_attacker_types[color].push((t as PieceType, base));
                 }
                 if specials {
                     special_attacker_types[color].push(t as PieceType);
@@ -395,8 +519,27 @@ impl<B: Bitboard> Tables<B> {
                 let reach = (0..squares)
                     .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
                     .collect();
-                let group_sets = sets.ids(group, &mut rays);
-                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, sets: group_sets, reach });
+                group_ids[color].push(sets.ids(group, &mut rays));
+                attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, lines: Lines::default(), reach });
+            }
+        }
+        let built = sets.finish::<B>();
+        for (i, m) in mobility.iter_mut().enumerate() {
+            m.plain = built.lines(&plain_ids[i]);
+            m.sliders = slider_ids[i].iter().map(|(how, ids)| Slider { lines: built.lines(ids), how: *how }).collect();
+            let walks = !m.plain.walk.is_empty();
+            let rides = walks || !m.plain.magic.is_empty() || !m.sliders.is_empty();
+            let special = !m.specials.is_empty() || m.en_passant;
+            m.shape = match (special, rides) {
+                (false, false) => Shape::Leaper,
+                (false, true) if !walks && m.sliders.is_empty() => Shape::Slider,
+                (true, false) => Shape::Stepper,
+                _ => Shape::General,
+            };
+        }
+        for color in Color::BOTH {
+            for (g, ids) in attack_groups[color].iter_mut().zip(&group_ids[color]) {
+                g.lines = built.lines(ids);
             }
         }
 
@@ -407,14 +550,40 @@ impl<B: Bitboard> Tables<B> {
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
-        let (sets, magics, magic_reach) = sets.finish();
+        let mut castle_rights_at = vec![0u32; squares];
+        let castles = rules
+            .castles
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let mut side = |color: Color| {
+                    let cs = c.squares(g, color);
+                    castle_rights_at[cs.king_from as usize] |= 1 << (2 * i + color.index());
+                    castle_rights_at[cs.rook_from as usize] |= 1 << (2 * i + color.index());
+                    let mirror = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
+                    (cs, c.empty.iter().fold(B::EMPTY, |b, &sq| b | B::bit(mirror(sq))))
+                };
+                ByColor::new(side(Color::White), side(Color::Black))
+            })
+            .collect();
+        let lift_choices = (0..types)
+            .map(|t| {
+                let choices = |raised: bool| -> PieceSet {
+                    let rank = rules.lift.as_ref().and_then(|l| if raised { l.raise_ranks.first().copied() } else { (0..g.ranks).find(|r| !l.raise_ranks.contains(r)) });
+                    rank.map_or(PieceSet::EMPTY, |r| rules.lift_choices(t as PieceType, r).into_iter().collect())
+                };
+                [choices(false), choices(true)]
+            })
+            .collect();
+        let lift_raise = ByColor::new(Color::White, Color::Black)
+            .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
+        let Built { magics, magic_reach, .. } = built;
         Tables {
             geometry: g,
             squares,
             types,
             board,
             rays: rays.finish(),
-            sets,
             magics,
             magic_reach,
             mobility,
@@ -430,10 +599,53 @@ impl<B: Bitboard> Tables<B> {
             file_masks,
             zobrist,
             ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
+            castles,
+            castle_rights_at,
+            resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
+            to_hand: rules.pieces.iter().map(|p| match p.captured_as {
+                Captured::Hand(k) => Some(k),
+                _ => None,
+            }).collect(),
+            demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
+            demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
+            one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
+            no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
+            hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
+            lift_choices,
+            lift_raise,
+            must_capture: rules.must_capture,
+            has_drops: rules.drops.is_some(),
+            has_economy: rules.economy.is_some(),
+            has_lift: rules.lift.is_some(),
             rules,
             modules,
         }
     }
+}
+
+/// A type's moves as steps of a whole set (see [`Mobility::bulk`]), if it has only plain
+/// leaps and double steps, and few of them.
+fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Option<Bulk<B>> {
+    if def.directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only) {
+        return None;
+    }
+    // The step from `sq`, if it stays on the board.
+    let on_board = |dx: i32, dy: i32| g.all().filter(|&sq| g.offset(sq, dx, dy).is_some()).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+    let by = |dx: i32, dy: i32| dy * g.files as i32 + dx;
+    let mut steps: BTreeMap<(i32, i32), RiderUse> = BTreeMap::new();
+    for d in &def.directions {
+        let how = steps.entry((d.dx as i32 * sign, d.dy as i32 * sign)).or_insert(RiderUse { quiet: false, capture: false, initial_only: false });
+        how.quiet |= d.mode != Mode::Capture;
+        how.capture |= d.mode != Mode::Move;
+    }
+    let leaps: Vec<(i32, B, RiderUse)> = steps.into_iter().map(|((dx, dy), how)| (by(dx, dy), on_board(dx, dy), how)).collect();
+    let doubles: Vec<(i32, B)> = if def.double_step_ranks.is_empty() {
+        Vec::new()
+    } else {
+        let from = def.double_step_ranks.bitboard::<B>(g, if sign == 1 { Color::White } else { Color::Black });
+        vec![(by(0, sign), from & on_board(0, 2 * sign))]
+    };
+    (leaps.len() + doubles.len() <= Bulk::<B>::MAX_STEPS).then_some(Bulk { leaps, doubles })
 }
 
 fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
@@ -563,35 +775,53 @@ impl SetBuilder {
         out
     }
     /// The sets, with magic tables for the first that can have them.
-    fn finish<B: Bitboard>(self) -> (Vec<SliderSet>, Vec<Magic>, Vec<B>) {
+    fn finish<B: Bitboard>(self) -> Built<B> {
         let g = self.g;
         let mut magics = Vec::new();
         let mut table = Vec::new();
-        let mut out = Vec::with_capacity(self.sets.len());
+        let mut sets = Vec::with_capacity(self.sets.len());
         let mut tried = 0;
         for PlannedSet { rays, walked } in self.sets {
-            let mut set = SliderSet::default();
-            let fits = B::CAPACITY == 64 && sliders::magic_entries(g, &rays) > 0;
-            if fits && tried < sliders::MAX_MAGIC_SETS {
+            if B::CAPACITY == 64 && tried < sliders::MAX_MAGIC_SETS {
                 tried += 1;
                 if let Some(per_square) = sliders::build(g, &rays, &mut table) {
-                    set.magic = Some(magics.len() as u32);
+                    sets.push(BuiltSet::Magic(magics.len() as u32));
                     magics.extend(per_square);
+                    continue;
                 }
             }
-            if set.magic.is_none() {
-                for (id, ascending) in walked {
-                    if ascending {
-                        set.ascending.push(id);
-                    } else {
-                        set.descending.push(id);
-                    }
-                }
-            }
-            out.push(set);
+            sets.push(BuiltSet::Walk(walked));
         }
-        let reach = table.into_iter().map(|r: u64| r.squares().fold(B::EMPTY, |b, sq| b | B::bit(sq))).collect();
-        (out, magics, reach)
+        let magic_reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
+        Built { sets, magics, magic_reach }
+    }
+}
+
+/// A slider set built: its magic table (where its entries start in `magics`), or its
+/// rays (id, ascending) for the blocker trick.
+enum BuiltSet {
+    Magic(u32),
+    Walk(Vec<(u16, bool)>),
+}
+
+/// The slider sets built, and the magic tables.
+struct Built<B> {
+    sets: Vec<BuiltSet>,
+    magics: Vec<Magic>,
+    magic_reach: Vec<B>,
+}
+
+impl<B> Built<B> {
+    /// The lines of the sets `ids`, together.
+    fn lines(&self, ids: &[u16]) -> Lines {
+        let mut lines = Lines::default();
+        for &id in ids {
+            match &self.sets[id as usize] {
+                BuiltSet::Magic(first) => lines.magic.push(*first),
+                BuiltSet::Walk(walked) => lines.walk.extend_from_slice(walked),
+            }
+        }
+        lines
     }
 }
 

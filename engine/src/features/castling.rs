@@ -128,11 +128,11 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let t = &*self.t;
-        for (i, c) in t.rules.castles.iter().enumerate() {
+        for (i, c) in t.castles.iter().enumerate() {
             if self.castle_block(i).is_some() {
                 continue;
             }
-            let cs = c.squares(t.geometry, us);
+            let cs = c[us].0;
             let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
             if safety.unguarded || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
@@ -151,12 +151,14 @@ impl<B: Bitboard> Pos<B> {
         }
         let t = &*self.t;
         let c = &t.rules.castles[i];
-        let cs = c.squares(t.geometry, us);
+        let (cs, empty) = t.castles[i][us];
         let mirror = |sq: Square| if us == Color::White { sq } else { t.geometry.mirror(sq) };
         let occ = self.occupied();
         let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-        if let Some(&sq) = c.empty.iter().find(|&&sq| others.has(mirror(sq))) {
-            return Some(CastleBlock::Occupied(mirror(sq)));
+        // Which square blocks is the first of the ruleset's list (the refusal names it).
+        if (others & empty).any() {
+            let sq = c.empty.iter().map(|&sq| mirror(sq)).find(|&sq| others.has(sq)).expect("a blocked square");
+            return Some(CastleBlock::Occupied(sq));
         }
         if t.modules.own_legality {
             // A module that decides legality alone judges the king's path too.
@@ -207,7 +209,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// The two pieces a castle by `mover` moves, as (from, to).
     pub(crate) fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
-        let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, mover);
+        let cs = self.t.castles[m.piece as usize][mover].0;
         [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
     }
 
@@ -223,37 +225,22 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
+    #[inline]
     pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        let t = &*self.t;
-        let mut bits = 0;
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            for color in Color::BOTH {
-                let cs = c.squares(t.geometry, color);
-                if sq == cs.king_from || sq == cs.rook_from {
-                    bits |= 1 << (2 * i + color.index());
-                }
-            }
-        }
-        bits & self.castling
+        self.t.castle_rights_at[sq as usize] & self.castling
     }
 
     /// Castling-right bits that a move touching these squares removes.
+    #[inline]
     pub(crate) fn castle_rights_touching(&self, m: Move) -> u32 {
         if self.castling == 0 {
             return 0;
         }
-        let t = &*self.t;
-        let mut lost = 0;
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            for color in Color::BOTH {
-                let cs = c.squares(t.geometry, color);
-                let touched = |sq: Square| sq == cs.king_from || sq == cs.rook_from;
-                let hit = touched(m.from)
-                    || touched(m.to)
-                    || (m.kind == MoveKind::EnPassant && self.ep.is_some_and(|e| touched(e.victim)));
-                if hit {
-                    lost |= 1 << (2 * i + color.index());
-                }
+        let at = &self.t.castle_rights_at;
+        let mut lost = at[m.from as usize] | at[m.to as usize];
+        if m.kind == MoveKind::EnPassant {
+            if let Some(e) = self.ep {
+                lost |= at[e.victim as usize];
             }
         }
         lost

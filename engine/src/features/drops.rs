@@ -14,7 +14,7 @@ use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::{Pos, Undo, HAND_MAX};
 use crate::refusal::{refuse, IllegalCode, MoveError};
-use crate::rules::{Captured, Drops, ResetEvent, Rules};
+use crate::rules::{Drops, ResetEvent, Rules};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
@@ -68,20 +68,20 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn generate_drops<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
-        let Some(drops) = &t.rules.drops else { return };
         let us = self.turn;
         let empty = t.board & !self.occupied();
-        for pt in 0..t.types as PieceType {
+        for (pt, mob) in t.mobilities(us).iter().enumerate() {
+            let pt = pt as PieceType;
             if self.hands[us][pt as usize] == 0 {
                 continue;
             }
-            let mut targets = empty & t.mobility(us, pt).drop_zone;
-            if drops.one_per_file.contains(&pt) {
+            let mut targets = empty & mob.drop_zone;
+            if t.one_per_file.contains(pt) {
                 for sq in self.pieces(us, pt).squares() {
                     targets &= !t.file_masks[t.geometry.file(sq) as usize];
                 }
             }
-            let mate_matters = drops.no_drop_mate.contains(&pt);
+            let mate_matters = t.no_drop_mate.contains(pt);
             if !mate_matters && (safety.unguarded || !safety.test_all) {
                 // Adding a piece never exposes a royal: only a check needs testing.
                 sink.push_drops(pt, targets);
@@ -129,21 +129,21 @@ impl<B: Bitboard> Pos<B> {
         let cap = self.board.take(sq);
         self.hash ^= t.piece_key(cap.color, cap.kind, sq);
         undo.captured = cap.code();
-        if let Some(drops) = &t.rules.drops {
-            let kind = if drops.demote_on_capture && self.promoted.has(sq) {
+        if t.has_drops {
+            let kind = if t.demote_on_capture && self.promoted.has(sq) {
                 self.promoted ^= B::bit(sq);
                 self.hash ^= t.zobrist.promoted[sq as usize];
-                Captured::Hand(t.rules.demoted(cap.kind).unwrap_or(cap.kind))
+                Some(t.demoted[cap.kind as usize].unwrap_or(cap.kind))
             } else {
-                t.rules.piece(cap.kind).captured_as
+                t.to_hand[cap.kind as usize]
             };
-            if let Captured::Hand(k) = kind {
+            if let Some(k) = kind {
                 let us = cap.color.opponent();
                 let n = self.hands[us][k as usize];
                 // A full hand lets the piece leave the game; one type's count stops at
                 // 255 (its counter's width) the same way, rather than wrapping to 0.
                 let full = n == HAND_MAX
-                    || drops.capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+                    || t.hand_capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
                 if !full {
                     self.hands[us][k as usize] = n + 1;
                     self.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
@@ -157,7 +157,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn carry_promoted(&mut self, m: Move) {
         let t = &*self.t;
-        if !t.rules.drops.as_ref().is_some_and(|d| d.demote_on_capture) {
+        if !t.demote_on_capture {
             return;
         }
         let was = self.promoted.has(m.from);

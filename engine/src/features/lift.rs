@@ -53,26 +53,25 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn generate_lifts<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
-        let rules = &t.rules;
-        let Some(lift) = &rules.lift else { return };
+        let Some(lift) = &t.rules.lift else { return };
         let us = self.turn;
         if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
             return;
         }
         let in_hand: u32 = self.hands[us][..t.types].iter().map(|&n| n as u32).sum();
-        if rules.drops.as_ref().and_then(|d| d.capacity).is_some_and(|c| in_hand >= c as u32) {
+        if t.hand_capacity.is_some_and(|c| in_hand >= c as u32) {
             return;
         }
+        let raised = t.lift_raise[us];
         for sq in self.board.by_color[us].squares() {
             let p = self.piece_at(sq).expect("own piece");
-            let choices = rules.lift_choices(p.kind, t.geometry.relative_rank(sq, us));
+            let choices = t.lift_choices[p.kind as usize][raised.has(sq) as usize];
             if choices.is_empty() {
                 continue;
             }
             let m = Move::new(sq, sq, MoveKind::Lift, Move::NO_PROMOTION);
-            let tested = safety.test_all || safety.suspects.has(sq);
-            if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
-                for c in choices.into_iter().filter(|&c| self.hands[us][c as usize] < HAND_MAX) {
+            if safety.free.has(sq) || self.is_safe_after(m, safety.royals) {
+                for c in choices.iter().filter(|&c| self.hands[us][c as usize] < HAND_MAX) {
                     sink.push(Move { piece: c, ..m });
                 }
             }

@@ -4,7 +4,7 @@
 //! the notation, from the same unforced move list.
 
 use crate::bitboard::Bitboard;
-use crate::movegen::MoveSink;
+use crate::movegen::{with_scratch, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 
@@ -12,14 +12,15 @@ impl<B: Bitboard> Pos<B> {
     /// The legal moves when capturing is compulsory: the captures if there are any, else
     /// every move.
     pub(crate) fn generate_forced<S: MoveSink>(&self, sink: &mut S) {
-        let mut moves = Vec::new();
-        self.generate_unforced(&mut moves);
-        let any_capture = moves.iter().any(|&m| self.captures(m));
-        for m in moves {
-            if !any_capture || self.captures(m) {
-                sink.push(m);
+        with_scratch(|moves| {
+            self.generate_unforced(moves);
+            let any_capture = moves.iter().any(|&m| self.captures(m));
+            for &m in moves.iter() {
+                if !any_capture || self.captures(m) {
+                    sink.push(m);
+                }
             }
-        }
+        })
     }
 
     /// Whether `m` takes an enemy piece.
