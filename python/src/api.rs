@@ -5,7 +5,7 @@ use chimera::movetext::{self, Token};
 use chimera::Outcome;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use crate::errors;
 
@@ -106,7 +106,7 @@ impl PyPosition {
         if pos.outcome().is_some() {
             return Ok(PyList::empty(py));
         }
-        PyList::new(py, pos.legal_moves().into_iter().map(|m| pos.uci(m)))
+        uci_list(py, pos, pos.legal_moves())
     }
 
     /// The SAN of a legal move given in SAN or long algebraic notation.
@@ -149,6 +149,20 @@ impl PyPosition {
     fn __repr__(&self) -> String {
         format!("<chimera.Position {} {:?}>", self.inner.variant().name(), self.inner.fen())
     }
+}
+
+/// Moves in long algebraic notation, as a list of `str`: one buffer reused for all (a
+/// `String` for each costs about as much as writing it).
+pub fn uci_list<'py>(py: Python<'py>, pos: &chimera::Position, moves: Vec<chimera::Move>) -> PyResult<Bound<'py, PyList>> {
+    let mut buf = String::with_capacity(8);
+    PyList::new(
+        py,
+        moves.into_iter().map(|m| {
+            buf.clear();
+            pos.write_uci(m, &mut buf);
+            PyString::new(py, &buf)
+        }),
+    )
 }
 
 /// What `validate` found in one game.
