@@ -5,7 +5,7 @@
 # seeded with the rulesets, positions, games and requests of rulesets/, tests/ and the
 # README. Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 #
-#   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext serve
+#   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext pgn serve
 #
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce it with
 # `cd fuzz && cargo +nightly fuzz run <target> artifacts/<target>/<file>`, then make it
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:-1}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext serve)
+[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve)
 corpus=fuzz/corpus
 
 seed() { # seed <target> <name> <content>
@@ -46,6 +46,12 @@ seed movetext tags chess$'\n'"[Event \"x\"]"$'\n'"1. e4 {c} e5 (1... c5 2. Nf3) 
 for f in tests/data/games/*.txt; do
     case "$f" in *mystic*) id=mystic ;; *) id=pocket-mutation ;; esac
     seed movetext "$(basename "$f")" "$id"$'\n'"$(cat "$f")"
+done
+# PGN files: the tests' games, as files of several games.
+seed pgn three "$(sed -n '/^const THREE_GAMES/,/^"#;/p' tests/cli.rs | sed '1d;$d')"
+seed pgn tags "$(printf '[Variant "Crazyhouse"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n\n[SetUp "1"]\n[FEN "4k3/8/4K3/8/8/8/8/7R w - - 0 1"]\n1. Rh8# 1-0\n')"
+for f in tests/data/games/*.txt; do
+    seed pgn "$(basename "$f")" "$(cat "$f")"
 done
 # Requests: the README's example session, and one of each op.
 seed serve readme "$(sed -n 's/^> //p' README.md)"

@@ -7,4 +7,10 @@ pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
 pub mod game;
+pub mod pgn;
 pub mod snapshot;
+
+/// The README's Rust examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

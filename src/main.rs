@@ -33,6 +33,8 @@ enum Command {
     Validate(cli::validate::Args),
     /// Answer JSON requests on stdin, one per line, with one JSON response per line (the README documents the protocol).
     Serve(cli::serve::Args),
+    /// Serve the variant workbench, a page to write, see and play a ruleset, and the serve protocol over HTTP (POST /api).
+    Web(cli::web::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,7 @@ fn main() -> ExitCode {
         Command::Moves(args) => cli::moves::run(&args, &mut out),
         Command::Validate(args) => cli::validate::run(&args, &mut out),
         Command::Serve(args) => cli::serve::run(&args, &mut out),
+        Command::Web(args) => cli::web::run(&args, &mut out),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
     match result {

@@ -477,6 +477,7 @@ promotion = { ranks = [4], to = ["knight", "zebra", "tripper", "threeleaper"] }
 /// move is legal. W F D A C leapers, custom letters, optional promotion on two ranks.
 const NO_ROYALS: &str = r#"
 name = "noroyals5x7"
+royal = "none"
 board = { files = 5, ranks = 7 }
 start = "ekcfm/ppppp/5/5/5/PPPPP/MFCKE w - - 0 1"
 [pieces.commoner]

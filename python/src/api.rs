@@ -1,7 +1,7 @@
 //! `chimera.Variant`, `chimera.Position`, `chimera.validate` and their kin.
 
-use chimera::game::{judge, play_movetext, Refused};
-use chimera::movetext::{self, Token};
+use chimera::game::{judge, Refused};
+use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::Outcome;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -198,74 +198,41 @@ impl GameVerdict {
     }
 }
 
-/// Where a game's moves were read and played to.
-struct Game {
-    plies: usize,
-    position: chimera::Position,
-    claimed: Option<String>,
-    refused: Option<Refused>,
-}
-
-/// Reads each game of the text (games end at their result token) and plays it from the
-/// start position (or `fen`). A text that cannot be read is an error at its line and column.
-fn games(variant: &chimera::Variant, fen: Option<&str>, text: &str) -> PyResult<Vec<Game>> {
-    let mut games = Vec::new();
-    let mut from = 0;
-    while from < text.len() {
-        let rest = &text[from..];
-        let tokens = movetext::read(rest).map_err(|e| {
-            let (line, column) = movetext::line_column(text, from + e.offset);
-            errors::movetext_error(line, column, e.message)
-        })?;
-        let Some(last) = tokens.last() else { break };
-        let mut position = start(variant, fen)?;
-        let moves = tokens.iter().filter_map(|t| match t {
-            Token::Move(m) => Some(m),
-            Token::Result(_) => None,
-        });
-        let refused = play_movetext(&mut position, moves).err();
-        let (plies, claimed) = match last {
-            Token::Result(r) => {
-                from += r.offset + r.text.len();
-                (tokens.len() - 1, Some(r.text.clone()))
-            }
-            Token::Move(_) => {
-                from = text.len();
-                (tokens.len(), None)
-            }
-        };
-        let plies = refused.as_ref().map_or(plies, |r| r.ply - 1);
-        games.push(Game { plies, position, claimed, refused });
-    }
-    Ok(games)
-}
-
 /// Checks every move of every game in a PGN or movetext text; one verdict per game.
 /// The GIL is released while the games are played.
 #[pyfunction]
 #[pyo3(signature = (variant, pgn_text, fen = None))]
 fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Vec<GameVerdict>> {
     let variant = resolve(variant)?;
-    let games = py.detach(|| games(&variant, fen, pgn_text))?;
-    Ok(games
+    let verdicts: Vec<Verdict> = py.detach(|| {
+        Checker::new(&variant).with_fen(fen).games(pgn_text.as_bytes()).collect()
+    });
+    verdicts
         .into_iter()
-        .map(|g| {
-            let outcome = g.position.outcome().map(outcome_pair);
-            let r = g.refused.as_ref();
-            GameVerdict {
-                ok: g.refused.is_none(),
-                plies: g.plies,
-                fen: g.position.fen(),
-                outcome,
-                claimed: g.claimed,
-                ply: r.map(|r| r.ply),
-                r#move: r.map(|r| r.text.clone()),
-                code: r.map(|r| r.error.code.as_str()),
-                reason: r.map(|r| r.error.message.clone()),
-                message: r.map(Refused::to_string),
-            }
+        .map(|v| {
+            let (refused, setup) = match &v.problem {
+                None => (None, None),
+                // Text that is no movetext is an error of the call, at its line and column.
+                Some(Problem::Unreadable { error }) => {
+                    return Err(errors::movetext_error(error.line, error.column, error.message.clone()))
+                }
+                Some(Problem::Setup { message }) => (None, Some(message.clone())),
+                Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
+            };
+            Ok(GameVerdict {
+                ok: v.ok(),
+                plies: v.plies,
+                fen: v.fen.clone(),
+                outcome: v.outcome.map(outcome_pair),
+                claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+                ply: refused.map(|r| r.ply),
+                r#move: refused.map(|r| r.text.clone()),
+                code: refused.map(|r| r.error.code.as_str()),
+                reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
+                message: refused.map(Refused::to_string).or(setup),
+            })
         })
-        .collect())
+        .collect()
 }
 
 /// A variant as the functions take it: a `Variant`, or a built-in id or ruleset path.

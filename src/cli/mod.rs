@@ -7,6 +7,7 @@ pub mod perft;
 pub mod serve;
 pub mod validate;
 pub mod variants;
+pub mod web;
 
 use std::fmt;
 use std::io;

@@ -1,62 +1,118 @@
-//! `chimera validate <variant> <file|->`: check every move of a game.
+//! `chimera validate <variant> <file|->`: check every game of a PGN file (or plain
+//! movetext), each as it is read, with a verdict per game.
 
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, BufReader, Write};
 
-use chimera::movetext::{self, GameResult, Token};
+use chimera::pgn::{Checker, Problem, Verdict};
+use serde_json::{json, Value};
 
-use super::{describe_outcome, load_variant, play_moves, read_error, start_position, Failure};
+use super::{load_variant, read_error, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A built-in variant or a ruleset file.
+    /// The variant of games without a `[Variant]` tag: a built-in or a ruleset file.
     pub variant: String,
-    /// The game starts from this position instead of the variant's start.
+    /// Games without a `[FEN]` tag start from this position instead of the variant's start.
     #[arg(long)]
     pub fen: Option<String>,
-    /// The movetext (PGN-style), or `-` to read standard input.
+    /// One JSON object per game, on a line each, instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// The PGN file or movetext, or `-` to read standard input.
     pub file: String,
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
-    let mut pos = start_position(&variant, args.fen.as_deref())?;
-    let (name, text) = if args.file == "-" {
-        let mut text = String::new();
-        io::stdin().read_to_string(&mut text).map_err(|e| read_error("standard input", &e))?;
-        ("<stdin>", text)
+    if let Some(fen) = &args.fen {
+        variant.position(fen).map_err(|e| Failure::Message(e.to_string()))?;
+    }
+    let (name, src): (&str, Box<dyn BufRead>) = if args.file == "-" {
+        ("<stdin>", Box::new(io::stdin().lock()))
     } else {
-        (args.file.as_str(), std::fs::read_to_string(&args.file).map_err(|e| read_error(&args.file, &e))?)
+        let file = std::fs::File::open(&args.file).map_err(|e| read_error(&args.file, &e))?;
+        (args.file.as_str(), Box::new(BufReader::new(file)))
     };
-    let tokens = movetext::read(&text).map_err(|e| {
-        let (line, column) = movetext::line_column(&text, e.offset);
-        Failure::Message(format!("{name}:{line}:{column}: {}", e.message))
-    })?;
-    let mut moves = Vec::new();
-    let mut claimed = None;
-    for t in &tokens {
-        match t {
-            Token::Move(m) => moves.push(m),
-            Token::Result(r) => claimed = Some(r),
+    let mut verdicts = Checker::new(&variant).with_fen(args.fen.as_deref()).games(src);
+    let (mut games, mut failed) = (0, 0);
+    let mut count = |v: &Verdict| {
+        games += 1;
+        failed += usize::from(!v.ok());
+    };
+    if args.json {
+        for v in verdicts {
+            count(&v);
+            writeln!(out, "{}", to_json(&v))?;
+        }
+    } else {
+        // A file of one game reads as before: its report, or its problem as the error.
+        let Some(first) = verdicts.next() else {
+            return Err(Failure::Message(format!("{name}: no game in it")));
+        };
+        count(&first);
+        let Some(second) = verdicts.next() else {
+            return match &first.problem {
+                None => report(&first, "", out),
+                Some(Problem::Unreadable { error }) => Err(Failure::Message(format!("{name}:{}:{}: {}", error.line, error.column, error.message))),
+                Some(p) => Err(Failure::Message(p.to_string())),
+            };
+        };
+        for v in [first, second].into_iter().chain(verdicts) {
+            if v.game > 1 {
+                count(&v);
+            }
+            let head = match &v.problem {
+                None => "ok".to_string(),
+                Some(p) => format!("fails: {p}"),
+            };
+            writeln!(out, "game {} ({name}:{}, {}): {head}", v.game, v.line, v.variant)?;
+            report(&v, "  ", out)?;
         }
     }
-    play_moves(&mut pos, moves.iter().copied())?;
-
-    writeln!(out, "plies: {}", moves.len())?;
-    writeln!(out, "fen: {}", pos.fen())?;
-    let outcome = pos.outcome();
-    match outcome {
-        Some(o) => writeln!(out, "result: {}", describe_outcome(o, &pos))?,
-        None => writeln!(out, "result: * (game not over)")?,
+    match failed {
+        0 => Ok(()),
+        _ => Err(Failure::Message(format!("{failed} of {games} games fail"))),
     }
-    if let Some(r) = claimed {
-        let verdict = match (outcome, r.result) {
-            (Some(o), GameResult::Unknown) => format!("disagrees: the game ended {}", o.score()),
-            (Some(o), claimed) if claimed.score() == o.score() => "agrees".to_string(),
-            (Some(o), _) => format!("disagrees: the game ended {}", o.score()),
-            (None, GameResult::Unknown) => "agrees".to_string(),
-            (None, _) => "not an end by the rules: decided off the board".to_string(),
-        };
-        writeln!(out, "text result: {} ({verdict})", r.text)?;
+}
+
+/// The moves played, the position reached, the result and how the text's agrees.
+fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure> {
+    writeln!(out, "{indent}plies: {}", v.plies)?;
+    writeln!(out, "{indent}fen: {}", v.fen)?;
+    if v.problem.is_some() {
+        return Ok(());
+    }
+    match &v.end {
+        Some(end) => writeln!(out, "{indent}result: {end}")?,
+        None => writeln!(out, "{indent}result: * (game not over)")?,
+    }
+    if let (Some(r), Some(agreement)) = (&v.claimed, &v.agreement) {
+        writeln!(out, "{indent}text result: {} ({agreement})", r.text)?;
     }
     Ok(())
+}
+
+fn to_json(v: &Verdict) -> Value {
+    let problem = v.problem.as_ref().map(|p| match p {
+        Problem::Setup { message } => json!({"kind": "setup", "message": message}),
+        Problem::Unreadable { error } => {
+            json!({"kind": "unreadable", "line": error.line, "column": error.column, "message": error.message})
+        }
+        Problem::Illegal { refused, place } => json!({
+            "kind": "illegal", "ply": refused.ply, "move": refused.text, "line": place.line, "column": place.column,
+            "code": refused.error.code.as_str(), "message": refused.to_string(),
+        }),
+    });
+    json!({
+        "game": v.game,
+        "line": v.line,
+        "variant": v.variant,
+        "ok": v.ok(),
+        "plies": v.plies,
+        "fen": v.fen,
+        "result": v.end,
+        "text_result": v.claimed.as_ref().map(|r| &r.text),
+        "agreement": v.agreement,
+        "problem": problem,
+    })
 }

@@ -21,7 +21,7 @@ macro_rules! builtins {
     ($($id:literal => $file:literal),* $(,)?) => {
         /// Every built-in ruleset, in the order `chimera variants` lists them.
         pub const BUILTINS: &[Builtin] = &[
-            $(Builtin { id: $id, toml: include_str!(concat!("../../rulesets/", $file)) }),*
+            $(Builtin { id: $id, toml: include_str!(concat!("../rulesets/", $file)) }),*
         ];
     };
 }
@@ -100,9 +100,9 @@ builtins! {
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
 /// so that a built-in loads with no file system, never listed as built-ins.
 pub const BASES: &[(&str, &str)] = &[
-    ("rulesets/bases/mitred-plain.toml", include_str!("../../rulesets/bases/mitred-plain.toml")),
-    ("rulesets/bases/mitred-bishogi.toml", include_str!("../../rulesets/bases/mitred-bishogi.toml")),
-    ("rulesets/bases/mitred-frontofhouse.toml", include_str!("../../rulesets/bases/mitred-frontofhouse.toml")),
+    ("rulesets/bases/mitred-plain.toml", include_str!("../rulesets/bases/mitred-plain.toml")),
+    ("rulesets/bases/mitred-bishogi.toml", include_str!("../rulesets/bases/mitred-bishogi.toml")),
+    ("rulesets/bases/mitred-frontofhouse.toml", include_str!("../rulesets/bases/mitred-frontofhouse.toml")),
 ];
 
 impl Builtin {

@@ -245,6 +245,9 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
+        if rules.piece(kind).royal {
+            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is never in the hand"));
+        }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let slot = &mut hands[color][kind as usize];
         let n = *slot as u32 + count.take().unwrap_or(1);

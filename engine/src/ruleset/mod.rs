@@ -5,7 +5,7 @@
 
 use indexmap::IndexMap;
 use serde::Deserialize;
-use toml::de::DeValue;
+use toml::de::{DeTable, DeValue};
 use toml::Spanned;
 
 use std::sync::Arc;
@@ -16,8 +16,10 @@ use crate::types::{Geometry, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
 pub(crate) mod context;
 pub(crate) mod error;
+mod lint;
 pub(crate) mod pieces;
 mod size;
+mod suggest;
 pub(crate) mod source;
 
 pub use error::RulesetError;
@@ -63,6 +65,8 @@ struct RawRuleset {
     lift: Option<Spanned<RawLift>>,
     #[serde(default)]
     must_capture: bool,
+    /// `"none"`: no piece is royal, on purpose.
+    royal: Option<lint::RoyalKey>,
 }
 
 #[derive(Deserialize)]
@@ -107,6 +111,8 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
     let r = chain.reporter();
     let mut merged = chain.merged()?;
     let module_tables = merged.get_mut().remove("modules");
+    // The whole-ruleset checks point into the document after it is deserialized.
+    let doc = merged.get_ref().clone();
     let de = toml::de::Deserializer::from(merged);
     let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
         // serde_spanned wraps values in a private field; it is no part of the user's key.
@@ -124,7 +130,7 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
         }
         r.at(inner.span().map_or(0, |s| s.start), key.join("."), message)
     })?;
-    compile(raw, module_tables, &r, modules)
+    compile(raw, module_tables, &r, modules, &doc)
 }
 
 /// The top-level string `key` of a ruleset, as the file or the nearest base setting it
@@ -143,7 +149,7 @@ fn first_line(s: &str) -> String {
         (_, Some(i)) => format!("{}expected one of the words the README lists for this key", &line[..i]),
         // toml's word for an enum given a number or a list.
         _ if line == "wanted string or table" => "expected one of the words the README lists for this key".to_string(),
-        _ => line.to_string(),
+        _ => suggest::with_suggestion(line),
     }
 }
 
@@ -152,7 +158,9 @@ fn compile(
     module_tables: Option<Spanned<DeValue>>,
     r: &Reporter,
     registry: &ModuleRegistry,
+    doc: &DeTable,
 ) -> Result<Loaded, RulesetError> {
+    let royal = raw.royal;
     let name = raw.name.get_ref().trim().to_string();
     if name.is_empty() {
         return Err(r.span(&raw.name, "name", "must not be empty"));
@@ -212,6 +220,7 @@ fn compile(
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
     }
+    lint::check(doc, royal, &rules, r)?;
     // The start position is checked by whoever compiles the rules (it needs the tables).
     Ok(Loaded { rules, modules: live, start: Site(r.span(&raw.start, "start", "")) })
 }
@@ -237,14 +246,15 @@ fn compile_modules(
         let key = format!("modules.{name}");
         let Some(factory) = registry.get(&name) else {
             let known: Vec<&str> = registry.names().map(|(n, _)| n).collect();
+            let guess = suggest::closest(&name, known.iter().copied()).map(|k| format!(": did you mean `{k}`?")).unwrap_or_default();
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
-            return Err(r.span(value, key, format!("no rule module named `{name}` (known: {known})")));
+            return Err(r.span(value, key, format!("no rule module named `{name}` (known: {known}){guess}")));
         };
         let params = ModuleParams { value, pieces };
         let fail = |e: ParamError| {
             let at = e.at.unwrap_or(value.span().start);
             let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };
-            r.at(at, key, e.message)
+            r.at(at, key, suggest::with_suggestion(&e.message))
         };
         let table = params.parse::<toml::Table>().map_err(|mut e| {
             e.message = "expected a table of parameters".to_string();

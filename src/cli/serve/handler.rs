@@ -17,8 +17,8 @@ use chimera::{Color, Move, MoveError, MoveKind, Outcome, Position, RulesetError,
 
 use super::protocol::{
     BuiltinInfo, Body, Closed, Detail, Empty, Error, GameReq, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
-    Perft, PerftReq, PieceInfo, Played, PositionInfo, Refusal, Request, ResultInfo, Sides, Undone, UndoReq, Verdict,
-    VariantList,
+    Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
+    UpgradeInfo, Verdict, VariantList,
 };
 
 /// What one request may cost and what the server may hold. Memory is bounded by these:
@@ -296,6 +296,8 @@ impl Server {
         };
         let rules = variant.rules();
         let pieces = rules.pieces.iter().map(|p| PieceInfo { letter: p.letter.to_string(), name: p.name.clone() }).collect();
+        let letter = |t| rules.piece(t).letter.to_string();
+        let economy = rules.economy.as_ref();
         Ok(Body::Loaded(Loaded {
             variant: rules.name.clone(),
             description: rules.description.clone(),
@@ -304,7 +306,13 @@ impl Server {
             start: rules.start_fen.clone(),
             pieces,
             hands: rules.drops.is_some(),
-            economy: rules.economy.is_some(),
+            economy: economy.is_some(),
+            a1_light: rules.a1_light,
+            buy: economy.map(|e| e.buy.iter().map(|&(t, cost)| Price { piece: letter(t), cost }).collect()),
+            upgrades: economy.map(|e| {
+                e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()
+            }),
+            lift: rules.lift.is_some(),
             bytes,
         }))
     }

@@ -6,15 +6,16 @@
 //! JSON, an unknown op, an unknown game, a line over the limit, even a panic in the
 //! engine (the game it happened in is closed).
 //!
-//! Three layers, so that another front end (HTTP, a socket) can reuse the two inner ones:
+//! Three layers, so that another front end can reuse the two inner ones (`chimera web`
+//! does, over HTTP):
 //! - [`transport`]: lines in from stdin, lines out, the line limit and the wait for input;
 //! - [`protocol`]: the wire format, requests decoded and responses encoded, with no
 //!   knowledge of games or of the engine;
 //! - [`handler`]: the [`Server`](handler::Server), which owns the games and variants and
 //!   answers a typed request with a typed response.
 
-mod handler;
-mod protocol;
+pub(crate) mod handler;
+pub(crate) mod protocol;
 mod transport;
 
 use std::io::Write;
@@ -28,6 +29,19 @@ pub struct Args {
     /// Longest request line accepted, in bytes; a longer line is answered with an error and skipped.
     #[arg(long, default_value_t = 1 << 20)]
     pub max_line_bytes: usize,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+    /// After answering, watch for the next request this many microseconds before
+    /// sleeping: on a virtual machine an idle core takes longer to wake than a request
+    /// takes to answer. 0 sleeps at once.
+    #[arg(long, default_value_t = 1000)]
+    pub spin_micros: u64,
+}
+
+/// What requests may cost: the options every front end of the [`Server`] shares (the
+/// workbench reports them as they are named here, at `GET /api/limits`).
+#[derive(clap::Args, serde::Serialize, Clone, Copy)]
+pub struct LimitArgs {
     /// Deepest perft a request may ask for.
     #[arg(long, default_value_t = 8)]
     pub max_perft_depth: u32,
@@ -54,15 +68,25 @@ pub struct Args {
     /// still play included).
     #[arg(long, default_value_t = 256 << 20)]
     pub max_variants_bytes: usize,
-    /// After answering, watch for the next request this many microseconds before
-    /// sleeping: on a virtual machine an idle core takes longer to wake than a request
-    /// takes to answer. 0 sleeps at once.
-    #[arg(long, default_value_t = 1000)]
-    pub spin_micros: u64,
+}
+
+impl LimitArgs {
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_perft_depth: self.max_perft_depth,
+            budget: Duration::from_millis(self.request_millis),
+            max_games: self.max_games,
+            max_plies: self.max_plies,
+            max_total_plies: self.max_total_plies,
+            max_variants: self.max_variants,
+            max_variant_bytes: self.max_variant_bytes,
+            max_variants_bytes: self.max_variants_bytes,
+        }
+    }
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut server = server(args);
+    let mut server = Server::new(args.limits.limits());
     let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::from_micros(args.spin_micros) };
     transport::serve_stdio(&mut server, framing, out)
 }
@@ -72,18 +96,5 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 #[allow(dead_code)]
 pub fn run_on(args: &Args, input: &[u8], out: &mut dyn Write) -> Result<(), Failure> {
     let framing = transport::Framing { max_line_bytes: args.max_line_bytes, spin: Duration::ZERO };
-    transport::serve(&mut server(args), framing, input, out)
-}
-
-fn server(args: &Args) -> Server {
-    Server::new(Limits {
-        max_perft_depth: args.max_perft_depth,
-        budget: Duration::from_millis(args.request_millis),
-        max_games: args.max_games,
-        max_plies: args.max_plies,
-        max_total_plies: args.max_total_plies,
-        max_variants: args.max_variants,
-        max_variant_bytes: args.max_variant_bytes,
-        max_variants_bytes: args.max_variants_bytes,
-    })
+    transport::serve(&mut Server::new(args.limits.limits()), framing, input, out)
 }

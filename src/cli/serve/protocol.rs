@@ -199,8 +199,31 @@ pub struct Loaded {
     pub hands: bool,
     /// Coins, purchases and upgrades.
     pub economy: bool,
+    /// Whether a1 is a light square (the board's colouring).
+    pub a1_light: bool,
+    /// What may be bought and for how many coins (economy only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub buy: Option<Vec<Price>>,
+    /// Which piece may be upgraded to which, for how many coins (economy only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upgrades: Option<Vec<UpgradeInfo>>,
+    /// Whether a piece may be lifted into the hand (a pocket).
+    pub lift: bool,
     /// The memory the compiled variant holds, as the server counts it against its limits.
     pub bytes: usize,
+}
+
+#[derive(Serialize)]
+pub struct Price {
+    pub piece: String,
+    pub cost: u16,
+}
+
+#[derive(Serialize)]
+pub struct UpgradeInfo {
+    pub from: String,
+    pub to: String,
+    pub cost: u16,
 }
 
 #[derive(Serialize)]

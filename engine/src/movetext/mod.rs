@@ -1,0 +1,690 @@
+//! Reading game movetext (move numbers, comments, marks and result tokens around the moves).
+//!
+//! [`Games`] reads the games of a PGN file (or any byte stream) one at a time: each
+//! game's tag pairs, then its moves as they are asked for, in memory that does not grow
+//! with the file. [`read`] and [`tokens`] read the first game of a text. They turn
+//! text such as
+//!
+//! ```text
+//! [Event "Casual game"]
+//! 1. e4 e5 2.Nf3 {a comment} Nc6 $1 3. Bb5 a6?! ; to the end of the line
+//! 1-0
+//! ```
+//!
+//! into the moves as written (`e4`, `e5`, `Nf3`, …, each with its ply and its place:
+//! byte offset, line and column) and the result token. It knows nothing of any variant: whether a move
+//! can be read, and whether it is legal, is for [`crate::Position::parse_move`] to
+//! say. Check and annotation marks (`+ # ! ?`) stay on the move. Lines that begin
+//! with `%` (PGN escapes) or `#` (comment headers) are skipped.
+//!
+//! ```
+//! use chimera_engine::movetext::{read, Token};
+//! let tokens = read("1.e4 e5 2. O-O-O+ {!} 0-1").unwrap();
+//! let moves: Vec<&str> = tokens.iter().filter_map(Token::move_text).collect();
+//! assert_eq!(moves, ["e4", "e5", "O-O-O+"]);
+//! assert!(matches!(tokens.last(), Some(Token::Result(r)) if r.result.score() == "0-1"));
+//! ```
+
+use std::fmt;
+use std::io::BufRead;
+
+mod scan;
+
+pub use scan::Place;
+use scan::{Lexeme, Scanner};
+
+/// One thing read from movetext: a move, or the result that ends the game text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// A move, as written.
+    Move(MoveToken),
+    /// The result token (`1-0`, `*`, ...); always the last token when present.
+    Result(ResultToken),
+}
+
+impl Token {
+    /// The move as written, if this is a move.
+    pub fn move_text(&self) -> Option<&str> {
+        match self {
+            Token::Move(m) => Some(&m.text),
+            Token::Result(_) => None,
+        }
+    }
+    /// Where the token starts in the text (bytes).
+    pub fn offset(&self) -> usize {
+        self.place().offset
+    }
+    /// Where the token starts in the text.
+    pub fn place(&self) -> Place {
+        match self {
+            Token::Move(m) => m.place,
+            Token::Result(r) => r.place,
+        }
+    }
+}
+
+/// A move as written, marks included (`Nf3+`, `e8=Q#`, `@d2`, `O-O`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveToken {
+    /// The move's text, without move number or surrounding comments; give it to
+    /// [`crate::Position::parse_move`].
+    pub text: String,
+    /// Its place among the moves of the game, from 1 (not read from the move numbers).
+    pub ply: usize,
+    /// The move number as the text gives it (`27.` or `27...`), where it gives one.
+    pub written: Option<String>,
+    /// Where its first character stands in the input.
+    pub place: Place,
+}
+
+/// A result token, and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultToken {
+    /// The result it stands for.
+    pub result: GameResult,
+    /// As written (`½-½` stays `½-½`).
+    pub text: String,
+    /// Where its first character stands in the input.
+    pub place: Place,
+}
+
+/// A game result as movetext writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// `1-0`.
+    WhiteWins,
+    /// `0-1`.
+    BlackWins,
+    /// `1/2-1/2` (or `½-½`).
+    Draw,
+    /// `*`: unfinished, or unknown.
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN spelling: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn score(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a result token (`1-0`, `0-1`, `1/2-1/2`, `½-½`, `*`).
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" | "½-½" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.score())
+    }
+}
+
+/// Movetext that cannot be read: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovetextError {
+    /// Byte offset in the input where reading failed.
+    pub offset: usize,
+    /// Its line, from 1.
+    pub line: usize,
+    /// Its column, from 1, in characters.
+    pub column: usize,
+    /// What is wrong there, as a sentence.
+    pub message: String,
+}
+
+impl fmt::Display for MovetextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for MovetextError {}
+
+/// The 1-based line and column (in characters) of a byte offset in `text`.
+pub fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let mut offset = offset.min(text.len());
+    while !text.is_char_boundary(offset) {
+        offset -= 1;
+    }
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    (line, column)
+}
+
+/// Reads the first game of movetext into its moves, in order, and the result token if
+/// there is one (always last: a result ends the game text, and whatever follows it is
+/// not read).
+///
+/// Skipped: PGN tag pairs (`[Event "…"]`) before the first move, move numbers
+/// (`12.`, `12...`, `12…`, glued to the move or not), comments (`{…}` and `;` to the
+/// end of the line), NAGs (`$12`), `%` escape lines, variations in parentheses, and
+/// an `e.p.` written as its own word after an en-passant capture.
+pub fn read(text: &str) -> Result<Vec<Token>, MovetextError> {
+    tokens(text).collect()
+}
+
+/// [`read`], one token at a time: a caller that stops at the first move it cannot play
+/// reads no further, and holds no list of the moves.
+pub fn tokens(text: &str) -> Tokens<'_> {
+    Tokens { games: Games::new(text.as_bytes()), started: false }
+}
+
+/// The tokens of the first game of a text, read as they are asked for (see [`tokens`]).
+/// After an error or the result token there are no more.
+pub struct Tokens<'a> {
+    games: Games<&'a [u8]>,
+    started: bool,
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Result<Token, MovetextError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if !self.started {
+            self.started = true;
+            self.games.next_game()?;
+        }
+        self.games.next_token()
+    }
+}
+
+/// The most tag pairs a game may have (a bound on the memory one game holds).
+pub const MAX_TAGS: usize = 256;
+
+/// A game's heading: its number in the file, where it starts, its tag pairs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameStart {
+    /// From 1.
+    pub number: usize,
+    /// Where its first tag pair, or its first word, stands.
+    pub place: Place,
+    /// Its tag pairs, in the order written.
+    pub tags: Vec<Tag>,
+}
+
+impl GameStart {
+    /// The value of the first tag pair named `name` (PGN names are case-sensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|t| t.name == name).map(|t| t.value.as_str())
+    }
+}
+
+/// A tag pair, `[Name "value"]`, its value's escapes undone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tag {
+    /// `Event`, `FEN`, `Variant`, …
+    pub name: String,
+    /// The value, unquoted and unescaped.
+    pub value: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Before the first game, or between games.
+    Between,
+    /// In a game's moves.
+    Playing,
+    /// A game ended by its result token: what follows belongs to the next game.
+    Finished,
+    /// A game ended by an error: the rest of it, to the next tag pair, is skipped.
+    Broken,
+}
+
+/// The games of a PGN file or any byte stream, read one at a time: [`Games::next_game`]
+/// reads a game's tag pairs, then [`Games::next_token`] its moves and result as they are
+/// asked for. Memory does not grow with the file or with a game's length (words and tag
+/// pairs are bounded, and at most [`MAX_TAGS`] tag pairs are kept).
+///
+/// A game ends at its result token, at a tag pair after its moves (an error: its result
+/// token is missing), or at the end of the input. After a result token, the next game
+/// begins with its tag pairs or with move 1: anything else is taken for moves written
+/// after the result, an error of that game.
+///
+/// ```
+/// use chimera_engine::movetext::{Games, Token};
+/// let pgn = "[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n[FEN \"8/8/8/8/8/8/8/K1k5 w - - 0 1\"]\n1. Kb1 *\n";
+/// let mut games = Games::new(pgn.as_bytes());
+/// let first = games.next_game().unwrap();
+/// assert_eq!(first.tag("Event"), Some("a"));
+/// let moves: Vec<String> = std::iter::from_fn(|| games.next_token())
+///     .filter_map(|t| t.ok()?.move_text().map(str::to_string))
+///     .collect();
+/// assert_eq!(moves, ["e4", "e5"]);
+/// let second = games.next_game().unwrap();
+/// assert_eq!((second.number, second.place.line), (2, 4));
+/// assert!(second.tag("FEN").is_some());
+/// assert!(games.next_game().is_none());
+/// ```
+pub struct Games<R> {
+    scan: Scanner<R>,
+    /// A lexeme read ahead: a game's first word, or the tag pair that ended the game before.
+    ahead: Option<(Place, Lexeme)>,
+    /// An error found while reading a game's tag pairs, given as its first token.
+    deferred: Option<MovetextError>,
+    state: State,
+    games: usize,
+    ply: usize,
+    /// The last move number read, and how many moves have followed it (0, 1, 2+).
+    number: Option<(String, u8)>,
+    /// The result token that ended the game before, as written.
+    last_result: Option<String>,
+}
+
+impl<R: BufRead> Games<R> {
+    /// The games of `src`, none read yet.
+    pub fn new(src: R) -> Games<R> {
+        Games {
+            scan: Scanner::new(src),
+            ahead: None,
+            deferred: None,
+            state: State::Between,
+            games: 0,
+            ply: 0,
+            number: None,
+            last_result: None,
+        }
+    }
+
+    fn lexeme(&mut self) -> Option<Result<(Place, Lexeme), MovetextError>> {
+        self.ahead.take().map(Ok).or_else(|| self.scan.next())
+    }
+
+    /// Reads on to the next game, past whatever of the current one was not read, and
+    /// returns its heading; `None` when no game is left.
+    pub fn next_game(&mut self) -> Option<GameStart> {
+        while self.state == State::Playing {
+            self.next_token();
+        }
+        if self.state == State::Broken {
+            // The rest of a broken game is skipped to the next tag pair.
+            loop {
+                if let Ok((at, tag @ Lexeme::Tag { .. })) = self.lexeme()? {
+                    self.ahead = Some((at, tag));
+                    break;
+                }
+            }
+        }
+        let after_result = (self.state == State::Finished).then(|| self.last_result.take()).flatten();
+        let mut tags = Vec::new();
+        let mut start = None;
+        loop {
+            match self.lexeme() {
+                None if start.is_none() => return None,
+                None => break,
+                Some(Err(e)) => {
+                    start.get_or_insert(Place { offset: e.offset, line: e.line, column: e.column });
+                    self.deferred = Some(e);
+                    break;
+                }
+                Some(Ok((at, Lexeme::Tag { name, value }))) => {
+                    start.get_or_insert(at);
+                    if tags.len() == MAX_TAGS {
+                        self.deferred = at.fail::<()>(format!("more than {MAX_TAGS} tag pairs")).err();
+                        break;
+                    }
+                    tags.push(Tag { name, value });
+                }
+                Some(Ok((at, Lexeme::Word(word)))) => {
+                    start.get_or_insert(at);
+                    if let (Some(result), true) = (&after_result, tags.is_empty()) {
+                        let (skip, _) = split_move_number(&word);
+                        let first_move = skip > 0 && word[..skip].trim_end_matches(['.', '…']) == "1";
+                        if !first_move {
+                            self.deferred = at
+                                .fail::<()>(format!(
+                                    "`{word}` follows the result `{result}` of game {}: a new game begins with its tag pairs, or with move 1",
+                                    self.games
+                                ))
+                                .err();
+                        }
+                    }
+                    self.ahead = Some((at, Lexeme::Word(word)));
+                    break;
+                }
+            }
+        }
+        self.games += 1;
+        (self.state, self.ply, self.number) = (State::Playing, 0, None);
+        let place = start.unwrap_or(self.scan.place());
+        Some(GameStart { number: self.games, place, tags })
+    }
+
+    /// The current game's next move or result token; `None` at its end. After an error
+    /// or the result token there are no more in this game.
+    pub fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
+        if self.state != State::Playing {
+            return None;
+        }
+        if let Some(e) = self.deferred.take() {
+            self.state = State::Broken;
+            return Some(Err(e));
+        }
+        loop {
+            let (at, lexeme) = match self.lexeme() {
+                None => {
+                    self.state = State::Between;
+                    return None;
+                }
+                Some(Err(e)) => {
+                    self.state = State::Broken;
+                    return Some(Err(e));
+                }
+                Some(Ok(item)) => item,
+            };
+            match lexeme {
+                Lexeme::Tag { .. } if self.ply > 0 => {
+                    // The tag pair begins the next game.
+                    self.ahead = Some((at, lexeme));
+                    self.state = State::Broken;
+                    return Some(at.fail("a tag pair after the moves (is the result token of the game missing?)"));
+                }
+                Lexeme::Tag { .. } => {}
+                Lexeme::Word(word) => {
+                    if let Some(token) = self.word(&word, at) {
+                        match &token {
+                            Ok(Token::Result(r)) => {
+                                self.last_result = Some(r.text.clone());
+                                self.state = State::Finished;
+                            }
+                            Ok(Token::Move(_)) => {}
+                            Err(_) => self.state = State::Broken,
+                        }
+                        return Some(token);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The token a word stands for, if any (move numbers, NAGs and `e.p.` stand for none).
+    fn word(&mut self, word: &str, at: Place) -> Option<Result<Token, MovetextError>> {
+        if let Some(result) = GameResult::parse(word) {
+            return Some(Ok(Token::Result(ResultToken { result, text: word.to_string(), place: at })));
+        }
+        // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
+        let (skip, rest) = split_move_number(word);
+        if skip > 0 {
+            let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
+            let black = word[..skip].contains("..") || word[..skip].contains('…');
+            self.number = Some((digits, if black { 1 } else { 0 }));
+        }
+        let at = Place { offset: at.offset + skip, line: at.line, column: at.column + word[..skip].chars().count() };
+        let word = rest;
+        if word.is_empty() || is_nag(word) || word.chars().all(|c| c == '.' || c == '…') {
+            return None;
+        }
+        if word == "e.p." {
+            // Belongs to the move before it, whose parser would strip it anyway.
+            return (self.ply == 0).then(|| at.fail("`e.p.` before any move"));
+        }
+        // A NAG glued to the move (`e4$1`).
+        let word = match word.find('$') {
+            Some(d) if d > 0 && is_nag(&word[d..]) => &word[..d],
+            _ => word,
+        };
+        self.ply += 1;
+        // The first move after `27.` is 27. (White's), the next 27... (Black's).
+        let written = match &mut self.number {
+            Some((n, seen @ 0)) => {
+                *seen = 1;
+                Some(format!("{n}."))
+            }
+            Some((n, seen @ 1)) => {
+                *seen = 2;
+                Some(format!("{n}..."))
+            }
+            _ => None,
+        };
+        Some(Ok(Token::Move(MoveToken { text: word.to_string(), ply: self.ply, written, place: at })))
+    }
+}
+
+/// `$` and digits.
+fn is_nag(s: &str) -> bool {
+    s.len() > 1 && s.starts_with('$') && s[1..].bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Splits a leading move number off a word: `12.` / `12...` / `12…` / a bare `12`.
+/// Returns the bytes skipped and what is left. Castling written with zeros (`0-0`)
+/// has no dot after its digit, so it is never taken for a number.
+fn split_move_number(word: &str) -> (usize, &str) {
+    let digits = word.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return (0, word);
+    }
+    let rest = &word[digits..];
+    if rest.is_empty() {
+        return (word.len(), "");
+    }
+    let dots = rest.len() - rest.trim_start_matches(['.', '…']).len();
+    if dots == 0 {
+        return (0, word);
+    }
+    (digits + dots, &rest[dots..])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(text: &str) -> Vec<String> {
+        read(text).unwrap().iter().filter_map(Token::move_text).map(str::to_string).collect()
+    }
+
+    fn result(text: &str) -> Option<GameResult> {
+        read(text).unwrap().iter().find_map(|t| match t {
+            Token::Result(r) => Some(r.result),
+            Token::Move(_) => None,
+        })
+    }
+
+    #[test]
+    fn move_numbers_separate_glued_and_skipping() {
+        assert_eq!(moves("1. e4 e5 2. Nf3 Nc6"), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(moves("1.e4 e5 2.Nf3 2...Nc6"), ["e4", "e5", "Nf3", "Nc6"]);
+        assert_eq!(moves("1...e5 7. Nf3 12... Nc6"), ["e5", "Nf3", "Nc6"]);
+        assert_eq!(moves("1. ... e5"), ["e5"]);
+        assert_eq!(moves("1… e5 2…Nc6"), ["e5", "Nc6"]);
+        assert_eq!(moves("1 e4 e5 2 Nf3"), ["e4", "e5", "Nf3"]);
+        assert_eq!(moves("1.@d2 P@e4 2.B@e2+"), ["@d2", "P@e4", "B@e2+"]);
+    }
+
+    #[test]
+    fn plies_and_offsets() {
+        let t = read("1. e4 {x} e5\n2.Nf3").unwrap();
+        let m: Vec<(&str, usize, usize)> = t
+            .iter()
+            .map(|t| match t {
+                Token::Move(m) => (m.text.as_str(), m.ply, m.place.offset),
+                Token::Result(_) => unreachable!(),
+            })
+            .collect();
+        assert_eq!(m, [("e4", 1, 3), ("e5", 2, 10), ("Nf3", 3, 15)]);
+    }
+
+    #[test]
+    fn castling_is_a_move_not_a_result_or_number() {
+        assert_eq!(moves("1. O-O 0-0 2. 0-0-0 O-O-O+ 3.0-0 3...0-0-0#"), ["O-O", "0-0", "0-0-0", "O-O-O+", "0-0", "0-0-0#"]);
+        assert_eq!(result("1. 0-0 0-0"), None);
+        assert_eq!(result("1. 0-0 0-1"), Some(GameResult::BlackWins));
+    }
+
+    #[test]
+    fn marks_stay_on_the_move() {
+        assert_eq!(moves("1. e4! e5? 2. Qh5!? Nc6?? 3. Qxf7#"), ["e4!", "e5?", "Qh5!?", "Nc6??", "Qxf7#"]);
+    }
+
+    #[test]
+    fn long_algebraic_pocket_and_promotion_moves() {
+        assert_eq!(moves("e2e4 e7e5 g1f3 1. e7e8q Rh1^I e8=Q+ e8(Q)"), ["e2e4", "e7e5", "g1f3", "e7e8q", "Rh1^I", "e8=Q+", "e8(Q)"]);
+    }
+
+    #[test]
+    fn comments_nags_and_escapes() {
+        let text = "{opening\ncomment} 1. e4 $1 e5 $14 ; rest of line 2. Nf3\n2. Nf3{glued}Nc6;x\n% escaped line\n3. Bb5$2";
+        assert_eq!(moves(text), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    }
+
+    #[test]
+    fn variations_are_skipped() {
+        assert_eq!(moves("1. e4 (1. d4 d5 (1... Nf6) {a (comment}) e5"), ["e4", "e5"]);
+        assert!(read("1. e4 (1. d4").is_err());
+    }
+
+    #[test]
+    fn tag_pairs_at_the_top() {
+        let text = "[Event \"Casual [blitz] game\"]\n[White \"A \\\"B\\\" C\"]\n\n1. e4 e5 1/2-1/2\n";
+        assert_eq!(moves(text), ["e4", "e5"]);
+        assert_eq!(result(text), Some(GameResult::Draw));
+        assert!(read("[Event \"x\"").is_err());
+        let e = read("1. e4 [Event \"x\"]").unwrap_err();
+        assert_eq!(e.offset, 6);
+    }
+
+    #[test]
+    fn en_passant_suffix_is_glued_away() {
+        assert_eq!(moves("1. e4 a6 2. e5 d5 3. exd6 e.p. Qxd6 4. exd6e.p."), ["e4", "a6", "e5", "d5", "exd6", "Qxd6", "exd6e.p."]);
+        let t = read("1. e4 e.p. e5").unwrap();
+        assert_eq!(t.len(), 2);
+        assert!(read("e.p. e4").is_err());
+    }
+
+    #[test]
+    fn result_tokens_end_the_game() {
+        for (text, r) in [
+            ("1. e4 1-0", GameResult::WhiteWins),
+            ("1. e4 0-1", GameResult::BlackWins),
+            ("1. e4 1/2-1/2", GameResult::Draw),
+            ("1. e4 ½-½", GameResult::Draw),
+            ("1. e4 *", GameResult::Unknown),
+        ] {
+            assert_eq!(result(text), Some(r), "{text}");
+            assert_eq!(moves(text), ["e4"]);
+        }
+        let t = read("1. e4 1-0 [Event \"next\"] 1. d4").unwrap();
+        assert_eq!(t.len(), 2);
+        assert_eq!(
+            t[1],
+            Token::Result(ResultToken { result: GameResult::WhiteWins, text: "1-0".into(), place: Place { offset: 6, line: 1, column: 7 } })
+        );
+        assert_eq!(read("½-½").unwrap()[0].offset(), 0);
+        assert_eq!(result("1. e4 e5"), None);
+    }
+
+    #[test]
+    fn unterminated_comment_is_an_error_with_its_offset() {
+        let e = read("1. e4 {never closed\n e5").unwrap_err();
+        assert_eq!(e.offset, 6);
+        assert!(e.message.contains("unterminated comment"));
+        assert_eq!(line_column("1. e4 {never closed\n e5", 6), (1, 7));
+        assert_eq!(line_column("ab\ncd", 4), (2, 2));
+        assert!(read("1. e4 } e5").is_err());
+    }
+
+    #[test]
+    fn empty_and_odd_input() {
+        assert!(read("").unwrap().is_empty());
+        assert!(read("  \n\t ").unwrap().is_empty());
+        assert!(read("\u{feff}1. e4").unwrap().len() == 1);
+        assert_eq!(moves("1. 2. 3."), Vec::<String>::new());
+        // Non-ASCII is passed through to the move parser, not split mid-character.
+        assert_eq!(moves("1. é4 Ж"), ["é4", "Ж"]);
+    }
+
+    /// A game as the tests see it: its number, first line, tags and move texts (or the error).
+    type Seen = (usize, usize, Vec<String>, Result<Vec<String>, String>);
+
+    fn games(text: &str) -> Vec<Seen> {
+        let mut games = Games::new(text.as_bytes());
+        let mut out = Vec::new();
+        while let Some(g) = games.next_game() {
+            let tags = g.tags.iter().map(|t| format!("{}={}", t.name, t.value)).collect();
+            let moves: Result<Vec<String>, MovetextError> =
+                std::iter::from_fn(|| games.next_token()).map(|t| t.map(|t| t.move_text().unwrap_or("|").to_string())).collect();
+            out.push((g.number, g.place.line, tags, moves.map_err(|e| format!("{}:{}: {}", e.line, e.column, e.message))));
+        }
+        out
+    }
+
+    #[test]
+    fn every_game_of_a_file_with_its_tags() {
+        let pgn = "[Event \"one\"]\n[White \"A \\\"B\\\"\"]\n\n1. e4 e5 1-0\n\n[Event \"two\"]\n[SetUp \"1\"]\n[FEN \"k7/8/8/8/8/8/8/K7 w - - 0 1\"]\n\n1. Kb1 {x} *\n";
+        let g = games(pgn);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0], (1, 1, vec!["Event=one".into(), "White=A \"B\"".into()], Ok(vec!["e4".into(), "e5".into(), "|".into()])));
+        assert_eq!(g[1].0, 2);
+        assert_eq!(g[1].1, 6);
+        assert_eq!(g[1].2[2], "FEN=k7/8/8/8/8/8/8/K7 w - - 0 1");
+        assert_eq!(g[1].3, Ok(vec!["Kb1".into(), "|".into()]));
+        // Untagged games, each from move 1, are games too.
+        let g = games("1. e4 e5 1-0\n1. d4 0-1\n");
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[1].3, Ok(vec!["d4".into(), "|".into()]));
+        assert!(games("").is_empty());
+        assert!(games("  {only a comment}\n").is_empty());
+    }
+
+    #[test]
+    fn moves_after_a_result_are_an_error_of_their_own_game() {
+        let g = games("1. e4 e5 1-0 2. Nf3");
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[1].3, Err("1:14: `2.` follows the result `1-0` of game 1: a new game begins with its tag pairs, or with move 1".into()));
+    }
+
+    #[test]
+    fn a_broken_game_is_skipped_to_the_next_tag_pair() {
+        let pgn = "[Event \"a\"]\n1. e4 } e5 2. Nf3\n[Event \"b\"]\n1. d4 *";
+        let g = games(pgn);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].3, Err("2:7: `}` without `{`".into()));
+        assert_eq!((g[1].1, &g[1].3), (3, &Ok(vec!["d4".into(), "|".into()])));
+        // A missing result: the tag pair that follows the moves begins the next game.
+        let g = games("[Event \"a\"]\n1. e4 e5\n[Event \"b\"]\n1. d4 *");
+        assert_eq!(g[0].3, Err("3:1: a tag pair after the moves (is the result token of the game missing?)".into()));
+        assert_eq!(g[1].2, vec!["Event=b".to_string()]);
+        assert_eq!(g[1].3, Ok(vec!["d4".into(), "|".into()]));
+        // Moves not asked for are skipped.
+        let mut all = Games::new("[A \"1\"]\n1. e4 e5 *\n[A \"2\"]\n1. d4 *".as_bytes());
+        assert_eq!(all.next_game().unwrap().tag("A"), Some("1"));
+        assert_eq!(all.next_game().unwrap().tag("A"), Some("2"));
+        assert!(all.next_game().is_none());
+    }
+
+    #[test]
+    fn places_are_lines_and_columns_in_characters() {
+        let t = read("½-½").unwrap();
+        assert_eq!(t[0].place(), Place { offset: 0, line: 1, column: 1 });
+        let t = read("{é}\n 12…Nf6").unwrap();
+        assert_eq!(t[0].place(), Place { offset: 11, line: 2, column: 5 });
+    }
+
+    #[test]
+    fn hostile_bytes_are_errors_not_memory() {
+        let bad = Games::new(&b"1. e4 \xff e5"[..]).next_token();
+        assert!(bad.is_none(), "no game was started");
+        let mut g = Games::new(&b"1. e4 \xff e5"[..]);
+        g.next_game();
+        assert_eq!(g.next_token().unwrap().unwrap().move_text(), Some("e4"));
+        let e = g.next_token().unwrap().unwrap_err();
+        assert_eq!((e.column, e.message.as_str()), (7, "not UTF-8 text"));
+        let long = "a".repeat(scan::MAX_LEXEME_BYTES);
+        let e = read(&format!("1. {long}")).unwrap_err();
+        assert_eq!((e.column, e.message.as_str()), (4, "a word longer than 4096 bytes"));
+        assert!(read("[Event]").is_err());
+        let tags: String = (0..=MAX_TAGS).map(|i| format!("[T{i} \"\"]\n")).collect();
+        let e = read(&tags).unwrap_err();
+        assert_eq!(e.message, format!("more than {MAX_TAGS} tag pairs"));
+    }
+}

@@ -1,0 +1,162 @@
+//! Checks of a whole ruleset, for mistakes no single section sees: a variant without a
+//! royal piece must say so (`royal = "none"`), no royal piece may reach a hand or the
+//! shop, and every castle is written its own way, unlike any other move.
+//!
+//! Run on the compiled rules; errors point into the merged document, at the key to fix.
+
+use std::ops::Range;
+
+use toml::de::{DeTable, DeValue};
+use toml::Spanned;
+
+use super::error::RulesetError;
+use super::source::Reporter;
+use crate::features::castling::castle_key;
+use crate::movetext::GameResult;
+use crate::rules::{Captured, Rules};
+use crate::types::PieceType;
+
+/// The top-level `royal` key: its one value says that the variant has no royal piece on
+/// purpose (Antichess, Horde), so that pieces are captured like any other.
+#[derive(serde::Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum RoyalKey {
+    None,
+}
+
+/// Every check, in the order of the document: royal pieces, hands and the shop, castles.
+pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &Reporter) -> Result<(), RulesetError> {
+    let fail = |path: &[Step], message: String| {
+        let key = path.iter().map(Step::to_string).collect::<Vec<_>>().join(".").replace(".[", "[");
+        r.at(find(doc, path).map_or(0, |s| s.start), key, message)
+    };
+    let name = |t: PieceType| rules.piece(t).name.as_str();
+    let royal_piece = rules.pieces.iter().find(|p| p.royal);
+    match (royal_piece, royal) {
+        (None, None) => {
+            return Err(fail(
+                &[Step::Key("pieces")],
+                "no piece is royal: mark the king with `royal = true`, or write `royal = \"none\"` at the top level \
+                 for a game without one (every piece is then captured like any other, and nothing is ever in check)"
+                    .to_string(),
+            ))
+        }
+        (Some(p), Some(RoyalKey::None)) => {
+            return Err(fail(&[Step::Key("royal")], format!("`royal = \"none\"` says there is no royal piece, but `{}` is royal", p.name)))
+        }
+        _ => {}
+    }
+    if let Some(drops) = &rules.drops {
+        for p in rules.pieces.iter().filter(|p| !p.royal) {
+            if let Captured::Hand(t) = p.captured_as {
+                if rules.piece(t).royal {
+                    let path = [Step::Key("pieces"), Step::Key(&p.name), Step::Key("captured_as")];
+                    return Err(fail(&path, format!("a captured {} would put the royal `{}` into the hand", p.name, name(t))));
+                }
+            }
+        }
+        for (list, key) in [(&drops.one_per_file, "one_per_file"), (&drops.no_drop_mate, "no_drop_mate")] {
+            if let Some(&t) = list.iter().find(|&&t| rules.piece(t).royal) {
+                let message = format!("`{}` is royal: a royal piece is never in the hand, so never dropped", name(t));
+                return Err(fail(&[Step::Key("drops"), Step::Key(key)], message));
+            }
+        }
+    }
+    if let Some(economy) = &rules.economy {
+        if let Some(&(t, _)) = economy.buy.iter().find(|(t, _)| rules.piece(*t).royal) {
+            let path = [Step::Key("economy"), Step::Key("buy"), Step::Key(name(t))];
+            return Err(fail(&path, format!("`{}` is royal: a royal piece cannot be bought", name(t))));
+        }
+    }
+    castles(rules, &fail)
+}
+
+/// Each castle's notation and aliases are its own: no two castles share a spelling (`O-O`
+/// and `0-0` are one), and none reads as another kind of move, a result or a move number.
+/// (A castle is read by its spellings before any other move, so a collision would
+/// silently shadow a move.)
+fn castles(rules: &Rules, fail: &dyn Fn(&[Step], String) -> RulesetError) -> Result<(), RulesetError> {
+    // Spellings so far: the key, the castle, and where it is written.
+    let mut seen: Vec<(String, usize, String)> = Vec::new();
+    for (i, c) in rules.castles.iter().enumerate() {
+        let spellings = std::iter::once((c.notation.as_str(), None)).chain(c.aliases.iter().enumerate().map(|(j, a)| (a.as_str(), Some(j))));
+        for (text, alias) in spellings {
+            let path = match alias {
+                None => vec![Step::Key("castling"), Step::Index(i), Step::Key("notation")],
+                Some(j) => vec![Step::Key("castling"), Step::Index(i), Step::Key("aliases"), Step::Index(j)],
+            };
+            let here = match alias {
+                None => format!("castling[{i}]'s notation"),
+                Some(j) => format!("castling[{i}]'s alias {j}"),
+            };
+            let key = castle_key(text.trim());
+            if let Some(why) = other_move(&key, rules) {
+                return Err(fail(&path, format!("`{text}` reads as {why}: a castle's notation names no square and has no `@`, `^` or `<>`")));
+            }
+            // One castle may well spell itself twice (`0-0` beside `O-O`); two may not.
+            if let Some((_, _, other)) = seen.iter().find(|(k, castle, _)| *k == key && *castle != i) {
+                return Err(fail(&path, format!("`{text}` is also {other}: moves written alike could not be told apart")));
+            }
+            seen.push((key, i, here));
+        }
+    }
+    Ok(())
+}
+
+/// What else `key` (a castle spelling) would be read as, if anything.
+fn other_move(key: &str, rules: &Rules) -> Option<String> {
+    if key.is_empty() {
+        return Some("nothing (it is empty)".to_string());
+    }
+    if GameResult::parse(key).is_some() {
+        return Some("a game result".to_string());
+    }
+    if key.chars().all(|c| c.is_ascii_digit() || c == '.') {
+        return Some("a move number".to_string());
+    }
+    for (mark, what) in [("@", "a drop or purchase"), ("^", "a lift into the hand"), ("<>", "a swap")] {
+        if key.contains(mark) {
+            return Some(what.to_string());
+        }
+    }
+    // A square anywhere: `e2`, `Kg1`, `e1g1` are moves to it.
+    let g = rules.geometry;
+    (0..key.len()).filter(|&i| key.is_char_boundary(i)).find_map(|i| {
+        let rest = &key[i..];
+        let digits = rest.chars().skip(1).take_while(char::is_ascii_digit).count();
+        (1..=digits.min(2)).rev().find_map(|n| g.parse_square(&rest[..1 + n]).map(|sq| format!("a move to {}", g.square_name(sq))))
+    })
+}
+
+/// One step of a key path.
+enum Step<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+impl std::fmt::Display for Step<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Step::Key(k) => f.write_str(k),
+            Step::Index(i) => write!(f, "[{i}]"),
+        }
+    }
+}
+
+/// Where the value at `path` is written (the deepest step found, for a key a default
+/// left out).
+fn find(doc: &DeTable, path: &[Step]) -> Option<Range<usize>> {
+    let Some((Step::Key(first), rest)) = path.split_first() else { return None };
+    let (_, mut value): (_, &Spanned<DeValue>) = doc.iter().find(|(k, _)| k.get_ref() == first)?;
+    for step in rest {
+        let next = match step {
+            Step::Key(k) => value.get_ref().get(*k),
+            Step::Index(i) => value.get_ref().get(*i),
+        };
+        match next {
+            Some(v) => value = v,
+            None => break,
+        }
+    }
+    Some(value.span())
+}

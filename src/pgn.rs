@@ -1,0 +1,216 @@
+//! Checking the games of a PGN file, one verdict per game: each game is played in its
+//! variant (its `[Variant]` tag, or the one given), from its start (`[FEN]`, unless
+//! `[SetUp "0"]`), move by move as it is read, and its result token is compared with
+//! the result the rules give. Games are read one at a time from any byte stream
+//! ([`movetext::Games`]), so a database of any size is checked in the memory of one game.
+//!
+//! ```
+//! use chimera::pgn::{Checker, Problem};
+//! let chess = chimera::variants::load("chess")?;
+//! let pgn = "1. f3 e5 2. g4 Qh4# 0-1\n\n[Event \"b\"]\n1. e4 e5 2. Ke3 *\n";
+//! let verdicts: Vec<_> = Checker::new(&chess).games(pgn.as_bytes()).collect();
+//! assert!(verdicts[0].problem.is_none());
+//! assert_eq!(verdicts[0].end.as_deref(), Some("0-1 (black wins by checkmate)"));
+//! let Some(Problem::Illegal { refused, .. }) = &verdicts[1].problem else { panic!() };
+//! assert_eq!((refused.ply, refused.error.code.as_str()), (3, "piece-cannot-move-there"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::io::BufRead;
+
+use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
+use chimera_engine::{Outcome, Position, Variant};
+
+use crate::game::{describe_outcome, play_movetext, Refused};
+
+/// What became of one game.
+#[derive(Clone, Debug)]
+pub struct Verdict {
+    /// Its number in the file, from 1.
+    pub game: usize,
+    /// The line its first tag pair (or word) stands on.
+    pub line: usize,
+    /// The variant it was played in (the ruleset's name).
+    pub variant: String,
+    /// The moves played: all of them, or those before the problem.
+    pub plies: usize,
+    /// The position reached: the last, or the one the problem stands in.
+    pub fen: String,
+    /// How the rules ended the game, if they did.
+    pub outcome: Option<Outcome>,
+    /// The same in words: `1-0 (white wins by checkmate)`.
+    pub end: Option<String>,
+    /// The result token the text gives, if any.
+    pub claimed: Option<ResultToken>,
+    /// Whether the result token agrees with the rules (`agrees`, `disagrees: …`, or a
+    /// result decided off the board).
+    pub agreement: Option<String>,
+    /// Why the game is not a legal game of its variant; `None` when it is.
+    pub problem: Option<Problem>,
+}
+
+impl Verdict {
+    /// A legal game, every move read and played.
+    pub fn ok(&self) -> bool {
+        self.problem.is_none()
+    }
+}
+
+/// Why a game fails.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// Its `[Variant]` or `[FEN]` tag names no variant or no position of it.
+    Setup {
+        /// What is wrong, as a sentence.
+        message: String,
+    },
+    /// The text cannot be read as movetext at a place.
+    Unreadable {
+        /// The error, with its line and column in the input.
+        error: movetext::MovetextError,
+    },
+    /// A move that cannot be played: unreadable as a move, illegal, or after the end.
+    Illegal {
+        /// The move, its ply, where the game stood and why (its reason code included).
+        refused: Refused,
+        /// Where it stands in the input (line, column).
+        place: movetext::Place,
+    },
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::Setup { message } => f.write_str(message),
+            Problem::Illegal { refused, .. } => refused.fmt(f),
+            Problem::Unreadable { error } => write!(f, "line {}, column {}: {}", error.line, error.column, error.message),
+        }
+    }
+}
+
+/// Checks games against a default variant and start position, resolving `[Variant]` tags
+/// to built-ins (each compiled once).
+pub struct Checker<'a> {
+    default: &'a Variant,
+    fen: Option<String>,
+    builtins: HashMap<&'static str, Variant>,
+}
+
+impl<'a> Checker<'a> {
+    /// Games without a `[Variant]` tag (or whose tag names this variant) are played in `default`.
+    pub fn new(default: &'a Variant) -> Checker<'a> {
+        Checker { default, fen: None, builtins: HashMap::new() }
+    }
+
+    /// Games without a `[FEN]` tag start from this position instead of the variant's start.
+    pub fn with_fen(mut self, fen: Option<&str>) -> Checker<'a> {
+        self.fen = fen.map(str::to_string);
+        self
+    }
+
+    /// The verdict of every game of `src`, each as it is read.
+    pub fn games<R: BufRead>(mut self, src: R) -> impl Iterator<Item = Verdict> + use<'a, R> {
+        let mut games = movetext::Games::new(src);
+        std::iter::from_fn(move || {
+            let start = games.next_game()?;
+            Some(self.check(&start, &mut games))
+        })
+    }
+
+    /// The variant a game is played in.
+    fn variant(&mut self, start: &GameStart) -> Result<Variant, String> {
+        let Some(tag) = start.tag("Variant") else { return Ok(self.default.clone()) };
+        let wanted = normalise(tag);
+        if wanted == normalise(&self.default.rules().name) {
+            return Ok(self.default.clone());
+        }
+        let alias = match wanted.as_str() {
+            "standard" | "fromposition" => "chess",
+            "threecheck" => "3check",
+            "fivecheck" => "5check",
+            other => other,
+        };
+        let Some(b) = chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias) else {
+            return Err(format!(
+                "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
+                self.default.rules().name
+            ));
+        };
+        if let Some(v) = self.builtins.get(b.id) {
+            return Ok(v.clone());
+        }
+        let v = b.variant().map_err(|e| e.to_string())?;
+        self.builtins.insert(b.id, v.clone());
+        Ok(v)
+    }
+
+    fn start(&mut self, start: &GameStart) -> Result<Position, String> {
+        let variant = self.variant(start)?;
+        let fen = match (start.tag("SetUp"), start.tag("FEN")) {
+            (Some("0"), _) | (_, None) => self.fen.clone(),
+            (_, Some(fen)) => Some(fen.to_string()),
+        };
+        match fen {
+            None => Ok(variant.start()),
+            Some(fen) => variant.position(&fen).map_err(|e| format!("the [FEN] tag: {e}")),
+        }
+    }
+
+    fn check<R: BufRead>(&mut self, start: &GameStart, games: &mut movetext::Games<R>) -> Verdict {
+        let mut verdict = Verdict {
+            game: start.number,
+            line: start.place.line,
+            variant: self.default.rules().name.clone(),
+            plies: 0,
+            fen: String::new(),
+            outcome: None,
+            end: None,
+            claimed: None,
+            agreement: None,
+            problem: None,
+        };
+        let mut pos = match self.start(start) {
+            Ok(pos) => pos,
+            Err(message) => {
+                verdict.problem = Some(Problem::Setup { message });
+                return verdict;
+            }
+        };
+        verdict.variant = pos.rules().name.clone();
+        while let Some(token) = games.next_token() {
+            match token {
+                Err(error) => {
+                    verdict.problem = Some(Problem::Unreadable { error });
+                    break;
+                }
+                Ok(Token::Move(m)) => {
+                    if let Err(refused) = play_movetext(&mut pos, [&m]) {
+                        verdict.problem = Some(Problem::Illegal { refused, place: m.place });
+                        break;
+                    }
+                    verdict.plies += 1;
+                }
+                Ok(Token::Result(r)) => verdict.claimed = Some(r),
+            }
+        }
+        verdict.fen = pos.fen();
+        let outcome = pos.outcome();
+        verdict.outcome = outcome;
+        verdict.end = outcome.map(|o| describe_outcome(o, &pos));
+        if verdict.problem.is_none() {
+            verdict.agreement = verdict.claimed.as_ref().map(|r| match (outcome, r.result) {
+                (Some(o), claimed) if claimed != GameResult::Unknown && claimed.score() == o.score() => "agrees".to_string(),
+                (Some(o), _) => format!("disagrees: the game ended {}", o.score()),
+                (None, GameResult::Unknown) => "agrees".to_string(),
+                (None, _) => "not an end by the rules: decided off the board".to_string(),
+            });
+        }
+        verdict
+    }
+}
+
+/// A variant name as tags write it, reduced for comparison: `Three-check` → `threecheck`.
+fn normalise(name: &str) -> String {
+    name.chars().filter(|c| c.is_alphanumeric()).flat_map(char::to_lowercase).collect()
+}

@@ -1,0 +1,208 @@
+//! `chimera web` over plain HTTP/1.1 from a socket: the API answers as `chimera serve`
+//! does, the page and its files are served, foreign pages are refused and `quit` stops
+//! it. (The page itself is tested in a browser by `web/tests/run.sh`.)
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+struct Web {
+    child: Child,
+    address: String,
+}
+
+impl Web {
+    fn start(args: &[&str]) -> Web {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+            .args(["web", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("chimera web starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+        let address = line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect(&line).to_string();
+        Web { child, address }
+    }
+
+    /// Sends one request and returns the status and the body.
+    fn http(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        let mut head = format!("{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n", self.address);
+        for (k, v) in headers {
+            head += &format!("{k}: {v}\r\n");
+        }
+        head += &format!("Content-Length: {}\r\n\r\n", body.len());
+        stream.write_all(head.as_bytes()).unwrap();
+        stream.write_all(body).unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
+        let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+        (status, body.to_string())
+    }
+
+    fn api(&self, body: &str) -> Value {
+        let (status, text) = self.http("POST", "/api", &[], body.as_bytes());
+        assert_eq!(status, 200, "{text}");
+        assert!(text.ends_with('\n'), "an answer ends its line as serve's do");
+        serde_json::from_str(&text).unwrap()
+    }
+}
+
+impl Drop for Web {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Each request's answer from `chimera serve`, in one session.
+fn serve_answers(requests: &[String]) -> Vec<Value> {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let stdout: ChildStdout = child.stdout.take().unwrap();
+    let answers = BufReader::new(stdout).lines().map(|l| serde_json::from_str(&l.unwrap()).unwrap()).collect();
+    child.wait().unwrap();
+    answers
+}
+
+/// A perft's time is the one field that differs from run to run.
+fn without_time(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        o.remove("seconds");
+    }
+    v
+}
+
+#[test]
+fn the_api_answers_every_op_as_serve_does() {
+    let requests: Vec<String> = [
+        json!({"id": 1, "op": "variants"}),
+        json!({"id": 2, "op": "load", "variant": "mystic"}),
+        json!({"id": 3, "op": "load", "toml": "name = \"tiny\"\nboard = { files = 4, ranks = 4 }\nstart = \"k3/4/4/3K w - - 0 1\"\n[pieces.king]\nletter = \"K\"\nbetza = \"Kx\"\nroyal = true\n", "name": "tiny.toml"}),
+        json!({"id": "o", "op": "open", "variant": "mischia", "moves": ["b3", "e4", "Ne3", "d4", "Nc4+"]}),
+        json!({"op": "validate", "game": "g1", "move": "a5a4"}),
+        json!({"op": "moves", "game": "g1"}),
+        json!({"op": "play", "game": "g1", "move": "Kd5"}),
+        json!({"op": "undo", "game": "g1", "plies": 2}),
+        json!({"op": "perft", "game": "g1", "depth": 3, "divide": true}),
+        json!({"op": "perft", "game": "g1", "depth": 9}),
+        json!({"op": "open", "variant": "crazyhouse", "fen": "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1"}),
+        json!({"op": "position", "game": "g2"}),
+        json!({"op": "close", "game": "g2"}),
+        json!({"op": "position", "game": "g2"}),
+        json!({"op": "dance"}),
+    ]
+    .iter()
+    .map(Value::to_string)
+    .chain(["{\"op\":\"open\",\"op\":\"quit\"}".to_string(), "{\"id\":15,".to_string(), "[1]".to_string()])
+    .collect();
+    let web = Web::start(&[]);
+    let over_http: Vec<Value> = requests.iter().map(|r| without_time(web.api(r))).collect();
+    let over_pipe: Vec<Value> = serve_answers(&requests).into_iter().map(without_time).collect();
+    assert_eq!(over_http.len(), requests.len());
+    for ((request, http), pipe) in requests.iter().zip(&over_http).zip(&over_pipe) {
+        assert_eq!(http, pipe, "{request}");
+    }
+    // Spot checks that the session was a real one.
+    assert_eq!(over_http[4]["code"], "leaves-royal-in-check");
+    assert_eq!(over_http[2]["error"]["line"], 6);
+}
+
+#[test]
+fn get_api_variants_lists_the_builtins_and_serves_their_text() {
+    let web = Web::start(&[]);
+    let (status, listed) = web.http("GET", "/api/variants", &[], b"");
+    assert_eq!(status, 200);
+    let listed: Value = serde_json::from_str(&listed).unwrap();
+    assert_eq!(listed, web.api(r#"{"op":"variants"}"#));
+    let (status, toml) = web.http("GET", "/api/variants/mischia", &[], b"");
+    assert_eq!(status, 200);
+    assert!(toml.contains("name = \"mischia\""), "{toml}");
+    let (status, missing) = web.http("GET", "/api/variants/no-such-variant", &[], b"");
+    assert_eq!(status, 404);
+    assert!(missing.contains("unknown-variant"), "{missing}");
+}
+
+#[test]
+fn the_page_and_its_files_are_served_from_the_binary() {
+    let web = Web::start(&[]);
+    let (status, page) = web.http("GET", "/", &[], b"");
+    assert_eq!(status, 200);
+    assert!(page.contains("<title>Chimera workbench</title>"));
+    for file in ["app.js", "api.js", "board.js", "editor.js", "glyphs.js", "style.css"] {
+        let (status, _) = web.http("GET", &format!("/{file}"), &[], b"");
+        assert_eq!(status, 200, "{file}");
+    }
+    assert_eq!(web.http("GET", "/nothing.js", &[], b"").0, 404);
+    assert_eq!(web.http("GET", "/api", &[], b"").0, 405);
+}
+
+#[test]
+fn a_body_over_the_limit_is_answered_like_a_line_over_the_limit() {
+    let web = Web::start(&["--max-request-bytes", "64"]);
+    let long = format!(r#"{{"op":"load","toml":"{}"}}"#, "x".repeat(100));
+    let answer = web.api(&long);
+    assert_eq!(answer["error"]["code"], "line-too-long", "{answer}");
+    assert_eq!(web.api(r#"{"id":2,"op":"variants"}"#)["ok"], true, "the server goes on");
+}
+
+#[test]
+fn other_sites_pages_are_refused() {
+    let web = Web::start(&[]);
+    let body = br#"{"op":"variants"}"#;
+    assert_eq!(web.http("POST", "/api", &[("Origin", "http://evil.example")], body).0, 403);
+    let own = format!("http://{}", web.address);
+    assert_eq!(web.http("POST", "/api", &[("Origin", &own)], body).0, 200);
+}
+
+#[test]
+fn quit_stops_the_server() {
+    let mut web = Web::start(&[]);
+    assert_eq!(web.api(r#"{"id":9,"op":"quit"}"#), json!({"id": 9, "ok": true}));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        if let Some(status) = web.child.try_wait().unwrap() {
+            assert!(status.success());
+            break;
+        }
+        assert!(Instant::now() < deadline, "chimera web still runs after quit");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_port_in_use_is_an_error_with_exit_code_1() {
+    let web = Web::start(&[]);
+    let port = web.address.rsplit(':').next().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_chimera")).args(["web", "--port", port]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with(&format!("cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+}
+
+#[test]
+fn get_api_limits_reports_every_limit_as_its_flag_names_it() {
+    let web = Web::start(&["--request-millis", "1500", "--max-plies", "40"]);
+    let (status, limits) = web.http("GET", "/api/limits", &[], b"");
+    assert_eq!(status, 200);
+    let limits: Value = serde_json::from_str(&limits).unwrap();
+    assert_eq!(limits["request_millis"], 1500);
+    assert_eq!(limits["max_plies"], 40);
+    assert_eq!(limits["max_perft_depth"], 8);
+    assert_eq!(limits["max_request_bytes"], 1 << 20);
+    for key in ["max_games", "max_total_plies", "max_variants", "max_variant_bytes", "max_variants_bytes"] {
+        assert!(limits[key].is_u64(), "{key} missing from {limits}");
+    }
+}

@@ -1,0 +1,138 @@
+// The board: squares from the FEN's board field, any size from 4x4 to 16x16, coloured
+// as the ruleset says (`a1_light`), with coordinates; clicks and drags reported as
+// squares. It knows nothing of the rules: which squares light up is the caller's.
+
+import { pieceElement } from "./glyphs.js";
+
+export const fileName = (f) => String.fromCharCode(97 + f);
+export const squareName = (f, r) => `${fileName(f)}${r + 1}`;
+
+/** The pieces of a FEN's board field: `{square: {letter, promoted}}`. */
+export function parseBoard(fen, files, ranks) {
+  const field = fen.split(/\s+/)[0].split("[")[0];
+  const rows = field.split("/");
+  const pieces = {};
+  rows.forEach((row, i) => {
+    const r = ranks - 1 - i;
+    let f = 0;
+    for (let k = 0; k < row.length; k++) {
+      const c = row[k];
+      if (c >= "0" && c <= "9") {
+        let n = c;
+        while (k + 1 < row.length && row[k + 1] >= "0" && row[k + 1] <= "9") n += row[++k];
+        f += Number(n);
+      } else if (c !== "~") {
+        const promoted = row[k + 1] === "~";
+        if (f < files) pieces[squareName(f, r)] = { letter: c, promoted };
+        f += 1;
+      }
+    }
+  });
+  return pieces;
+}
+
+/**
+ * `handlers.press(square)` when a square is pressed (mouse, pen or touch; the start of a
+ * drag too), `handlers.release(square, dragged)` where the pointer is let go.
+ */
+export class Board {
+  constructor(element, handlers) {
+    this.el = element;
+    this.handlers = handlers;
+    this.flipped = false;
+    this.drag = null;
+    element.addEventListener("pointerdown", (e) => this.down(e));
+    element.addEventListener("pointermove", (e) => this.move(e));
+    element.addEventListener("pointerup", (e) => this.up(e));
+    element.addEventListener("pointercancel", () => this.endDrag());
+  }
+
+  /** Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`. */
+  draw({ files, ranks, a1Light, pieces, names, marks }) {
+    this.files = files;
+    this.ranks = ranks;
+    const el = this.el;
+    el.replaceChildren();
+    el.style.setProperty("--files", files);
+    el.style.setProperty("--ranks", ranks);
+    el.style.setProperty("--square", `${Math.floor(Math.min(560 / files, 560 / ranks, 64))}px`);
+    for (let row = 0; row < ranks; row++) {
+      for (let col = 0; col < files; col++) {
+        const f = this.flipped ? files - 1 - col : col;
+        const r = this.flipped ? row : ranks - 1 - row;
+        const name = squareName(f, r);
+        const sq = document.createElement("div");
+        const light = ((f + r) % 2 === 0) === a1Light;
+        sq.className = `square ${light ? "light" : "dark"}`;
+        sq.dataset.square = name;
+        sq.setAttribute("role", "gridcell");
+        if (marks[name]) sq.classList.add(...marks[name].split(" "));
+        if (col === 0) sq.append(coordinate("rank", r + 1));
+        if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
+        const piece = pieces[name];
+        if (piece) {
+          const el = pieceElement(piece.letter, names, piece.promoted);
+          sq.append(el);
+          sq.setAttribute("aria-label", `${name} ${el.title}`);
+        } else {
+          sq.setAttribute("aria-label", name);
+        }
+        el.append(sq);
+      }
+    }
+  }
+
+  squareAt(x, y) {
+    const hit = document.elementFromPoint(x, y);
+    const sq = hit && hit.closest(".square");
+    return sq && this.el.contains(sq) ? sq.dataset.square : null;
+  }
+
+  down(e) {
+    if (e.button !== 0) return;
+    const from = this.squareAt(e.clientX, e.clientY);
+    if (!from) return;
+    e.preventDefault();
+    const piece = this.el.querySelector(`[data-square="${from}"] .piece`);
+    this.drag = { from, piece, ghost: null, x: e.clientX, y: e.clientY };
+    this.el.setPointerCapture(e.pointerId);
+    this.handlers.press(from);
+  }
+
+  move(e) {
+    const d = this.drag;
+    if (!d || !d.piece) return;
+    if (!d.ghost) {
+      if (Math.hypot(e.clientX - d.x, e.clientY - d.y) < 4) return;
+      d.ghost = d.piece.cloneNode(true);
+      d.ghost.classList.add("ghost");
+      document.body.append(d.ghost);
+      d.piece.classList.add("lifted");
+    }
+    d.ghost.style.left = `${e.clientX}px`;
+    d.ghost.style.top = `${e.clientY}px`;
+  }
+
+  up(e) {
+    const d = this.drag;
+    if (!d) return;
+    this.endDrag();
+    const to = this.squareAt(e.clientX, e.clientY);
+    if (to && to !== d.from) this.handlers.release(to, Boolean(d.ghost));
+  }
+
+  endDrag() {
+    const d = this.drag;
+    if (!d) return;
+    if (d.ghost) d.ghost.remove();
+    if (d.piece) d.piece.classList.remove("lifted");
+    this.drag = null;
+  }
+}
+
+function coordinate(kind, text) {
+  const el = document.createElement("span");
+  el.className = `coord ${kind}`;
+  el.textContent = text;
+  return el;
+}
