@@ -40,7 +40,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Appends the long algebraic form of `m` to `out`.
-    fn write_uci(&self, m: Move, out: &mut String) {
+    pub(crate) fn write_uci(&self, m: Move, out: &mut String) {
         let g = self.g();
         let square = |out: &mut String, sq: Square| {
             out.push(Geometry::file_char(g.file(sq)));

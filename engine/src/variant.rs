@@ -334,6 +334,11 @@ impl Position {
     pub fn uci(&self, m: Move) -> String {
         with!(self, p => p.uci(m))
     }
+    /// Appends the long algebraic form of a move to `out` (for listing many moves
+    /// without a string allocated for each).
+    pub fn write_uci(&self, m: Move, out: &mut String) {
+        with!(self, p => p.write_uci(m, out))
+    }
     /// The SAN of a legal move (the position is unchanged afterwards).
     pub fn san(&mut self, m: Move) -> String {
         with_mut!(self, p => p.san(m))

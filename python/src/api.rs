@@ -5,7 +5,7 @@ use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::Outcome;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 
 use crate::errors;
 
@@ -106,7 +106,7 @@ impl PyPosition {
         if pos.outcome().is_some() {
             return Ok(PyList::empty(py));
         }
-        PyList::new(py, pos.legal_moves().into_iter().map(|m| pos.uci(m)))
+        uci_list(py, pos, pos.legal_moves())
     }
 
     /// The SAN of a legal move given in SAN or long algebraic notation.
@@ -151,9 +151,27 @@ impl PyPosition {
     }
 }
 
+/// Moves in long algebraic notation, as a list of `str`: one buffer reused for all (a
+/// `String` for each costs about as much as writing it).
+pub fn uci_list<'py>(py: Python<'py>, pos: &chimera::Position, moves: Vec<chimera::Move>) -> PyResult<Bound<'py, PyList>> {
+    let mut buf = String::with_capacity(8);
+    PyList::new(
+        py,
+        moves.into_iter().map(|m| {
+            buf.clear();
+            pos.write_uci(m, &mut buf);
+            PyString::new(py, &buf)
+        }),
+    )
+}
+
 /// What `validate` found in one game.
 #[pyclass(name = "GameVerdict", module = "chimera", frozen, get_all)]
 pub struct GameVerdict {
+    /// Its number in the text, from 1.
+    game: usize,
+    /// The variant it was played in: its `[Variant]` tag's, or the one given.
+    variant: String,
     /// Whether every move was legal.
     ok: bool,
     /// Moves played (all of them when `ok`; those before the refused one otherwise).
@@ -164,6 +182,9 @@ pub struct GameVerdict {
     outcome: Option<(&'static str, &'static str)>,
     /// The result token the text ends the game with (`1-0`, `*`), if any.
     claimed: Option<String>,
+    /// Whether that token agrees with the rules (`agrees`, `disagrees: ...`, or a
+    /// result decided off the board), if there is one.
+    agreement: Option<String>,
     /// The refused move's place among the game's moves (from 1), text, refusal code
     /// and reason; `None` when `ok`.
     ply: Option<usize>,
@@ -206,11 +227,14 @@ fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Opt
                 Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
             };
             Ok(GameVerdict {
+                game: v.game,
+                variant: v.variant.clone(),
                 ok: v.ok(),
                 plies: v.plies,
                 fen: v.fen.clone(),
                 outcome: v.outcome.map(outcome_pair),
                 claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+                agreement: v.agreement.clone(),
                 ply: refused.map(|r| r.ply),
                 r#move: refused.map(|r| r.text.clone()),
                 code: refused.map(|r| r.error.code.as_str()),

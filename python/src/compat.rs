@@ -13,7 +13,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyList;
 
-use crate::api::{resolve, start};
+use crate::api::{resolve, start, uci_list};
 use crate::errors;
 
 const VALUE_MATE: i32 = 32000;
@@ -133,7 +133,7 @@ fn legal_moves<'py>(
     chess960: bool,
 ) -> PyResult<Bound<'py, PyList>> {
     let pos = build(variant, fen, &moves, chess960)?;
-    PyList::new(py, pos.legal_moves().into_iter().map(|m| pos.uci(m)))
+    uci_list(py, &pos, pos.legal_moves())
 }
 
 #[pyfunction]

@@ -153,6 +153,7 @@ def test_validate_gives_a_verdict_per_game(chess):
     first, second = chimera.validate(chess, text)
     assert first.ok and first.plies == 4 and first.claimed == "1-0" and first.outcome is None
     assert first.code is None and first.message is None
+    # After the refused move the rest is read, unplayed, for the result token.
     assert not second.ok and second.plies == 6 and second.claimed == "*"
     assert (second.ply, second.move, second.code) == (7, "Ke3", "piece-cannot-move-there")
     assert second.message == "ply 7 (move 4. for White): `Ke3`: " + second.reason
@@ -164,6 +165,20 @@ def test_validate_by_name_from_a_fen_and_to_the_end():
     assert game.ok and game.outcome == ("1-0", "checkmate") and game.claimed == "1-0"
     (game,) = chimera.validate("chess", "1... Kd8", fen="4k3/8/8/8/8/8/8/4K2R b K - 0 1")
     assert game.ok and game.plies == 1
+
+
+def test_validate_reads_the_variant_and_fen_tags(chess):
+    text = (
+        '[Variant "Crazyhouse"]\n1. e4 d5 2. exd5 Qxd5 3. P@e4 *\n\n'
+        '[SetUp "1"]\n[FEN "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]\n1. O-O Kd7 1-0\n\n'
+        '[Variant "nosuch"]\n1. e4 *\n'
+    )
+    house, setup, unknown = chimera.validate(chess, text)
+    assert (house.game, house.variant, house.ok, house.plies) == (1, "crazyhouse", True, 5)
+    assert (setup.game, setup.variant, setup.ok) == (2, "chess", True)
+    assert setup.fen == "8/3k4/8/8/8/8/8/5RK1 w - - 2 2"
+    assert setup.agreement is not None and setup.agreement.startswith("not an end by the rules")
+    assert not unknown.ok and unknown.code is None and "nosuch" in unknown.reason
 
 
 def test_validate_refuses_a_move_after_the_end():
