@@ -76,9 +76,11 @@ cd fuzz
 for t in "${targets[@]}"; do
     echo "== $t: $minutes min"
     mkdir -p "corpus/$t"
-    # -rss_limit_mb and -timeout turn a blow-up into a reported crash, not a hung machine.
+    # -rss_limit_mb and -timeout turn a blow-up into a reported crash, not a hung machine;
+    # -a keeps overflow checks and debug assertions on in the optimised build, so a counter
+    # that would wrap is a crash here (the release-profile test suite cannot see it).
     if [ "$minutes" = 0 ]; then limit=-runs=0; else limit=-max_total_time=$((minutes * 60)); fi
-    cargo +nightly fuzz run -O "$t" "corpus/$t" -- "$limit" -rss_limit_mb=2048 -timeout=20 \
+    cargo +nightly fuzz run -O -a "$t" "corpus/$t" -- "$limit" -rss_limit_mb=2048 -timeout=20 \
         -print_final_stats=1 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY)|Done [0-9]+ runs|panicked" || true
     ls "artifacts/$t" 2>/dev/null | sed "s|^|crash: artifacts/$t/|" || true
 done
