@@ -155,6 +155,32 @@ fn perft_json() {
 }
 
 #[test]
+fn perft_threads_share_the_root_moves_with_the_same_counts() {
+    // Kiwipete (castling, en passant, promotions below) and crazyhouse (drops): the
+    // divide of one thread, of three (more threads than cores) and of two must be the
+    // same lines.
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (variant, fen, depth, nodes) in [("chess", kiwipete, "3", "97862"), ("crazyhouse", "", "3", "8902")] {
+        let fen_args: &[&str] = if fen.is_empty() { &[] } else { &["--fen", fen] };
+        let divide = |extra: &[&str]| {
+            let mut args = vec!["perft", variant, depth, "--divide"];
+            args.extend_from_slice(fen_args);
+            args.extend_from_slice(extra);
+            chimera(&args).ok().stdout
+        };
+        let one = divide(&["--threads", "1"]);
+        assert!(one.ends_with(&format!("nodes {nodes}\n")), "{variant}: {one}");
+        assert_eq!(divide(&["--threads", "3"]), one, "{variant}");
+        assert_eq!(divide(&["--threads", "2", "--no-progress"]), one, "{variant}");
+        let mut args = vec!["perft", variant, depth, "--threads", "2"];
+        args.extend_from_slice(fen_args);
+        assert_eq!(chimera(&args).ok().stdout, format!("nodes {nodes}\n"), "{variant}");
+    }
+    let r = chimera(&["perft", "chess", "2", "--threads", "0"]).fails();
+    assert!(r.stderr.contains("--threads"), "{}", r.stderr);
+}
+
+#[test]
 fn perft_depth_zero_is_one_node() {
     assert_eq!(chimera(&["perft", "chess", "0"]).ok().stdout, "nodes 1\n");
     assert_eq!(chimera(&["perft", "chess", "0", "--divide"]).ok().stdout, "nodes 1\n");

@@ -1,9 +1,12 @@
 //! `chimera perft <variant> <depth>`: count the leaves of the legal move tree.
 
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
+use chimera_engine::{Move, Position};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{load_variant, start_position, Failure};
@@ -23,6 +26,13 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Threads that share the root moves (default: every core).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+    /// No progress bar. Without it, a bar counts the root moves done on standard error
+    /// when that is a terminal (and is cleared at the end).
+    #[arg(long)]
+    pub no_progress: bool,
 }
 
 /// What `--json` prints.
@@ -32,6 +42,7 @@ struct Report {
     fen: String,
     depth: u32,
     nodes: u64,
+    threads: usize,
     seconds: f64,
     nodes_per_second: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -41,17 +52,21 @@ struct Report {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
     let mut pos = start_position(&variant, args.fen.as_deref())?;
+    let threads = match args.threads {
+        Some(n) => usize::from(n),
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let progress = !args.no_progress && std::io::stderr().is_terminal();
     let started = Instant::now();
-    let (nodes, divide) = if args.divide {
-        let mut counts: Vec<(String, u64)> = if args.depth == 0 {
-            Vec::new()
-        } else {
-            pos.divide(args.depth).into_iter().map(|(m, n)| (pos.uci(m), n)).collect()
-        };
-        counts.sort();
-        let nodes = if args.depth == 0 { 1 } else { counts.iter().map(|c| c.1).sum() };
-        (nodes, Some(counts))
+    let (nodes, divide) = if args.depth == 0 {
+        (1, args.divide.then(Vec::new))
+    } else if args.divide || threads > 1 || progress {
+        let counts = per_root_move(&pos, args.depth, threads, progress)?;
+        let nodes = counts.iter().map(|c| c.1).sum();
+        (nodes, args.divide.then(|| sorted_by_move(&pos, counts)))
     } else {
+        // One thread, nothing to show per move: the plain count, which does the last ply
+        // of the root too in bulk.
         (pos.perft(args.depth), None)
     };
     let seconds = started.elapsed().as_secs_f64();
@@ -62,6 +77,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             fen: pos.fen(),
             depth: args.depth,
             nodes,
+            threads,
             seconds,
             nodes_per_second: (seconds > 0.0).then(|| (nodes as f64 / seconds).round() as u64),
             divide: divide.map(|d| d.into_iter().collect()),
@@ -75,4 +91,41 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     }
     writeln!(out, "nodes {nodes}")?;
     Ok(())
+}
+
+/// Perft below each legal move of `pos` (`depth` >= 1), the root moves shared by a pool of
+/// `threads` threads, each counting on its own copy of the position.
+fn per_root_move(pos: &Position, depth: u32, threads: usize, progress: bool) -> Result<Vec<(Move, u64)>, Failure> {
+    let moves = pos.legal_moves();
+    let bar = if progress { ProgressBar::new(moves.len() as u64) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} root moves, {eta} left")
+            .map_err(|e| Failure::Message(format!("progress bar: {e}")))?
+            .progress_chars("=> "),
+    );
+    let count = |m: Move| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        let n = child.perft(depth - 1);
+        bar.inc(1);
+        (m, n)
+    };
+    let counts = if threads == 1 {
+        moves.into_iter().map(count).collect()
+    } else {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| Failure::Message(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| moves.into_par_iter().map(count).collect())
+    };
+    bar.finish_and_clear();
+    Ok(counts)
+}
+
+/// Root counts in long algebraic notation, sorted by it.
+fn sorted_by_move(pos: &Position, counts: Vec<(Move, u64)>) -> Vec<(String, u64)> {
+    let mut named: Vec<(String, u64)> = counts.into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
+    named.sort();
+    named
 }
