@@ -10,6 +10,7 @@
 //! moves = "e4 e5 Nf3"                       # optional: played first (SAN or long algebraic)
 //! legal = 15                                # optional: the number of legal moves, asserted
 //! variant = "mischia"                       # optional: default the directory's name
+//! chess960 = true                           # optional: read the FEN as Chess960
 //! ```
 //!
 //! New or changed snapshots are reviewed with `cargo insta review`.
@@ -17,6 +18,7 @@
 use std::fs;
 use std::path::Path;
 
+use chimera::CastlingMode;
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -27,6 +29,8 @@ struct Case {
     moves: Option<String>,
     legal: Option<usize>,
     variant: Option<String>,
+    #[serde(default)]
+    chess960: bool,
 }
 
 fn run(path: &Path, dir_variant: &str) -> String {
@@ -35,7 +39,10 @@ fn run(path: &Path, dir_variant: &str) -> String {
     let variant_name = case.variant.as_deref().unwrap_or(dir_variant);
     let variant = chimera::variants::load(variant_name).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut pos = match &case.fen {
-        Some(fen) => variant.position(fen).unwrap_or_else(|e| panic!("{}: {e}", path.display())),
+        Some(fen) => {
+            let mode = if case.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+            variant.position_in(fen, mode).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        }
         None => variant.start(),
     };
     if let Some(moves) = &case.moves {

@@ -8,7 +8,7 @@ use crate::bitboard::{Bitboard, Wide};
 use crate::module::{Editor, PositionView};
 use crate::moves::Move;
 use crate::position::{Edit, Pos};
-use crate::rules::Rules;
+use crate::rules::{CastleSquares, Rules};
 use crate::tables::Zobrist;
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -77,6 +77,10 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
     }
     fn is_check(&self) -> bool {
         self.pos.is_check()
+    }
+    fn castle(&self, index: usize) -> Option<(CastleSquares, &[Square])> {
+        let path = &self.pos.castles().paths.get(index)?[self.pos.turn];
+        Some((path.squares, &path.safe))
     }
     fn fullmove_number(&self) -> u32 {
         self.pos.fullmove

@@ -95,6 +95,7 @@
 
 pub mod betza;
 mod bitboard;
+mod castle_layout;
 mod features;
 mod fen;
 mod host;
@@ -114,6 +115,7 @@ mod types;
 mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
+pub use castle_layout::CastlingMode;
 pub use fen::{FenError, FenField};
 pub use moves::{Action, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};

@@ -32,7 +32,7 @@ use crate::bitboard::Wide;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
 use crate::refusal::MoveError;
-use crate::rules::{PieceDef, Rules};
+use crate::rules::{CastleSquares, PieceDef, Rules};
 use crate::types::{Color, Piece, PieceType, Square};
 
 /// The most state counters all the modules of one variant may keep together.
@@ -70,6 +70,9 @@ pub trait PositionView {
     fn royal_attacked(&self, side: Color) -> bool;
     /// Whether the side to move is in check (modules consulted).
     fn is_check(&self) -> bool;
+    /// Castle `index` of the side to move in this game (a Chess960 game has its own
+    /// squares): its king's and rook's squares, and the squares that must not be attacked.
+    fn castle(&self, index: usize) -> Option<(CastleSquares, &[Square])>;
     /// The fullmove number (1 on the first move).
     fn fullmove_number(&self) -> u32;
     /// Counter `slot` of the asking module's own state.

@@ -517,7 +517,7 @@ impl<B: Bitboard> Pos<B> {
         let mut royals = royals;
         match m.kind {
             MoveKind::Castle => {
-                let cs = self.t.rules.castles[m.piece as usize].squares(self.t.geometry, us);
+                let cs = self.castles().paths[m.piece as usize][us].squares;
                 occ &= !(B::bit(cs.king_from) | B::bit(cs.rook_from));
                 occ |= B::bit(cs.king_to) | B::bit(cs.rook_to);
                 if royals.has(cs.king_from) {

@@ -3,6 +3,7 @@
 //! move that was read is refused.
 
 use crate::bitboard::Bitboard;
+use crate::castle_layout::CastlingMode;
 use crate::features::castling::castle_key;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
@@ -66,6 +67,12 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Rule => {
                 let i = m.piece as usize;
                 self.t.modules.all[i].write_uci(&self.view(i), m, out);
+            }
+            // Chess960: the king takes its own rook (the king may not move at all).
+            MoveKind::Castle if self.castles().mode == CastlingMode::Chess960 => {
+                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+                square(out, cs.king_from);
+                square(out, cs.rook_from);
             }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
@@ -235,7 +242,7 @@ impl<B: Bitboard> Pos<B> {
         // A castle written as king-takes-rook, if the variant uses that square.
         if promo.is_none() {
             for &m in legal.iter().filter(|m| m.kind == MoveKind::Castle) {
-                let cs = self.t.rules.castles[m.piece as usize].squares(g, self.turn);
+                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
                 if cs.king_from == from && cs.rook_from == to {
                     return Some(Ok(m));
                 }

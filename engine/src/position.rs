@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
+use crate::castle_layout::CastleLayout;
 use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
 use crate::tables::{AttackGroup, Tables, Zobrist};
@@ -93,6 +94,8 @@ pub struct Pos<B: Bitboard> {
     pub(crate) turn: Color,
     /// Bit `2 * castle + color`: that side still has that castle.
     pub(crate) castling: u32,
+    /// A Chess960 game's own castles (`None`: the ruleset's, [`Tables::castles`]).
+    pub(crate) castles960: Option<Arc<CastleLayout<B>>>,
     pub(crate) ep: Option<EnPassant>,
     /// Pieces that have never moved, among types that care (initial-only moves).
     pub(crate) unmoved: B,
@@ -122,6 +125,7 @@ impl<B: Bitboard> Pos<B> {
             board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: ByColor::both(B::EMPTY) },
             turn: Color::White,
             castling: 0,
+            castles960: None,
             ep: None,
             unmoved: B::EMPTY,
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
@@ -144,6 +148,7 @@ impl<B: Bitboard> Pos<B> {
             board: self.board.clone(),
             turn: self.turn,
             castling: self.castling,
+            castles960: self.castles960.clone(),
             ep: self.ep,
             unmoved: self.unmoved,
             hands: self.hands,
@@ -177,6 +182,11 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub fn color_bb(&self, c: Color) -> B {
         self.board.by_color[c]
+    }
+    /// This game's castles: the ruleset's, or a Chess960 game's own.
+    #[inline]
+    pub(crate) fn castles(&self) -> &CastleLayout<B> {
+        self.castles960.as_deref().unwrap_or(&self.t.castles)
     }
     #[inline]
     pub fn pieces(&self, c: Color, t: PieceType) -> B {
@@ -394,7 +404,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if m.kind == MoveKind::Castle {
-            let cs = self.t.castles[m.piece as usize][us].0;
+            let cs = self.castles().paths[m.piece as usize][us].squares;
             vacated |= B::bit(cs.rook_from) | B::bit(cs.rook_to);
         }
         let moved_off = self.unmoved & vacated;

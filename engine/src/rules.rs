@@ -179,6 +179,11 @@ pub struct Castle {
 }
 
 impl Castle {
+    /// Whether the rook starts on the king's right (White's view): `O-O` in chess.
+    pub fn kingside(&self, g: Geometry) -> bool {
+        g.file(self.rook_from) > g.file(self.king_from)
+    }
+
     /// This castle's squares for `color`.
     pub fn squares(&self, g: Geometry, color: Color) -> CastleSquares {
         let m = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };

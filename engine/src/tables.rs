@@ -9,8 +9,9 @@ use std::sync::{Arc, OnceLock};
 
 use crate::betza::{Direction, Mode};
 use crate::bitboard::{Bitboard, Wide};
+use crate::castle_layout::CastleLayout;
 use crate::module::ModuleSet;
-use crate::rules::{CastleSquares, Captured, Rules};
+use crate::rules::{Captured, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -271,12 +272,8 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
-    /// Per castle: its squares for each side, and the squares that must be empty (but
-    /// for the king and rook) as a bitboard.
-    pub castles: Vec<ByColor<(CastleSquares, B)>>,
-    /// Per square: the castling-right bits that need a piece there (a king's or rook's
-    /// start), lost when a move touches it.
-    pub castle_rights_at: Vec<u32>,
+    /// The ruleset's castles (a Chess960 game has its own: [`crate::position::Pos::castles`]).
+    pub castles: CastleLayout<B>,
     /// Types whose moves reset the move-rule counter.
     pub resets_by: PieceSet,
     /// Per type: the type a capture puts into the captor's hand (if any)…
@@ -550,22 +547,7 @@ impl<B: Bitboard> Tables<B> {
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
-        let mut castle_rights_at = vec![0u32; squares];
-        let castles = rules
-            .castles
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                let mut side = |color: Color| {
-                    let cs = c.squares(g, color);
-                    castle_rights_at[cs.king_from as usize] |= 1 << (2 * i + color.index());
-                    castle_rights_at[cs.rook_from as usize] |= 1 << (2 * i + color.index());
-                    let mirror = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
-                    (cs, c.empty.iter().fold(B::EMPTY, |b, &sq| b | B::bit(mirror(sq))))
-                };
-                ByColor::new(side(Color::White), side(Color::Black))
-            })
-            .collect();
+        let castles = CastleLayout::standard(&rules);
         let lift_choices = (0..types)
             .map(|t| {
                 let choices = |raised: bool| -> PieceSet {
@@ -600,7 +582,6 @@ impl<B: Bitboard> Tables<B> {
             zobrist,
             ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
             castles,
-            castle_rights_at,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {
                 Captured::Hand(k) => Some(k),

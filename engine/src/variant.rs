@@ -6,6 +6,7 @@
 use std::sync::Arc;
 
 use crate::bitboard::Wide;
+use crate::castle_layout::CastlingMode;
 use crate::fen::FenError;
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
@@ -112,10 +113,16 @@ impl Variant {
     /// clocks 0 and 1) when the variant allows it; anything unreadable is a [`FenError`]
     /// naming the field.
     pub fn position(&self, fen: &str) -> Result<Position, FenError> {
+        self.position_in(fen, CastlingMode::Standard)
+    }
+
+    /// A position from FEN, its castling field read as `mode` says: with
+    /// [`CastlingMode::Chess960`], kings and rooks may stand anywhere on their first rank.
+    pub fn position_in(&self, fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
         let inner = match &self.tables {
-            AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen)?),
-            AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen)?),
-            AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen(t.clone(), fen)?)),
+            AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen, mode)?),
+            AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen, mode)?),
+            AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen(t.clone(), fen, mode)?)),
         };
         Ok(Position { variant: self.clone(), inner })
     }
@@ -390,7 +397,7 @@ mod tests {
 
     fn perft_on<B: Bitboard>(rules: &Rules, fen: &str, depth: u32) -> u64 {
         let tables = Arc::new(Tables::<B>::new(Arc::new(rules.clone())));
-        Pos::from_fen(tables, fen).unwrap().perft(depth)
+        Pos::from_fen(tables, fen, CastlingMode::Standard).unwrap().perft(depth)
     }
 
     /// `Variant` picks the narrowest bitboard that holds the board; the same variant

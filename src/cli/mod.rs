@@ -14,7 +14,7 @@ use std::io;
 
 use chimera::movetext::MoveToken;
 pub use chimera::game::describe_outcome;
-use chimera::{Position, Variant};
+use chimera::{CastlingMode, Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.
 #[derive(Debug)]
@@ -54,11 +54,10 @@ pub fn load_variant(name: &str) -> Result<Variant, Failure> {
 }
 
 /// The variant's start position, or the given FEN.
-pub fn start_position(variant: &Variant, fen: Option<&str>) -> Result<Position, Failure> {
-    match fen {
-        None => Ok(variant.start()),
-        Some(fen) => variant.position(fen).map_err(|e| Failure::Message(e.to_string())),
-    }
+pub fn start_position(variant: &Variant, fen: Option<&str>, chess960: bool) -> Result<Position, Failure> {
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    let fen = fen.unwrap_or(&variant.rules().start_fen);
+    variant.position_in(fen, mode).map_err(|e| Failure::Message(e.to_string()))
 }
 
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.

@@ -13,6 +13,10 @@ pub struct Args {
     /// Start from this position instead of the variant's start.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Read the FEN as Chess960: king and rooks anywhere on their first rank, castling
+    /// rights by rook file (`HAha`) or X-FEN (`KQkq`), castles written king-takes-rook.
+    #[arg(long)]
+    pub chess960: bool,
     /// Moves to play first (SAN or long algebraic; move numbers and comments are skipped).
     #[arg(long)]
     pub moves: Option<String>,
@@ -27,7 +31,7 @@ pub struct Args {
 /// repetition, are listed all the same).
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
-    let mut pos = start_position(&variant, args.fen.as_deref())?;
+    let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
     if let Some(text) = &args.moves {
         let tokens = movetext::read(text).map_err(|e| Failure::Message(format!("--moves: {}", e.message)))?;
         play_moves(&mut pos, tokens.iter().filter_map(|t| match t {

@@ -20,6 +20,10 @@ pub struct Args {
     /// Start from this position instead of the variant's start.
     #[arg(long)]
     pub fen: Option<String>,
+    /// Read the FEN as Chess960: king and rooks anywhere on their first rank, castling
+    /// rights by rook file (`HAha`) or X-FEN (`KQkq`), castles written king-takes-rook.
+    #[arg(long)]
+    pub chess960: bool,
     /// Also count per root move (`<move> <count>`, sorted by the move).
     #[arg(long)]
     pub divide: bool,
@@ -51,7 +55,7 @@ struct Report {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
-    let mut pos = start_position(&variant, args.fen.as_deref())?;
+    let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
     let threads = match args.threads {
         Some(n) => usize::from(n),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),

@@ -48,7 +48,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         // A file of one game reads as before: its report, or its problem as the error.
         let Some(first) = verdicts.next() else {
             // No move at all: the start position is the whole game (a position checked).
-            let pos = start_position(&variant, args.fen.as_deref())?;
+            let pos = start_position(&variant, args.fen.as_deref(), false)?;
             writeln!(out, "plies: 0")?;
             writeln!(out, "fen: {}", pos.fen())?;
             match pos.outcome() {

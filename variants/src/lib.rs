@@ -42,6 +42,7 @@ builtins! {
     "courier" => "courier.toml",
     "threekings" => "threekings.toml",
     "kinglet" => "kinglet.toml",
+    "extinction" => "extinction.toml",
     "giveaway" => "giveaway.toml",
     "antichess" => "antichess.toml",
     "codrus" => "codrus.toml",

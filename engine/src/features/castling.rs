@@ -9,6 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
+use crate::castle_layout::{CastleLayout, CastlingMode};
 use crate::movegen::{MoveSink, Safety};
 use crate::fen::error::{err, FenError, FenField};
 use crate::moves::{Move, MoveKind};
@@ -17,7 +18,7 @@ use crate::refusal::{IllegalCode, MoveError};
 use crate::rules::Castle;
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
-use crate::types::{Color, Geometry, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -127,12 +128,11 @@ impl<B: Bitboard> Pos<B> {
         if self.castling & (0x5555_5555 << us.index()) == 0 {
             return;
         }
-        let t = &*self.t;
-        for (i, c) in t.castles.iter().enumerate() {
+        for i in 0..self.castles().paths.len() {
             if self.castle_block(i).is_some() {
                 continue;
             }
-            let cs = c[us].0;
+            let cs = self.castles().paths[i][us].squares;
             let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
             if safety.unguarded || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
@@ -150,14 +150,13 @@ impl<B: Bitboard> Pos<B> {
             return Some(CastleBlock::RightLost);
         }
         let t = &*self.t;
-        let c = &t.rules.castles[i];
-        let (cs, empty) = t.castles[i][us];
-        let mirror = |sq: Square| if us == Color::White { sq } else { t.geometry.mirror(sq) };
+        let path = &self.castles().paths[i][us];
+        let cs = path.squares;
         let occ = self.occupied();
         let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-        // Which square blocks is the first of the ruleset's list (the refusal names it).
-        if (others & empty).any() {
-            let sq = c.empty.iter().map(|&sq| mirror(sq)).find(|&sq| others.has(sq)).expect("a blocked square");
+        // Which square blocks is the first in the path's order (the refusal names it).
+        if (others & path.empty).any() {
+            let sq = path.empty_order.iter().copied().find(|&sq| others.has(sq)).expect("a blocked square");
             return Some(CastleBlock::Occupied(sq));
         }
         if t.modules.own_legality {
@@ -172,7 +171,7 @@ impl<B: Bitboard> Pos<B> {
         let them = us.opponent();
         let without_king = occ & !B::bit(cs.king_from);
         let theirs = self.color_bb(them);
-        c.safe.iter().map(|&sq| mirror(sq)).find(|&sq| self.attacked(sq, them, without_king, theirs)).map(CastleBlock::Attacked)
+        path.safe.iter().copied().find(|&sq| self.attacked(sq, them, without_king, theirs)).map(CastleBlock::Attacked)
     }
 
     /// Castle `i` if it is legal, else why not (from [`Pos::castle_block`]).
@@ -186,7 +185,7 @@ impl<B: Bitboard> Pos<B> {
         let block = self.castle_block(i);
         if block.is_none() {
             // The rule modules' refusal, from the same test that keeps it off the list.
-            let cs = castle.squares(g, self.turn);
+            let cs = self.castles().paths[i][self.turn].squares;
             if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType)) {
                 return Err(e);
             }
@@ -209,7 +208,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// The two pieces a castle by `mover` moves, as (from, to).
     pub(crate) fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
-        let cs = self.t.castles[m.piece as usize][mover].0;
+        let cs = self.castles().paths[m.piece as usize][mover].squares;
         [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
     }
 
@@ -227,7 +226,7 @@ impl<B: Bitboard> Pos<B> {
     /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
     #[inline]
     pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        self.t.castle_rights_at[sq as usize] & self.castling
+        self.castles().rights_at[sq as usize] & self.castling
     }
 
     /// Castling-right bits that a move touching these squares removes.
@@ -236,7 +235,7 @@ impl<B: Bitboard> Pos<B> {
         if self.castling == 0 {
             return 0;
         }
-        let at = &self.t.castle_rights_at;
+        let at = &self.castles().rights_at;
         let mut lost = at[m.from as usize] | at[m.to as usize];
         if m.kind == MoveKind::EnPassant {
             if let Some(e) = self.ep {
@@ -246,19 +245,41 @@ impl<B: Bitboard> Pos<B> {
         lost
     }
 
-    /// Appends the FEN castling field.
+    /// Appends the FEN castling field: each castle's letter, or in a Chess960 game the
+    /// rook's file where the letter would name another rook (X-FEN).
     pub(crate) fn write_castling(&self, s: &mut String) {
         let before = s.len();
+        let layout = self.castles();
         for color in Color::BOTH {
             for (i, c) in self.t.rules.castles.iter().enumerate() {
-                if self.has_castling_right(i, color) {
-                    s.push(if color == Color::White { c.fen_letter } else { c.fen_letter.to_ascii_lowercase() });
+                if !self.has_castling_right(i, color) {
+                    continue;
                 }
+                let letter = match layout.mode {
+                    CastlingMode::Chess960 => {
+                        let cs = layout.paths[i][color].squares;
+                        let outermost = self.outermost_partner(color, cs.king_from, c.kingside(self.t.geometry), layout.partners);
+                        if outermost == Some(cs.rook_from) { c.fen_letter } else { Geometry::file_char(self.t.geometry.file(cs.rook_from)).to_ascii_uppercase() }
+                    }
+                    CastlingMode::Standard => c.fen_letter,
+                };
+                s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
             }
         }
         if s.len() == before {
             s.push('-');
         }
+    }
+
+    /// The `color` piece of a `partners` type farthest from `king` on its rank, towards
+    /// the higher files if `up` (the rook X-FEN's `K` or `Q` names).
+    fn outermost_partner(&self, color: Color, king: Square, up: bool, partners: PieceSet) -> Option<Square> {
+        let g = self.t.geometry;
+        let (rank, kf) = (g.rank(king), g.file(king));
+        let files: Box<dyn Iterator<Item = u8>> = if up { Box::new((kf + 1..g.files).rev()) } else { Box::new(0..kf) };
+        files
+            .map(|f| g.square(f, rank))
+            .find(|&sq| self.piece_at(sq).is_some_and(|p| p.color == color && partners.contains(p.kind)))
     }
 }
 
@@ -299,6 +320,73 @@ pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u
         rights |= bit;
     }
     Ok(rights)
+}
+
+/// Reads a Chess960 FEN's castling field (see [`CastlingMode::Chess960`]): the rights, and
+/// where each castle's king and rook stand. `kings` and `partners` are the types that
+/// castle (those on the ruleset's king and rook squares in the start position).
+pub(crate) fn parse_castling_960<B: Bitboard>(
+    pos: &Pos<B>,
+    field: &str,
+    (kings, partners): (PieceSet, PieceSet),
+) -> Result<(u32, CastleLayout<B>), FenError> {
+    let t = &*pos.t;
+    let g: Geometry = t.geometry;
+    let castles = &t.rules.castles;
+    let mut rights = 0u32;
+    let mut origins = vec![ByColor::both(None); castles.len()];
+    for c in field.chars().filter(|_| field != "-") {
+        if !c.is_ascii_alphabetic() {
+            return err(FenField::Castling, format!("unexpected character `{c}` (expected `-`, castle letters such as `KQkq` or rook files such as `HAha`)"));
+        }
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let up = c.to_ascii_uppercase();
+        // The castle a letter names, or the rook file a file letter names.
+        let (i, rook_file) = match castles.iter().position(|k| k.fen_letter == up) {
+            Some(i) => (i, None),
+            None => {
+                let file = up as u8 - b'A';
+                if file >= g.files {
+                    return err(FenField::Castling, format!("`{c}` names no castle and no file of this variant"));
+                }
+                (usize::MAX, Some(file))
+            }
+        };
+        let rank = g.rank(castles.get(i).unwrap_or(&castles[0]).squares(g, color).king_from);
+        let mut royals = (0..g.files).map(|f| g.square(f, rank)).filter(|&sq| {
+            pos.piece_at(sq).is_some_and(|p| p.color == color && kings.contains(p.kind))
+        });
+        let (Some(king), None) = (royals.next(), royals.next()) else {
+            return err(FenField::Castling, format!("`{c}` needs one {color} king on rank {} to castle with", rank + 1));
+        };
+        let (i, rook) = match rook_file {
+            None => {
+                let Some(rook) = pos.outermost_partner(color, king, castles[i].kingside(g), partners) else {
+                    let side = if castles[i].kingside(g) { "right" } else { "left" };
+                    return err(FenField::Castling, format!("`{c}` needs a {color} rook to the {side} of the king on {}", g.square_name(king)));
+                };
+                (i, rook)
+            }
+            Some(file) => {
+                let rook = g.square(file, rank);
+                if !pos.piece_at(rook).is_some_and(|p| p.color == color && partners.contains(p.kind)) || rook == king {
+                    return err(FenField::Castling, format!("`{c}` needs a {color} rook on {}, but it is not there", g.square_name(rook)));
+                }
+                let kingside = file > g.file(king);
+                let Some(i) = castles.iter().position(|k| k.kingside(g) == kingside) else {
+                    return err(FenField::Castling, format!("`{c}`: this variant has no castle on that side of the king"));
+                };
+                (i, rook)
+            }
+        };
+        let bit = 1 << (2 * i + color.index());
+        if rights & bit != 0 {
+            return err(FenField::Castling, format!("`{c}` gives a castle already given"));
+        }
+        rights |= bit;
+        origins[i][color] = Some((king, rook));
+    }
+    Ok((rights, CastleLayout::chess960(&t.rules, &origins, partners)))
 }
 
 /// Castle spellings compare with `0` and `O` as the same character.

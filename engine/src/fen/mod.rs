@@ -4,7 +4,8 @@
 //! (the last two may be omitted). Boards wider than 9 files write runs of empty
 //! squares as multi-digit numbers (`10`). Castling rights are written with the
 //! castle's letter (`KQkq`), and read with that letter or the rook's file
-//! (Shredder style, `HAha`).
+//! (Shredder style, `HAha`). A Chess960 FEN ([`CastlingMode::Chess960`]) puts king and rooks
+//! anywhere on their first rank; its castling field is read as X-FEN or Shredder-FEN.
 //!
 //! State that the six fields cannot hold follows as `key=value` extensions:
 //! `unmoved=e2,g1` (or `unmoved=-`) lists the pieces that have never moved, for
@@ -22,12 +23,14 @@ pub use error::{FenError, FenField};
 use error::err;
 
 use crate::bitboard::Bitboard;
-use crate::features::castling::parse_castling;
+use crate::castle_layout::CastlingMode;
+use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
 use crate::features::en_passant::parse_ep;
 use crate::position::Pos;
+use crate::rules::CastleSquares;
 use crate::tables::Tables;
-use crate::types::{ByColor, Color, Piece, Square};
+use crate::types::{ByColor, Color, Piece, PieceSet, Square};
 
 /// The highest fullmove number a FEN may give: a game would need more than two billion
 /// moves in its history (far beyond memory) to count past `u32::MAX` from it.
@@ -93,9 +96,24 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Ve
     Ok(out)
 }
 
+/// The types that castle: those on the castles' king squares and those on their rook
+/// squares in the variant's start position.
+fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
+    let board = t.rules.start_fen.split_whitespace().next().unwrap_or("");
+    let Ok((board, _)) = split_hand(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
+    let Ok(pieces) = parse_board(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
+    let g = t.geometry;
+    let on = |which: fn(CastleSquares) -> Square| -> PieceSet {
+        let squares: Vec<Square> =
+            t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
+        pieces.iter().filter(|(sq, _, _)| squares.contains(sq)).map(|&(_, p, _)| p.kind).collect()
+    };
+    (on(|s| s.king_from), on(|s| s.rook_from))
+}
+
 impl<B: Bitboard> Pos<B> {
-    /// Reads a FEN.
-    pub fn from_fen(t: Arc<Tables<B>>, fen: &str) -> Result<Pos<B>, FenError> {
+    /// Reads a FEN, its castling field as `mode` says.
+    pub fn from_fen(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode) -> Result<Pos<B>, FenError> {
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err(FenField::Board, "the FEN is empty");
@@ -122,7 +140,15 @@ impl<B: Bitboard> Pos<B> {
         // Shogi FENs (Fairy-Stockfish's, SFEN-like) go straight from the side to the clocks.
         let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
-            pos.castling = parse_castling(&pos, fields.get(2).copied().unwrap_or("-"))?;
+            let field = fields.get(2).copied().unwrap_or("-");
+            match mode {
+                CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
+                CastlingMode::Chess960 => {
+                    let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
+                    pos.castling = rights;
+                    pos.castles960 = Some(Arc::new(layout));
+                }
+            }
             pos.ep = match fields.get(3).copied() {
                 None | Some("-") => None,
                 Some(s) => Some(parse_ep(&pos, s)?),

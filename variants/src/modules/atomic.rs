@@ -161,13 +161,10 @@ impl Atomic {
 
     /// Why castling `m` is refused by the squares its king passes, if it is.
     fn castle_refusal(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
-        let rules = pos.rules();
-        let g = rules.geometry;
+        let g = pos.rules().geometry;
         let us = pos.turn();
-        let castle = rules.castles.get(m.piece as usize)?;
-        let cs = castle.squares(g, us);
-        let own = |sq: Square| if us == Color::White { sq } else { g.mirror(sq) };
-        let attacked = castle.safe.iter().map(|&sq| own(sq)).find(|&sq| {
+        let (cs, safe) = pos.castle(m.piece as usize)?;
+        let attacked = safe.iter().copied().find(|&sq| {
             (sq != cs.king_to || sq == cs.king_from) && pos.attacked_without(sq, us.opponent(), cs.king_from) && !self.shielded(pos, sq, us)
         })?;
         Some(if attacked == cs.king_from {

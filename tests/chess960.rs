@@ -1,0 +1,56 @@
+//! Chess960 positions (`CastlingMode::Chess960`): kings and rooks anywhere on the first
+//! rank, castling rights by X-FEN letter or rook file, castles written king-takes-rook.
+//! Counts from Fairy-Stockfish (pyffish with `chess960=True`).
+
+use chimera::variants::builtin;
+use chimera::{CastlingMode, FenField, Position};
+
+fn chess960(fen: &str) -> Position {
+    let chess = builtin("chess").unwrap().variant().unwrap();
+    chess.position_in(fen, CastlingMode::Chess960).unwrap()
+}
+
+#[test]
+fn chess960_perft_matches_fairy_stockfish() {
+    for (fen, counts) in [
+        ("bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", [21, 528, 12189]),
+        ("2nnrbkr/p1qppppp/8/1ppb4/6PP/3PP3/PPP2P2/BQNNRBKR w HEhe - 1 9", [21, 807, 18002]),
+        ("1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1", [25, 617, 15138]),
+    ] {
+        let mut pos = chess960(fen);
+        for (depth, expected) in (1..).zip(counts) {
+            assert_eq!(pos.perft(depth), expected, "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
+fn a_castle_reads_as_san_or_king_takes_rook_and_is_written_king_takes_rook() {
+    let mut pos = chess960("1r2k1r1/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+    let by_san = pos.parse_move("O-O-O").unwrap();
+    assert_eq!(pos.parse_move("e1a1").unwrap(), by_san);
+    assert_eq!(pos.uci(by_san), "e1a1");
+    pos.play(by_san).unwrap();
+    assert_eq!(pos.fen(), "1r2k1r1/8/8/8/8/8/8/2KR3R b kq - 1 1");
+    // The same FEN read as standard chess: the castle is the king's move.
+    let chess = builtin("chess").unwrap().variant().unwrap();
+    let mut standard = chess.position("1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
+    let m = standard.parse_move("O-O-O").unwrap();
+    assert_eq!(standard.uci(m), "e1c1");
+}
+
+#[test]
+fn castling_fields_that_name_no_rook_are_refused() {
+    let chess = builtin("chess").unwrap().variant().unwrap();
+    for (fen, why) in [
+        ("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "`K` needs a white rook to the right of the king on e1"),
+        ("4k3/8/8/8/8/8/8/4K2R w G - 0 1", "`G` needs a white rook on g1, but it is not there"),
+        ("4k3/8/8/8/8/8/4K3/7R w K - 0 1", "`K` needs one white king on rank 1 to castle with"),
+        ("4k3/8/8/8/8/8/8/RR2K3 w AB - 0 1", "`B` gives a castle already given"),
+        ("4k3/8/8/8/8/8/8/R3K2R w KZ - 0 1", "`Z` names no castle and no file of this variant"),
+    ] {
+        let e = chess.position_in(fen, CastlingMode::Chess960).unwrap_err();
+        assert_eq!(e.field, FenField::Castling, "{fen}");
+        assert!(e.to_string().contains(why), "{fen}: {e}");
+    }
+}
