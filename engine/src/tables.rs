@@ -271,6 +271,10 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
+    /// Each side's goal squares (`[end.region_win]`; empty without it).
+    pub(crate) goals: ByColor<B>,
+    /// No move may give check ([`Rules::checks_allowed`] is false).
+    pub(crate) forbids_checks: bool,
     /// Per castle: its squares for each side, and the squares that must be empty (but
     /// for the king and rook) as a bitboard.
     pub castles: Vec<ByColor<(CastleSquares, B)>>,
@@ -598,7 +602,12 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
+            ends_by_rule: !modules.with_outcome.is_empty()
+                || rules.end.army_captured.is_some()
+                || !rules.end.extinction.is_empty()
+                || rules.end.region_win.is_some(),
+            goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
+            forbids_checks: !rules.checks_allowed,
             castles,
             castle_rights_at,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
