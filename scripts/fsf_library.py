@@ -135,6 +135,10 @@ VARIANTS = [
     Same("codrus", 8, 8),
     Same("losers", 8, 8),
     Same("coregal", 8, 8),
+    Same("kingofthehill", 8, 8),
+    Same("racingkings", 8, 8),
+    Same("breakthrough", 8, 8),
+    Same("jesonmor", 9, 9),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

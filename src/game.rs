@@ -18,6 +18,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::InsufficientMaterial => "insufficient material (dead position)".to_string(),
         EndReason::ArmyCaptured => "capturing the whole army".to_string(),
         EndReason::Extinction => "extinction".to_string(),
+        EndReason::RegionReached => "reaching the goal region".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),
     };
     match o.winner {

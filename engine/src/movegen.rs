@@ -171,6 +171,14 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.forbids_checks {
+            return self.generate_checkless(sink);
+        }
+        self.generate_unchecked(sink)
+    }
+
+    /// Every move legal but for the ban on giving check (`checks_allowed = false`).
+    pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
         if self.t.must_capture {
             return self.generate_forced(sink);
         }
@@ -204,10 +212,16 @@ impl<B: Bitboard> Pos<B> {
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        let t = &*self.t;
-        if t.ends_by_rule && self.ended_by_rule().is_some() {
+        if self.t.ends_by_rule && self.ended_by_rule().is_some() {
             return;
         }
+        self.generate_moves(sink, safety)
+    }
+
+    /// The kernel's moves, whether or not a rule has ended the game.
+    #[inline]
+    pub(crate) fn generate_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        let t = &*self.t;
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
@@ -446,7 +460,7 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    fn safety(&self) -> Safety<B> {
+    pub(crate) fn safety(&self) -> Safety<B> {
         let us = self.turn;
         let royals = self.royals(us);
         if royals.is_empty() {

@@ -375,13 +375,20 @@ impl<B: Bitboard> Pos<B> {
                 }
             };
         }
+        let fits = |m: &Move| {
+            m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
+                && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
+        };
+        if !rules.checks_allowed {
+            let mut unchecked = Vec::new();
+            self.generate_unchecked(&mut unchecked);
+            if unchecked.iter().any(fits) {
+                return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
+            }
+        }
         if rules.must_capture {
             let mut unforced = Vec::new();
             self.generate_unforced(&mut unforced);
-            let fits = |m: &Move| {
-                m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
-                    && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
-            };
             if unforced.iter().any(fits) {
                 return refuse(IllegalCode::CaptureRequired, format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"));
             }

@@ -23,6 +23,8 @@ pub enum EndReason {
     ArmyCaptured,
     /// A side has too few pieces of a kind left (`[[end.extinction]]`).
     Extinction,
+    /// A side brought its pieces onto its goal squares (`[end.region_win]`).
+    RegionReached,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -39,6 +41,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::ArmyCaptured => "army-captured",
             EndReason::Extinction => "extinction",
+            EndReason::RegionReached => "region-reached",
             EndReason::Rule(reason) => reason,
         }
     }

@@ -64,6 +64,9 @@ pub enum IllegalCode {
     /// The move does not capture, but a capture is possible and capturing is compulsory
     /// (`must_capture`: Antichess, Giveaway, Losers).
     CaptureRequired,
+    /// The move would give check, and the variant forbids checks (`checks_allowed = false`:
+    /// Racing Kings).
+    GivesCheck,
     /// The purchase or upgrade costs more coins than the mover has.
     NotEnoughCoins,
     /// Every piece of that kind the variant allows is already on the board.
@@ -106,6 +109,7 @@ impl IllegalCode {
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
             IllegalCode::CaptureRequired => "capture-required",
+            IllegalCode::GivesCheck => "gives-check",
             IllegalCode::NotEnoughCoins => "not-enough-coins",
             IllegalCode::StockEmpty => "stock-empty",
             IllegalCode::UpgradeLocked => "upgrade-locked",

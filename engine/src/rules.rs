@@ -10,7 +10,7 @@
 
 use crate::betza::Direction;
 use crate::bitboard::Bitboard;
-use crate::types::{Color, Geometry, PieceSet, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// One kind of piece.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -244,6 +244,26 @@ pub struct EndRules {
     pub army_includes_hand: bool,
     /// Ends by too few pieces of a kind (`[[end.extinction]]`).
     pub extinction: Vec<Extinction>,
+    /// A side whose piece reaches a region wins (`[end.region_win]`).
+    pub region_win: Option<RegionWin>,
+}
+
+/// Winning by bringing pieces of a type onto a set of squares (King of the Hill, Racing
+/// Kings; Fairy-Stockfish's `flagPiece`, `flagRegion`, `flagPieceCount`, `flagMove`,
+/// `flagPieceSafe`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RegionWin {
+    /// The type that must get there.
+    pub piece: PieceType,
+    /// Each side's goal, absolute squares.
+    pub squares: ByColor<Vec<Square>>,
+    /// At least this many of them there (1 or more).
+    pub count: u8,
+    /// The opponent still gets one move, which may undo the win or (Racing Kings' Black)
+    /// draw by reaching its own goal too.
+    pub reply: bool,
+    /// The pieces there count only while not attacked.
+    pub safe: bool,
 }
 
 /// The end of the game when a side has at most `at_most` pieces of a kind.
@@ -372,6 +392,8 @@ pub struct Rules {
     pub lift: Option<Lift>,
     /// A side that can capture must (Antichess, Giveaway, Losers).
     pub must_capture: bool,
+    /// A move may give check (false: Racing Kings, where giving check is illegal).
+    pub checks_allowed: bool,
 }
 
 impl Rules {

@@ -272,6 +272,10 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
+    /// Each side's goal squares (`[end.region_win]`; empty without it).
+    pub(crate) goals: ByColor<B>,
+    /// No move may give check ([`Rules::checks_allowed`] is false).
+    pub(crate) forbids_checks: bool,
     /// The ruleset's castles (a Chess960 game has its own: [`crate::position::Pos::castles`]).
     pub castles: CastleLayout<B>,
     /// Types whose moves reset the move-rule counter.
@@ -580,7 +584,12 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || rules.end.army_captured.is_some() || !rules.end.extinction.is_empty(),
+            ends_by_rule: !modules.with_outcome.is_empty()
+                || rules.end.army_captured.is_some()
+                || !rules.end.extinction.is_empty()
+                || rules.end.region_win.is_some(),
+            goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
+            forbids_checks: !rules.checks_allowed,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {

@@ -96,6 +96,10 @@ builtins! {
     "mitred-frontofhouse-sylvia" => "mitred-frontofhouse-sylvia.toml",
     "los-generales" => "los-generales.toml",
     "los-generales-frontofhouse" => "los-generales-frontofhouse.toml",
+    "kingofthehill" => "kingofthehill.toml",
+    "racingkings" => "racingkings.toml",
+    "breakthrough" => "breakthrough.toml",
+    "jesonmor" => "jesonmor.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -32,6 +32,7 @@ pub(crate) struct RawEnd {
     army_includes_hand: bool,
     #[serde(default)]
     extinction: Vec<super::extinction::RawExtinction>,
+    region_win: Option<super::region_win::RawRegionWin>,
 }
 
 fn yes() -> bool {
@@ -59,6 +60,7 @@ impl Default for RawEnd {
             army_captured: None,
             army_includes_hand: true,
             extinction: Vec::new(),
+            region_win: None,
         }
     }
 }
@@ -150,6 +152,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         army_captured: end.army_captured.map(Verdict::from),
         army_includes_hand: end.army_includes_hand,
         extinction,
+        region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
     })
 }
 
@@ -181,7 +184,8 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The end of the game by a rule that leaves the side to move no moves at all: a
-    /// rule module's ending, or the capture of the whole army. (Checkmate and stalemate
+    /// rule module's ending, the capture of the whole army (or extinction), or a goal
+    /// region reached. (Checkmate and stalemate
     /// follow from having no moves; repetition and the move rule leave moves on the
     /// board for a game that goes on past them.)
     #[inline]
@@ -192,7 +196,7 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
-        self.extinct()
+        self.extinct().or_else(|| self.region_won())
     }
 
     /// Whether the material on the board is one of the ruleset's dead cases.

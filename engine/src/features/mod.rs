@@ -4,6 +4,8 @@
 pub(crate) mod end;
 pub(crate) mod extinction;
 pub(crate) mod must_capture;
+pub(crate) mod no_checks;
+pub(crate) mod region_win;
 pub(crate) mod castling;
 pub(crate) mod economy;
 pub(crate) mod lift;

@@ -7,7 +7,7 @@ use toml::Spanned;
 use super::error::RulesetError;
 use super::source::Reporter;
 use crate::rules::Region;
-use crate::types::{Geometry, PieceType};
+use crate::types::{Geometry, PieceType, Square};
 
 /// The context of one ruleset's sections.
 pub(crate) struct Context<'a> {
@@ -50,5 +50,25 @@ impl Context<'_> {
             })
             .collect::<Result<_, _>>()
             .map(Region::from_ranks)
+    }
+    /// Squares named by a list of absolute places: a square (`e5`) or a whole rank
+    /// (`rank 8`, counted from White's side), each checked against the board.
+    pub fn squares(&self, at: &[Spanned<String>], key: &str) -> Result<Vec<Square>, RulesetError> {
+        let mut squares = Vec::new();
+        for s in at {
+            let text = s.get_ref().trim();
+            if let Some(rank) = text.strip_prefix("rank ") {
+                match rank.trim().parse::<u8>() {
+                    Ok(r) if (1..=self.g.ranks).contains(&r) => squares.extend((0..self.g.files).map(|f| self.g.square(f, r - 1))),
+                    _ => return Err(self.r.span(s, key, format!("`{text}` is not a rank of a board with {} ranks (`rank 1` to `rank {}`)", self.g.ranks, self.g.ranks))),
+                }
+            } else {
+                match self.g.parse_square(text) {
+                    Some(sq) => squares.push(sq),
+                    None => return Err(self.r.span(s, key, format!("`{text}` is neither a square of this board (a1 to {}) nor a whole rank (`rank 1`)", self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1))))),
+                }
+            }
+        }
+        Ok(squares)
     }
 }

@@ -65,8 +65,14 @@ struct RawRuleset {
     lift: Option<Spanned<RawLift>>,
     #[serde(default)]
     must_capture: bool,
+    #[serde(default = "yes")]
+    checks_allowed: bool,
     /// `"none"`: no piece is royal, on purpose.
     royal: Option<lint::RoyalKey>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -216,6 +222,7 @@ fn compile(
         economy,
         lift,
         must_capture: raw.must_capture,
+        checks_allowed: raw.checks_allowed,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -1,0 +1,131 @@
+//! Region win: a side that brings a piece of a given type onto its goal squares wins
+//! (King of the Hill, Racing Kings, Breakthrough, Jeson Mor, Dobutsu's "try").
+//! Fairy-Stockfish's `flagPiece`, `flagRegion`, `flagPieceCount`, `flagMove` and
+//! `flagPieceSafe`, with its exact verdicts (`Position::is_immediate_game_end`), since
+//! they decide which positions have no moves and so the perft counts:
+//!
+//! - with neither `reply` nor `safe`, reaching the goal wins at once;
+//! - with `reply`, the opponent gets one more move: the win stands if the piece is still
+//!   there on the reacher's next turn. When the goal piece is royal (it cannot be taken
+//!   off the goal), the opponent's move can only matter if it reaches its own goal too:
+//!   the game ends at once unless the opponent is Black (the second player, who may
+//!   equalise) and has a legal move of its goal piece onto its goal, which draws;
+//! - with `safe`, a piece on the goal counts only while not attacked (when just enough
+//!   are there); with `safe` alone both sides there is a draw.
+//!
+//! The `[end.region_win]` table: its schema and compile step are here, and the verdict.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::movegen::with_scratch;
+use crate::moves::MoveKind;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Pos;
+use crate::rules::RegionWin;
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::types::{ByColor, Color};
+
+/// `[end.region_win]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawRegionWin {
+    piece: Spanned<String>,
+    /// White's goal: squares (`e5`) or whole ranks (`rank 8`).
+    white: Spanned<Vec<Spanned<String>>>,
+    /// Black's goal, the same way (absolute squares: not mirrored).
+    black: Spanned<Vec<Spanned<String>>>,
+    #[serde(default = "one")]
+    count: Spanned<u8>,
+    #[serde(default)]
+    reply: bool,
+    #[serde(default)]
+    safe: bool,
+}
+
+fn one() -> Spanned<u8> {
+    Spanned::new(0..0, 1)
+}
+
+/// Compiles `[end.region_win]`.
+pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, RulesetError> {
+    const KEY: &str = "end.region_win";
+    let piece = cx.type_of(&raw.piece, &format!("{KEY}.piece"))?;
+    let goal = |list: &Spanned<Vec<Spanned<String>>>, side: &str| {
+        let squares = cx.squares(list.get_ref(), &format!("{KEY}.{side}"))?;
+        if squares.is_empty() {
+            return Err(cx.r.span(list, format!("{KEY}.{side}"), "name at least one square (`e5`) or rank (`rank 8`)"));
+        }
+        Ok(squares)
+    };
+    let squares = ByColor::new(goal(&raw.white, "white")?, goal(&raw.black, "black")?);
+    if *raw.count.get_ref() == 0 {
+        return Err(cx.r.span(&raw.count, format!("{KEY}.count"), "must be at least 1"));
+    }
+    Ok(RegionWin { piece, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe })
+}
+
+/// Each side's goal as a bitboard, for the tables.
+pub(crate) fn goal_bitboards<B: Bitboard>(rule: Option<&RegionWin>) -> ByColor<B> {
+    let bits = |c: Color| rule.map_or(B::EMPTY, |r| r.squares[c].iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)));
+    ByColor::new(bits(Color::White), bits(Color::Black))
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The game's end by the region rule, if it ends it now.
+    pub(crate) fn region_won(&self) -> Option<Outcome> {
+        let rule = self.t.rules.end.region_win.as_ref()?;
+        let us = self.turn;
+        let them = us.opponent();
+        let royal = self.t.rules.piece(rule.piece).royal;
+        let won = |c| Some(Outcome { winner: Some(c), reason: EndReason::RegionReached });
+        // The reacher's win after the opponent's reply.
+        if (rule.reply || rule.safe) && self.goal_reached(rule, us) {
+            let both_draw = (rule.reply && us == Color::White && royal) || (rule.safe && !rule.reply);
+            if both_draw && self.goal_reached(rule, them) {
+                return Some(Outcome { winner: None, reason: EndReason::RegionReached });
+            }
+            return won(us);
+        }
+        // The opponent reached its goal with the last move, and no reply can change that.
+        if (!rule.reply || rule.safe || royal) && self.goal_reached(rule, them) {
+            let may_equalise = rule.reply && royal && us == Color::Black && !self.is_check();
+            if !(may_equalise && self.can_reach_goal(rule)) {
+                return won(them);
+            }
+        }
+        None
+    }
+
+    /// Whether `c` has enough goal pieces on its goal (not attacked, where that counts).
+    fn goal_reached(&self, rule: &RegionWin, c: Color) -> bool {
+        let there = self.t.goals[c] & self.pieces(c, rule.piece);
+        let n = there.count();
+        if n == 0 || n < u32::from(rule.count) {
+            return false;
+        }
+        // Just enough there, and the opponent to move: each must be safe.
+        if rule.safe && (!rule.reply || c != self.turn) && n == u32::from(rule.count) {
+            let by = c.opponent();
+            let (occ, attackers) = (self.occupied(), self.board.by_color[by]);
+            return !there.squares().any(|sq| self.attacked(sq, by, occ, attackers));
+        }
+        true
+    }
+
+    /// Whether the side to move has a legal move of its goal piece onto its goal.
+    fn can_reach_goal(&self, rule: &RegionWin) -> bool {
+        let goal = self.t.goals[self.turn];
+        with_scratch(|moves| {
+            self.generate_moves(moves, &self.safety());
+            moves.iter().any(|&m| {
+                m.kind != MoveKind::Drop
+                    && goal.has(m.to)
+                    && self.piece_at(m.from).is_some_and(|p| p.kind == rule.piece)
+                    && self.check_allowed(m)
+            })
+        })
+    }
+}
