@@ -155,16 +155,22 @@ pub(crate) struct Safety<B> {
     /// when every move is tested, else all but the suspects' (royals and shields). One
     /// test per piece.
     pub free: B,
+    /// The single royal is in check (known only where `test_all` is not set).
+    pub in_check: bool,
+    /// Where a free piece's move, or a piece put on the board, must end: every square
+    /// out of check; in check, the squares that capture or block every checker's
+    /// attack (none when no one square does, as in most double checks).
+    pub evasions: B,
 }
 
 impl<B: Bitboard> Safety<B> {
     /// No royal piece to keep safe.
     fn unguarded() -> Safety<B> {
-        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY }
+        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY, in_check: false, evasions: !B::EMPTY }
     }
     /// Every move tested.
     fn test_all(royals: B) -> Safety<B> {
-        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY }
+        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY, in_check: false, evasions: !B::EMPTY }
     }
 }
 
@@ -237,7 +243,7 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Leaper => {
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
                         let batch = pieces & safety.free & !mob.promotion_near;
-                        sink.push_count(bulk.count(batch, occ, theirs));
+                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
                         pieces &= !batch;
                     }
                     while pieces.any() {
@@ -265,7 +271,7 @@ impl<B: Bitboard> Pos<B> {
                     };
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
                         let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
-                        sink.push_count(bulk.count(batch, occ, theirs));
+                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
                         pieces &= !batch;
                     }
                     let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
@@ -411,12 +417,24 @@ impl<B: Bitboard> Pos<B> {
         if mob.promotion_near.has(from) {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
-            sink.push_targets(from, targets);
+            sink.push_targets(from, targets & safety.evasions);
         } else {
-            for to in targets.squares() {
-                if self.is_safe_after(Move::normal(from, to), safety.royals) {
-                    sink.push(Move::normal(from, to));
-                }
+            self.emit_tested(sink, safety, from, targets);
+        }
+    }
+
+    /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
+    #[inline(never)]
+    fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
+        if !safety.test_all && safety.royals.has(from) && !targets.is_single() && targets.any() {
+            // The single royal's moves: one map of the enemy's attacks, with the royal
+            // gone from its square, answers them all.
+            let occ = self.occupied() & !B::bit(from);
+            return sink.push_targets(from, targets & !self.attacked_squares(self.turn.opponent(), occ));
+        }
+        for to in targets.squares() {
+            if self.is_safe_after(Move::normal(from, to), safety.royals) {
+                sink.push(Move::normal(from, to));
             }
         }
     }
@@ -424,13 +442,13 @@ impl<B: Bitboard> Pos<B> {
     /// The moves of a piece of a type that promotes, from `from` to `targets`.
     fn emit_promoting<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
         let zone = mob.promotion_zone;
+        let free = safety.free.has(from);
+        let targets = if free { targets & safety.evasions } else { targets };
         let promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
         let plain = targets & !promoting;
-        if safety.free.has(from) {
+        if free {
             sink.push_targets(from, plain);
-            for to in promoting.squares() {
-                self.emit_promotions(sink, safety, pt, Move::normal(from, to));
-            }
+            self.emit_promotions_to(sink, safety, pt, from, promoting);
         } else {
             for to in plain.squares() {
                 if self.is_safe_after(Move::normal(from, to), safety.royals) {
@@ -450,7 +468,8 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
-        if safety.unguarded || !tested || self.is_safe_after(m, safety.royals) {
+        let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
+        if legal {
             let zone = mob.promotion_zone;
             if mob.promotion_near.has(m.from) && (zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
                 self.emit_promotions(sink, safety, pt, m);
@@ -474,11 +493,18 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
         let occ = ours | theirs;
-        if self.leap_attacked(king, them, theirs) || self.lame_attacked(king, them, occ, theirs) {
-            return Safety::test_all(royals);
-        }
         let t = &*self.t;
         let mut suspects = royals;
+        // Each attack on the king (a route) narrows the evasions to the squares that
+        // capture its attacker or block it: adding a piece there, or taking the attacker,
+        // is the only way a move of a free piece can end the check.
+        let mut in_check = false;
+        let mut evasions = !B::EMPTY;
+        let leapers = self.leap_attackers_of(king, them, theirs);
+        if leapers.any() {
+            in_check = true;
+            evasions = if leapers.is_single() { leapers } else { B::EMPTY };
+        }
         // Checks by sliders, and shields against them: our piece first on a line from the
         // king, with an enemy slider of that line next. One look along each group's lines
         // answers both.
@@ -488,8 +514,16 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let seen = t.reach_over(&g.lines, king, occ);
-            if (seen & cand).any() {
-                return Safety::test_all(royals);
+            let hits = seen & cand;
+            if hits.any() {
+                in_check = true;
+                for &s in &g.slides {
+                    // The ray from the king to a checker: the squares between, and its own.
+                    let ray = t.rays[s.reach as usize * t.squares + king as usize] & seen;
+                    if (ray & hits).any() {
+                        evasions &= ray;
+                    }
+                }
             }
             // Most groups pin nothing: no attacker behind our first pieces seen from the king.
             let shields = seen & ours;
@@ -508,18 +542,23 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        // Shields against lame leapers: our pieces on the leg of an enemy leap at the king.
+        // Lame leapers: their checks (blocked on their path), and our pieces on the leg of
+        // an enemy leap at the king (shields).
         for &pt in &t.special_attacker_types[them] {
             let attackers = self.pieces(them, pt);
             for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture) {
                 if let Some((from, path)) = sp.from[king as usize] {
                     if attackers.has(from) {
                         suspects |= path & ours;
+                        if sp.origins.has(from) && (path & occ).is_empty() && (!sp.initial_only || self.unmoved.has(from)) {
+                            in_check = true;
+                            evasions &= path | B::bit(from);
+                        }
                     }
                 }
             }
         }
-        Safety { unguarded: false, test_all: false, royals, free: !suspects }
+        Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions }
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

@@ -42,16 +42,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Appends the long algebraic form of `m` to `out`.
     pub(crate) fn write_uci(&self, m: Move, out: &mut String) {
-        let g = self.g();
-        let square = |out: &mut String, sq: Square| {
-            out.push(Geometry::file_char(g.file(sq)));
-            // Ranks go up to 16: itoa by hand keeps this allocation-free.
-            let rank = g.rank(sq) + 1;
-            if rank >= 10 {
-                out.push('1');
-            }
-            out.push((b'0' + rank % 10) as char);
-        };
+        let square = |out: &mut String, sq: Square| self.write_square(sq, out);
         let letter = |t: PieceType| self.t.rules.piece(t).letter;
         match m.kind {
             MoveKind::Drop | MoveKind::Buy => {
@@ -90,6 +81,18 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// Appends a square's name (`e4`, `p16`).
+    fn write_square(&self, sq: Square, out: &mut String) {
+        let g = self.g();
+        out.push(Geometry::file_char(g.file(sq)));
+        // Ranks go up to 16: itoa by hand keeps this allocation-free.
+        let rank = g.rank(sq) + 1;
+        if rank >= 10 {
+            out.push('1');
+        }
+        out.push((b'0' + rank % 10) as char);
+    }
+
     /// SAN of a legal move, with `+` or `#`.
     pub fn san(&mut self, m: Move) -> String {
         let legal = self.legal_moves();
@@ -99,46 +102,61 @@ impl<B: Bitboard> Pos<B> {
     /// SAN of a legal move, given the legal moves of the position.
     pub fn san_in(&mut self, m: Move, legal: &[Move]) -> String {
         let mut s = self.san_plain(m, legal);
+        self.write_check_mark(m, &mut s);
+        s
+    }
+
+    /// SAN of every move of `legal` (all the legal moves of the position), in its order,
+    /// with `+` or `#`. One sort of the list by destination and moving piece finds each
+    /// move's rivals, where [`Pos::san_in`] scans the whole list for every move.
+    pub fn san_list(&mut self, legal: &[Move]) -> Vec<String> {
+        // The board moves as (destination, mover, origin, index): rivals are neighbours.
+        let mut keyed: Vec<(Square, PieceType, Square, usize)> = legal
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop)
+            .filter_map(|(i, m)| self.piece_at(m.from).map(|p| (m.to, p.kind, m.from, i)))
+            .collect();
+        keyed.sort_unstable();
+        // Per move: its group of rivals in `keyed` (those of its destination and mover).
+        let mut group = vec![0..0; legal.len()];
+        let mut start = 0;
+        for end in 1..=keyed.len() {
+            if end == keyed.len() || keyed[end].0 != keyed[start].0 || keyed[end].1 != keyed[start].1 {
+                for k in &keyed[start..end] {
+                    group[k.3] = start..end;
+                }
+                start = end;
+            }
+        }
+        let mut others = Vec::new();
+        let mut list = Vec::with_capacity(legal.len());
+        for (i, &m) in legal.iter().enumerate() {
+            others.clear();
+            for &(_, _, from, _) in &keyed[group[i].clone()] {
+                if from != m.from && others.last() != Some(&from) {
+                    others.push(from);
+                }
+            }
+            let mut s = String::with_capacity(8);
+            self.write_san_plain(m, &others, &mut s);
+            self.write_check_mark(m, &mut s);
+            list.push(s);
+        }
+        list
+    }
+
+    /// Appends `+` or `#` if the legal move `m` checks or mates.
+    fn write_check_mark(&mut self, m: Move, s: &mut String) {
         self.play_unchecked(m);
         if self.is_check() {
             s.push(if self.count_moves() == 0 { '#' } else { '+' });
         }
         self.undo();
-        s
     }
 
     fn san_plain(&self, m: Move, legal: &[Move]) -> String {
-        let t = &*self.t;
-        let g = self.g();
-        if m.kind == MoveKind::Castle {
-            return t.rules.castles[m.piece as usize].notation.clone();
-        }
-        match m.kind {
-            MoveKind::Drop => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
-            // A bought pawn-style piece is written without its letter: `@e2`.
-            MoveKind::Buy => {
-                let def = t.rules.piece(m.piece);
-                let letter = if def.pawn { String::new() } else { def.letter.to_string() };
-                return format!("{letter}@{}", g.square_name(m.to));
-            }
-            // The new piece's letter on the square it stands on: `B@e2`.
-            MoveKind::Upgrade => return format!("{}@{}", t.rules.piece(m.piece).letter, g.square_name(m.to)),
-            MoveKind::Rule => {
-                let i = m.piece as usize;
-                let mut s = String::new();
-                t.modules.all[i].write_san(&self.view(i), m, &mut s);
-                return s;
-            }
-            // The piece, its square, and what it becomes in the hand: `Rh1^I`.
-            MoveKind::Lift => {
-                let p = self.piece_at(m.from).expect("a lift starts on a piece");
-                return format!("{}{}^{}", t.rules.piece(p.kind).letter, g.square_name(m.from), t.rules.piece(m.piece).letter);
-            }
-            _ => {}
-        }
-        let piece = self.piece_at(m.from).expect("a move starts on a piece");
-        let def = t.rules.piece(piece.kind);
-        let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
+        let mover = self.piece_at(m.from).map(|p| p.kind);
         let mut others: Vec<Square> = legal
             .iter()
             .filter(|o| {
@@ -146,11 +164,56 @@ impl<B: Bitboard> Pos<B> {
                     && o.from != m.from
                     && o.kind != MoveKind::Castle
                     && o.kind != MoveKind::Drop
-                    && self.piece_at(o.from).map(|p| p.kind) == Some(piece.kind)
+                    && self.piece_at(o.from).map(|p| p.kind) == mover
             })
             .map(|o| o.from)
             .collect();
         others.dedup();
+        let mut s = String::new();
+        self.write_san_plain(m, &others, &mut s);
+        s
+    }
+
+    /// Appends the SAN of `m` without check marks; `others` are the origins of the other
+    /// legal moves of the same type of piece to the same square (for disambiguation).
+    fn write_san_plain(&self, m: Move, others: &[Square], s: &mut String) {
+        let t = &*self.t;
+        let g = self.g();
+        let letter = |pt: PieceType| t.rules.piece(pt).letter;
+        match m.kind {
+            MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece as usize].notation),
+            // The new piece's letter on the square it stands on (`B@e2`), as a drop is written.
+            MoveKind::Drop | MoveKind::Upgrade => {
+                s.push(letter(m.piece));
+                s.push('@');
+                return self.write_square(m.to, s);
+            }
+            // A bought pawn-style piece is written without its letter: `@e2`.
+            MoveKind::Buy => {
+                let def = t.rules.piece(m.piece);
+                if !def.pawn {
+                    s.push(def.letter);
+                }
+                s.push('@');
+                return self.write_square(m.to, s);
+            }
+            MoveKind::Rule => {
+                let i = m.piece as usize;
+                return t.modules.all[i].write_san(&self.view(i), m, s);
+            }
+            // The piece, its square, and what it becomes in the hand: `Rh1^I`.
+            MoveKind::Lift => {
+                let p = self.piece_at(m.from).expect("a lift starts on a piece");
+                s.push(letter(p.kind));
+                self.write_square(m.from, s);
+                s.push('^');
+                return s.push(letter(m.piece));
+            }
+            _ => {}
+        }
+        let piece = self.piece_at(m.from).expect("a move starts on a piece");
+        let def = t.rules.piece(piece.kind);
+        let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
         let clash = |file: bool, rank: bool| {
             others.iter().any(|&o| (!file || g.file(o) == g.file(m.from)) && (!rank || g.rank(o) == g.rank(m.from)))
         };
@@ -166,7 +229,6 @@ impl<B: Bitboard> Pos<B> {
                 rank = true;
             }
         }
-        let mut s = String::new();
         if !def.pawn {
             s.push(def.letter);
         }
@@ -174,17 +236,20 @@ impl<B: Bitboard> Pos<B> {
             s.push(Geometry::file_char(g.file(m.from)));
         }
         if rank {
-            s += &(g.rank(m.from) + 1).to_string();
+            let rank = g.rank(m.from) + 1;
+            if rank >= 10 {
+                s.push('1');
+            }
+            s.push((b'0' + rank % 10) as char);
         }
         if capture {
             s.push('x');
         }
-        s += &g.square_name(m.to);
+        self.write_square(m.to, s);
         if let Some(p) = m.promotion() {
             s.push('=');
-            s.push(t.rules.piece(p).letter);
+            s.push(letter(p));
         }
-        s
     }
 
     /// Reads a move in long algebraic form or SAN.

@@ -114,19 +114,19 @@ impl<B: Bitboard> Bulk<B> {
     /// Most steps for which shifting a set beats looking up each piece.
     const MAX_STEPS: usize = 4;
 
-    /// How many moves the pieces `from` have.
+    /// How many moves the pieces `from` have that end on `allowed` squares.
     #[inline]
-    pub fn count(&self, from: B, occupied: B, theirs: B) -> u64 {
+    pub fn count(&self, from: B, occupied: B, theirs: B, allowed: B) -> u64 {
         let mut n = 0;
         for &(by, on_board, how) in &self.leaps {
-            let to = (from & on_board).shift(by);
+            let to = (from & on_board).shift(by) & allowed;
             let quiet = if how.quiet { to & !occupied } else { B::EMPTY };
             let capture = if how.capture { to & theirs } else { B::EMPTY };
             n += (quiet | capture).count() as u64;
         }
         for &(by, starts) in &self.doubles {
             let passed = (from & starts).shift(by) & !occupied;
-            n += (passed.shift(by) & !occupied).count() as u64;
+            n += (passed.shift(by) & !occupied & allowed).count() as u64;
         }
         n
     }

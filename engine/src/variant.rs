@@ -359,8 +359,9 @@ impl Position {
     pub fn moves_with_notation(&mut self) -> Vec<(Move, String, String)> {
         with_mut!(self, p => {
             let legal = p.legal_moves();
+            let san = p.san_list(&legal);
             let mut out: Vec<(Move, String, String)> =
-                legal.iter().map(|&m| (m, p.uci(m), p.san_in(m, &legal))).collect();
+                legal.iter().zip(san).map(|(&m, san)| (m, p.uci(m), san)).collect();
             out.sort_by(|a, b| a.1.cmp(&b.1));
             out
         })

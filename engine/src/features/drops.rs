@@ -18,7 +18,7 @@ use crate::rules::{Drops, ResetEvent, Rules};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
-use crate::tables::Zobrist;
+use crate::tables::{Shape, Zobrist};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceType, Square, MAX_PIECE_TYPES};
 
 #[derive(Deserialize)]
@@ -75,17 +75,19 @@ impl<B: Bitboard> Pos<B> {
             if self.hands[us][pt as usize] == 0 {
                 continue;
             }
-            let mut targets = empty & mob.drop_zone;
+            let mut targets = empty & mob.drop_zone & safety.evasions;
             if t.one_per_file.contains(pt) {
                 for sq in self.pieces(us, pt).squares() {
                     targets &= !t.file_masks[t.geometry.file(sq) as usize];
                 }
             }
             let mate_matters = t.no_drop_mate.contains(pt);
-            if !mate_matters && (safety.unguarded || !safety.test_all) {
-                // Adding a piece never exposes a royal: only a check needs testing.
-                sink.push_drops(pt, targets);
-                continue;
+            if safety.unguarded || !safety.test_all {
+                // Adding a piece never exposes a royal (out of check, or blocking the
+                // only check): only a drop that may mate needs a look.
+                let untested = if mate_matters { targets & !self.drop_checks(pt) } else { targets };
+                sink.push_drops(pt, untested);
+                targets &= !untested;
             }
             for to in targets.squares() {
                 let m = Move::new(to, to, MoveKind::Drop, pt);
@@ -95,6 +97,22 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
+    }
+
+    /// The squares from which a `pt` of the side to move would attack an enemy royal: a
+    /// lookup for a plain leaper, every square for other pieces (asked drop by drop).
+    fn drop_checks(&self, pt: PieceType) -> B {
+        let t = &*self.t;
+        let us = self.turn;
+        if t.mobility(us, pt).shape != Shape::Leaper {
+            return !B::EMPTY;
+        }
+        let base = (us.index() * t.types + pt as usize) * t.squares;
+        let mut checks = B::EMPTY;
+        for royal in self.royals(us.opponent()).squares() {
+            checks |= t.leap_attackers[base + royal as usize];
+        }
+        checks
     }
 
     /// Whether a drop checkmates (for the ban on mating with certain drops).

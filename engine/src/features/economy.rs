@@ -95,7 +95,7 @@ impl<B: Bitboard> Pos<B> {
             if price > coins || self.stock(us, pt) == 0 {
                 continue;
             }
-            let targets = empty & t.mobility(us, pt).drop_zone;
+            let targets = empty & t.mobility(us, pt).drop_zone & safety.evasions;
             for to in targets.squares() {
                 let m = Move::new(to, to, MoveKind::Buy, pt);
                 if safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals) {
@@ -105,7 +105,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // An upgrade leaves every square as occupied as before: it is legal exactly when
         // no royal piece is attacked now.
-        if self.purchases[us] < economy.purchases_before_upgrades || (!safety.unguarded && safety.test_all && self.is_check()) {
+        if self.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.unguarded && safety.test_all && self.is_check()) {
             return;
         }
         for u in &economy.upgrades {

@@ -70,7 +70,9 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let m = Move::new(sq, sq, MoveKind::Lift, Move::NO_PROMOTION);
-            if safety.free.has(sq) || self.is_safe_after(m, safety.royals) {
+            // Taking a piece off the board never ends a check.
+            let legal = if safety.free.has(sq) { !safety.in_check } else { self.is_safe_after(m, safety.royals) };
+            if legal {
                 for c in choices.iter().filter(|&c| self.hands[us][c as usize] < HAND_MAX) {
                     sink.push(Move { piece: c, ..m });
                 }

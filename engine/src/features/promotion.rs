@@ -17,7 +17,7 @@ use crate::position::Pos;
 use crate::rules::{Promotion, PromotionPolicy};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
-use crate::types::PieceType;
+use crate::types::{PieceType, Square};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -64,6 +64,41 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
 }
 
 impl<B: Bitboard> Pos<B> {
+    /// The moves of the piece on `from` to every square of `squares`, each a move that
+    /// promotes (already known to be legal as a move of the unpromoted piece): counted
+    /// at once where they need no look at the board.
+    #[inline]
+    pub(crate) fn emit_promotions_to<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, from: Square, squares: B) {
+        if squares.is_empty() {
+            return;
+        }
+        if S::COUNTS_ONLY {
+            if let Some(n) = self.count_promotions(pt, squares) {
+                sink.push_count(n);
+                return;
+            }
+        }
+        for to in squares.squares() {
+            self.emit_promotions(sink, safety, pt, Move::normal(from, to));
+        }
+    }
+
+    /// How many moves promoting arrivals of a `pt` on `squares` make, where no type it
+    /// promotes to has a limit or is royal (else the board decides, move by move).
+    fn count_promotions(&self, pt: PieceType, squares: B) -> Option<u64> {
+        let t = &*self.t;
+        let promotion = t.rules.piece(pt).promotion.as_ref()?;
+        if promotion.to.iter().any(|&to| t.royal_types.contains(to) || t.rules.piece(to).limit.is_some()) {
+            return None;
+        }
+        let promoted = squares.count() as u64 * promotion.to.len() as u64;
+        Some(match promotion.policy {
+            // Every type is available, so none is declined.
+            PromotionPolicy::Mandatory | PromotionPolicy::IfAvailable => promoted,
+            PromotionPolicy::Optional => promoted + (squares & !t.mobility(self.turn, pt).dead).count() as u64,
+        })
+    }
+
     /// The moves of a piece arriving in its promotion zone (already known to be legal as a
     /// move of the unpromoted piece). A promotion to a royal type is legal only if the new
     /// royal is not attacked where it lands (coregal chess's queen).

@@ -16,7 +16,7 @@ use chimera::variants::{self, BUILTINS};
 use chimera::{Color, Move, MoveError, MoveKind, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    BuiltinInfo, Body, Closed, Detail, Empty, Error, GameReq, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
+    BuiltinInfo, Body, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
     Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
     UpgradeInfo, Verdict, VariantList,
 };
@@ -514,15 +514,15 @@ fn verdict(game: &mut Game, text: &str) -> (Verdict, Option<Move>) {
 /// A legal move of `pos` described: its notations, kind, and the pieces involved.
 fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
     let rules = pos.rules();
-    let letter = |t| rules.piece(t).letter.to_string();
-    let on_from = pos.piece_at(m.from).map_or_else(String::new, |p| letter(p.kind));
+    let letter = |t| Letter(Some(rules.piece(t).letter));
+    let on_from = Letter(pos.piece_at(m.from).map(|p| rules.piece(p.kind).letter));
     let capture = is_capture(pos, m);
     let (kind, piece, promotion) = match m.kind {
         MoveKind::Castle => ("castle", on_from, None),
         MoveKind::Rule => (pos.variant().rule_move_name(m).unwrap_or("rule"), on_from, None),
         MoveKind::Drop => ("drop", letter(m.piece), None),
         MoveKind::Buy => ("buy", letter(m.piece), None),
-        MoveKind::Upgrade => ("upgrade", pos.piece_at(m.to).map_or_else(String::new, |p| letter(p.kind)), Some(letter(m.piece))),
+        MoveKind::Upgrade => ("upgrade", Letter(pos.piece_at(m.to).map(|p| rules.piece(p.kind).letter)), Some(letter(m.piece))),
         MoveKind::Lift => ("lift", on_from, Some(letter(m.piece))),
         MoveKind::EnPassant => ("en-passant", on_from, m.promotion().map(letter)),
         _ if m.promotion().is_some() => ("promotion", on_from, m.promotion().map(letter)),

@@ -285,10 +285,22 @@ pub struct MoveInfo {
     pub kind: &'static str,
     pub capture: bool,
     /// The piece that moves, or is dropped, bought, upgraded or lifted.
-    pub piece: String,
+    pub piece: Letter,
     /// What a piece becomes: promotion, upgrade, or the type a lifted piece takes in hand.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub promotion: Option<String>,
+    pub promotion: Option<Letter>,
+}
+
+/// A piece's letter, written as a string (`""` for none): a move list's letters cost no
+/// allocation.
+#[derive(Clone, Copy)]
+pub struct Letter(pub Option<char>);
+
+impl Serialize for Letter {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut buf = [0u8; 4];
+        serializer.serialize_str(self.0.map_or("", |c| c.encode_utf8(&mut buf)))
+    }
 }
 
 #[derive(Serialize)]

@@ -33,6 +33,9 @@ pub fn serve(server: &mut Server, framing: Framing, input: impl io::Read, out: &
     // the descriptor), so that we can see whether a request is already waiting in it.
     let mut input = io::BufReader::with_capacity(1 << 16, input);
     let mut line = Vec::new();
+    // Each reply is written here first, then handed on in one write: serde's many small
+    // writes go to a vector rather than through `out`'s dynamic calls.
+    let mut reply = Vec::with_capacity(1 << 12);
     loop {
         if input.buffer().is_empty() {
             await_input(framing.spin);
@@ -54,8 +57,10 @@ pub fn serve(server: &mut Server, framing: Framing, input: impl io::Read, out: &
         // Quitting ends this session, which is the transport's to end; the handler only answers it.
         let quit = matches!(request, Ok(Request::Quit));
         let result = request.and_then(|r| server.handle(r));
-        serde_json::to_writer(&mut *out, &Reply::new(&id, result)).map_err(io::Error::from)?;
-        out.write_all(b"\n")?;
+        reply.clear();
+        serde_json::to_writer(&mut reply, &Reply::new(&id, result)).map_err(io::Error::from)?;
+        reply.push(b'\n');
+        out.write_all(&reply)?;
         out.flush()?;
         if quit {
             return Ok(());
