@@ -139,6 +139,7 @@ VARIANTS = [
     Same("racingkings", 8, 8),
     Same("breakthrough", 8, 8),
     Same("jesonmor", 9, 9),
+    Same("horde", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

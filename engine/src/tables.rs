@@ -440,9 +440,14 @@ impl<B: Bitboard> Tables<B> {
                 }
                 m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
-                    let origins = def.double_step_ranks.bitboard(g, color);
+                    let origins: B = def.double_step_ranks.bitboard(g, color);
+                    let passable = def.en_passant_ranks.as_ref().map_or(origins, |r| r.bitboard(g, color));
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
-                    m.specials.push(special(g, &step, sign, origins, true));
+                    m.specials.push(special(g, &step, sign, passable, true));
+                    // Double steps that leave no en-passant square are plain lame leaps.
+                    if (origins & !passable).any() {
+                        m.specials.push(special(g, &step, sign, origins & !passable, false));
+                    }
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);

@@ -99,6 +99,7 @@ builtins! {
     "racingkings" => "racingkings.toml",
     "breakthrough" => "breakthrough.toml",
     "jesonmor" => "jesonmor.toml",
+    "horde" => "horde.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -67,7 +67,8 @@ struct RawRuleset {
     must_capture: bool,
     #[serde(default = "yes")]
     checks_allowed: bool,
-    /// `"none"`: no piece is royal, on purpose.
+    /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
+    /// army has none.
     royal: Option<lint::RoyalKey>,
 }
 
@@ -223,6 +224,7 @@ fn compile(
         lift,
         must_capture: raw.must_capture,
         checks_allowed: raw.checks_allowed,
+        unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
