@@ -120,6 +120,7 @@ VARIANTS = [
     Counting("makruk", 8, 8),
     Counting("asean", 8, 8),
     Counting("ai-wok", 8, 8),
+    Counting("makpong", 8, 8),
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),

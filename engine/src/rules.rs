@@ -392,6 +392,9 @@ pub struct Rules {
     pub must_capture: bool,
     /// A move may give check (false: Racing Kings, where giving check is illegal).
     pub checks_allowed: bool,
+    /// A royal piece in check may move (false: Makpong, where it may only take its only
+    /// checker).
+    pub royal_flees_check: bool,
     /// This side's army has no royal piece (Horde's White: `royal = "black-only"`).
     pub unguarded_side: Option<Color>,
 }

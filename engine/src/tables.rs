@@ -273,8 +273,9 @@ pub struct Tables<B> {
     pub(crate) ends_by_rule: bool,
     /// Each side's goal squares (`[end.region_win]`; empty without it).
     pub(crate) goals: ByColor<B>,
-    /// No move may give check ([`Rules::checks_allowed`] is false).
-    pub(crate) forbids_checks: bool,
+    /// A rule bans some moves: checks ([`Rules::checks_allowed`] false) or a royal
+    /// piece's flight from check ([`Rules::royal_flees_check`] false).
+    pub(crate) bans_moves: bool,
     /// Per castle: its squares for each side, and the squares that must be empty (but
     /// for the king and rook) as a bitboard.
     pub castles: Vec<ByColor<(CastleSquares, B)>>,
@@ -612,7 +613,7 @@ impl<B: Bitboard> Tables<B> {
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some(),
             goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
-            forbids_checks: !rules.checks_allowed,
+            bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
             castles,
             castle_rights_at,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
