@@ -120,6 +120,7 @@ VARIANTS = [
     Counting("makruk", 8, 8),
     Counting("asean", 8, 8),
     Counting("ai-wok", 8, 8),
+    Counting("makpong", 8, 8),
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
@@ -139,6 +140,7 @@ VARIANTS = [
     Same("racingkings", 8, 8),
     Same("breakthrough", 8, 8),
     Same("jesonmor", 9, 9),
+    Same("horde", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

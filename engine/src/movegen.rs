@@ -177,13 +177,13 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        if self.t.forbids_checks {
-            return self.generate_checkless(sink);
+        if self.t.bans_moves {
+            return self.generate_unbanned(sink);
         }
         self.generate_unchecked(sink)
     }
 
-    /// Every move legal but for the ban on giving check (`checks_allowed = false`).
+    /// Every move legal but for the bans of `features/move_bans` (checks, flight).
     pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
         if self.t.must_capture {
             return self.generate_forced(sink);

@@ -444,11 +444,15 @@ impl<B: Bitboard> Pos<B> {
             m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
         };
-        if !rules.checks_allowed {
-            let mut unchecked = Vec::new();
-            self.generate_unchecked(&mut unchecked);
-            if unchecked.iter().any(fits) {
-                return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
+        if !rules.checks_allowed || !rules.royal_flees_check {
+            let mut unbanned = Vec::new();
+            self.generate_unchecked(&mut unbanned);
+            if let Some(&m) = unbanned.iter().find(|m| fits(m)) {
+                if !self.check_allowed(m) {
+                    return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
+                }
+                let royal = self.piece_at(m.from).map_or("royal piece", |p| rules.piece(p.kind).name.as_str());
+                return refuse(IllegalCode::RoyalCannotFlee, format!("`{text}` moves the {royal} out of check: in check it may only take its checker, if it is the only one"));
             }
         }
         if rules.must_capture {

@@ -67,6 +67,9 @@ pub enum IllegalCode {
     /// The move would give check, and the variant forbids checks (`checks_allowed = false`:
     /// Racing Kings).
     GivesCheck,
+    /// The royal piece is in check and may not move, but to take its only checker
+    /// (`royal_flees_check = false`: Makpong).
+    RoyalCannotFlee,
     /// The purchase or upgrade costs more coins than the mover has.
     NotEnoughCoins,
     /// Every piece of that kind the variant allows is already on the board.
@@ -110,6 +113,7 @@ impl IllegalCode {
             IllegalCode::DropMate => "drop-mate",
             IllegalCode::CaptureRequired => "capture-required",
             IllegalCode::GivesCheck => "gives-check",
+            IllegalCode::RoyalCannotFlee => "royal-cannot-flee",
             IllegalCode::NotEnoughCoins => "not-enough-coins",
             IllegalCode::StockEmpty => "stock-empty",
             IllegalCode::UpgradeLocked => "upgrade-locked",

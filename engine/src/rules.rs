@@ -30,6 +30,9 @@ pub struct PieceDef {
     /// Own ranks (0-based) from which it may step two squares straight forward
     /// when both squares ahead are empty.
     pub double_step_ranks: Region,
+    /// Of those, the own ranks whose double steps may be captured en passant (`None`:
+    /// all; Horde's pawns double-step from the first rank too, without en passant).
+    pub en_passant_ranks: Option<Region>,
     /// Its double steps may be captured en passant, and its capture steps capture en passant.
     pub en_passant: bool,
     /// At most this many per side on the board: promotion to it is possible only
@@ -394,6 +397,11 @@ pub struct Rules {
     pub must_capture: bool,
     /// A move may give check (false: Racing Kings, where giving check is illegal).
     pub checks_allowed: bool,
+    /// A royal piece in check may move (false: Makpong, where it may only take its only
+    /// checker).
+    pub royal_flees_check: bool,
+    /// This side's army has no royal piece (Horde's White: `royal = "black-only"`).
+    pub unguarded_side: Option<Color>,
 }
 
 impl Rules {

@@ -274,8 +274,9 @@ pub struct Tables<B> {
     pub(crate) ends_by_rule: bool,
     /// Each side's goal squares (`[end.region_win]`; empty without it).
     pub(crate) goals: ByColor<B>,
-    /// No move may give check ([`Rules::checks_allowed`] is false).
-    pub(crate) forbids_checks: bool,
+    /// A rule bans some moves: checks ([`Rules::checks_allowed`] false) or a royal
+    /// piece's flight from check ([`Rules::royal_flees_check`] false).
+    pub(crate) bans_moves: bool,
     /// The ruleset's castles (a Chess960 game has its own: [`crate::position::Pos::castles`]).
     pub castles: CastleLayout<B>,
     /// Types whose moves reset the move-rule counter.
@@ -437,9 +438,14 @@ impl<B: Bitboard> Tables<B> {
                 }
                 m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
-                    let origins = def.double_step_ranks.bitboard(g, color);
+                    let origins: B = def.double_step_ranks.bitboard(g, color);
+                    let passable = def.en_passant_ranks.as_ref().map_or(origins, |r| r.bitboard(g, color));
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
-                    m.specials.push(special(g, &step, sign, origins, true));
+                    m.specials.push(special(g, &step, sign, passable, true));
+                    // Double steps that leave no en-passant square are plain lame leaps.
+                    if (origins & !passable).any() {
+                        m.specials.push(special(g, &step, sign, origins & !passable, false));
+                    }
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
@@ -589,7 +595,7 @@ impl<B: Bitboard> Tables<B> {
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some(),
             goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
-            forbids_checks: !rules.checks_allowed,
+            bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {

@@ -100,6 +100,8 @@ builtins! {
     "racingkings" => "racingkings.toml",
     "breakthrough" => "breakthrough.toml",
     "jesonmor" => "jesonmor.toml",
+    "horde" => "horde.toml",
+    "makpong" => "makpong.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

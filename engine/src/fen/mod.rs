@@ -188,7 +188,7 @@ impl<B: Bitboard> Pos<B> {
         // side that ended it in check.
         let over = pos.ended_by_rule().is_some();
         if !t.royal_types.is_empty() && !over {
-            for c in Color::BOTH {
+            for c in Color::BOTH.into_iter().filter(|&c| t.rules.unguarded_side != Some(c)) {
                 if pos.royals(c).is_empty() {
                     let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
                     return err(FenField::Board, format!("{c} has no {royal}"));

@@ -16,12 +16,26 @@ use crate::movetext::GameResult;
 use crate::rules::{Captured, Rules};
 use crate::types::PieceType;
 
-/// The top-level `royal` key: its one value says that the variant has no royal piece on
-/// purpose (Antichess, Horde), so that pieces are captured like any other.
+/// The top-level `royal` key: `"none"` says that the variant has no royal piece on
+/// purpose (Antichess, Breakthrough), so that pieces are captured like any other;
+/// `"black-only"` (`"white-only"`) that only that side's army has one (Horde).
 #[derive(serde::Deserialize, Clone, Copy)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum RoyalKey {
     None,
+    WhiteOnly,
+    BlackOnly,
+}
+
+impl RoyalKey {
+    /// The side whose army has no royal piece, for a one-sided key.
+    pub(crate) fn unguarded_side(self) -> Option<crate::types::Color> {
+        match self {
+            RoyalKey::None => None,
+            RoyalKey::WhiteOnly => Some(crate::types::Color::Black),
+            RoyalKey::BlackOnly => Some(crate::types::Color::White),
+        }
+    }
 }
 
 /// Every check, in the order of the document: royal pieces, hands and the shop, castles.
@@ -40,6 +54,9 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
                  for a game without one (every piece is then captured like any other, and nothing is ever in check)"
                     .to_string(),
             ))
+        }
+        (None, Some(RoyalKey::WhiteOnly | RoyalKey::BlackOnly)) => {
+            return Err(fail(&[Step::Key("royal")], "says one side has a royal piece, but no piece is royal: mark it with `royal = true`".to_string()))
         }
         (Some(p), Some(RoyalKey::None)) => {
             return Err(fail(&[Step::Key("royal")], format!("`royal = \"none\"` says there is no royal piece, but `{}` is royal", p.name)))

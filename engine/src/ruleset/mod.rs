@@ -67,7 +67,10 @@ struct RawRuleset {
     must_capture: bool,
     #[serde(default = "yes")]
     checks_allowed: bool,
-    /// `"none"`: no piece is royal, on purpose.
+    #[serde(default = "yes")]
+    royal_flees_check: bool,
+    /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
+    /// army has none.
     royal: Option<lint::RoyalKey>,
 }
 
@@ -223,6 +226,8 @@ fn compile(
         lift,
         must_capture: raw.must_capture,
         checks_allowed: raw.checks_allowed,
+        royal_flees_check: raw.royal_flees_check,
+        unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

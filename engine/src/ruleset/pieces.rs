@@ -23,6 +23,7 @@ pub(crate) struct RawPiece {
     #[serde(default)]
     pawn: bool,
     double_step_ranks: Option<Spanned<Vec<u8>>>,
+    en_passant_ranks: Option<Spanned<Vec<u8>>>,
     #[serde(default)]
     en_passant: bool,
     limit: Option<u16>,
@@ -79,6 +80,16 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
         None => Region::default(),
     };
+    let en_passant_ranks = match &p.en_passant_ranks {
+        None => None,
+        Some(ranks) => {
+            let region = cx.ranks(ranks, &key("en_passant_ranks"))?;
+            if let Some(r) = region.iter().find(|r| !double_step_ranks.contains(r)) {
+                return Err(cx.r.span(ranks, key("en_passant_ranks"), format!("rank {} is not one of `double_step_ranks`", r + 1)));
+            }
+            Some(region)
+        }
+    };
     let promotion = p.promotion.as_ref().map(|pr| promotion::compile(pr, &p.betza, cx, &key("promotion"))).transpose()?;
     let has_drops = raw_drops.is_some();
     let places_pieces = has_drops || sections.economy;
@@ -123,6 +134,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         royal: p.royal,
         pawn: p.pawn,
         double_step_ranks,
+        en_passant_ranks,
         en_passant: p.en_passant,
         limit: p.limit,
         captured_as,
