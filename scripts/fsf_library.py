@@ -141,6 +141,7 @@ VARIANTS = [
     Same("breakthrough", 8, 8),
     Same("jesonmor", 9, 9),
     Same("horde", 8, 8),
+    Same("dobutsu", 3, 4),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

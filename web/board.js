@@ -1,4 +1,4 @@
-// The board: squares from the FEN's board field, any size from 4x4 to 16x16, coloured
+// The board: squares from the FEN's board field, any size from 3x3 to 16x16, coloured
 // as the ruleset says (`a1_light`), with coordinates; clicks and drags reported as
 // squares. It knows nothing of the rules: which squares light up is the caller's.
 

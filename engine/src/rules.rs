@@ -132,6 +132,9 @@ pub struct Drops {
     /// At most this many pieces in one side's hand (a lift needs room; captures into a
     /// full hand are lost).
     pub capacity: Option<u8>,
+    /// A piece may be dropped where it could never move (Dobutsu's chick on the far
+    /// rank; Fairy-Stockfish's `immobilityIllegal = false`).
+    pub immobile_drops: bool,
 }
 
 /// Lifting: instead of moving, a player puts one of his own non-royal pieces into his

@@ -480,7 +480,8 @@ impl<B: Bitboard> Tables<B> {
                     Some(ranks) => ranks.bitboard(g, color),
                     None => board,
                 };
-                m.drop_zone = ranks & !m.dead;
+                let immobile_drops = rules.drops.as_ref().is_some_and(|d| d.immobile_drops);
+                m.drop_zone = if immobile_drops { ranks } else { ranks & !m.dead };
                 mobility.push(m);
             }
         }

@@ -100,6 +100,7 @@ builtins! {
     "racingkings" => "racingkings.toml",
     "breakthrough" => "breakthrough.toml",
     "jesonmor" => "jesonmor.toml",
+    "dobutsu" => "dobutsu.toml",
     "horde" => "horde.toml",
     "makpong" => "makpong.toml",
 }

@@ -31,6 +31,8 @@ pub(crate) struct RawDrops {
     #[serde(default)]
     demote_on_capture: bool,
     capacity: Option<u8>,
+    #[serde(default)]
+    immobile_drops: bool,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
     pub ranks: Option<Spanned<Vec<u8>>>,
@@ -43,6 +45,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         no_drop_mate: cx.types_of(&d.no_drop_mate, "drops.no_drop_mate")?,
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
+        immobile_drops: d.immobile_drops,
     })
 }
 
