@@ -310,6 +310,9 @@ impl<B: Bitboard> Pos<B> {
         for r in mob.sliders.iter().filter(|r| r.how.capture && !r.how.initial_only) {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
+        for h in mob.hops.iter().filter(|h| h.how.capture && !h.how.initial_only) {
+            reach |= t.hop_reach(h, sq, occ);
+        }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
                 if (path & occ).is_empty() {
@@ -357,6 +360,20 @@ impl<B: Bitboard> Pos<B> {
                     capture |= reach & theirs;
                 }
             }
+            for h in &mob.hops {
+                if h.how.initial_only && !self.unmoved.has(from) {
+                    continue;
+                }
+                let reach = t.hop_reach(h, from, occ);
+                if h.how.quiet {
+                    quiet |= reach & !occ;
+                }
+                if h.how.capture {
+                    capture |= reach & theirs;
+                }
+            }
+            quiet &= mob.within;
+            capture &= mob.within;
         }
         for sp in &mob.specials {
             if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
@@ -460,10 +477,13 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
         let occ = ours | theirs;
-        if self.leap_attacked(king, them, theirs) || self.lame_attacked(king, them, occ, theirs) {
+        let t = &*self.t;
+        if self.leap_attacked(king, them, theirs)
+            || self.lame_attacked(king, them, occ, theirs)
+            || (t.hops_or_flying && self.hop_or_flying_suspect(king, them))
+        {
             return Safety::test_all(royals);
         }
-        let t = &*self.t;
         let mut suspects = royals;
         // Checks by sliders, and shields against them: our piece first on a line from the
         // king, with an enemy slider of that line next. One look along each group's lines
@@ -506,6 +526,16 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         Safety { unguarded: false, test_all: false, royals, free: !suspects }
+    }
+
+    /// Whether the other side, `them`, has a hopper on the board (any piece may be its
+    /// screen, and a move into its line may make one), or a royal on a line of our `king`
+    /// (whatever stands between them is pinned): then every move is tested.
+    #[inline(never)]
+    fn hop_or_flying_suspect(&self, king: Square, them: Color) -> bool {
+        let t = &*self.t;
+        (self.of_types(t.hop_attacker_types[them]) & self.board.by_color[them]).any()
+            || t.flying.iter().any(|&s| (t.rays[s.reach as usize * t.squares + king as usize] & self.royals(them)).any())
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

@@ -65,6 +65,8 @@ struct RawRuleset {
     lift: Option<Spanned<RawLift>>,
     #[serde(default)]
     must_capture: bool,
+    #[serde(default)]
+    flying_royals: bool,
     /// `"none"`: no piece is royal, on purpose.
     royal: Option<lint::RoyalKey>,
 }
@@ -216,6 +218,7 @@ fn compile(
         economy,
         lift,
         must_capture: raw.must_capture,
+        flying_royals: raw.flying_royals,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
