@@ -59,6 +59,7 @@ builtins! {
     "grasshopper" => "grasshopper.toml",
     "shako" => "shako.toml",
     "xiangqi" => "xiangqi.toml",
+    "manchu" => "manchu.toml",
     "pawnback" => "pawnback.toml",
     "hoppelpoppel" => "hoppelpoppel.toml",
     "knightmate" => "knightmate.toml",
