@@ -35,7 +35,7 @@ en-passant field lists the pawn's square with the passed one.
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
 
-The defaults (37 variants, about 19,600 positions) cost about 190 CPU-seconds (measured:
+The defaults (42 variants, about 19,600 positions) cost about 190 CPU-seconds (measured:
 173 s user, 23 s system), so some 100 seconds on 2 idle cores; 3 min 10 s on the
 shared 2-core VM at load 5. The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
@@ -107,10 +107,15 @@ VARIANTS = [
     Same("almost", 8, 8),
     Same("amazon", 8, 8),
     Same("nightrider", 8, 8),
+    Same("grasshopper", 8, 8),
+    Same("shako", 10, 10),
+    Same("xiangqi", 9, 10),
+    Same("manchu", 9, 10),
     Same("hoppelpoppel", 8, 8),
     Same("knightmate", 8, 8),
     Same("perfect", 8, 8),
     Same("pawnsideways", 8, 8),
+    Same("pawnback", 8, 8),
     Same("torpedo", 8, 8),
     Same("pocketknight", 8, 8),
     Same("newzealand", 8, 8),
@@ -141,7 +146,7 @@ VARIANTS = [
     Same("breakthrough", 8, 8),
     Same("jesonmor", 9, 9),
     Same("horde", 8, 8),
-    Same("dobutsu", 3, 4),
+    Shogi("dobutsu", 3, 4, {"C": "H", "P": "H"}),  # SAN writes the chick as a pawn (no letter)
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

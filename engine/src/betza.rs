@@ -15,6 +15,19 @@ pub enum Mode {
     Both,
 }
 
+/// How a rider treats the pieces in its way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Hop {
+    /// A plain rider: it stops at the first piece (capturing it if it may).
+    #[default]
+    None,
+    /// `p`: it must jump exactly one piece (the screen) and then rides on, to any empty
+    /// square beyond or onto the next piece (the xiangqi cannon's capture).
+    Cannon,
+    /// `g`: it must jump the first piece and lands on the square just beyond it.
+    Grasshopper,
+}
+
 /// One direction of one atom.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Direction {
@@ -31,6 +44,8 @@ pub struct Direction {
     /// For a lame (`n`) leaper: the squares, relative to the origin, that must be empty.
     /// Empty for jumping leapers and for riders.
     pub path: Vec<(i8, i8)>,
+    /// For a rider: whether it hops over a piece (`p`, `g`) or stops at it.
+    pub hop: Hop,
 }
 
 /// A Betza string that cannot be read: where, what, and why.
@@ -56,7 +71,8 @@ impl std::error::Error for BetzaError {}
 ///
 /// Grammar: `move+` where `move = modifier* ATOM (ATOM | range)?`, a repeated atom letter
 /// (`NN`) being an unlimited rider and `range` a decimal number 0..=255 (0 = unlimited).
-/// Modifiers: directions `f b l r s v`, modes `m c`, `i` (initial move only), `n` (lame).
+/// Modifiers: directions `f b l r s v`, modes `m c`, `i` (initial move only), `n` (lame),
+/// hoppers `p` (cannon) and `g` (grasshopper) on unlimited riders.
 /// See the comments on the tables below for how direction letters are read per atom.
 ///
 /// Dialect: XBoard's (its parser `MovesFromString` in moves.c), with these choices:
@@ -69,7 +85,7 @@ impl std::error::Error for BetzaError {}
 ///   the two programs read them differently, and neither reading is the W/F pair's.
 /// * Modifiers may come in any order; XBoard wants `i`, directions, `m`, `c`, `n` and
 ///   silently drops letters out of that order.
-/// * Anything not listed above (hoppers, multi-leg `a`, `j`, `h`, `o`, `e`, grouping,
+/// * Anything not listed above (multi-leg `a`, `j`, `h`, `o`, `e`, grouping,
 ///   L/J, …), and spellings that XBoard and Fairy-Stockfish read differently, are errors.
 pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
     if text.is_empty() {
@@ -84,7 +100,7 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
     while i < bytes.len() {
         let c = bytes[i];
         match c {
-            b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'm' | b'c' | b'i' | b'n' => {
+            b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'm' | b'c' | b'i' | b'n' | b'p' | b'g' => {
                 mods.push(i);
                 i += 1;
             }
@@ -314,6 +330,7 @@ fn expand(
 ) -> Result<(), BetzaError> {
     let bytes = text.as_bytes();
     let (mut only_move, mut only_capture, mut initial, mut lame) = (false, false, false, false);
+    let mut hop = Hop::None;
     let mut dirs = Vec::new();
     // Modifiers may come in any order (Fairy-Stockfish does the same); XBoard expects
     // i, directions, m, c, …, n and silently ignores letters out of that order.
@@ -326,6 +343,11 @@ fn expand(
             b'm' => only_move = true,
             b'c' => only_capture = true,
             b'n' => lame = true,
+            b'p' | b'g' if hop != Hop::None => {
+                return Err(error(at, &text[at..=at], "one hopper modifier (`p` or `g`) per atom"));
+            }
+            b'p' => hop = Hop::Cannon,
+            b'g' => hop = Hop::Grasshopper,
             b'i' if initial => {
                 let reason = "repeated `i` is not supported (XBoard's `ii` means something else)";
                 return Err(error(at, "i", reason));
@@ -401,6 +423,14 @@ fn expand(
         ));
     }
 
+    if hop != Hop::None && (range != 0 || lame) {
+        return Err(error(
+            span.0,
+            fragment,
+            "hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame",
+        ));
+    }
+
     let mode = match (only_move, only_capture) {
         (true, false) => Mode::Move,
         (false, true) => Mode::Capture,
@@ -413,7 +443,7 @@ fn expand(
         let (x, y) = atom.step;
         let (dx, dy) = (r[0] * x + r[1] * y, r[2] * x + r[3] * y);
         let path = if lame && jumps { lame_path(dx, dy) } else { Vec::new() };
-        out.push(Direction { dx, dy, range, mode, initial_only: initial, path });
+        out.push(Direction { dx, dy, range, mode, initial_only: initial, path, hop });
     }
     Ok(())
 }
@@ -449,7 +479,7 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
     for d in found {
         let mode = d.mode;
         merged
-            .entry((d.dx, d.dy, d.range, d.initial_only, d.path))
+            .entry((d.dx, d.dy, d.range, d.initial_only, d.path, d.hop))
             .and_modify(|m| {
                 if *m != mode {
                     *m = Mode::Both
@@ -459,13 +489,14 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
     }
     let mut out: Vec<Direction> = merged
         .into_iter()
-        .map(|((dx, dy, range, initial_only, path), mode)| Direction {
+        .map(|((dx, dy, range, initial_only, path, hop), mode)| Direction {
             dx,
             dy,
             range,
             mode,
             initial_only,
             path,
+            hop,
         })
         .collect();
     out.sort();
@@ -478,7 +509,6 @@ fn error(offset: usize, fragment: &str, reason: &str) -> BetzaError {
 
 fn unsupported_modifier(c: u8) -> String {
     let why = match c {
-        b'p' | b'g' => "hoppers are not supported",
         b'a' => "multi-leg moves are not supported",
         b'j' => "jumping (`j`) moves are not supported",
         b'o' => "cylinder (wrap-around) moves are not supported",
@@ -539,7 +569,7 @@ mod tests {
     }
 
     fn dir(dx: i8, dy: i8, range: u8, mode: Mode) -> Direction {
-        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new() }
+        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new(), hop: Hop::None }
     }
 
     fn err(text: &str) -> BetzaError {
@@ -667,7 +697,8 @@ mod tests {
             range: 1,
             mode: Mode::Move,
             initial_only: true,
-            path: vec![(0, 1)]
+            path: vec![(0, 1)],
+            hop: Hop::None
         }));
     }
 
@@ -681,7 +712,8 @@ mod tests {
                 range: 1,
                 mode: Mode::Move,
                 initial_only: true,
-                path: vec![(0, 1)]
+                path: vec![(0, 1)],
+                hop: Hop::None
             }]
         );
         assert!(ok("iW").iter().all(|d| d.initial_only));
@@ -863,7 +895,8 @@ mod tests {
                     range: 1,
                     mode: Mode::Both,
                     initial_only: false,
-                    path: vec![(0, 1)]
+                    path: vec![(0, 1)],
+                    hop: Hop::None
                 },
                 Direction {
                     dx: 1,
@@ -871,7 +904,8 @@ mod tests {
                     range: 1,
                     mode: Mode::Both,
                     initial_only: false,
-                    path: vec![(0, 1)]
+                    path: vec![(0, 1)],
+                    hop: Hop::None
                 },
             ]
         );
@@ -898,8 +932,9 @@ mod tests {
         assert_err("fm", 0, "fm", "without an atom");
         assert_err("WfcF fm", 4, " ", "whitespace");
         assert_err("Wfm", 1, "fm", "without an atom");
-        assert_err("mRcpR", 3, "p", "hoppers");
-        assert_err("gQ", 0, "g", "hoppers");
+        assert_err("pW", 0, "pW", "unlimited riders");
+        assert_err("WgR3", 1, "gR3", "unlimited riders");
+        assert_err("pgR", 1, "g", "one hopper modifier");
         assert_err("afsW", 0, "a", "multi-leg");
         assert_err("jR", 0, "j", "jumping");
         assert_err("oW", 0, "o", "cylinder");
@@ -946,11 +981,24 @@ mod tests {
         assert_err("nNN", 0, "nNN", "lame");
         assert_err("KnD3", 1, "nD3", "lame");
         assert_err("nA0", 0, "nA0", "lame");
-        let e = err("mRcpR");
+        let e = err("pnR");
         assert_eq!(
             e.to_string(),
-            "`p` at offset 3: unsupported modifier `p` (hoppers are not supported)"
+            "`pnR` at offset 0: hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame"
         );
+    }
+
+    #[test]
+    fn hoppers() {
+        // The xiangqi cannon: moves as a rook, captures by hopping; the two stay apart.
+        let cannon = ok("mRcpR");
+        assert_eq!(cannon.len(), 8);
+        assert_eq!(cannon.iter().filter(|d| d.hop == Hop::Cannon && d.mode == Mode::Capture).count(), 4);
+        assert_eq!(cannon.iter().filter(|d| d.hop == Hop::None && d.mode == Mode::Move).count(), 4);
+        let grasshopper = ok("gQ");
+        assert_eq!(grasshopper.len(), 8);
+        assert!(grasshopper.iter().all(|d| d.hop == Hop::Grasshopper && d.range == 0 && d.mode == Mode::Both));
+        assert_eq!(ok("fpR"), vec![Direction { hop: Hop::Cannon, ..dir(0, 1, 0, Mode::Both) }]);
     }
 
     /// Small xorshift generator, so the garbage test needs no crates and is repeatable.

@@ -330,6 +330,9 @@ impl<B: Bitboard> Pos<B> {
         for r in mob.sliders.iter().filter(|r| r.how.capture && !r.how.initial_only) {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
+        for h in mob.hops.iter().filter(|h| h.how.capture && !h.how.initial_only) {
+            reach |= t.hop_reach(h, sq, occ);
+        }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
                 if (path & occ).is_empty() {
@@ -377,6 +380,20 @@ impl<B: Bitboard> Pos<B> {
                     capture |= reach & theirs;
                 }
             }
+            for h in &mob.hops {
+                if h.how.initial_only && !self.unmoved.has(from) {
+                    continue;
+                }
+                let reach = t.hop_reach(h, from, occ);
+                if h.how.quiet {
+                    quiet |= reach & !occ;
+                }
+                if h.how.capture {
+                    capture |= reach & theirs;
+                }
+            }
+            quiet &= mob.within;
+            capture &= mob.within;
         }
         for sp in &mob.specials {
             if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
@@ -426,9 +443,10 @@ impl<B: Bitboard> Pos<B> {
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
     #[inline(never)]
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
-        if !safety.test_all && safety.royals.has(from) && !targets.is_single() && targets.any() {
+        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && !targets.is_single() && targets.any() {
             // The single royal's moves: one map of the enemy's attacks, with the royal
-            // gone from its square, answers them all.
+            // gone from its square, answers them all (the map leaves out hops and facing
+            // royals, so variants with them test square by square).
             let occ = self.occupied() & !B::bit(from);
             return sink.push_targets(from, targets & !self.attacked_squares(self.turn.opponent(), occ));
         }
@@ -494,6 +512,12 @@ impl<B: Bitboard> Pos<B> {
         let theirs = self.board.by_color[them];
         let occ = ours | theirs;
         let t = &*self.t;
+        if t.hops_or_flying && self.hop_or_flying_suspect(king, them) {
+            // A hopper's screen may be any piece, and a piece added may become one: the
+            // evasion squares below assume that blocking or capturing is all that ends a
+            // check, so with hoppers (or facing royals) every move is tested instead.
+            return Safety::test_all(royals);
+        }
         let mut suspects = royals;
         // Each attack on the king (a route) narrows the evasions to the squares that
         // capture its attacker or block it: adding a piece there, or taking the attacker,
@@ -559,6 +583,16 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions }
+    }
+
+    /// Whether the other side, `them`, has a hopper on the board (any piece may be its
+    /// screen, and a move into its line may make one), or a royal on a line of our `king`
+    /// (whatever stands between them is pinned): then every move is tested.
+    #[inline(never)]
+    fn hop_or_flying_suspect(&self, king: Square, them: Color) -> bool {
+        let t = &*self.t;
+        (self.of_types(t.hop_attacker_types[them]) & self.board.by_color[them]).any()
+            || t.flying.iter().any(|&s| (t.rays[s.reach as usize * t.squares + king as usize] & self.royals(them)).any())
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

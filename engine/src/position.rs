@@ -7,7 +7,8 @@ use crate::bitboard::Bitboard;
 use crate::castle_layout::CastleLayout;
 use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
-use crate::tables::{AttackGroup, Shape, Tables, Zobrist};
+use crate::betza::Hop;
+use crate::tables::{AttackGroup, HopAttack, Shape, Tables, Zobrist};
 use crate::module::MAX_STATE;
 use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
@@ -277,7 +278,53 @@ impl<B: Bitboard> Pos<B> {
                 return true;
             }
         }
-        false
+        t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers)
+    }
+
+    /// [`Pos::attacked`]'s rarer part: by a hop, or by a facing royal. Out of line, so
+    /// that variants without either keep the hot test small.
+    #[inline(never)]
+    fn hop_or_royal_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        self.t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers)) || self.royal_faced(sq, by, occ, attackers)
+    }
+
+    /// Whether a royal of `by` among `attackers` faces `sq` along an open rank or file,
+    /// where royals attack (the flying general; never without [`Tables::flying`]).
+    fn royal_faced(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        let t = &*self.t;
+        if t.flying.is_empty() {
+            return false;
+        }
+        let royals = self.of_types(t.royal_types) & attackers & self.board.by_color[by];
+        t.flying.iter().any(|&s| t.first_blocker(s, sq, occ).is_some_and(|b| royals.has(b)))
+    }
+
+    /// Whether `sq` is attacked by a hop of `a`'s types among `attackers`: looking back
+    /// from `sq`, past the screen, the first piece is such a hopper.
+    fn hop_attacked(&self, a: &HopAttack, sq: Square, occ: B, attackers: B) -> bool {
+        let t = &*self.t;
+        let mut cand = self.of_types(a.types) & attackers;
+        if a.back.how.initial_only {
+            cand &= self.unmoved;
+        }
+        if cand.is_empty() {
+            return false;
+        }
+        let screen = match a.back.hop {
+            // The grasshopper's screen is next to where it lands.
+            Hop::Grasshopper => {
+                let next = t.rays[a.back.step as usize * t.squares + sq as usize] & occ;
+                if next.is_empty() {
+                    return false;
+                }
+                next.lsb()
+            }
+            _ => match t.first_blocker(a.back.ray, sq, occ) {
+                Some(s) => s,
+                None => return false,
+            },
+        };
+        t.first_blocker(a.back.ray, screen, occ).is_some_and(|h| cand.has(h))
     }
 
     /// Whether `sq` is attacked by a plain leap of a piece of `by` among `attackers`.

@@ -48,6 +48,12 @@ pub struct PieceDef {
     pub class: Option<u8>,
     /// How it promotes; `None` if it never does.
     pub promotion: Option<Promotion>,
+    /// Where its moves may end (the Xiangqi palace); `None` = anywhere. It still attacks
+    /// beyond (see `features/regions.rs`).
+    pub moves_within: Option<Region>,
+    /// Plain leaps it has only from the squares of a region (the Xiangqi soldier's
+    /// sideways steps across the river), in White's orientation.
+    pub extra_moves: Option<(Region, Vec<Direction>)>,
 }
 
 /// A set of squares named the way rulesets name them: by own ranks (0-based, rank 0 is
@@ -57,13 +63,19 @@ pub struct PieceDef {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Region {
     ranks: Vec<u8>,
+    /// Files (0-based, from White's a-file) it is limited to; empty = every file.
+    files: Vec<u8>,
 }
 
 impl Region {
     /// The region made of these own ranks (0-based); the ruleset loader checks they
     /// are on the board.
     pub fn from_ranks(ranks: Vec<u8>) -> Region {
-        Region { ranks }
+        Region { ranks, files: Vec::new() }
+    }
+    /// The region limited to these files (0-based, a = 0, the same for both sides).
+    pub fn within_files(self, files: Vec<u8>) -> Region {
+        Region { files, ..self }
     }
     /// Its squares for `color` on a board of shape `g`, rank by rank in the order given.
     pub fn squares(&self, g: Geometry, color: Color) -> impl Iterator<Item = Square> + '_ {
@@ -72,7 +84,7 @@ impl Region {
                 Color::White => own,
                 Color::Black => g.ranks - 1 - own,
             };
-            (0..g.files).map(move |file| g.square(file, rank))
+            (0..g.files).filter(move |f| self.files.is_empty() || self.files.contains(f)).map(move |file| g.square(file, rank))
         })
     }
     /// Its squares for `color` on a board of shape `g`, as a bitboard.
@@ -405,6 +417,9 @@ pub struct Rules {
     pub royal_flees_check: bool,
     /// This side's army has no royal piece (Horde's White: `royal = "black-only"`).
     pub unguarded_side: Option<Color>,
+    /// Royal pieces may not face each other on an open rank or file: each attacks the
+    /// other there like a rook (Xiangqi's flying general, Fairy-Stockfish's `flyingGeneral`).
+    pub flying_royals: bool,
 }
 
 impl Rules {

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, OnceLock};
 
-use crate::betza::{Direction, Mode};
+use crate::betza::{Direction, Hop, Mode};
 use crate::bitboard::{Bitboard, Wide};
 use crate::castle_layout::CastleLayout;
 use crate::module::ModuleSet;
@@ -50,6 +50,27 @@ pub struct Slider {
     pub how: RiderUse,
 }
 
+/// A hopping direction (`p`, `g`): the ray along which it looks for its screen, and
+/// what it may do beyond it.
+#[derive(Clone, Copy, Debug)]
+pub struct HopRay {
+    /// The whole ray, unlimited (from the piece to its screen, and from the screen on).
+    pub ray: Slide,
+    /// The one-square step of the same direction (the grasshopper's landing square).
+    pub step: u16,
+    pub hop: Hop,
+    pub how: RiderUse,
+}
+
+/// Hopping directions along which the same piece types attack alike, reversed: from
+/// the attacked square back towards the hopper.
+#[derive(Clone, Debug)]
+pub struct HopAttack {
+    pub types: PieceSet,
+    /// The reversed direction, as a hop (its `how.initial_only`: only unmoved pieces).
+    pub back: HopRay,
+}
+
 /// A leap that needs more than a table lookup: lame (its path must be empty),
 /// initial-only, or a double step (which leaves an en-passant square behind).
 #[derive(Clone, Debug)]
@@ -78,6 +99,11 @@ pub struct Mobility<B> {
     /// …and the others.
     pub sliders: Vec<Slider>,
     pub specials: Vec<Special<B>>,
+    /// Hopping directions (cannons, grasshoppers).
+    pub hops: Vec<HopRay>,
+    /// Where its moves may end (`moves_within`; the whole board if anywhere): folded
+    /// into the leap and special tables, and applied to the riders' reach.
+    pub within: B,
     /// The promotion zone for this colour (empty if the type never promotes).
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
@@ -252,6 +278,11 @@ pub struct Tables<B> {
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
     /// Per colour: types with lame or initial-only capturing leaps.
     pub special_attacker_types: ByColor<Vec<PieceType>>,
+    /// Per colour: the hopping directions it attacks along, reversed.
+    pub hop_attacks: ByColor<Vec<HopAttack>>,
+    /// Per colour: the types that attack by hopping (their screens are not pinned the
+    /// way a slider's are: every move of the other side is tested while one is on the board).
+    pub hop_attacker_types: ByColor<PieceSet>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
     pub tracks_unmoved: PieceSet,
     /// The start position's pieces of `tracks_unmoved` types: those a FEN without
@@ -297,6 +328,12 @@ pub struct Tables<B> {
     pub lift_choices: Vec<[PieceSet; 2]>,
     /// …and per side, those ranks.
     pub lift_raise: ByColor<B>,
+    /// Some piece attacks by hopping, or royals face each other ([`Tables::flying`]):
+    /// one flag for the attack tests to skip both.
+    pub hops_or_flying: bool,
+    /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
+    /// royals (else empty).
+    pub flying: Vec<Slide>,
     /// Capturing is compulsory ([`Rules::must_capture`]).
     pub must_capture: bool,
     /// The variant has hands and drops, an economy, lifting (each a generator to run).
@@ -337,6 +374,18 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn reach_over(&self, lines: &Lines, sq: Square, occupied: B) -> B {
         self.reach(lines, sq, occupied, occupied.to_wide().0[0])
+    }
+
+    /// The squares a hop may end on from `sq`, empty or not: beyond its screen (the first
+    /// piece on its ray), up to and including the next piece for a cannon, the square just
+    /// beyond for a grasshopper. Empty without a screen.
+    #[inline]
+    pub fn hop_reach(&self, h: &HopRay, sq: Square, occupied: B) -> B {
+        let Some(screen) = self.first_blocker(h.ray, sq, occupied) else { return B::EMPTY };
+        match h.hop {
+            Hop::Grasshopper => self.rays[h.step as usize * self.squares + screen as usize],
+            _ => sliders::cut(self.rays[h.ray.reach as usize * self.squares + screen as usize], occupied, h.ray.ascending),
+        }
     }
 
     /// The first occupied square along a slide from `sq`, if any within reach.
@@ -392,6 +441,8 @@ impl<B: Bitboard> Tables<B> {
                     plain: Lines::default(),
                     sliders: Vec::new(),
                     specials: Vec::new(),
+                    hops: Vec::new(),
+                    within: board,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
@@ -411,7 +462,9 @@ impl<B: Bitboard> Tables<B> {
                     if d.initial_only {
                         tracks_unmoved.insert(t as PieceType);
                     }
-                    if d.range != 1 {
+                    if d.hop != Hop::None {
+                        m.hops.push(rays.hop(dx, dy, d));
+                    } else if d.range != 1 {
                         // Looked up by set, below.
                     } else if d.path.is_empty() && !d.initial_only {
                         for sq in g.all() {
@@ -436,11 +489,41 @@ impl<B: Bitboard> Tables<B> {
                         slider_ids[color.index() * types + t].push((how, ids));
                     }
                 }
+                if let Some((region, dirs)) = &def.extra_moves {
+                    for sq in region.squares(g, color) {
+                        for d in dirs {
+                            if let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign) {
+                                if d.mode != Mode::Capture {
+                                    m.leap_quiet[sq as usize] |= B::bit(to);
+                                }
+                                if d.mode != Mode::Move {
+                                    m.leap_capture[sq as usize] |= B::bit(to);
+                                }
+                            }
+                        }
+                    }
+                }
+                if let Some(region) = &def.moves_within {
+                    let within: B = region.bitboard(g, color);
+                    m.within = within;
+                    for sq in g.all() {
+                        m.leap_quiet[sq as usize] &= within;
+                        m.leap_capture[sq as usize] &= within;
+                    }
+                    // Moves only: `from` (the attacks) stays whole.
+                    for sp in &mut m.specials {
+                        for to in sp.to.iter_mut() {
+                            if to.is_some_and(|(target, _)| !within.has(target)) {
+                                *to = None;
+                            }
+                        }
+                    }
+                }
                 m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
                     let origins: B = def.double_step_ranks.bitboard(g, color);
                     let passable = def.en_passant_ranks.as_ref().map_or(origins, |r| r.bitboard(g, color));
-                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)] };
+                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None };
                     m.specials.push(special(g, &step, sign, passable, true));
                     // Double steps that leave no en-passant square are plain lame leaps.
                     if (origins & !passable).any() {
@@ -460,7 +543,8 @@ impl<B: Bitboard> Tables<B> {
                             .any(|&r| (sliders::ray::<B>(g, sq, r) & zone).any());
                         let steps = m.specials.iter().any(|s| s.to[i].is_some_and(|(to, _)| zone.has(to)));
                         let leaps = ((m.leap_quiet[i] | m.leap_capture[i]) & zone).any();
-                        if rides || steps || leaps || (m.promote_from_zone && zone.has(sq)) {
+                        let hops = m.hops.iter().any(|h| (rays.get::<B>(h.ray.reach, sq) & zone).any());
+                        if rides || steps || leaps || hops || (m.promote_from_zone && zone.has(sq)) {
                             m.promotion_near |= B::bit(sq);
                         }
                     }
@@ -472,7 +556,8 @@ impl<B: Bitboard> Tables<B> {
                         .iter()
                         .any(|(how, group)| !how.initial_only && group.iter().any(|&r| sliders::ray::<B>(g, sq, r).any()));
                     let specials = m.specials.iter().any(|s| !s.initial_only && s.origins.has(sq) && s.to[i].is_some());
-                    if !(leaps || slides || specials) {
+                    let hops = m.hops.iter().any(|h| !h.how.initial_only && rays.get::<B>(h.ray.reach, sq).any());
+                    if !(leaps || slides || specials || hops) {
                         m.dead |= B::bit(sq);
                     }
                 }
@@ -490,6 +575,8 @@ impl<B: Bitboard> Tables<B> {
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
         let mut leap_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut hop_attacks: ByColor<Vec<HopAttack>> = Default::default();
+        let mut hop_attacker_types: ByColor<PieceSet> = Default::default();
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         let mut group_ids: ByColor<Vec<Vec<u16>>> = Default::default();
         for color in Color::BOTH {
@@ -500,7 +587,14 @@ impl<B: Bitboard> Tables<B> {
                 let mut specials = false;
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
-                    if d.range != 1 {
+                    if d.hop != Hop::None {
+                        let back = rays.hop(-dx, -dy, d);
+                        hop_attacker_types[color].insert(t as PieceType);
+                        match hop_attacks[color].iter_mut().find(|a: &&mut HopAttack| same_hop(&a.back, &back)) {
+                            Some(a) => a.types.insert(t as PieceType),
+                            None => hop_attacks[color].push(HopAttack { types: PieceSet::from_iter([t as PieceType]), back }),
+                        }
+                    } else if d.range != 1 {
                         // In the attack groups, below.
                     } else if d.path.is_empty() && !d.initial_only {
                         leaps = true;
@@ -511,6 +605,16 @@ impl<B: Bitboard> Tables<B> {
                         }
                     } else {
                         specials = true;
+                    }
+                }
+                if let Some((region, dirs)) = &def.extra_moves {
+                    for from in region.squares(g, color) {
+                        for d in dirs.iter().filter(|d| d.mode != Mode::Move) {
+                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign) {
+                                leaps = true;
+                                leap_attackers[base + to as usize] |= B::bit(from);
+                            }
+                        }
                     }
                 }
                 if leaps {
@@ -536,11 +640,13 @@ impl<B: Bitboard> Tables<B> {
             m.plain = built.lines(&plain_ids[i]);
             m.sliders = slider_ids[i].iter().map(|(how, ids)| Slider { lines: built.lines(ids), how: *how }).collect();
             let walks = !m.plain.walk.is_empty();
-            let rides = walks || !m.plain.magic.is_empty() || !m.sliders.is_empty();
+            // Hops are looked at with the riders (`Shape::General`).
+            let rides = walks || !m.plain.magic.is_empty() || !m.sliders.is_empty() || !m.hops.is_empty();
+            let confined = m.within != board;
             let special = !m.specials.is_empty() || m.en_passant;
             m.shape = match (special, rides) {
                 (false, false) => Shape::Leaper,
-                (false, true) if !walks && m.sliders.is_empty() => Shape::Slider,
+                (false, true) if !walks && m.sliders.is_empty() && m.hops.is_empty() && !confined => Shape::Slider,
                 (true, false) => Shape::Stepper,
                 _ => Shape::General,
             };
@@ -571,6 +677,8 @@ impl<B: Bitboard> Tables<B> {
         let lift_raise = ByColor::new(Color::White, Color::Black)
             .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
         let Built { magics, magic_reach, .. } = built;
+        let hops_or_flying = rules.flying_royals || hop_attacks.iter().any(|(_, a)| !a.is_empty());
+        let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         Tables {
             geometry: g,
             squares,
@@ -584,6 +692,8 @@ impl<B: Bitboard> Tables<B> {
             attack_groups,
             leap_attacker_types,
             special_attacker_types,
+            hop_attacks,
+            hop_attacker_types,
             tracks_unmoved,
             start_unmoved: OnceLock::new(),
             royal_types,
@@ -611,6 +721,8 @@ impl<B: Bitboard> Tables<B> {
             lift_choices,
             lift_raise,
             must_capture: rules.must_capture,
+            hops_or_flying,
+            flying,
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),
@@ -623,7 +735,8 @@ impl<B: Bitboard> Tables<B> {
 /// A type's moves as steps of a whole set (see [`Mobility::bulk`]), if it has only plain
 /// leaps and double steps, and few of them.
 fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Option<Bulk<B>> {
-    if def.directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only) {
+    let regions = def.moves_within.is_some() || def.extra_moves.is_some();
+    if regions || def.directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only) {
         return None;
     }
     // The step from `sq`, if it stays on the board.
@@ -643,6 +756,11 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
         vec![(by(0, sign), from & on_board(0, 2 * sign))]
     };
     (leaps.len() + doubles.len() <= Bulk::<B>::MAX_STEPS).then_some(Bulk { leaps, doubles })
+}
+
+/// Two hops alike but for the piece types using them.
+fn same_hop(a: &HopRay, b: &HopRay) -> bool {
+    (a.ray.reach, a.hop, a.how.initial_only) == (b.ray.reach, b.hop, b.how.initial_only)
 }
 
 fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
@@ -685,7 +803,7 @@ fn rider_rays(rules: &Rules) -> Vec<BTreeMap<RiderUse, Vec<Ray>>> {
         let sign = if color == Color::White { 1 } else { -1 };
         for def in &rules.pieces {
             let mut groups: BTreeMap<RiderUse, Vec<Ray>> = BTreeMap::new();
-            for d in def.directions.iter().filter(|d| d.range != 1) {
+            for d in def.directions.iter().filter(|d| d.range != 1 && d.hop == Hop::None) {
                 let how = RiderUse { quiet: d.mode != Mode::Capture, capture: d.mode != Mode::Move, initial_only: d.initial_only };
                 groups.entry(how).or_default().push((d.dx as i32 * sign, d.dy as i32 * sign, d.range));
             }
@@ -704,7 +822,7 @@ fn attack_rays(rules: &Rules) -> ByColor<BTreeMap<(PieceSet, bool), Vec<Ray>>> {
         // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
         let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
         for (t, def) in rules.pieces.iter().enumerate() {
-            for d in def.directions.iter().filter(|d| d.mode != Mode::Move && d.range != 1) {
+            for d in def.directions.iter().filter(|d| d.mode != Mode::Move && d.range != 1 && d.hop == Hop::None) {
                 let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                 by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
             }
@@ -845,6 +963,11 @@ impl RayBuilder {
     }
     fn slide(&mut self, dx: i32, dy: i32, range: u8) -> Slide {
         Slide { reach: self.id(dx, dy, range), ascending: sliders::ascending(self.g, (dx, dy, range)) }
+    }
+    /// The hop of direction `d` taken as (`dx`, `dy`) (turned for the colour, or reversed).
+    fn hop(&mut self, dx: i32, dy: i32, d: &Direction) -> HopRay {
+        let how = RiderUse { quiet: d.mode != Mode::Capture, capture: d.mode != Mode::Move, initial_only: d.initial_only };
+        HopRay { ray: self.slide(dx, dy, 0), step: self.id(dx, dy, 1), hop: d.hop, how }
     }
     fn get<B: Bitboard>(&self, id: u16, sq: Square) -> B {
         sliders::ray(self.g, sq, self.order[id as usize])

@@ -12,3 +12,4 @@ pub(crate) mod lift;
 pub(crate) mod drops;
 pub(crate) mod promotion;
 pub(crate) mod en_passant;
+pub(crate) mod regions;

@@ -69,6 +69,8 @@ struct RawRuleset {
     checks_allowed: bool,
     #[serde(default = "yes")]
     royal_flees_check: bool,
+    #[serde(default)]
+    flying_royals: bool,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
     royal: Option<lint::RoyalKey>,
@@ -228,6 +230,7 @@ fn compile(
         checks_allowed: raw.checks_allowed,
         royal_flees_check: raw.royal_flees_check,
         unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
+        flying_royals: raw.flying_royals,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -10,6 +10,7 @@ use super::error::RulesetError;
 use crate::betza;
 use crate::features::drops::RawDrops;
 use crate::features::promotion::{self, RawPromotion};
+use crate::features::regions::{self, RawExtraMoves, RawRegion};
 use crate::rules::{Captured, PieceDef, Region};
 use crate::types::PieceType;
 
@@ -31,6 +32,8 @@ pub(crate) struct RawPiece {
     drop_ranks: Option<Spanned<Vec<u8>>>,
     class: Option<u8>,
     promotion: Option<RawPromotion>,
+    moves_within: Option<RawRegion>,
+    extra_moves: Option<RawExtraMoves>,
 }
 
 /// The other sections a piece's keys depend on.
@@ -126,6 +129,8 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
             Some(cx.ranks(ranks, &key("drop_ranks"))?)
         }
     };
+    let moves_within = p.moves_within.as_ref().map(|r| regions::compile_region(r, cx, &key("moves_within"))).transpose()?;
+    let extra_moves = p.extra_moves.as_ref().map(|r| regions::compile_extra(r, cx, &key("extra_moves"))).transpose()?;
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
@@ -141,5 +146,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         drop_ranks,
         class: p.class,
         promotion,
+        moves_within,
+        extra_moves,
     })
 }
