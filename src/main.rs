@@ -25,6 +25,8 @@ enum Command {
     Variants,
     /// Load a ruleset file and summarise it, or report where it is wrong.
     Check(cli::check::Args),
+    /// Convert Fairy-Stockfish variant definitions (variants.ini) into rulesets; sections it cannot express exactly are refused with the reason.
+    ImportIni(cli::import_ini::Args),
     /// Count the leaf nodes of the legal move tree.
     Perft(cli::perft::Args),
     /// List the legal moves of a position, after playing some moves.
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Variants => cli::variants::run(&mut out),
         Command::Check(args) => cli::check::run(&args, &mut out),
+        Command::ImportIni(args) => cli::import_ini::run(&args, &mut out),
         Command::Perft(args) => cli::perft::run(&args, &mut out),
         Command::Moves(args) => cli::moves::run(&args, &mut out),
         Command::Validate(args) => cli::validate::run(&args, &mut out),

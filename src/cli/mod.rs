@@ -2,6 +2,7 @@
 //! start position, playing moves with errors that say where, and naming results.
 
 pub mod check;
+pub mod import_ini;
 pub mod moves;
 pub mod perft;
 pub mod serve;

@@ -1,0 +1,295 @@
+//! Fairy-Stockfish's Betza dialect (its reader `from_betza` in src/piece.cpp) to
+//! Chimera's. The translation works on meaning, not text: the Fairy-Stockfish string is
+//! read the way Fairy-Stockfish reads it into concrete moves, Chimera's string is written
+//! from those moves, and Chimera's reader must give back exactly the same moves — else the
+//! piece is refused. So a letter the two dialects read differently (`fN`, `K` with paired
+//! directions, …) can never slip through.
+
+use std::collections::BTreeSet;
+
+use crate::betza::{self, Mode};
+
+/// One concrete move of a piece, in White's orientation (forward = +dy).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+struct Step {
+    dx: i8,
+    dy: i8,
+    /// 1 = a leap; 0 = an unlimited ride; n > 1 = a ride of at most n steps.
+    range: u8,
+    /// Only to an empty square (false: only a capture).
+    quiet: bool,
+    lame: bool,
+}
+
+/// Chimera's Betza for a Fairy-Stockfish Betza string, or why there is none.
+pub fn translate(fsf: &str) -> Result<String, String> {
+    let steps = read_fsf(fsf)?;
+    let text = write_chimera(&steps);
+    let back = read_chimera(&text).map_err(|e| format!("Chimera cannot read `{text}`: {e}"))?;
+    if back != steps {
+        return Err(format!("Chimera reads `{text}` differently from Fairy-Stockfish's `{fsf}`"));
+    }
+    Ok(text)
+}
+
+/// The (dx, dy) of an atom's first leap: Fairy-Stockfish's (ranks, files) pair turned round.
+fn atom(c: char) -> Option<(&'static [(i8, i8)], bool)> {
+    Some(match c {
+        'W' => (&[(1, 0)], false),
+        'F' => (&[(1, 1)], false),
+        'D' => (&[(2, 0)], false),
+        'N' => (&[(2, 1)], false),
+        'A' => (&[(2, 2)], false),
+        'H' => (&[(3, 0)], false),
+        'L' | 'C' => (&[(3, 1)], false),
+        'J' | 'Z' => (&[(3, 2)], false),
+        'G' => (&[(3, 3)], false),
+        'K' => (&[(1, 0), (1, 1)], false),
+        'R' => (&[(1, 0)], true),
+        'B' => (&[(1, 1)], true),
+        'Q' => (&[(1, 0), (1, 1)], true),
+        _ => return None,
+    })
+}
+
+/// Fairy-Stockfish's reading, step for step as `from_betza` does it. Hoppers, initial
+/// moves (Fairy-Stockfish ties them to the double-step region, not to the piece's first
+/// move), en passant marks and letters it skips are refused.
+fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut steps = BTreeSet::new();
+    let (mut modes, mut dirs, mut lame): (Vec<bool>, Vec<[char; 2]>, bool) = (Vec::new(), Vec::new(), false);
+    let vertical = |c: char| "fbvh".contains(c);
+    let horizontal = |c: char| "rlsh".contains(c);
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match c {
+            'm' | 'c' => modes.push(c == 'm'),
+            'n' => lame = true,
+            'p' | 'g' => return Err(format!("`{c}` (hoppers) is not supported")),
+            'i' => {
+                return Err("`i`: Fairy-Stockfish allows initial moves from the double-step region, \
+                            Chimera while the piece has never moved"
+                    .into())
+            }
+            'e' => return Err("`e`: en passant by a piece other than the pawn is not supported".into()),
+            _ if vertical(c) || horizontal(c) => {
+                if c == 'h' {
+                    return Err("`h` (half-directions) is not supported".into());
+                }
+                match chars.get(i + 1) {
+                    Some(&c2) if c2 == c || (vertical(c) && horizontal(c2)) || (horizontal(c) && vertical(c2)) => {
+                        if c2 == 'h' {
+                            return Err("`h` (half-directions) is not supported".into());
+                        }
+                        dirs.push([c, c2]);
+                        i += 1;
+                    }
+                    _ => dirs.push([c, c]),
+                }
+            }
+            _ => {
+                let Some((atoms, mut rider)) = atom(c) else {
+                    return Err(format!("`{c}` is not a letter Fairy-Stockfish reads (it would skip it)"));
+                };
+                let mut distance = 0u8;
+                if let Some(&next) = chars.get(i + 1) {
+                    if next.is_ascii_digit() || next == c {
+                        rider = true;
+                        distance = next.to_digit(10).unwrap_or(0) as u8;
+                        i += 1;
+                    }
+                }
+                let range = if rider { if distance == 1 { 1 } else { distance } } else { 1 };
+                let modalities: Vec<bool> = if modes.is_empty() { vec![true, false] } else { modes.clone() };
+                for &(f, s) in atoms {
+                    let mut ds: Vec<[char; 2]> = Vec::new();
+                    for d in &dirs {
+                        if atoms.len() == 1 && s == 0 && d[0] != d[1] {
+                            ds.push([d[0], d[0]]);
+                            ds.push([d[1], d[1]]);
+                        } else {
+                            ds.push(*d);
+                        }
+                    }
+                    for (dx, dy) in fsf_directions(f, s, &ds) {
+                        for &quiet in &modalities {
+                            steps.insert(Step { dx, dy, range, quiet, lame: lame && !rider });
+                        }
+                    }
+                }
+                modes.clear();
+                dirs.clear();
+                lame = false;
+            }
+        }
+        i += 1;
+    }
+    Ok(steps)
+}
+
+/// The eight leaps of atom (f ranks, s files) that the direction pairs select, with the
+/// same tests as `from_betza`.
+fn fsf_directions(f: i8, s: i8, dirs: &[[char; 2]]) -> Vec<(i8, i8)> {
+    let has = |list: &[&str]| {
+        dirs.is_empty() || list.iter().any(|l| dirs.iter().any(|d| d[0] as u8 == l.as_bytes()[0] && d[1] as u8 == l.as_bytes()[1]))
+    };
+    let table: [((i8, i8), &[&str]); 8] = [
+        ((s, f), &["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-s, -f), &["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((f, -s), &["rr", "ss", "br", "bs", "bh", "rh", "hr"]),
+        ((-f, s), &["ll", "ss", "fl", "fs", "fh", "lh", "hr"]),
+        ((f, s), &["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-f, -s), &["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((s, -f), &["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((-s, f), &["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ];
+    table.iter().filter(|(_, l)| has(l)).map(|(v, _)| *v).collect()
+}
+
+/// Chimera's reading of its own Betza, in the same terms.
+fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
+    let mut steps = BTreeSet::new();
+    for d in betza::parse(text)? {
+        let quiet: &[bool] = match d.mode {
+            Mode::Move => &[true],
+            Mode::Capture => &[false],
+            Mode::Both => &[true, false],
+        };
+        for &q in quiet {
+            steps.insert(Step { dx: d.dx, dy: d.dy, range: d.range, quiet: q, lame: !d.path.is_empty() });
+        }
+    }
+    Ok(steps)
+}
+
+/// (atom letter, range, lame, quiet?, capture?): the steps written as one Betza token.
+type Group = (char, u8, bool, bool, bool);
+
+/// Writes the steps as Chimera Betza: one token per atom, range, lameness and mode,
+/// its directions named by the fewest modifier letters that give exactly them.
+fn write_chimera(steps: &BTreeSet<Step>) -> String {
+    let mut groups: Vec<(Group, BTreeSet<(i8, i8)>)> = Vec::new();
+    let mut seen = BTreeSet::new();
+    for s in steps {
+        if !seen.insert((s.dx, s.dy, s.range, s.lame)) {
+            continue;
+        }
+        let quiet = steps.contains(&Step { quiet: true, ..*s });
+        let capture = steps.contains(&Step { quiet: false, ..*s });
+        let key = (atom_letter(s.dx, s.dy), s.range, s.lame, quiet, capture);
+        match groups.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, set)) => {
+                set.insert((s.dx, s.dy));
+            }
+            None => groups.push((key, BTreeSet::from([(s.dx, s.dy)]))),
+        }
+    }
+    let mut out = String::new();
+    for ((letter, range, lame, quiet, capture), dirs) in groups {
+        let body = match (letter, range) {
+            (_, 1) => letter.to_string(),
+            ('W', 0) => "R".to_string(),
+            ('F', 0) => "B".to_string(),
+            (_, 0) => format!("{letter}{letter}"),
+            ('W', n) => format!("R{n}"),
+            ('F', n) => format!("B{n}"),
+            (_, n) => format!("{letter}{n}"),
+        };
+        let mode = match (quiet, capture) {
+            (true, false) => "m",
+            (false, true) => "c",
+            _ => "",
+        };
+        let lame = if lame { "n" } else { "" };
+        out += &format!("{mode}{lame}{}{body}", directions(&body, &dirs));
+    }
+    out
+}
+
+/// The fewest direction letters that select exactly `dirs` of the atom written `body`.
+fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
+    let set_of = |m: &str| -> BTreeSet<(i8, i8)> {
+        betza::parse(&format!("{m}{body}")).map(|ds| ds.iter().map(|d| (d.dx, d.dy)).collect()).unwrap_or_default()
+    };
+    if set_of("") == *dirs {
+        return String::new();
+    }
+    const CANDIDATES: [&str; 24] = [
+        "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "ff",
+        "bb", "ll", "rr", "ss", "vv"
+    ];
+    let mut left = dirs.clone();
+    let mut out = String::new();
+    while !left.is_empty() {
+        let best = CANDIDATES
+            .iter()
+            .map(|c| (c, set_of(c)))
+            .filter(|(_, s)| !s.is_empty() && s.is_subset(dirs) && s.iter().any(|d| left.contains(d)))
+            .max_by_key(|(_, s)| s.intersection(&left).count());
+        match best {
+            Some((c, s)) => {
+                out += c;
+                left = &left - &s;
+            }
+            // Unreachable for the atoms `atom_letter` names; the round trip catches it anyway.
+            None => break,
+        }
+    }
+    out
+}
+
+fn atom_letter(dx: i8, dy: i8) -> char {
+    let (a, b) = (dx.unsigned_abs().min(dy.unsigned_abs()), dx.unsigned_abs().max(dy.unsigned_abs()));
+    match (a, b) {
+        (0, 1) => 'W',
+        (1, 1) => 'F',
+        (0, 2) => 'D',
+        (1, 2) => 'N',
+        (2, 2) => 'A',
+        (0, 3) => 'H',
+        (1, 3) => 'C',
+        (2, 3) => 'Z',
+        (3, 3) => 'G',
+        _ => '?',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::translate;
+
+    #[test]
+    fn plain_pieces_keep_their_letters() {
+        for (fsf, chimera) in [("N", "N"), ("R", "R"), ("B", "B"), ("Q", "RB"), ("K", "WF"), ("RN", "RN"), ("NN", "NN")] {
+            let got = translate(fsf).unwrap();
+            assert_eq!(crate::betza::parse(&got).unwrap(), crate::betza::parse(chimera).unwrap(), "{fsf} -> {got}");
+        }
+    }
+
+    #[test]
+    fn directions_follow_fairy_stockfish() {
+        // Fairy-Stockfish's `fN` is the shogi knight: the two narrow forward leaps, which
+        // Chimera writes `ffN`; `fK` applies to both parts: the three forward steps.
+        let same = |fsf: &str, chimera: &str| {
+            let got = translate(fsf).unwrap();
+            assert_eq!(crate::betza::parse(&got).unwrap(), crate::betza::parse(chimera).unwrap(), "{fsf} -> {got}");
+        };
+        same("fN", "ffN");
+        same("fmWfcF", "fmWfcF");
+        same("fsW", "fsW");
+        same("fK", "fWfF");
+        same("W2", "R2");
+        same("nN", "nN");
+    }
+
+    #[test]
+    fn what_chimera_lacks_is_refused() {
+        assert!(translate("mRcpR").unwrap_err().contains("hoppers"));
+        assert!(translate("ifmW2").unwrap_err().contains("initial"));
+        assert!(translate("mfWcfFe").unwrap_err().contains("en passant"));
+        assert!(translate("afsW").unwrap_err().contains("skip"));
+        assert!(translate("nZ").is_err());
+    }
+}

@@ -1,0 +1,573 @@
+//! A Fairy-Stockfish variant (`Fsf`) as a Chimera ruleset document. Each mapping states
+//! Fairy-Stockfish's rule and writes Chimera's equivalent; where there is none, the option
+//! responsible is refused by name (see `Refusal`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use toml::{Table, Value};
+
+use super::betza::translate;
+use super::fsf::{Fsf, PieceList, Src};
+use super::Refusal;
+
+/// Squares as (file, rank), both 0-based.
+type Squares = BTreeSet<(u8, u8)>;
+
+/// The converter's view of one variant: the model, its board, and refusals tied to options.
+struct Conv<'a> {
+    fsf: &'a Fsf,
+    files: u8,
+    ranks: u8,
+}
+
+impl Conv<'_> {
+    /// A refusal naming where `key` was set (its default when it was not).
+    fn refuse(&self, key: &str, reason: impl Into<String>) -> Refusal {
+        match self.fsf.src(key) {
+            Some(src) => self.refuse_at(src, key, reason),
+            None => Refusal::new(&self.fsf.name, 0, key, format!("{} (Fairy-Stockfish's default)", reason.into())),
+        }
+    }
+
+    fn refuse_at(&self, src: &Src, key: &str, reason: impl Into<String>) -> Refusal {
+        let section = match src.origin {
+            super::resolve::Origin::File => src.section.clone(),
+            super::resolve::Origin::Builtin => format!("built-in {}", src.section),
+        };
+        Refusal::new(&section, src.line, key, reason.into())
+    }
+
+    fn bool(&self, key: &str, default: bool) -> Result<bool, Refusal> {
+        match self.fsf.value(key) {
+            None => Ok(default),
+            Some((v, _)) if v == "true" => Ok(true),
+            Some((v, _)) if v == "false" => Ok(false),
+            Some((v, _)) => Err(self.refuse(key, format!("`{v}` is not true or false"))),
+        }
+    }
+
+    fn int(&self, key: &str, default: i64) -> Result<i64, Refusal> {
+        match self.fsf.value(key) {
+            None => Ok(default),
+            Some((v, _)) => v.parse().map_err(|_| self.refuse(key, format!("`{v}` is not a number"))),
+        }
+    }
+
+    /// A game value (`win`, `loss`, `draw`, `none`) as Chimera's verdict.
+    fn verdict(&self, key: &str, default: &str) -> Result<Option<&'static str>, Refusal> {
+        let v = self.fsf.value(key).map(|(v, _)| v.as_str()).unwrap_or(default);
+        match v {
+            "win" => Ok(Some("win")),
+            "loss" => Ok(Some("loss")),
+            "draw" => Ok(Some("draw")),
+            "none" => Ok(None),
+            _ => Err(self.refuse(key, format!("`{v}` is not win, loss, draw or none"))),
+        }
+    }
+
+    /// A file as Fairy-Stockfish reads it: a number from 1 or a letter from `a`; 0-based.
+    fn file(&self, key: &str, default: u8) -> Result<u8, Refusal> {
+        let Some((v, _)) = self.fsf.value(key) else { return Ok(default) };
+        let f = match v.parse::<u8>() {
+            Ok(n) if n >= 1 => Some(n - 1),
+            Ok(_) => None,
+            Err(_) => v.chars().next().filter(|c| c.is_ascii_lowercase()).map(|c| c as u8 - b'a'),
+        };
+        f.filter(|f| *f < 12).ok_or_else(|| self.refuse(key, format!("`{v}` is not a file")))
+    }
+
+    /// A square set in Fairy-Stockfish's syntax (`*1` a rank, `a*` a file, `e4`), or the
+    /// default; squares off the board are dropped, as they are for Fairy-Stockfish.
+    fn region(&self, key: &str, default: impl Fn(u8, u8) -> bool) -> Result<Squares, Refusal> {
+        let all = (0..self.files).flat_map(|f| (0..self.ranks).map(move |r| (f, r)));
+        let Some((v, _)) = self.fsf.value(key) else { return Ok(all.filter(|&(f, r)| default(f, r)).collect()) };
+        let mut set = Squares::new();
+        let bad = || self.refuse(key, format!("`{v}` is not a list of squares"));
+        for sym in v.split_whitespace() {
+            if sym == "-" {
+                break;
+            }
+            let b = sym.as_bytes();
+            if let Some(rank) = sym.strip_prefix('*') {
+                let r: u8 = rank.parse().map_err(|_| bad())?;
+                set.extend((0..self.files).map(|f| (f, r.wrapping_sub(1))));
+            } else if b.len() == 2 && b[1] == b'*' && b[0].is_ascii_alphabetic() {
+                let f = b[0].to_ascii_lowercase() - b'a';
+                set.extend((0..self.ranks).map(|r| (f, r)));
+            } else if b.len() > 1 && b[0].is_ascii_alphabetic() {
+                let r: u8 = sym[1..].parse().map_err(|_| bad())?;
+                set.insert((b[0].to_ascii_lowercase() - b'a', r.wrapping_sub(1)));
+            } else {
+                return Err(bad());
+            }
+        }
+        Ok(set.into_iter().filter(|&(f, r)| f < self.files && r < self.ranks).collect())
+    }
+
+    /// White's and Black's regions as one list of own ranks (1 = each side's first), or a
+    /// refusal when they are not whole ranks or not mirror images of each other.
+    fn own_ranks(&self, white_key: &str, black_key: &str, white: Squares, black: Squares) -> Result<Vec<u8>, Refusal> {
+        let whole = |set: &Squares, key: &str| -> Result<BTreeSet<u8>, Refusal> {
+            let ranks: BTreeSet<u8> = set.iter().map(|&(_, r)| r).collect();
+            if ranks.iter().any(|&r| (0..self.files).any(|f| !set.contains(&(f, r)))) {
+                return Err(self.refuse(key, "a region of single squares (Chimera's regions are whole ranks)"));
+            }
+            Ok(ranks)
+        };
+        let w: BTreeSet<u8> = whole(&white, white_key)?.iter().map(|r| r + 1).collect();
+        let b: BTreeSet<u8> = whole(&black, black_key)?.iter().map(|r| self.ranks - r).collect();
+        if w != b {
+            return Err(self.refuse(
+                black_key,
+                format!("White's own ranks {w:?} and Black's {b:?} differ (Chimera's regions are the same for both sides)"),
+            ));
+        }
+        Ok(w.into_iter().collect())
+    }
+
+    /// White's and Black's piece list, which Chimera needs to be the same.
+    fn list(&self, key: &str, default: &[&str]) -> Result<PieceList, Refusal> {
+        let (w, ws) = self.fsf.list(key, "White", default);
+        let (b, bs) = self.fsf.list(key, "Black", default);
+        if w != b {
+            let src = bs.or(ws).expect("the defaults agree");
+            return Err(self.refuse_at(&src, key, "White's and Black's pieces differ (Chimera's lists are shared)"));
+        }
+        Ok(w)
+    }
+
+    fn names(&self, key: &str, default: &[&str]) -> Result<Vec<String>, Refusal> {
+        Ok(match self.list(key, default)? {
+            PieceList::All => self.fsf.pieces.values().map(|p| p.name.clone()).collect(),
+            PieceList::Some(set) => self.fsf.pieces.values().filter(|p| set.contains(&p.name)).map(|p| p.name.clone()).collect(),
+        })
+    }
+}
+
+/// A FEN's six fields as Fairy-Stockfish reads them: the side defaults to White, the
+/// castling and en-passant fields are optional (a number where they would be is the
+/// halfmove clock), and so are the clocks.
+fn fen_fields(fen: &str) -> Vec<String> {
+    let mut it = fen.split_whitespace().peekable();
+    let mut fields = vec![it.next().unwrap_or("").to_string(), it.next().unwrap_or("w").to_string()];
+    for _ in 0..2 {
+        match it.peek() {
+            Some(f) if !f.starts_with(|c: char| c.is_ascii_digit()) => fields.push(it.next().unwrap_or("-").to_string()),
+            _ => fields.push("-".into()),
+        }
+    }
+    fields.push(it.next().unwrap_or("0").to_string());
+    fields.push(it.next().unwrap_or("1").to_string());
+    fields
+}
+
+/// The start position's board: (file, rank) -> FEN letter, as written (case = colour).
+fn fen_board(board: &str, files: u8, ranks: u8) -> Result<BTreeMap<(u8, u8), char>, String> {
+    let mut out = BTreeMap::new();
+    let rows: Vec<&str> = board.split('[').next().unwrap_or("").split('/').collect();
+    if rows.len() != ranks as usize {
+        return Err(format!("{} ranks in the FEN, the board has {ranks}", rows.len()));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let r = ranks - 1 - i as u8;
+        let (mut f, mut digits) = (0u8, String::new());
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            if !digits.is_empty() {
+                f += digits.parse::<u8>().unwrap_or(0);
+                digits.clear();
+            }
+            match c {
+                '~' => {}
+                '*' => return Err("wall squares (`*`) in the FEN".into()),
+                c if c.is_ascii_alphabetic() => {
+                    out.insert((f, r), c);
+                    f += 1;
+                }
+                c => return Err(format!("`{c}` in the FEN's board")),
+            }
+        }
+        f += digits.parse::<u8>().unwrap_or(0);
+        if f != files {
+            return Err(format!("rank {} of the FEN has {f} files, the board has {files}", r + 1));
+        }
+    }
+    Ok(out)
+}
+
+fn square(f: u8, r: u8) -> String {
+    format!("{}{}", (b'a' + f) as char, r + 1)
+}
+
+fn strings<I: IntoIterator<Item = S>, S: Into<String>>(items: I) -> Value {
+    Value::Array(items.into_iter().map(|s| Value::String(s.into())).collect())
+}
+
+fn ints(items: &[u8]) -> Value {
+    Value::Array(items.iter().map(|&r| Value::Integer(r.into())).collect())
+}
+
+/// The Chimera ruleset for a Fairy-Stockfish variant, as a TOML table.
+pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
+    let probe = Conv { fsf, files: 8, ranks: 8 };
+    let files = probe.file("maxFile", 7)? + 1;
+    let ranks = match probe.int("maxRank", 8)? {
+        n @ 1..=10 => n as u8,
+        n => return Err(probe.refuse("maxRank", format!("{n} is not a rank"))),
+    };
+    let c = Conv { fsf, files, ranks };
+    if files < 4 || ranks < 4 {
+        let key = if files < 4 { "maxFile" } else { "maxRank" };
+        return Err(c.refuse(key, format!("a {files}x{ranks} board (Chimera's boards are 4 to 16 squares a side)")));
+    }
+    let mut doc = Table::new();
+    doc.insert("name".into(), Value::String(fsf.name.clone()));
+    doc.insert("description".into(), Value::String(format!("{} (imported from Fairy-Stockfish's variants.ini)", fsf.name)));
+    let mut board = Table::new();
+    board.insert("files".into(), Value::Integer(files.into()));
+    board.insert("ranks".into(), Value::Integer(ranks.into()));
+    doc.insert("board".into(), Value::Table(board));
+
+    let default_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let fen = fsf.value("startFen").map(|(v, _)| v.clone()).unwrap_or_else(|| default_fen.to_string());
+    let mut fields = fen_fields(&fen);
+    let placement = fen_board(fields.first().map(String::as_str).unwrap_or(""), files, ranks).map_err(|e| c.refuse("startFen", e))?;
+
+    // Pieces. Fairy-Stockfish's king is royal; every other piece is not.
+    let has_king = fsf.piece("king").is_some();
+    let promotion_pawns = c.names("promotionPawnTypes", &["pawn"])?;
+    if promotion_pawns.iter().any(|n| n != "pawn") {
+        return Err(c.refuse("promotionPawnTypes", "promotion of pieces other than Fairy-Stockfish's pawn"));
+    }
+    let ep_types = c.names("enPassantTypes", &["pawn"])?;
+    if ep_types.iter().any(|n| n != "pawn") {
+        return Err(c.refuse("enPassantTypes", "en passant by pieces other than Fairy-Stockfish's pawn"));
+    }
+    let mut pieces = Table::new();
+    let mut betzas = BTreeMap::new();
+    for p in fsf.pieces.values() {
+        let betza = translate(&p.betza).map_err(|why| c.refuse_at(&p.src, &p.name, format!("Betza `{}`: {why}", p.betza)))?;
+        betzas.insert(p.name.clone(), betza.clone());
+        let mut t = Table::new();
+        t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
+        t.insert("betza".into(), Value::String(betza));
+        if p.name == "king" {
+            t.insert("royal".into(), Value::Boolean(true));
+        }
+        if p.name == "pawn" {
+            t.insert("pawn".into(), Value::Boolean(true));
+        }
+        pieces.insert(p.name.clone(), Value::Table(t));
+    }
+    if !has_king {
+        doc.insert("royal".into(), Value::String("none".into()));
+    }
+    if c.bool("mustCapture", false)? {
+        doc.insert("must_capture".into(), Value::Boolean(true));
+    }
+
+    // Pawns: Fairy-Stockfish's pawn type steps, captures, double-steps and promotes by
+    // the variant's options.
+    let mut promotion_ranks = Vec::new();
+    if fsf.piece("pawn").is_some() {
+        let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
+        if c.bool("doubleStep", true)? {
+            let w = c.region("doubleStepRegionWhite", |_, r| r == 1)?;
+            let b = c.region("doubleStepRegionBlack", |_, r| r == 6)?;
+            let double = c.own_ranks("doubleStepRegionWhite", "doubleStepRegionBlack", w, b)?;
+            if !double.is_empty() {
+                pawn.insert("double_step_ranks".into(), ints(&double));
+                if ep_types.iter().any(|n| n == "pawn") {
+                    pawn.insert("en_passant".into(), Value::Boolean(true));
+                }
+            }
+        }
+        if promotion_pawns.iter().any(|n| n == "pawn") {
+            let w = c.region("promotionRegionWhite", |_, r| r == 7)?;
+            let b = c.region("promotionRegionBlack", |_, r| r == 0)?;
+            promotion_ranks = c.own_ranks("promotionRegionWhite", "promotionRegionBlack", w, b)?;
+            if !promotion_ranks.is_empty() {
+                let to = c.names("promotionPieceTypes", &[])?;
+                if !c.bool("mandatoryPawnPromotion", true)? {
+                    return Err(c.refuse(
+                        "mandatoryPawnPromotion",
+                        "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again; Chimera's optional promotion does not",
+                    ));
+                }
+                let mut promotion = Table::new();
+                promotion.insert("ranks".into(), ints(&promotion_ranks));
+                promotion.insert("to".into(), strings(to));
+                promotion.insert("policy".into(), Value::String("mandatory".into()));
+                pawn.insert("promotion".into(), Value::Table(promotion));
+            }
+        }
+    }
+    if let Some((limits, src)) = fsf.value("promotionLimit") {
+        let mut it = limits.split_whitespace();
+        for item in it.by_ref() {
+            let parsed = item.split_once(':').and_then(|(l, n)| {
+                let letter = l.chars().next()?.to_ascii_lowercase();
+                Some((fsf.pieces.values().find(|p| p.letter == letter)?, n.parse::<i64>().ok()?))
+            });
+            let Some((piece, n)) = parsed else {
+                return Err(c.refuse_at(src, "promotionLimit", format!("`{item}` is not `letter:count` of a piece")));
+            };
+            if n > 0 {
+                if let Some(t) = pieces.get_mut(&piece.name).and_then(Value::as_table_mut) {
+                    t.insert("limit".into(), Value::Integer(n));
+                }
+            }
+        }
+    }
+
+    // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
+    let castling = c.bool("castling", true)?;
+    let rights = fields.get(2).cloned().unwrap_or_else(|| "-".into());
+    if castling && rights != "-" {
+        let castles = castles(&c, &placement, &rights)?;
+        doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
+    } else if rights != "-" {
+        // Without castling Fairy-Stockfish ignores the rights; so does the converted FEN.
+        fields[2] = "-".into();
+    }
+
+    // Drops.
+    let drops = c.bool("pieceDrops", false)?;
+    let to_hand = c.bool("capturesToHand", false)?;
+    if to_hand && !drops {
+        return Err(c.refuse("capturesToHand", "captured pieces in hand without drops"));
+    }
+    if drops {
+        let mut t = Table::new();
+        if !to_hand {
+            t.insert("captures_to_hand".into(), Value::Boolean(false));
+        }
+        let w = c.region("dropRegionWhite", |_, _| true)?;
+        let b = c.region("dropRegionBlack", |_, _| true)?;
+        let region = c.own_ranks("dropRegionWhite", "dropRegionBlack", w, b)?;
+        if region.len() != ranks as usize {
+            t.insert("ranks".into(), ints(&region));
+        }
+        if to_hand && !promotion_ranks.is_empty() && !c.bool("dropLoop", false)? {
+            t.insert("demote_on_capture".into(), Value::Boolean(true));
+        }
+        let no_doubled = c.names("dropNoDoubled", &[])?;
+        if !no_doubled.is_empty() {
+            t.insert("one_per_file".into(), strings(no_doubled));
+        }
+        if fsf.piece("pawn").is_some() {
+            let first = c.bool("firstRankPawnDrops", false)?;
+            let zone = c.bool("promotionZonePawnDrops", false)?;
+            let pawn_ranks: Vec<u8> = region
+                .iter()
+                .copied()
+                .filter(|r| (first || *r != 1) && (zone || !promotion_ranks.contains(r)))
+                .collect();
+            let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
+            pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
+        }
+        check_immobile_drops(&c, fsf, &betzas, &region, &promotion_ranks)?;
+        doc.insert("drops".into(), Value::Table(t));
+    } else if c.bool("immobilityIllegal", false)? {
+        return Err(c.refuse("immobilityIllegal", "the ban on moves to squares a piece can never leave (without drops)"));
+    }
+
+    doc.insert("start".into(), Value::String(fields.join(" ")));
+    doc.insert("pieces".into(), Value::Table(pieces));
+
+    // Endings.
+    let mut end = Table::new();
+    match c.verdict("checkmateValue", "loss")? {
+        Some("loss") => {}
+        Some(v) => {
+            end.insert("checkmate".into(), Value::String(v.into()));
+        }
+        None => return Err(c.refuse("checkmateValue", "`none`")),
+    }
+    match c.verdict("stalemateValue", "draw")? {
+        Some("draw") => {}
+        Some(v) => {
+            end.insert("stalemate".into(), Value::String(v.into()));
+        }
+        None => return Err(c.refuse("stalemateValue", "`none`")),
+    }
+    let n_fold = c.int("nFoldRule", 3)?;
+    if n_fold != 0 {
+        if !(2..=255).contains(&n_fold) {
+            return Err(c.refuse("nFoldRule", format!("{n_fold}-fold repetition")));
+        }
+        if c.verdict("nFoldValue", "draw")? != Some("draw") {
+            return Err(c.refuse("nFoldValue", "repetition that does not draw"));
+        }
+        end.insert("repetition".into(), Value::Integer(n_fold));
+    }
+    let n_move = c.int("nMoveRule", 50)?;
+    if n_move != 0 {
+        if !(1..=32767).contains(&n_move) {
+            return Err(c.refuse("nMoveRule", format!("a {n_move}-move rule")));
+        }
+        end.insert("move_rule".into(), Value::Integer(n_move));
+        let mut reset = vec!["capture".to_string()];
+        reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
+        end.insert("move_rule_reset".into(), strings(reset));
+    }
+    if let Some(verdict) = c.verdict("extinctionValue", "none")? {
+        let mut rule = Table::new();
+        match c.list("extinctionPieceTypes", &[])? {
+            PieceList::All => {}
+            PieceList::Some(set) if set.is_empty() => {
+                return Err(c.refuse("extinctionPieceTypes", "extinction of no piece type"));
+            }
+            PieceList::Some(_) => {
+                rule.insert("of".into(), strings(c.names("extinctionPieceTypes", &[])?));
+            }
+        }
+        let count = c.int("extinctionPieceCount", 0)?;
+        if count != 0 {
+            rule.insert("at_most".into(), Value::Integer(count));
+        }
+        let opp = c.int("extinctionOpponentPieceCount", 0)?;
+        if opp != 0 {
+            rule.insert("opponent_at_least".into(), Value::Integer(opp));
+        }
+        rule.insert("verdict".into(), Value::String(verdict.into()));
+        end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
+    }
+    if !end.is_empty() {
+        doc.insert("end".into(), Value::Table(end));
+    }
+    Ok(doc)
+}
+
+/// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
+/// piece on the first rank, the outermost castling rook on that side, the king to
+/// `castlingKingsideFile`/`castlingQueensideFile` and the rook beside it. Chimera's
+/// castles are White's squares mirrored for Black, so Black's must be the mirror image.
+fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> Result<Vec<Table>, Refusal> {
+    if c.int("castlingRank", 1)? != 1 {
+        return Err(c.refuse("castlingRank", "castling on a rank other than the first"));
+    }
+    let king_type = c.names("castlingKingPiece", &["king"])?;
+    let rook_type = c.names("castlingRookPieces", &["rook"])?;
+    if rook_type.len() > 1 {
+        return Err(c.refuse("castlingRookPieces", "more than one kind of castling rook"));
+    }
+    let (Some(king_type), Some(rook_type)) = (king_type.first(), rook_type.first()) else {
+        return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
+    };
+    let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
+    let (kl, rl) = (letter(king_type), letter(rook_type));
+    let king_file_option = c.file("castlingKingFile", 4)?;
+    let kingside_to = c.file("castlingKingsideFile", 6)?;
+    let queenside_to = c.file("castlingQueensideFile", 2)?;
+    // Per side (true = kingside): the castle in file numbers, from each colour's rights.
+    let mut found: BTreeMap<bool, (u8, u8, u8, u8)> = BTreeMap::new();
+    for right in rights.chars() {
+        if !"KQkq".contains(right) {
+            return Err(c.refuse("startFen", format!("castling right `{right}` (only KQkq are converted)")));
+        }
+        let white = right.is_ascii_uppercase();
+        let rank = if white { 0 } else { c.ranks - 1 };
+        let own = |l: char| if white { l.to_ascii_uppercase() } else { l };
+        let kings: Vec<u8> = (0..c.files).filter(|&f| placement.get(&(f, rank)) == Some(&own(kl))).collect();
+        let king = match kings.as_slice() {
+            [k] => *k,
+            _ => king_file_option,
+        };
+        if placement.get(&(king, rank)) != Some(&own(kl)) {
+            continue; // Fairy-Stockfish skips a right without its king.
+        }
+        let kingside = right.eq_ignore_ascii_case(&'K');
+        let mut rooks = (0..c.files).filter(|&f| placement.get(&(f, rank)) == Some(&own(rl)));
+        let rook = if kingside { rooks.next_back() } else { rooks.next() };
+        let Some(rook) = rook else { continue };
+        if (rook > king) != kingside {
+            return Err(c.refuse("startFen", format!("castling right `{right}` with its rook on the other side of the king")));
+        }
+        let king_to = if kingside { kingside_to } else { queenside_to };
+        let rook_to = if kingside { king_to.wrapping_sub(1) } else { king_to + 1 };
+        if rook_to >= c.files || king_to >= c.files {
+            return Err(c.refuse("castlingKingsideFile", "a castle off the board"));
+        }
+        let castle = (king, king_to, rook, rook_to);
+        if let Some(other) = found.get(&kingside) {
+            if *other != castle {
+                return Err(c.refuse("startFen", "White's and Black's castles are not mirror images"));
+            }
+        }
+        found.insert(kingside, castle);
+    }
+    let span = |a: u8, b: u8| -> BTreeSet<u8> {
+        // Fairy-Stockfish's between_bb(a, b): the squares after a up to b.
+        let (lo, hi) = (a.min(b), a.max(b));
+        (lo..=hi).filter(|&f| f != a).collect()
+    };
+    let mut out = Vec::new();
+    for kingside in [true, false] {
+        let Some(&(king, king_to, rook, rook_to)) = found.get(&kingside) else { continue };
+        let empty: BTreeSet<u8> = span(rook, rook_to).union(&span(king, king_to)).copied().filter(|&f| f != king && f != rook).collect();
+        let (lo, hi) = (king.min(king_to), king.max(king_to));
+        let mut safe: Vec<u8> = (lo..=hi).collect();
+        if king_to < king {
+            safe.reverse();
+        }
+        let mut t = Table::new();
+        t.insert("king".into(), Value::String(square(king, 0)));
+        t.insert("king_to".into(), Value::String(square(king_to, 0)));
+        t.insert("rook".into(), Value::String(square(rook, 0)));
+        t.insert("rook_to".into(), Value::String(square(rook_to, 0)));
+        t.insert("empty".into(), strings(empty.iter().map(|&f| square(f, 0))));
+        t.insert("safe".into(), strings(safe.iter().map(|&f| square(f, 0))));
+        let (notation, alias) = if kingside { ("O-O", "0-0") } else { ("O-O-O", "0-0-0") };
+        t.insert("notation".into(), Value::String(notation.into()));
+        t.insert("aliases".into(), strings([alias]));
+        out.push(t);
+    }
+    Ok(out)
+}
+
+/// Fairy-Stockfish drops a piece anywhere in its drop region unless `immobilityIllegal`;
+/// Chimera never drops a piece where it could never move. The two agree only when no
+/// droppable piece has such a square in its drop ranks, or the option is on.
+fn check_immobile_drops(
+    c: &Conv<'_>,
+    fsf: &Fsf,
+    betzas: &BTreeMap<String, String>,
+    region: &[u8],
+    promotion_ranks: &[u8],
+) -> Result<(), Refusal> {
+    let immobility_illegal = c.bool("immobilityIllegal", false)?;
+    for p in fsf.pieces.values().filter(|p| p.name != "king") {
+        let dirs = crate::betza::parse(&betzas[&p.name]).unwrap_or_default();
+        let stuck = |f: u8, r: u8| {
+            !dirs.iter().any(|d| {
+                let (x, y) = (f as i16 + d.dx as i16, r as i16 + d.dy as i16);
+                (0..c.files as i16).contains(&x) && (0..c.ranks as i16).contains(&y)
+            })
+        };
+        let drop_ranks: Vec<u8> = region
+            .iter()
+            .copied()
+            .filter(|r| p.name != "pawn" || (*r != 1 && !promotion_ranks.contains(r)) || c.bool("firstRankPawnDrops", false).unwrap_or(false))
+            .collect();
+        let stuck_drop = drop_ranks.iter().any(|&r| (0..c.files).any(|f| stuck(f, r - 1)));
+        if stuck_drop && !immobility_illegal {
+            return Err(c.refuse_at(
+                &p.src,
+                &p.name,
+                "Fairy-Stockfish may drop it where it can never move (immobilityIllegal = false); Chimera never does",
+            ));
+        }
+        let stuck_anywhere = (0..c.ranks).any(|r| (0..c.files).any(|f| stuck(f, r)));
+        if immobility_illegal && stuck_anywhere && p.name != "pawn" {
+            return Err(c.refuse(
+                "immobilityIllegal",
+                format!("Fairy-Stockfish also bars `{}` from moving to squares it can never leave; Chimera does not", p.name),
+            ));
+        }
+    }
+    Ok(())
+}
