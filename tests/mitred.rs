@@ -161,7 +161,7 @@ fn every_ruleset_follows_the_family_tables() {
                 Some(to) => {
                     let pr = p.promotion.as_ref().unwrap_or_else(|| panic!("{id}: {l} does not promote"));
                     assert_eq!(pr.ranks, [5, 6, 7], "{id}: {l}");
-                    assert_eq!(pr.to, [of(to)], "{id}: {l}");
+                    assert_eq!(pr.to, chimera::ByColor::both(vec![of(to)]), "{id}: {l}");
                     assert_eq!(pr.policy, PromotionPolicy::Optional, "{id}: {l}");
                     assert!(pr.from_zone, "{id}: {l}");
                 }

@@ -113,12 +113,19 @@ impl<const N: usize> PartialEq<[u8; N]> for Region {
 pub struct Promotion {
     /// Own ranks (0-based) that make up the promotion zone.
     pub ranks: Region,
-    /// The types it may become.
-    pub to: Vec<PieceType>,
+    /// The types it may become, per side (the same for both unless the armies differ).
+    pub to: ByColor<Vec<PieceType>>,
     /// Whether promoting is forced, optional, or forced only when possible.
     pub policy: PromotionPolicy,
     /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
     pub from_zone: bool,
+}
+
+impl Promotion {
+    /// Whether either side's piece may become `t`.
+    pub fn reaches(&self, t: PieceType) -> bool {
+        self.to.iter().any(|(_, to)| to.contains(&t))
+    }
 }
 
 /// What a capture gives the captor, in variants with drops.
@@ -474,7 +481,7 @@ impl Rules {
             .pieces
             .iter()
             .enumerate()
-            .filter(|(_, p)| p.promotion.as_ref().is_some_and(|pr| pr.to.contains(&t)))
+            .filter(|(_, p)| p.promotion.as_ref().is_some_and(|pr| pr.reaches(t)))
             .map(|(i, _)| i as PieceType);
         match (sources.next(), sources.next()) {
             (Some(s), None) => Some(s),

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 
 use chimera::rules::{Captured, PromotionPolicy, Rules, Verdict};
-use chimera::PieceType;
+use chimera::{Color, PieceType};
 use chimera::Variant;
 
 use super::{read_error, Failure};
@@ -168,14 +168,19 @@ pub fn summary(rules: &Rules) -> String {
             notes.push(format!("dropped or placed on {}", ranks(r)));
         }
         if let Some(pr) = &p.promotion {
-            let to: Vec<String> = pr.to.iter().map(|&t| rules.piece(t).name.clone()).collect();
+            let names = |to: &[PieceType]| list(&to.iter().map(|&t| rules.piece(t).name.clone()).collect::<Vec<_>>());
+            let to = if pr.to[Color::White] == pr.to[Color::Black] {
+                names(&pr.to[Color::White])
+            } else {
+                format!("{} (White), {} (Black)", names(&pr.to[Color::White]), names(&pr.to[Color::Black]))
+            };
             let (policy, otherwise) = match pr.policy {
                 PromotionPolicy::Mandatory => ("must", ""),
                 PromotionPolicy::Optional => ("may", ""),
                 PromotionPolicy::IfAvailable => ("must", " if one is available (else stays)"),
             };
             let from_zone = if pr.from_zone { " (also leaving them)" } else { "" };
-            notes.push(format!("{policy} promote on {}{from_zone} to {}{otherwise}", ranks(&pr.ranks), list(&to)));
+            notes.push(format!("{policy} promote on {}{from_zone} to {to}{otherwise}", ranks(&pr.ranks)));
         }
         rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
     }

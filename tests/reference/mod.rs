@@ -439,7 +439,7 @@ impl RefPos {
                 Some(p) if castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
                     // Only types below their limit are available.
                     let available: Vec<u8> =
-                        p.to.iter()
+                        p.to[us].iter()
                             .copied()
                             .filter(|&t| {
                                 self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize)

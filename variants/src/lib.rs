@@ -81,6 +81,8 @@ builtins! {
     "clobber" => "clobber.toml",
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",
+    "chigorin" => "chigorin.toml",
+    "sortofalmost" => "sortofalmost.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",

@@ -55,7 +55,7 @@ pub(crate) fn check_demotion(rules: &Rules, raw: &Spanned<RawDrops>, r: &Reporte
         return Ok(());
     }
     for (t, p) in rules.pieces.iter().enumerate() {
-        let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.to.contains(&(t as PieceType))));
+        let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
         if promoted_to && rules.demoted(t as PieceType).is_none() {
             return Err(r.span(
                 raw,

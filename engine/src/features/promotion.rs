@@ -17,17 +17,52 @@ use crate::position::Pos;
 use crate::rules::{Promotion, PromotionPolicy};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
-use crate::types::{PieceType, Square};
+use crate::types::{ByColor, PieceType, Square};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPromotion {
     ranks: Spanned<Vec<u8>>,
-    to: Vec<Spanned<String>>,
+    to: RawTargets,
     #[serde(default = "mandatory")]
     policy: RawPolicy,
     #[serde(default)]
     from_zone: bool,
+}
+
+/// `to = [...]` (both sides alike) or `to = { white = [...], black = [...] }` (armies
+/// that promote to different sets: Chigorin chess, Spartan chess).
+enum RawTargets {
+    Both(Vec<Spanned<String>>),
+    PerSide(RawSideTargets),
+}
+
+// By hand, not `#[serde(untagged)]`: an untagged enum buffers its input and loses the
+// names' positions (`Spanned`) that errors point at.
+impl<'de> Deserialize<'de> for RawTargets {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Targets;
+        impl<'de> serde::de::Visitor<'de> for Targets {
+            type Value = RawTargets;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list of piece names, or a table `{ white = [...], black = [...] }`")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<RawTargets, A::Error> {
+                Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(RawTargets::Both)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawTargets, A::Error> {
+                Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RawTargets::PerSide)
+            }
+        }
+        d.deserialize_any(Targets)
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSideTargets {
+    white: Vec<Spanned<String>>,
+    black: Vec<Spanned<String>>,
 }
 
 fn mandatory() -> RawPolicy {
@@ -51,10 +86,16 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
         return Err(cx.r.span(&pr.ranks, key("ranks"), "the promotion zone needs at least one rank"));
     }
     let ranks = cx.ranks(&pr.ranks, &key("ranks"))?;
-    if pr.to.is_empty() {
-        return Err(cx.r.span(betza, key("to"), "a promotion needs at least one piece to promote to"));
-    }
-    let to = cx.types_of(&pr.to, &key("to"))?;
+    let targets = |names: &[Spanned<String>], k: &str| {
+        if names.is_empty() {
+            return Err(cx.r.span(betza, key(k), "a promotion needs at least one piece to promote to"));
+        }
+        cx.types_of(names, &key(k))
+    };
+    let to = match &pr.to {
+        RawTargets::Both(names) => ByColor::both(targets(names, "to")?),
+        RawTargets::PerSide(sides) => ByColor::new(targets(&sides.white, "to.white")?, targets(&sides.black, "to.black")?),
+    };
     let policy = match pr.policy {
         RawPolicy::Mandatory => PromotionPolicy::Mandatory,
         RawPolicy::Optional => PromotionPolicy::Optional,
@@ -88,10 +129,11 @@ impl<B: Bitboard> Pos<B> {
     fn count_promotions(&self, pt: PieceType, squares: B) -> Option<u64> {
         let t = &*self.t;
         let promotion = t.rules.piece(pt).promotion.as_ref()?;
-        if promotion.to.iter().any(|&to| t.royal_types.contains(to) || t.rules.piece(to).limit.is_some()) {
+        let to = &promotion.to[self.turn];
+        if to.iter().any(|&to| t.royal_types.contains(to) || t.rules.piece(to).limit.is_some()) {
             return None;
         }
-        let promoted = squares.count() as u64 * promotion.to.len() as u64;
+        let promoted = squares.count() as u64 * to.len() as u64;
         Some(match promotion.policy {
             // Every type is available, so none is declined.
             PromotionPolicy::Mandatory | PromotionPolicy::IfAvailable => promoted,
@@ -118,7 +160,7 @@ impl<B: Bitboard> Pos<B> {
                 || !self.t.royal_types.contains(target)
                 || self.is_safe_after(base, safety.royals | B::bit(m.to))
         };
-        for &target in promotion.to.iter().filter(|&&t| available(t) && safe_as(t)) {
+        for &target in promotion.to[self.turn].iter().filter(|&&t| available(t) && safe_as(t)) {
             sink.push(base.promoting(target));
             promoted = true;
         }
