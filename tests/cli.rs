@@ -29,9 +29,14 @@ impl Run {
 }
 
 fn run(args: &[&str], stdin: Option<&str>) -> Run {
+    run_in(env!("CARGO_MANIFEST_DIR").as_ref(), args, stdin)
+}
+
+/// `chimera` run in `dir` (the checkout, unless a test needs to be elsewhere).
+fn run_in(dir: &std::path::Path, args: &[&str], stdin: Option<&str>) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .stdin(if stdin.is_some() { Stdio::piped() } else { Stdio::null() })
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -71,6 +76,15 @@ fn temp_file(name: &str, contents: &str) -> PathBuf {
 }
 
 // ---- variants ----
+
+/// A Mitred built-in `extends` an embedded base by path (`bases/…`): a ruleset extending
+/// the built-in loads from any directory, not only a checkout that has the base on disk.
+#[test]
+fn a_file_extending_a_mitred_builtin_loads_outside_the_checkout() {
+    let file = temp_file("mitred-overlay.toml", "extends = \"mitred-ariana\"\nname = \"overlay\"\n");
+    let out = run_in(&std::env::temp_dir(), &["perft", file.to_str().unwrap(), "2"], None).ok();
+    assert_eq!(out.lines().last().copied(), Some("nodes 196"), "{}", out.stdout);
+}
 
 #[test]
 fn variants_lists_the_builtins_aligned() {

@@ -556,3 +556,30 @@ fn random_games_round_trip() {
     }
 }
 
+
+/// A10's other reading, as a ruleset option: a Silver of the starting array (shown by a
+/// FIDE Pawn, which the seed's setup paragraph lets return) goes to hand as a Silver; a
+/// Silver promoted from a Mitre (`S~`) as the Mitre it was. Two keys over the default's
+/// piece table, which sends every Silver back as a Mitre.
+const A10_ARRAY_SILVERS_RETURN: &str = r#"
+extends = "mitred-ariana"
+name = "mitred-ariana-a10"
+[drops]
+demote_on_capture = true
+[pieces.silver]
+captured_as = "silver"
+"#;
+
+#[test]
+fn a10_array_silvers_may_return_as_silvers() {
+    let fen = "k7/4sps~1/5Q2/8/8/8/8/7K[] w - - 0 1";
+    let other = chimera::variants::from_toml(A10_ARRAY_SILVERS_RETURN, "a10.toml").unwrap();
+    let text = captures(&mut other.position(fen).unwrap());
+    assert!(text.contains("f6e7 Qxe7: silver on e7 -> hand [S]"), "{text}");
+    assert!(text.contains("f6g7 Qxg7: silver on g7 -> hand [M]"), "{text}");
+    // The default reading (A10: the piece table) returns both as Mitres; without
+    // `demote_on_capture` its FENs have no `~`, so its promoted Silver is written plain.
+    let text = captures(&mut pos("mitred-ariana", "k7/4sps1/5Q2/8/8/8/8/7K[] w - - 0 1"));
+    assert!(text.contains("f6e7 Qxe7: silver on e7 -> hand [M]"), "{text}");
+    assert!(text.contains("f6g7 Qxg7: silver on g7 -> hand [M]"), "{text}");
+}

@@ -156,13 +156,16 @@ impl Resolve for Embedded {
 }
 
 /// Resolves `extends` for a file on disk: a built-in's id, or a path relative to the file.
+/// A path that is not on disk may name an embedded file: a built-in extended by its id is
+/// cited as `rulesets/<id>.toml`, and its own `extends` (the Mitred overlays' `bases/…`)
+/// must load from any working directory, not only a checkout.
 struct OnDisk;
 
 impl Resolve for OnDisk {
     fn resolve(&self, name: &str, from: &str) -> Result<Source, String> {
         match builtin(name) {
             Some(b) => Embedded.resolve(b.id, from),
-            None => RelativePaths.resolve(name, from),
+            None => RelativePaths.resolve(name, from).or_else(|on_disk| Embedded.resolve(name, from).map_err(|_| on_disk)),
         }
     }
 }
