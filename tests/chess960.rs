@@ -3,7 +3,7 @@
 //! Counts from Fairy-Stockfish (pyffish with `chess960=True`).
 
 use chimera::variants::builtin;
-use chimera::{CastlingMode, FenField, Position};
+use chimera::{CastlingLetters, CastlingMode, FenField, Position};
 
 fn chess960(fen: &str) -> Position {
     let chess = builtin("chess").unwrap().variant().unwrap();
@@ -37,6 +37,17 @@ fn a_castle_reads_as_san_or_king_takes_rook_and_is_written_king_takes_rook() {
     let mut standard = chess.position("1r2k1r1/8/8/8/8/8/8/R3K2R w KQ - 0 1").unwrap();
     let m = standard.parse_move("O-O-O").unwrap();
     assert_eq!(standard.uci(m), "e1c1");
+}
+
+/// X-FEN names the outermost rook by the castle's letter, an inner one by its file;
+/// Shredder-FEN (Fairy-Stockfish's Chess960 FENs) names every rook by its file.
+#[test]
+fn castling_rights_are_written_as_x_fen_or_by_rook_file() {
+    let pos = chess960("rr2k2r/8/8/8/8/8/8/RR2K2R w KBkb - 0 1");
+    assert_eq!(pos.fen().split(' ').nth(2), Some("KBkb"));
+    assert_eq!(pos.fen_with(CastlingLetters::RookFiles).split(' ').nth(2), Some("HBhb"));
+    let chess = builtin("chess").unwrap().variant().unwrap().start();
+    assert_eq!(chess.fen_with(CastlingLetters::RookFiles).split(' ').nth(2), Some("HAha"));
 }
 
 #[test]

@@ -25,6 +25,18 @@ pub enum CastlingMode {
     Chess960,
 }
 
+/// How a FEN's castling rights are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CastlingLetters {
+    /// The castles' letters (`KQkq`); in a Chess960 game a rook that is not the outermost
+    /// on its side of the king by its file (X-FEN).
+    #[default]
+    Castles,
+    /// Every right by its rook's file (Shredder-FEN, `HAha`), as Fairy-Stockfish writes
+    /// Chess960 positions.
+    RookFiles,
+}
+
 /// One castle for one side: its four squares and what it needs.
 #[derive(Clone, Debug)]
 pub(crate) struct CastlePath<B> {

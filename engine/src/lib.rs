@@ -115,7 +115,7 @@ mod types;
 mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
-pub use castle_layout::CastlingMode;
+pub use castle_layout::{CastlingLetters, CastlingMode};
 pub use fen::{FenError, FenField};
 pub use moves::{Action, Move, MoveKind};
 pub use outcome::{EndReason, Outcome};

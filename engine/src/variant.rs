@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use crate::bitboard::Wide;
-use crate::castle_layout::CastlingMode;
+use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::fen::FenError;
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
@@ -211,6 +211,11 @@ impl Position {
     /// where it has them).
     pub fn fen(&self) -> String {
         with!(self, p => p.fen())
+    }
+    /// The FEN with its castling rights written with these letters (Shredder-FEN's rook
+    /// files, as Fairy-Stockfish writes Chess960 games, or the castles' own).
+    pub fn fen_with(&self, letters: CastlingLetters) -> String {
+        with!(self, p => p.fen_with(letters))
     }
     /// The side to move.
     pub fn turn(&self) -> Color {

@@ -7,7 +7,7 @@
 //! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
 
 use chimera::game::is_capture;
-use chimera::{EndReason, FenField, MoveKind, Outcome, Position};
+use chimera::{CastlingLetters, CastlingMode, EndReason, FenField, MoveKind, Outcome, Position};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -60,13 +60,18 @@ fn unsupported(what: &str) -> PyErr {
 
 /// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
 /// start), after `moves` (long algebraic, or SAN). A move that cannot be played raises
-/// `chimera.IllegalMove` (a `ValueError`, as pyffish raises).
+/// `chimera.IllegalMove` (a `ValueError`, as pyffish raises). With `chess960` the FEN's
+/// castling field is read as Chess960's (X-FEN or Shredder-FEN) and castles are the king
+/// taking its rook.
 fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Position> {
-    if chess960 {
-        return Err(unsupported("Chess960 castling (chess960=True)"));
-    }
     let v = resolve(variant)?;
-    let mut pos = start(&v, (fen != "startpos").then_some(fen))?;
+    let mut pos = match chess960 {
+        false => start(&v, (fen != "startpos").then_some(fen))?,
+        true => {
+            let fen = if fen == "startpos" { &v.rules().start_fen } else { fen };
+            v.position_in(fen, CastlingMode::Chess960).map_err(errors::fen_error)?
+        }
+    };
     for m in moves {
         pos.play_str(m).map_err(|e| {
             errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**m, e.message), ..e })
@@ -178,13 +183,14 @@ fn get_fen(
     // Chimera's FEN marks promoted pieces wherever the variant tracks them, and it has no
     // counting rules: both arguments change nothing it writes.
     let _ = (show_promoted, count_started);
-    Ok(fen_as_pyffish(&build(variant, fen, &moves, chess960)?))
+    Ok(fen_as_pyffish(&build(variant, fen, &moves, chess960)?, chess960))
 }
 
-/// The position's FEN with pyffish's en-passant convention: the square only when an en
-/// passant capture is legal there (Chimera writes it after every double step).
-fn fen_as_pyffish(pos: &Position) -> String {
-    let fen = pos.fen();
+/// The position's FEN with pyffish's conventions: the en-passant square only when an en
+/// passant capture is legal there (Chimera writes it after every double step), and in
+/// Chess960 every castling right by its rook's file (Shredder-FEN).
+fn fen_as_pyffish(pos: &Position, chess960: bool) -> String {
+    let fen = pos.fen_with(if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles });
     if pos.en_passant().is_none() || pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) {
         return fen;
     }

@@ -48,8 +48,6 @@ def test_a_variant_object_is_accepted():
 
 
 def test_what_chimera_cannot_do_is_refused():
-    with pytest.raises(ValueError, match="Chess960"):
-        compat.legal_moves("chess", START, [], True)
     with pytest.raises(ValueError, match="SFEN"):
         compat.get_fen("chess", START, [], False, True)
     with pytest.raises(ValueError, match="notation"):
@@ -155,3 +153,32 @@ def test_invalid_fens_are_invalid_for_both(sf):
     ]:
         assert compat.validate_fen(fen, "chess") < compat.FEN_OK
         assert sf.validate_fen(fen, "chess") < sf.FEN_OK
+
+
+# Chess960 (chess960=True): X-FEN or Shredder-FEN read, castles as the king taking its
+# rook, rights written by rook file as pyffish writes them; both castles played.
+CHESS960 = [
+    ("chess", "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9", []),
+    ("chess", "startpos", ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6", "e1h1", "d7d6", "d2d3", "c8g4"]),
+    ("chess", "rk2r3/pppbqppp/2n2n2/3pp3/3PP3/2N2N2/PPPBQPPP/RK2R3 w KQkq - 0 1", ["b1a1"]),
+    ("chess", "rk2r3/pppbqppp/2n2n2/3pp3/3PP3/2N2N2/PPPBQPPP/RK2R3 w EAea - 0 1", ["b1e1", "b8a8"]),
+    ("crazyhouse", "rk2r3/pppbqppp/2n2n2/3pp3/3PP3/2N2N2/PPPBQPPP/RK2R3[Pp] w KQkq - 0 1", ["b1e1"]),
+]
+
+
+@pytest.mark.parametrize("variant, fen, moves", CHESS960)
+def test_chess960_agrees_with_pyffish(sf, variant, fen, moves):
+    start = sf.start_fen(variant) if fen == "startpos" else fen
+    legal = sf.legal_moves(variant, start, moves, True)
+    assert sorted(compat.legal_moves(variant, fen, moves, True)) == sorted(legal)
+    assert compat.get_fen(variant, fen, moves, True) == sf.get_fen(variant, start, moves, True)
+    assert compat.get_san_moves(variant, fen, moves, True) == sf.get_san_moves(variant, start, moves, True)
+    after = sf.get_fen(variant, start, moves, True)
+    for m in legal:
+        assert compat.get_san(variant, after, m, True) == sf.get_san(variant, after, m, True), m
+
+
+def test_chess960_castles_are_the_king_taking_its_rook():
+    moves = compat.legal_moves("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", [], True)
+    assert {"e1h1", "e1a1"} <= set(moves) and "e1g1" not in moves
+    assert compat.get_fen("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1h1"], True).split()[2] == "ha"

@@ -9,7 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::castle_layout::{CastleLayout, CastlingMode};
+use crate::castle_layout::{CastleLayout, CastlingLetters, CastlingMode};
 use crate::movegen::{MoveSink, Safety};
 use crate::fen::error::{err, FenError, FenField};
 use crate::moves::{Move, MoveKind};
@@ -247,7 +247,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Appends the FEN castling field: each castle's letter, or in a Chess960 game the
     /// rook's file where the letter would name another rook (X-FEN).
-    pub(crate) fn write_castling(&self, s: &mut String) {
+    pub(crate) fn write_castling(&self, s: &mut String, letters: CastlingLetters) {
         let before = s.len();
         let layout = self.castles();
         for color in Color::BOTH {
@@ -255,13 +255,15 @@ impl<B: Bitboard> Pos<B> {
                 if !self.has_castling_right(i, color) {
                     continue;
                 }
-                let letter = match layout.mode {
-                    CastlingMode::Chess960 => {
-                        let cs = layout.paths[i][color].squares;
+                let cs = layout.paths[i][color].squares;
+                let rook_file = || Geometry::file_char(self.t.geometry.file(cs.rook_from)).to_ascii_uppercase();
+                let letter = match (letters, layout.mode) {
+                    (CastlingLetters::RookFiles, _) => rook_file(),
+                    (CastlingLetters::Castles, CastlingMode::Chess960) => {
                         let outermost = self.outermost_partner(color, cs.king_from, c.kingside(self.t.geometry), layout.partners);
-                        if outermost == Some(cs.rook_from) { c.fen_letter } else { Geometry::file_char(self.t.geometry.file(cs.rook_from)).to_ascii_uppercase() }
+                        if outermost == Some(cs.rook_from) { c.fen_letter } else { rook_file() }
                     }
-                    CastlingMode::Standard => c.fen_letter,
+                    (CastlingLetters::Castles, CastlingMode::Standard) => c.fen_letter,
                 };
                 s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
             }

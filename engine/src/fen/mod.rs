@@ -23,7 +23,7 @@ pub use error::{FenError, FenField};
 use error::err;
 
 use crate::bitboard::Bitboard;
-use crate::castle_layout::CastlingMode;
+use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
 use crate::features::en_passant::parse_ep;
@@ -205,6 +205,11 @@ impl<B: Bitboard> Pos<B> {
 
     /// Writes the position as FEN.
     pub fn fen(&self) -> String {
+        self.fen_with(CastlingLetters::Castles)
+    }
+
+    /// Writes the position as FEN, its castling rights with these letters.
+    pub fn fen_with(&self, letters: CastlingLetters) -> String {
         let t = &*self.t;
         let g = t.geometry;
         let mut s = String::new();
@@ -236,7 +241,7 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         s.push(self.turn.letter());
         s.push(' ');
-        self.write_castling(&mut s);
+        self.write_castling(&mut s, letters);
         s.push(' ');
         match self.ep {
             Some(ep) => s += &g.square_name(ep.target),
