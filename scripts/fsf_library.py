@@ -29,8 +29,9 @@ which moves are legal.
 The notations differ in three places, translated here: in the shogi family Fairy-Stockfish
 marks promotion with `+` (`+P` in FENs, `a7a8+` in moves) where Chimera gives promoted
 pieces letters of their own (see each ruleset); in Makruk's family its FEN holds the count
-in the en-passant and halfmove fields once a count runs; and for `pawnsideways` its
-en-passant field lists the pawn's square with the passed one.
+in the en-passant and halfmove fields once a count runs. (For a pawn defined by its Betza,
+as `pawnsideways`'s or `berolina`'s, Fairy-Stockfish's en-passant field lists the pawn's
+square with the passed one, `d5d6`; Chimera reads and writes it so.)
 
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
@@ -44,7 +45,6 @@ A pyffish built without large-board support skips the variants it lacks.
 """
 
 import os
-import re
 import sys
 import time
 
@@ -53,22 +53,11 @@ import fsf_common as fc  # noqa: E402
 
 
 class Same(fc.Adapter):
-    """A variant both programs write alike (moves, FENs, castling as the king's move), but
-    for the en-passant field of a pawn defined by its Betza (`pawnsideways`):
-    Fairy-Stockfish lists the square the pawn stands on with the one it passed (`d5d6`),
-    Chimera the passed square alone."""
+    """A variant both programs write alike (moves, FENs, castling as the king's move)."""
 
     def __init__(self, name, files, ranks):
         self.name = self.cvar = self.fvar = name
         self.files, self.ranks = files, ranks
-
-    def chimera_fen(self, fsf_fen):
-        fields = fsf_fen.split()
-        if len(fields) > 3 and len(fields[3]) > 3:
-            occupied = fc.board_tokens(fc.split_fen(fsf_fen)[0])
-            passed = [sq for sq in re.findall(r"[a-z][0-9]+", fields[3]) if fc.parse_square(sq) not in occupied]
-            fields[3] = passed[0] if len(passed) == 1 else "-"
-        return " ".join(fields)
 
 
 class Counting(Same):
@@ -149,6 +138,7 @@ VARIANTS = [
     Shogi("dobutsu", 3, 4, {"C": "H", "P": "H"}),  # SAN writes the chick as a pawn (no letter)
     Same("chigorin", 8, 8),
     Same("sortofalmost", 8, 8),
+    Same("berolina", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -52,3 +52,23 @@ fn left_is_the_movers_left() {
     let black = with_piece("lW", "4k3/8/8/8/3x4/8/8/4K3 b - - 0 1");
     assert_eq!(piece_moves(&black, "d4"), ["d4e4"]);
 }
+
+#[test]
+fn a_diagonal_double_step_writes_both_squares_in_the_en_passant_field() {
+    // Berolina: e7-c5 passes d6; Fairy-Stockfish lists the pawn's square with the passed
+    // one, lower first, and so does Chimera, reading either order.
+    let v = load("berolina").unwrap();
+    let mut p = v.position("4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1").unwrap();
+    p.play_str("e7c5").unwrap();
+    assert_eq!(p.fen(), "4k3/8/8/2pP4/8/8/8/4K3 w - c5d6 0 2");
+    for field in ["c5d6", "d6c5"] {
+        let p = v.position(&format!("4k3/8/8/2pP4/8/8/8/4K3 w - {field} 0 2")).unwrap();
+        assert!(piece_moves(&p, "d5").contains(&"d5d6".to_string()), "{field}");
+    }
+    // A straight double step is written as in chess: the passed square alone.
+    let mut p = load("chess").unwrap().position("4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1").unwrap();
+    p.play_str("e7e5").unwrap();
+    assert_eq!(p.fen(), "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 2");
+    // Two squares neither of which holds the pawn that passed: refused.
+    assert!(v.position("4k3/8/8/3P4/8/8/8/4K3 w - c5d6 0 2").is_err());
+}

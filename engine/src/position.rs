@@ -447,7 +447,8 @@ impl<B: Bitboard> Pos<B> {
                 self.carry_promoted(m);
                 if m.kind == MoveKind::DoubleStep {
                     let g = self.t.geometry;
-                    let mid = g.square(g.file(m.from), (g.rank(m.from) + g.rank(m.to)) / 2);
+                    // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
+                    let mid = g.square((g.file(m.from) + g.file(m.to)) / 2, (g.rank(m.from) + g.rank(m.to)) / 2);
                     let ep = EnPassant { target: mid, victim: m.to };
                     self.ep = Some(ep);
                     if self.ep_capturable(ep, them) {

@@ -478,7 +478,7 @@ impl<B: Bitboard> Tables<B> {
                             }
                         }
                     } else {
-                        m.specials.push(special(g, d, sign, board, false));
+                        m.specials.push(special(g, d, sign, board, def.en_passant && passes_a_square(d)));
                     }
                 }
                 for (&how, group) in &rider_rays[color.index() * types + t] {
@@ -767,6 +767,13 @@ fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet 
     rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| t as PieceType).collect()
 }
 
+
+/// Whether a move is a double step of a piece taken en passant: an initial, non-capturing
+/// leap two squares along a line (straight, or diagonal as a Berolina pawn's), passing
+/// the square between.
+fn passes_a_square(d: &Direction) -> bool {
+    d.initial_only && d.mode == Mode::Move && d.range == 1 && [0, 2].contains(&d.dx.abs()) && [0, 2].contains(&d.dy.abs())
+}
 
 fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {
     let squares = g.squares();

@@ -110,6 +110,7 @@ builtins! {
     "dobutsu" => "dobutsu.toml",
     "horde" => "horde.toml",
     "makpong" => "makpong.toml",
+    "berolina" => "berolina.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

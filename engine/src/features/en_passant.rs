@@ -8,7 +8,7 @@
 use crate::bitboard::Bitboard;
 use crate::fen::error::{err, FenError, FenField};
 use crate::position::{EnPassant, Pos};
-use crate::types::Color;
+use crate::types::{Color, Square};
 
 impl<B: Bitboard> Pos<B> {
     /// Whether `by` has a piece that could capture en passant onto `ep.target`
@@ -25,13 +25,23 @@ impl<B: Bitboard> Pos<B> {
 pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {
     let t = &*pos.t;
     let g = t.geometry;
-    let Some(target) = g.parse_square(s) else {
-        return err(FenField::EnPassant, format!("`{s}` is not a square of this board"));
+    let squares = split_squares(s).map(|sq| g.parse_square(sq).ok_or(sq)).collect::<Result<Vec<Square>, &str>>();
+    let squares = match squares {
+        Ok(squares) if !squares.is_empty() && squares.len() <= 2 => squares,
+        Ok(_) => return err(FenField::EnPassant, format!("`{s}` names no square, or more than two")),
+        Err(sq) => return err(FenField::EnPassant, format!("`{sq}` is not a square of this board")),
     };
-    // The piece that double-stepped stands one step beyond the target, seen from the side to move.
-    let dy = if pos.turn == Color::White { -1 } else { 1 };
-    let victim = g.offset(target, 0, dy);
     let mover = pos.turn.opponent();
+    let (target, victim) = match squares[..] {
+        // The passed square alone: the piece that double-stepped stands one step beyond it,
+        // seen from the side to move.
+        [target] => (target, g.offset(target, 0, if pos.turn == Color::White { -1 } else { 1 })),
+        // The passed square and the piece's own, in either order (Fairy-Stockfish writes
+        // both for a piece whose double step is not straight ahead, as a Berolina pawn's).
+        [a, b] if pos.piece_at(a).is_none() => (a, Some(b)),
+        [a, b] => (b, Some(a)),
+        _ => unreachable!("one or two squares"),
+    };
     let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
         p.color == mover && t.en_passant_types.contains(p.kind)
     });
@@ -42,4 +52,35 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         );
     }
     Ok(EnPassant { target, victim: victim.expect("checked") })
+}
+
+/// `c5d6` as `c5`, `d6`: each square is a letter and the digits after it.
+fn split_squares(s: &str) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        let end = rest.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic()).map_or(rest.len(), |(i, _)| i);
+        let (square, tail) = rest.split_at(end);
+        rest = tail;
+        (!square.is_empty()).then_some(square)
+    })
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The en-passant field: the passed square, with the piece's own square when that is
+    /// not straight beyond it (a diagonal double step), as Fairy-Stockfish does, so that
+    /// the field says which piece may be taken.
+    pub(crate) fn write_ep(&self, s: &mut String) {
+        let g = self.t.geometry;
+        let Some(ep) = self.ep else {
+            s.push('-');
+            return;
+        };
+        if g.file(ep.victim) == g.file(ep.target) {
+            *s += &g.square_name(ep.target);
+        } else {
+            // In Fairy-Stockfish's order: the lower square first.
+            *s += &g.square_name(ep.target.min(ep.victim));
+            *s += &g.square_name(ep.target.max(ep.victim));
+        }
+    }
 }

@@ -243,10 +243,7 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         self.write_castling(&mut s, letters);
         s.push(' ');
-        match self.ep {
-            Some(ep) => s += &g.square_name(ep.target),
-            None => s.push('-'),
-        }
+        self.write_ep(&mut s);
         s += &format!(" {} {}", self.halfmove, self.fullmove);
         self.write_economy_fields(&mut s);
         let modules = &t.modules;
