@@ -48,6 +48,7 @@ builtins! {
     "codrus" => "codrus.toml",
     "losers" => "losers.toml",
     "nocheckatomic" => "nocheckatomic.toml",
+    "atomar" => "atomar.toml",
     "capablanca" => "capablanca.toml",
     "embassy" => "embassy.toml",
     "janus" => "janus.toml",
