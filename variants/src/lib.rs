@@ -39,6 +39,7 @@ builtins! {
     "atomic" => "atomic.toml",
     "coregal" => "coregal.toml",
     "shatranj" => "shatranj.toml",
+    "shatar" => "shatar.toml",
     "courier" => "courier.toml",
     "threekings" => "threekings.toml",
     "kinglet" => "kinglet.toml",
