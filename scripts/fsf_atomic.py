@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Differential check of Chimera's atomic chess against Fairy-Stockfish (`atomic` and
-`nocheckatomic`, built into both programs).
+"""Differential check of Chimera's atomic chess against Fairy-Stockfish (`atomic`,
+`nocheckatomic` and `atomar`, built into both programs).
 
 For each variant (scripts/fsf_common.py does the work):
 
@@ -31,7 +31,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fsf_common as fc  # noqa: E402
 
-VARIANTS = ("atomic", "nocheckatomic")
+VARIANTS = ("atomic", "nocheckatomic", "atomar")
 # At least this many positions must be compared, or the check itself has failed.
 MINIMUM_POSITIONS = 500
 

@@ -5,7 +5,7 @@ Every built-in ruleset under the name of a variant of Fairy-Stockfish's perft su
 (tests/fsf_suite.rs checks the suite's counts; this checks the positions random play
 reaches) is compared with that Fairy-Stockfish variant, but for those the other checks
 cover (chess and losalamos: fsf_diff.py; crazyhouse and minishogi: fsf_drops.py; 3check:
-fsf_3check.py; atomic and nocheckatomic: fsf_atomic.py). scripts/fsf_common.py does the
+fsf_3check.py; atomic, nocheckatomic and atomar: fsf_atomic.py). scripts/fsf_common.py does the
 work:
 
 * Chimera's start position must be Fairy-Stockfish's, and perft(--depth, default 2) from
@@ -23,8 +23,8 @@ Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves 
 and euroshogi and scores it as a loss for the dropper; their rules forbid the drop, and
 Chimera does not list it. Yari shogi allows it, in both programs. No other difference is
 expected: the rulesets say in their comments which rules that only decide results they
-leave out (Makruk's and ASEAN's counting, shogi's perpetual check); those never change
-which moves are legal.
+leave out (Makruk's and ASEAN's counting, shogi's perpetual check, Shatar's mate rule);
+those never change which moves are legal.
 
 The notations differ in three places, translated here: in the shogi family Fairy-Stockfish
 marks promotion with `+` (`+P` in FENs, `a7a8+` in moves) where Chimera gives promoted
@@ -122,6 +122,7 @@ VARIANTS = [
     Same("loop", 8, 8),
     Same("chessgi", 8, 8),
     Same("shatranj", 8, 8),
+    Same("shatar", 8, 8),
     Same("courier", 12, 8),
     Same("threekings", 8, 8),
     Same("kinglet", 8, 8),

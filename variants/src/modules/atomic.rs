@@ -7,6 +7,7 @@
 //! spared = ["pawn"]     # survive a blast beside them (default: the pieces with `pawn = true`)
 //! immune = []           # never explode, not even the one that captures
 //! checks = true         # false: no checks at all (Fairy-Stockfish's `nocheckatomic`)
+//! mutually_immune = []  # may not capture a piece of their own type (Atomar's kings)
 //! ```
 //!
 //! After a capture the capturing piece explodes, and so does every piece within
@@ -38,6 +39,10 @@
 //! castle through attacked squares and even capture (blowing themselves up); the game
 //! is won only by blowing up the enemy king, and no move is stalemate.
 //!
+//! `mutually_immune` (Fairy-Stockfish's `mutuallyImmuneTypes`, Atomar's "diplomacy"):
+//! a piece of a listed type may not capture a piece of the same type
+//! (`immune-to-its-kind`), whatever `checks` says.
+//!
 //! Notation: ordinary moves; no FEN field (the board says it all).
 
 use std::sync::Arc;
@@ -62,6 +67,8 @@ struct Params {
     immune: Vec<String>,
     #[serde(default = "yes")]
     checks: bool,
+    #[serde(default)]
+    mutually_immune: Vec<String>,
 }
 
 fn one() -> u8 {
@@ -80,6 +87,8 @@ struct Atomic {
     /// Bitmask of types no blast removes.
     immune: u32,
     checks: bool,
+    /// Bitmask of types that may not capture their own type.
+    mutually_immune: u32,
     /// The variant has royal pieces at all (without, no king can be lost).
     royals: bool,
 }
@@ -99,6 +108,7 @@ pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
         spared,
         immune: mask("immune", &p.immune)?,
         checks: p.checks,
+        mutually_immune: mask("mutually_immune", &p.mutually_immune)?,
         royals: params.pieces().iter().any(|d| d.royal),
     }))
 }
@@ -159,6 +169,19 @@ impl Atomic {
         verdict
     }
 
+    /// Why `m` is refused for taking a piece of its own, mutually immune type, if it is.
+    fn own_kind_refusal(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
+        let (mover, target) = (pos.piece_at(m.from)?, pos.piece_at(m.to)?);
+        if m.kind == MoveKind::Castle || target.color == mover.color || mover.kind != target.kind || !Self::is(self.mutually_immune, mover.kind) {
+            return None;
+        }
+        let name = &pos.rules().piece(mover.kind).name;
+        Some(MoveError {
+            code: IllegalCode::Rule("immune-to-its-kind"),
+            message: format!("a {name} cannot capture a {name}: they are immune to each other"),
+        })
+    }
+
     /// Why castling `m` is refused by the squares its king passes, if it is.
     fn castle_refusal(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
         let g = pos.rules().geometry;
@@ -198,6 +221,9 @@ impl RuleModule for Atomic {
     }
 
     fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
+        if let Some(e) = self.own_kind_refusal(pos, m) {
+            return Some(e);
+        }
         if !self.checks {
             return None;
         }
