@@ -233,6 +233,15 @@ impl<B: Bitboard> Pos<B> {
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs;
         let word = occ.to_wide().0[0];
+        // A side that must drop plays its other moves only when it has no drop.
+        let must_drop = t.must_drop && self.must_drop_now();
+        if must_drop {
+            let mut drops = Tally { inner: &mut *sink, n: 0 };
+            self.generate_drops(&mut drops, safety);
+            if drops.n > 0 {
+                return;
+            }
+        }
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
             let mut pieces = self.board.by_type[pt as usize] & ours;
@@ -283,7 +292,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.generate_castles(sink, safety);
-        if t.has_drops {
+        if t.has_drops && !must_drop {
             self.generate_drops(sink, safety);
         }
         if t.has_economy {

@@ -462,6 +462,9 @@ impl<B: Bitboard> Pos<B> {
                 return refuse(IllegalCode::CaptureRequired, format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"));
             }
         }
+        if let Some(refusal) = self.explain_must_drop(text, legal) {
+            return refusal;
+        }
         // No legal move: look at pseudo-legal ones to say why.
         let mut pseudo = Vec::new();
         self.generate_pseudo(&mut pseudo);

@@ -59,6 +59,9 @@ pub enum IllegalCode {
     DropZone,
     /// A drop or purchase names an occupied square.
     SquareOccupied,
+    /// The mover has pieces in hand and must drop one (`must_drop`: a setup phase), but
+    /// the move is not a drop.
+    DropRequired,
     /// The variant forbids giving checkmate with a drop of this kind (shogi's pawn-drop mate).
     DropMate,
     /// The move does not capture, but a capture is possible and capturing is compulsory
@@ -111,6 +114,7 @@ impl IllegalCode {
             IllegalCode::DropZone => "drop-zone",
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
+            IllegalCode::DropRequired => "drop-required",
             IllegalCode::CaptureRequired => "capture-required",
             IllegalCode::GivesCheck => "gives-check",
             IllegalCode::RoyalCannotFlee => "royal-cannot-flee",

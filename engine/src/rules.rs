@@ -154,6 +154,17 @@ pub struct Drops {
     /// A piece may be dropped where it could never move (Dobutsu's chick on the far
     /// rank; Fairy-Stockfish's `immobilityIllegal = false`).
     pub immobile_drops: bool,
+    /// A side with pieces in hand must drop one while it can: a setup phase (Placement;
+    /// Fairy-Stockfish's `mustDrop`). A royal piece may then start in the hand.
+    pub must_drop: bool,
+    /// Drops must leave room for these types on both square colours: a side's pieces of
+    /// one such type (on the board and in hand) end half on light, half on dark squares
+    /// (Placement's bishops; Fairy-Stockfish's `dropOppositeColoredBishop`).
+    pub opposite_colors: Vec<PieceType>,
+    /// A royal dropped on a castle's king square, or a piece of these types dropped on
+    /// its rook square while the royal stands on the king square, gives that castling
+    /// right (Fairy-Stockfish's `castlingDroppedPiece`).
+    pub castling_rights_on_drop: Vec<PieceType>,
 }
 
 /// Lifting: instead of moving, a player puts one of his own non-royal pieces into his

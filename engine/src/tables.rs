@@ -323,6 +323,13 @@ pub struct Tables<B> {
     pub one_per_file: PieceSet,
     pub no_drop_mate: PieceSet,
     pub hand_capacity: Option<u8>,
+    /// The setup rules of drops (`features/setup_drops.rs`): a side with pieces in hand
+    /// must drop; types kept on both colours; types whose drop gives a castling right.
+    pub must_drop: bool,
+    pub opposite_colors: PieceSet,
+    pub castling_rights_on_drop: PieceSet,
+    /// The light squares.
+    pub light: B,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
     pub lift_choices: Vec<[PieceSet; 2]>,
@@ -718,6 +725,10 @@ impl<B: Bitboard> Tables<B> {
             one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
+            must_drop: rules.drops.as_ref().is_some_and(|d| d.must_drop),
+            opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
+            castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
+            light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),
             lift_choices,
             lift_raise,
             must_capture: rules.must_capture,

@@ -83,6 +83,7 @@ builtins! {
     "clobber" => "clobber.toml",
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",
+    "placement" => "placement.toml",
     "chigorin" => "chigorin.toml",
     "sortofalmost" => "sortofalmost.toml",
     "mitred-ariana" => "mitred-ariana.toml",

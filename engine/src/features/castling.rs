@@ -232,7 +232,9 @@ impl<B: Bitboard> Pos<B> {
     /// Castling-right bits that a move touching these squares removes.
     #[inline]
     pub(crate) fn castle_rights_touching(&self, m: Move) -> u32 {
-        if self.castling == 0 {
+        // A drop lands on an empty square: no castling piece stands there to lose a
+        // right (and one dropped there may just have gained it).
+        if self.castling == 0 || m.kind == MoveKind::Drop {
             return 0;
         }
         let at = &self.castles().rights_at;

@@ -35,6 +35,12 @@ pub(crate) struct RawDrops {
     immobile_drops: bool,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
+    #[serde(default)]
+    must_drop: bool,
+    #[serde(default)]
+    opposite_colors: Vec<Spanned<String>>,
+    #[serde(default)]
+    castling_rights_on_drop: Vec<Spanned<String>>,
     pub ranks: Option<Spanned<Vec<u8>>>,
 }
 
@@ -46,6 +52,9 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
+        must_drop: d.must_drop,
+        opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
+        castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
     })
 }
 
@@ -79,6 +88,9 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let mut targets = empty & mob.drop_zone & safety.evasions;
+            if t.must_drop || !t.opposite_colors.is_empty() {
+                targets = self.setup_drop_targets(pt, targets);
+            }
             if t.one_per_file.contains(pt) {
                 for sq in self.pieces(us, pt).squares() {
                     targets &= !t.file_masks[t.geometry.file(sq) as usize];
@@ -138,6 +150,11 @@ impl<B: Bitboard> Pos<B> {
         let n = self.hands[us][m.piece as usize];
         self.hands[us][m.piece as usize] = n - 1;
         self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        if !t.castling_rights_on_drop.is_empty() {
+            let gained = self.rights_from_drop(m.piece, m.to);
+            self.castling |= gained;
+            self.hash ^= t.zobrist.castles(gained);
+        }
         self.board.put(m.to, Piece { color: us, kind: m.piece });
         self.hash ^= t.piece_key(us, m.piece, m.to);
         t.resets & (1 << ResetEvent::Drop as u8) != 0
@@ -238,6 +255,9 @@ impl<B: Bitboard> Pos<B> {
                 format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
             );
         }
+        if let Some(refusal) = self.explain_color_room(pt, to) {
+            return refusal;
+        }
         let m = Move::new(to, to, MoveKind::Drop, pt);
         if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
             return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
@@ -266,8 +286,8 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
-        if rules.piece(kind).royal {
-            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is never in the hand"));
+        if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop) {
+            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase (`must_drop`)"));
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let slot = &mut hands[color][kind as usize];

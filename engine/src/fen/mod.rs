@@ -189,7 +189,9 @@ impl<B: Bitboard> Pos<B> {
         let over = pos.ended_by_rule().is_some();
         if !t.royal_types.is_empty() && !over {
             for c in Color::BOTH.into_iter().filter(|&c| t.rules.unguarded_side != Some(c)) {
-                if pos.royals(c).is_empty() {
+                // In a setup phase the royal may still be in the hand.
+                let in_hand = t.royal_types.iter().any(|k| pos.hands[c][k as usize] > 0);
+                if pos.royals(c).is_empty() && !in_hand {
                     let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
                     return err(FenField::Board, format!("{c} has no {royal}"));
                 }
