@@ -139,6 +139,7 @@ VARIANTS = [
     Same("chigorin", 8, 8),
     Same("sortofalmost", 8, 8),
     Same("berolina", 8, 8),
+    Counting("cambodian", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -111,6 +111,7 @@ builtins! {
     "horde" => "horde.toml",
     "makpong" => "makpong.toml",
     "berolina" => "berolina.toml",
+    "cambodian" => "cambodian.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -12,4 +12,5 @@ pub(crate) mod lift;
 pub(crate) mod drops;
 pub(crate) mod promotion;
 pub(crate) mod en_passant;
+pub(crate) mod initial_moves;
 pub(crate) mod regions;
