@@ -112,6 +112,7 @@ builtins! {
     "makpong" => "makpong.toml",
     "berolina" => "berolina.toml",
     "cambodian" => "cambodian.toml",
+    "karouk" => "karouk.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
