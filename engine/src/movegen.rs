@@ -405,7 +405,7 @@ impl<B: Bitboard> Pos<B> {
             capture &= mob.within;
         }
         for sp in &mob.specials {
-            if !sp.origins.has(from) || (sp.initial_only && !self.unmoved.has(from)) {
+            if !sp.origins.has(from) || (sp.initial_only && (!self.unmoved.has(from) || (!mob.initial_in_check && self.is_check()))) {
                 continue;
             }
             let Some((to, path)) = sp.to[from as usize] else { continue };

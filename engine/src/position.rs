@@ -506,6 +506,12 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= self.t.zobrist.unmoved[sq as usize];
             }
         }
+        if self.t.aims_take_initial_moves && matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant) {
+            // The mover as it moved (a pawn promoting to a rook aims as a pawn, as in
+            // Fairy-Stockfish).
+            let mover = Piece::from_code(moved).expect("moved piece").kind;
+            self.take_aimed_initial_moves(us, mover, m.to);
+        }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == Color::Black {
             self.fullmove += 1;

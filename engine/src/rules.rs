@@ -54,6 +54,25 @@ pub struct PieceDef {
     /// Plain leaps it has only from the squares of a region (the Xiangqi soldier's
     /// sideways steps across the river), in White's orientation.
     pub extra_moves: Option<(Region, Vec<Direction>)>,
+    /// When its initial-only (`i`) moves are available beyond "never moved".
+    pub initial_moves: InitialMoves,
+}
+
+/// Limits on a piece's initial-only moves (the Cambodian king's leap; see
+/// `features/initial_moves.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InitialMoves {
+    /// They may be made while the own side is in check.
+    pub in_check: bool,
+    /// Enemy types that take them away for good by moving to a square from which they
+    /// would attack the piece on an empty board.
+    pub lost_when_aimed_by: PieceSet,
+}
+
+impl Default for InitialMoves {
+    fn default() -> Self {
+        InitialMoves { in_check: true, lost_when_aimed_by: PieceSet::EMPTY }
+    }
 }
 
 /// A set of squares named the way rulesets name them: by own ranks (0-based, rank 0 is
@@ -282,6 +301,10 @@ pub struct EndRules {
     pub extinction: Vec<Extinction>,
     /// A side whose piece reaches a region wins (`[end.region_win]`).
     pub region_win: Option<RegionWin>,
+    /// A count this ruleset does not express (Makruk's) may stand in a FEN's en-passant
+    /// field as Fairy-Stockfish writes it (`b - 64 3 20`): digits there are read as that
+    /// count's limit, and dropped.
+    pub counting_in_fen: bool,
 }
 
 /// Winning by bringing pieces of a type onto a set of squares (King of the Hill, Racing
@@ -438,6 +461,9 @@ pub struct Rules {
     /// Royal pieces may not face each other on an open rank or file: each attacks the
     /// other there like a rook (Xiangqi's flying general, Fairy-Stockfish's `flyingGeneral`).
     pub flying_royals: bool,
+    /// The FEN's castling field flags, by file, the unmoved pieces of the own first
+    /// ranks (Fairy-Stockfish's gating flags, `DEde`; see `features/initial_moves.rs`).
+    pub unmoved_in_castling_field: bool,
 }
 
 impl Rules {

@@ -114,6 +114,8 @@ pub struct Mobility<B> {
     pub drop_zone: B,
     /// It captures en passant.
     pub en_passant: bool,
+    /// Its initial-only moves may be made in check (see `features/initial_moves.rs`).
+    pub initial_in_check: bool,
     /// The squares from which a move of it may promote: ending in the zone, or starting
     /// there where that counts (empty if it never promotes). Elsewhere its moves are
     /// counted without a look at the zone.
@@ -285,6 +287,11 @@ pub struct Tables<B> {
     pub hop_attacker_types: ByColor<PieceSet>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
     pub tracks_unmoved: PieceSet,
+    /// Per type: the enemy types whose initial-only moves it takes away by aiming at
+    /// them (`initial_moves.lost_when_aimed_by`); empty for every type in most variants.
+    pub initial_moves_lost_to: Vec<PieceSet>,
+    /// Some type takes initial-only moves away so.
+    pub aims_take_initial_moves: bool,
     /// The start position's pieces of `tracks_unmoved` types: those a FEN without
     /// `unmoved=` counts as never moved where they still stand. Filled by the FEN reader
     /// on first use (every FEN read and written consults it).
@@ -455,6 +462,7 @@ impl<B: Bitboard> Tables<B> {
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.en_passant,
+                    initial_in_check: def.initial_moves.in_check,
                     promotion_near: B::EMPTY,
                     shape: Shape::General,
                     bulk: None,
@@ -668,6 +676,10 @@ impl<B: Bitboard> Tables<B> {
             tracks_unmoved = mask(&rules, |_| true);
         }
         let royal_types = mask(&rules, |p| p.royal);
+        let initial_moves_lost_to: Vec<PieceSet> = (0..types)
+            .map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(mover as PieceType)))
+            .collect();
+        let aims_take_initial_moves = initial_moves_lost_to.iter().any(|s| !s.is_empty());
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
@@ -702,6 +714,8 @@ impl<B: Bitboard> Tables<B> {
             hop_attacks,
             hop_attacker_types,
             tracks_unmoved,
+            initial_moves_lost_to,
+            aims_take_initial_moves,
             start_unmoved: OnceLock::new(),
             royal_types,
             resets,

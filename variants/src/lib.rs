@@ -114,6 +114,8 @@ builtins! {
     "horde" => "horde.toml",
     "makpong" => "makpong.toml",
     "berolina" => "berolina.toml",
+    "cambodian" => "cambodian.toml",
+    "karouk" => "karouk.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -33,6 +33,8 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     extinction: Vec<super::extinction::RawExtinction>,
     region_win: Option<super::region_win::RawRegionWin>,
+    #[serde(default)]
+    counting_in_fen: bool,
 }
 
 fn yes() -> bool {
@@ -61,6 +63,7 @@ impl Default for RawEnd {
             army_includes_hand: true,
             extinction: Vec::new(),
             region_win: None,
+            counting_in_fen: false,
         }
     }
 }
@@ -153,6 +156,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         army_includes_hand: end.army_includes_hand,
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
+        counting_in_fen: end.counting_in_fen,
     })
 }
 

@@ -13,4 +13,5 @@ pub(crate) mod drops;
 pub(crate) mod setup_drops;
 pub(crate) mod promotion;
 pub(crate) mod en_passant;
+pub(crate) mod initial_moves;
 pub(crate) mod regions;

@@ -27,6 +27,7 @@ use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
 use crate::features::en_passant::parse_ep;
+use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
 use crate::rules::CastleSquares;
 use crate::tables::Tables;
@@ -139,9 +140,15 @@ impl<B: Bitboard> Pos<B> {
         };
         // Shogi FENs (Fairy-Stockfish's, SFEN-like) go straight from the side to the clocks.
         let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
+        let mut flagged = None;
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
             match mode {
+                CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
+                    let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
+                    pos.castling = parse_castling(&pos, &castles)?;
+                    flagged = Some(unmoved);
+                }
                 CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
@@ -151,11 +158,16 @@ impl<B: Bitboard> Pos<B> {
             }
             pos.ep = match fields.get(3).copied() {
                 None | Some("-") => None,
+                // Fairy-Stockfish's counting limit, of a count the ruleset leaves out.
+                Some(s) if t.rules.end.counting_in_fen && s.bytes().all(|b| b.is_ascii_digit()) => None,
                 Some(s) => Some(parse_ep(&pos, s)?),
             };
             fields.get(4..).unwrap_or(&[])
         };
         pos.unmoved = pos.implied_unmoved();
+        if let Some(flagged) = flagged {
+            pos.unmoved = (pos.unmoved & !pos.flag_squares()) | flagged;
+        }
         if let Some(economy) = &t.rules.economy {
             pos.coins = ByColor::both(economy.coins);
         }
@@ -243,7 +255,11 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         s.push(self.turn.letter());
         s.push(' ');
-        self.write_castling(&mut s, letters);
+        if t.rules.unmoved_in_castling_field {
+            self.write_castling_with_flags(&mut s, letters);
+        } else {
+            self.write_castling(&mut s, letters);
+        }
         s.push(' ');
         self.write_ep(&mut s);
         s += &format!(" {} {}", self.halfmove, self.fullmove);
@@ -256,11 +272,22 @@ impl<B: Bitboard> Pos<B> {
                 m.write_state(&self.state[base..base + modules.hooks[i].state], &mut s);
             }
         }
-        if self.unmoved != self.implied_unmoved() {
+        if self.unmoved != self.unmoved_as_written() {
             let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
         }
         s
+    }
+
+    /// The pieces the FEN's other fields say are unmoved: the implied ones, but on the own
+    /// first ranks those flagged where the castling field flags them.
+    fn unmoved_as_written(&self) -> B {
+        let implied = self.implied_unmoved();
+        if !self.t.rules.unmoved_in_castling_field {
+            return implied;
+        }
+        let flags = self.flag_squares();
+        (implied & !flags) | (self.unmoved & flags)
     }
 
     /// The pieces a FEN without `unmoved=` counts as never moved: those of types with

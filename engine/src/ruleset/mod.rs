@@ -71,6 +71,8 @@ struct RawRuleset {
     royal_flees_check: bool,
     #[serde(default)]
     flying_royals: bool,
+    #[serde(default)]
+    unmoved_in_castling_field: bool,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
     royal: Option<lint::RoyalKey>,
@@ -231,6 +233,7 @@ fn compile(
         royal_flees_check: raw.royal_flees_check,
         unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
         flying_royals: raw.flying_royals,
+        unmoved_in_castling_field: raw.unmoved_in_castling_field,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

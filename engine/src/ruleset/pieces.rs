@@ -9,6 +9,7 @@ use super::context::Context;
 use super::error::RulesetError;
 use crate::betza;
 use crate::features::drops::RawDrops;
+use crate::features::initial_moves::{self, RawInitialMoves};
 use crate::features::promotion::{self, RawPromotion};
 use crate::features::regions::{self, RawExtraMoves, RawRegion};
 use crate::rules::{Captured, PieceDef, Region};
@@ -34,6 +35,7 @@ pub(crate) struct RawPiece {
     promotion: Option<RawPromotion>,
     moves_within: Option<RawRegion>,
     extra_moves: Option<RawExtraMoves>,
+    initial_moves: Option<Spanned<RawInitialMoves>>,
 }
 
 /// The other sections a piece's keys depend on.
@@ -131,6 +133,13 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     };
     let moves_within = p.moves_within.as_ref().map(|r| regions::compile_region(r, cx, &key("moves_within"))).transpose()?;
     let extra_moves = p.extra_moves.as_ref().map(|r| regions::compile_extra(r, cx, &key("extra_moves"))).transpose()?;
+    let initial_moves = match &p.initial_moves {
+        Some(raw) if !directions.iter().any(|d| d.initial_only) => {
+            return Err(cx.r.span(raw, key("initial_moves"), format!("the Betza \"{text}\" has no initial-only (`i`) moves to limit")));
+        }
+        Some(raw) => initial_moves::compile(raw.get_ref(), cx, &key("initial_moves"))?,
+        None => Default::default(),
+    };
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
@@ -148,5 +157,6 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         promotion,
         moves_within,
         extra_moves,
+        initial_moves,
     })
 }
