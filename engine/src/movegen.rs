@@ -185,6 +185,14 @@ impl<B: Bitboard> Pos<B> {
 
     /// Every move legal but for the bans of `features/move_bans` (checks, flight).
     pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
+        if !self.t.must_drop.is_empty() && self.owes_drop() {
+            return self.generate_owed_drops(sink);
+        }
+        self.generate_undropped(sink)
+    }
+
+    /// Every move legal but for the bans and the duty to drop (`features/must_drop`).
+    pub(crate) fn generate_undropped<S: MoveSink>(&self, sink: &mut S) {
         if self.t.must_capture {
             return self.generate_forced(sink);
         }

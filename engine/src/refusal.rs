@@ -64,6 +64,9 @@ pub enum IllegalCode {
     /// The move does not capture, but a capture is possible and capturing is compulsory
     /// (`must_capture`: Antichess, Giveaway, Losers).
     CaptureRequired,
+    /// The mover holds a piece it must drop (`[drops] must_drop`: Koedem's kings), and
+    /// the move is not such a drop.
+    DropRequired,
     /// The move would give check, and the variant forbids checks (`checks_allowed = false`:
     /// Racing Kings).
     GivesCheck,
@@ -112,6 +115,7 @@ impl IllegalCode {
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
             IllegalCode::CaptureRequired => "capture-required",
+            IllegalCode::DropRequired => "drop-required",
             IllegalCode::GivesCheck => "gives-check",
             IllegalCode::RoyalCannotFlee => "royal-cannot-flee",
             IllegalCode::NotEnoughCoins => "not-enough-coins",

@@ -154,6 +154,10 @@ pub struct Drops {
     /// A piece may be dropped where it could never move (Dobutsu's chick on the far
     /// rank; Fairy-Stockfish's `immobilityIllegal = false`).
     pub immobile_drops: bool,
+    /// A side holding one of these must drop one: it may drop no other type, and make no
+    /// other move while such a drop is legal (Koedem's kings; Fairy-Stockfish's
+    /// `mustDrop` with `mustDropType`).
+    pub must_drop: Vec<PieceType>,
 }
 
 /// Lifting: instead of moving, a player puts one of his own non-royal pieces into his

@@ -322,6 +322,8 @@ pub struct Tables<B> {
     /// pieces a hand holds.
     pub one_per_file: PieceSet,
     pub no_drop_mate: PieceSet,
+    /// The types a side holding one must drop ([`crate::rules::Drops::must_drop`]).
+    pub must_drop: PieceSet,
     pub hand_capacity: Option<u8>,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
@@ -717,6 +719,7 @@ impl<B: Bitboard> Tables<B> {
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
             one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
+            must_drop: rules.drops.iter().flat_map(|d| d.must_drop.iter().copied()).collect(),
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
             lift_choices,
             lift_raise,

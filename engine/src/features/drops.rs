@@ -33,6 +33,8 @@ pub(crate) struct RawDrops {
     capacity: Option<u8>,
     #[serde(default)]
     immobile_drops: bool,
+    #[serde(default)]
+    must_drop: Vec<Spanned<String>>,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
     pub ranks: Option<Spanned<Vec<u8>>>,
@@ -46,6 +48,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
+        must_drop: cx.types_of(&d.must_drop, "drops.must_drop")?,
     })
 }
 
@@ -154,7 +157,8 @@ impl<B: Bitboard> Pos<B> {
             let kind = if t.demote_on_capture && self.promoted.has(sq) {
                 self.promoted ^= B::bit(sq);
                 self.hash ^= t.zobrist.promoted[sq as usize];
-                Some(t.demoted[cap.kind as usize].unwrap_or(cap.kind))
+                // Demoted if it goes to hand at all (not with `captures_to_hand = false`).
+                t.to_hand[cap.kind as usize].map(|_| t.demoted[cap.kind as usize].unwrap_or(cap.kind))
             } else {
                 t.to_hand[cap.kind as usize]
             };
@@ -231,6 +235,9 @@ impl<B: Bitboard> Pos<B> {
         if !mob.drop_zone.has(to) {
             let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
             return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
+        }
+        if let Some(e) = self.drop_duty_refusal(pt) {
+            return Err(e);
         }
         if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
             return refuse(

@@ -72,7 +72,7 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
                 }
             }
         }
-        for (list, key) in [(&drops.one_per_file, "one_per_file"), (&drops.no_drop_mate, "no_drop_mate")] {
+        for (list, key) in [(&drops.one_per_file, "one_per_file"), (&drops.no_drop_mate, "no_drop_mate"), (&drops.must_drop, "must_drop")] {
             if let Some(&t) = list.iter().find(|&&t| rules.piece(t).royal) {
                 let message = format!("`{}` is royal: a royal piece is never in the hand, so never dropped", name(t));
                 return Err(fail(&[Step::Key("drops"), Step::Key(key)], message));
