@@ -60,6 +60,17 @@ class Same(fc.Adapter):
         self.files, self.ranks = files, ranks
 
 
+class FromPositions(Same):
+    """A variant whose own rules show only in positions random play from its start never
+    reaches (Koedem: captures never go to hand, so no king is ever held): its games start
+    in turn from the start (None) and from these positions, FENs as Fairy-Stockfish
+    writes them."""
+
+    def __init__(self, name, files, ranks, starts):
+        super().__init__(name, files, ranks)
+        self.starts = starts
+
+
 class Counting(Same):
     """Makruk's family: once a count runs, Fairy-Stockfish writes the counting limit and
     count in the en-passant and halfmove fields (`b - 128 6 1`). Chimera expresses no
@@ -138,6 +149,12 @@ VARIANTS = [
     Same("horde", 8, 8),
     Shogi("dobutsu", 3, 4, {"C": "H", "P": "H"}),  # SAN writes the chick as a pawn (no letter)
     Same("chigorin", 8, 8),
+    FromPositions("koedem", 8, 8, [
+        None,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB2BNR[KQ] w kq - 0 1",    # the suite's: a king to drop
+        "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kk] b KQ - 0 1",  # taking Black's last king wins
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1B1R[Kk] w kq - 0 1",
+    ]),
     Same("sortofalmost", 8, 8),
     Same("berolina", 8, 8),
     Same("placement", 8, 8),
@@ -195,7 +212,8 @@ def main():
                     games[a.name] += 1
                     seed = args.seed * 1000003 + i * 1009 + g
                     policy = PAWNS if g % 2 else PLAIN
-                    tasks.append((a.name, seed, None, args.plies, policy, args.fen_every, None))
+                    starts = getattr(a, "starts", [None])
+                    tasks.append((a.name, seed, starts[g % len(starts)], args.plies, policy, args.fen_every, None))
             if not tasks:
                 break
             for task, r in zip(tasks, pool.imap(fc.play_game, tasks)):

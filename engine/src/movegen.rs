@@ -185,6 +185,14 @@ impl<B: Bitboard> Pos<B> {
 
     /// Every move legal but for the bans of `features/move_bans` (checks, flight).
     pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
+        if !self.t.must_drop.is_empty() && self.owes_drop() {
+            return self.generate_owed_drops(sink);
+        }
+        self.generate_undropped(sink)
+    }
+
+    /// Every move legal but for the bans and the duty to drop (`features/must_drop`).
+    pub(crate) fn generate_undropped<S: MoveSink>(&self, sink: &mut S) {
         if self.t.must_capture {
             return self.generate_forced(sink);
         }
@@ -233,15 +241,6 @@ impl<B: Bitboard> Pos<B> {
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs;
         let word = occ.to_wide().0[0];
-        // A side that must drop plays its other moves only when it has no drop.
-        let must_drop = t.must_drop && self.must_drop_now();
-        if must_drop {
-            let mut drops = Tally { inner: &mut *sink, n: 0 };
-            self.generate_drops(&mut drops, safety);
-            if drops.n > 0 {
-                return;
-            }
-        }
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
             let mut pieces = self.board.by_type[pt as usize] & ours;
@@ -292,7 +291,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.generate_castles(sink, safety);
-        if t.has_drops && !must_drop {
+        if t.has_drops {
             self.generate_drops(sink, safety);
         }
         if t.has_economy {

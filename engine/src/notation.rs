@@ -462,8 +462,12 @@ impl<B: Bitboard> Pos<B> {
                 return refuse(IllegalCode::CaptureRequired, format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"));
             }
         }
-        if let Some(refusal) = self.explain_must_drop(text, legal) {
-            return refusal;
+        if !self.t.must_drop.is_empty() {
+            let mut undropped = Vec::new();
+            self.generate_undropped(&mut undropped);
+            if let Some(e) = undropped.iter().find(|m| fits(m)).and_then(|&m| self.drop_duty_refusal_of(m)) {
+                return Err(e);
+            }
         }
         // No legal move: look at pseudo-legal ones to say why.
         let mut pseudo = Vec::new();

@@ -59,14 +59,14 @@ pub enum IllegalCode {
     DropZone,
     /// A drop or purchase names an occupied square.
     SquareOccupied,
-    /// The mover has pieces in hand and must drop one (`must_drop`: a setup phase), but
-    /// the move is not a drop.
-    DropRequired,
     /// The variant forbids giving checkmate with a drop of this kind (shogi's pawn-drop mate).
     DropMate,
     /// The move does not capture, but a capture is possible and capturing is compulsory
     /// (`must_capture`: Antichess, Giveaway, Losers).
     CaptureRequired,
+    /// The mover holds a piece it must drop (`[drops] must_drop`: a setup phase, Koedem's
+    /// kings), and the move is not such a drop.
+    DropRequired,
     /// The move would give check, and the variant forbids checks (`checks_allowed = false`:
     /// Racing Kings).
     GivesCheck,
@@ -114,8 +114,8 @@ impl IllegalCode {
             IllegalCode::DropZone => "drop-zone",
             IllegalCode::SquareOccupied => "square-occupied",
             IllegalCode::DropMate => "drop-mate",
-            IllegalCode::DropRequired => "drop-required",
             IllegalCode::CaptureRequired => "capture-required",
+            IllegalCode::DropRequired => "drop-required",
             IllegalCode::GivesCheck => "gives-check",
             IllegalCode::RoyalCannotFlee => "royal-cannot-flee",
             IllegalCode::NotEnoughCoins => "not-enough-coins",

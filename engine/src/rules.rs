@@ -173,9 +173,11 @@ pub struct Drops {
     /// A piece may be dropped where it could never move (Dobutsu's chick on the far
     /// rank; Fairy-Stockfish's `immobilityIllegal = false`).
     pub immobile_drops: bool,
-    /// A side with pieces in hand must drop one while it can: a setup phase (Placement;
-    /// Fairy-Stockfish's `mustDrop`). A royal piece may then start in the hand.
-    pub must_drop: bool,
+    /// A side holding one of these must drop one: it may drop no other type, and make no
+    /// other move while such a drop is legal (Fairy-Stockfish's `mustDrop` with
+    /// `mustDropType`): every type is a setup phase (Placement), in which a royal piece
+    /// may start in the hand; Koedem's kings.
+    pub must_drop: Vec<PieceType>,
     /// Drops must leave room for these types on both square colours: a side's pieces of
     /// one such type (on the board and in hand) end half on light, half on dark squares
     /// (Placement's bishops; Fairy-Stockfish's `dropOppositeColoredBishop`).

@@ -329,10 +329,11 @@ pub struct Tables<B> {
     /// pieces a hand holds.
     pub one_per_file: PieceSet,
     pub no_drop_mate: PieceSet,
+    /// The types a side holding one must drop ([`crate::rules::Drops::must_drop`]).
+    pub must_drop: PieceSet,
     pub hand_capacity: Option<u8>,
-    /// The setup rules of drops (`features/setup_drops.rs`): a side with pieces in hand
-    /// must drop; types kept on both colours; types whose drop gives a castling right.
-    pub must_drop: bool,
+    /// The setup rules of drops (`features/setup_drops.rs`): types kept on both colours;
+    /// types whose drop gives a castling right.
     pub opposite_colors: PieceSet,
     pub castling_rights_on_drop: PieceSet,
     /// The light squares.
@@ -738,8 +739,8 @@ impl<B: Bitboard> Tables<B> {
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
             one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
+            must_drop: rules.drops.iter().flat_map(|d| d.must_drop.iter().copied()).collect(),
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
-            must_drop: rules.drops.as_ref().is_some_and(|d| d.must_drop),
             opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
             castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),

@@ -31,6 +31,7 @@ builtins! {
     "losalamos" => "losalamos.toml",
     "mischia" => "mischia.toml",
     "crazyhouse" => "crazyhouse.toml",
+    "koedem" => "koedem.toml",
     "minishogi" => "minishogi.toml",
     "mystic" => "mystic.toml",
     "3check" => "3check.toml",

@@ -33,15 +33,44 @@ pub(crate) struct RawDrops {
     capacity: Option<u8>,
     #[serde(default)]
     immobile_drops: bool,
+    must_drop: Option<RawMustDrop>,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
-    #[serde(default)]
-    must_drop: bool,
     #[serde(default)]
     opposite_colors: Vec<Spanned<String>>,
     #[serde(default)]
     castling_rights_on_drop: Vec<Spanned<String>>,
     pub ranks: Option<Spanned<Vec<u8>>>,
+}
+
+/// `must_drop`: every type (`true`: a setup phase) or the listed ones.
+pub(crate) enum RawMustDrop {
+    Every(bool),
+    Types(Vec<Spanned<String>>),
+}
+
+// By hand, not `untagged`: an untagged enum buffers the value and loses the names' spans.
+impl<'de> Deserialize<'de> for RawMustDrop {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor;
+        impl<'de> serde::de::Visitor<'de> for Visitor {
+            type Value = RawMustDrop;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("`true`, `false` or a list of piece names")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<RawMustDrop, E> {
+                Ok(RawMustDrop::Every(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<RawMustDrop, A::Error> {
+                let mut names = Vec::new();
+                while let Some(name) = seq.next_element()? {
+                    names.push(name);
+                }
+                Ok(RawMustDrop::Types(names))
+            }
+        }
+        d.deserialize_any(Visitor)
+    }
 }
 
 /// Compiles the `[drops]` table.
@@ -52,7 +81,11 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
-        must_drop: d.must_drop,
+        must_drop: match &d.must_drop {
+            None | Some(RawMustDrop::Every(false)) => Vec::new(),
+            Some(RawMustDrop::Every(true)) => (0..cx.names.len()).map(|t| t as PieceType).collect(),
+            Some(RawMustDrop::Types(names)) => cx.types_of(names, "drops.must_drop")?,
+        },
         opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
         castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
     })
@@ -88,7 +121,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let mut targets = empty & mob.drop_zone & safety.evasions;
-            if t.must_drop || !t.opposite_colors.is_empty() {
+            if !t.must_drop.is_empty() || !t.opposite_colors.is_empty() {
                 targets = self.setup_drop_targets(pt, targets);
             }
             if t.one_per_file.contains(pt) {
@@ -171,7 +204,8 @@ impl<B: Bitboard> Pos<B> {
             let kind = if t.demote_on_capture && self.promoted.has(sq) {
                 self.promoted ^= B::bit(sq);
                 self.hash ^= t.zobrist.promoted[sq as usize];
-                Some(t.demoted[cap.kind as usize].unwrap_or(cap.kind))
+                // Demoted if it goes to hand at all (not with `captures_to_hand = false`).
+                t.to_hand[cap.kind as usize].map(|_| t.demoted[cap.kind as usize].unwrap_or(cap.kind))
             } else {
                 t.to_hand[cap.kind as usize]
             };
@@ -249,6 +283,9 @@ impl<B: Bitboard> Pos<B> {
             let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
             return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
         }
+        if let Some(e) = self.drop_duty_refusal(pt) {
+            return Err(e);
+        }
         if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
             return refuse(
                 IllegalCode::DropZone,
@@ -286,7 +323,7 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
-        if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop) {
+        if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop.contains(&kind)) {
             return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase (`must_drop`)"));
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };

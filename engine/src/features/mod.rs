@@ -4,6 +4,7 @@
 pub(crate) mod end;
 pub(crate) mod extinction;
 pub(crate) mod must_capture;
+pub(crate) mod must_drop;
 pub(crate) mod move_bans;
 pub(crate) mod region_win;
 pub(crate) mod castling;

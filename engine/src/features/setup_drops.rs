@@ -1,8 +1,7 @@
 //! A setup phase played by drops (Placement): the rules of `[drops]` that shape how an
-//! army is put on the board from the hand.
+//! army is put on the board from the hand. (`must_drop = true`, the duty to drop while
+//! the hand holds anything, is `features/must_drop.rs`.)
 //!
-//! - `must_drop`: a side with pieces in hand drops one while it can (the generator lists
-//!   the drops first, and the other moves only when there is none);
 //! - `opposite_colors`: the drops leave room for the listed types on both square colours;
 //! - `castling_rights_on_drop`: a king or rook dropped on its castling square gains the
 //!   right, as if it had stood there from the start.
@@ -14,18 +13,12 @@
 //! owns what they do.
 
 use crate::bitboard::Bitboard;
-use crate::moves::{Move, MoveKind};
+use crate::moves::Move;
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::types::{PieceSet, PieceType, Square};
 
 impl<B: Bitboard> Pos<B> {
-    /// Whether the side to move must drop if it can (`must_drop`, pieces in hand).
-    #[inline]
-    pub(crate) fn must_drop_now(&self) -> bool {
-        self.t.must_drop && self.hands[self.turn].iter().any(|&n| n > 0)
-    }
-
     /// Of `targets`, the squares a drop of `pt` may go to under the setup rules: a
     /// royal only where it is not attacked, and no drop that leaves an
     /// `opposite_colors` type without room on either colour.
@@ -99,13 +92,6 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         gained & !self.castling
-    }
-
-    /// Why a non-drop move is refused while the mover must drop (or `None`: it need not).
-    pub(crate) fn explain_must_drop(&self, text: &str, legal: &[Move]) -> Option<Result<Move, MoveError>> {
-        let drops_exist = legal.iter().any(|m| m.kind == MoveKind::Drop);
-        (self.must_drop_now() && drops_exist)
-            .then(|| refuse(IllegalCode::DropRequired, format!("`{text}` is not a drop, but {} has pieces in hand and must drop one", self.turn)))
     }
 
     /// Why a drop of `pt` on `to` breaks the colour rule (or `None`: it does not).
