@@ -149,6 +149,9 @@ VARIANTS = [
     Shogi("dobutsu", 3, 4, {"C": "H", "P": "H"}),  # SAN writes the chick as a pawn (no letter)
     Same("chigorin", 8, 8),
     Same("sortofalmost", 8, 8),
+    Same("legan", 8, 8),
+    Same("troitzky", 10, 10),
+    Same("gustav3", 10, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -231,7 +231,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
-        let occ = ours | theirs;
+        let occ = ours | theirs | t.walls;
         let word = occ.to_wide().0[0];
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
@@ -510,7 +510,7 @@ impl<B: Bitboard> Pos<B> {
         let them = us.opponent();
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
-        let occ = ours | theirs;
+        let occ = ours | theirs | self.t.walls;
         let t = &*self.t;
         if t.hops_or_flying && self.hop_or_flying_suspect(king, them) {
             // A hopper's screen may be any piece, and a piece added may become one: the

@@ -257,8 +257,10 @@ pub struct Tables<B> {
     pub geometry: Geometry,
     pub squares: usize,
     pub types: usize,
-    /// Every square of the board.
+    /// Every square of the board a piece may stand on (its walls excepted).
     pub board: B,
+    /// The board's wall squares: occupied for every move and attack, by no piece.
+    pub walls: B,
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
@@ -417,10 +419,12 @@ impl<B: Bitboard> Tables<B> {
         assert!(g.squares() <= B::CAPACITY, "board too large for this bitboard width");
         let squares = g.squares();
         let types = rules.pieces.len();
+        let walls = rules.walls.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
         let mut board = B::EMPTY;
         for sq in 0..squares {
             board |= B::bit(sq as Square);
         }
+        board &= !walls;
         let file_masks: Vec<B> = (0..g.files)
             .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
             .collect();
@@ -684,6 +688,7 @@ impl<B: Bitboard> Tables<B> {
             squares,
             types,
             board,
+            walls,
             rays: rays.finish(),
             magics,
             magic_reach,
