@@ -71,6 +71,28 @@ class Same(fc.Adapter):
         return " ".join(fields)
 
 
+class PiecePromotion(Same):
+    """Wolf chess: a promotion to the type a piece becomes by itself (Fairy-Stockfish's
+    `promotedPieceType`: the pawn's elephant, `plus`) is written with `+` by Fairy-Stockfish
+    (`g2g1+`, and the piece `+P` in FENs), with its letter by Chimera (`g2g1e`, `E`)."""
+
+    def __init__(self, name, files, ranks, plus):
+        super().__init__(name, files, ranks)
+        self.plus = plus
+
+    def to_fsf(self, uci, san):
+        start, dest, suffix = fc.split_move(uci)
+        if suffix.upper() == self.plus:
+            return start + dest + "+", None
+        return uci, None
+
+    def chimera_fen(self, fsf_fen):
+        board, _, rest = fc.split_fen(super().chimera_fen(fsf_fen))
+        squares = {sq: (self.plus if t[1].isupper() else self.plus.lower()) if t.startswith("+") else t
+                   for sq, t in fc.board_tokens(board).items()}
+        return fc.join_board(squares, self.files, self.ranks) + " " + " ".join(rest)
+
+
 class Counting(Same):
     """Makruk's family: once a count runs, Fairy-Stockfish writes the counting limit and
     count in the en-passant and halfmove fields (`b - 128 6 1`). Chimera expresses no
@@ -152,6 +174,8 @@ VARIANTS = [
     Same("legan", 8, 8),
     Same("troitzky", 10, 10),
     Same("gustav3", 10, 8),
+    Same("omicron", 12, 10),
+    PiecePromotion("wolf", 8, 10, "E"),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -405,8 +405,7 @@ impl<B: Bitboard> Pos<B> {
             }
             if sp.double_step {
                 if !occ.has(to) {
-                    let kind = if mob.en_passant { MoveKind::DoubleStep } else { MoveKind::Normal };
-                    self.emit(sink, safety, mob, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
+                    self.emit(sink, safety, mob, pt, Move::new(from, to, MoveKind::DoubleStep, Move::NO_PROMOTION));
                 }
                 continue;
             }

@@ -33,8 +33,11 @@ pub struct PieceDef {
     /// Of those, the own ranks whose double steps may be captured en passant (`None`:
     /// all; Horde's pawns double-step from the first rank too, without en passant).
     pub en_passant_ranks: Option<Region>,
-    /// Its double steps may be captured en passant, and its capture steps capture en passant.
+    /// Its double steps may be captured en passant.
     pub en_passant: bool,
+    /// Its one-step capturing leaps capture en passant (by default, pieces whose double
+    /// steps may be captured; Wolf chess's sergeants are taken e.p. but never take so).
+    pub takes_en_passant: bool,
     /// At most this many per side on the board: promotion to it is possible only
     /// below the limit (a captured one becomes available again).
     pub limit: Option<u16>,

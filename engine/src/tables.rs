@@ -451,7 +451,7 @@ impl<B: Bitboard> Tables<B> {
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
-                    en_passant: def.en_passant,
+                    en_passant: def.takes_en_passant,
                     promotion_near: B::EMPTY,
                     shape: Shape::General,
                     bulk: None,
@@ -526,9 +526,15 @@ impl<B: Bitboard> Tables<B> {
                 m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
                     let origins: B = def.double_step_ranks.bitboard(g, color);
-                    let passable = def.en_passant_ranks.as_ref().map_or(origins, |r| r.bitboard(g, color));
+                    let passable = match &def.en_passant_ranks {
+                        _ if !def.en_passant => B::EMPTY,
+                        Some(ranks) => ranks.bitboard(g, color),
+                        None => origins,
+                    };
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None };
-                    m.specials.push(special(g, &step, sign, passable, true));
+                    if passable.any() {
+                        m.specials.push(special(g, &step, sign, passable, true));
+                    }
                     // Double steps that leave no en-passant square are plain lame leaps.
                     if (origins & !passable).any() {
                         m.specials.push(special(g, &step, sign, origins & !passable, false));
@@ -666,7 +672,7 @@ impl<B: Bitboard> Tables<B> {
         }
         let royal_types = mask(&rules, |p| p.royal);
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
-        let en_passant_types = mask(&rules, |p| p.en_passant);
+        let en_passant_types = mask(&rules, |p| p.takes_en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
         let castles = CastleLayout::standard(&rules);
         let lift_choices = (0..types)

@@ -86,6 +86,8 @@ builtins! {
     "legan" => "legan.toml",
     "troitzky" => "troitzky.toml",
     "gustav3" => "gustav3.toml",
+    "omicron" => "omicron.toml",
+    "wolf" => "wolf.toml",
     "mitred-ariana" => "mitred-ariana.toml",
     "mitred-bishogi-ariana" => "mitred-bishogi-ariana.toml",
     "mitred-frontofhouse-ariana" => "mitred-frontofhouse-ariana.toml",

@@ -27,6 +27,7 @@ pub(crate) struct RawPiece {
     en_passant_ranks: Option<Spanned<Vec<u8>>>,
     #[serde(default)]
     en_passant: bool,
+    takes_en_passant: Option<bool>,
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
     drop_ranks: Option<Spanned<Vec<u8>>>,
@@ -141,6 +142,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         double_step_ranks,
         en_passant_ranks,
         en_passant: p.en_passant,
+        takes_en_passant: p.takes_en_passant.unwrap_or(p.en_passant),
         limit: p.limit,
         captured_as,
         drop_ranks,
