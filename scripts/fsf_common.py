@@ -157,7 +157,7 @@ def split_fen(fen):
 
 def board_tokens(board):
     """{(file, rank): token} with file and rank 0-based; a token is a letter with its
-    `+` prefix or `~` suffix if any."""
+    `+` prefix or `~` suffix if any, or `*` for a wall square."""
     squares = {}
     rows = board.split("/")
     for r, row in enumerate(rows):
@@ -175,7 +175,7 @@ def board_tokens(board):
                 squares[(file, rank)] = "+" + row[k + 1]
                 file += 1
                 k += 2
-            elif c.isalpha():
+            elif c.isalpha() or c == "*":
                 token = c
                 if k + 1 < len(row) and row[k + 1] == "~":
                     token += "~"

@@ -36,7 +36,7 @@ square with the passed one, `d5d6`; Chimera reads and writes it so.)
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
 
-The defaults (51 variants, about 25,000 positions) cost about 190 CPU-seconds (measured with 42:
+The defaults (56 variants, about 28,000 positions) cost about 190 CPU-seconds (measured with 42:
 173 s user, 23 s system), so some 100 seconds on 2 idle cores; 3 min 10 s on the
 shared 2-core VM at load 5. The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
@@ -69,6 +69,28 @@ class FromPositions(Same):
     def __init__(self, name, files, ranks, starts):
         super().__init__(name, files, ranks)
         self.starts = starts
+
+
+class PiecePromotion(Same):
+    """Wolf chess: a promotion to the type a piece becomes by itself (Fairy-Stockfish's
+    `promotedPieceType`: the pawn's elephant, `plus`) is written with `+` by Fairy-Stockfish
+    (`g2g1+`, and the piece `+P` in FENs), with its letter by Chimera (`g2g1e`, `E`)."""
+
+    def __init__(self, name, files, ranks, plus):
+        super().__init__(name, files, ranks)
+        self.plus = plus
+
+    def to_fsf(self, uci, san):
+        start, dest, suffix = fc.split_move(uci)
+        if suffix.upper() == self.plus:
+            return start + dest + "+", None
+        return uci, None
+
+    def chimera_fen(self, fsf_fen):
+        board, _, rest = fc.split_fen(super().chimera_fen(fsf_fen))
+        squares = {sq: (self.plus if t[1].isupper() else self.plus.lower()) if t.startswith("+") else t
+                   for sq, t in fc.board_tokens(board).items()}
+        return fc.join_board(squares, self.files, self.ranks) + " " + " ".join(rest)
 
 
 class Counting(Same):
@@ -160,6 +182,11 @@ VARIANTS = [
     Same("placement", 8, 8),
     Counting("cambodian", 8, 8),
     Counting("karouk", 8, 8),
+    Same("legan", 8, 8),
+    Same("troitzky", 10, 10),
+    Same("gustav3", 10, 8),
+    Same("omicron", 12, 10),
+    PiecePromotion("wolf", 8, 10, "E"),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

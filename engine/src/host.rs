@@ -46,7 +46,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
         self.pos.piece_at(sq)
     }
     fn occupied(&self) -> Wide {
-        self.pos.occupied().to_wide()
+        self.pos.with_pieces().to_wide()
     }
     fn side(&self, c: Color) -> Wide {
         self.pos.color_bb(c).to_wide()

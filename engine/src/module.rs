@@ -46,7 +46,7 @@ pub trait PositionView {
     fn turn(&self) -> Color;
     /// The piece on `sq`, if any.
     fn piece_at(&self, sq: Square) -> Option<Piece>;
-    /// Every occupied square.
+    /// Every square with a piece on it.
     fn occupied(&self) -> Wide;
     /// The squares of `c`'s pieces.
     fn side(&self, c: Color) -> Wide;

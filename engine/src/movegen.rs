@@ -239,7 +239,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
-        let occ = ours | theirs;
+        let occ = ours | theirs | t.walls;
         let word = occ.to_wide().0[0];
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
@@ -413,8 +413,7 @@ impl<B: Bitboard> Pos<B> {
             }
             if sp.double_step {
                 if !occ.has(to) {
-                    let kind = if mob.en_passant { MoveKind::DoubleStep } else { MoveKind::Normal };
-                    self.emit(sink, safety, mob, pt, Move::new(from, to, kind, Move::NO_PROMOTION));
+                    self.emit(sink, safety, mob, pt, Move::new(from, to, MoveKind::DoubleStep, Move::NO_PROMOTION));
                 }
                 continue;
             }
@@ -518,7 +517,7 @@ impl<B: Bitboard> Pos<B> {
         let them = us.opponent();
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
-        let occ = ours | theirs;
+        let occ = ours | theirs | self.t.walls;
         let t = &*self.t;
         if t.hops_or_flying && self.hop_or_flying_suspect(king, them) {
             // A hopper's screen may be any piece, and a piece added may become one: the

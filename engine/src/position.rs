@@ -176,8 +176,15 @@ impl<B: Bitboard> Pos<B> {
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board.squares[sq as usize])
     }
+    /// The squares no move may pass through or land on quietly: the pieces, and the
+    /// board's walls.
     #[inline]
     pub fn occupied(&self) -> B {
+        self.board.by_color[Color::White] | self.board.by_color[Color::Black] | self.t.walls
+    }
+    /// The squares with a piece on them.
+    #[inline]
+    pub fn with_pieces(&self) -> B {
         self.board.by_color[Color::White] | self.board.by_color[Color::Black]
     }
     #[inline]

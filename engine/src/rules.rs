@@ -33,8 +33,11 @@ pub struct PieceDef {
     /// Of those, the own ranks whose double steps may be captured en passant (`None`:
     /// all; Horde's pawns double-step from the first rank too, without en passant).
     pub en_passant_ranks: Option<Region>,
-    /// Its double steps may be captured en passant, and its capture steps capture en passant.
+    /// Its double steps may be captured en passant.
     pub en_passant: bool,
+    /// Its one-step capturing leaps capture en passant (by default, pieces whose double
+    /// steps may be captured; Wolf chess's sergeants are taken e.p. but never take so).
+    pub takes_en_passant: bool,
     /// At most this many per side on the board: promotion to it is possible only
     /// below the limit (a captured one becomes available again).
     pub limit: Option<u16>,
@@ -76,35 +79,49 @@ impl Default for InitialMoves {
 }
 
 /// A set of squares named the way rulesets name them: by own ranks (0-based, rank 0 is
-/// the side's own first rank), so one region stands for mirrored squares for each side.
+/// the side's own first rank), so one region stands for mirrored squares for each side,
+/// optionally limited to some files; and by squares listed one by one, per side (Legan
+/// chess's promotion corner, which Black's is a rotation of, not a mirror image).
 /// It reads as its list of own ranks; [`Region::squares`] and [`Region::bitboard`] place
 /// it on a board for one side.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Region {
     ranks: Vec<u8>,
-    /// Files (0-based, from White's a-file) it is limited to; empty = every file.
+    /// Files (0-based, from White's a-file) the ranks are limited to; empty = every file.
     files: Vec<u8>,
+    /// Squares it has besides its ranks, each side's absolute squares.
+    listed: ByColor<Vec<Square>>,
 }
 
 impl Region {
     /// The region made of these own ranks (0-based); the ruleset loader checks they
     /// are on the board.
     pub fn from_ranks(ranks: Vec<u8>) -> Region {
-        Region { ranks, files: Vec::new() }
+        Region { ranks, files: Vec::new(), listed: ByColor::default() }
     }
     /// The region limited to these files (0-based, a = 0, the same for both sides).
     pub fn within_files(self, files: Vec<u8>) -> Region {
         Region { files, ..self }
     }
-    /// Its squares for `color` on a board of shape `g`, rank by rank in the order given.
+    /// The region with these squares besides, each side's own (absolute squares).
+    pub fn with_squares(self, listed: ByColor<Vec<Square>>) -> Region {
+        Region { listed, ..self }
+    }
+    /// Whether it has no square at all.
+    pub fn is_empty(&self) -> bool {
+        self.ranks.is_empty() && self.listed.iter().all(|(_, l)| l.is_empty())
+    }
+    /// Its squares for `color` on a board of shape `g`: rank by rank in the order given,
+    /// then the squares listed.
     pub fn squares(&self, g: Geometry, color: Color) -> impl Iterator<Item = Square> + '_ {
-        self.ranks.iter().flat_map(move |&own| {
+        let ranked = self.ranks.iter().flat_map(move |&own| {
             let rank = match color {
                 Color::White => own,
                 Color::Black => g.ranks - 1 - own,
             };
             (0..g.files).filter(move |f| self.files.is_empty() || self.files.contains(f)).map(move |file| g.square(file, rank))
-        })
+        });
+        ranked.chain(self.listed[color].iter().copied())
     }
     /// Its squares for `color` on a board of shape `g`, as a bitboard.
     pub fn bitboard<B: Bitboard>(&self, g: Geometry, color: Color) -> B {
@@ -438,6 +455,9 @@ pub struct Rules {
     pub pieces: Vec<PieceDef>,
     /// The start position, in FEN.
     pub start_fen: String,
+    /// Wall squares: no piece may stand on, enter or pass through them (the start
+    /// position's `*`, as Fairy-Stockfish writes walls; every FEN of the variant has them).
+    pub walls: Vec<Square>,
     /// The castling moves; [`crate::MoveKind::Castle`] moves name them by index here.
     pub castles: Vec<Castle>,
     /// How the game ends.
@@ -543,5 +563,18 @@ mod tests {
         let last = Region::from_ranks(vec![5]);
         assert_eq!(last.squares(g, Color::White).collect::<Vec<_>>(), [25, 26, 27, 28, 29]);
         assert_eq!(last.squares(g, Color::Black).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+    }
+
+    #[test]
+    fn a_region_may_list_each_sides_squares() {
+        let g = Geometry { files: 8, ranks: 8 };
+        // White's a8 and a7 (56, 48); Black's h1 and h2 (7, 15): a rotation, not a mirror.
+        let corner = Region::default().with_squares(ByColor::new(vec![56, 48], vec![7, 15]));
+        assert!(!corner.is_empty());
+        assert_eq!(corner.bitboard::<u64>(g, Color::White), 1 << 56 | 1 << 48);
+        assert_eq!(corner.bitboard::<u64>(g, Color::Black), 1 << 7 | 1 << 15);
+        let both = Region::from_ranks(vec![0]).with_squares(ByColor::new(vec![17], vec![41]));
+        assert_eq!(both.bitboard::<u64>(g, Color::White), 0xff | 1 << 17);
+        assert_eq!(both.bitboard::<u64>(g, Color::Black), 0xff << 56 | 1 << 41);
     }
 }

@@ -259,8 +259,10 @@ pub struct Tables<B> {
     pub geometry: Geometry,
     pub squares: usize,
     pub types: usize,
-    /// Every square of the board.
+    /// Every square of the board a piece may stand on (its walls excepted).
     pub board: B,
+    /// The board's wall squares: occupied for every move and attack, by no piece.
+    pub walls: B,
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
@@ -432,10 +434,12 @@ impl<B: Bitboard> Tables<B> {
         assert!(g.squares() <= B::CAPACITY, "board too large for this bitboard width");
         let squares = g.squares();
         let types = rules.pieces.len();
+        let walls = rules.walls.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
         let mut board = B::EMPTY;
         for sq in 0..squares {
             board |= B::bit(sq as Square);
         }
+        board &= !walls;
         let file_masks: Vec<B> = (0..g.files)
             .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
             .collect();
@@ -462,7 +466,7 @@ impl<B: Bitboard> Tables<B> {
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
-                    en_passant: def.en_passant,
+                    en_passant: def.takes_en_passant,
                     initial_in_check: def.initial_moves.in_check,
                     promotion_near: B::EMPTY,
                     shape: Shape::General,
@@ -538,9 +542,15 @@ impl<B: Bitboard> Tables<B> {
                 m.bulk = bulk(g, def, sign);
                 if !def.double_step_ranks.is_empty() {
                     let origins: B = def.double_step_ranks.bitboard(g, color);
-                    let passable = def.en_passant_ranks.as_ref().map_or(origins, |r| r.bitboard(g, color));
+                    let passable = match &def.en_passant_ranks {
+                        _ if !def.en_passant => B::EMPTY,
+                        Some(ranks) => ranks.bitboard(g, color),
+                        None => origins,
+                    };
                     let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None };
-                    m.specials.push(special(g, &step, sign, passable, true));
+                    if passable.any() {
+                        m.specials.push(special(g, &step, sign, passable, true));
+                    }
                     // Double steps that leave no en-passant square are plain lame leaps.
                     if (origins & !passable).any() {
                         m.specials.push(special(g, &step, sign, origins & !passable, false));
@@ -682,7 +692,7 @@ impl<B: Bitboard> Tables<B> {
             .collect();
         let aims_take_initial_moves = initial_moves_lost_to.iter().any(|s| !s.is_empty());
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
-        let en_passant_types = mask(&rules, |p| p.en_passant);
+        let en_passant_types = mask(&rules, |p| p.takes_en_passant);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
         let castles = CastleLayout::standard(&rules);
         let lift_choices = (0..types)
@@ -704,6 +714,7 @@ impl<B: Bitboard> Tables<B> {
             squares,
             types,
             board,
+            walls,
             rays: rays.finish(),
             magics,
             magic_reach,

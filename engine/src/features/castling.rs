@@ -35,8 +35,9 @@ pub(crate) struct RawCastle {
     fen: Option<Spanned<String>>,
 }
 
-/// Compiles the `[[castling]]` entries.
-pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, r: &Reporter) -> Result<Vec<Castle>, RulesetError> {
+/// Compiles the `[[castling]]` entries; none of their squares (White's, or Black's
+/// mirrored) may be one of the board's `walls`.
+pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, walls: &[Square], r: &Reporter) -> Result<Vec<Castle>, RulesetError> {
     let mut castles = Vec::new();
     if raw.len() > 16 {
         return Err(r.span(&raw[16], "castling", "at most 16 castles"));
@@ -45,8 +46,13 @@ pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, r: &Reporter) -> 
         let key = |k: &str| format!("castling[{i}].{k}");
         let c = c.get_ref();
         let sq = |s: &Spanned<String>, k: &str| -> Result<Square, RulesetError> {
-            g.parse_square(s.get_ref())
-                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))
+            let sq = g
+                .parse_square(s.get_ref())
+                .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))?;
+            match [sq, g.mirror(sq)].into_iter().find(|w| walls.contains(w)) {
+                Some(w) => Err(r.span(s, key(k), format!("{} is a wall square (`*` in the start position): no castle can use it", g.square_name(w)))),
+                None => Ok(sq),
+            }
         };
         let (king_from, king_to) = (sq(&c.king, "king")?, sq(&c.king_to, "king_to")?);
         let (rook_from, rook_to) = (sq(&c.rook, "rook")?, sq(&c.rook_to, "rook_to")?);

@@ -43,7 +43,7 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         _ => unreachable!("one or two squares"),
     };
     let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
-        p.color == mover && t.en_passant_types.contains(p.kind)
+        p.color == mover && t.rules.piece(p.kind).en_passant
     });
     if !ok || pos.piece_at(target).is_some() {
         return err(

@@ -217,7 +217,7 @@ impl<B: Bitboard> Pos<B> {
                 return false;
             }
         }
-        let occupied = self.occupied();
+        let occupied = self.with_pieces();
         let royals = self.royals(Color::White) | self.royals(Color::Black);
         let others = occupied & !royals;
         let of_types = |types: &[PieceType]| self.of_types(types.iter().copied().collect());

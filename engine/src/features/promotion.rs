@@ -14,55 +14,24 @@ use crate::bitboard::Bitboard;
 use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::rules::{Promotion, PromotionPolicy};
-use crate::ruleset::context::Context;
+use crate::rules::{Promotion, PromotionPolicy, Region};
+use crate::ruleset::context::{Context, ListOrTable, SideLists};
 use crate::ruleset::error::RulesetError;
 use crate::types::{ByColor, PieceType, Square};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPromotion {
-    ranks: Spanned<Vec<u8>>,
-    to: RawTargets,
+    /// The zone: own ranks (from 1), and squares listed one by one (see `regions`).
+    ranks: Option<Spanned<Vec<u8>>>,
+    squares: Option<SideLists>,
+    /// `to = [...]` (both sides alike) or `to = { white = [...], black = [...] }` (armies
+    /// that promote to different sets: Chigorin chess, Spartan chess).
+    to: SideLists,
     #[serde(default = "mandatory")]
     policy: RawPolicy,
     #[serde(default)]
     from_zone: bool,
-}
-
-/// `to = [...]` (both sides alike) or `to = { white = [...], black = [...] }` (armies
-/// that promote to different sets: Chigorin chess, Spartan chess).
-enum RawTargets {
-    Both(Vec<Spanned<String>>),
-    PerSide(RawSideTargets),
-}
-
-// By hand, not `#[serde(untagged)]`: an untagged enum buffers its input and loses the
-// names' positions (`Spanned`) that errors point at.
-impl<'de> Deserialize<'de> for RawTargets {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Targets;
-        impl<'de> serde::de::Visitor<'de> for Targets {
-            type Value = RawTargets;
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("a list of piece names, or a table `{ white = [...], black = [...] }`")
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<RawTargets, A::Error> {
-                Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(RawTargets::Both)
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<RawTargets, A::Error> {
-                Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(RawTargets::PerSide)
-            }
-        }
-        d.deserialize_any(Targets)
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawSideTargets {
-    white: Vec<Spanned<String>>,
-    black: Vec<Spanned<String>>,
 }
 
 fn mandatory() -> RawPolicy {
@@ -82,10 +51,17 @@ enum RawPolicy {
 /// table as a whole points).
 pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, key: &str) -> Result<Promotion, RulesetError> {
     let key = |k: &str| format!("{key}.{k}");
-    if pr.ranks.get_ref().is_empty() {
-        return Err(cx.r.span(&pr.ranks, key("ranks"), "the promotion zone needs at least one rank"));
+    let mut ranks = match &pr.ranks {
+        Some(ranks) => cx.ranks(ranks, &key("ranks"))?,
+        None => Region::default(),
+    };
+    if let Some(lists) = &pr.squares {
+        ranks = ranks.with_squares(cx.region_squares(lists, &key("squares"))?);
     }
-    let ranks = cx.ranks(&pr.ranks, &key("ranks"))?;
+    if ranks.is_empty() {
+        let at = pr.ranks.as_ref().map_or(betza.span(), |r| r.span());
+        return Err(cx.r.at(at.start, key("ranks"), "the promotion zone needs at least one rank or square"));
+    }
     let targets = |names: &[Spanned<String>], k: &str| {
         if names.is_empty() {
             return Err(cx.r.span(betza, key(k), "a promotion needs at least one piece to promote to"));
@@ -93,8 +69,8 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
         cx.types_of(names, &key(k))
     };
     let to = match &pr.to {
-        RawTargets::Both(names) => ByColor::both(targets(names, "to")?),
-        RawTargets::PerSide(sides) => ByColor::new(targets(&sides.white, "to.white")?, targets(&sides.black, "to.black")?),
+        ListOrTable::List(names) => ByColor::both(targets(names, "to")?),
+        ListOrTable::Table(sides) => ByColor::new(targets(&sides.white, "to.white")?, targets(&sides.black, "to.black")?),
     };
     let policy = match pr.policy {
         RawPolicy::Mandatory => PromotionPolicy::Mandatory,

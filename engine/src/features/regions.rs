@@ -4,6 +4,12 @@
 //! folded into the per-square move tables when they are built (`tables.rs`), so the
 //! generator pays nothing for them.
 //!
+//! A region, wherever a key takes one (`moves_within`, `double_step_ranks`, a promotion
+//! zone), is written as a list of own ranks (`[2]`) or as a table of own ranks, files by
+//! letter, and squares listed one by one — White's, mirrored for Black (`squares = ["b3",
+//! "c3"]`), or each side's own (`squares = { white = ["a8"], black = ["h1"] }`) — any
+//! of them together, their union.
+//!
 //! Keys of `[pieces.<name>]`:
 //! * `moves_within = { ranks = [1, 2, 3], files = ["d", "e", "f"] }`: its moves end only
 //!   there (the Xiangqi palace). Attacks are not limited: as in Fairy-Stockfish, a piece
@@ -15,16 +21,20 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza::{self, Direction, Hop};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, ListOrTable, SideLists};
 use crate::ruleset::error::RulesetError;
 use crate::rules::Region;
 
-/// A region as written: own ranks (from 1) and, optionally, files by letter.
+/// A region as written: a list of own ranks (from 1), or a table.
+pub(crate) type RawRegion = ListOrTable<Vec<u8>, RawRegionTable>;
+
+/// [`RawRegion`]'s table: own ranks (from 1), the files they are limited to, and squares.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(crate) struct RawRegion {
-    ranks: Spanned<Vec<u8>>,
+pub(crate) struct RawRegionTable {
+    ranks: Option<Spanned<Vec<u8>>>,
     files: Option<Spanned<Vec<String>>>,
+    squares: Option<SideLists>,
 }
 
 /// `extra_moves`: a region and the leaps a piece has from it.
@@ -37,10 +47,21 @@ pub(crate) struct RawExtraMoves {
 }
 
 /// Compiles a region at `key`.
-pub(crate) fn compile_region(raw: &RawRegion, cx: &Context, key: &str) -> Result<Region, RulesetError> {
-    region(&raw.ranks, raw.files.as_ref(), cx, key)
+pub(crate) fn compile_region(raw: &Spanned<RawRegion>, cx: &Context, key: &str) -> Result<Region, RulesetError> {
+    match raw.get_ref() {
+        ListOrTable::List(ranks) => cx.ranks(&Spanned::new(raw.span(), ranks.clone()), key),
+        ListOrTable::Table(t) => {
+            let ranks = t.ranks.clone().unwrap_or_else(|| Spanned::new(raw.span(), Vec::new()));
+            let region = region(&ranks, t.files.as_ref(), cx, key)?;
+            match &t.squares {
+                None => Ok(region),
+                Some(lists) => Ok(region.with_squares(cx.region_squares(lists, &format!("{key}.squares"))?)),
+            }
+        }
+    }
 }
 
+/// Own ranks, limited to some files if `files` says so.
 fn region(ranks: &Spanned<Vec<u8>>, files: Option<&Spanned<Vec<String>>>, cx: &Context, key: &str) -> Result<Region, RulesetError> {
     let region = cx.ranks(ranks, &format!("{key}.ranks"))?;
     let Some(files) = files else { return Ok(region) };

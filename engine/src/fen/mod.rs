@@ -31,7 +31,7 @@ use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
 use crate::rules::CastleSquares;
 use crate::tables::Tables;
-use crate::types::{ByColor, Color, Piece, PieceSet, Square};
+use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
 /// The highest fullmove number a FEN may give: a game would need more than two billion
 /// moves in its history (far beyond memory) to count past `u32::MAX` from it.
@@ -40,15 +40,29 @@ const MAX_FULLMOVE: u32 = i32::MAX as u32;
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
 
-/// Reads a FEN board field into placed pieces.
-pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Vec<Placed>, FenError> {
-    let g = rules.geometry;
+/// Reads a FEN board field into placed pieces and wall squares (`*`, Fairy-Stockfish's
+/// mark for a square that is no part of the board's play).
+pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let demotes = rules.drops.as_ref().is_some_and(|d| d.demote_on_capture);
+    scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), demotes)
+}
+
+/// The wall squares (`*`) of a start position's board field, before the variant's pieces
+/// are known (any letter passes; the start position is read in full later).
+pub(crate) fn wall_squares(g: Geometry, fen: &str) -> Vec<Square> {
+    let field = fen.split_whitespace().next().unwrap_or("");
+    let field = field.split('[').next().unwrap_or("");
+    let board: Vec<&str> = field.split('/').take(g.ranks as usize).collect();
+    scan_board(g, &board.join("/"), |_| Some(0), true).map(|(_, walls)| walls).unwrap_or_default()
+}
+
+fn scan_board(g: Geometry, field: &str, letter: impl Fn(char) -> Option<PieceType>, demotes: bool) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != g.ranks as usize {
         return err(FenField::Board, format!("{} ranks given, the board has {}", rows.len(), g.ranks));
     }
     let mut out = Vec::new();
+    let mut walls = Vec::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = g.ranks - 1 - i as u8;
         let mut file: u32 = 0;
@@ -67,8 +81,13 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Ve
                     return err(FenField::Board, format!("rank {}: a run of 0 empty squares", rank + 1));
                 }
                 file += n;
+            } else if c == '*' {
+                if file < g.files as u32 {
+                    walls.push(g.square(file as u8, rank));
+                }
+                file += 1;
             } else if c.is_ascii_alphabetic() {
-                let Some(kind) = rules.piece_by_letter(c) else {
+                let Some(kind) = letter(c) else {
                     return err(FenField::Board, format!("rank {}: `{c}` is not a piece of this variant", rank + 1));
                 };
                 let promoted = chars.peek() == Some(&'~');
@@ -94,7 +113,7 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Ve
             return err(FenField::Board, format!("rank {} has {} files, the board has {}", rank + 1, file, g.files));
         }
     }
-    Ok(out)
+    Ok((out, walls))
 }
 
 /// The types that castle: those on the castles' king squares and those on their rook
@@ -102,7 +121,7 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<Ve
 fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     let board = t.rules.start_fen.split_whitespace().next().unwrap_or("");
     let Ok((board, _)) = split_hand(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
-    let Ok(pieces) = parse_board(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
+    let Ok((pieces, _)) = parse_board(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
     let g = t.geometry;
     let on = |which: fn(CastleSquares) -> Square| -> PieceSet {
         let squares: Vec<Square> =
@@ -121,7 +140,16 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut pos = Pos::empty(t.clone());
         let (board, hand) = split_hand(&t.rules, fields[0])?;
-        for (sq, p, promoted) in parse_board(&t.rules, board)? {
+        let (placed, walls) = parse_board(&t.rules, board)?;
+        if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq)) {
+            let name = t.geometry.square_name(sq);
+            return if t.rules.walls.contains(&sq) {
+                err(FenField::Board, format!("{name} is a wall of this board: write `*` there"))
+            } else {
+                err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
+            };
+        }
+        for (sq, p, promoted) in placed {
             pos.board.put(sq, p);
             if promoted {
                 pos.promoted |= B::bit(sq);
@@ -230,18 +258,22 @@ impl<B: Bitboard> Pos<B> {
         for rank in (0..g.ranks).rev() {
             let mut empty = 0;
             for file in 0..g.files {
-                match self.piece_at(g.square(file, rank)) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s.push(t.rules.fen_char(p.kind, p.color));
-                        if self.promoted.has(g.square(file, rank)) {
-                            s.push('~');
-                        }
+                let sq = g.square(file, rank);
+                let mark = match self.piece_at(sq) {
+                    Some(p) => t.rules.fen_char(p.kind, p.color),
+                    None if t.walls.has(sq) => '*',
+                    None => {
+                        empty += 1;
+                        continue;
                     }
+                };
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                s.push(mark);
+                if self.promoted.has(sq) {
+                    s.push('~');
                 }
             }
             if empty > 0 {
@@ -300,7 +332,7 @@ impl<B: Bitboard> Pos<B> {
         let start = t.start_unmoved.get_or_init(|| {
             // The loader checked the start FEN, so its board field (hand stripped) parses.
             let board = t.rules.start_fen.split_whitespace().next().unwrap_or("").split('[').next().unwrap_or("");
-            let placed = parse_board(&t.rules, board).unwrap_or_default();
+            let placed = parse_board(&t.rules, board).map(|(placed, _)| placed).unwrap_or_default();
             placed.into_iter().filter(|&(_, p, _)| t.tracks_unmoved.contains(p.kind)).map(|(sq, p, _)| (sq, p)).collect()
         });
         start.iter().filter(|&&(sq, p)| self.piece_at(sq) == Some(p)).fold(B::EMPTY, |b, &(sq, _)| b | B::bit(sq))

@@ -2,18 +2,60 @@
 //! report, the board, and the piece names (in table order, so a name's index is its
 //! [`PieceType`]).
 
+use serde::Deserialize;
 use toml::Spanned;
 
 use super::error::RulesetError;
 use super::source::Reporter;
 use crate::rules::Region;
-use crate::types::{Geometry, PieceType, Square};
+use crate::types::{ByColor, Geometry, PieceType, Square};
 
 /// The context of one ruleset's sections.
 pub(crate) struct Context<'a> {
     pub r: &'a Reporter<'a>,
     pub g: Geometry,
     pub names: Vec<&'a String>,
+    /// The board's wall squares (the start position's `*`), where no region may lie.
+    pub walls: Vec<Square>,
+}
+
+/// A value a ruleset may give as a list or as a table: `List` or `Table`, read by hand,
+/// not with `#[serde(untagged)]`, which buffers its input and loses the positions
+/// (`Spanned`) that errors point at.
+pub(crate) enum ListOrTable<L, T> {
+    List(L),
+    Table(T),
+}
+
+impl<'de, L: Deserialize<'de>, T: Deserialize<'de>> Deserialize<'de> for ListOrTable<L, T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visitor<L, T>(std::marker::PhantomData<(L, T)>);
+        impl<'de, L: Deserialize<'de>, T: Deserialize<'de>> serde::de::Visitor<'de> for Visitor<L, T> {
+            type Value = ListOrTable<L, T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a list or a table (the README gives both forms)")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, seq: A) -> Result<Self::Value, A::Error> {
+                Deserialize::deserialize(serde::de::value::SeqAccessDeserializer::new(seq)).map(ListOrTable::List)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error> {
+                Deserialize::deserialize(serde::de::value::MapAccessDeserializer::new(map)).map(ListOrTable::Table)
+            }
+        }
+        d.deserialize_any(Visitor(std::marker::PhantomData))
+    }
+}
+
+/// A list of names given for both sides alike (`[...]`), or one per side
+/// (`{ white = [...], black = [...] }`): pieces to promote to, squares of a region.
+pub(crate) type SideLists = ListOrTable<Vec<Spanned<String>>, RawSideLists>;
+
+/// [`SideLists`]' table: White's list and Black's.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawSideLists {
+    pub white: Vec<Spanned<String>>,
+    pub black: Vec<Spanned<String>>,
 }
 
 impl Context<'_> {
@@ -50,6 +92,33 @@ impl Context<'_> {
             })
             .collect::<Result<_, _>>()
             .map(Region::from_ranks)
+    }
+    /// A region's squares listed one by one: White's, with Black's mirrored (`[...]`), or
+    /// each side's own (`{ white = [...], black = [...] }`); each on the board and not a wall.
+    pub fn region_squares(&self, lists: &SideLists, key: &str) -> Result<ByColor<Vec<Square>>, RulesetError> {
+        let side = |names: &[Spanned<String>], key: &str| -> Result<Vec<Square>, RulesetError> {
+            names.iter().map(|s| self.square(s, key)).collect()
+        };
+        match lists {
+            ListOrTable::List(names) => {
+                let white = side(names, key)?;
+                let black = white.iter().map(|&sq| self.g.mirror(sq)).collect();
+                Ok(ByColor::new(white, black))
+            }
+            ListOrTable::Table(sides) => {
+                Ok(ByColor::new(side(&sides.white, &format!("{key}.white"))?, side(&sides.black, &format!("{key}.black"))?))
+            }
+        }
+    }
+    /// One square of a region: on the board, and not a wall.
+    fn square(&self, s: &Spanned<String>, key: &str) -> Result<Square, RulesetError> {
+        let text = s.get_ref().trim();
+        let last = self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1));
+        let sq = self.g.parse_square(text).ok_or_else(|| self.r.span(s, key, format!("`{text}` is not a square of this board (a1 to {last})")))?;
+        if self.walls.contains(&sq) {
+            return Err(self.r.span(s, key, format!("`{text}` is a wall square (`*` in the start position): no piece can stand there")));
+        }
+        Ok(sq)
     }
     /// Squares named by a list of absolute places: a square (`e5`) or a whole rank
     /// (`rank 8`, counted from White's side), each checked against the board.

@@ -194,7 +194,8 @@ fn compile(
         return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (one per letter)", pieces_map.len())));
     }
     let names: Vec<&String> = pieces_map.keys().collect();
-    let cx = Context { r, g, names: names.clone() };
+    let walls = crate::fen::wall_squares(g, raw.start.get_ref());
+    let cx = Context { r, g, names: names.clone(), walls: walls.clone() };
 
     let drops = raw.drops.as_ref().map(|d| d.get_ref());
     let section = pieces::Sections { drops, economy: raw.economy.is_some() };
@@ -204,7 +205,7 @@ fn compile(
         pieces.push(def);
     }
 
-    let castles = castling::compile(&raw.castling, g, r)?;
+    let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
 
     let end = end::compile(&raw.end, &cx)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
@@ -222,6 +223,7 @@ fn compile(
         a1_light: matches!(raw.a1_color, Some(SquareColor::Light)),
         pieces,
         start_fen: raw.start.get_ref().trim().to_string(),
+        walls,
         castles,
         end,
         drops,

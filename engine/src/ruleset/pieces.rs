@@ -24,16 +24,17 @@ pub(crate) struct RawPiece {
     royal: bool,
     #[serde(default)]
     pawn: bool,
-    double_step_ranks: Option<Spanned<Vec<u8>>>,
+    double_step_ranks: Option<Spanned<RawRegion>>,
     en_passant_ranks: Option<Spanned<Vec<u8>>>,
     #[serde(default)]
     en_passant: bool,
+    takes_en_passant: Option<bool>,
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
     drop_ranks: Option<Spanned<Vec<u8>>>,
     class: Option<u8>,
     promotion: Option<RawPromotion>,
-    moves_within: Option<RawRegion>,
+    moves_within: Option<Spanned<RawRegion>>,
     extra_moves: Option<RawExtraMoves>,
     initial_moves: Option<Spanned<RawInitialMoves>>,
 }
@@ -82,7 +83,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
                 format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
             ));
         }
-        Some(ranks) => cx.ranks(ranks, &key("double_step_ranks"))?,
+        Some(region) => regions::compile_region(region, cx, &key("double_step_ranks"))?,
         None => Region::default(),
     };
     let en_passant_ranks = match &p.en_passant_ranks {
@@ -150,6 +151,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         double_step_ranks,
         en_passant_ranks,
         en_passant: p.en_passant,
+        takes_en_passant: p.takes_en_passant.unwrap_or(p.en_passant),
         limit: p.limit,
         captured_as,
         drop_ranks,
