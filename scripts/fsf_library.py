@@ -141,6 +141,7 @@ VARIANTS = [
     Same("berolina", 8, 8),
     Counting("cambodian", 8, 8),
     Counting("karouk", 8, 8),
+    Same("spartan", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

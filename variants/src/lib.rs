@@ -113,6 +113,7 @@ builtins! {
     "berolina" => "berolina.toml",
     "cambodian" => "cambodian.toml",
     "karouk" => "karouk.toml",
+    "spartan" => "spartan.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
