@@ -187,6 +187,7 @@ VARIANTS = [
     Same("gustav3", 10, 8),
     Same("omicron", 12, 10),
     PiecePromotion("wolf", 8, 10, "E"),
+    Same("spartan", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -31,7 +31,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn royal_attacked(&self, side: Color) -> bool {
         let them = side.opponent();
         let occ = self.occupied();
-        self.royals(side).squares().any(|k| self.attacked(k, them, occ, self.color_bb(them)))
+        !self.royals_safe(self.royals(side), |k| self.attacked(k, them, occ, self.color_bb(them)))
     }
 }
 

@@ -481,8 +481,10 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             for to in promoting.squares() {
-                if self.is_safe_after(Move::normal(from, to), safety.royals) {
-                    self.emit_promotions(sink, safety, pt, Move::normal(from, to));
+                let m = Move::normal(from, to);
+                let legal = self.is_safe_after(m, safety.royals);
+                if legal || self.t.duple_check {
+                    self.emit_promotions(sink, safety, pt, m, legal);
                 }
             }
         }
@@ -494,13 +496,14 @@ impl<B: Bitboard> Pos<B> {
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
-        if legal {
-            let zone = mob.promotion_zone;
-            if mob.promotion_near.has(m.from) && (zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
-                self.emit_promotions(sink, safety, pt, m);
-            } else {
-                sink.push(m);
+        let zone = mob.promotion_near.has(m.from).then_some(mob.promotion_zone);
+        if zone.is_some_and(|zone| zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
+            // With duple check a promotion to a second royal may make it legal.
+            if legal || self.t.duple_check {
+                self.emit_promotions(sink, safety, pt, m, legal);
             }
+        } else if legal {
+            sink.push(m);
         }
     }
 
@@ -510,7 +513,8 @@ impl<B: Bitboard> Pos<B> {
         if royals.is_empty() {
             return Safety::unguarded();
         }
-        if !royals.is_single() {
+        // With duple check, a promotion to a second royal may end a check or lift a pin.
+        if !royals.is_single() || self.t.duple_check {
             return Safety::test_all(royals);
         }
         let king = royals.lsb();
@@ -646,7 +650,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        !royals.squares().any(|k| self.attacked(k, them, occ, theirs))
+        self.royals_safe(royals, |k| self.attacked(k, them, occ, theirs))
     }
 
     /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.

@@ -262,6 +262,16 @@ impl<B: Bitboard> Pos<B> {
         self.in_check(self.turn)
     }
 
+    /// Whether a side's `royals` are safe, given which squares are `attacked`: none of
+    /// them attacked, or with `duple_check` and several royals, not all of them.
+    #[inline]
+    pub(crate) fn royals_safe(&self, royals: B, attacked: impl Fn(Square) -> bool) -> bool {
+        if self.t.duple_check && royals.any() && !royals.is_single() {
+            return royals.squares().any(|k| !attacked(k));
+        }
+        !royals.squares().any(attacked)
+    }
+
     /// Whether `side` is in check (see [`Pos::is_check`]).
     pub(crate) fn in_check(&self, side: Color) -> bool {
         let modules = &self.t.modules;

@@ -486,6 +486,9 @@ pub struct Rules {
     /// The FEN's castling field flags, by file, the unmoved pieces of the own first
     /// ranks (Fairy-Stockfish's gating flags, `DEde`; see `features/initial_moves.rs`).
     pub unmoved_in_castling_field: bool,
+    /// A side with more than one royal piece is in check only when every one of them is
+    /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
+    pub duple_check: bool,
 }
 
 impl Rules {

@@ -348,6 +348,8 @@ pub struct Tables<B> {
     /// Some piece attacks by hopping, or royals face each other ([`Tables::flying`]):
     /// one flag for the attack tests to skip both.
     pub hops_or_flying: bool,
+    /// [`Rules::duple_check`], kept here for the legality test's sake.
+    pub duple_check: bool,
     /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
     /// royals (else empty).
     pub flying: Vec<Slide>,
@@ -759,6 +761,7 @@ impl<B: Bitboard> Tables<B> {
             lift_raise,
             must_capture: rules.must_capture,
             hops_or_flying,
+            duple_check: rules.duple_check,
             flying,
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),

@@ -122,6 +122,7 @@ builtins! {
     "berolina" => "berolina.toml",
     "cambodian" => "cambodian.toml",
     "karouk" => "karouk.toml",
+    "spartan" => "spartan.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

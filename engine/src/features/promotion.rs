@@ -96,7 +96,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         for to in squares.squares() {
-            self.emit_promotions(sink, safety, pt, Move::normal(from, to));
+            self.emit_promotions(sink, safety, pt, Move::normal(from, to), true);
         }
     }
 
@@ -117,11 +117,12 @@ impl<B: Bitboard> Pos<B> {
         })
     }
 
-    /// The moves of a piece arriving in its promotion zone (already known to be legal as a
-    /// move of the unpromoted piece). A promotion to a royal type is legal only if the new
-    /// royal is not attacked where it lands (coregal chess's queen).
+    /// The moves of a piece arriving in its promotion zone, `legal` if the move is legal as
+    /// one of the unpromoted piece. A promotion to a royal type is legal only if the new
+    /// royal is not attacked where it lands (coregal chess's queen); with `duple_check`
+    /// it may also be what makes the move legal (a second king, unattacked, ends a check).
     #[inline]
-    pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move) {
+    pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move, legal: bool) {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
         let dead = self.t.mobility(self.turn, pt).dead;
@@ -132,9 +133,13 @@ impl<B: Bitboard> Pos<B> {
         let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
         let mut promoted = false;
         let safe_as = |target: PieceType| {
-            safety.unguarded
-                || !self.t.royal_types.contains(target)
-                || self.is_safe_after(base, safety.royals | B::bit(m.to))
+            if safety.unguarded {
+                true
+            } else if self.t.royal_types.contains(target) {
+                self.is_safe_after(base, safety.royals | B::bit(m.to))
+            } else {
+                legal
+            }
         };
         for &target in promotion.to[self.turn].iter().filter(|&&t| available(t) && safe_as(t)) {
             sink.push(base.promoting(target));
@@ -146,7 +151,7 @@ impl<B: Bitboard> Pos<B> {
             PromotionPolicy::Optional => !dead.has(m.to),
             PromotionPolicy::IfAvailable => !promoted,
         };
-        if plain {
+        if plain && legal {
             sink.push(m);
         }
     }

@@ -73,6 +73,8 @@ struct RawRuleset {
     flying_royals: bool,
     #[serde(default)]
     unmoved_in_castling_field: bool,
+    #[serde(default)]
+    duple_check: bool,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
     royal: Option<lint::RoyalKey>,
@@ -236,6 +238,7 @@ fn compile(
         unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
         flying_royals: raw.flying_royals,
         unmoved_in_castling_field: raw.unmoved_in_castling_field,
+        duple_check: raw.duple_check,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
