@@ -150,6 +150,7 @@ VARIANTS = [
     Same("chigorin", 8, 8),
     Same("sortofalmost", 8, 8),
     Same("placement", 8, 8),
+    Same("seirawan", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -82,6 +82,7 @@ builtins! {
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",
     "placement" => "placement.toml",
+    "seirawan" => "seirawan.toml",
     "chigorin" => "chigorin.toml",
     "sortofalmost" => "sortofalmost.toml",
     "mitred-ariana" => "mitred-ariana.toml",

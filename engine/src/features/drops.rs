@@ -37,6 +37,8 @@ pub(crate) struct RawDrops {
     pub captures_to_hand: bool,
     #[serde(default)]
     must_drop: bool,
+    #[serde(default = "yes")]
+    drop_moves: bool,
     #[serde(default)]
     opposite_colors: Vec<Spanned<String>>,
     #[serde(default)]
@@ -53,6 +55,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
         must_drop: d.must_drop,
+        drop_moves: d.drop_moves,
         opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
         castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
     })

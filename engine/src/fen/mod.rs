@@ -26,6 +26,7 @@ use crate::bitboard::Bitboard;
 use crate::castle_layout::CastlingMode;
 use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
+use crate::features::gating::parse_gates;
 use crate::features::en_passant::parse_ep;
 use crate::position::Pos;
 use crate::rules::CastleSquares;
@@ -141,6 +142,9 @@ impl<B: Bitboard> Pos<B> {
         let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
+            let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
+            pos.gates = gates;
+            let field = field.as_str();
             match mode {
                 CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
                 CastlingMode::Chess960 => {
