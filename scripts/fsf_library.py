@@ -151,6 +151,7 @@ VARIANTS = [
     Same("sortofalmost", 8, 8),
     Same("placement", 8, 8),
     Same("seirawan", 8, 8),
+    Same("shouse", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

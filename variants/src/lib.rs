@@ -83,6 +83,7 @@ builtins! {
     "chessgi" => "chessgi.toml",
     "placement" => "placement.toml",
     "seirawan" => "seirawan.toml",
+    "shouse" => "shouse.toml",
     "chigorin" => "chigorin.toml",
     "sortofalmost" => "sortofalmost.toml",
     "mitred-ariana" => "mitred-ariana.toml",
