@@ -188,6 +188,8 @@ VARIANTS = [
     Same("omicron", 12, 10),
     PiecePromotion("wolf", 8, 10, "E"),
     Same("spartan", 8, 8),
+    Same("seirawan", 8, 8),
+    Same("shouse", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -590,7 +590,7 @@ fn check_finds_rulesets_that_mean_something_else() {
         ("royal_captured_as", "pieces.rook.captured_as: a captured rook would put the royal `king` into the hand"),
         ("royal_dropped", "drops.no_drop_mate: `king` is royal: a royal piece is never in the hand"),
         ("royal_bought", "economy.buy.king: `king` is royal: a royal piece cannot be bought"),
-        ("royal_in_start_hand", "hand: `K` is royal, and a royal piece is never in the hand"),
+        ("royal_in_start_hand", "hand: `K` is royal, and a royal piece is in the hand only in a setup phase that must drop it"),
         ("castle_notation_twice", "castling[1].notation: `0-0` is also castling[0]'s notation"),
         ("castle_notation_is_a_move", "castling[0].notation: `e3` reads as a move to e3"),
         ("misspelt_verdict", "end.stalemate: unknown variant `lose`, expected one of `win`, `loss`, `draw`: did you mean `loss`?"),

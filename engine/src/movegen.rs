@@ -177,6 +177,14 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.has_gating && self.may_gate() {
+            return self.generate_gated(sink);
+        }
+        self.generate_ungated(sink)
+    }
+
+    /// Every legal move but the gating ones (`features/gating.rs` adds them).
+    pub(crate) fn generate_ungated<S: MoveSink>(&self, sink: &mut S) {
         if self.t.bans_moves {
             return self.generate_unbanned(sink);
         }
@@ -291,7 +299,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.generate_castles(sink, safety);
-        if t.has_drops {
+        if t.has_drops && t.drop_moves {
             self.generate_drops(sink, safety);
         }
         if t.has_economy {
@@ -614,8 +622,8 @@ impl<B: Bitboard> Pos<B> {
         let mut theirs = self.board.by_color[them];
         let mut royals = royals;
         match m.kind {
-            MoveKind::Castle => {
-                let cs = self.castles().paths[m.piece as usize][us].squares;
+            MoveKind::Castle | MoveKind::GateCastle => {
+                let cs = self.castles().paths[self.castle_index(m, us)][us].squares;
                 occ &= !(B::bit(cs.king_from) | B::bit(cs.rook_from));
                 occ |= B::bit(cs.king_to) | B::bit(cs.rook_to);
                 if royals.has(cs.king_from) {

@@ -27,6 +27,12 @@ pub enum MoveKind {
     /// A move of a kind a rule module defines: `piece` is the module's index in the
     /// variant, `from` and `to` mean what the module says (see [`crate::module`]).
     Rule,
+    /// Gating: a piece moves from `from` to `to` (capturing whatever enemy stands
+    /// there), and a `piece` from the hand enters on `from`, the gate it left.
+    Gate,
+    /// Gating with a castle: the castle whose king ends on `to` and whose king or rook
+    /// starts on `from`, and a `piece` from the hand enters on `from`.
+    GateCastle,
 }
 
 /// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
@@ -95,6 +101,8 @@ impl Move {
             MoveKind::Upgrade => Action::Upgrade { square: to, to: piece },
             MoveKind::Lift => Action::Lift { from, becomes: piece },
             MoveKind::Rule => Action::Rule { module: piece, from, to },
+            MoveKind::Gate => Action::Gate { from, to, piece },
+            MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
         }
     }
 }
@@ -182,6 +190,26 @@ pub enum Action {
         /// The module's second square.
         to: Square,
     },
+    /// A piece moves from `from` to `to`, capturing whatever enemy stands there, and a
+    /// `piece` from the hand enters on `from` (gating).
+    Gate {
+        /// Where the piece starts, and where the gated piece enters.
+        from: Square,
+        /// Where it ends.
+        to: Square,
+        /// The type that enters from the hand.
+        piece: PieceType,
+    },
+    /// A castle, and a `piece` from the hand entering on `gate`, the square the king or
+    /// the rook left.
+    GateCastle {
+        /// The king's or the rook's first square, where the gated piece enters.
+        gate: Square,
+        /// Where the king ends (naming the castle with `gate`).
+        king_to: Square,
+        /// The type that enters from the hand.
+        piece: PieceType,
+    },
 }
 
 impl From<Action> for Move {
@@ -198,6 +226,8 @@ impl From<Action> for Move {
             Action::Upgrade { square, to } => Move::new(square, square, MoveKind::Upgrade, to),
             Action::Lift { from, becomes } => Move::new(from, from, MoveKind::Lift, becomes),
             Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, module),
+            Action::Gate { from, to, piece } => Move::new(from, to, MoveKind::Gate, piece),
+            Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
         }
     }
 }
@@ -252,6 +282,12 @@ mod tests {
     #[test]
     fn lift() {
         check(Move::new(10, 10, MoveKind::Lift, 3), Action::Lift { from: 10, becomes: 3 });
+    }
+
+    #[test]
+    fn gate() {
+        check(Move::new(1, 18, MoveKind::Gate, 6), Action::Gate { from: 1, to: 18, piece: 6 });
+        check(Move::new(7, 6, MoveKind::GateCastle, 7), Action::GateCastle { gate: 7, king_to: 6, piece: 7 });
     }
 
     #[test]

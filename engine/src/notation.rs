@@ -65,6 +65,14 @@ impl<B: Bitboard> Pos<B> {
                 square(out, cs.king_from);
                 square(out, cs.rook_from);
             }
+            // Gating: the gated piece's letter after the move; a castle gating on the
+            // rook's square is written from the rook to the king (Fairy-Stockfish's form).
+            MoveKind::Gate | MoveKind::GateCastle => {
+                let (from, to) = self.gate_squares(m);
+                square(out, from);
+                square(out, to);
+                out.push(letter(m.piece).to_ascii_lowercase());
+            }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
                 square(out, m.to);
@@ -155,7 +163,7 @@ impl<B: Bitboard> Pos<B> {
         self.undo();
     }
 
-    fn san_plain(&self, m: Move, legal: &[Move]) -> String {
+    pub(crate) fn san_plain(&self, m: Move, legal: &[Move]) -> String {
         let mover = self.piece_at(m.from).map(|p| p.kind);
         let mut others: Vec<Square> = legal
             .iter()
@@ -182,6 +190,13 @@ impl<B: Bitboard> Pos<B> {
         let letter = |pt: PieceType| t.rules.piece(pt).letter;
         match m.kind {
             MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece as usize].notation),
+            // The castle, then the gated piece and its square: `O-O/Eh1`.
+            MoveKind::GateCastle => {
+                s.push_str(&t.rules.castles[self.castle_index(m, self.turn)].notation);
+                s.push('/');
+                s.push(letter(m.piece));
+                return self.write_square(m.from, s);
+            }
             // The new piece's letter on the square it stands on (`B@e2`), as a drop is written.
             MoveKind::Drop | MoveKind::Upgrade => {
                 s.push(letter(m.piece));
@@ -250,6 +265,11 @@ impl<B: Bitboard> Pos<B> {
             s.push('=');
             s.push(letter(p));
         }
+        // The gated piece: `Nc3/H`.
+        if m.kind == MoveKind::Gate {
+            s.push('/');
+            s.push(letter(m.piece));
+        }
     }
 
     /// Reads a move in long algebraic form or SAN.
@@ -271,6 +291,9 @@ impl<B: Bitboard> Pos<B> {
                     return Ok(m);
                 }
             }
+        }
+        if let Some(m) = self.parse_gating_san(clean, &legal) {
+            return Ok(m);
         }
         if let Some(r) = self.parse_uci_shape(clean, &legal) {
             return r;

@@ -33,6 +33,7 @@ pub(crate) struct Undo<B> {
     pub castling: u32,
     pub ep: Option<EnPassant>,
     pub unmoved: B,
+    pub gates: B,
     pub coins: ByColor<u16>,
     pub purchases: ByColor<u8>,
     pub halfmove: u16,
@@ -100,6 +101,9 @@ pub struct Pos<B: Bitboard> {
     pub(crate) ep: Option<EnPassant>,
     /// Pieces that have never moved, among types that care (initial-only moves).
     pub(crate) unmoved: B,
+    /// Open gates (`features/gating.rs`): squares whose pieces have not moved, from
+    /// which a piece in hand may enter.
+    pub(crate) gates: B,
     /// Pieces in hand: `hands[color][type]`.
     pub(crate) hands: ByColor<[u8; MAX_PIECE_TYPES]>,
     /// Pieces that got their type by promotion (tracked where captures demote them).
@@ -129,6 +133,7 @@ impl<B: Bitboard> Pos<B> {
             castles960: None,
             ep: None,
             unmoved: B::EMPTY,
+            gates: B::EMPTY,
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
             promoted: B::EMPTY,
             coins: ByColor::both(0),
@@ -152,6 +157,7 @@ impl<B: Bitboard> Pos<B> {
             castles960: self.castles960.clone(),
             ep: self.ep,
             unmoved: self.unmoved,
+            gates: self.gates,
             hands: self.hands,
             promoted: self.promoted,
             coins: self.coins,
@@ -438,6 +444,7 @@ impl<B: Bitboard> Pos<B> {
             castling: self.castling,
             ep: self.ep,
             unmoved: self.unmoved,
+            gates: self.gates,
             coins: self.coins,
             purchases: self.purchases,
             halfmove: self.halfmove,
@@ -451,7 +458,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut reset = false;
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
                 if self.board.squares[m.to as usize] != NO_PIECE {
                     self.capture(m.to, &mut undo);
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
@@ -483,7 +490,7 @@ impl<B: Bitboard> Pos<B> {
                 self.hash ^= self.t.piece_key(us, p.kind, m.from) ^ self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
             }
-            MoveKind::Castle => {
+            MoveKind::Castle | MoveKind::GateCastle => {
                 for (from, to, kind) in self.relocate(self.castle_paths(m, us)) {
                     self.hash ^= self.t.piece_key(us, kind, from) ^ self.t.piece_key(us, kind, to);
                 }
@@ -512,9 +519,15 @@ impl<B: Bitboard> Pos<B> {
             self.hash ^= self.t.zobrist.castles(lost);
         }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
-        if m.kind == MoveKind::Castle {
-            let cs = self.castles().paths[m.piece as usize][us].squares;
-            vacated |= B::bit(cs.rook_from) | B::bit(cs.rook_to);
+        if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+            let cs = self.castles().paths[self.castle_index(m, us)][us].squares;
+            vacated |= B::bit(cs.king_from) | B::bit(cs.rook_from) | B::bit(cs.rook_to);
+        }
+        if self.t.has_gating {
+            if matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle) {
+                self.open_gate(m);
+            }
+            self.close_gates(vacated);
         }
         let moved_off = self.unmoved & vacated;
         if moved_off.any() {
@@ -561,8 +574,11 @@ impl<B: Bitboard> Pos<B> {
         if self.journal.len() > u.journal as usize {
             self.revert_edits(u.journal as usize);
         }
+        if matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle) {
+            self.close_gate(m, us);
+        }
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep => {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
                 self.board.take(m.to);
                 self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
                 if let Some(cap) = Piece::from_code(u.captured) {
@@ -575,7 +591,7 @@ impl<B: Bitboard> Pos<B> {
                 let victim = u.ep.expect("en passant without a target").victim;
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }
-            MoveKind::Castle => {
+            MoveKind::Castle | MoveKind::GateCastle => {
                 let [(a_from, a_to), (b_from, b_to)] = self.castle_paths(m, us);
                 self.relocate([(a_to, a_from), (b_to, b_from)]);
             }
@@ -607,6 +623,7 @@ impl<B: Bitboard> Pos<B> {
         self.castling = u.castling;
         self.ep = u.ep;
         self.unmoved = u.unmoved;
+        self.gates = u.gates;
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         if us == Color::Black {
@@ -650,6 +667,9 @@ impl<B: Bitboard> Pos<B> {
         }
         for sq in self.unmoved.squares() {
             h ^= t.zobrist.unmoved[sq as usize];
+        }
+        for sq in self.gates.squares() {
+            h ^= Zobrist::gate(sq);
         }
         for sq in self.promoted.squares() {
             h ^= t.zobrist.promoted[sq as usize];

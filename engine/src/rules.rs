@@ -203,6 +203,16 @@ pub struct Drops {
     /// its rook square while the royal stands on the king square, gives that castling
     /// right (Fairy-Stockfish's `castlingDroppedPiece`).
     pub castling_rights_on_drop: Vec<PieceType>,
+    /// Pieces leave the hand by drops (false: only by gating, as in S-Chess).
+    pub drop_moves: bool,
+}
+
+/// Gating: a piece from the hand may enter on the square a piece leaves on its first
+/// move from its side's gate rank (see `features/gating.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gating {
+    /// The own rank (0-based) of the gates.
+    pub rank: u8,
 }
 
 /// Lifting: instead of moving, a player puts one of his own non-royal pieces into his
@@ -467,6 +477,8 @@ pub struct Rules {
     /// Rule modules switched on by the ruleset (the live modules belong to the
     /// compiled variant).
     pub modules: Vec<ModuleSpec>,
+    /// Gating from the hand; `None` = no gating.
+    pub gating: Option<Gating>,
     /// Coins, purchases and upgrades; `None` = no economy.
     pub economy: Option<Economy>,
     /// Lifting own pieces into the hand; `None` = no lifting.

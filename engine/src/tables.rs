@@ -213,6 +213,11 @@ impl Zobrist {
     pub fn hand(color: Color, t: PieceType, count: u8) -> u64 {
         Zobrist::tally(color, t as u32, count as u32)
     }
+    /// The key of an open gate on `sq` (see `features/gating.rs`).
+    #[inline]
+    pub fn gate(sq: Square) -> u64 {
+        Zobrist::tally(Color::White, 2000 + sq as u32, 1)
+    }
     /// The key of a side's coins.
     #[inline]
     pub fn coins(color: Color, n: u16) -> u64 {
@@ -340,6 +345,10 @@ pub struct Tables<B> {
     pub castling_rights_on_drop: PieceSet,
     /// The light squares.
     pub light: B,
+    /// Pieces leave the hand by drops ([`crate::rules::Drops::drop_moves`]).
+    pub drop_moves: bool,
+    /// The variant has gating (`features/gating.rs`).
+    pub has_gating: bool,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
     pub lift_choices: Vec<[PieceSet; 2]>,
@@ -756,6 +765,8 @@ impl<B: Bitboard> Tables<B> {
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
             opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
             castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
+            drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
+            has_gating: rules.gating.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),
             lift_choices,
             lift_raise,

@@ -85,6 +85,8 @@ builtins! {
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",
     "placement" => "placement.toml",
+    "seirawan" => "seirawan.toml",
+    "shouse" => "shouse.toml",
     "chigorin" => "chigorin.toml",
     "sortofalmost" => "sortofalmost.toml",
     "legan" => "legan.toml",

@@ -214,7 +214,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// The two pieces a castle by `mover` moves, as (from, to).
     pub(crate) fn castle_paths(&self, m: Move, mover: Color) -> [(Square, Square); 2] {
-        let cs = self.castles().paths[m.piece as usize][mover].squares;
+        let cs = self.castles().paths[self.castle_index(m, mover)][mover].squares;
         [(cs.king_from, cs.king_to), (cs.rook_from, cs.rook_to)]
     }
 
@@ -250,6 +250,10 @@ impl<B: Bitboard> Pos<B> {
                 lost |= at[e.victim as usize];
             }
         }
+        if m.kind == MoveKind::GateCastle {
+            // The gate may be the rook's square: the king leaves too.
+            lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
+        }
         lost
     }
 
@@ -274,6 +278,9 @@ impl<B: Bitboard> Pos<B> {
                     (CastlingLetters::Castles, CastlingMode::Standard) => c.fen_letter,
                 };
                 s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
+            }
+            if self.t.has_gating {
+                self.write_gates(color, s);
             }
         }
         if s.len() == before {

@@ -36,6 +36,8 @@ pub(crate) struct RawDrops {
     must_drop: Option<RawMustDrop>,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
+    #[serde(default = "yes")]
+    drop_moves: bool,
     #[serde(default)]
     opposite_colors: Vec<Spanned<String>>,
     #[serde(default)]
@@ -86,6 +88,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
             Some(RawMustDrop::Every(true)) => (0..cx.names.len()).map(|t| t as PieceType).collect(),
             Some(RawMustDrop::Types(names)) => cx.types_of(names, "drops.must_drop")?,
         },
+        drop_moves: d.drop_moves,
         opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
         castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
     })
@@ -324,7 +327,7 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
             return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
         };
         if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop.contains(&kind)) {
-            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase (`must_drop`)"));
+            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase that must drop it (`[drops] must_drop`)"));
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let slot = &mut hands[color][kind as usize];

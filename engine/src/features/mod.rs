@@ -11,6 +11,7 @@ pub(crate) mod castling;
 pub(crate) mod economy;
 pub(crate) mod lift;
 pub(crate) mod drops;
+pub(crate) mod gating;
 pub(crate) mod setup_drops;
 pub(crate) mod promotion;
 pub(crate) mod en_passant;

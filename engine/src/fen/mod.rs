@@ -26,6 +26,7 @@ use crate::bitboard::Bitboard;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
+use crate::features::gating::parse_gates;
 use crate::features::en_passant::parse_ep;
 use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
@@ -171,6 +172,9 @@ impl<B: Bitboard> Pos<B> {
         let mut flagged = None;
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
+            let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
+            pos.gates = gates;
+            let field = field.as_str();
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;

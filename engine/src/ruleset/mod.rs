@@ -29,6 +29,7 @@ use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
 use crate::features::end::{self, RawEnd};
 use crate::features::economy::{self, RawEconomy};
+use crate::features::gating::{self, RawGating};
 use crate::features::lift::{self, RawLift};
 use context::Context;
 use pieces::RawPiece;
@@ -63,6 +64,7 @@ struct RawRuleset {
     modules: Option<serde::de::IgnoredAny>,
     economy: Option<Spanned<RawEconomy>>,
     lift: Option<Spanned<RawLift>>,
+    gating: Option<Spanned<RawGating>>,
     #[serde(default)]
     must_capture: bool,
     #[serde(default = "yes")]
@@ -217,6 +219,7 @@ fn compile(
     let (modules, live) = compile_modules(module_tables.as_ref(), &pieces, r, registry)?;
 
     let lift = raw.lift.as_ref().map(|l| lift::compile(l, raw.drops.is_some(), &cx)).transpose()?;
+    let gating = raw.gating.as_ref().map(|l| gating::compile(l, raw.drops.is_some(), &cx)).transpose()?;
 
     let rules = Rules {
         name,
@@ -232,6 +235,7 @@ fn compile(
         modules,
         economy,
         lift,
+        gating,
         must_capture: raw.must_capture,
         checks_allowed: raw.checks_allowed,
         royal_flees_check: raw.royal_flees_check,

@@ -524,6 +524,8 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
         MoveKind::Buy => ("buy", letter(m.piece), None),
         MoveKind::Upgrade => ("upgrade", Letter(pos.piece_at(m.to).map(|p| rules.piece(p.kind).letter)), Some(letter(m.piece))),
         MoveKind::Lift => ("lift", on_from, Some(letter(m.piece))),
+        MoveKind::Gate => ("gate", on_from, Some(letter(m.piece))),
+        MoveKind::GateCastle => ("gate-castle", on_from, Some(letter(m.piece))),
         MoveKind::EnPassant => ("en-passant", on_from, m.promotion().map(letter)),
         _ if m.promotion().is_some() => ("promotion", on_from, m.promotion().map(letter)),
         MoveKind::DoubleStep => ("double-step", on_from, None),

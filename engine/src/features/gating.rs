@@ -1,0 +1,277 @@
+//! Gating (S-Chess, Fairy-Stockfish's `gating` with `seirawanGating`): when a piece
+//! first leaves a *gate* — a square of its side's gate rank whose piece has not moved —
+//! a piece from the hand may enter on the square it left, in the same move. A castle
+//! may gate on the king's square or on the rook's.
+//!
+//! This file owns the rule whole: the `[gating]` schema, the gating moves (added to the
+//! legal moves that leave a gate: a gated piece never makes an illegal move legal, as in
+//! Fairy-Stockfish), their effect on the board, the gates in the FEN's castling field
+//! (`KQBCDFGkqbcdfg`: castle letters open the king's and rook's gates, file letters
+//! the others) and the moves' long algebraic form (`b1c3h`, `e1g1e`, `h1e1h`).
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::castle_layout::CastlingMode;
+use crate::fen::error::{err, FenError, FenField};
+use crate::movegen::MoveSink;
+use crate::moves::{Move, MoveKind};
+use crate::position::Pos;
+use crate::rules::Gating;
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::tables::Zobrist;
+use crate::types::{Color, Geometry, Piece, PieceSet, PieceType, Square};
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawGating {
+    rank: Option<Spanned<u8>>,
+}
+
+/// Compiles the `[gating]` table (gating needs hands: `has_drops`).
+pub(crate) fn compile(raw: &Spanned<RawGating>, has_drops: bool, cx: &Context) -> Result<Gating, RulesetError> {
+    if !has_drops {
+        return Err(cx.r.span(raw, "gating", "gating brings pieces from the hand: add a [drops] table"));
+    }
+    let rank = match &raw.get_ref().rank {
+        None => 0,
+        Some(r) => {
+            let v = *r.get_ref();
+            if v == 0 || v > cx.g.ranks {
+                return Err(cx.r.span(r, "gating.rank", format!("rank {v} is not on the board (1 to {})", cx.g.ranks)));
+            }
+            v - 1
+        }
+    };
+    Ok(Gating { rank })
+}
+
+/// Passes legal moves on, with the gating moves of those that leave a gate.
+pub(crate) struct GateSink<'a, B: Bitboard, S> {
+    pos: &'a Pos<B>,
+    inner: &'a mut S,
+    /// The mover's gates.
+    gates: B,
+    /// The types in the mover's hand.
+    in_hand: PieceSet,
+}
+
+impl<'a, B: Bitboard, S: MoveSink> GateSink<'a, B, S> {
+    pub(crate) fn new(pos: &'a Pos<B>, inner: &'a mut S) -> Self {
+        let us = pos.turn;
+        let in_hand = (0..pos.t.types as PieceType).filter(|&pt| pos.hands[us][pt as usize] > 0).collect();
+        GateSink { pos, inner, gates: pos.gates & pos.color_bb(us), in_hand }
+    }
+
+    /// One gating move per type in hand that may enter on `gate`.
+    fn push_gated(&mut self, gate: Square, to: Square, kind: MoveKind) {
+        let t = &*self.pos.t;
+        for pt in self.in_hand.iter() {
+            if t.mobility(self.pos.turn, pt).drop_zone.has(gate) {
+                self.inner.push(Move::new(gate, to, kind, pt));
+            }
+        }
+    }
+}
+
+impl<B: Bitboard, S: MoveSink> MoveSink for GateSink<'_, B, S> {
+    fn push(&mut self, m: Move) {
+        self.inner.push(m);
+        match m.kind {
+            MoveKind::Normal if m.promotion().is_none() && self.gates.has(m.from) => self.push_gated(m.from, m.to, MoveKind::Gate),
+            MoveKind::Castle => {
+                let cs = self.pos.castles().paths[m.piece as usize][self.pos.turn].squares;
+                // The gated piece may not stand where the king or the rook ends.
+                for gate in [cs.king_from, cs.rook_from] {
+                    if self.gates.has(gate) && gate != cs.king_to && gate != cs.rook_to {
+                        self.push_gated(gate, cs.king_to, MoveKind::GateCastle);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn push_targets<C: Bitboard>(&mut self, from: Square, targets: C) {
+        if self.gates.has(from) {
+            for to in targets.squares() {
+                self.push(Move::normal(from, to));
+            }
+        } else {
+            self.inner.push_targets(from, targets);
+        }
+    }
+
+    fn push_drops<C: Bitboard>(&mut self, t: PieceType, targets: C) {
+        self.inner.push_drops(t, targets);
+    }
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Every legal move, the gating ones included.
+    pub(crate) fn generate_gated<S: MoveSink>(&self, sink: &mut S) {
+        self.generate_ungated(&mut GateSink::new(self, sink));
+    }
+
+    /// Whether the side to move may gate at all: a gate of its own and a piece in hand.
+    #[inline]
+    pub(crate) fn may_gate(&self) -> bool {
+        let us = self.turn;
+        (self.gates & self.color_bb(us)).any() && self.hands[us].iter().any(|&n| n > 0)
+    }
+
+    /// The castle a castling move (gating or not) by `mover` plays.
+    pub(crate) fn castle_index(&self, m: Move, mover: Color) -> usize {
+        if m.kind == MoveKind::Castle {
+            return m.piece as usize;
+        }
+        let paths = &self.castles().paths;
+        (0..paths.len())
+            .find(|&i| {
+                let cs = paths[i][mover].squares;
+                cs.king_to == m.to && (cs.king_from == m.from || cs.rook_from == m.from)
+            })
+            .expect("a gating castle names its castle")
+    }
+
+    /// The two squares the long algebraic form of a gating move names: the move's, or
+    /// for a castle gating on the rook's square, the rook's and the king's.
+    pub(crate) fn gate_squares(&self, m: Move) -> (Square, Square) {
+        if m.kind != MoveKind::GateCastle {
+            return (m.from, m.to);
+        }
+        let layout = self.castles();
+        let cs = layout.paths[self.castle_index(m, self.turn)][self.turn].squares;
+        if m.from == cs.rook_from {
+            (cs.rook_from, cs.king_from)
+        } else if layout.mode == CastlingMode::Chess960 {
+            (cs.king_from, cs.rook_from)
+        } else {
+            (cs.king_from, cs.king_to)
+        }
+    }
+
+    /// The gating move written in SAN as `text` (`Nc3/H`, `O-O/Eh1`), if one is.
+    pub(crate) fn parse_gating_san(&self, text: &str, legal: &[Move]) -> Option<Move> {
+        if !self.t.has_gating || !text.contains('/') {
+            return None;
+        }
+        legal.iter().copied().filter(|m| matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle)).find(|&m| self.san_plain(m, legal) == text)
+    }
+
+    /// Puts the gated piece of `m` on its gate, from the hand.
+    pub(crate) fn open_gate(&mut self, m: Move) {
+        let t = &*self.t;
+        let us = self.turn;
+        let n = self.hands[us][m.piece as usize];
+        self.hands[us][m.piece as usize] = n - 1;
+        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        self.board.put(m.from, Piece { color: us, kind: m.piece });
+        self.hash ^= t.piece_key(us, m.piece, m.from);
+    }
+
+    /// Takes the gated piece of `m` (played by `mover`) back into the hand.
+    pub(crate) fn close_gate(&mut self, m: Move, mover: Color) {
+        self.board.take(m.from);
+        self.hands[mover][m.piece as usize] += 1;
+    }
+
+    /// Closes the gates on `touched` (squares a move left, entered or castled through).
+    #[inline]
+    pub(crate) fn close_gates(&mut self, touched: B) {
+        let closed = self.gates & touched;
+        if closed.any() {
+            self.gates ^= closed;
+            for sq in closed.squares() {
+                self.hash ^= Zobrist::gate(sq);
+            }
+        }
+    }
+
+    /// Appends `color`'s gates to the FEN castling field as file letters, as
+    /// Fairy-Stockfish writes them: those a castle letter already implies are left out,
+    /// and none are written while the side has nothing to gate with (and never will).
+    pub(crate) fn write_gates(&self, color: Color, s: &mut String) {
+        let t = &*self.t;
+        let g = t.geometry;
+        if !self.captures_fill_hands() && self.hands[color].iter().all(|&n| n == 0) {
+            return;
+        }
+        let layout = self.castles();
+        let mut implied = B::EMPTY;
+        for i in 0..layout.paths.len() {
+            if self.has_castling_right(i, color) {
+                let cs = layout.paths[i][color].squares;
+                implied |= B::bit(cs.rook_from);
+                if layout.mode == CastlingMode::Standard {
+                    implied |= B::bit(cs.king_from);
+                }
+            }
+        }
+        for sq in (self.gates & self.color_bb(color) & !implied).squares() {
+            let f = Geometry::file_char(g.file(sq));
+            s.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
+        }
+    }
+
+    /// Whether captured pieces go to the hand (so an empty hand may fill again).
+    fn captures_fill_hands(&self) -> bool {
+        self.t.to_hand.iter().any(Option::is_some)
+    }
+}
+
+/// Reads a gating variant's castling field: the gates it opens, and the castling field
+/// left for the castling reader. A castle letter opens the gates of its king and rook
+/// (and keeps its right); a file letter opens the gate on that file of the side's gate
+/// rank. A side that gives no castle letter but whose king and rook stand on open gates
+/// keeps that castle (Fairy-Stockfish's reading of Shredder-style letters in S-Chess).
+pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: PieceSet) -> Result<(B, String), FenError> {
+    let t = &*pos.t;
+    let g = t.geometry;
+    let Some(gating) = &t.rules.gating else { return Ok((B::EMPTY, field.to_string())) };
+    let mut gates = B::EMPTY;
+    let mut castles = String::new();
+    let own = |sq: Square, color: Color| pos.piece_at(sq).is_some_and(|p| p.color == color);
+    let rank_of = |color: Color| if color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank };
+    for c in field.chars().filter(|_| field != "-") {
+        let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let up = c.to_ascii_uppercase();
+        if let Some(castle) = t.rules.castles.iter().find(|k| k.fen_letter == up) {
+            let cs = castle.squares(g, color);
+            for sq in [cs.king_from, cs.rook_from] {
+                if own(sq, color) {
+                    gates |= B::bit(sq);
+                }
+            }
+            castles.push(c);
+        } else if c.is_ascii_alphabetic() && ((up as u8 - b'A') < g.files) {
+            let sq = g.square(up as u8 - b'A', rank_of(color));
+            if own(sq, color) {
+                gates |= B::bit(sq);
+            }
+        } else {
+            return err(FenField::Castling, format!("`{c}` names no castle and no file of this variant"));
+        }
+    }
+    for color in Color::BOTH {
+        let given = castles.chars().any(|c| c.is_ascii_uppercase() == (color == Color::White));
+        if given || pos.hands[color].iter().all(|&n| n == 0) {
+            continue;
+        }
+        // The king on an open gate castles with each rook on one.
+        let kings = gates & pos.royals(color);
+        for rook in (gates & pos.color_bb(color) & !kings).squares() {
+            let is_partner = pos.piece_at(rook).is_some_and(|p| partners.contains(p.kind));
+            if kings.any() && is_partner && g.rank(rook) == g.rank(kings.lsb()) {
+                let f = Geometry::file_char(g.file(rook));
+                castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
+            }
+        }
+    }
+    if castles.is_empty() {
+        castles.push('-');
+    }
+    Ok((gates, castles))
+}
