@@ -19,8 +19,8 @@ work:
   (board, hands, side to move, castling rights).
 
 One difference is expected and checked rather than reported, as in fsf_drops.py:
-Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves of shogi
-and euroshogi and scores it as a loss for the dropper; their rules forbid the drop, and
+Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves of shogi,
+euroshogi and torishogi (a swallow drop) and scores it as a loss for the dropper; their rules forbid the drop, and
 Chimera does not list it. Yari shogi allows it, in both programs. No other difference is
 expected: the rulesets say in their comments which rules that only decide results they
 leave out (Makruk's and ASEAN's counting, shogi's perpetual check); those never change
@@ -97,6 +97,12 @@ class ShogiNoDropMate(fc.NoPawnDropMate, Shogi):
     """One whose rules forbid a pawn drop that mates, which Fairy-Stockfish lists."""
 
 
+class ToriShogi(ShogiNoDropMate):
+    """Tori shogi, whose pawn is the swallow (`S`)."""
+
+    pawn = "S"
+
+
 VARIANTS = [
     Same("capablanca", 10, 8),
     Same("embassy", 10, 8),
@@ -129,6 +135,7 @@ VARIANTS = [
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
+    ToriShogi("torishogi", 7, 7, {"S": "G", "F": "E"}),
     Same("clobber", 5, 6),
     Same("loop", 8, 8),
     Same("chessgi", 8, 8),

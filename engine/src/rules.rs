@@ -140,9 +140,9 @@ pub enum Captured {
 /// Pieces in hand and how they are dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Drops {
-    /// At most one of these (unpromoted) per side on a file: no drop onto a file that
-    /// already has one (Shogi's *nifu*).
-    pub one_per_file: Vec<PieceType>,
+    /// At most this many of a type (unpromoted) per side on a file: no drop onto a file
+    /// that already has that many (Shogi's *nifu*, one pawn; Tori shogi's two swallows).
+    pub per_file: Vec<(PieceType, u8)>,
     /// A drop of one of these may not checkmate (Shogi's *uchifuzume*).
     pub no_drop_mate: Vec<PieceType>,
     /// A promoted piece goes to hand as the type it promoted from (crazyhouse); promoted

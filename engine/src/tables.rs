@@ -318,9 +318,9 @@ pub struct Tables<B> {
     pub demoted: Vec<Option<PieceType>>,
     /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
     pub demote_on_capture: bool,
-    /// Drops: the types one per file, the types that may not mate by a drop, the most
-    /// pieces a hand holds.
-    pub one_per_file: PieceSet,
+    /// Drops: per type, the most of it a side may have on a file for a drop there (0:
+    /// no limit); the types that may not mate by a drop; the most pieces a hand holds.
+    pub per_file: Vec<u8>,
     pub no_drop_mate: PieceSet,
     pub hand_capacity: Option<u8>,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
@@ -715,7 +715,9 @@ impl<B: Bitboard> Tables<B> {
             }).collect(),
             demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
-            one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
+            per_file: (0..types)
+                .map(|t| rules.drops.iter().flat_map(|d| &d.per_file).find(|l| l.0 as usize == t).map_or(0, |l| l.1))
+                .collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
             lift_choices,

@@ -78,6 +78,7 @@ builtins! {
     "shogi" => "shogi.toml",
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
+    "torishogi" => "torishogi.toml",
     "clobber" => "clobber.toml",
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",

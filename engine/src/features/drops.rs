@@ -2,9 +2,10 @@
 //! demoted if they were promoted), and come back as a move of their own.
 //!
 //! This file owns the rule whole: the `[drops]` schema and compile step, the drops
-//! generated (drop zones, one per file, no mating drop), the capture into the hand and
+//! generated (drop zones, a limit per file, no mating drop), the capture into the hand and
 //! the promoted marks it needs, the hand in the FEN, and why a drop is refused.
 
+use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -27,6 +28,8 @@ pub(crate) struct RawDrops {
     #[serde(default)]
     one_per_file: Vec<Spanned<String>>,
     #[serde(default)]
+    per_file: IndexMap<String, Spanned<u8>>,
+    #[serde(default)]
     no_drop_mate: Vec<Spanned<String>>,
     #[serde(default)]
     demote_on_capture: bool,
@@ -41,12 +44,29 @@ pub(crate) struct RawDrops {
 /// Compiles the `[drops]` table.
 pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError> {
     Ok(Drops {
-        one_per_file: cx.types_of(&d.one_per_file, "drops.one_per_file")?,
+        per_file: per_file(d, cx)?,
         no_drop_mate: cx.types_of(&d.no_drop_mate, "drops.no_drop_mate")?,
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
     })
+}
+
+/// The per-file limits: `one_per_file` types at one, `per_file` types at their count.
+fn per_file(d: &RawDrops, cx: &Context) -> Result<Vec<(PieceType, u8)>, RulesetError> {
+    let mut limits: Vec<(PieceType, u8)> = cx.types_of(&d.one_per_file, "drops.one_per_file")?.into_iter().map(|t| (t, 1)).collect();
+    for (name, count) in &d.per_file {
+        let key = format!("drops.per_file.{name}");
+        let t = cx.type_named(name, count, &key)?;
+        if *count.get_ref() == 0 {
+            return Err(cx.r.span(count, key, "a per-file limit of 0 would forbid every drop of it: give at least 1"));
+        }
+        if limits.iter().any(|&(u, _)| u == t) {
+            return Err(cx.r.span(count, key, format!("`{name}` is limited by `one_per_file` already")));
+        }
+        limits.push((t, *count.get_ref()));
+    }
+    Ok(limits)
 }
 
 /// With `demote_on_capture`, every type that is promoted to must come from one type only.
@@ -79,9 +99,14 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let mut targets = empty & mob.drop_zone & safety.evasions;
-            if t.one_per_file.contains(pt) {
-                for sq in self.pieces(us, pt).squares() {
-                    targets &= !t.file_masks[t.geometry.file(sq) as usize];
+            let limit = t.per_file[pt as usize];
+            if limit > 0 {
+                let mine = self.pieces(us, pt);
+                for sq in mine.squares() {
+                    let file = t.file_masks[t.geometry.file(sq) as usize];
+                    if (mine & file).count() >= u32::from(limit) {
+                        targets &= !file;
+                    }
                 }
             }
             let mate_matters = t.no_drop_mate.contains(pt);
@@ -209,7 +234,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Why the drop of a `pt` on `to` (written `text`) is refused: the drop zone and
-    /// the one-per-file rule are the generator's own masks, asked square by square.
+    /// the per-file limit are the generator's own masks, asked square by square.
     pub(crate) fn explain_drop(&self, text: &str, pt: PieceType, to: Square) -> Result<Move, MoveError> {
         let t = &*self.t;
         let rules = &t.rules;
@@ -232,10 +257,12 @@ impl<B: Bitboard> Pos<B> {
             let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
             return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
         }
-        if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
+        let limit = t.per_file[pt as usize];
+        if limit > 0 && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).count() >= u32::from(limit) {
+            let has = if limit == 1 { "one".to_string() } else { format!("{limit}") };
             return refuse(
                 IllegalCode::DropZone,
-                format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
+                format!("a {name} cannot be dropped on {square}: {us} already has {has} on the {}-file", Geometry::file_char(g.file(to))),
             );
         }
         let m = Move::new(to, to, MoveKind::Drop, pt);
