@@ -154,6 +154,9 @@ pub struct Drops {
     /// A piece may be dropped where it could never move (Dobutsu's chick on the far
     /// rank; Fairy-Stockfish's `immobilityIllegal = false`).
     pub immobile_drops: bool,
+    /// A piece in hand may also be dropped as any type that returns to the hand as it
+    /// (Kyoto shogi drops either face; Fairy-Stockfish's `dropPromoted`).
+    pub promoted: bool,
 }
 
 /// Lifting: instead of moving, a player puts one of his own non-royal pieces into his

@@ -314,6 +314,9 @@ pub struct Tables<B> {
     pub resets_by: PieceSet,
     /// Per type: the type a capture puts into the captor's hand (if any)…
     pub to_hand: Vec<Option<PieceType>>,
+    /// …the hand slot a drop of it takes from (its own, or with [`crate::rules::Drops::promoted`] the
+    /// type it returns to the hand as)…
+    pub hand_slot: Vec<PieceType>,
     /// …and, where captures demote, the type it was promoted from (if one only).
     pub demoted: Vec<Option<PieceType>>,
     /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
@@ -713,6 +716,15 @@ impl<B: Bitboard> Tables<B> {
                 Captured::Hand(k) => Some(k),
                 _ => None,
             }).collect(),
+            hand_slot: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(t, p)| match p.captured_as {
+                    Captured::Hand(k) if rules.drops.as_ref().is_some_and(|d| d.promoted) => k,
+                    _ => t as PieceType,
+                })
+                .collect(),
             demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
             per_file: (0..types)

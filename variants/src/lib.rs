@@ -79,6 +79,7 @@ builtins! {
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
     "torishogi" => "torishogi.toml",
+    "kyotoshogi" => "kyotoshogi.toml",
     "clobber" => "clobber.toml",
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",

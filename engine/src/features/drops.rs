@@ -36,6 +36,8 @@ pub(crate) struct RawDrops {
     capacity: Option<u8>,
     #[serde(default)]
     immobile_drops: bool,
+    #[serde(default)]
+    promoted: bool,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
     pub ranks: Option<Spanned<Vec<u8>>>,
@@ -49,6 +51,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
         immobile_drops: d.immobile_drops,
+        promoted: d.promoted,
     })
 }
 
@@ -95,7 +98,7 @@ impl<B: Bitboard> Pos<B> {
         let empty = t.board & !self.occupied();
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
-            if self.hands[us][pt as usize] == 0 {
+            if self.hands[us][t.hand_slot[pt as usize] as usize] == 0 {
                 continue;
             }
             let mut targets = empty & mob.drop_zone & safety.evasions;
@@ -160,9 +163,10 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn play_drop(&mut self, m: Move) -> bool {
         let t = &*self.t;
         let us = self.turn;
-        let n = self.hands[us][m.piece as usize];
-        self.hands[us][m.piece as usize] = n - 1;
-        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        let slot = t.hand_slot[m.piece as usize];
+        let n = self.hands[us][slot as usize];
+        self.hands[us][slot as usize] = n - 1;
+        self.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
         self.board.put(m.to, Piece { color: us, kind: m.piece });
         self.hash ^= t.piece_key(us, m.piece, m.to);
         t.resets & (1 << ResetEvent::Drop as u8) != 0
@@ -246,8 +250,9 @@ impl<B: Bitboard> Pos<B> {
         let Some(drops) = &rules.drops else {
             return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
         };
-        if self.hand(us, pt) == 0 {
-            return refuse(IllegalCode::HandEmpty, format!("{us} has no {name} in hand"));
+        let slot = t.hand_slot[pt as usize];
+        if self.hand(us, slot) == 0 {
+            return refuse(IllegalCode::HandEmpty, format!("{us} has no {} in hand", rules.piece(slot).name));
         }
         if self.piece_at(to).is_some() {
             return refuse(IllegalCode::SquareOccupied, format!("cannot drop on {square}: it is occupied"));
