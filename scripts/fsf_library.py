@@ -98,7 +98,7 @@ class ShogiNoDropMate(fc.NoPawnDropMate, Shogi):
 
 
 class Flip(Shogi):
-    """A shogi variant whose pieces turn over (Kyoto shogi): Fairy-Stockfish writes a
+    """A shogi variant whose pieces turn over (Kyoto shogi, Micro shogi): Fairy-Stockfish writes a
     promotion `a1a2+`, a demotion `a1a2-` and a drop of the turned-over face `+S@c3`;
     Chimera gives each face its letter (`a1a2r`, `a1a2p`, `B@c3`). `promotes` maps each
     first face to its other one."""
@@ -160,6 +160,7 @@ VARIANTS = [
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
     ToriShogi("torishogi", 7, 7, {"S": "G", "F": "E"}),
     Flip("kyotoshogi", 5, 5, {"P": "R", "S": "B", "L": "Y", "N": "E"}),
+    Flip("micro", 4, 5, {"P": "N", "L": "S", "B": "G", "R": "T"}),
     Same("clobber", 5, 6),
     Same("loop", 8, 8),
     Same("chessgi", 8, 8),

@@ -462,7 +462,10 @@ impl<B: Bitboard> Pos<B> {
         let zone = mob.promotion_zone;
         let free = safety.free.has(from);
         let targets = if free { targets & safety.evasions } else { targets };
-        let promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
+        let mut promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
+        if mob.promote_on_capture {
+            promoting &= self.board.by_color[self.turn.opponent()];
+        }
         let plain = targets & !promoting;
         if free {
             sink.push_targets(from, plain);
@@ -489,7 +492,9 @@ impl<B: Bitboard> Pos<B> {
         let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
         if legal {
             let zone = mob.promotion_zone;
-            if mob.promotion_near.has(m.from) && (zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
+            let in_zone = zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from));
+            let capturing = !mob.promote_on_capture || self.board.by_color[self.turn.opponent()].has(m.to);
+            if mob.promotion_near.has(m.from) && in_zone && capturing {
                 self.emit_promotions(sink, safety, pt, m);
             } else {
                 sink.push(m);

@@ -119,6 +119,9 @@ pub struct Promotion {
     pub policy: PromotionPolicy,
     /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
     pub from_zone: bool,
+    /// Only capturing moves promote; quiet moves never do (Micro shogi;
+    /// Fairy-Stockfish's `piecePromotionOnCapture`).
+    pub on_capture: bool,
 }
 
 impl Promotion {

@@ -108,6 +108,8 @@ pub struct Mobility<B> {
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
     pub promote_from_zone: bool,
+    /// Only its captures promote ([`crate::rules::Promotion::on_capture`]).
+    pub promote_on_capture: bool,
     /// Squares from which it could never move again (on any board).
     pub dead: B,
     /// Squares it may be dropped on, in variants with drops.
@@ -448,6 +450,7 @@ impl<B: Bitboard> Tables<B> {
                     within: board,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
+                    promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.en_passant,

@@ -80,6 +80,7 @@ builtins! {
     "yarishogi" => "yarishogi.toml",
     "torishogi" => "torishogi.toml",
     "kyotoshogi" => "kyotoshogi.toml",
+    "micro" => "micro.toml",
     "clobber" => "clobber.toml",
     "loop" => "loop.toml",
     "chessgi" => "chessgi.toml",
