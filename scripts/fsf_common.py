@@ -332,12 +332,14 @@ class NoPawnDropMate:
     `no_drop_mate`): Fairy-Stockfish does not remove such a drop from the legal moves, it
     scores the mate as a loss for the dropper instead. The only pawn drop that can give
     check is the one on the square in front of the enemy king; it is such a mate when the
-    opponent has no legal move after it. Mix in before the adapter class."""
+    opponent has no legal move after it. Mix in before the adapter class; `pawn` is the
+    pawn's letter (Tori shogi's swallow is `S`)."""
 
     missing_note = "positions where fsf lists a pawn-drop mate (uchifuzume)"
+    pawn = "P"
 
     def expected_missing(self, sf, tracker, fbase, fmoves, fsf):
-        if not any(m.startswith("P@") for m in fsf):
+        if not any(m.startswith(self.pawn + "@") for m in fsf):
             return set()
         board, _, rest = split_fen(sf.get_fen(self.fvar, fbase, list(fmoves)))
         white = rest[0] == "w"
@@ -346,7 +348,7 @@ class NoPawnDropMate:
         ksq = next((sq for sq, t in squares.items() if t == king), None)
         if ksq is None:
             return set()
-        drop = "P@" + square_name(ksq[0], ksq[1] - 1 if white else ksq[1] + 1)
+        drop = self.pawn + "@" + square_name(ksq[0], ksq[1] - 1 if white else ksq[1] + 1)
         if drop in fsf and not sf.legal_moves(self.fvar, fbase, list(fmoves) + [drop]):
             return {drop}
         return set()

@@ -19,8 +19,8 @@ work:
   (board, hands, side to move, castling rights).
 
 One difference is expected and checked rather than reported, as in fsf_drops.py:
-Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves of shogi
-and euroshogi and scores it as a loss for the dropper; their rules forbid the drop, and
+Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves of shogi,
+euroshogi and torishogi (a swallow drop) and scores it as a loss for the dropper; their rules forbid the drop, and
 Chimera does not list it. Yari shogi allows it, in both programs. No other difference is
 expected: the rulesets say in their comments which rules that only decide results they
 leave out (Makruk's and ASEAN's counting, shogi's perpetual check, Shatar's mate rule);
@@ -119,6 +119,35 @@ class ShogiNoDropMate(fc.NoPawnDropMate, Shogi):
     """One whose rules forbid a pawn drop that mates, which Fairy-Stockfish lists."""
 
 
+class Flip(Shogi):
+    """A shogi variant whose pieces turn over (Kyoto shogi, Micro shogi): Fairy-Stockfish writes a
+    promotion `a1a2+`, a demotion `a1a2-` and a drop of the turned-over face `+S@c3`;
+    Chimera gives each face its letter (`a1a2r`, `a1a2p`, `B@c3`). `promotes` maps each
+    first face to its other one."""
+
+    def to_fsf(self, uci, san):
+        start, dest, suffix = fc.split_move(uci)
+        faces = {v: k for k, v in self.promotes.items()}
+        if start.endswith("@"):
+            base = faces.get(start[0])
+            return (f"+{base}@{dest}" if base else uci), None
+        if not suffix:
+            return uci, None
+        mover = san[0]
+        demoting = mover in faces
+        expected = faces[mover] if demoting else self.promotes.get(mover)
+        problem = None
+        if expected != suffix.upper():
+            problem = f"chimera's {uci} ({san}) turns {mover} into {suffix.upper()}; expected {expected}"
+        return start + dest + ("-" if demoting else "+"), problem
+
+
+class ToriShogi(ShogiNoDropMate):
+    """Tori shogi, whose pawn is the swallow (`S`)."""
+
+    pawn = "S"
+
+
 VARIANTS = [
     Same("capablanca", 10, 8),
     Same("embassy", 10, 8),
@@ -151,6 +180,9 @@ VARIANTS = [
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
+    ToriShogi("torishogi", 7, 7, {"S": "G", "F": "E"}),
+    Flip("kyotoshogi", 5, 5, {"P": "R", "S": "B", "L": "Y", "N": "E"}),
+    Flip("micro", 4, 5, {"P": "N", "L": "S", "B": "G", "R": "T"}),
     Same("clobber", 5, 6),
     Same("loop", 8, 8),
     Same("chessgi", 8, 8),

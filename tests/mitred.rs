@@ -175,7 +175,7 @@ fn every_ruleset_follows_the_family_tables() {
             assert_eq!(p.captured_as, returns_as, "{id}: {l} returns");
         }
         let drops = rules.drops.as_ref().unwrap_or_else(|| panic!("{id}: no drops"));
-        assert!(drops.one_per_file.is_empty() && drops.no_drop_mate.is_empty(), "{id}: A7/A8");
+        assert!(drops.per_file.is_empty() && drops.no_drop_mate.is_empty(), "{id}: A7/A8");
         assert!(rules.castles.is_empty(), "{id}: castling");
         assert!(rules.pieces.iter().all(|p| p.double_step_ranks.is_empty() && !p.en_passant), "{id}");
         let end = &rules.end;

@@ -477,7 +477,10 @@ impl<B: Bitboard> Pos<B> {
         let zone = mob.promotion_zone;
         let free = safety.free.has(from);
         let targets = if free { targets & safety.evasions } else { targets };
-        let promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
+        let mut promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
+        if mob.promote_on_capture {
+            promoting &= self.board.by_color[self.turn.opponent()];
+        }
         let plain = targets & !promoting;
         if free {
             sink.push_targets(from, plain);
@@ -505,7 +508,9 @@ impl<B: Bitboard> Pos<B> {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
         let zone = mob.promotion_near.has(m.from).then_some(mob.promotion_zone);
-        if zone.is_some_and(|zone| zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from))) {
+        let in_zone = zone.is_some_and(|zone| zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from)));
+        let capturing = !mob.promote_on_capture || self.board.by_color[self.turn.opponent()].has(m.to);
+        if in_zone && capturing {
             // With duple check a promotion to a second royal may make it legal.
             if legal || self.t.duple_check {
                 self.emit_promotions(sink, safety, pt, m, legal);

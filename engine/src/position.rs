@@ -599,7 +599,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Rule => {}
             MoveKind::Drop => {
                 self.board.take(m.to);
-                self.hands[us][m.piece as usize] += 1;
+                self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;
             }
             MoveKind::Buy => {
                 self.board.take(m.to);

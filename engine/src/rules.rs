@@ -155,6 +155,9 @@ pub struct Promotion {
     pub policy: PromotionPolicy,
     /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
     pub from_zone: bool,
+    /// Only capturing moves promote; quiet moves never do (Micro shogi;
+    /// Fairy-Stockfish's `piecePromotionOnCapture`).
+    pub on_capture: bool,
 }
 
 impl Promotion {
@@ -176,9 +179,9 @@ pub enum Captured {
 /// Pieces in hand and how they are dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Drops {
-    /// At most one of these (unpromoted) per side on a file: no drop onto a file that
-    /// already has one (Shogi's *nifu*).
-    pub one_per_file: Vec<PieceType>,
+    /// At most this many of a type (unpromoted) per side on a file: no drop onto a file
+    /// that already has that many (Shogi's *nifu*, one pawn; Tori shogi's two swallows).
+    pub per_file: Vec<(PieceType, u8)>,
     /// A drop of one of these may not checkmate (Shogi's *uchifuzume*).
     pub no_drop_mate: Vec<PieceType>,
     /// A promoted piece goes to hand as the type it promoted from (crazyhouse); promoted
@@ -205,6 +208,9 @@ pub struct Drops {
     pub castling_rights_on_drop: Vec<PieceType>,
     /// Pieces leave the hand by drops (false: only by gating, as in S-Chess).
     pub drop_moves: bool,
+    /// A piece in hand may also be dropped as any type that returns to the hand as it
+    /// (Kyoto shogi drops either face; Fairy-Stockfish's `dropPromoted`).
+    pub promoted: bool,
 }
 
 /// Gating: a piece from the hand may enter on the square a piece leaves on its first

@@ -108,6 +108,8 @@ pub struct Mobility<B> {
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
     pub promote_from_zone: bool,
+    /// Only its captures promote ([`crate::rules::Promotion::on_capture`]).
+    pub promote_on_capture: bool,
     /// Squares from which it could never move again (on any board).
     pub dead: B,
     /// Squares it may be dropped on, in variants with drops.
@@ -328,13 +330,16 @@ pub struct Tables<B> {
     pub resets_by: PieceSet,
     /// Per type: the type a capture puts into the captor's hand (if any)…
     pub to_hand: Vec<Option<PieceType>>,
+    /// …the hand slot a drop of it takes from (its own, or with [`crate::rules::Drops::promoted`] the
+    /// type it returns to the hand as)…
+    pub hand_slot: Vec<PieceType>,
     /// …and, where captures demote, the type it was promoted from (if one only).
     pub demoted: Vec<Option<PieceType>>,
     /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
     pub demote_on_capture: bool,
-    /// Drops: the types one per file, the types that may not mate by a drop, the most
-    /// pieces a hand holds.
-    pub one_per_file: PieceSet,
+    /// Drops: per type, the most of it a side may have on a file for a drop there (0:
+    /// no limit); the types that may not mate by a drop; the most pieces a hand holds.
+    pub per_file: Vec<u8>,
     pub no_drop_mate: PieceSet,
     /// The types a side holding one must drop ([`crate::rules::Drops::must_drop`]).
     pub must_drop: PieceSet,
@@ -475,6 +480,7 @@ impl<B: Bitboard> Tables<B> {
                     within: board,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
+                    promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.takes_en_passant,
@@ -757,9 +763,20 @@ impl<B: Bitboard> Tables<B> {
                 Captured::Hand(k) => Some(k),
                 _ => None,
             }).collect(),
+            hand_slot: rules
+                .pieces
+                .iter()
+                .enumerate()
+                .map(|(t, p)| match p.captured_as {
+                    Captured::Hand(k) if rules.drops.as_ref().is_some_and(|d| d.promoted) => k,
+                    _ => t as PieceType,
+                })
+                .collect(),
             demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
-            one_per_file: rules.drops.iter().flat_map(|d| d.one_per_file.iter().copied()).collect(),
+            per_file: (0..types)
+                .map(|t| rules.drops.iter().flat_map(|d| &d.per_file).find(|l| l.0 as usize == t).map_or(0, |l| l.1))
+                .collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
             must_drop: rules.drops.iter().flat_map(|d| d.must_drop.iter().copied()).collect(),
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),

@@ -84,8 +84,8 @@ fn variant_actions(rules: &Rules) -> String {
         if let Some(c) = d.capacity {
             notes.push(format!("at most {c} in a hand"));
         }
-        if !d.one_per_file.is_empty() {
-            notes.push(format!("one {} per file", d.one_per_file.iter().map(|&t| name(t)).collect::<Vec<_>>().join(" or ")));
+        for &(t, n) in &d.per_file {
+            notes.push(format!("at most {n} {} per file for a drop there", name(t)));
         }
         if !d.no_drop_mate.is_empty() {
             notes.push(format!("no mate by a {} drop", d.no_drop_mate.iter().map(|&t| name(t)).collect::<Vec<_>>().join(" or ")));

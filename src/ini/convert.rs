@@ -355,8 +355,16 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
         }
         let no_doubled = c.names("dropNoDoubled", &[])?;
-        if !no_doubled.is_empty() {
-            t.insert("one_per_file".into(), strings(no_doubled));
+        match c.int("dropNoDoubledCount", 1)? {
+            _ if no_doubled.is_empty() => {}
+            1 => {
+                t.insert("one_per_file".into(), strings(no_doubled));
+            }
+            n @ 2..=255 => {
+                let limits = no_doubled.into_iter().map(|name| (name, Value::Integer(n))).collect();
+                t.insert("per_file".into(), Value::Table(limits));
+            }
+            _ => return Err(c.refuse("dropNoDoubledCount", "a count of doubled pieces outside 1 to 255")),
         }
         if fsf.piece("pawn").is_some() {
             let first = c.bool("firstRankPawnDrops", false)?;

@@ -145,18 +145,19 @@ const MAPPED: [&str; 48] = [
 ];
 
 /// More mapped options (split from `MAPPED` only to keep each list readable).
-const MAPPED_MORE: [&str; 6] = [
+const MAPPED_MORE: [&str; 7] = [
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
     "immobilityIllegal",
     "dropNoDoubled",
+    "dropNoDoubledCount",
     "mandatoryPiecePromotion",
 ];
 
 /// Options Chimera has no rule for: accepted only with the value that switches them off
 /// (Fairy-Stockfish's default), refused with any other.
-const OFF_ONLY: [(&str, &str, &str); 74] = [
+const OFF_ONLY: [(&str, &str, &str); 73] = [
     ("chess960", "false", "Chess960 castling"),
     ("twoBoards", "false", "pieces in hand from a second board"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
@@ -186,7 +187,6 @@ const OFF_ONLY: [(&str, &str, &str); 74] = [
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
     ("dropOppositeColoredBishop", "false", "bishop drops on opposite colours"),
     ("dropPromoted", "false", "drops in promoted state"),
-    ("dropNoDoubledCount", "1", "a count of doubled pieces other than 1"),
     ("gating", "false", "gating"),
     ("wallingRule", "none", "wall squares"),
     ("wallingRegion", "", "wall squares"),

@@ -2,9 +2,10 @@
 //! demoted if they were promoted), and come back as a move of their own.
 //!
 //! This file owns the rule whole: the `[drops]` schema and compile step, the drops
-//! generated (drop zones, one per file, no mating drop), the capture into the hand and
+//! generated (drop zones, a limit per file, no mating drop), the capture into the hand and
 //! the promoted marks it needs, the hand in the FEN, and why a drop is refused.
 
+use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -27,6 +28,8 @@ pub(crate) struct RawDrops {
     #[serde(default)]
     one_per_file: Vec<Spanned<String>>,
     #[serde(default)]
+    per_file: IndexMap<String, Spanned<u8>>,
+    #[serde(default)]
     no_drop_mate: Vec<Spanned<String>>,
     #[serde(default)]
     demote_on_capture: bool,
@@ -34,6 +37,8 @@ pub(crate) struct RawDrops {
     #[serde(default)]
     immobile_drops: bool,
     must_drop: Option<RawMustDrop>,
+    #[serde(default)]
+    promoted: bool,
     #[serde(default = "yes")]
     pub captures_to_hand: bool,
     #[serde(default = "yes")]
@@ -78,7 +83,7 @@ impl<'de> Deserialize<'de> for RawMustDrop {
 /// Compiles the `[drops]` table.
 pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError> {
     Ok(Drops {
-        one_per_file: cx.types_of(&d.one_per_file, "drops.one_per_file")?,
+        per_file: per_file(d, cx)?,
         no_drop_mate: cx.types_of(&d.no_drop_mate, "drops.no_drop_mate")?,
         demote_on_capture: d.demote_on_capture,
         capacity: d.capacity,
@@ -91,7 +96,25 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         drop_moves: d.drop_moves,
         opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
         castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
+        promoted: d.promoted,
     })
+}
+
+/// The per-file limits: `one_per_file` types at one, `per_file` types at their count.
+fn per_file(d: &RawDrops, cx: &Context) -> Result<Vec<(PieceType, u8)>, RulesetError> {
+    let mut limits: Vec<(PieceType, u8)> = cx.types_of(&d.one_per_file, "drops.one_per_file")?.into_iter().map(|t| (t, 1)).collect();
+    for (name, count) in &d.per_file {
+        let key = format!("drops.per_file.{name}");
+        let t = cx.type_named(name, count, &key)?;
+        if *count.get_ref() == 0 {
+            return Err(cx.r.span(count, key, "a per-file limit of 0 would forbid every drop of it: give at least 1"));
+        }
+        if limits.iter().any(|&(u, _)| u == t) {
+            return Err(cx.r.span(count, key, format!("`{name}` is limited by `one_per_file` already")));
+        }
+        limits.push((t, *count.get_ref()));
+    }
+    Ok(limits)
 }
 
 /// With `demote_on_capture`, every type that is promoted to must come from one type only.
@@ -120,16 +143,21 @@ impl<B: Bitboard> Pos<B> {
         let empty = t.board & !self.occupied();
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
-            if self.hands[us][pt as usize] == 0 {
+            if self.hands[us][t.hand_slot[pt as usize] as usize] == 0 {
                 continue;
             }
             let mut targets = empty & mob.drop_zone & safety.evasions;
             if !t.must_drop.is_empty() || !t.opposite_colors.is_empty() {
                 targets = self.setup_drop_targets(pt, targets);
             }
-            if t.one_per_file.contains(pt) {
-                for sq in self.pieces(us, pt).squares() {
-                    targets &= !t.file_masks[t.geometry.file(sq) as usize];
+            let limit = t.per_file[pt as usize];
+            if limit > 0 {
+                let mine = self.pieces(us, pt);
+                for sq in mine.squares() {
+                    let file = t.file_masks[t.geometry.file(sq) as usize];
+                    if (mine & file).count() >= u32::from(limit) {
+                        targets &= !file;
+                    }
                 }
             }
             let mate_matters = t.no_drop_mate.contains(pt);
@@ -183,9 +211,10 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn play_drop(&mut self, m: Move) -> bool {
         let t = &*self.t;
         let us = self.turn;
-        let n = self.hands[us][m.piece as usize];
-        self.hands[us][m.piece as usize] = n - 1;
-        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        let slot = t.hand_slot[m.piece as usize];
+        let n = self.hands[us][slot as usize];
+        self.hands[us][slot as usize] = n - 1;
+        self.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
         if !t.castling_rights_on_drop.is_empty() {
             let gained = self.rights_from_drop(m.piece, m.to);
             self.castling |= gained;
@@ -263,7 +292,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Why the drop of a `pt` on `to` (written `text`) is refused: the drop zone and
-    /// the one-per-file rule are the generator's own masks, asked square by square.
+    /// the per-file limit are the generator's own masks, asked square by square.
     pub(crate) fn explain_drop(&self, text: &str, pt: PieceType, to: Square) -> Result<Move, MoveError> {
         let t = &*self.t;
         let rules = &t.rules;
@@ -275,8 +304,9 @@ impl<B: Bitboard> Pos<B> {
         let Some(drops) = &rules.drops else {
             return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
         };
-        if self.hand(us, pt) == 0 {
-            return refuse(IllegalCode::HandEmpty, format!("{us} has no {name} in hand"));
+        let slot = t.hand_slot[pt as usize];
+        if self.hand(us, slot) == 0 {
+            return refuse(IllegalCode::HandEmpty, format!("{us} has no {} in hand", rules.piece(slot).name));
         }
         if self.piece_at(to).is_some() {
             return refuse(IllegalCode::SquareOccupied, format!("cannot drop on {square}: it is occupied"));
@@ -289,10 +319,12 @@ impl<B: Bitboard> Pos<B> {
         if let Some(e) = self.drop_duty_refusal(pt) {
             return Err(e);
         }
-        if drops.one_per_file.contains(&pt) && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).any() {
+        let limit = t.per_file[pt as usize];
+        if limit > 0 && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).count() >= u32::from(limit) {
+            let has = if limit == 1 { "one".to_string() } else { format!("{limit}") };
             return refuse(
                 IllegalCode::DropZone,
-                format!("a {name} cannot be dropped on {square}: {us} already has one on the {}-file", Geometry::file_char(g.file(to))),
+                format!("a {name} cannot be dropped on {square}: {us} already has {has} on the {}-file", Geometry::file_char(g.file(to))),
             );
         }
         if let Some(refusal) = self.explain_color_room(pt, to) {

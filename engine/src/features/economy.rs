@@ -45,10 +45,8 @@ struct RawUpgrade {
 pub(crate) fn compile(e: &RawEconomy, cx: &Context, pieces: &[PieceDef]) -> Result<Economy, RulesetError> {
     let mut buy = Vec::new();
     for (name, price) in &e.buy {
-        let pt = cx.names.iter().position(|n| *n == name).ok_or_else(|| {
-            cx.r.span(price, format!("economy.buy.{name}"), format!("`{name}` is not a piece of this variant (pieces: {})", cx.piece_list()))
-        })?;
-        buy.push((pt as PieceType, *price.get_ref()));
+        let pt = cx.type_named(name, price, &format!("economy.buy.{name}"))?;
+        buy.push((pt, *price.get_ref()));
     }
     let mut upgrades = Vec::new();
     for (i, u) in e.upgrades.iter().enumerate() {

@@ -32,6 +32,8 @@ pub(crate) struct RawPromotion {
     policy: RawPolicy,
     #[serde(default)]
     from_zone: bool,
+    #[serde(default)]
+    on_capture: bool,
 }
 
 fn mandatory() -> RawPolicy {
@@ -77,7 +79,7 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
         RawPolicy::Optional => PromotionPolicy::Optional,
         RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
     };
-    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone })
+    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone, on_capture: pr.on_capture })
 }
 
 impl<B: Bitboard> Pos<B> {

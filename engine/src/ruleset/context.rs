@@ -67,6 +67,15 @@ impl Context<'_> {
             .map(|i| i as PieceType)
             .ok_or_else(|| self.r.span(s, key, format!("`{}` is not a piece of this variant (pieces: {})", s.get_ref(), self.piece_list())))
     }
+    /// The type named by a table key `name` (`buy = { queen = 9 }`), or an error at
+    /// `at`, the key's value, listing the pieces.
+    pub fn type_named<T>(&self, name: &str, at: &Spanned<T>, key: &str) -> Result<PieceType, RulesetError> {
+        self.names
+            .iter()
+            .position(|n| *n == name)
+            .map(|i| i as PieceType)
+            .ok_or_else(|| self.r.span(at, key, format!("`{name}` is not a piece of this variant (pieces: {})", self.piece_list())))
+    }
     /// The types named by a list of names.
     pub fn types_of(&self, v: &[Spanned<String>], key: &str) -> Result<Vec<PieceType>, RulesetError> {
         v.iter().map(|s| self.type_of(s, key)).collect()

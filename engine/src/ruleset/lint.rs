@@ -72,11 +72,14 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
                 }
             }
         }
-        for (list, key) in [(&drops.one_per_file, "one_per_file"), (&drops.no_drop_mate, "no_drop_mate")] {
-            if let Some(&t) = list.iter().find(|&&t| rules.piece(t).royal) {
-                let message = format!("`{}` is royal: a royal piece is never in the hand, so never dropped", name(t));
-                return Err(fail(&[Step::Key("drops"), Step::Key(key)], message));
-            }
+        let never_dropped = |t: PieceType| format!("`{}` is royal: a royal piece is never in the hand, so never dropped", name(t));
+        if let Some(&(t, _)) = drops.per_file.iter().find(|l| rules.piece(l.0).royal) {
+            let counted = [Step::Key("drops"), Step::Key("per_file"), Step::Key(name(t))];
+            let path: &[Step] = if find(doc, &counted).is_some() { &counted } else { &[Step::Key("drops"), Step::Key("one_per_file")] };
+            return Err(fail(path, never_dropped(t)));
+        }
+        if let Some(&t) = drops.no_drop_mate.iter().find(|&&t| rules.piece(t).royal) {
+            return Err(fail(&[Step::Key("drops"), Step::Key("no_drop_mate")], never_dropped(t)));
         }
     }
     if let Some(economy) = &rules.economy {
