@@ -18,8 +18,8 @@
 //! the castling rights that needed it.
 //!
 //! The royal pieces are the kings. A side that has lost its king has lost the game
-//! (reason `king-exploded`); if a capture blows up both kings, the side that made it
-//! loses. No moves are generated once a king is gone.
+//! (reason `king-exploded`, or `king-captured` where the kings are `immune`); if a
+//! capture blows up both kings, the side that made it loses. No moves are generated once a king is gone.
 //!
 //! With `checks = true` (Atomic chess):
 //! * a move may not blow up the mover's own king, so a king never captures
@@ -54,8 +54,10 @@ use serde::Deserialize;
 /// The module's one-line description.
 pub const DESCRIPTION: &str = "captures explode: the capturer and the pieces around the capture square are removed";
 
-/// The end reason when a king has been blown up.
+/// The end reason when a king has been blown up…
 const KING_EXPLODED: &str = "king-exploded";
+/// …or, where no blast removes kings (`immune`), captured.
+const KING_CAPTURED: &str = "king-captured";
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,6 +93,8 @@ struct Atomic {
     mutually_immune: u32,
     /// The variant has royal pieces at all (without, no king can be lost).
     royals: bool,
+    /// Every royal type is `immune`: a king is lost only by being captured.
+    royals_immune: bool,
 }
 
 /// Builds the module from its `[modules.atomic]` table.
@@ -103,13 +107,16 @@ pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
         Some(names) => mask("spared", names)?,
         None => params.pieces().iter().enumerate().filter(|(_, d)| d.pawn).fold(0, |m, (i, _)| m | 1 << i),
     };
+    let immune = mask("immune", &p.immune)?;
+    let royal_types = params.pieces().iter().enumerate().filter(|(_, d)| d.royal).fold(0u32, |m, (i, _)| m | 1 << i);
     Ok(Arc::new(Atomic {
         radius: p.radius,
         spared,
-        immune: mask("immune", &p.immune)?,
+        immune,
         checks: p.checks,
         mutually_immune: mask("mutually_immune", &p.mutually_immune)?,
-        royals: params.pieces().iter().any(|d| d.royal),
+        royals: royal_types != 0,
+        royals_immune: royal_types != 0 && royal_types & !immune == 0,
     }))
 }
 
@@ -265,6 +272,9 @@ impl RuleModule for Atomic {
         [mover, pos.turn()]
             .into_iter()
             .find(|&side| pos.royals(side).is_empty())
-            .map(|side| Outcome { winner: Some(side.opponent()), reason: EndReason::Rule(KING_EXPLODED) })
+            .map(|side| {
+                let reason = if self.royals_immune { KING_CAPTURED } else { KING_EXPLODED };
+                Outcome { winner: Some(side.opponent()), reason: EndReason::Rule(reason) }
+            })
     }
 }
