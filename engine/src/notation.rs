@@ -419,7 +419,10 @@ impl<B: Bitboard> Pos<B> {
         let candidates: Vec<Move> = legal
             .iter()
             .copied()
-            .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
+            // A gating move is written with its gated piece (`Nc3/H`, read above): plain
+            // `Nc3` is the move that gates nothing.
+            .filter(|m| !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle))
+            .filter(|m| m.to == parts.to && origin_ok(m.from))
             .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
             .collect();
         let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
@@ -498,7 +501,10 @@ impl<B: Bitboard> Pos<B> {
         let pseudo_hits: Vec<Move> = pseudo
             .iter()
             .copied()
-            .filter(|m| m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from))
+            // A gating move is written with its gated piece (`Nc3/H`, read above): plain
+            // `Nc3` is the move that gates nothing.
+            .filter(|m| !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle))
+            .filter(|m| m.to == parts.to && origin_ok(m.from))
             .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
             .collect();
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.clone());

@@ -170,6 +170,11 @@ impl<B: Bitboard> Pos<B> {
         self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
         self.board.put(m.from, Piece { color: us, kind: m.piece });
         self.hash ^= t.piece_key(us, m.piece, m.from);
+        if n == 1 && !self.captures_fill_hands() && self.hands[us].iter().all(|&k| k == 0) {
+            // Nothing will gate again: the side's gates go, as its FEN no longer names
+            // them, so that the position hashes as one read from that FEN.
+            self.close_gates(self.color_bb(us));
+        }
     }
 
     /// Takes the gated piece of `m` (played by `mover`) back into the hand.
@@ -268,6 +273,13 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
                 let f = Geometry::file_char(g.file(rook));
                 castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
             }
+        }
+    }
+    for color in Color::BOTH {
+        if !pos.captures_fill_hands() && pos.hands[color].iter().all(|&n| n == 0) {
+            // Nothing will gate again (the castle letters still imply gates): no gates,
+            // as a game that got here holds none.
+            gates &= !pos.color_bb(color);
         }
     }
     if castles.is_empty() {
