@@ -36,9 +36,8 @@ square with the passed one, `d5d6`; Chimera reads and writes it so.)
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
 
-The defaults (56 variants, about 28,000 positions) cost about 190 CPU-seconds (measured with 42:
-173 s user, 23 s system), so some 100 seconds on 2 idle cores; 3 min 10 s on the
-shared 2-core VM at load 5. The binary is $CHIMERA_BIN, else target/release/chimera under
+The defaults (68 variants, about 35,000 positions) take about 83 seconds on 2 idle
+cores (the clean-clone CI run of 2026-11-25). The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
 unknown variant, and 0 with `pyffish not installed: skipped` when the binding is missing.
 A pyffish built without large-board support skips the variants it lacks.
