@@ -333,6 +333,11 @@ pub struct Tables<B> {
     /// …the hand slot a drop of it takes from (its own, or with [`crate::rules::Drops::promoted`] the
     /// type it returns to the hand as)…
     pub hand_slot: Vec<PieceType>,
+    /// …and per hand slot, the types a drop from it may place (the slot's own type, and
+    /// with `promoted` drops the types that return to the hand as it).
+    pub drops_from_slot: Vec<PieceSet>,
+    /// Every type drops from its own slot (no `promoted` drops).
+    pub hand_slot_is_own: bool,
     /// …and, where captures demote, the type it was promoted from (if one only).
     pub demoted: Vec<Option<PieceType>>,
     /// Captured promoted pieces go to hand demoted (promoted pieces are marked).
@@ -726,6 +731,17 @@ impl<B: Bitboard> Tables<B> {
         let Built { magics, magic_reach, .. } = built;
         let hops_or_flying = rules.flying_royals || hop_attacks.iter().any(|(_, a)| !a.is_empty());
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
+        // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
+        // type it returns to the hand as.
+        let hand_slot: Vec<PieceType> = rules
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(t, p)| match p.captured_as {
+                Captured::Hand(k) if rules.drops.as_ref().is_some_and(|d| d.promoted) => k,
+                _ => t as PieceType,
+            })
+            .collect();
         Tables {
             geometry: g,
             squares,
@@ -763,15 +779,11 @@ impl<B: Bitboard> Tables<B> {
                 Captured::Hand(k) => Some(k),
                 _ => None,
             }).collect(),
-            hand_slot: rules
-                .pieces
-                .iter()
-                .enumerate()
-                .map(|(t, p)| match p.captured_as {
-                    Captured::Hand(k) if rules.drops.as_ref().is_some_and(|d| d.promoted) => k,
-                    _ => t as PieceType,
-                })
+            drops_from_slot: (0..types)
+                .map(|slot| (0..types).filter(|&t| hand_slot[t] as usize == slot).map(|t| t as PieceType).collect())
                 .collect(),
+            hand_slot_is_own: hand_slot.iter().enumerate().all(|(t, &slot)| t == slot as usize),
+            hand_slot,
             demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
             per_file: (0..types)

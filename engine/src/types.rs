@@ -206,6 +206,12 @@ impl PieceSet {
     /// No type.
     pub const EMPTY: PieceSet = PieceSet(0);
 
+    /// The set whose types are the bits set in `bits` (type `t` is bit `t`).
+    #[inline]
+    pub const fn from_bits(bits: u32) -> PieceSet {
+        PieceSet(bits)
+    }
+
     /// Whether `t` is in the set.
     #[inline]
     pub fn contains(self, t: PieceType) -> bool {
@@ -225,6 +231,14 @@ impl PieceSet {
     #[inline]
     pub fn iter(self) -> PieceSetIter {
         PieceSetIter(self.0)
+    }
+}
+
+impl std::ops::BitOr for PieceSet {
+    type Output = PieceSet;
+    #[inline]
+    fn bitor(self, other: PieceSet) -> PieceSet {
+        PieceSet(self.0 | other.0)
     }
 }
 
