@@ -163,3 +163,120 @@ fn a_pinned_piece_may_be_upgraded_and_an_upgrade_may_check() {
     let m = p.parse_move("B@e2").unwrap();
     assert_eq!(p.san(m), "B@e2+");
 }
+
+// Castling (Y-A4). `mystic` has none; `mystic-castling` plays the spec's alternative: a
+// king that never moved castles with a rook that has not moved since it came into being
+// on its corner.
+
+fn castling(fen: &str) -> Position {
+    load("mystic-castling").unwrap().position(fen).unwrap()
+}
+
+fn castling_field(p: &Position) -> String {
+    p.fen().split(' ').nth(2).unwrap().to_string()
+}
+
+/// Plays `moves`, checking that the position reads back from its FEN with the same FEN
+/// and hash after each one.
+fn play_all(p: &mut Position, moves: &str) {
+    for m in moves.split_whitespace() {
+        p.play_str(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let back = load(p.variant().name()).unwrap().position(&p.fen()).unwrap();
+        assert_eq!((back.fen(), back.hash()), (p.fen(), p.hash()), "after {m}");
+    }
+}
+
+const CORNER_MINORS: &str = "n3k2n/8/8/8/8/8/8/N3K2N w - - 0 9 coins=10/10 purchases=3/3";
+
+#[test]
+fn mystic_has_no_castling_even_with_an_upgraded_rook() {
+    let mut p = load("mystic").unwrap().position(CORNER_MINORS).unwrap();
+    play_all(&mut p, "h1h1r e8d8 Kd1 Kc8");
+    assert_eq!(castling_field(&p), "-");
+    let mut p = load("mystic").unwrap().position(CORNER_MINORS).unwrap();
+    play_all(&mut p, "h1h1r e8d8");
+    assert!(p.moves_with_notation().iter().all(|(_, _, san)| !san.starts_with("O-O")));
+    assert_eq!(p.parse_move("O-O").unwrap_err().code, IllegalCode::Unparsable);
+}
+
+#[test]
+fn mystic_castling_starts_without_rights_and_counts_as_mystic_until_a_rook_appears() {
+    let mut p = load("mystic-castling").unwrap().start();
+    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 coins=20/20 purchases=0/0");
+    // Upgrades wait for three purchases: no rook can appear within three plies.
+    for (depth, nodes) in [(1, 29), (2, 841), (3, 24714)] {
+        assert_eq!(p.perft(depth), nodes, "perft({depth})");
+    }
+}
+
+#[test]
+fn rooks_upgraded_on_the_corners_castle_on_both_wings_for_both_sides() {
+    let mut p = castling(CORNER_MINORS);
+    assert_eq!(castling_field(&p), "-");
+    play_all(&mut p, "h1h1r");
+    assert_eq!(castling_field(&p), "K");
+    play_all(&mut p, "a8a8r a1a1r h8h8r");
+    assert_eq!(castling_field(&p), "KQkq");
+    assert_eq!(p.fen(), "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 11 coins=6/6 purchases=3/3");
+    let castles: Vec<String> = p.moves_with_notation().into_iter().map(|e| e.2).filter(|s| s.starts_with("O-O")).collect();
+    assert_eq!(castles, ["O-O-O", "O-O"]);
+    play_all(&mut p, "O-O O-O-O");
+    assert_eq!(p.fen(), "2kr3r/8/8/8/8/8/8/R4RK1 w - - 2 12 coins=6/6 purchases=3/3");
+}
+
+#[test]
+fn a_rook_that_walked_to_its_corner_does_not_castle() {
+    // Upgraded on g1, then walked to h1: the king never moved, but the rook has.
+    let mut p = castling("4k3/8/8/8/8/8/8/4K1N1 w - - 0 9 coins=10/10 purchases=3/3");
+    play_all(&mut p, "g1g1r Kd8 Rh1 Ke8");
+    assert_eq!(castling_field(&p), "-");
+    let refused = p.parse_move("O-O").unwrap_err();
+    assert_eq!(refused.code, IllegalCode::CastlingRightLost);
+    assert_eq!(refused.message, "white cannot castle O-O: it needs a rook on h1 that has not moved since it came into being there");
+    // The same position written by hand: a rook on h1 without `K` has moved.
+    let p = castling("4k3/8/8/8/8/8/8/4K2R w - - 0 9 coins=10/10 purchases=3/3");
+    assert!(p.legal_moves().iter().all(|m| p.uci(*m) != "e1g1"));
+    // With `K` it has not.
+    let mut p = castling("4k3/8/8/8/8/8/8/4K2R w K - 0 9 coins=10/10 purchases=3/3");
+    assert_eq!(p.play_str("O-O").map(|m| p.uci(m)), Ok("e1g1".to_string()));
+}
+
+#[test]
+fn a_king_that_ever_moved_gains_no_right() {
+    let mut p = castling("4k3/p7/8/8/8/8/8/4K2N w - - 0 9 coins=10/10 purchases=3/3");
+    play_all(&mut p, "Kd1 a6 Ke1 a5");
+    // Home again, but moved: the FEN says so, naming the kings that never moved.
+    assert_eq!(p.fen(), "4k3/8/8/p7/8/8/8/4K2N w - - 0 11 coins=10/10 purchases=3/3 unmoved=e8");
+    play_all(&mut p, "h1h1r a4");
+    assert_eq!(castling_field(&p), "-");
+    let refused = p.parse_move("O-O").unwrap_err();
+    assert_eq!(refused.code, IllegalCode::CastlingRightLost);
+    assert_eq!(refused.message, "white has lost the right to castle O-O: its king has moved");
+}
+
+#[test]
+fn a_rook_created_again_on_its_corner_castles_and_a_queen_there_does_not() {
+    let mut p = castling("4k3/8/8/8/8/6N1/8/4K2N w - - 0 9 coins=10/10 purchases=3/3");
+    // The first rook leaves its corner (the right goes with it); a knight takes its
+    // place and becomes the second rook: the right is back.
+    play_all(&mut p, "h1h1r Kd8 Rh2 Ke8");
+    assert_eq!(castling_field(&p), "-");
+    play_all(&mut p, "Nh1 Kd8 h1h1r Ke8");
+    assert_eq!(castling_field(&p), "K");
+    let mut after_castle = p.clone();
+    play_all(&mut after_castle, "O-O");
+    assert_eq!(after_castle.fen().split(' ').next(), Some("4k3/8/8/8/8/8/7R/5RK1"));
+    // Upgrading that rook to a queen on h1 loses the right: a queen does not castle.
+    play_all(&mut p, "h1h1q Kd8");
+    assert_eq!(castling_field(&p), "-");
+}
+
+#[test]
+fn castling_through_an_attacked_square_is_refused_with_the_square() {
+    let mut p = castling("5rk1/8/8/8/8/8/8/4K2N w - - 0 9 coins=10/10 purchases=3/3");
+    play_all(&mut p, "h1h1r Kg7");
+    assert_eq!(castling_field(&p), "K");
+    let refused = p.parse_move("O-O").unwrap_err();
+    assert_eq!(refused.code, IllegalCode::CastlingThroughCheck);
+    assert_eq!(refused.message, "cannot castle O-O: f1 is attacked");
+}

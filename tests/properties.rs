@@ -25,6 +25,9 @@ const STARTS: &[(&str, Option<&str>)] = &[
     ("chess", Some("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1")),
     ("chess", Some("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8")),
     ("losalamos", None),
+    // Rooks upgraded on their corners gain castles; kings that move lose them.
+    ("mystic-castling", Some("n3k2n/8/8/8/8/8/8/N3K2N w - - 0 9 coins=10/10 purchases=3/3")),
+    ("mystic-castling", Some("r3k2r/1b4b1/8/8/8/8/1B4B1/R3K2R w Kq - 0 9 coins=8/8 purchases=3/3")),
 ];
 
 fn check_position(pos: &mut Position) {

@@ -518,6 +518,9 @@ impl<B: Bitboard> Pos<B> {
             self.castling ^= lost;
             self.hash ^= self.t.zobrist.castles(lost);
         }
+        if !self.t.castling_rights_on_arrival.is_empty() {
+            self.gain_rights_on_arrival(m);
+        }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
             let cs = self.castles().paths[self.castle_index(m, us)][us].squares;

@@ -504,6 +504,10 @@ pub struct Rules {
     /// The FEN's castling field flags, by file, the unmoved pieces of the own first
     /// ranks (Fairy-Stockfish's gating flags, `DEde`; see `features/initial_moves.rs`).
     pub unmoved_in_castling_field: bool,
+    /// A piece of these types that comes into being on a castle's rook square (bought,
+    /// upgraded, promoted or dropped there) gains that castle while its king has never
+    /// moved (see `features/castling.rs`; Mystic chess's optional castling).
+    pub castling_rights_on_arrival: Vec<PieceType>,
     /// A side with more than one royal piece is in check only when every one of them is
     /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,

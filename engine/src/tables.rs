@@ -353,6 +353,8 @@ pub struct Tables<B> {
     /// types whose drop gives a castling right.
     pub opposite_colors: PieceSet,
     pub castling_rights_on_drop: PieceSet,
+    /// Types that gain a castle coming into being on its rook square (`castling_rights_on_arrival`).
+    pub castling_rights_on_arrival: PieceSet,
     /// The light squares.
     pub light: B,
     /// Pieces leave the hand by drops ([`crate::rules::Drops::drop_moves`]).
@@ -709,6 +711,12 @@ impl<B: Bitboard> Tables<B> {
             tracks_unmoved = mask(&rules, |_| true);
         }
         let royal_types = mask(&rules, |p| p.royal);
+        if !rules.castling_rights_on_arrival.is_empty() {
+            // Whether a king has ever moved decides whether an arriving rook gains its castle.
+            for k in royal_types.iter() {
+                tracks_unmoved.insert(k);
+            }
+        }
         let initial_moves_lost_to: Vec<PieceSet> = (0..types)
             .map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(mover as PieceType)))
             .collect();
@@ -794,6 +802,7 @@ impl<B: Bitboard> Tables<B> {
             hand_capacity: rules.drops.as_ref().and_then(|d| d.capacity),
             opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
             castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
+            castling_rights_on_arrival: rules.castling_rights_on_arrival.iter().copied().collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
             has_gating: rules.gating.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),

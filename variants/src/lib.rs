@@ -34,6 +34,7 @@ builtins! {
     "koedem" => "koedem.toml",
     "minishogi" => "minishogi.toml",
     "mystic" => "mystic.toml",
+    "mystic-castling" => "mystic-castling.toml",
     "3check" => "3check.toml",
     "5check" => "5check.toml",
     "pocket-mutation" => "pocket-mutation.toml",

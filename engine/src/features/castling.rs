@@ -4,6 +4,13 @@
 //! and the FEN castling field), its move generation, its effect on the board, and why
 //! a castle is refused — the generator and the explanation ask the same question,
 //! [`Pos::castle_block`].
+//!
+//! A castle's right is held while its king and its rook have never moved. With
+//! `castling_rights_on_arrival = ["rook"]` a variant whose rooks come into being during
+//! the game (Mystic chess's purchases and upgrades) gains the right when a rook does so on
+//! the castle's rook square — bought, upgraded in place, promoted or dropped there — and the
+//! king has never moved; the right is lost as usual, so the FEN's `KQkq` keeps its meaning.
+//! The king's never-moved state is kept with the other unmoved pieces (`unmoved=`).
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -16,6 +23,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{IllegalCode, MoveError};
 use crate::rules::Castle;
+use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
 use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
@@ -101,6 +109,16 @@ pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, walls: &[Square],
     }
 
     Ok(castles)
+}
+
+/// Compiles `castling_rights_on_arrival`: piece names, meaningful only with castles.
+pub(crate) fn compile_arrivals(raw: &[Spanned<String>], castles: &[Castle], cx: &Context) -> Result<Vec<PieceType>, RulesetError> {
+    let key = "castling_rights_on_arrival";
+    let types = cx.types_of(raw, key)?;
+    match raw.first() {
+        Some(first) if castles.is_empty() => Err(cx.r.span(first, key, "the variant has no `[[castling]]`: no right to gain")),
+        _ => Ok(types),
+    }
 }
 
 /// The squares on the rank of `ends` spanning them all, minus `except`.
@@ -197,6 +215,9 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         let (code, message) = match block {
+            Some(CastleBlock::RightLost) if !self.t.castling_rights_on_arrival.is_empty() => {
+                (IllegalCode::CastlingRightLost, self.missing_arrival_right(i))
+            }
             Some(CastleBlock::RightLost) => (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn)),
             Some(CastleBlock::Occupied(sq)) => {
                 (IllegalCode::CastlingBlocked, format!("cannot castle {notation}: {} is occupied", g.square_name(sq)))
@@ -255,6 +276,54 @@ impl<B: Bitboard> Pos<B> {
             lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
         }
         lost
+    }
+
+    /// `castling_rights_on_arrival`: after move `m`, the rights the piece it brought into
+    /// being on its square gains — each castle of the mover whose rook square that is, if
+    /// the piece is of a listed type and the castle's king stands home, never moved.
+    pub(crate) fn gain_rights_on_arrival(&mut self, m: Move) {
+        let arrives = matches!(m.kind, MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade) || m.promotion().is_some();
+        if !arrives {
+            return;
+        }
+        let t = &*self.t;
+        let us = self.turn;
+        if !self.piece_at(m.to).is_some_and(|p| p.color == us && t.castling_rights_on_arrival.contains(p.kind)) {
+            return;
+        }
+        let mut gained = 0;
+        for (i, path) in self.castles().paths.iter().enumerate() {
+            let cs = path[us].squares;
+            if cs.rook_from == m.to && self.king_never_moved(cs.king_from) {
+                gained |= 1 << (2 * i + us.index());
+            }
+        }
+        gained &= !self.castling;
+        self.castling |= gained;
+        self.hash ^= t.zobrist.castles(gained);
+    }
+
+    /// Whether a royal piece of the side to move stands on `sq` and has never moved.
+    fn king_never_moved(&self, sq: Square) -> bool {
+        self.unmoved.has(sq) && self.piece_at(sq).is_some_and(|p| p.color == self.turn && self.t.royal_types.contains(p.kind))
+    }
+
+    /// Why the side to move holds no right to castle `i`, where rights arrive with rooks.
+    fn missing_arrival_right(&self, i: usize) -> String {
+        let t = &*self.t;
+        let cs = self.castles().paths[i][self.turn].squares;
+        let notation = &t.rules.castles[i].notation;
+        let g = t.geometry;
+        if !self.king_never_moved(cs.king_from) {
+            return format!("{} has lost the right to castle {notation}: its king has moved", self.turn);
+        }
+        let names: Vec<&str> = t.rules.castling_rights_on_arrival.iter().map(|&k| t.rules.piece(k).name.as_str()).collect();
+        format!(
+            "{} cannot castle {notation}: it needs a {} on {} that has not moved since it came into being there",
+            self.turn,
+            names.join(" or "),
+            g.square_name(cs.rook_from)
+        )
     }
 
     /// Appends the FEN castling field: each castle's letter, or in a Chess960 game the

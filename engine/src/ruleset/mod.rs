@@ -76,6 +76,8 @@ struct RawRuleset {
     #[serde(default)]
     unmoved_in_castling_field: bool,
     #[serde(default)]
+    castling_rights_on_arrival: Vec<Spanned<String>>,
+    #[serde(default)]
     duple_check: bool,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
@@ -210,6 +212,7 @@ fn compile(
     }
 
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
+    let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
 
     let end = end::compile(&raw.end, &cx)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
@@ -242,6 +245,7 @@ fn compile(
         unguarded_side: royal.and_then(lint::RoyalKey::unguarded_side),
         flying_royals: raw.flying_royals,
         unmoved_in_castling_field: raw.unmoved_in_castling_field,
+        castling_rights_on_arrival,
         duple_check: raw.duple_check,
     };
     if let Some(raw_drops) = &raw.drops {
