@@ -280,3 +280,14 @@ fn castling_through_an_attacked_square_is_refused_with_the_square() {
     assert_eq!(refused.code, IllegalCode::CastlingThroughCheck);
     assert_eq!(refused.message, "cannot castle O-O: f1 is attacked");
 }
+
+#[test]
+fn chimera_check_describes_castling_rights_that_arrive() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_chimera")).args(["check", "rulesets/mystic-castling.toml"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("castling: 2\n  O-O    king e1-g1  rook h1-f1  (also 0-0; FEN K)\n  O-O-O  king e1-c1  rook a1-d1  (also 0-0-0; FEN Q)\n  a right arrives with a rook that comes into being on its rook square while the king has never moved\n"),
+        "{stdout}"
+    );
+}

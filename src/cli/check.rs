@@ -207,6 +207,10 @@ pub fn summary(rules: &Rules) -> String {
             })
             .collect();
         s += &table(&rows, "  ");
+        if !rules.castling_rights_on_arrival.is_empty() {
+            let names: Vec<String> = rules.castling_rights_on_arrival.iter().map(|&k| rules.piece(k).name.clone()).collect();
+            s += &format!("  a right arrives with a {} that comes into being on its rook square while the king has never moved\n", names.join(" or "));
+        }
     }
 
     s += &variant_actions(rules);
