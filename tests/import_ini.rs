@@ -90,3 +90,50 @@ fn an_unknown_parent_is_refused() {
     assert_eq!(r.option, "parent");
     assert!(r.reason.contains("nosuchvariant"), "{r}");
 }
+
+/// The converted ruleset of a one-section file, as TOML.
+fn converted(ini: &str) -> toml::Table {
+    let (sections, _) = import(ini);
+    let text = sections[0].result.as_ref().unwrap_or_else(|r| panic!("refused: {r}"));
+    text.parse().unwrap()
+}
+
+/// The refusal of a one-section file's section: (option, reason).
+fn refused(ini: &str) -> (String, String) {
+    let (sections, _) = import(ini);
+    let r = sections[0].result.as_ref().unwrap_err();
+    (r.option.clone(), r.reason.clone())
+}
+
+#[test]
+fn flag_options_become_region_win() {
+    let doc = converted("[hill:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5 *8\nflagPieceCount = 1\nflagMove = true\n");
+    let rule = &doc["end"]["region_win"];
+    assert_eq!(rule["piece"].as_str(), Some("king"));
+    let goal: Vec<&str> = rule["white"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(goal, ["rank 8", "d4", "d5", "e4", "e5"]);
+    assert_eq!(rule["black"], rule["white"]);
+    assert_eq!(rule["reply"].as_bool(), Some(true));
+    // A colour's own key wins over the shared one in its section, whatever the order.
+    let doc = converted("[race:chess]\nflagPieceWhite = q\nflagPiece = q\nflagRegionBlack = *1\nflagRegion = *8\nflagPieceSafe = true\nflagPieceCount = 2\n");
+    let rule = &doc["end"]["region_win"];
+    assert_eq!((rule["white"][0].as_str(), rule["black"][0].as_str()), (Some("rank 8"), Some("rank 1")));
+    assert_eq!((rule["piece"].as_str(), rule["count"].as_integer(), rule["safe"].as_bool()), (Some("queen"), Some(2), Some(true)));
+}
+
+#[test]
+fn flag_rules_chimera_lacks_are_refused() {
+    let base = "[f:chess]\nflagPiece = k\nflagRegionWhite = *8\n";
+    assert_eq!(refused(&format!("{base}flagRegionBlack = *1\nflagPieceBlockedWin = true\n")).0, "flagPieceBlockedWin");
+    assert_eq!(refused(base).0, "flagRegionBlack", "a goal for one side only");
+    assert_eq!(refused("[f:chess]\nflagRegion = *8\n").0, "flagPieceWhite", "any piece may reach it");
+    assert_eq!(refused("[f:chess]\nflagPieceWhite = k\nflagPieceBlack = q\nflagRegion = *8\n").0, "flagPieceBlack");
+}
+
+#[test]
+fn checking_false_bans_checks_but_not_with_compulsory_captures() {
+    let doc = converted("[nochecks:chess]\nchecking = false\n");
+    assert_eq!(doc["checks_allowed"].as_bool(), Some(false));
+    let (option, reason) = refused("[nochecks:chess]\nchecking = false\nmustCapture = true\n");
+    assert_eq!(option, "checking", "{reason}");
+}

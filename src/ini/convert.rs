@@ -265,8 +265,18 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if !has_king {
         doc.insert("royal".into(), Value::String("none".into()));
     }
-    if c.bool("mustCapture", false)? {
+    let must_capture = c.bool("mustCapture", false)?;
+    if must_capture {
         doc.insert("must_capture".into(), Value::Boolean(true));
+    }
+    // Fairy-Stockfish's `checking = false` makes every move that gives check illegal.
+    if !c.bool("checking", true)? {
+        if must_capture {
+            // Fairy-Stockfish forces a capture only if one is legal, checks barred;
+            // Chimera's duty to capture counts captures that give check too.
+            return Err(c.refuse("checking", "no checks with compulsory captures (Chimera's duty to capture counts captures that give check)"));
+        }
+        doc.insert("checks_allowed".into(), Value::Boolean(false));
     }
 
     // Pawns: Fairy-Stockfish's pawn type steps, captures, double-steps and promotes by
@@ -444,10 +454,65 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         rule.insert("verdict".into(), Value::String(verdict.into()));
         end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
     }
+    if let Some(rule) = region_win(&c)? {
+        end.insert("region_win".into(), Value::Table(rule));
+    }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
     }
     Ok(doc)
+}
+
+/// Fairy-Stockfish's flag rule (`Position::is_immediate_game_end`) as `[end.region_win]`,
+/// which follows it verdict for verdict: `flagMove` is `reply`, `flagPieceSafe` is `safe`.
+/// Chimera's goal is one piece type for both sides and a goal for each side.
+fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
+    let white = c.region("flagRegionWhite", |_, _| false)?;
+    let black = c.region("flagRegionBlack", |_, _| false)?;
+    if white.is_empty() && black.is_empty() {
+        return Ok(None);
+    }
+    if let Some(key) = [("flagRegionWhite", &white), ("flagRegionBlack", &black)].iter().find(|(_, r)| r.is_empty()).map(|(k, _)| *k) {
+        return Err(c.refuse(key, "a goal region for one side only (Chimera's region_win has a goal for each)"));
+    }
+    let piece = |key: &str| -> Result<String, Refusal> {
+        let letter = c.fsf.value(key).map(|(v, _)| v.trim()).unwrap_or("*");
+        let mut pieces = c.fsf.pieces.values();
+        let found = match letter {
+            // Every piece type: one piece type only when the army has just one.
+            "*" if pieces.len() == 1 => pieces.next(),
+            "*" => return Err(c.refuse(key, "a goal any piece may reach (Chimera's goal is for one piece type)")),
+            l => pieces.find(|p| l.len() == 1 && l.eq_ignore_ascii_case(&p.letter.to_string())),
+        };
+        found.map(|p| p.name.clone()).ok_or_else(|| c.refuse(key, format!("`{letter}` is not a piece of the variant")))
+    };
+    let (piece, black_piece) = (piece("flagPieceWhite")?, piece("flagPieceBlack")?);
+    if piece != black_piece {
+        return Err(c.refuse("flagPieceBlack", "White's and Black's goal pieces differ (Chimera's are the same)"));
+    }
+    let count = c.int("flagPieceCount", 1)?;
+    if !(1..=255).contains(&count) {
+        return Err(c.refuse("flagPieceCount", format!("a count of {count} pieces on the goal")));
+    }
+    let goal = |set: &Squares| {
+        let whole: BTreeSet<u8> = set.iter().map(|&(_, r)| r).filter(|&r| (0..c.files).all(|f| set.contains(&(f, r)))).collect();
+        let ranks = whole.iter().map(|r| format!("rank {}", r + 1));
+        let squares = set.iter().filter(|(_, r)| !whole.contains(r)).map(|&(f, r)| square(f, r));
+        strings(ranks.chain(squares))
+    };
+    let mut t = Table::new();
+    t.insert("piece".into(), Value::String(piece));
+    t.insert("white".into(), goal(&white));
+    t.insert("black".into(), goal(&black));
+    if count != 1 {
+        t.insert("count".into(), Value::Integer(count));
+    }
+    for (key, chimera) in [("flagMove", "reply"), ("flagPieceSafe", "safe")] {
+        if c.bool(key, false)? {
+            t.insert(chimera.into(), Value::Boolean(true));
+        }
+    }
+    Ok(Some(t))
 }
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
