@@ -137,3 +137,14 @@ fn checking_false_bans_checks_but_not_with_compulsory_captures() {
     let (option, reason) = refused("[nochecks:chess]\nchecking = false\nmustCapture = true\n");
     assert_eq!(option, "checking", "{reason}");
 }
+
+#[test]
+fn check_counting_becomes_the_n_check_module() {
+    let doc = converted("[5c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1\ncheckCounting = true\n");
+    assert_eq!(doc["modules"]["n-check"]["checks"].as_integer(), Some(5));
+    assert_eq!(doc["start"].as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    // Without the count, Fairy-Stockfish's next check wins.
+    assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["modules"]["n-check"]["checks"].as_integer(), Some(1));
+    let uneven = "[c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n";
+    assert_eq!(refused(uneven).0, "startFen");
+}

@@ -161,6 +161,27 @@ fn fen_fields(fen: &str) -> Vec<String> {
     fields
 }
 
+/// With `checkCounting`, Fairy-Stockfish reads the checks each side still has to give
+/// (`3+3`, single digits) after the castling and en-passant fields; without them, the
+/// next check wins. Chimera's `n-check` counts checks given towards one `checks` for both
+/// sides, so the start must owe both the same number. Returns the FEN without the field.
+fn check_counts(fen: &str) -> (String, Result<u8, String>) {
+    let tokens: Vec<&str> = fen.split_whitespace().collect();
+    let is_count = |t: &str| t.len() == 3 && t.as_bytes()[1] == b'+' && t.bytes().all(|b| b == b'+' || b.is_ascii_digit());
+    let Some(i) = tokens.iter().skip(1).position(|t| is_count(t)).map(|i| i + 1) else {
+        return (fen.to_string(), Ok(1));
+    };
+    let rest = tokens.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ");
+    let b = tokens[i].as_bytes();
+    let (white, black) = (b[0] - b'0', b[2] - b'0');
+    let n = match (white, black) {
+        (w, b) if w != b => Err(format!("White owes {w} checks and Black {b} (Chimera's n-check has one count for both)")),
+        (0, _) => Err("no checks left to give at the start".to_string()),
+        (w, _) => Ok(w),
+    };
+    (rest, n)
+}
+
 /// The start position's board: (file, rank) -> FEN letter, as written (case = colour).
 fn fen_board(board: &str, files: u8, ranks: u8) -> Result<BTreeMap<(u8, u8), char>, String> {
     let mut out = BTreeMap::new();
@@ -232,7 +253,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     doc.insert("board".into(), Value::Table(board));
 
     let default_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let fen = fsf.value("startFen").map(|(v, _)| v.clone()).unwrap_or_else(|| default_fen.to_string());
+    let mut fen = fsf.value("startFen").map(|(v, _)| v.clone()).unwrap_or_else(|| default_fen.to_string());
+    let checks = if c.bool("checkCounting", false)? {
+        let (rest, remaining) = check_counts(&fen);
+        fen = rest;
+        Some(remaining.map_err(|why| c.refuse("startFen", why))?)
+    } else {
+        None
+    };
     let mut fields = fen_fields(&fen);
     let placement = fen_board(fields.first().map(String::as_str).unwrap_or(""), files, ranks).map_err(|e| c.refuse("startFen", e))?;
 
@@ -459,6 +487,11 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
+    }
+    if let Some(n) = checks {
+        let mut n_check = Table::new();
+        n_check.insert("checks".into(), Value::Integer(n.into()));
+        doc.insert("modules".into(), Value::Table(Table::from_iter([("n-check".to_string(), Value::Table(n_check))])));
     }
     Ok(doc)
 }
