@@ -77,10 +77,10 @@ fn refusals_name_section_line_and_option() {
 
 #[test]
 fn an_unexpressible_option_is_refused_at_its_line() {
-    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\nblastOnCapture = true\n";
+    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\npass = true\n";
     let (sections, _) = import(ini);
     let r = sections[0].result.as_ref().unwrap_err();
-    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "blastOnCapture"), "{r}");
+    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "pass"), "{r}");
 }
 
 #[test]
@@ -147,4 +147,21 @@ fn check_counting_becomes_the_n_check_module() {
     assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["modules"]["n-check"]["checks"].as_integer(), Some(1));
     let uneven = "[c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n";
     assert_eq!(refused(uneven).0, "startFen");
+}
+
+#[test]
+fn explosions_become_the_atomic_module() {
+    let doc = converted("[a:nocheckatomic]\nmutuallyImmuneTypes = k\n");
+    assert_eq!(doc["pieces"]["commoner"]["royal"].as_bool(), Some(true), "the extinct type is the module's king");
+    assert_eq!(doc["modules"]["atomic"]["checks"].as_bool(), Some(false));
+    assert_eq!(doc["modules"]["atomic"]["mutually_immune"][0].as_str(), Some("commoner"));
+    assert!(doc.get("end").and_then(|e| e.get("extinction")).is_none(), "the module ends the game");
+    let doc = converted("[a:atomic]\nblastImmuneTypes = q\n");
+    assert!(doc["modules"]["atomic"].get("checks").is_none(), "extinctionPseudoRoyal: the module's checks");
+    assert_eq!(doc["modules"]["atomic"]["immune"][0].as_str(), Some("queen"));
+    // A royal king, or a game not lost by one type's extinction, is not the module's game.
+    assert_eq!(refused("[a:chess]\nblastOnCapture = true\n").0, "blastOnCapture");
+    assert_eq!(refused("[a:giveaway]\nblastOnCapture = true\n").0, "blastOnCapture");
+    assert_eq!(refused("[a:chess]\nmutuallyImmuneTypes = k\n").0, "mutuallyImmuneTypes");
+    assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\n").0, "extinctionPseudoRoyal");
 }

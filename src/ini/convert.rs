@@ -274,6 +274,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if ep_types.iter().any(|n| n != "pawn") {
         return Err(c.refuse("enPassantTypes", "en passant by pieces other than Fairy-Stockfish's pawn"));
     }
+    let atomic = atomic(&c)?;
     let mut pieces = Table::new();
     let mut betzas = BTreeMap::new();
     for p in fsf.pieces.values() {
@@ -282,7 +283,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let mut t = Table::new();
         t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
         t.insert("betza".into(), Value::String(betza));
-        if p.name == "king" {
+        if p.name == "king" || atomic.as_ref().is_some_and(|(king, _)| *king == p.name) {
             t.insert("royal".into(), Value::Boolean(true));
         }
         if p.name == "pawn" {
@@ -290,7 +291,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         pieces.insert(p.name.clone(), Value::Table(t));
     }
-    if !has_king {
+    if !has_king && atomic.is_none() {
         doc.insert("royal".into(), Value::String("none".into()));
     }
     let must_capture = c.bool("mustCapture", false)?;
@@ -460,7 +461,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
         end.insert("move_rule_reset".into(), strings(reset));
     }
-    if let Some(verdict) = c.verdict("extinctionValue", "none")? {
+    // The atomic module ends the game when the royal piece explodes: that is the extinction.
+    if let Some(verdict) = c.verdict("extinctionValue", "none")?.filter(|_| atomic.is_none()) {
         let mut rule = Table::new();
         match c.list("extinctionPieceTypes", &[])? {
             PieceList::All => {}
@@ -488,10 +490,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
     }
+    let mut modules = Table::new();
     if let Some(n) = checks {
-        let mut n_check = Table::new();
-        n_check.insert("checks".into(), Value::Integer(n.into()));
-        doc.insert("modules".into(), Value::Table(Table::from_iter([("n-check".to_string(), Value::Table(n_check))])));
+        modules.insert("n-check".into(), Value::Table(Table::from_iter([("checks".to_string(), Value::Integer(n.into()))])));
+    }
+    if let Some((_, module)) = atomic {
+        modules.insert("atomic".into(), Value::Table(module));
+    }
+    if !modules.is_empty() {
+        doc.insert("modules".into(), Value::Table(modules));
     }
     Ok(doc)
 }
@@ -546,6 +553,55 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         }
     }
     Ok(Some(t))
+}
+
+/// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`
+/// module: captures explode (`blastOnCapture`, sparing Fairy-Stockfish's pawn type, which
+/// is the only piece the converter marks `pawn`), and a side whose one non-royal "king"
+/// type is extinct loses — the module's king, made royal, whose explosion loses. With
+/// `extinctionPseudoRoyal` that piece may not be left attacked (the module's `checks`).
+/// Returns the piece made royal and the module's table.
+fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
+    let pseudo_royal = c.bool("extinctionPseudoRoyal", false)?;
+    if !c.bool("blastOnCapture", false)? {
+        for key in ["blastImmuneTypes", "mutuallyImmuneTypes"] {
+            if !c.names(key, &[])?.is_empty() {
+                return Err(c.refuse(key, "without blastOnCapture (Chimera has the rule only in its atomic module)"));
+            }
+        }
+        if pseudo_royal {
+            return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces without explosions (Chimera has no such rule)"));
+        }
+        return Ok(None);
+    }
+    let extinct = c.names("extinctionPieceTypes", &[])?;
+    let lone_loss = c.verdict("extinctionValue", "none")? == Some("loss")
+        && c.int("extinctionPieceCount", 0)? == 0
+        && c.int("extinctionOpponentPieceCount", 0)? == 0
+        && !matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All);
+    let king = match extinct.as_slice() {
+        [king] if lone_loss && king != "pawn" && c.fsf.piece("king").is_none() => king.clone(),
+        _ => {
+            return Err(c.refuse(
+                "blastOnCapture",
+                "explosions in a game not lost by the extinction of one non-royal piece type (Chimera's atomic module is lost by the king's explosion)",
+            ))
+        }
+    };
+    if c.bool("pieceDrops", false)? {
+        return Err(c.refuse("blastOnCapture", "explosions with drops (not verified against Fairy-Stockfish)"));
+    }
+    let mut module = Table::new();
+    if !pseudo_royal {
+        module.insert("checks".into(), Value::Boolean(false));
+    }
+    for (key, chimera) in [("blastImmuneTypes", "immune"), ("mutuallyImmuneTypes", "mutually_immune")] {
+        let names = c.names(key, &[])?;
+        if !names.is_empty() {
+            module.insert(chimera.into(), strings(names));
+        }
+    }
+    Ok(Some((king, module)))
 }
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king

@@ -155,6 +155,10 @@ const MAPPED_MORE: &[&str] = &[
     "mandatoryPiecePromotion",
     "checking",
     "checkCounting",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "extinctionPseudoRoyal",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -175,9 +179,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("promotedPieceType", "", "promotion of pieces other than pawns (Shogi style)"),
     ("piecePromotionOnCapture", "false", "promotion only on captures"),
     ("pieceDemotion", "false", "demotion"),
-    ("blastOnCapture", "false", "explosions (the atomic module is not mapped)"),
-    ("blastImmuneTypes", "-", "explosions"),
-    ("mutuallyImmuneTypes", "-", "pieces that cannot capture each other"),
     ("petrifyOnCaptureTypes", "-", "petrification"),
     ("petrifyBlastPieces", "false", "petrification"),
     ("tripleStepRegionWhite", "-", "triple steps"),
@@ -225,7 +226,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("shatarMateRule", "false", "Shatar's mate rule"),
     ("bikjangRule", "false", "bikjang"),
     ("extinctionClaim", "false", "extinction by claim"),
-    ("extinctionPseudoRoyal", "false", "pseudo-royal extinction pieces"),
     ("dupleCheck", "false", "duple check"),
     ("flagPieceBlockedWin", "false", "a goal region won by blocking it (flagPieceBlockedWin)"),
     ("materialCounting", "none", "material counting"),
@@ -301,6 +301,8 @@ fn is_piece_list(key: &str) -> bool {
             | "nMoveRuleTypes"
             | "extinctionPieceTypes"
             | "dropNoDoubled"
+            | "blastImmuneTypes"
+            | "mutuallyImmuneTypes"
     )
 }
 
