@@ -165,3 +165,16 @@ fn explosions_become_the_atomic_module() {
     assert_eq!(refused("[a:chess]\nmutuallyImmuneTypes = k\n").0, "mutuallyImmuneTypes");
     assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\n").0, "extinctionPseudoRoyal");
 }
+
+#[test]
+fn placement_options_become_drop_keys_and_castles_gained_by_drops() {
+    let doc = converted("[p:placement]\n");
+    let drops = &doc["drops"];
+    assert_eq!(drops["must_drop"].as_bool(), Some(true));
+    assert_eq!(drops["opposite_colors"][0].as_str(), Some("bishop"));
+    assert_eq!(drops["castling_rights_on_drop"][0].as_str(), Some("rook"));
+    assert_eq!(doc["castling"].as_array().map(Vec::len), Some(2), "both castles, with no right at the start");
+    assert_eq!(converted("[z:crazyhouse]\nmustDrop = true\nmustDropType = n\n")["drops"]["must_drop"][0].as_str(), Some("knight"));
+    let rights = "[p:placement]\nstartFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQkq - 0 1\n";
+    assert_eq!(refused(rights).0, "castlingDroppedPiece");
+}

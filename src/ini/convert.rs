@@ -365,7 +365,23 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
     let rights = fields.get(2).cloned().unwrap_or_else(|| "-".into());
-    if castling && rights != "-" {
+    let dropped_castling = castling && c.bool("castlingDroppedPiece", false)?;
+    if dropped_castling {
+        // Fairy-Stockfish's castles with no right at the start: a castling king dropped
+        // on `castlingKingFile` gains those with castling rooks in the corners.
+        if rights != "-" {
+            return Err(c.refuse("castlingDroppedPiece", "castling rights both in the start FEN and from dropped pieces"));
+        }
+        let (kl, rl) = castling_letters(&c)?;
+        let top = ranks - 1;
+        let king = c.file("castlingKingFile", 4)?;
+        let mut home = BTreeMap::from([((king, 0), kl.to_ascii_uppercase()), ((king, top), kl)]);
+        for f in [0, files - 1] {
+            home.extend([((f, 0), rl.to_ascii_uppercase()), ((f, top), rl)]);
+        }
+        let castles = castles(&c, &home, "KQkq")?;
+        doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
+    } else if castling && rights != "-" {
         let castles = castles(&c, &placement, &rights)?;
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
     } else if rights != "-" {
@@ -392,6 +408,23 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         if to_hand && !promotion_ranks.is_empty() && !c.bool("dropLoop", false)? {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
+        }
+        if c.bool("mustDrop", false)? {
+            let must = match c.fsf.value("mustDropType").map(|(v, _)| v.trim()).unwrap_or("*") {
+                "*" => Value::Boolean(true),
+                l => match fsf.pieces.values().find(|p| l.len() == 1 && l.eq_ignore_ascii_case(&p.letter.to_string())) {
+                    Some(p) => strings([p.name.clone()]),
+                    None => return Err(c.refuse("mustDropType", format!("`{l}` is not a piece of the variant"))),
+                },
+            };
+            t.insert("must_drop".into(), must);
+        }
+        // Fairy-Stockfish's rule is for its bishop type only.
+        if c.bool("dropOppositeColoredBishop", false)? && fsf.piece("bishop").is_some() {
+            t.insert("opposite_colors".into(), strings(["bishop"]));
+        }
+        if dropped_castling {
+            t.insert("castling_rights_on_drop".into(), strings(c.names("castlingRookPieces", &["rook"])?));
         }
         let no_doubled = c.names("dropNoDoubled", &[])?;
         match c.int("dropNoDoubledCount", 1)? {
@@ -604,14 +637,8 @@ fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
     Ok(Some((king, module)))
 }
 
-/// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
-/// piece on the first rank, the outermost castling rook on that side, the king to
-/// `castlingKingsideFile`/`castlingQueensideFile` and the rook beside it. Chimera's
-/// castles are White's squares mirrored for Black, so Black's must be the mirror image.
-fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> Result<Vec<Table>, Refusal> {
-    if c.int("castlingRank", 1)? != 1 {
-        return Err(c.refuse("castlingRank", "castling on a rank other than the first"));
-    }
+/// The letters of the castling king and of the one kind of castling rook.
+fn castling_letters(c: &Conv<'_>) -> Result<(char, char), Refusal> {
     let king_type = c.names("castlingKingPiece", &["king"])?;
     let rook_type = c.names("castlingRookPieces", &["rook"])?;
     if rook_type.len() > 1 {
@@ -621,7 +648,18 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
         return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
     };
     let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
-    let (kl, rl) = (letter(king_type), letter(rook_type));
+    Ok((letter(king_type), letter(rook_type)))
+}
+
+/// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
+/// piece on the first rank, the outermost castling rook on that side, the king to
+/// `castlingKingsideFile`/`castlingQueensideFile` and the rook beside it. Chimera's
+/// castles are White's squares mirrored for Black, so Black's must be the mirror image.
+fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> Result<Vec<Table>, Refusal> {
+    if c.int("castlingRank", 1)? != 1 {
+        return Err(c.refuse("castlingRank", "castling on a rank other than the first"));
+    }
+    let (kl, rl) = castling_letters(c)?;
     let king_file_option = c.file("castlingKingFile", 4)?;
     let kingside_to = c.file("castlingKingsideFile", 6)?;
     let queenside_to = c.file("castlingQueensideFile", 2)?;
