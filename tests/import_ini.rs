@@ -178,3 +178,15 @@ fn placement_options_become_drop_keys_and_castles_gained_by_drops() {
     let rights = "[p:placement]\nstartFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQkq - 0 1\n";
     assert_eq!(refused(rights).0, "castlingDroppedPiece");
 }
+
+#[test]
+fn royal_rules_become_their_top_level_keys() {
+    for (option, key, value) in [("flyingGeneral", "flying_royals", true), ("makpongRule", "royal_flees_check", false)] {
+        let doc = converted(&format!("[r:chess]\n{option} = true\n"));
+        assert_eq!(doc[key].as_bool(), Some(value), "{option}");
+        assert!(converted(&format!("[r:chess]\n{option} = false\n")).get(key).is_none(), "{option} off");
+    }
+    // Fairy-Stockfish's dupleCheck is for pseudo-royal extinction pieces: on two kings
+    // it disagrees with Chimera's duple_check (a perft from 4kk2/8/8/8/8/8/3Q4/4KK2 b).
+    assert_eq!(refused("[r:chess]\ndupleCheck = true\n").0, "dupleCheck");
+}

@@ -231,6 +231,11 @@ fn ints(items: &[u8]) -> Value {
     Value::Array(items.iter().map(|&r| Value::Integer(r.into())).collect())
 }
 
+/// Fairy-Stockfish's switches on its king's rules, with Chimera's top-level key and the
+/// value it takes when the switch is on: kings may not face each other on an open line,
+/// a king in check may only take its single checker (Makpong).
+const ROYAL_RULES: [(&str, &str, bool); 2] = [("flyingGeneral", "flying_royals", true), ("makpongRule", "royal_flees_check", false)];
+
 /// The Chimera ruleset for a Fairy-Stockfish variant, as a TOML table.
 pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     let probe = Conv { fsf, files: 8, ranks: 8 };
@@ -297,6 +302,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     let must_capture = c.bool("mustCapture", false)?;
     if must_capture {
         doc.insert("must_capture".into(), Value::Boolean(true));
+    }
+    // Rules on royal pieces that Chimera names alike: Fairy-Stockfish's option switched
+    // on sets the key to the value (the built-ins xiangqi and makpong, verified
+    // against Fairy-Stockfish, use these keys for these options).
+    for (option, key, value) in ROYAL_RULES {
+        if c.bool(option, false)? {
+            doc.insert(key.into(), Value::Boolean(value));
+        }
     }
     // Fairy-Stockfish's `checking = false` makes every move that gives check illegal.
     if !c.bool("checking", true)? {
