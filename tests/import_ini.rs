@@ -190,3 +190,13 @@ fn royal_rules_become_their_top_level_keys() {
     // it disagrees with Chimera's duple_check (a perft from 4kk2/8/8/8/8/8/3Q4/4KK2 b).
     assert_eq!(refused("[r:chess]\ndupleCheck = true\n").0, "dupleCheck");
 }
+
+#[test]
+fn optional_pawn_promotion_needs_immobility_illegal() {
+    // Grand's: a pawn may stay unpromoted but not where it could never move again.
+    let doc = converted("[g:grand]\n");
+    assert_eq!(doc["pieces"]["pawn"]["promotion"]["policy"].as_str(), Some("optional"));
+    assert_eq!(refused("[g:grand]\nimmobilityIllegal = false\n").0, "mandatoryPawnPromotion");
+    // Without drops the ban is exact only while no piece but the pawn can be stuck.
+    assert_eq!(refused("[s:chess]\nimmobilityIllegal = true\nlance = l\nstartFen = l3k3/8/8/8/8/8/8/L3K3 w - - 0 1\n").0, "immobilityIllegal");
+}

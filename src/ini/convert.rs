@@ -343,16 +343,22 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             promotion_ranks = c.own_ranks("promotionRegionWhite", "promotionRegionBlack", w, b)?;
             if !promotion_ranks.is_empty() {
                 let to = c.names("promotionPieceTypes", &[])?;
-                if !c.bool("mandatoryPawnPromotion", true)? {
-                    return Err(c.refuse(
-                        "mandatoryPawnPromotion",
-                        "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again; Chimera's optional promotion does not",
-                    ));
-                }
+                // Optional promotion: Chimera's makes a pawn promote where it could never
+                // move again, as Fairy-Stockfish's does only with `immobilityIllegal`.
+                let policy = match (c.bool("mandatoryPawnPromotion", true)?, c.bool("immobilityIllegal", false)?) {
+                    (true, _) => "mandatory",
+                    (false, true) => "optional",
+                    (false, false) => {
+                        return Err(c.refuse(
+                            "mandatoryPawnPromotion",
+                            "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again (immobilityIllegal = false); Chimera's optional promotion does not",
+                        ))
+                    }
+                };
                 let mut promotion = Table::new();
                 promotion.insert("ranks".into(), ints(&promotion_ranks));
                 promotion.insert("to".into(), strings(to));
-                promotion.insert("policy".into(), Value::String("mandatory".into()));
+                promotion.insert("policy".into(), Value::String(policy.into()));
                 pawn.insert("promotion".into(), Value::Table(promotion));
             }
         }
@@ -462,10 +468,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
             pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
         }
-        check_immobile_drops(&c, fsf, &betzas, &region, &promotion_ranks)?;
+        check_immobility(&c, fsf, &betzas, &region, &promotion_ranks)?;
         doc.insert("drops".into(), Value::Table(t));
-    } else if c.bool("immobilityIllegal", false)? {
-        return Err(c.refuse("immobilityIllegal", "the ban on moves to squares a piece can never leave (without drops)"));
+    } else {
+        check_immobility(&c, fsf, &betzas, &[], &promotion_ranks)?;
     }
 
     doc.insert("start".into(), Value::String(fields.join(" ")));
@@ -742,10 +748,12 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
     Ok(out)
 }
 
-/// Fairy-Stockfish drops a piece anywhere in its drop region unless `immobilityIllegal`;
-/// Chimera never drops a piece where it could never move. The two agree only when no
-/// droppable piece has such a square in its drop ranks, or the option is on.
-fn check_immobile_drops(
+/// Fairy-Stockfish drops a piece anywhere in its drop region (`region`, empty without
+/// drops) unless `immobilityIllegal`; Chimera never drops a piece where it could never
+/// move. The two agree only when no droppable piece has such a square in its drop ranks,
+/// or the option is on. The option also bars moves to such squares, which Chimera does
+/// only for pawns (by promotion): so no other piece may have one.
+fn check_immobility(
     c: &Conv<'_>,
     fsf: &Fsf,
     betzas: &BTreeMap<String, String>,
