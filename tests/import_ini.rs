@@ -77,10 +77,10 @@ fn refusals_name_section_line_and_option() {
 
 #[test]
 fn an_unexpressible_option_is_refused_at_its_line() {
-    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\nblastOnCapture = true\n";
+    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\npass = true\n";
     let (sections, _) = import(ini);
     let r = sections[0].result.as_ref().unwrap_err();
-    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "blastOnCapture"), "{r}");
+    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "pass"), "{r}");
 }
 
 #[test]
@@ -89,4 +89,114 @@ fn an_unknown_parent_is_refused() {
     let r = sections[0].result.as_ref().unwrap_err();
     assert_eq!(r.option, "parent");
     assert!(r.reason.contains("nosuchvariant"), "{r}");
+}
+
+/// The converted ruleset of a one-section file, as TOML.
+fn converted(ini: &str) -> toml::Table {
+    let (sections, _) = import(ini);
+    let text = sections[0].result.as_ref().unwrap_or_else(|r| panic!("refused: {r}"));
+    text.parse().unwrap()
+}
+
+/// The refusal of a one-section file's section: (option, reason).
+fn refused(ini: &str) -> (String, String) {
+    let (sections, _) = import(ini);
+    let r = sections[0].result.as_ref().unwrap_err();
+    (r.option.clone(), r.reason.clone())
+}
+
+#[test]
+fn flag_options_become_region_win() {
+    let doc = converted("[hill:chess]\nflagPiece = k\nflagRegion = d4 e4 d5 e5 *8\nflagPieceCount = 1\nflagMove = true\n");
+    let rule = &doc["end"]["region_win"];
+    assert_eq!(rule["piece"].as_str(), Some("king"));
+    let goal: Vec<&str> = rule["white"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(goal, ["rank 8", "d4", "d5", "e4", "e5"]);
+    assert_eq!(rule["black"], rule["white"]);
+    assert_eq!(rule["reply"].as_bool(), Some(true));
+    // A colour's own key wins over the shared one in its section, whatever the order.
+    let doc = converted("[race:chess]\nflagPieceWhite = q\nflagPiece = q\nflagRegionBlack = *1\nflagRegion = *8\nflagPieceSafe = true\nflagPieceCount = 2\n");
+    let rule = &doc["end"]["region_win"];
+    assert_eq!((rule["white"][0].as_str(), rule["black"][0].as_str()), (Some("rank 8"), Some("rank 1")));
+    assert_eq!((rule["piece"].as_str(), rule["count"].as_integer(), rule["safe"].as_bool()), (Some("queen"), Some(2), Some(true)));
+}
+
+#[test]
+fn flag_rules_chimera_lacks_are_refused() {
+    let base = "[f:chess]\nflagPiece = k\nflagRegionWhite = *8\n";
+    assert_eq!(refused(&format!("{base}flagRegionBlack = *1\nflagPieceBlockedWin = true\n")).0, "flagPieceBlockedWin");
+    assert_eq!(refused(base).0, "flagRegionBlack", "a goal for one side only");
+    assert_eq!(refused("[f:chess]\nflagRegion = *8\n").0, "flagPieceWhite", "any piece may reach it");
+    assert_eq!(refused("[f:chess]\nflagPieceWhite = k\nflagPieceBlack = q\nflagRegion = *8\n").0, "flagPieceBlack");
+}
+
+#[test]
+fn checking_false_bans_checks_but_not_with_compulsory_captures() {
+    let doc = converted("[nochecks:chess]\nchecking = false\n");
+    assert_eq!(doc["checks_allowed"].as_bool(), Some(false));
+    let (option, reason) = refused("[nochecks:chess]\nchecking = false\nmustCapture = true\n");
+    assert_eq!(option, "checking", "{reason}");
+}
+
+#[test]
+fn check_counting_becomes_the_n_check_module() {
+    let doc = converted("[5c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1\ncheckCounting = true\n");
+    assert_eq!(doc["modules"]["n-check"]["checks"].as_integer(), Some(5));
+    assert_eq!(doc["start"].as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+    // Without the count, Fairy-Stockfish's next check wins.
+    assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["modules"]["n-check"]["checks"].as_integer(), Some(1));
+    let uneven = "[c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n";
+    assert_eq!(refused(uneven).0, "startFen");
+}
+
+#[test]
+fn explosions_become_the_atomic_module() {
+    let doc = converted("[a:nocheckatomic]\nmutuallyImmuneTypes = k\n");
+    assert_eq!(doc["pieces"]["commoner"]["royal"].as_bool(), Some(true), "the extinct type is the module's king");
+    assert_eq!(doc["modules"]["atomic"]["checks"].as_bool(), Some(false));
+    assert_eq!(doc["modules"]["atomic"]["mutually_immune"][0].as_str(), Some("commoner"));
+    assert!(doc.get("end").and_then(|e| e.get("extinction")).is_none(), "the module ends the game");
+    let doc = converted("[a:atomic]\nblastImmuneTypes = q\n");
+    assert!(doc["modules"]["atomic"].get("checks").is_none(), "extinctionPseudoRoyal: the module's checks");
+    assert_eq!(doc["modules"]["atomic"]["immune"][0].as_str(), Some("queen"));
+    // A royal king, or a game not lost by one type's extinction, is not the module's game.
+    assert_eq!(refused("[a:chess]\nblastOnCapture = true\n").0, "blastOnCapture");
+    assert_eq!(refused("[a:giveaway]\nblastOnCapture = true\n").0, "blastOnCapture");
+    assert_eq!(refused("[a:chess]\nmutuallyImmuneTypes = k\n").0, "mutuallyImmuneTypes");
+    assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\n").0, "extinctionPseudoRoyal");
+}
+
+#[test]
+fn placement_options_become_drop_keys_and_castles_gained_by_drops() {
+    let doc = converted("[p:placement]\n");
+    let drops = &doc["drops"];
+    assert_eq!(drops["must_drop"].as_bool(), Some(true));
+    assert_eq!(drops["opposite_colors"][0].as_str(), Some("bishop"));
+    assert_eq!(drops["castling_rights_on_drop"][0].as_str(), Some("rook"));
+    assert_eq!(doc["castling"].as_array().map(Vec::len), Some(2), "both castles, with no right at the start");
+    assert_eq!(converted("[z:crazyhouse]\nmustDrop = true\nmustDropType = n\n")["drops"]["must_drop"][0].as_str(), Some("knight"));
+    let rights = "[p:placement]\nstartFen = r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[QBBNNqbbnn] w KQkq - 0 1\n";
+    assert_eq!(refused(rights).0, "castlingDroppedPiece");
+}
+
+#[test]
+fn royal_rules_become_their_top_level_keys() {
+    for (option, key, value) in [("flyingGeneral", "flying_royals", true), ("makpongRule", "royal_flees_check", false)] {
+        let doc = converted(&format!("[r:chess]\n{option} = true\n"));
+        assert_eq!(doc[key].as_bool(), Some(value), "{option}");
+        assert!(converted(&format!("[r:chess]\n{option} = false\n")).get(key).is_none(), "{option} off");
+    }
+    // Fairy-Stockfish's dupleCheck is for pseudo-royal extinction pieces: on two kings
+    // it disagrees with Chimera's duple_check (a perft from 4kk2/8/8/8/8/8/3Q4/4KK2 b).
+    assert_eq!(refused("[r:chess]\ndupleCheck = true\n").0, "dupleCheck");
+}
+
+#[test]
+fn optional_pawn_promotion_needs_immobility_illegal() {
+    // Grand's: a pawn may stay unpromoted but not where it could never move again.
+    let doc = converted("[g:grand]\n");
+    assert_eq!(doc["pieces"]["pawn"]["promotion"]["policy"].as_str(), Some("optional"));
+    assert_eq!(refused("[g:grand]\nimmobilityIllegal = false\n").0, "mandatoryPawnPromotion");
+    // Without drops the ban is exact only while no piece but the pawn can be stuck.
+    assert_eq!(refused("[s:chess]\nimmobilityIllegal = true\nlance = l\nstartFen = l3k3/8/8/8/8/8/8/L3K3 w - - 0 1\n").0, "immobilityIllegal");
 }

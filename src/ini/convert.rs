@@ -161,6 +161,27 @@ fn fen_fields(fen: &str) -> Vec<String> {
     fields
 }
 
+/// With `checkCounting`, Fairy-Stockfish reads the checks each side still has to give
+/// (`3+3`, single digits) after the castling and en-passant fields; without them, the
+/// next check wins. Chimera's `n-check` counts checks given towards one `checks` for both
+/// sides, so the start must owe both the same number. Returns the FEN without the field.
+fn check_counts(fen: &str) -> (String, Result<u8, String>) {
+    let tokens: Vec<&str> = fen.split_whitespace().collect();
+    let is_count = |t: &str| t.len() == 3 && t.as_bytes()[1] == b'+' && t.bytes().all(|b| b == b'+' || b.is_ascii_digit());
+    let Some(i) = tokens.iter().skip(1).position(|t| is_count(t)).map(|i| i + 1) else {
+        return (fen.to_string(), Ok(1));
+    };
+    let rest = tokens.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, t)| *t).collect::<Vec<_>>().join(" ");
+    let b = tokens[i].as_bytes();
+    let (white, black) = (b[0] - b'0', b[2] - b'0');
+    let n = match (white, black) {
+        (w, b) if w != b => Err(format!("White owes {w} checks and Black {b} (Chimera's n-check has one count for both)")),
+        (0, _) => Err("no checks left to give at the start".to_string()),
+        (w, _) => Ok(w),
+    };
+    (rest, n)
+}
+
 /// The start position's board: (file, rank) -> FEN letter, as written (case = colour).
 fn fen_board(board: &str, files: u8, ranks: u8) -> Result<BTreeMap<(u8, u8), char>, String> {
     let mut out = BTreeMap::new();
@@ -210,6 +231,11 @@ fn ints(items: &[u8]) -> Value {
     Value::Array(items.iter().map(|&r| Value::Integer(r.into())).collect())
 }
 
+/// Fairy-Stockfish's switches on its king's rules, with Chimera's top-level key and the
+/// value it takes when the switch is on: kings may not face each other on an open line,
+/// a king in check may only take its single checker (Makpong).
+const ROYAL_RULES: [(&str, &str, bool); 2] = [("flyingGeneral", "flying_royals", true), ("makpongRule", "royal_flees_check", false)];
+
 /// The Chimera ruleset for a Fairy-Stockfish variant, as a TOML table.
 pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     let probe = Conv { fsf, files: 8, ranks: 8 };
@@ -232,7 +258,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     doc.insert("board".into(), Value::Table(board));
 
     let default_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    let fen = fsf.value("startFen").map(|(v, _)| v.clone()).unwrap_or_else(|| default_fen.to_string());
+    let mut fen = fsf.value("startFen").map(|(v, _)| v.clone()).unwrap_or_else(|| default_fen.to_string());
+    let checks = if c.bool("checkCounting", false)? {
+        let (rest, remaining) = check_counts(&fen);
+        fen = rest;
+        Some(remaining.map_err(|why| c.refuse("startFen", why))?)
+    } else {
+        None
+    };
     let mut fields = fen_fields(&fen);
     let placement = fen_board(fields.first().map(String::as_str).unwrap_or(""), files, ranks).map_err(|e| c.refuse("startFen", e))?;
 
@@ -246,6 +279,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if ep_types.iter().any(|n| n != "pawn") {
         return Err(c.refuse("enPassantTypes", "en passant by pieces other than Fairy-Stockfish's pawn"));
     }
+    let atomic = atomic(&c)?;
     let mut pieces = Table::new();
     let mut betzas = BTreeMap::new();
     for p in fsf.pieces.values() {
@@ -254,7 +288,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let mut t = Table::new();
         t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
         t.insert("betza".into(), Value::String(betza));
-        if p.name == "king" {
+        if p.name == "king" || atomic.as_ref().is_some_and(|(king, _)| *king == p.name) {
             t.insert("royal".into(), Value::Boolean(true));
         }
         if p.name == "pawn" {
@@ -262,11 +296,29 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         pieces.insert(p.name.clone(), Value::Table(t));
     }
-    if !has_king {
+    if !has_king && atomic.is_none() {
         doc.insert("royal".into(), Value::String("none".into()));
     }
-    if c.bool("mustCapture", false)? {
+    let must_capture = c.bool("mustCapture", false)?;
+    if must_capture {
         doc.insert("must_capture".into(), Value::Boolean(true));
+    }
+    // Rules on royal pieces that Chimera names alike: Fairy-Stockfish's option switched
+    // on sets the key to the value (the built-ins xiangqi and makpong, verified
+    // against Fairy-Stockfish, use these keys for these options).
+    for (option, key, value) in ROYAL_RULES {
+        if c.bool(option, false)? {
+            doc.insert(key.into(), Value::Boolean(value));
+        }
+    }
+    // Fairy-Stockfish's `checking = false` makes every move that gives check illegal.
+    if !c.bool("checking", true)? {
+        if must_capture {
+            // Fairy-Stockfish forces a capture only if one is legal, checks barred;
+            // Chimera's duty to capture counts captures that give check too.
+            return Err(c.refuse("checking", "no checks with compulsory captures (Chimera's duty to capture counts captures that give check)"));
+        }
+        doc.insert("checks_allowed".into(), Value::Boolean(false));
     }
 
     // Pawns: Fairy-Stockfish's pawn type steps, captures, double-steps and promotes by
@@ -291,16 +343,22 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             promotion_ranks = c.own_ranks("promotionRegionWhite", "promotionRegionBlack", w, b)?;
             if !promotion_ranks.is_empty() {
                 let to = c.names("promotionPieceTypes", &[])?;
-                if !c.bool("mandatoryPawnPromotion", true)? {
-                    return Err(c.refuse(
-                        "mandatoryPawnPromotion",
-                        "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again; Chimera's optional promotion does not",
-                    ));
-                }
+                // Optional promotion: Chimera's makes a pawn promote where it could never
+                // move again, as Fairy-Stockfish's does only with `immobilityIllegal`.
+                let policy = match (c.bool("mandatoryPawnPromotion", true)?, c.bool("immobilityIllegal", false)?) {
+                    (true, _) => "mandatory",
+                    (false, true) => "optional",
+                    (false, false) => {
+                        return Err(c.refuse(
+                            "mandatoryPawnPromotion",
+                            "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again (immobilityIllegal = false); Chimera's optional promotion does not",
+                        ))
+                    }
+                };
                 let mut promotion = Table::new();
                 promotion.insert("ranks".into(), ints(&promotion_ranks));
                 promotion.insert("to".into(), strings(to));
-                promotion.insert("policy".into(), Value::String("mandatory".into()));
+                promotion.insert("policy".into(), Value::String(policy.into()));
                 pawn.insert("promotion".into(), Value::Table(promotion));
             }
         }
@@ -326,7 +384,23 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
     let rights = fields.get(2).cloned().unwrap_or_else(|| "-".into());
-    if castling && rights != "-" {
+    let dropped_castling = castling && c.bool("castlingDroppedPiece", false)?;
+    if dropped_castling {
+        // Fairy-Stockfish's castles with no right at the start: a castling king dropped
+        // on `castlingKingFile` gains those with castling rooks in the corners.
+        if rights != "-" {
+            return Err(c.refuse("castlingDroppedPiece", "castling rights both in the start FEN and from dropped pieces"));
+        }
+        let (kl, rl) = castling_letters(&c)?;
+        let top = ranks - 1;
+        let king = c.file("castlingKingFile", 4)?;
+        let mut home = BTreeMap::from([((king, 0), kl.to_ascii_uppercase()), ((king, top), kl)]);
+        for f in [0, files - 1] {
+            home.extend([((f, 0), rl.to_ascii_uppercase()), ((f, top), rl)]);
+        }
+        let castles = castles(&c, &home, "KQkq")?;
+        doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
+    } else if castling && rights != "-" {
         let castles = castles(&c, &placement, &rights)?;
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
     } else if rights != "-" {
@@ -354,6 +428,23 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if to_hand && !promotion_ranks.is_empty() && !c.bool("dropLoop", false)? {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
         }
+        if c.bool("mustDrop", false)? {
+            let must = match c.fsf.value("mustDropType").map(|(v, _)| v.trim()).unwrap_or("*") {
+                "*" => Value::Boolean(true),
+                l => match fsf.pieces.values().find(|p| l.len() == 1 && l.eq_ignore_ascii_case(&p.letter.to_string())) {
+                    Some(p) => strings([p.name.clone()]),
+                    None => return Err(c.refuse("mustDropType", format!("`{l}` is not a piece of the variant"))),
+                },
+            };
+            t.insert("must_drop".into(), must);
+        }
+        // Fairy-Stockfish's rule is for its bishop type only.
+        if c.bool("dropOppositeColoredBishop", false)? && fsf.piece("bishop").is_some() {
+            t.insert("opposite_colors".into(), strings(["bishop"]));
+        }
+        if dropped_castling {
+            t.insert("castling_rights_on_drop".into(), strings(c.names("castlingRookPieces", &["rook"])?));
+        }
         let no_doubled = c.names("dropNoDoubled", &[])?;
         match c.int("dropNoDoubledCount", 1)? {
             _ if no_doubled.is_empty() => {}
@@ -377,10 +468,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
             pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
         }
-        check_immobile_drops(&c, fsf, &betzas, &region, &promotion_ranks)?;
+        check_immobility(&c, fsf, &betzas, &region, &promotion_ranks)?;
         doc.insert("drops".into(), Value::Table(t));
-    } else if c.bool("immobilityIllegal", false)? {
-        return Err(c.refuse("immobilityIllegal", "the ban on moves to squares a piece can never leave (without drops)"));
+    } else {
+        check_immobility(&c, fsf, &betzas, &[], &promotion_ranks)?;
     }
 
     doc.insert("start".into(), Value::String(fields.join(" ")));
@@ -422,7 +513,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
         end.insert("move_rule_reset".into(), strings(reset));
     }
-    if let Some(verdict) = c.verdict("extinctionValue", "none")? {
+    // The atomic module ends the game when the royal piece explodes: that is the extinction.
+    if let Some(verdict) = c.verdict("extinctionValue", "none")?.filter(|_| atomic.is_none()) {
         let mut rule = Table::new();
         match c.list("extinctionPieceTypes", &[])? {
             PieceList::All => {}
@@ -444,10 +536,138 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         rule.insert("verdict".into(), Value::String(verdict.into()));
         end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
     }
+    if let Some(rule) = region_win(&c)? {
+        end.insert("region_win".into(), Value::Table(rule));
+    }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
     }
+    let mut modules = Table::new();
+    if let Some(n) = checks {
+        modules.insert("n-check".into(), Value::Table(Table::from_iter([("checks".to_string(), Value::Integer(n.into()))])));
+    }
+    if let Some((_, module)) = atomic {
+        modules.insert("atomic".into(), Value::Table(module));
+    }
+    if !modules.is_empty() {
+        doc.insert("modules".into(), Value::Table(modules));
+    }
     Ok(doc)
+}
+
+/// Fairy-Stockfish's flag rule (`Position::is_immediate_game_end`) as `[end.region_win]`,
+/// which follows it verdict for verdict: `flagMove` is `reply`, `flagPieceSafe` is `safe`.
+/// Chimera's goal is one piece type for both sides and a goal for each side.
+fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
+    let white = c.region("flagRegionWhite", |_, _| false)?;
+    let black = c.region("flagRegionBlack", |_, _| false)?;
+    if white.is_empty() && black.is_empty() {
+        return Ok(None);
+    }
+    if let Some(key) = [("flagRegionWhite", &white), ("flagRegionBlack", &black)].iter().find(|(_, r)| r.is_empty()).map(|(k, _)| *k) {
+        return Err(c.refuse(key, "a goal region for one side only (Chimera's region_win has a goal for each)"));
+    }
+    let piece = |key: &str| -> Result<String, Refusal> {
+        let letter = c.fsf.value(key).map(|(v, _)| v.trim()).unwrap_or("*");
+        let mut pieces = c.fsf.pieces.values();
+        let found = match letter {
+            // Every piece type: one piece type only when the army has just one.
+            "*" if pieces.len() == 1 => pieces.next(),
+            "*" => return Err(c.refuse(key, "a goal any piece may reach (Chimera's goal is for one piece type)")),
+            l => pieces.find(|p| l.len() == 1 && l.eq_ignore_ascii_case(&p.letter.to_string())),
+        };
+        found.map(|p| p.name.clone()).ok_or_else(|| c.refuse(key, format!("`{letter}` is not a piece of the variant")))
+    };
+    let (piece, black_piece) = (piece("flagPieceWhite")?, piece("flagPieceBlack")?);
+    if piece != black_piece {
+        return Err(c.refuse("flagPieceBlack", "White's and Black's goal pieces differ (Chimera's are the same)"));
+    }
+    let count = c.int("flagPieceCount", 1)?;
+    if !(1..=255).contains(&count) {
+        return Err(c.refuse("flagPieceCount", format!("a count of {count} pieces on the goal")));
+    }
+    let goal = |set: &Squares| {
+        let whole: BTreeSet<u8> = set.iter().map(|&(_, r)| r).filter(|&r| (0..c.files).all(|f| set.contains(&(f, r)))).collect();
+        let ranks = whole.iter().map(|r| format!("rank {}", r + 1));
+        let squares = set.iter().filter(|(_, r)| !whole.contains(r)).map(|&(f, r)| square(f, r));
+        strings(ranks.chain(squares))
+    };
+    let mut t = Table::new();
+    t.insert("piece".into(), Value::String(piece));
+    t.insert("white".into(), goal(&white));
+    t.insert("black".into(), goal(&black));
+    if count != 1 {
+        t.insert("count".into(), Value::Integer(count));
+    }
+    for (key, chimera) in [("flagMove", "reply"), ("flagPieceSafe", "safe")] {
+        if c.bool(key, false)? {
+            t.insert(chimera.into(), Value::Boolean(true));
+        }
+    }
+    Ok(Some(t))
+}
+
+/// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`
+/// module: captures explode (`blastOnCapture`, sparing Fairy-Stockfish's pawn type, which
+/// is the only piece the converter marks `pawn`), and a side whose one non-royal "king"
+/// type is extinct loses — the module's king, made royal, whose explosion loses. With
+/// `extinctionPseudoRoyal` that piece may not be left attacked (the module's `checks`).
+/// Returns the piece made royal and the module's table.
+fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
+    let pseudo_royal = c.bool("extinctionPseudoRoyal", false)?;
+    if !c.bool("blastOnCapture", false)? {
+        for key in ["blastImmuneTypes", "mutuallyImmuneTypes"] {
+            if !c.names(key, &[])?.is_empty() {
+                return Err(c.refuse(key, "without blastOnCapture (Chimera has the rule only in its atomic module)"));
+            }
+        }
+        if pseudo_royal {
+            return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces without explosions (Chimera has no such rule)"));
+        }
+        return Ok(None);
+    }
+    let extinct = c.names("extinctionPieceTypes", &[])?;
+    let lone_loss = c.verdict("extinctionValue", "none")? == Some("loss")
+        && c.int("extinctionPieceCount", 0)? == 0
+        && c.int("extinctionOpponentPieceCount", 0)? == 0
+        && !matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All);
+    let king = match extinct.as_slice() {
+        [king] if lone_loss && king != "pawn" && c.fsf.piece("king").is_none() => king.clone(),
+        _ => {
+            return Err(c.refuse(
+                "blastOnCapture",
+                "explosions in a game not lost by the extinction of one non-royal piece type (Chimera's atomic module is lost by the king's explosion)",
+            ))
+        }
+    };
+    if c.bool("pieceDrops", false)? {
+        return Err(c.refuse("blastOnCapture", "explosions with drops (not verified against Fairy-Stockfish)"));
+    }
+    let mut module = Table::new();
+    if !pseudo_royal {
+        module.insert("checks".into(), Value::Boolean(false));
+    }
+    for (key, chimera) in [("blastImmuneTypes", "immune"), ("mutuallyImmuneTypes", "mutually_immune")] {
+        let names = c.names(key, &[])?;
+        if !names.is_empty() {
+            module.insert(chimera.into(), strings(names));
+        }
+    }
+    Ok(Some((king, module)))
+}
+
+/// The letters of the castling king and of the one kind of castling rook.
+fn castling_letters(c: &Conv<'_>) -> Result<(char, char), Refusal> {
+    let king_type = c.names("castlingKingPiece", &["king"])?;
+    let rook_type = c.names("castlingRookPieces", &["rook"])?;
+    if rook_type.len() > 1 {
+        return Err(c.refuse("castlingRookPieces", "more than one kind of castling rook"));
+    }
+    let (Some(king_type), Some(rook_type)) = (king_type.first(), rook_type.first()) else {
+        return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
+    };
+    let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
+    Ok((letter(king_type), letter(rook_type)))
 }
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
@@ -458,16 +678,7 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
     if c.int("castlingRank", 1)? != 1 {
         return Err(c.refuse("castlingRank", "castling on a rank other than the first"));
     }
-    let king_type = c.names("castlingKingPiece", &["king"])?;
-    let rook_type = c.names("castlingRookPieces", &["rook"])?;
-    if rook_type.len() > 1 {
-        return Err(c.refuse("castlingRookPieces", "more than one kind of castling rook"));
-    }
-    let (Some(king_type), Some(rook_type)) = (king_type.first(), rook_type.first()) else {
-        return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
-    };
-    let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
-    let (kl, rl) = (letter(king_type), letter(rook_type));
+    let (kl, rl) = castling_letters(c)?;
     let king_file_option = c.file("castlingKingFile", 4)?;
     let kingside_to = c.file("castlingKingsideFile", 6)?;
     let queenside_to = c.file("castlingQueensideFile", 2)?;
@@ -537,10 +748,12 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
     Ok(out)
 }
 
-/// Fairy-Stockfish drops a piece anywhere in its drop region unless `immobilityIllegal`;
-/// Chimera never drops a piece where it could never move. The two agree only when no
-/// droppable piece has such a square in its drop ranks, or the option is on.
-fn check_immobile_drops(
+/// Fairy-Stockfish drops a piece anywhere in its drop region (`region`, empty without
+/// drops) unless `immobilityIllegal`; Chimera never drops a piece where it could never
+/// move. The two agree only when no droppable piece has such a square in its drop ranks,
+/// or the option is on. The option also bars moves to such squares, which Chimera does
+/// only for pawns (by promotion): so no other piece may have one.
+fn check_immobility(
     c: &Conv<'_>,
     fsf: &Fsf,
     betzas: &BTreeMap<String, String>,

@@ -145,7 +145,7 @@ const MAPPED: [&str; 48] = [
 ];
 
 /// More mapped options (split from `MAPPED` only to keep each list readable).
-const MAPPED_MORE: [&str; 7] = [
+const MAPPED_MORE: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
@@ -153,20 +153,38 @@ const MAPPED_MORE: [&str; 7] = [
     "dropNoDoubled",
     "dropNoDoubledCount",
     "mandatoryPiecePromotion",
+    "checking",
+    "checkCounting",
+    "flyingGeneral",
+    "makpongRule",
+    "castlingDroppedPiece",
+    "mustDrop",
+    "mustDropType",
+    "dropOppositeColoredBishop",
+    "blastOnCapture",
+    "blastImmuneTypes",
+    "mutuallyImmuneTypes",
+    "extinctionPseudoRoyal",
+    "flagPiece",
+    "flagPieceWhite",
+    "flagPieceBlack",
+    "flagRegion",
+    "flagRegionWhite",
+    "flagRegionBlack",
+    "flagPieceCount",
+    "flagMove",
+    "flagPieceSafe",
 ];
 
 /// Options Chimera has no rule for: accepted only with the value that switches them off
 /// (Fairy-Stockfish's default), refused with any other.
-const OFF_ONLY: [(&str, &str, &str); 73] = [
+const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("chess960", "false", "Chess960 castling"),
     ("twoBoards", "false", "pieces in hand from a second board"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
     ("promotedPieceType", "", "promotion of pieces other than pawns (Shogi style)"),
     ("piecePromotionOnCapture", "false", "promotion only on captures"),
     ("pieceDemotion", "false", "demotion"),
-    ("blastOnCapture", "false", "explosions (the atomic module is not mapped)"),
-    ("blastImmuneTypes", "-", "explosions"),
-    ("mutuallyImmuneTypes", "-", "pieces that cannot capture each other"),
     ("petrifyOnCaptureTypes", "-", "petrification"),
     ("petrifyBlastPieces", "false", "petrification"),
     ("tripleStepRegionWhite", "-", "triple steps"),
@@ -174,18 +192,13 @@ const OFF_ONLY: [(&str, &str, &str); 73] = [
     ("enPassantRegion", "", "en-passant regions"),
     ("enPassantRegionWhite", "", "en-passant regions"),
     ("enPassantRegionBlack", "", "en-passant regions"),
-    ("castlingDroppedPiece", "false", "castling with dropped pieces"),
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
     ("oppositeCastling", "false", "castling only to the side the opponent has not"),
-    ("checking", "true", "play without checks"),
     ("dropChecks", "true", "drops that may not give check"),
-    ("mustDrop", "false", "compulsory drops"),
-    ("mustDropType", "*", "compulsory drops"),
     ("enclosingDrop", "none", "drops that must enclose"),
     ("enclosingDropStart", "-", "drops that must enclose"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
-    ("dropOppositeColoredBishop", "false", "bishop drops on opposite colours"),
     ("dropPromoted", "false", "drops in promoted state"),
     ("gating", "false", "gating"),
     ("wallingRule", "none", "wall squares"),
@@ -202,8 +215,6 @@ const OFF_ONLY: [(&str, &str, &str); 73] = [
     ("passOnStalemate", "false", "passing"),
     ("passOnStalemateWhite", "false", "passing"),
     ("passOnStalemateBlack", "false", "passing"),
-    ("makpongRule", "false", "the Makpong rule"),
-    ("flyingGeneral", "false", "the flying general"),
     ("soldierPromotionRank", "1", "soldier promotion"),
     ("flipEnclosedPieces", "none", "flipping"),
     ("nFoldValueAbsolute", "false", "repetition results from White's side"),
@@ -215,26 +226,15 @@ const OFF_ONLY: [(&str, &str, &str); 73] = [
     ("shatarMateRule", "false", "Shatar's mate rule"),
     ("bikjangRule", "false", "bikjang"),
     ("extinctionClaim", "false", "extinction by claim"),
-    ("extinctionPseudoRoyal", "false", "pseudo-royal extinction pieces"),
-    ("dupleCheck", "false", "duple check"),
-    ("flagPiece", "*", "reaching a region wins"),
-    ("flagPieceWhite", "*", "reaching a region wins"),
-    ("flagPieceBlack", "*", "reaching a region wins"),
-    ("flagRegion", "-", "reaching a region wins"),
-    ("flagRegionWhite", "-", "reaching a region wins"),
-    ("flagRegionBlack", "-", "reaching a region wins"),
-    ("flagPieceCount", "1", "reaching a region wins"),
-    ("flagPieceBlockedWin", "false", "reaching a region wins"),
-    ("flagMove", "false", "reaching a region wins"),
-    ("flagPieceSafe", "false", "reaching a region wins"),
-    ("checkCounting", "false", "check counting (the n-check module is not mapped)"),
+    ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
+    ("flagPieceBlockedWin", "false", "a goal region won by blocking it (flagPieceBlockedWin)"),
     ("materialCounting", "none", "material counting"),
     ("adjudicateFullBoard", "false", "adjudication on a full board"),
     ("countingRule", "none", "counting rules"),
 ];
 
 /// More rules Chimera lacks (see `OFF_ONLY`).
-const OFF_ONLY_MORE: [(&str, &str, &str); 13] = [
+const OFF_ONLY_MORE: &[(&str, &str, &str)] = &[
     ("castlingWins", "-", "castling that wins"),
     ("connectN", "0", "connection goals"),
     ("connectPieceTypes", "*", "connection goals"),
@@ -249,6 +249,10 @@ const OFF_ONLY_MORE: [(&str, &str, &str); 13] = [
     ("collinearN", "0", "connection goals"),
     ("connectValue", "win", "connection goals"),
 ];
+
+/// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
+/// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
+const SET_BOTH_COLOURS: [&str; 2] = ["flagPiece", "flagRegion"];
 
 /// Deprecated spellings Fairy-Stockfish still reads; not converted.
 const DEPRECATED: [&str; 9] = [
@@ -297,6 +301,8 @@ fn is_piece_list(key: &str) -> bool {
             | "nMoveRuleTypes"
             | "extinctionPieceTypes"
             | "dropNoDoubled"
+            | "blastImmuneTypes"
+            | "mutuallyImmuneTypes"
     )
 }
 
@@ -409,6 +415,11 @@ impl Fsf {
                     self.lists.remove(&format!("{k}Black"));
                 }
                 self.lists.insert(k.into(), (list, src(e.line)));
+            } else if SET_BOTH_COLOURS.contains(&k) {
+                // Fairy-Stockfish reads the shared key first, whatever the line order.
+                for key in [format!("{k}White"), format!("{k}Black")].into_iter().filter(|key| !sets_alias(key)) {
+                    self.values.insert(key, (e.value.clone(), src(e.line)));
+                }
             } else {
                 self.values.insert(k.into(), (e.value.clone(), src(e.line)));
             }
