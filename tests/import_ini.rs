@@ -131,11 +131,11 @@ fn flag_rules_chimera_lacks_are_refused() {
 }
 
 #[test]
-fn checking_false_bans_checks_but_not_with_compulsory_captures() {
+fn checking_false_bans_checks_also_with_compulsory_captures() {
     let doc = converted("[nochecks:chess]\nchecking = false\n");
     assert_eq!(doc["checks_allowed"].as_bool(), Some(false));
-    let (option, reason) = refused("[nochecks:chess]\nchecking = false\nmustCapture = true\n");
-    assert_eq!(option, "checking", "{reason}");
+    let doc = converted("[nochecks:chess]\nchecking = false\nmustCapture = true\n");
+    assert_eq!((doc["checks_allowed"].as_bool(), doc["must_capture"].as_bool()), (Some(false), Some(true)));
 }
 
 #[test]

@@ -72,3 +72,19 @@ fn a_diagonal_double_step_writes_both_squares_in_the_en_passant_field() {
     // Two squares neither of which holds the pawn that passed: refused.
     assert!(v.position("4k3/8/8/3P4/8/8/8/4K3 w - c5d6 0 2").is_err());
 }
+
+/// The duty to capture counts only the captures the other rules allow: with checks banned,
+/// a capture that gives check is no capture at all, so quiet moves stay legal
+/// (Fairy-Stockfish's `has_capture` counts legal captures; its `coffeerace`).
+#[test]
+fn a_capture_that_would_give_check_does_not_force_capturing_where_checks_are_banned() {
+    let text = "extends = \"chess\"\nname = \"no-check-capture\"\nmust_capture = true\nchecks_allowed = false\n";
+    let mut p = from_toml(text, "x.toml").unwrap().position("4k3/8/8/8/4p3/8/8/K3R3 w - - 0 1").unwrap();
+    assert_eq!(moves(&p), ["a1a2", "a1b1", "a1b2", "e1b1", "e1c1", "e1d1", "e1e2", "e1e3", "e1f1", "e1g1", "e1h1"]);
+    let refused = p.parse_move("Rxe4").unwrap_err();
+    assert_eq!(refused.code, chimera::IllegalCode::GivesCheck);
+    // Where a capture passes the ban, it is compulsory again.
+    let mut p = from_toml(text, "x.toml").unwrap().position("4k3/8/8/8/3p4/8/8/K2R4 w - - 0 1").unwrap();
+    assert_eq!(moves(&p), ["d1d4"]);
+    assert_eq!(p.parse_move("Rd2").unwrap_err().code, chimera::IllegalCode::CaptureRequired);
+}

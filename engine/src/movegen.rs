@@ -183,23 +183,18 @@ impl<B: Bitboard> Pos<B> {
         self.generate_ungated(sink)
     }
 
-    /// Every legal move but the gating ones (`features/gating.rs` adds them).
+    /// Every legal move but the gating ones (`features/gating.rs` adds them). The rules
+    /// that restrict the kernel's moves apply from the outside in — the duty to drop, the
+    /// duty to capture, the bans — so that each duty counts only the moves every inner
+    /// rule allows (as Fairy-Stockfish's `has_capture` counts legal captures only).
     pub(crate) fn generate_ungated<S: MoveSink>(&self, sink: &mut S) {
-        if self.t.bans_moves {
-            return self.generate_unbanned(sink);
-        }
-        self.generate_unchecked(sink)
-    }
-
-    /// Every move legal but for the bans of `features/move_bans` (checks, flight).
-    pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
         if !self.t.must_drop.is_empty() && self.owes_drop() {
             return self.generate_owed_drops(sink);
         }
         self.generate_undropped(sink)
     }
 
-    /// Every move legal but for the bans and the duty to drop (`features/must_drop`).
+    /// Every move legal but for the duty to drop (`features/must_drop`).
     pub(crate) fn generate_undropped<S: MoveSink>(&self, sink: &mut S) {
         if self.t.must_capture {
             return self.generate_forced(sink);
@@ -207,8 +202,17 @@ impl<B: Bitboard> Pos<B> {
         self.generate_unforced(sink)
     }
 
-    /// Every move legal but for the duty to capture (`must_capture`).
+    /// Every move legal but for the duties to drop and to capture (`must_capture`).
     pub(crate) fn generate_unforced<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.bans_moves {
+            return self.generate_unbanned(sink);
+        }
+        self.generate_unchecked(sink)
+    }
+
+    /// Every move legal but for the duties and the bans of `features/move_bans` (checks,
+    /// flight): the kernel's moves, judged by the rule modules.
+    pub(crate) fn generate_unchecked<S: MoveSink>(&self, sink: &mut S) {
         let modules = &self.t.modules;
         if modules.with_refusals.is_empty() {
             if modules.with_moves.is_empty() {

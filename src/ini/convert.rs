@@ -299,8 +299,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if !has_king && atomic.is_none() {
         doc.insert("royal".into(), Value::String("none".into()));
     }
-    let must_capture = c.bool("mustCapture", false)?;
-    if must_capture {
+    if c.bool("mustCapture", false)? {
         doc.insert("must_capture".into(), Value::Boolean(true));
     }
     // Rules on royal pieces that Chimera names alike: Fairy-Stockfish's option switched
@@ -311,13 +310,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             doc.insert(key.into(), Value::Boolean(value));
         }
     }
-    // Fairy-Stockfish's `checking = false` makes every move that gives check illegal.
+    // Fairy-Stockfish's `checking = false` makes every move that gives check illegal (and
+    // so no capture that gives check is compulsory, in Chimera as in Fairy-Stockfish).
     if !c.bool("checking", true)? {
-        if must_capture {
-            // Fairy-Stockfish forces a capture only if one is legal, checks barred;
-            // Chimera's duty to capture counts captures that give check too.
-            return Err(c.refuse("checking", "no checks with compulsory captures (Chimera's duty to capture counts captures that give check)"));
-        }
         doc.insert("checks_allowed".into(), Value::Boolean(false));
     }
 

@@ -50,7 +50,7 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         let mut legal = Vec::new();
-        self.generate_unchecked(&mut legal);
+        self.generate_ungated(&mut legal);
         (!legal.contains(&m)).then(|| self.drop_required("board move"))
     }
 
