@@ -21,12 +21,16 @@ fn board_and_side(p: &Position) -> String {
     p.fen().split(' ').take(2).collect::<Vec<_>>().join(" ")
 }
 
+/// `mystic-castling` starts without rights and counts as `mystic` until a rook appears:
+/// upgrades wait for three purchases, so none can within three plies.
 #[test]
 fn perft_from_the_start() {
-    let mut p = load("mystic").unwrap().start();
-    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 coins=20/20 purchases=0/0");
-    for (depth, nodes) in [(1, 29), (2, 841), (3, 24714)] {
-        assert_eq!(p.perft(depth), nodes, "perft({depth})");
+    for id in ["mystic", "mystic-castling"] {
+        let mut p = load(id).unwrap().start();
+        assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 coins=20/20 purchases=0/0", "{id}");
+        for (depth, nodes) in [(1, 29), (2, 841), (3, 24714)] {
+            assert_eq!(p.perft(depth), nodes, "{id} perft({depth})");
+        }
     }
 }
 
@@ -197,16 +201,6 @@ fn mystic_has_no_castling_even_with_an_upgraded_rook() {
     play_all(&mut p, "h1h1r e8d8");
     assert!(p.moves_with_notation().iter().all(|(_, _, san)| !san.starts_with("O-O")));
     assert_eq!(p.parse_move("O-O").unwrap_err().code, IllegalCode::Unparsable);
-}
-
-#[test]
-fn mystic_castling_starts_without_rights_and_counts_as_mystic_until_a_rook_appears() {
-    let mut p = load("mystic-castling").unwrap().start();
-    assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 coins=20/20 purchases=0/0");
-    // Upgrades wait for three purchases: no rook can appear within three plies.
-    for (depth, nodes) in [(1, 29), (2, 841), (3, 24714)] {
-        assert_eq!(p.perft(depth), nodes, "perft({depth})");
-    }
 }
 
 #[test]

@@ -477,7 +477,7 @@ impl<B: Bitboard> Pos<B> {
                 if !self.check_allowed(m) {
                     return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
                 }
-                if !rules.royal_flees_check && self.is_check() && self.flees_check(m) {
+                if self.flight_banned() && self.flees_check(m) {
                     let royal = self.piece_at(m.from).map_or("royal piece", |p| rules.piece(p.kind).name.as_str());
                     return refuse(IllegalCode::RoyalCannotFlee, format!("`{text}` moves the {royal} out of check: in check it may only take its checker, if it is the only one"));
                 }

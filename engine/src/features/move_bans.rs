@@ -19,13 +19,18 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn generate_unbanned<S: MoveSink>(&self, sink: &mut S) {
         with_scratch(|moves| {
             self.generate_unchecked(moves);
-            let flight_banned = !self.t.rules.royal_flees_check && self.is_check();
+            let flight_banned = self.flight_banned();
             for &m in moves.iter() {
                 if self.check_allowed(m) && !(flight_banned && self.flees_check(m)) {
                     sink.push(m);
                 }
             }
         })
+    }
+
+    /// Whether the side to move is in check where a royal piece in check may not flee.
+    pub(crate) fn flight_banned(&self) -> bool {
+        !self.t.rules.royal_flees_check && self.is_check()
     }
 
     /// Whether the rules allow `m` as far as checks go.
