@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Perft numbers from Fairy-Stockfish for the sections of its own variants.ini, the oracle
-of `tests/import_ini.rs` (which converts the same file with `chimera import-ini` and
+of `tests/it/import_ini.rs` (which converts the same file with `chimera import-ini` and
 compares each converted variant's perft with these).
 
     python3 scripts/fsf_ini_perft.py > tests/data/fsf-ini-perft.tsv

@@ -2,7 +2,7 @@
 """Differential check of the variant library against Fairy-Stockfish's built-in variants.
 
 Every built-in ruleset under the name of a variant of Fairy-Stockfish's perft suite
-(tests/fsf_suite.rs checks the suite's counts; this checks the positions random play
+(tests/it/fsf_suite.rs checks the suite's counts; this checks the positions random play
 reaches) is compared with that Fairy-Stockfish variant, but for those the other checks
 cover (chess and losalamos: fsf_diff.py; crazyhouse and minishogi: fsf_drops.py; 3check:
 fsf_3check.py; atomic, nocheckatomic and atomar: fsf_atomic.py). scripts/fsf_common.py does the

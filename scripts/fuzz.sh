@@ -48,7 +48,7 @@ for f in tests/data/games/*.txt; do
     seed movetext "$(basename "$f")" "$id"$'\n'"$(cat "$f")"
 done
 # PGN files: the tests' games, as files of several games.
-seed pgn three "$(sed -n '/^const THREE_GAMES/,/^"#;/p' tests/cli.rs | sed '1d;$d')"
+seed pgn three "$(sed -n '/^const THREE_GAMES/,/^"#;/p' tests/it/cli.rs | sed '1d;$d')"
 seed pgn tags "$(printf '[Variant "Crazyhouse"]\n1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. P@e5 *\n\n[SetUp "1"]\n[FEN "4k3/8/4K3/8/8/8/8/7R w - - 0 1"]\n1. Rh8# 1-0\n')"
 for f in tests/data/games/*.txt; do
     seed pgn "$(basename "$f")" "$(cat "$f")"

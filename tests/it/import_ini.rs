@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 
 use chimera::ini::import;
 
-const INI: &str = include_str!("data/fsf-upstream-variants.ini");
+const INI: &str = include_str!("../data/fsf-upstream-variants.ini");
 
 /// Fairy-Stockfish's counts: per section, (FEN, depth, nodes).
 fn expected() -> BTreeMap<String, Vec<(String, u32, u64)>> {
     let mut by = BTreeMap::<String, Vec<_>>::new();
-    for line in include_str!("data/fsf-ini-perft.tsv").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in include_str!("../data/fsf-ini-perft.tsv").lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         let f: Vec<&str> = line.split('\t').collect();
         by.entry(f[0].to_string()).or_default().push((f[1].to_string(), f[2].parse().unwrap(), f[3].parse().unwrap()));
     }

@@ -5,8 +5,8 @@ use chimera::movetext::{read, Token};
 use chimera::variants::load;
 use chimera::{Color, IllegalCode, Position};
 
-const CORRECTED: &str = include_str!("data/games/mystic-2020-01-08-simon-guillaume.corrected.txt");
-const VERBATIM: &str = include_str!("data/games/mystic-2020-01-08-simon-guillaume.txt");
+const CORRECTED: &str = include_str!("../data/games/mystic-2020-01-08-simon-guillaume.corrected.txt");
+const VERBATIM: &str = include_str!("../data/games/mystic-2020-01-08-simon-guillaume.txt");
 
 fn pos(fen: &str) -> Position {
     load("mystic").unwrap().position(fen).unwrap()

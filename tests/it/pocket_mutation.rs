@@ -5,8 +5,8 @@
 use chimera::variants::load;
 use chimera::{IllegalCode, Position, Variant};
 
-const RULESET: &str = include_str!("../rulesets/pocket-mutation.toml");
-const FRAGMENT: &str = include_str!("data/games/pocketmutation-2003-fourriere-aronson-fragment.normalized.txt");
+const RULESET: &str = include_str!("../../rulesets/pocket-mutation.toml");
+const FRAGMENT: &str = include_str!("../data/games/pocketmutation-2003-fourriere-aronson-fragment.normalized.txt");
 
 fn pos(fen: &str) -> Position {
     load("pocket-mutation").unwrap().position(fen).unwrap()

@@ -29,7 +29,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/fsf-perft-suite.tsv");
+    let text = include_str!("../data/fsf-perft-suite.tsv");
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
@@ -100,7 +100,7 @@ fn library_matches_the_deep_cases() {
 /// out of reach (a table row starting with the variant's name in backquotes).
 #[test]
 fn every_suite_variant_is_in_the_library_or_catalogued() {
-    let readme = include_str!("../README.md");
+    let readme = include_str!("../../README.md");
     let section = readme
         .split_once("### Out of reach")
         .map(|(_, rest)| rest.split("\n## ").next().unwrap_or(rest))

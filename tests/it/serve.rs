@@ -149,7 +149,7 @@ fn load_inline_toml_then_play_it() {
     let v = s.ok(json!({"op": "variants"}));
     assert_eq!(v["loaded"], json!(["tiny"]));
     // A variant may use the built-in rule modules.
-    let sylvia = include_str!("../rulesets/mitred-sylvia.toml").replace("name = \"mitred-sylvia\"", "name = \"my-sylvia\"");
+    let sylvia = include_str!("../../rulesets/mitred-sylvia.toml").replace("name = \"mitred-sylvia\"", "name = \"my-sylvia\"");
     assert_eq!(s.ok(json!({"op": "load", "toml": sylvia}))["variant"], "my-sylvia");
     // Loading again under the same name replaces it for games opened later.
     let bigger = TINY.replace("files = 4, ranks = 4", "files = 5, ranks = 5").replace("k3/4/4/3K", "k4/5/5/5/4K");

@@ -65,7 +65,7 @@ proptest! {
 
     #[test]
     fn mutated_rulesets_never_panic(edits in proptest::collection::vec((0usize..2000, proptest::char::any()), 1..4)) {
-        let base = include_str!("../rulesets/chess.toml");
+        let base = include_str!("../../rulesets/chess.toml");
         let text = mutate(base, &edits);
         if let Ok(v) = chimera::Variant::from_toml(&text, "mutated.toml") {
             // Whatever loads must also play.

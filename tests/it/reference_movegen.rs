@@ -8,6 +8,7 @@
 //! the moves only one side generates (for perft, it descends to the first node whose
 //! move lists differ).
 
+#[path = "reference/mod.rs"]
 mod reference;
 
 use std::sync::Arc;
@@ -440,7 +441,7 @@ fn losalamos() {
 
 #[test]
 fn capablanca() {
-    run(&toml(include_str!("../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
+    run(&toml(include_str!("../../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
 }
 
 // ---- synthetic variants -------------------------------------------------------------------

@@ -80,7 +80,7 @@ fn every_case_matches_its_snapshot() {
         for file in files {
             let name = format!("{variant}__{}", file.file_stem().unwrap().to_string_lossy());
             let text = run(&file, &variant);
-            insta::with_settings!({ snapshot_path => "cases/snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
+            insta::with_settings!({ snapshot_path => "../cases/snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
                 insta::assert_snapshot!(name, text);
             });
             count += 1;

@@ -1,0 +1,25 @@
+//! Every integration test, in one binary: the release test build links (with LTO) once
+//! instead of once per file. Run one file's tests with `cargo test --release --test it <module>::`.
+
+mod atomic;
+mod cases;
+mod chess960;
+mod cli;
+mod extends;
+mod fsf_suite;
+mod fuzz_parsers;
+mod import_ini;
+mod mischia;
+mod mitred;
+mod movement_rules;
+mod mystic;
+mod n_check;
+mod perft;
+mod pocket_mutation;
+mod properties;
+mod reference_movegen;
+mod ruleset_errors;
+mod serve;
+mod soak;
+mod walls;
+mod web;
