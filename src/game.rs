@@ -14,6 +14,8 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
         EndReason::Repetition => format!("{}-fold repetition", end.repetition),
+        EndReason::PerpetualCheck => format!("perpetual check ({}-fold repetition)", end.repetition),
+        EndReason::PerpetualChase => format!("perpetual chase ({}-fold repetition)", end.repetition),
         EndReason::MoveRule => format!("the {}-move rule", end.move_rule),
         EndReason::InsufficientMaterial => "insufficient material (dead position)".to_string(),
         EndReason::ArmyCaptured => "capturing the whole army".to_string(),

@@ -1,5 +1,6 @@
 //! The end rules (the `[end]` table, its schema and compile step, and the verdicts):
-//! checkmate, stalemate, capture of the whole army, repetition, the
+//! checkmate, stalemate, capture of the whole army, repetition (decided by
+//! `features/perpetual.rs` when a side checked or chased throughout), the
 //! n-move rule and dead positions by material, in that order of precedence; a rule
 //! module's ending comes before all of them.
 
@@ -35,6 +36,8 @@ pub(crate) struct RawEnd {
     region_win: Option<super::region_win::RawRegionWin>,
     #[serde(default)]
     counting_in_fen: bool,
+    perpetual_check: Option<RawVerdict>,
+    perpetual_chase: Option<super::perpetual::RawChase>,
 }
 
 fn yes() -> bool {
@@ -64,6 +67,8 @@ impl Default for RawEnd {
             extinction: Vec::new(),
             region_win: None,
             counting_in_fen: false,
+            perpetual_check: None,
+            perpetual_chase: None,
         }
     }
 }
@@ -157,6 +162,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
         counting_in_fen: end.counting_in_fen,
+        perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
     })
 }
 
@@ -176,7 +182,7 @@ impl<B: Bitboard> Pos<B> {
             });
         }
         if end.repetition >= 2 && self.repetitions() >= end.repetition as usize {
-            return Some(Outcome { winner: None, reason: EndReason::Repetition });
+            return Some(self.perpetual_verdict().unwrap_or(Outcome { winner: None, reason: EndReason::Repetition }));
         }
         if end.move_rule > 0 && self.halfmove >= 2 * end.move_rule {
             return Some(Outcome { winner: None, reason: EndReason::MoveRule });
