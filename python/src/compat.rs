@@ -235,7 +235,8 @@ fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBac
     })
 }
 
-/// An end by repetition or the move rule: `(True, value)`, else `(False, 0)`. (Chimera
+/// An end by repetition (a perpetual check or chase included) or the move rule:
+/// `(True, value)`, else `(False, 0)`. (Chimera
 /// ends the game there, where Fairy-Stockfish lets a player claim it.)
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
@@ -249,7 +250,9 @@ fn is_optional_game_end(
     let _ = count_started; // Chimera has no counting rules.
     let pos = build(variant, fen, &moves, chess960)?;
     Ok(match pos.outcome() {
-        Some(o) if matches!(o.reason, EndReason::Repetition | EndReason::MoveRule) => (true, value(o, &pos)),
+        Some(o) if matches!(o.reason, EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase | EndReason::MoveRule) => {
+            (true, value(o, &pos))
+        }
         _ => (false, 0),
     })
 }
