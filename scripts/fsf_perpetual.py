@@ -70,11 +70,11 @@ def pick_quiet(rng, variant, fen, moves):
     """A random legal move that captures nothing, or None: a check one time in four, else
     most often a move of a piece that chases (not a general's or a soldier's), so that
     cycles of checks and chases come up."""
-    legal = [m for m in sf.legal_moves(variant, fen, moves) if not sf.is_capture(variant, fen, moves, m)]
-    checks = [m for m in legal if sf.gives_check(variant, fen, moves + [m])]
+    here = sf.get_fen(variant, fen, moves)
+    legal = [m for m in sf.legal_moves(variant, here, []) if not sf.is_capture(variant, here, [], m)]
+    checks = [m for m in legal if sf.gives_check(variant, here, [m])]
     if checks and rng.random() < 0.25:
         return rng.choice(checks)
-    here = sf.get_fen(variant, fen, moves)
     chasers = [m for m in legal if sf.get_san(variant, here, m)[0] in "RNCBAM"]
     if chasers and rng.random() < 0.8:
         return rng.choice(chasers)
@@ -83,7 +83,7 @@ def pick_quiet(rng, variant, fen, moves):
 
 def cycle(rng, variant, fen, plies):
     """A random game of `plies` plies, then a twice-played cycle of two quiet moves taken
-    back, or None. Most often (seven times in ten) the cycle is one of up to 40 tried
+    back, or None. Most often (seven times in ten) the cycle is one of up to 20 tried
     that Fairy-Stockfish decides by a perpetual rule, where there is one: random cycles
     are nearly always plain repetitions."""
     moves = []
@@ -94,7 +94,7 @@ def cycle(rng, variant, fen, plies):
         moves.append(rng.choice(legal))
     want_perpetual = rng.random() < 0.7
     plain = None
-    for _ in range(40 if want_perpetual else 1):
+    for _ in range(20 if want_perpetual else 1):
         tried = try_cycle(rng, variant, fen, moves)
         if tried is None:
             continue

@@ -133,11 +133,12 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// How many plies back the earliest occurrence of the current position lies that the
-    /// repetition rule counts (the `n - 1`-th before this one for n-fold repetition, or
-    /// the earliest there is), within the plies a repetition may span.
+    /// repetition rule counts (the `n - 1`-th before this one, n the first count at which
+    /// the rule applies, by claim or by itself; or the earliest there is), within the
+    /// plies a repetition may span.
     fn repetition_span(&self) -> Option<usize> {
         let window = (self.halfmove as usize).min(self.history.len());
-        let wanted = (self.t.rules.end.repetition as usize).max(2) - 1;
+        let wanted = (self.t.rules.end.repetition.first() as usize).max(2) - 1;
         let mut found = None;
         let mut count = 0;
         for back in (2..=window).step_by(2) {
