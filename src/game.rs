@@ -14,6 +14,8 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
         EndReason::Repetition => format!("{}-fold repetition", pos.repetitions()),
+        EndReason::PerpetualCheck => format!("perpetual check ({}-fold repetition)", pos.repetitions()),
+        EndReason::PerpetualChase => format!("perpetual chase ({}-fold repetition)", pos.repetitions()),
         EndReason::MoveRule => {
             let automatic = end.move_rule.automatic != 0 && pos.halfmove_clock() >= 2 * end.move_rule.automatic;
             format!("the {}-move rule", if automatic { end.move_rule.automatic } else { end.move_rule.claim })

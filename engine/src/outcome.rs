@@ -15,6 +15,12 @@ pub enum EndReason {
     Stalemate,
     /// The same position occurred as often as the variant's repetition rule allows.
     Repetition,
+    /// A repetition in which a side gave check with every move of the cycle
+    /// (`perpetual_check`): decided against it, or a draw when both sides did.
+    PerpetualCheck,
+    /// A repetition in which a side chased a piece with every move of the cycle
+    /// (`[end.perpetual_chase]`): decided against it, or a draw when both sides did.
+    PerpetualChase,
     /// The halfmove clock reached the variant's limit (chess's fifty-move rule).
     MoveRule,
     /// Neither side can ever mate (FIDE's dead position, by material).
@@ -43,6 +49,8 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual-check",
+            EndReason::PerpetualChase => "perpetual-chase",
             EndReason::MoveRule => "move-rule",
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::ArmyCaptured => "army-captured",

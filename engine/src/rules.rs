@@ -336,10 +336,37 @@ pub struct EndRules {
     pub extinction: Vec<Extinction>,
     /// A side whose piece reaches a region wins (`[end.region_win]`).
     pub region_win: Option<RegionWin>,
+    /// Who a repetition favours when one side checked or chased throughout it
+    /// (`features/perpetual.rs`).
+    pub perpetual: Perpetual,
     /// A count this ruleset does not express (Makruk's) may stand in a FEN's en-passant
     /// field as Fairy-Stockfish writes it (`b - 64 3 20`): digits there are read as that
     /// count's limit, and dropped.
     pub counting_in_fen: bool,
+}
+
+/// The perpetual rules: a repetition is decided against the side that gave check, or
+/// chased one piece, with every move of the repeated cycle (`features/perpetual.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Perpetual {
+    /// For the side that checked with every move of the cycle (`None`: no such rule).
+    pub check: Option<Verdict>,
+    /// For the side that chased with every move of the cycle (`None`: no such rule).
+    pub chase: Option<Chase>,
+}
+
+/// What a chase is (the Asian Xiangqi Federation's definition as Fairy-Stockfish
+/// implements it, `Position::chased`): a move that makes a new attack by a chaser on an
+/// unprotected piece, or on a piece of greater strength.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chase {
+    /// For the chasing side.
+    pub verdict: Verdict,
+    /// The pieces whose attacks chase, with their strengths (other pieces never chase;
+    /// a piece not listed has strength 0 as a target).
+    pub chasers: Vec<(PieceType, u8)>,
+    /// Pieces never chased while on their region (a soldier before the river).
+    pub immune: Vec<(PieceType, Region)>,
 }
 
 /// A count at which a draw rule applies: from `claim` on the side to move may claim it,

@@ -251,7 +251,7 @@ fn is_optional_game_end(
     let mut pos = build(variant, fen, &moves, chess960)?;
     if let Some(o) = pos.outcome() {
         return Ok(match o.reason {
-            EndReason::Repetition | EndReason::MoveRule => (true, value(o, &pos)),
+            EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase | EndReason::MoveRule => (true, value(o, &pos)),
             _ => (false, 0),
         });
     }

@@ -182,3 +182,21 @@ def test_chess960_castles_are_the_king_taking_its_rook():
     moves = compat.legal_moves("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", [], True)
     assert {"e1h1", "e1a1"} <= set(moves) and "e1g1" not in moves
     assert compat.get_fen("chess", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", ["e1h1"], True).split()[2] == "ha"
+
+
+# Repetitions decided by the perpetual rules (Fairy-Stockfish's own Xiangqi cases, and
+# Shogi's perpetual check): the same verdict, from the side to move's point of view.
+PERPETUAL = [
+    ("xiangqi", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1", "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3"),
+    ("xiangqi", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1", "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6"),
+    ("xiangqi", "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1", "d7e7 e5d5 e7d7 d5e5 d7e7 e5d5 e7d7 d5e5"),
+    ("xiangqi", "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w - - 0 1", "f9f7 f10e9 f7f9 e9f10 f9f7 f10e9 f7f9 e9f10"),
+    ("manchu", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1", "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3"),
+    ("shogi", "4k4/9/9/9/9/9/9/9/R3K4[-] w - - 0 1", "a1a9" + " e9e8 a9a8 e8e9 a8a9" * 3),
+]
+
+
+@pytest.mark.parametrize("variant, fen, moves", PERPETUAL)
+def test_perpetual_rules_agree_with_pyffish(sf, variant, fen, moves):
+    moves = moves.split()
+    assert compat.is_optional_game_end(variant, fen, moves) == sf.is_optional_game_end(variant, fen, moves)

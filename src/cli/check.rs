@@ -225,6 +225,21 @@ pub fn summary(rules: &Rules) -> String {
         "repetition:".into(),
         if end.repetition.is_on() { format!("draw by repetition ({})", thresholds(end.repetition, "-fold")) } else { "no draw".into() },
     ]);
+    let side = |v: Verdict, who: &str| match v {
+        Verdict::Win => format!("{who} wins"),
+        Verdict::Loss => format!("{who} loses"),
+        Verdict::Draw => "draw".to_string(),
+    };
+    if let Some(v) = end.perpetual.check {
+        rows.push(vec!["perpetual check:".into(), side(v, "the side that checks with every move of a repetition")]);
+    }
+    if let Some(chase) = &end.perpetual.chase {
+        let chasers: Vec<String> = chase.chasers.iter().map(|&(t, s)| format!("{} {s}", rules.piece(t).name)).collect();
+        rows.push(vec![
+            "perpetual chase:".into(),
+            format!("{} (chasers by strength: {})", side(chase.verdict, "the side that chases a piece with every move of a repetition"), chasers.join(", ")),
+        ]);
+    }
     let move_rule = if !end.move_rule.is_on() {
         "none".to_string()
     } else {

@@ -16,6 +16,7 @@ mod movement_rules;
 mod mystic;
 mod n_check;
 mod perft;
+mod perpetual;
 mod pocket_mutation;
 mod properties;
 mod reference_movegen;

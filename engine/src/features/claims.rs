@@ -117,9 +117,10 @@ impl<B: Bitboard> Pos<B> {
         None
     }
 
-    /// What a repetition gives: a draw, unless a perpetual rule names a loser.
+    /// What a repetition gives: a draw, unless a perpetual rule decides it
+    /// (`features/perpetual.rs`).
     fn repetition_outcome(&self) -> Outcome {
-        Outcome { winner: None, reason: EndReason::Repetition }
+        self.perpetual_verdict().unwrap_or(Outcome { winner: None, reason: EndReason::Repetition })
     }
 
     /// The claims that the position on the board allows.

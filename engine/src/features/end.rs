@@ -35,6 +35,8 @@ pub(crate) struct RawEnd {
     region_win: Option<super::region_win::RawRegionWin>,
     #[serde(default)]
     counting_in_fen: bool,
+    perpetual_check: Option<RawVerdict>,
+    perpetual_chase: Option<super::perpetual::RawChase>,
 }
 
 fn yes() -> bool {
@@ -64,6 +66,8 @@ impl Default for RawEnd {
             extinction: Vec::new(),
             region_win: None,
             counting_in_fen: false,
+            perpetual_check: None,
+            perpetual_chase: None,
         }
     }
 }
@@ -148,6 +152,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
         counting_in_fen: end.counting_in_fen,
+        perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
     })
 }
 

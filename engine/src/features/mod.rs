@@ -4,6 +4,7 @@
 pub(crate) mod claims;
 pub(crate) mod end;
 pub(crate) mod extinction;
+pub(crate) mod perpetual;
 pub(crate) mod must_capture;
 pub(crate) mod must_drop;
 pub(crate) mod move_bans;
