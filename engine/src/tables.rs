@@ -361,6 +361,8 @@ pub struct Tables<B> {
     pub drop_moves: bool,
     /// The variant has gating (`features/gating.rs`).
     pub has_gating: bool,
+    /// The variant has counting rules (`features/counting.rs`): moves advance the count.
+    pub counting: bool,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
     pub lift_choices: Vec<[PieceSet; 2]>,
@@ -805,6 +807,7 @@ impl<B: Bitboard> Tables<B> {
             castling_rights_on_arrival: rules.castling_rights_on_arrival.iter().copied().collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
             has_gating: rules.gating.is_some(),
+            counting: rules.end.counting.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),
             lift_choices,
             lift_raise,

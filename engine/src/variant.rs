@@ -236,6 +236,12 @@ impl Position {
     pub fn halfmove_clock(&self) -> u16 {
         with!(self, p => p.halfmove_clock())
     }
+    /// The count of the variant's counting rules (`[end.counting]`, Makruk's) while one
+    /// runs: `(limit, counted)`, both in plies, as Fairy-Stockfish writes them in a FEN's
+    /// en-passant and halfmove fields. The draw may be claimed once `counted > limit`.
+    pub fn counting(&self) -> Option<(u16, u16)> {
+        with!(self, p => p.counting())
+    }
     /// The move number, from 1, increased after each Black move (the FEN's sixth field).
     pub fn fullmove_number(&self) -> u32 {
         with!(self, p => p.fullmove_number())

@@ -9,7 +9,7 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::{EndRules, InsufficientMaterial, ResetEvent, Verdict};
+use crate::rules::{EndRules, InsufficientMaterial, PieceDef, ResetEvent, Verdict};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
@@ -33,8 +33,8 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     extinction: Vec<super::extinction::RawExtinction>,
     region_win: Option<super::region_win::RawRegionWin>,
-    #[serde(default)]
-    counting_in_fen: bool,
+    counting: Option<super::counting::RawCounting>,
+    mate_rule: Option<super::mate_rule::RawMateRule>,
 }
 
 fn yes() -> bool {
@@ -63,7 +63,8 @@ impl Default for RawEnd {
             army_includes_hand: true,
             extinction: Vec::new(),
             region_win: None,
-            counting_in_fen: false,
+            counting: None,
+            mate_rule: None,
         }
     }
 }
@@ -98,7 +99,7 @@ impl From<RawVerdict> for Verdict {
 const MAX_MOVE_RULE: u16 = u16::MAX / 2;
 
 /// Compiles the `[end]` table.
-pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
+pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result<EndRules, RulesetError> {
     let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
     if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
         return Err(cx.r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
@@ -156,7 +157,8 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         army_includes_hand: end.army_includes_hand,
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
-        counting_in_fen: end.counting_in_fen,
+        counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
+        mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
     })
 }
 
@@ -170,7 +172,7 @@ impl<B: Bitboard> Pos<B> {
         }
         if self.count_moves() == 0 {
             return Some(if self.is_check() {
-                Outcome::for_side(end.checkmate, side, EndReason::Checkmate)
+                self.checkmate_outcome()
             } else {
                 Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
             });
@@ -184,7 +186,9 @@ impl<B: Bitboard> Pos<B> {
         if self.insufficient_material() {
             return Some(Outcome { winner: None, reason: EndReason::InsufficientMaterial });
         }
-        None
+        // A claim by the rules (the counting side may stop counting); automatic until
+        // the end rules tell claims apart.
+        self.counting_draw()
     }
 
     /// The end of the game by a rule that leaves the side to move no moves at all: a

@@ -2,6 +2,8 @@
 //! notation. `position`, `movegen`, `notation` and `fen` dispatch to them.
 
 pub(crate) mod end;
+pub(crate) mod counting;
+pub(crate) mod mate_rule;
 pub(crate) mod extinction;
 pub(crate) mod must_capture;
 pub(crate) mod must_drop;
