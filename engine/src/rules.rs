@@ -368,6 +368,18 @@ pub struct Counting {
     pub pawns: PieceSet,
 }
 
+/// How a piece counts towards mating, as Fairy-Stockfish's `has_insufficient_material`
+/// counts it (`features/material.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mating {
+    /// Mates with its king alone (a rook, a silver, a commoner…).
+    Major,
+    /// Keeps to one colour of squares (a bishop, a fers, an alfil).
+    ColorBound,
+    /// Mates only with one more piece on the board (a knight, a wazir, a pawn).
+    Minor,
+}
+
 /// One entry of the pieces' honour: against at least `at_least` pieces of type `piece`,
 /// the count runs to `moves`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

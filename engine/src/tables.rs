@@ -305,6 +305,8 @@ pub struct Tables<B> {
     /// `unmoved=` counts as never moved where they still stand. Filled by the FEN reader
     /// on first use (every FEN read and written consults it).
     pub start_unmoved: OnceLock<Vec<(Square, Piece)>>,
+    /// How each type counts towards mating (`features/material.rs`), computed on first use.
+    pub mating: OnceLock<Vec<crate::rules::Mating>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
@@ -772,6 +774,7 @@ impl<B: Bitboard> Tables<B> {
             initial_moves_lost_to,
             aims_take_initial_moves,
             start_unmoved: OnceLock::new(),
+            mating: OnceLock::new(),
             royal_types,
             resets,
             en_passant_types,

@@ -276,6 +276,13 @@ impl Position {
     pub fn insufficient_material(&self) -> bool {
         with!(self, p => p.insufficient_material())
     }
+    /// Whether side `c` can no longer win by its material, whatever its opponent does, as
+    /// Fairy-Stockfish's `has_insufficient_material(c)` decides it (pieces counted by
+    /// their movement: see `features/material.rs`). Never true while pieces may come from
+    /// a hand or the game may be won otherwise than by mate (extinction, a goal region).
+    pub fn insufficient_material_of(&self, c: Color) -> bool {
+        with!(self, p => p.insufficient_material_of(c))
+    }
     /// Every legal move of the side to move, in no promised order. Empty after
     /// checkmate, stalemate, or an end by a rule that stops play (a lost army, a rule
     /// module); not after a repetition or the move rule, which [`Position::outcome`]

@@ -215,11 +215,8 @@ impl<B: Bitboard> Pos<B> {
         if self.hands.iter().any(|(_, h)| h.iter().any(|&n| n > 0)) {
             return false;
         }
-        if let Some(e) = &t.rules.economy {
-            let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
-            if cheapest.is_some_and(|c| self.coins.iter().any(|(_, &coins)| coins >= c)) {
-                return false;
-            }
+        if Color::BOTH.into_iter().any(|c| self.may_buy(c)) {
+            return false;
         }
         let occupied = self.with_pieces();
         let royals = self.royals(Color::White) | self.royals(Color::Black);

@@ -4,6 +4,7 @@
 pub(crate) mod end;
 pub(crate) mod counting;
 pub(crate) mod mate_rule;
+pub(crate) mod material;
 pub(crate) mod extinction;
 pub(crate) mod must_capture;
 pub(crate) mod must_drop;
