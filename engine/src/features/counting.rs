@@ -143,19 +143,29 @@ impl<B: Bitboard> Pos<B> {
     /// variants with counting rules come here.
     #[inline(never)]
     pub(crate) fn advance_count(&mut self, m: Move, captured: Option<Piece>) {
-        let t = std::sync::Arc::clone(&self.t);
-        let Some(c) = &t.rules.end.counting else { return };
-        let old = self.count;
-        let mut count = old;
+        let count = self.next_count(m, captured);
+        if count != self.count {
+            self.journal.push(Edit::Count(self.count));
+            self.count = count;
+        }
+    }
+
+    /// The count after move `m`, just played.
+    fn next_count(&self, m: Move, captured: Option<Piece>) -> Count {
+        let Some(c) = &self.t.rules.end.counting else { return self.count };
+        let mut count = self.count;
         if count.limit != 0 {
             count.ply = count.ply.saturating_add(1);
         }
+        let pawns_left = self.of_types(c.pawns).any();
+        if pawns_left && !c.board_with_pawns {
+            // No count starts while pawns remain (the usual case, kept cheap).
+            return count;
+        }
         let mover = self.turn.opponent();
         let all = self.with_pieces().count() as u16;
-        let pawns_left = self.of_types(c.pawns).any();
         // The bare king took the last pawn: it counts, from the pieces on the board.
-        if c.bare_from_pieces && captured.is_some_and(|p| c.pawns.contains(p.kind)) && self.color_bb(mover).count() == 1 && !pawns_left
-        {
+        if c.bare_from_pieces && !pawns_left && captured.is_some_and(|p| c.pawns.contains(p.kind)) && self.color_bb(mover).count() == 1 {
             let moves = self.count_limit(c, mover);
             if moves != 0 {
                 count = Count { limit: 2 * moves, ply: 2 * all - 1 };
@@ -169,10 +179,7 @@ impl<B: Bitboard> Pos<B> {
                 count = Count { limit: 2 * moves, ply: if c.bare_from_pieces && bare { 2 * all } else { 0 } };
             }
         }
-        if count != old {
-            self.journal.push(Edit::Count(old));
-            self.count = count;
-        }
+        count
     }
 
     /// The draw the counting rules allow now: the count has passed its limit and the side
