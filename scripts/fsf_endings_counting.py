@@ -22,11 +22,10 @@ Games are steered towards bare material, so that counts start and run out: until
 board is down to a few pieces (3 to 7, drawn per game) a capture is played when there is
 one, four times in five; then captures are avoided, so that the count runs. In Shatar,
 checks are preferred (mates, and the rule's cases). A game ends when the legal moves run
-out, when Chimera's game is over (it ends the game where Fairy-Stockfish lets a player
-claim the draw: both programs are still asked about that position), or after --plies.
+out, at a win by a rule, or after --plies; a count run out is a claim in both programs,
+and play goes on past it (the claim stays open).
 
-Chimera counts no draw claim as the end of a game that Fairy-Stockfish scores otherwise,
-so no difference is expected: every disagreement is reported.
+No difference is expected: every disagreement is reported.
 
 Usage: scripts/fsf_endings_counting.py [--positions N] [--seed N] [--plies N]
                                        [--variants makruk,shatar]
@@ -118,9 +117,8 @@ class Check:
         ask("has_insufficient_material", material, tuple(cc.has_insufficient_material(variant, fen, moves)))
         if any(material):
             self.note(f"{variant}: positions where a side has insufficient material")
-        # Chimera ends the game at a count run out (a claim in Fairy-Stockfish) and at a win.
-        over = (variant in COUNTING and optional[0]) or cc.game_result(variant, fen, moves) != 0
-        return flegal, over
+        # A count run out is a claim in both programs: play goes on past it, not past a win.
+        return flegal, cc.game_result(variant, fen, moves) != 0
 
     def game(self, variant, rng, plies):
         sf = self.sf
@@ -135,13 +133,8 @@ class Check:
         self.note(f"{variant}: games ended by {self.end(variant, fen, moves, legal, over)}")
 
     def end(self, variant, fen, moves, legal, over):
-        fields = self.sf.get_fen(variant, fen, moves).split()
         if not legal:
             return "no legal move"
-        if over and fields[3].isdigit() and int(fields[4]) > int(fields[3]):
-            return "the count run out"
-        if over and self.cc.is_optional_game_end(variant, fen, moves)[0]:
-            return "repetition or the move rule"
         return "a win by a rule" if over else "the ply limit"
 
     def pick(self, variant, fen, moves, legal, rng, target):

@@ -6,7 +6,7 @@
 //! pyffish: `scripts/fsf_endings_counting.py`.
 
 use chimera::variants::{from_toml, load};
-use chimera::{Color, EndReason, Outcome, Position};
+use chimera::{Claim, Color, EndReason, Outcome, Position};
 
 fn pos(variant: &str, fen: &str) -> Position {
     load(variant).unwrap().position(fen).unwrap()
@@ -84,31 +84,35 @@ fn the_last_pawn_taken_by_a_bare_king() {
     assert_eq!(p.counting(), None, "a pawn on the board: no count");
 }
 
-/// The draw comes once the plies counted pass the limit: the bare king has made its last
-/// counted move and the stronger side's reply did not mate.
+/// The draw may be claimed once the plies counted pass the limit: the bare king has made
+/// its last counted move and the stronger side's reply did not mate.
 #[test]
 fn the_count_runs_out() {
     let fen = "8/8/8/4k3/8/8/R7/K7 b - 32 30 45";
     let mut p = pos("makruk", fen);
     assert_eq!(p.fen(), fen);
-    for (m, ended) in [("e5e4", false), ("a2a3", false), ("e4e5", true)] {
+    for (m, claimable) in [("e5e4", false), ("a2a3", false), ("e4e5", true)] {
         play(&mut p, &[m]);
-        assert_eq!(p.outcome().is_some(), ended, "after {m}: {}", p.fen());
+        assert_eq!(!p.claims().is_empty(), claimable, "after {m}: {}", p.fen());
     }
-    assert_eq!(p.outcome(), Some(COUNT_DRAW));
+    // A claim, not an end by itself: play may go on.
+    assert_eq!(p.claims(), vec![Claim { outcome: COUNT_DRAW, by: None }]);
+    assert_eq!(p.outcome(), None);
     assert_eq!(p.fen(), "8/8/8/4k3/8/R7/8/K7 w - 32 33 47");
     // Undo takes the count back with the move.
     p.undo();
     assert_eq!(p.fen(), "8/8/8/8/4k3/R7/8/K7 b - 32 32 46");
-    assert_eq!(p.outcome(), None);
+    assert!(p.claims().is_empty());
 }
 
 /// A mate still wins once the count has passed its limit: mate comes before the count.
 #[test]
 fn mate_comes_before_the_count() {
     let mut p = pos("makruk", "k7/8/1K6/8/8/8/8/7R w - 32 33 47");
+    assert_eq!(p.claims(), vec![Claim { outcome: COUNT_DRAW, by: None }]);
     play(&mut p, &["h1h8"]);
     assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
+    assert!(p.claims().is_empty());
 }
 
 /// The count is not part of the hash: a position repeats whatever the count says.

@@ -9,6 +9,7 @@ mod counting;
 mod extends;
 mod fsf_suite;
 mod fuzz_parsers;
+mod game_over;
 mod import_ini;
 mod mischia;
 mod mitred;
