@@ -31,6 +31,11 @@ pub enum EndReason {
     Extinction,
     /// A side brought its pieces onto its goal squares (`[end.region_win]`).
     RegionReached,
+    /// The count of Makruk's counting rules ran out (`[end.counting]`).
+    Counting,
+    /// A checkmate the mate rule scores otherwise (`[end.mate_rule]`: Shatar's mate by
+    /// knights alone, or without a check by a rook, bers or knight in its series).
+    MateRule,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -56,6 +61,8 @@ impl EndReason {
             EndReason::ArmyCaptured => "army-captured",
             EndReason::Extinction => "extinction",
             EndReason::RegionReached => "region-reached",
+            EndReason::Counting => "counting",
+            EndReason::MateRule => "mate-rule",
             EndReason::Rule(reason) => reason,
         }
     }

@@ -51,6 +51,17 @@ pub(crate) enum Edit {
     Placed(Square),
     /// State counter `slot` held this value before.
     State(u8, u16),
+    /// The count of the counting rules was this before (`features/counting.rs`).
+    Count(Count),
+}
+
+/// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
+/// keeps it: `limit` in plies (0: no count runs) and `ply`, the plies counted so far.
+/// Kept out of the hash: it moves on every ply, and a position repeats whatever the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Count {
+    pub limit: u16,
+    pub ply: u16,
 }
 
 /// Where the pieces stand: a square array and bitboards kept in step.
@@ -117,6 +128,8 @@ pub struct Pos<B: Bitboard> {
     pub(crate) hash: u64,
     /// Rule modules' counters (see [`crate::module::RuleModule::fen_key`]).
     pub(crate) state: [u16; MAX_STATE],
+    /// The counting rules' count (`features/counting.rs`).
+    pub(crate) count: Count,
     pub(crate) history: Vec<Undo<B>>,
     /// Rule modules' edits, undone with the moves that made them.
     pub(crate) journal: Vec<Edit>,
@@ -142,6 +155,7 @@ impl<B: Bitboard> Pos<B> {
             fullmove: 1,
             hash: 0,
             state: [0; MAX_STATE],
+            count: Count::default(),
             history: Vec::with_capacity(256),
             journal: Vec::new(),
         }
@@ -166,6 +180,7 @@ impl<B: Bitboard> Pos<B> {
             fullmove: self.fullmove,
             hash: self.hash,
             state: self.state,
+            count: self.count,
             history: Vec::new(),
             journal: Vec::new(),
         }
@@ -556,6 +571,9 @@ impl<B: Bitboard> Pos<B> {
         if !self.t.modules.with_after_move.is_empty() {
             self.after_move(m, Piece::from_code(captured));
         }
+        if self.t.counting {
+            self.advance_count(m, Piece::from_code(captured));
+        }
     }
 
     /// Rule modules act after move `m` (kept out of line: most variants have none).
@@ -645,6 +663,7 @@ impl<B: Bitboard> Pos<B> {
                     self.board.take(sq);
                 }
                 Edit::State(slot, old) => self.state[slot as usize] = old,
+                Edit::Count(old) => self.count = old,
             }
         }
     }

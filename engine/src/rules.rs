@@ -339,10 +339,75 @@ pub struct EndRules {
     /// Who a repetition favours when one side checked or chased throughout it
     /// (`features/perpetual.rs`).
     pub perpetual: Perpetual,
-    /// A count this ruleset does not express (Makruk's) may stand in a FEN's en-passant
-    /// field as Fairy-Stockfish writes it (`b - 64 3 20`): digits there are read as that
-    /// count's limit, and dropped.
-    pub counting_in_fen: bool,
+    /// Makruk's family's counting rules (`[end.counting]`): the weaker side may claim a
+    /// draw once a count of moves runs out.
+    pub counting: Option<Counting>,
+    /// Shatar's mate rule (`[end.mate_rule]`): checkmates scored otherwise by who gave them.
+    pub mate_rule: Option<MateRule>,
+}
+
+/// The counting rules of Makruk's family (Fairy-Stockfish's `countingRule`): once a side
+/// is down to little material, it counts its moves, and the stronger side must mate before
+/// the count passes a limit. The side that counts is the one whose limit is not zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The board's honour: a side with more than its king counts to this many moves
+    /// (0: no such count).
+    pub board_moves: u16,
+    /// …only while it has at most this many pieces, king included (0: any number).
+    pub board_most_pieces: u8,
+    /// …and even while pawns stand on the board (Cambodian).
+    pub board_with_pawns: bool,
+    /// The pieces' honour: a bare king counts to the limit of the first entry the
+    /// opponent has enough pieces for…
+    pub bare_limits: Vec<CountLimit>,
+    /// …or else to this many moves (0: no count).
+    pub bare_moves: u16,
+    /// The bare king's count starts at the number of pieces on the board (Makruk,
+    /// Cambodian), and it starts too when the bare king takes the last pawn; else from one
+    /// (ASEAN).
+    pub bare_from_pieces: bool,
+    /// The pawns: no count while one stands on the board (but `board_with_pawns`).
+    pub pawns: PieceSet,
+}
+
+/// How a piece counts towards mating, as Fairy-Stockfish's `has_insufficient_material`
+/// counts it (`features/material.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mating {
+    /// Mates with its king alone (a rook, a silver, a commoner…).
+    Major,
+    /// Keeps to one colour of squares (a bishop, a fers, an alfil).
+    ColorBound,
+    /// Mates only with one more piece on the board (a knight, a wazir, a pawn).
+    Minor,
+}
+
+/// One entry of the pieces' honour: against at least `at_least` pieces of type `piece`,
+/// the count runs to `moves`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountLimit {
+    /// The opponent's piece type.
+    pub piece: PieceType,
+    /// How many of them (1 or more).
+    pub at_least: u8,
+    /// The limit of the count, in moves of the counting side.
+    pub moves: u16,
+}
+
+/// Checkmates that count otherwise than as a loss for the mated side (Shatar's, Fairy-
+/// Stockfish's `shatarMateRule`), checked in this order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateRule {
+    /// A mate in which every checking piece is of these types…
+    pub sole_checkers: PieceSet,
+    /// …is this verdict for the mated side.
+    pub sole_checkers_verdict: Verdict,
+    /// A mate whose series of checks (the mating side's checks on its consecutive moves up
+    /// to the mate) held no check by a piece of these types…
+    pub series_needs: PieceSet,
+    /// …is this verdict for the mated side.
+    pub series_verdict: Verdict,
 }
 
 /// The perpetual rules: a repetition is decided against the side that gave check, or

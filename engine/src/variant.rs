@@ -237,6 +237,12 @@ impl Position {
     pub fn halfmove_clock(&self) -> u16 {
         with!(self, p => p.halfmove_clock())
     }
+    /// The count of the variant's counting rules (`[end.counting]`, Makruk's) while one
+    /// runs: `(limit, counted)`, both in plies, as Fairy-Stockfish writes them in a FEN's
+    /// en-passant and halfmove fields. The draw may be claimed once `counted > limit`.
+    pub fn counting(&self) -> Option<(u16, u16)> {
+        with!(self, p => p.counting())
+    }
     /// The move number, from 1, increased after each Black move (the FEN's sixth field).
     pub fn fullmove_number(&self) -> u32 {
         with!(self, p => p.fullmove_number())
@@ -270,6 +276,13 @@ impl Position {
     /// (`end.insufficient_material`), whatever else [`Position::outcome`] reports first.
     pub fn insufficient_material(&self) -> bool {
         with!(self, p => p.insufficient_material())
+    }
+    /// Whether side `c` can no longer win by its material, whatever its opponent does, as
+    /// Fairy-Stockfish's `has_insufficient_material(c)` decides it (pieces counted by
+    /// their movement: see `features/material.rs`). Never true while pieces may come from
+    /// a hand or the game may be won otherwise than by mate (extinction, a goal region).
+    pub fn insufficient_material_of(&self, c: Color) -> bool {
+        with!(self, p => p.insufficient_material_of(c))
     }
     /// Every legal move of the side to move, in no promised order. Empty after
     /// checkmate, stalemate, or an end by a rule that stops play (a lost army, a rule

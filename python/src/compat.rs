@@ -7,7 +7,7 @@
 //! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
 
 use chimera::game::is_capture;
-use chimera::{CastlingLetters, CastlingMode, EndReason, FenField, MoveKind, Outcome, Position};
+use chimera::{CastlingLetters, CastlingMode, Color, EndReason, FenField, MoveKind, Outcome, Position};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -180,8 +180,9 @@ fn get_fen(
     if sfen {
         return Err(unsupported("SFEN (sfen=True)"));
     }
-    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and it has no
-    // counting rules: both arguments change nothing it writes.
+    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and writes the
+    // count the rules keep (Fairy-Stockfish's with `count_started = 0`); a count a player
+    // declared (Cambodian's board's honour, `count_started` > 0) is not modelled.
     let _ = (show_promoted, count_started);
     Ok(fen_as_pyffish(&build(variant, fen, &moves, chess960)?, chess960))
 }
@@ -235,9 +236,10 @@ fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBac
     })
 }
 
-/// A draw by repetition or the move rule that the side to move may claim, or that has
-/// come about by itself (Chimera's automatic thresholds, FIDE's fivefold and 75 moves):
-/// `(True, value)`, else `(False, 0)`.
+/// A draw by repetition, the move rule or the counting rules that the side to move may
+/// claim, or that has come about by itself (Chimera's automatic thresholds, FIDE's
+/// fivefold and 75 moves): `(True, value)`, else `(False, 0)`. `count_started` as in
+/// `get_fen`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
 fn is_optional_game_end(
@@ -247,7 +249,7 @@ fn is_optional_game_end(
     chess960: bool,
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
-    let _ = count_started; // Chimera has no counting rules.
+    let _ = count_started;
     let mut pos = build(variant, fen, &moves, chess960)?;
     if let Some(o) = pos.outcome() {
         return Ok(match o.reason {
@@ -259,13 +261,13 @@ fn is_optional_game_end(
     Ok(claim.map_or((false, 0), |c| (true, value(c.outcome, &pos))))
 }
 
-/// `(white, black)`: whether each side lacks the material to win. Chimera's rule is the
-/// dead position (`end.insufficient_material`: neither side can win), so both are equal.
+/// `(white, black)`: whether each side lacks the material to win, as Fairy-Stockfish
+/// decides it (`Position::insufficient_material_of`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, bool)> {
-    let dead = build(variant, fen, &moves, chess960)?.insufficient_material();
-    Ok((dead, dead))
+    let pos = build(variant, fen, &moves, chess960)?;
+    Ok((pos.insufficient_material_of(Color::White), pos.insufficient_material_of(Color::Black)))
 }
 
 /// `FEN_OK` (1), or pyffish's negative code for the field Chimera finds wrong.

@@ -5,6 +5,7 @@ mod atomic;
 mod cases;
 mod chess960;
 mod cli;
+mod counting;
 mod extends;
 mod fsf_suite;
 mod fuzz_parsers;

@@ -3,6 +3,9 @@
 
 pub(crate) mod claims;
 pub(crate) mod end;
+pub(crate) mod counting;
+pub(crate) mod mate_rule;
+pub(crate) mod material;
 pub(crate) mod extinction;
 pub(crate) mod perpetual;
 pub(crate) mod must_capture;

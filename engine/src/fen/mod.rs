@@ -188,11 +188,16 @@ impl<B: Bitboard> Pos<B> {
                     pos.castles960 = Some(Arc::new(layout));
                 }
             }
-            pos.ep = match fields.get(3).copied() {
-                None | Some("-") => None,
-                // Fairy-Stockfish's counting limit, of a count the ruleset leaves out.
-                Some(s) if t.rules.end.counting_in_fen && s.bytes().all(|b| b.is_ascii_digit()) => None,
-                Some(s) => Some(parse_ep(&pos, s)?),
+            let field = fields.get(3).copied();
+            let limit = field.filter(|_| t.counting).and_then(crate::features::counting::parse_limit);
+            pos.ep = match (field, limit) {
+                (None | Some("-"), _) => None,
+                // Fairy-Stockfish's counting limit stands where no count is the en-passant square.
+                (_, Some(limit)) => {
+                    pos.count.limit = limit.or_else(|e| err(FenField::EnPassant, e))?;
+                    None
+                }
+                (Some(s), None) => Some(parse_ep(&pos, s)?),
             };
             fields.get(4..).unwrap_or(&[])
         };
@@ -227,6 +232,10 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             pos.read_extra_field(field, clocks)?;
+        }
+        // While a count runs, the halfmove field holds the plies counted (Fairy-Stockfish's).
+        if pos.count.limit != 0 {
+            pos.count.ply = std::mem::take(&mut pos.halfmove);
         }
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
@@ -297,8 +306,14 @@ impl<B: Bitboard> Pos<B> {
             self.write_castling(&mut s, letters);
         }
         s.push(' ');
-        self.write_ep(&mut s);
-        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        match self.counting() {
+            // Fairy-Stockfish's fields while a count runs: its limit, and the plies counted.
+            Some((limit, ply)) => s += &format!("{limit} {ply} {}", self.fullmove),
+            None => {
+                self.write_ep(&mut s);
+                s += &format!(" {} {}", self.halfmove, self.fullmove);
+            }
+        }
         self.write_economy_fields(&mut s);
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {

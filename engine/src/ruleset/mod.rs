@@ -214,7 +214,7 @@ fn compile(
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
 
-    let end = end::compile(&raw.end, &cx)?;
+    let end = end::compile(&raw.end, &cx, &pieces)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
