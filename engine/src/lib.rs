@@ -118,6 +118,7 @@ pub use bitboard::{Bitboard, Squares, Wide};
 pub use castle_layout::{CastlingLetters, CastlingMode};
 pub use fen::{FenError, FenField};
 pub use moves::{Action, Move, MoveKind};
+pub use notation::Notation;
 pub use outcome::{EndReason, Outcome};
 pub use refusal::{IllegalCode, MoveError};
 pub use rules::Rules;

@@ -10,6 +10,7 @@ use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::fen::FenError;
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
+use crate::notation::Notation;
 use crate::refusal::{IllegalCode, MoveError};
 use crate::outcome::Outcome;
 use crate::position::Pos;
@@ -359,6 +360,20 @@ impl Position {
     /// again when the caller has them already).
     pub fn san_in(&mut self, m: Move, legal: &[Move]) -> String {
         with_mut!(self, p => p.san_in(m, legal))
+    }
+    /// A legal move in notation `n` (the position is unchanged afterwards).
+    pub fn notate(&mut self, m: Move, n: Notation) -> String {
+        with_mut!(self, p => p.notate(m, n))
+    }
+    /// A legal move in notation `n`, given this position's legal moves.
+    pub fn notate_in(&mut self, m: Move, n: Notation, legal: &[Move]) -> String {
+        with_mut!(self, p => p.notate_in(m, n, legal))
+    }
+    /// Reads a move written in notation `n` (SAN and the long form: as
+    /// [`Position::parse_move`]), or says why it is not legal here: an unknown or
+    /// illegal text, or one that fits several moves, is refused.
+    pub fn parse_move_in(&mut self, text: &str, n: Notation) -> Result<Move, MoveError> {
+        with_mut!(self, p => p.parse_move_in(text, n))
     }
     /// Every legal move with its long algebraic form and SAN, sorted by the former.
     pub fn moves_with_notation(&mut self) -> Vec<(Move, String, String)> {

@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use chimera::movetext::{self, Token};
+use chimera::Notation;
 
-use super::{describe_outcome, load_variant, play_moves, start_position, Failure};
+use super::{describe_outcome, load_variant, parse_notation, play_moves, start_position, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,9 +25,14 @@ pub struct Args {
     /// move with its SAN and the FEN after it (what `tests/cases/` pins).
     #[arg(long)]
     pub snapshot: bool,
+    /// Write each move in this notation instead of SAN: san, long, lan, shogi-hosking,
+    /// shogi-hodges, shogi-hodges-number, janggi, xiangqi-wxf, thai-san, thai-lan, or
+    /// `default` (the variant's own).
+    #[arg(long)]
+    pub notation: Option<String>,
 }
 
-/// Prints `<long algebraic> <SAN>` per legal move, sorted by the former. When the game
+/// Prints `<long algebraic> <SAN>` (or `--notation`'s form) per legal move, sorted by the former. When the game
 /// is over, says so on stderr (moves the generator still finds, e.g. after a
 /// repetition, are listed all the same).
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
@@ -43,8 +49,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         write!(out, "{}", chimera::snapshot::render(&mut pos))?;
         return Ok(());
     }
-    for (_, uci, san) in pos.moves_with_notation() {
-        writeln!(out, "{uci} {san}")?;
+    let notation = args.notation.as_deref().map(|name| parse_notation(name, &variant)).transpose()?;
+    for (m, uci, san) in pos.moves_with_notation() {
+        match notation {
+            None | Some(Notation::San) => writeln!(out, "{uci} {san}")?,
+            Some(n) => {
+                let written = pos.notate(m, n);
+                writeln!(out, "{uci} {written}")?
+            }
+        }
     }
     if let Some(o) = pos.outcome() {
         out.flush()?;
