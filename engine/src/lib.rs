@@ -116,7 +116,7 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
 pub use castle_layout::{CastlingLetters, CastlingMode};
-pub use fen::{FenError, FenField};
+pub use fen::{FenError, FenField, FenStyle};
 pub use moves::{Action, Move, MoveKind};
 pub use notation::Notation;
 pub use outcome::{EndReason, Outcome};

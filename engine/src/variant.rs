@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::bitboard::Wide;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
-use crate::fen::FenError;
+use crate::fen::{FenError, FenStyle};
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
 use crate::notation::Notation;
@@ -217,6 +217,12 @@ impl Position {
     /// files, as Fairy-Stockfish writes Chess960 games, or the castles' own).
     pub fn fen_with(&self, letters: CastlingLetters) -> String {
         with!(self, p => p.fen_with(letters))
+    }
+    /// The side to move.
+    /// The position as FEN (or SFEN) in this style: Fairy-Stockfish's `+P` for promoted
+    /// pieces, Shogi's SFEN.
+    pub fn fen_in(&self, style: FenStyle) -> String {
+        with!(self, p => p.fen_in(style))
     }
     /// The side to move.
     pub fn turn(&self) -> Color {
