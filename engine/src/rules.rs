@@ -20,6 +20,10 @@ pub struct PieceDef {
     pub name: String,
     /// The FEN letter, uppercase (White's).
     pub letter: char,
+    /// The letter Fairy-Stockfish's notations (LAN, shogi, Janggi, WXF) write it with
+    /// where it differs from the FEN letter (Xiangqi's horse: `H`, FEN `N`); SAN keeps
+    /// the FEN letter. Moves with either letter are read.
+    pub notation_letter: Option<char>,
     /// The movement as written in the ruleset.
     pub betza: String,
     /// The movement as directions in White's orientation.

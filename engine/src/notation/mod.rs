@@ -59,8 +59,9 @@ enum Change {
 /// Looser forms a reader accepts besides the written text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Form {
-    /// A promoted shogi piece by its own letter (`T-5a` for `+P-5a`), its promotion as
-    /// the new piece's letter (`P-5a=T` for `P-5a+`).
+    /// Pieces by their FEN letters: a promoted shogi piece by its own letter (`T-5a` for
+    /// `+P-5a`), its promotion as the new piece's letter (`P-5a=T` for `P-5a+`), a piece
+    /// with a notation letter by its FEN letter (Xiangqi's `N2+3` for `H2+3`).
     own_letters: bool,
     /// A shogi move that could have promoted, without the `=` that says it did not.
     bare_declined: bool,
@@ -129,7 +130,7 @@ impl<B: Bitboard> Pos<B> {
         let forms = [WRITTEN, Form { own_letters: true, bare_declined: false }, Form { own_letters: false, bare_declined: true }];
         let mut hits: Vec<Move> = Vec::new();
         for &m in among {
-            let matches = forms.iter().take(if n.is_shogi() { 3 } else { 1 }).any(|&f| self.write_fsf(m, n, legal, f) == text);
+            let matches = forms.iter().take(if n.is_shogi() { 3 } else { 2 }).any(|&f| self.write_fsf(m, n, legal, f) == text);
             if matches && !hits.contains(&m) {
                 hits.push(m);
             }
@@ -215,7 +216,8 @@ impl<B: Bitboard> Pos<B> {
         if matches!(n, Notation::ThaiSan | Notation::ThaiLan) {
             return s.push_str(self.thai_piece(mover, !drop && self.is_promoted(m.from)));
         }
-        s.push(rules.piece(mover).letter);
+        let def = rules.piece(mover);
+        s.push(if form.own_letters { def.letter } else { def.notation_letter.unwrap_or(def.letter) });
     }
 
     /// How much of the origin notation `n` writes for `m` (Fairy-Stockfish's
