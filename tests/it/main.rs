@@ -14,6 +14,7 @@ mod mitred;
 mod movement_rules;
 mod mystic;
 mod n_check;
+mod notation;
 mod perft;
 mod pocket_mutation;
 mod properties;

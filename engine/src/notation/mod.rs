@@ -65,9 +65,17 @@ struct Form {
     own_letters: bool,
     /// A shogi move that could have promoted, without the `=` that says it did not.
     bare_declined: bool,
+    /// Without its origin (`G-58` for `G69-58`): read if only one move fits.
+    no_origin: bool,
 }
 
-const WRITTEN: Form = Form { own_letters: false, bare_declined: false };
+const WRITTEN: Form = Form { own_letters: false, bare_declined: false, no_origin: false };
+const LOOSE: [Form; 4] = [
+    Form { own_letters: true, ..WRITTEN },
+    Form { bare_declined: true, ..WRITTEN },
+    Form { own_letters: true, bare_declined: true, ..WRITTEN },
+    Form { no_origin: true, ..WRITTEN },
+];
 
 impl<B: Bitboard> Pos<B> {
     /// The move `m` (legal here) in notation `n`, with check marks where `n` has them.
@@ -104,13 +112,28 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
         }
         let legal = self.legal_moves();
-        let hits = self.moves_written(clean, n, &legal, &legal);
+        let mut hits = self.moves_written(clean, n, &legal, &legal);
+        // Moves written alike but for the check mark: the one written exactly so wins.
+        if hits.len() > 1 && n.marks_check() {
+            let exact: Vec<Move> = hits
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut mark = String::new();
+                    self.write_check_mark(m, &mut mark);
+                    format!("{clean}{mark}") == trimmed
+                })
+                .collect();
+            if exact.len() == 1 {
+                hits = exact;
+            }
+        }
         match hits.len() {
             1 => return Ok(hits[0]),
             0 => {}
             _ => {
-                let names: Vec<String> = hits.iter().map(|&m| self.uci(m)).collect();
-                return refuse(IllegalCode::Ambiguous, format!("ambiguous: `{text}` is {}", names.join(" or ")));
+                let names: Vec<String> = hits.iter().map(|&m| self.write_fsf(m, n, &legal, WRITTEN)).collect();
+                return refuse(IllegalCode::Ambiguous, format!("ambiguous: {}", names.join(" or ")));
             }
         }
         // Not legal: a move of that text that the rules refuse says why.
@@ -125,17 +148,27 @@ impl<B: Bitboard> Pos<B> {
         refuse(IllegalCode::Unparsable, format!("`{text}` is no legal move in {n} notation"))
     }
 
-    /// The moves of `among` that notation `n` writes as `text` (or in a looser form).
+    /// The moves of `among` that notation `n` writes as `text`; if none, those it would
+    /// write so in a looser form (see [`Form`]).
     fn moves_written(&self, text: &str, n: Notation, among: &[Move], legal: &[Move]) -> Vec<Move> {
-        let forms = [WRITTEN, Form { own_letters: true, bare_declined: false }, Form { own_letters: false, bare_declined: true }];
-        let mut hits: Vec<Move> = Vec::new();
-        for &m in among {
-            let matches = forms.iter().take(if n.is_shogi() { 3 } else { 2 }).any(|&f| self.write_fsf(m, n, legal, f) == text);
-            if matches && !hits.contains(&m) {
-                hits.push(m);
+        let written = |form: Form| -> Vec<Move> {
+            let mut hits: Vec<Move> = among.iter().copied().filter(|&m| self.write_fsf(m, n, legal, form) == text).collect();
+            hits.dedup();
+            hits
+        };
+        let exact = written(WRITTEN);
+        if !exact.is_empty() {
+            return exact;
+        }
+        let mut loose = Vec::new();
+        for form in LOOSE {
+            for m in written(form) {
+                if !loose.contains(&m) {
+                    loose.push(m);
+                }
             }
         }
-        hits
+        loose
     }
 
     /// A move in one of Fairy-Stockfish's notations, without check marks (its
@@ -154,7 +187,7 @@ impl<B: Bitboard> Pos<B> {
         if n == Notation::ThaiLan {
             s.push(' ');
         }
-        let level = if drop { Level::None } else { self.level(m, n, mover, legal) };
+        let level = if drop || form.no_origin { Level::None } else { self.level(m, n, mover, legal) };
         self.write_origin(m.from, n, level, &mut s);
         let capture = !drop && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some());
         if drop {
