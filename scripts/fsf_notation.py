@@ -48,8 +48,9 @@ def explain(variant, n, fsf, ours):
     shogi_like = variant in SHOGI_FAMILY
     if n == 0 and variant not in SHOGI_FAMILY:
         n = 1
-    if n in WESTERN and shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
-        return "SAN/LAN letters: a promoted shogi piece by Chimera's own letter, the shogi pawn without a letter in SAN"
+    if n not in (3, 4, 5) and shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
+        return ("letters outside the shogi forms: a promoted shogi piece by Chimera's own letter (T, Y), "
+                "Fairy-Stockfish's by its type's (G, +); Chimera's SAN writes the shogi pawn without a letter")
     if n == 1 and shogi_like and fsf.replace("P", "", 1) == ours:
         return "SAN letters: Chimera's SAN writes the shogi pawn (pawn = true) without a letter"
     if n == 1 and variant in ("xiangqi", "manchu") and ours.translate(str.maketrans("NB", "HE")) == fsf:
@@ -77,12 +78,18 @@ def fen_explained(kind, variant, fsf, ours):
             return "SFEN hand order (ruleset order vs Fairy-Stockfish's type order)"
         return None
     fsf_fields, our_fields = fsf.split(), ours.split()
+    if variant in SHOGI_FAMILY and len(fsf_fields) == len(our_fields) > 4:
+        # Chimera's shogi rulesets have no move rule and count every ply in the halfmove
+        # clock; Fairy-Stockfish resets it on captures and pawn moves.
+        fsf_fields[-2] = our_fields[-2] = "0"
+        if fsf_fields == our_fields:
+            return "halfmove clock of the shogi family (no move rule in Chimera's rulesets)"
     fsf_board, our_board = fsf_fields[0], our_fields[0]
     if "[" in fsf_board and "[" in our_board:
         fb, fh = fsf_board.split("[")
         ob, oh = our_board.split("[")
         if fb == ob and sorted(fh) == sorted(oh) and fsf_fields[1:] == our_fields[1:]:
-            return "hand order in [...]"
+            return "hand order in [...] (and the halfmove clock of the shogi family)"
     if kind == "promoted" and variant == "makruk" and fsf.replace("~", "") == ours:
         return "showPromoted: Chimera does not track which Makruk mets were pawns (no ~)"
     return None
