@@ -32,9 +32,10 @@ pub struct Args {
     pub notation: Option<String>,
 }
 
-/// Prints `<long algebraic> <SAN>` (or `--notation`'s form) per legal move, sorted by the former. When the game
-/// is over, says so on stderr (moves the generator still finds, e.g. after a
-/// repetition, are listed all the same).
+/// Prints `<long algebraic> <SAN>` (or `--notation`'s form) per legal move, sorted by
+/// the former. When the game is over ([`chimera::Position::outcome`], as every front end
+/// decides it) it lists none and says why on stderr; a draw the side to move may claim
+/// is said on stderr too.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
     let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
@@ -50,6 +51,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         return Ok(());
     }
     let notation = args.notation.as_deref().map(|name| parse_notation(name, &variant)).transpose()?;
+    if let Some(o) = pos.outcome() {
+        let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+        return Ok(());
+    }
     for (m, uci, san) in pos.moves_with_notation() {
         match notation {
             None | Some(Notation::San) => writeln!(out, "{uci} {san}")?,
@@ -59,9 +64,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             }
         }
     }
-    if let Some(o) = pos.outcome() {
-        out.flush()?;
-        let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+    out.flush()?;
+    for c in pos.claims() {
+        let _ = writeln!(io::stderr(), "claimable: {}", chimera::game::describe_claim(c, &mut pos));
     }
     Ok(())
 }
