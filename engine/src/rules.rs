@@ -10,6 +10,7 @@
 
 use crate::betza::Direction;
 use crate::bitboard::Bitboard;
+use crate::notation::names::Notation;
 use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// One kind of piece.
@@ -19,6 +20,10 @@ pub struct PieceDef {
     pub name: String,
     /// The FEN letter, uppercase (White's).
     pub letter: char,
+    /// The letter Fairy-Stockfish's notations (LAN, shogi, Janggi, WXF) write it with
+    /// where it differs from the FEN letter (Xiangqi's horse: `H`, FEN `N`); SAN keeps
+    /// the FEN letter. Moves with either letter are read.
+    pub notation_letter: Option<char>,
     /// The movement as written in the ruleset.
     pub betza: String,
     /// The movement as directions in White's orientation.
@@ -631,6 +636,9 @@ pub struct Rules {
     /// A side with more than one royal piece is in check only when every one of them is
     /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,
+    /// The notation the variant's moves are written in by default (`notation =
+    /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
+    pub notation: Notation,
 }
 
 impl Rules {
@@ -642,6 +650,19 @@ impl Rules {
     /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
         &self.pieces[t as usize]
+    }
+    /// The type that `t` is the promoted face of (Shogi's tokin, of the pawn): one that
+    /// promotes to `t` and to which `t` returns when captured. `None` for other types.
+    pub fn promoted_from(&self, t: PieceType) -> Option<PieceType> {
+        match self.piece(t).captured_as {
+            Captured::Hand(u) if u != t && self.piece(u).promotion.as_ref().is_some_and(|p| p.reaches(t)) => Some(u),
+            _ => None,
+        }
+    }
+    /// The promoted face of `u` (Shogi's tokin for the pawn): the type `t` with
+    /// [`Rules::promoted_from`]`(t) == Some(u)`.
+    pub fn promoted_face(&self, u: PieceType) -> Option<PieceType> {
+        (0..self.pieces.len() as PieceType).find(|&t| self.promoted_from(t) == Some(u))
     }
     /// The FEN letter of a coloured piece.
     pub fn fen_char(&self, t: PieceType, color: Color) -> char {

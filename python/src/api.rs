@@ -2,8 +2,8 @@
 
 use chimera::game::{judge, Refused};
 use chimera::pgn::{Checker, Problem, Verdict};
-use chimera::Outcome;
-use pyo3::exceptions::PyTypeError;
+use chimera::{FenStyle, Notation, Outcome};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -115,6 +115,32 @@ impl PyPosition {
         Ok(self.inner.san(m))
     }
 
+    /// A legal move (SAN or long algebraic) written in a notation, by name: `san`,
+    /// `long`, `lan`, `shogi-hosking`, `shogi-hodges`, `shogi-hodges-number`, `janggi`,
+    /// `xiangqi-wxf`, `thai-san`, `thai-lan`, or `default` (the variant's own).
+    #[pyo3(signature = (r#move, notation = "default"))]
+    fn notate(&mut self, r#move: &str, notation: &str) -> PyResult<String> {
+        let n = notation_named(notation, &self.inner)?;
+        let m = judge(&mut self.inner, r#move).map_err(errors::illegal_move)?;
+        Ok(self.inner.notate(m, n))
+    }
+
+    /// Reads a move written in a notation (named as for `notate`), as its long algebraic
+    /// form; `IllegalMove` if it is no legal move, or fits several.
+    #[pyo3(signature = (text, notation = "default"))]
+    fn read_move(&mut self, text: &str, notation: &str) -> PyResult<String> {
+        let n = notation_named(notation, &self.inner)?;
+        let m = self.inner.parse_move_in(text, n).map_err(errors::illegal_move)?;
+        Ok(self.inner.uci(m))
+    }
+
+    /// The FEN with promoted shogi pieces as `+P` (Fairy-Stockfish's form), or Shogi's
+    /// SFEN (`sfen=True`).
+    #[pyo3(signature = (promoted_plus = false, sfen = false))]
+    fn fen_in(&self, promoted_plus: bool, sfen: bool) -> String {
+        self.inner.fen_in(FenStyle { promoted_plus, sfen, ..FenStyle::default() })
+    }
+
     /// The position after a move in SAN or long algebraic notation; `IllegalMove` if it
     /// cannot be played (its `.code` says why, `game-over` after the end).
     fn play(&self, r#move: &str) -> PyResult<PyPosition> {
@@ -163,6 +189,15 @@ impl PyPosition {
 
 /// Moves in long algebraic notation, as a list of `str`: one buffer reused for all (a
 /// `String` for each costs about as much as writing it).
+/// A notation by name; `default` is the variant's own.
+fn notation_named(name: &str, pos: &chimera::Position) -> PyResult<Notation> {
+    if name == "default" {
+        return Ok(Notation::default_for(pos.rules()));
+    }
+    Notation::from_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("`{name}` is no notation; known: {}, default", Notation::names())))
+}
+
 pub fn uci_list<'py>(py: Python<'py>, pos: &chimera::Position, moves: Vec<chimera::Move>) -> PyResult<Bound<'py, PyList>> {
     let mut buf = String::with_capacity(8);
     PyList::new(

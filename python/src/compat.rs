@@ -7,7 +7,7 @@
 //! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
 
 use chimera::game::is_capture;
-use chimera::{CastlingLetters, CastlingMode, Color, EndReason, FenField, MoveKind, Outcome, Position};
+use chimera::{CastlingLetters, CastlingMode, Color, EndReason, FenField, FenStyle, Move, MoveKind, Notation, Outcome, Position};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
@@ -73,11 +73,46 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         }
     };
     for m in moves {
-        pos.play_str(m).map_err(|e| {
+        let played = fsf_move(&mut pos, m).map_err(|e| {
             errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**m, e.message), ..e })
         })?;
+        pos.play_unchecked(played);
     }
     Ok(pos)
+}
+
+/// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
+/// piece that turns to its promoted face (Shogi's promotion: `b7b8+`) or back (Kyoto
+/// shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
+fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> {
+    let rules = pos.rules().clone();
+    let turned = |m: &Move, up: bool| -> bool {
+        let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return false };
+        match up {
+            true => rules.promoted_from(p) == Some(mover.kind),
+            false => rules.promoted_from(mover.kind) == Some(p),
+        }
+    };
+    let (base, up) = match text.strip_suffix('+') {
+        Some(b) => (b, Some(true)),
+        None => (text.strip_suffix('-').unwrap_or(text), text.ends_with('-').then_some(false)),
+    };
+    if let (Some(up), false) = (up, base.contains('@')) {
+        let hit = pos.legal_moves().into_iter().find(|m| {
+            m.kind != MoveKind::Drop && turned(m, up) && pos.uci(*m).get(..base.len()) == Some(base) && pos.uci(*m).len() == base.len() + 1
+        });
+        if let Some(m) = hit {
+            return Ok(m);
+        }
+    }
+    if let Some((piece, square)) = text.strip_prefix('+').and_then(|t| t.split_once('@')) {
+        let face = piece.chars().next().and_then(|c| rules.piece_by_letter(c)).and_then(|u| rules.promoted_face(u));
+        if let Some(face) = face {
+            let letter = rules.piece(face).letter;
+            return pos.parse_move(&format!("{letter}@{square}"));
+        }
+    }
+    pos.parse_move(text)
 }
 
 /// A result as pyffish scores it, from the side to move's view.
@@ -89,11 +124,21 @@ fn value(o: Outcome, pos: &Position) -> i32 {
     }
 }
 
-fn check_notation(notation: i32) -> PyResult<()> {
-    match notation {
-        NOTATION_DEFAULT | NOTATION_SAN => Ok(()),
-        n => Err(unsupported(&format!("notation {n} (only NOTATION_DEFAULT and NOTATION_SAN)"))),
-    }
+/// pyffish's notation number as Chimera's notation; `NOTATION_DEFAULT` is the variant's own.
+fn notation_of(notation: i32, pos: &Position) -> PyResult<Notation> {
+    Ok(match notation {
+        NOTATION_DEFAULT => Notation::default_for(pos.rules()),
+        NOTATION_SAN => Notation::San,
+        2 => Notation::Lan,
+        3 => Notation::ShogiHosking,
+        4 => Notation::ShogiHodges,
+        5 => Notation::ShogiHodgesNumber,
+        6 => Notation::Janggi,
+        7 => Notation::XiangqiWxf,
+        8 => Notation::ThaiSan,
+        9 => Notation::ThaiLan,
+        n => return Err(PyValueError::new_err(format!("chimera.compat: no notation {n} (0 to 9)"))),
+    })
 }
 
 #[pyfunction]
@@ -144,22 +189,22 @@ fn legal_moves<'py>(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
-    check_notation(notation)?;
     let mut pos = build(variant, fen, &[], chess960)?;
-    let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
-    Ok(pos.san(m))
+    let n = notation_of(notation, &pos)?;
+    let m = fsf_move(&mut pos, r#move).map_err(errors::illegal_move)?;
+    Ok(pos.notate(m, n))
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
-    check_notation(notation)?;
     let mut pos = build(variant, fen, &[], chess960)?;
+    let n = notation_of(notation, &pos)?;
     moves
         .iter()
         .map(|text| {
-            let m = pos.parse_move(text).map_err(errors::illegal_move)?;
-            let san = pos.san(m);
+            let m = fsf_move(&mut pos, text).map_err(errors::illegal_move)?;
+            let san = pos.notate(m, n);
             pos.play_unchecked(m);
             Ok(san)
         })
@@ -177,21 +222,24 @@ fn get_fen(
     show_promoted: bool,
     count_started: i32,
 ) -> PyResult<String> {
+    let pos = build(variant, fen, &moves, chess960)?;
     if sfen {
-        return Err(unsupported("SFEN (sfen=True)"));
+        return Ok(pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
     }
     // Chimera's FEN marks promoted pieces wherever the variant tracks them, and writes the
     // count the rules keep (Fairy-Stockfish's with `count_started = 0`); a count a player
     // declared (Cambodian's board's honour, `count_started` > 0) is not modelled.
     let _ = (show_promoted, count_started);
-    Ok(fen_as_pyffish(&build(variant, fen, &moves, chess960)?, chess960))
+    Ok(fen_as_pyffish(&pos, chess960))
 }
 
 /// The position's FEN with pyffish's conventions: the en-passant square only when an en
-/// passant capture is legal there (Chimera writes it after every double step), and in
-/// Chess960 every castling right by its rook's file (Shredder-FEN).
+/// passant capture is legal there (Chimera writes it after every double step), in
+/// Chess960 every castling right by its rook's file (Shredder-FEN), and a promoted shogi
+/// piece as `+` and the letter it promoted from (`+P`).
 fn fen_as_pyffish(pos: &Position, chess960: bool) -> String {
-    let fen = pos.fen_with(if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles });
+    let letters = if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
+    let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
     if pos.en_passant().is_none() || pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) {
         return fen;
     }

@@ -48,10 +48,8 @@ def test_a_variant_object_is_accepted():
 
 
 def test_what_chimera_cannot_do_is_refused():
-    with pytest.raises(ValueError, match="SFEN"):
-        compat.get_fen("chess", START, [], False, True)
     with pytest.raises(ValueError, match="notation"):
-        compat.get_san("chess", START, "e2e4", False, compat.NOTATION_LAN)
+        compat.get_san("chess", START, "e2e4", False, 10)
     with pytest.raises(NotImplementedError):
         compat.load_variant_config("[mychess:chess]\n")
     with pytest.raises(ValueError, match="No such option"):
@@ -205,3 +203,44 @@ PERPETUAL = [
 def test_perpetual_rules_agree_with_pyffish(sf, variant, fen, moves):
     moves = moves.split()
     assert compat.is_optional_game_end(variant, fen, moves) == sf.is_optional_game_end(variant, fen, moves)
+
+
+SHOGI = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+
+
+def test_notations_as_pyffish_writes_them():
+    assert compat.get_san("chess", START, "g1f3", False, compat.NOTATION_LAN) == "Ng1-f3"
+    assert compat.get_san("makruk", "startpos", "a3a4", False, compat.NOTATION_THAI_SAN) == "ก๔"
+    assert compat.get_san("xiangqi", "startpos", "h3e3", False, compat.NOTATION_XIANGQI_WXF) == "C2=5"
+    assert compat.get_san("xiangqi", "startpos", "a1a2", False, compat.NOTATION_JANGGI) == "R01-91"
+    # Shogi's default is Hodges's form with numbers; pyffish's moves `b2h8+` promote.
+    assert compat.get_san("shogi", SHOGI, "g3g4") == "P-36"
+    assert compat.get_san("shogi", SHOGI, "g3g4", False, compat.NOTATION_SHOGI_HODGES) == "P-3f"
+    assert compat.get_san_moves("shogi", SHOGI, ["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"], False,
+                                compat.NOTATION_SHOGI_HOSKING) == ["P76", "P34", "Bx22+", "Sx22", "B'55"]
+
+
+def test_sfen_and_promoted_pieces():
+    moves = ["c3c4", "g7g6", "b2h8+", "b8c8", "h8h9"]
+    assert compat.get_fen("shogi", SHOGI, moves).startswith("lnsgkgs+Bl/2r6/")
+    assert compat.get_fen("shogi", SHOGI, moves, False, True) == (
+        "lnsgkgs+Bl/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w BN 6"
+    )
+    # A FEN with `+B` reads back.
+    fen = compat.get_fen("shogi", SHOGI, moves)
+    assert compat.get_fen("shogi", fen, []) == fen
+
+
+def test_position_in_a_notation():
+    pos = chimera.variant("shogi").position()
+    assert pos.notate("g3g4") == "P-36"
+    assert pos.notate("g3g4", "shogi-hodges") == "P-3f"
+    assert pos.read_move("G69-58") == "d1e2"
+    with pytest.raises(chimera.IllegalMove) as e:
+        pos.read_move("G-58")
+    assert e.value.code == "ambiguous"
+    with pytest.raises(ValueError, match="no notation"):
+        pos.notate("g3g4", "hodges")
+    after = pos.play("c3c4").play("g7g6").play("b2h8h").play("b8c8").play("h8h9")
+    assert after.fen_in(promoted_plus=True).startswith("lnsgkgs+Bl/")
+    assert after.fen_in(sfen=True).endswith(" w BN 6")

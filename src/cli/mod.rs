@@ -15,7 +15,7 @@ use std::io;
 
 use chimera::movetext::MoveToken;
 pub use chimera::game::describe_outcome;
-use chimera::{CastlingMode, Position, Variant};
+use chimera::{CastlingMode, Notation, Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.
 #[derive(Debug)]
@@ -59,6 +59,15 @@ pub fn start_position(variant: &Variant, fen: Option<&str>, chess960: bool) -> R
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     let fen = fen.unwrap_or(&variant.rules().start_fen);
     variant.position_in(fen, mode).map_err(|e| Failure::Message(e.to_string()))
+}
+
+/// A notation by name (`shogi-hodges`), or `default`: the variant's own.
+pub fn parse_notation(name: &str, variant: &Variant) -> Result<Notation, Failure> {
+    if name == "default" {
+        return Ok(Notation::default_for(variant.rules()));
+    }
+    Notation::from_name(name)
+        .ok_or_else(|| Failure::Message(format!("`{name}` is no notation; known: {}, default", Notation::names())))
 }
 
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.

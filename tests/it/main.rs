@@ -16,6 +16,7 @@ mod mitred;
 mod movement_rules;
 mod mystic;
 mod n_check;
+mod notation;
 mod perft;
 mod perpetual;
 mod pocket_mutation;
