@@ -121,17 +121,10 @@ impl<'a> Checker<'a> {
     /// The variant a game is played in.
     fn variant(&mut self, start: &GameStart) -> Result<Variant, String> {
         let Some(tag) = start.tag("Variant") else { return Ok(self.default.clone()) };
-        let wanted = normalise(tag);
-        if wanted == normalise(&self.default.rules().name) {
+        if normalise(tag) == normalise(&self.default.rules().name) {
             return Ok(self.default.clone());
         }
-        let alias = match wanted.as_str() {
-            "standard" | "fromposition" => "chess",
-            "threecheck" => "3check",
-            "fivecheck" => "5check",
-            other => other,
-        };
-        let Some(b) = chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias) else {
+        let Some(b) = builtin_named_by(tag) else {
             return Err(format!(
                 "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
                 self.default.rules().name
@@ -147,11 +140,7 @@ impl<'a> Checker<'a> {
 
     fn start(&mut self, start: &GameStart) -> Result<Position, String> {
         let variant = self.variant(start)?;
-        let fen = match (start.tag("SetUp"), start.tag("FEN")) {
-            (Some("0"), _) | (_, None) => self.fen.clone(),
-            (_, Some(fen)) => Some(fen.to_string()),
-        };
-        match fen {
+        match setup_fen(start).map(str::to_string).or_else(|| self.fen.clone()) {
             None => Ok(variant.start()),
             Some(fen) => variant.position(&fen).map_err(|e| format!("the [FEN] tag: {e}")),
         }
@@ -213,6 +202,27 @@ impl<'a> Checker<'a> {
             });
         }
         verdict
+    }
+}
+
+/// The built-in variant a `[Variant]` tag names, as PGN writers spell it (`Standard`,
+/// `From Position`, `Three-check`, `crazyhouse`...).
+pub fn builtin_named_by(tag: &str) -> Option<&'static chimera_variants::Builtin> {
+    let wanted = normalise(tag);
+    let alias = match wanted.as_str() {
+        "standard" | "fromposition" => "chess",
+        "threecheck" => "3check",
+        "fivecheck" => "5check",
+        other => other,
+    };
+    chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias)
+}
+
+/// The position a game's tags set up: its `[FEN]`, unless `[SetUp "0"]` says to ignore it.
+pub fn setup_fen(start: &GameStart) -> Option<&str> {
+    match (start.tag("SetUp"), start.tag("FEN")) {
+        (Some("0"), _) => None,
+        (_, fen) => fen,
     }
 }
 
