@@ -7,7 +7,7 @@
 use chimera::game::{game_over, is_capture};
 use chimera::{CastlingMode, Color, EndReason, Geometry, MoveKind, Outcome, Position};
 use pyo3::create_exception;
-use pyo3::exceptions::{PyIndexError, PyTypeError};
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
@@ -83,7 +83,8 @@ fn uci_shape(text: &str) -> Option<UciShape> {
     if let Some(lift) = rest.strip_prefix('^') {
         let mut letters = lift.chars();
         let (Some(letter), None) = (letters.next(), letters.next()) else { return None };
-        return Some(UciShape { from: Some(from), to: Some(from), suffix: Some(letter), drop: None });
+        // What the piece becomes in the hand is no promotion.
+        return letter.is_ascii_lowercase().then_some(UciShape { from: Some(from), to: Some(from), suffix: None, drop: None });
     }
     let (to, rest) = square_prefix(rest)?;
     let mut letters = rest.chars();
@@ -124,7 +125,7 @@ impl PyMove {
             uci: text.to_string(),
             from_square: shape.from.map(index).transpose()?,
             to_square: shape.to.map(index).transpose()?,
-            promotion: shape.suffix.filter(|_| !text.contains('^')),
+            promotion: shape.suffix,
             drop: shape.drop,
         })
     }
@@ -604,7 +605,7 @@ impl PyBoard {
     fn is_stalemate(&self) -> bool {
         !self.pos.is_check()
             && self.pos.count_moves() == 0
-            && self.pos.outcome().is_none_or(|o| o.reason == EndReason::Stalemate)
+            && !matches!(self.pos.outcome(), Some(o) if o.reason != EndReason::Stalemate)
     }
 
     /// The variant's dead-position rule (both sides), as `Position.outcome` applies it.
@@ -738,11 +739,11 @@ impl PyBoard {
 #[pyfunction]
 #[pyo3(signature = (square, files = 8))]
 fn square_name(square: u16, files: u8) -> PyResult<String> {
-    let (f, r) = (square % files.max(1) as u16, square / files.max(1) as u16);
-    if files == 0 || r >= 16 {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!("square {square} is off any board {files} files wide")));
+    let g = Geometry { files, ranks: chimera::MAX_SIDE };
+    if !(chimera::MIN_SIDE..=chimera::MAX_SIDE).contains(&files) || square as usize >= g.squares() {
+        return Err(PyValueError::new_err(format!("square {square} is off any board {files} files wide")));
     }
-    Ok(format!("{}{}", Geometry::file_char(f as u8), r + 1))
+    Ok(g.square_name(square as u8))
 }
 
 /// The number of a square name on a board `files` wide (a1 = 0, b1 = 1, ...).
@@ -751,7 +752,7 @@ fn square_name(square: u16, files: u8) -> PyResult<String> {
 fn parse_square(name: &str, files: u8) -> PyResult<u16> {
     match square_prefix(name) {
         Some(((f, r), "")) if f < files => Ok(r as u16 * files as u16 + f as u16),
-        _ => Err(pyo3::exceptions::PyValueError::new_err(format!("invalid square name: {name:?}"))),
+        _ => Err(PyValueError::new_err(format!("invalid square name: {name:?}"))),
     }
 }
 
