@@ -21,6 +21,7 @@ class Termination(enum.Enum):
     MOVE_RULE = ...
 
 class Outcome:
+    __match_args__ = ("termination", "winner", "reason")
     termination: Termination
     winner: Optional[bool]
     reason: str

@@ -160,6 +160,30 @@ def test_pgn_read_game_as_python_chess_reads_it():
     assert chess.pgn.read_game(ha) is None and chimera.pgn.read_game(hb) is None
 
 
+class CountingHandle:
+    """A text handle that counts the lines read from it."""
+
+    def __init__(self, text):
+        self.lines = io.StringIO(text).readlines()
+        self.read = 0
+
+    def readline(self):
+        self.read += 1
+        return self.lines[self.read - 1] if self.read <= len(self.lines) else ""
+
+
+def test_pgn_reads_one_game_at_a_time():
+    game = '[Event "g"]\n\n1. e4 {a comment\n\nacross lines} e5 2. Nf3 *\n\n'
+    handle = CountingHandle(game * 1000)
+    first = chimera.pgn.read_game(handle)
+    # The first game's lines and the blank line after it; nothing of the next game.
+    assert handle.read == 6 and [m.uci() for m in first.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
+    games = 1
+    while chimera.pgn.read_game(handle) is not None:
+        games += 1
+    assert games == 1000
+
+
 def test_pgn_fen_tag_illegal_move_and_defaults():
     text = '[FEN "8/8/8/4k3/8/8/3QK2P/8 w - - 0 1"]\n\n1. Qd4+ Kxd4 2. Qd3 *\n'
     game = chimera.pgn.read_game(io.StringIO(text))
@@ -328,6 +352,10 @@ def play_random_games(name, games, seed):
             oa, ob = a.outcome(), b.outcome()
             assert a.is_check() == b.is_check(), a.fen()
             assert normalised_fen(name, a) == b.fen()
+            if name == "crazyhouse":
+                for color in (chess.WHITE, chess.BLACK):
+                    for pt in chess.PIECE_TYPES:
+                        assert a.pockets[color].count(pt) == b.pockets[color].count(chess.piece_symbol(pt))
             if oa is not None or ob is not None:
                 break
             moves = list(a.legal_moves)
