@@ -280,9 +280,9 @@ fn outcome_tuple(o: Outcome, pos: &Position, claimed: bool) -> OutcomeTuple {
 #[pyclass(name = "_Board", module = "chimera", subclass)]
 #[derive(Clone)]
 pub struct PyBoard {
+    /// The position and the moves played since it was set (the move stack: the
+    /// position's own history, which `undo` takes back).
     pos: Position,
-    /// The moves pushed since the position was set (what `pop` takes back).
-    stack: Vec<chimera::Move>,
     chess960: bool,
 }
 
@@ -292,7 +292,6 @@ impl PyBoard {
         let fen = fen.unwrap_or(&v.rules().start_fen);
         let mode = if self.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
         self.pos = v.position_in(fen, mode).map_err(errors::fen_error)?;
-        self.stack.clear();
         Ok(())
     }
 
@@ -334,7 +333,6 @@ impl PyBoard {
     fn play(&mut self, m: chimera::Move) -> PyMove {
         let mv = PyMove::of(&self.pos, m);
         self.pos.play_unchecked(m);
-        self.stack.push(m);
         mv
     }
 
@@ -377,7 +375,7 @@ impl PyBoard {
             None => resolve(PyString::new(py, "chess").as_any())?,
         };
         let pos = v.start();
-        let mut board = PyBoard { pos, stack: Vec::new(), chess960 };
+        let mut board = PyBoard { pos, chess960 };
         board.set(fen)?;
         Ok(board)
     }
@@ -446,9 +444,8 @@ impl PyBoard {
     #[getter]
     fn move_stack(&self) -> Vec<PyMove> {
         let mut pos = self.pos.clone();
-        let mut moves: Vec<PyMove> = Vec::with_capacity(self.stack.len());
-        for _ in &self.stack {
-            let Some(m) = pos.undo() else { break };
+        let mut moves: Vec<PyMove> = Vec::with_capacity(pos.plies());
+        while let Some(m) = pos.undo() {
             moves.push(PyMove::of(&pos, m));
         }
         moves.reverse();
@@ -485,20 +482,14 @@ impl PyBoard {
 
     /// Takes back the last move and returns it (`IndexError` when there is none).
     fn pop(&mut self) -> PyResult<PyMove> {
-        if self.stack.pop().is_none() {
-            return Err(PyIndexError::new_err("pop from empty move stack"));
-        }
-        let m = self.pos.undo().expect("the stack's moves are the position's history");
+        let m = self.pos.undo().ok_or_else(|| PyIndexError::new_err("pop from empty move stack"))?;
         Ok(PyMove::of(&self.pos, m))
     }
 
     /// The last move played (`IndexError` when there is none).
     fn peek(&self) -> PyResult<PyMove> {
-        if self.stack.is_empty() {
-            return Err(PyIndexError::new_err("peek at empty move stack"));
-        }
         let mut before = self.pos.clone();
-        let m = before.undo().expect("the stack's moves are the position's history");
+        let m = before.undo().ok_or_else(|| PyIndexError::new_err("peek at empty move stack"))?;
         Ok(PyMove::of(&before, m))
     }
 
@@ -680,7 +671,7 @@ impl PyBoard {
         let fresh = if stack {
             board.clone()
         } else {
-            let mut b = PyBoard { pos: board.pos.clone(), stack: Vec::new(), chess960: board.chess960 };
+            let mut b = PyBoard { pos: board.pos.clone(), chess960: board.chess960 };
             b.set(Some(&board.fen()))?;
             b
         };
