@@ -289,6 +289,7 @@ def test_other_variants_and_960():
     assert sorted(m.uci() for m in a.legal_moves) == sorted(m.uci() for m in b.legal_moves)
     assert same(a, b, "push_san", "O-O") == "b1h1"
     assert same(a, b, "push_san", "O-O-O") == "b8a8"
+    assert same(a, b, "fen") == "2kr3r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 w - - 2 2"
 
 
 # --- random games of the variants beside python-chess's variant boards -----------------
@@ -343,11 +344,19 @@ def explained_end(name, a, oa, ob):
     return None
 
 
+def boards(name, rng):
+    """python-chess's board and Chimera's at the start of a game of `name`."""
+    if name == "chess960":
+        a = chess.Board.from_chess960_pos(rng.randrange(960))
+        return a, chimera.Board("chess", a.fen(), chess960=True)
+    return VARIANTS[name](), chimera.Board(name)
+
+
 def play_random_games(name, games, seed):
     rng = random.Random(seed)
     explained, ends = set(), set()
     for _ in range(games):
-        a, b = VARIANTS[name](), chimera.Board(name)
+        a, b = boards(name, rng)
         while True:
             oa, ob = a.outcome(), b.outcome()
             assert a.is_check() == b.is_check(), a.fen()
@@ -383,7 +392,7 @@ def play_random_games(name, games, seed):
     return explained, ends
 
 
-@pytest.mark.parametrize("name", list(VARIANTS))
+@pytest.mark.parametrize("name", [*VARIANTS, "chess960"])
 def test_random_games_agree_with_python_chess(name):
     explained, ends = play_random_games(name, games=8, seed=2026)
     # The games reach the variants' own ends, so that those are compared too.
