@@ -98,7 +98,7 @@ fn uci_shape(text: &str) -> Option<UciShape> {
 /// A move as python-chess has it: a value, compared and hashed by its long algebraic
 /// text. Squares are numbered `rank * files + file` from a1 = 0 (python-chess's numbering
 /// on 8x8); pieces are named by their lowercase letter.
-#[pyclass(name = "Move", module = "chimera", frozen)]
+#[pyclass(name = "Move", module = "chimera", frozen, skip_from_py_object)]
 #[derive(Clone, Debug)]
 pub struct PyMove {
     uci: String,
@@ -192,7 +192,7 @@ impl PyMove {
 
 /// A piece on the board: its colour (`True` for White, as python-chess's `chess.WHITE`)
 /// and its type, the variant's lowercase letter.
-#[pyclass(name = "Piece", module = "chimera", frozen, eq, hash)]
+#[pyclass(name = "Piece", module = "chimera", frozen, eq, hash, skip_from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyPiece {
     #[pyo3(get)]
@@ -277,7 +277,7 @@ fn outcome_tuple(o: Outcome, pos: &Position, claimed: bool) -> OutcomeTuple {
 }
 
 /// The mutable board behind `chimera.Board`.
-#[pyclass(name = "_Board", module = "chimera", subclass)]
+#[pyclass(name = "_Board", module = "chimera", subclass, skip_from_py_object)]
 #[derive(Clone)]
 pub struct PyBoard {
     /// The position and the moves played since it was set (the move stack: the
@@ -666,7 +666,6 @@ impl PyBoard {
     /// (so earlier occurrences no longer count towards repetitions).
     #[pyo3(signature = (*, stack = true))]
     fn copy(slf: &Bound<'_, Self>, stack: bool) -> PyResult<Py<PyAny>> {
-        let py = slf.py();
         let board = slf.borrow();
         let fresh = if stack {
             board.clone()
