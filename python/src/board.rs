@@ -5,7 +5,8 @@
 //! legal-move view); every rule, notation and result comes from the facade crate.
 
 use chimera::game::{game_over, is_capture};
-use chimera::{CastlingMode, Color, EndReason, Geometry, MoveKind, Outcome, Position};
+use chimera::rules::Threshold;
+use chimera::{CastlingMode, Claim, Color, EndReason, Geometry, MoveKind, Outcome, Position};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -232,21 +233,17 @@ fn white(c: Color) -> bool {
     c == Color::White
 }
 
-/// The repetition and move-rule thresholds: (claim, automatic), 0 = never; the move
-/// rule in moves by each side.
-/// TODO(claims): until the lead's `Threshold` lands, a ruleset's count is automatic and
-/// FIDE's claims (3-fold, 50 moves) are assumed for claiming.
-fn thresholds(rules: &chimera::Rules) -> ((u16, u16), (u16, u16)) {
-    let end = &rules.end;
-    ((3, end.repetition as u16), (50, end.move_rule))
+/// The count a repetition or move-rule end was reached at: the claim's, or the automatic one.
+fn count(t: Threshold, claimed: bool) -> u16 {
+    if claimed { t.claim } else { t.automatic }
 }
 
 /// python-chess's name for how a game ended, where it has one; Chimera's own otherwise.
 /// Ends by a variant's own rule are python-chess's VARIANT_WIN/LOSS/DRAW, seen from the
 /// side to move (the precise reason stays in `Outcome.reason`).
 fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
-    let ((rep_claim, rep_auto), (rule_claim, rule_auto)) = thresholds(pos.rules());
-    let (rep, rule) = if claimed { (rep_claim, rule_claim) } else { (rep_auto, rule_auto) };
+    let end = &pos.rules().end;
+    let (rep, rule) = (count(end.repetition, claimed), count(end.move_rule, claimed));
     match o.reason {
         EndReason::Checkmate => "CHECKMATE",
         EndReason::Stalemate => "STALEMATE",
@@ -336,28 +333,10 @@ impl PyBoard {
         mv
     }
 
-    /// Whether playing some legal move here makes `test` true afterwards.
-    fn after_some_move(&mut self, test: impl Fn(&Position) -> bool) -> bool {
-        for m in self.pos.legal_moves() {
-            self.pos.play_unchecked(m);
-            let yes = test(&self.pos);
-            self.pos.undo();
-            if yes {
-                return true;
-            }
-        }
-        false
-    }
-
-    fn repetition_claimable(&mut self) -> bool {
-        let ((claim, _), _) = thresholds(self.pos.rules());
-        claim > 0 && (self.pos.repetitions() >= claim as usize || self.after_some_move(|p| p.repetitions() >= claim as usize))
-    }
-
-    fn move_rule_claimable(&mut self) -> bool {
-        let (_, (claim, _)) = thresholds(self.pos.rules());
-        let plies = 2 * claim;
-        claim > 0 && (self.pos.halfmove_clock() >= plies || self.after_some_move(|p| p.halfmove_clock() >= plies))
+    /// A claim of the move rule (`move_rule`) or of repetition (otherwise: a perpetual
+    /// rule may give a repetition claim its own reason), if the side to move has one.
+    fn claim(&mut self, move_rule: bool) -> Option<Claim> {
+        self.pos.claims().into_iter().find(|c| c.outcome.reason.is_move_rule() == move_rule)
     }
 
     fn legal(&self) -> Vec<chimera::Move> {
@@ -626,17 +605,17 @@ impl PyBoard {
     /// Whether the side to move may claim a draw by repetition now, or by announcing a
     /// move that repeats the position (FIDE 9.2).
     fn can_claim_threefold_repetition(&mut self, py: Python<'_>) -> bool {
-        py.detach(|| self.repetition_claimable())
+        py.detach(|| self.claim(false).is_some())
     }
 
     /// Whether the side to move may claim a draw by the move rule now, or by announcing
     /// a move that reaches it (FIDE 9.3).
     fn can_claim_fifty_moves(&mut self, py: Python<'_>) -> bool {
-        py.detach(|| self.move_rule_claimable())
+        py.detach(|| self.claim(true).is_some())
     }
 
     fn can_claim_draw(&mut self, py: Python<'_>) -> bool {
-        py.detach(|| self.move_rule_claimable() || self.repetition_claimable())
+        py.detach(|| !self.pos.claims().is_empty())
     }
 
     /// `(winner, termination, reason)` or `None`: the automatic end, else (with
@@ -649,17 +628,10 @@ impl PyBoard {
         if !claim_draw {
             return None;
         }
+        let claims = py.detach(|| self.pos.claims());
         // python-chess's order: the fifty-move claim before threefold repetition.
-        let reason = py.detach(|| {
-            if self.move_rule_claimable() {
-                Some(EndReason::MoveRule)
-            } else if self.repetition_claimable() {
-                Some(EndReason::Repetition)
-            } else {
-                None
-            }
-        })?;
-        Some(outcome_tuple(Outcome { winner: None, reason }, &self.pos, true))
+        let claim = claims.iter().find(|c| c.outcome.reason.is_move_rule()).or(claims.first())?;
+        Some(outcome_tuple(claim.outcome, &self.pos, true))
     }
 
     /// A copy; with `stack=False` it starts from the current position, with no history

@@ -5,6 +5,7 @@ Where the two disagree by convention, `normalised_*` below says how and why; any
 else that differs fails.
 """
 
+import ast
 import copy
 import io
 import random
@@ -109,14 +110,23 @@ def test_core_docs_threefold_repetition_claims():
     for san in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
         same(a, b, "push_san", san)
         assert same(a, b, "is_repetition", 3) is False
-    # Black may claim by announcing Ng8, which repeats the start a third time (FIDE 9.2.1).
+    # Black may claim by announcing Ng8, which repeats the start a third time (FIDE 9.2.1);
+    # a claimable draw does not end the game.
     assert same(a, b, "can_claim_threefold_repetition") is True
+    assert same(a, b, "outcome") is None and same(a, b, "is_game_over") is False
     assert same(a, b, "can_claim_draw") is True
     assert same(a, b, "outcome", claim_draw=True) == ("THREEFOLD_REPETITION", None, "1/2-1/2")
     same(a, b, "push_san", "Ng8")
     assert same(a, b, "is_repetition", 3) is True
     assert same(a, b, "is_repetition", 4) is False
     assert same(a, b, "can_claim_threefold_repetition") is True
+    assert same(a, b, "result") == "*" and same(a, b, "result", claim_draw=True) == "1/2-1/2"
+    # The fifth occurrence ends the game by itself (FIDE 9.6.1).
+    for san in ["Nf3", "Nf6", "Ng1", "Ng8"] * 2:
+        same(a, b, "push_san", san)
+    assert same(a, b, "is_fivefold_repetition") is True
+    assert same(a, b, "outcome") == ("FIVEFOLD_REPETITION", None, "1/2-1/2")
+    assert b.outcome().reason == "repetition" and list(b.legal_moves) == []  # python-chess still lists moves
 
 
 def test_fifty_move_claims():
@@ -128,6 +138,14 @@ def test_fifty_move_claims():
     same(a, b, "push_san", "Qd3")
     assert same(a, b, "can_claim_fifty_moves") is True
     assert a.halfmove_clock == b.halfmove_clock == 100
+    assert same(a, b, "outcome") is None
+    assert same(a, b, "outcome", claim_draw=True) == ("FIFTY_MOVES", None, "1/2-1/2")
+    # Seventy-five moves end the game by itself (FIDE 9.6.2), unless the move mates.
+    fen = "8/8/8/4k3/8/8/3QK3/8 w - - 149 100"
+    a, b = chess.Board(fen), chimera.Board(fen=fen)
+    same(a, b, "push_san", "Qd3")
+    assert same(a, b, "is_seventyfive_moves") is True
+    assert same(a, b, "outcome") == ("SEVENTYFIVE_MOVES", None, "1/2-1/2")
 
 
 def test_pgn_read_game_as_python_chess_reads_it():
@@ -197,6 +215,25 @@ def test_pgn_fen_tag_illegal_move_and_defaults():
     with pytest.raises(ValueError):
         unknown.board()
     assert chimera.pgn.read_game(io.StringIO("\n\n% escape\n")) is None
+
+
+def test_board_agrees_with_every_front_end_on_ends_and_claims():
+    # The positions `tests/it/game_over.rs` checks the CLI, serve, web and validate on.
+    from test_game_over import cases
+
+    for param in cases():
+        case = param.values[0]
+        b = chimera.Board(case["variant"], None if case["fen"] == "startpos" else case["fen"])
+        for m in case["play"].split():
+            b.push_san(m)
+        outcome = b.outcome()
+        assert (f"{outcome.result()} {outcome.reason}" if outcome else "*") == case["result"]
+        assert len(b.legal_moves) == len(list(b.legal_moves)) == int(case["moves"])
+        words = " ".join(ast.literal_eval(case["claims"]))
+        assert b.can_claim_threefold_repetition() == ("repetition" in words)
+        assert b.can_claim_fifty_moves() == ("-move rule" in words)
+        assert b.can_claim_draw() == bool(words)
+        assert (b.outcome(claim_draw=True) is not None) == bool(outcome or words)
 
 
 # --- the board's own API --------------------------------------------------------------
@@ -335,12 +372,6 @@ def explained_end(name, a, oa, ob):
     # dead-position rule and plays on.
     if name == "atomic" and oa and oa.termination.name == "INSUFFICIENT_MATERIAL" and ob is None:
         return "atomic insufficient material"
-    # Repetition and the move rule: ends Chimera's ruleset makes automatic where
-    # python-chess lets the player claim them.
-    if ob and ob.reason in ("repetition", "move-rule") and oa is None:
-        claimed = a.outcome(claim_draw=True)
-        assert claimed and claimed.termination.name == ob.termination.name
-        return "automatic where python-chess claims"
     return None
 
 
