@@ -368,8 +368,8 @@ def normalised_san(name, after, san):
 def explained_end(name, a, oa, ob):
     """Why python-chess's outcome `oa` and Chimera's `ob` may differ here, or None."""
     # Atomic: python-chess ends the game on material neither side can win with there
-    # (a lone king v minor pieces); Chimera's atomic, as Fairy-Stockfish's, has no
-    # dead-position rule and plays on.
+    # (a lone king v minor pieces); Chimera's atomic ruleset has no dead-position rule
+    # and plays on.
     if name == "atomic" and oa and oa.termination.name == "INSUFFICIENT_MATERIAL" and ob is None:
         return "atomic insufficient material"
     return None
