@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
-use chimera_engine::{Outcome, Position, Variant};
+use chimera_engine::{CastlingMode, Outcome, Position, Variant};
 
 use crate::game::{describe_outcome, play_movetext, Refused};
 
@@ -128,31 +128,35 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// The variant a game is played in.
-    fn variant(&mut self, start: &GameStart) -> Result<Variant, String> {
-        let Some(tag) = start.tag("Variant") else { return Ok(self.default.clone()) };
-        if normalise(tag) == normalise(&self.default.rules().name) {
-            return Ok(self.default.clone());
+    /// The variant a game is played in, and whether its tag asks for Chess960 castling
+    /// (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
+    /// pychess-variants writes `Seirawan960`).
+    fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), String> {
+        let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
+        let default = normalise(&self.default.rules().name);
+        let (wanted, mode) = read_variant_tag(tag, &default);
+        if wanted == default {
+            return Ok((self.default.clone(), mode));
         }
-        let Some(b) = builtin_named_by(tag) else {
+        let Some(b) = builtin_by_normalised_name(&wanted) else {
             return Err(format!(
                 "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
                 self.default.rules().name
             ));
         };
         if let Some(v) = self.builtins.get(b.id) {
-            return Ok(v.clone());
+            return Ok((v.clone(), mode));
         }
         let v = b.variant().map_err(|e| e.to_string())?;
         self.builtins.insert(b.id, v.clone());
-        Ok(v)
+        Ok((v, mode))
     }
 
     fn start(&mut self, start: &GameStart) -> Result<Position, String> {
-        let variant = self.variant(start)?;
+        let (variant, mode) = self.variant(start)?;
         match setup_fen(start).map(str::to_string).or_else(|| self.fen.clone()) {
             None => Ok(variant.start()),
-            Some(fen) => variant.position(&fen).map_err(|e| format!("the [FEN] tag: {e}")),
+            Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
         }
     }
 
@@ -217,27 +221,6 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The built-in variant a `[Variant]` tag names, as PGN writers spell it (`Standard`,
-/// `From Position`, `Three-check`, `crazyhouse`...).
-pub fn builtin_named_by(tag: &str) -> Option<&'static chimera_variants::Builtin> {
-    let wanted = normalise(tag);
-    let alias = match wanted.as_str() {
-        "standard" | "fromposition" => "chess",
-        "threecheck" => "3check",
-        "fivecheck" => "5check",
-        other => other,
-    };
-    chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias)
-}
-
-/// The position a game's tags set up: its `[FEN]`, unless `[SetUp "0"]` says to ignore it.
-pub fn setup_fen(start: &GameStart) -> Option<&str> {
-    match (start.tag("SetUp"), start.tag("FEN")) {
-        (Some("0"), _) => None,
-        (_, fen) => fen,
-    }
-}
-
 /// How the text's result — its result token, else its `[Result]` tag — stands with the
 /// end on the board (`outcome`) and the draw the final position allows (`claimable`):
 /// `Ok` with the agreement in words, or `Err` with the contradiction.
@@ -266,6 +249,48 @@ fn judge_result(tag: Option<&str>, token: Option<&ResultToken>, outcome: Option<
 /// `the game ended 0-1 by checkmate`.
 fn describe_reason(o: Outcome) -> String {
     format!("the game ended {} by {}", o.score(), o.reason.as_str().replace('-', " "))
+}
+
+/// The variant a `[Variant]` tag asks for (its normalised name) and whether with Chess960
+/// castling (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
+/// pychess-variants writes `Seirawan960`); `default` is the normalised name of the
+/// variant the games are read in, taken as it is even if it ends in 960.
+fn read_variant_tag(tag: &str, default: &str) -> (String, CastlingMode) {
+    match normalise(tag).as_str() {
+        "chess960" | "fischerandom" => ("chess".to_string(), CastlingMode::Chess960),
+        w if w != default => match w.strip_suffix("960") {
+            Some(base) if !base.is_empty() => (base.to_string(), CastlingMode::Chess960),
+            _ => (w.to_string(), CastlingMode::Standard),
+        },
+        w => (w.to_string(), CastlingMode::Standard),
+    }
+}
+
+/// The built-in variant of a normalised name, as PGN writers spell it (`standard`,
+/// `fromposition`, `threecheck`, `crazyhouse`...).
+fn builtin_by_normalised_name(wanted: &str) -> Option<&'static chimera_variants::Builtin> {
+    let alias = match wanted {
+        "standard" | "fromposition" => "chess",
+        "threecheck" => "3check",
+        "fivecheck" => "5check",
+        other => other,
+    };
+    chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias)
+}
+
+/// The built-in variant a `[Variant]` tag names, and the castling it asks for, read as
+/// [`Checker`] reads it for games without another default than chess.
+pub fn builtin_named_by(tag: &str) -> Option<(&'static chimera_variants::Builtin, CastlingMode)> {
+    let (wanted, mode) = read_variant_tag(tag, "chess");
+    Some((builtin_by_normalised_name(&wanted)?, mode))
+}
+
+/// The position a game's tags set up: its `[FEN]`, unless `[SetUp "0"]` says to ignore it.
+pub fn setup_fen(start: &GameStart) -> Option<&str> {
+    match (start.tag("SetUp"), start.tag("FEN")) {
+        (Some("0"), _) => None,
+        (_, fen) => fen,
+    }
 }
 
 /// A variant name as tags write it, reduced for comparison: `Three-check` → `threecheck`.

@@ -201,6 +201,7 @@ class _GameText:
     tags: list[tuple[str, str]]
     variant: Optional[Variant]
     fen: Optional[str]
+    chess960: bool
     moves: list[Move]
     result: Optional[str]
     error: Optional[Exception]

@@ -68,8 +68,9 @@ class Game(GameNode):
     """A game read by `read_game`: `headers`, `mainline_moves()`, `board()` (its start),
     `end()` (its last position), `errors`."""
 
-    def __init__(self, headers: Headers, variant, fen: Optional[str], moves: list[Move], errors: list[Exception]):
+    def __init__(self, headers: Headers, variant, fen: Optional[str], moves: list[Move], errors: list[Exception], chess960: bool = False):
         super().__init__(self, 0)
+        self.chess960 = chess960
         self.headers = headers
         self.errors = errors
         self._variant = variant
@@ -81,7 +82,7 @@ class Game(GameNode):
         position of it)."""
         if self._variant is None:
             raise self.errors[0]
-        return Board(self._variant, self._fen)
+        return Board(self._variant, self._fen, chess960=self.chess960)
 
     def mainline_moves(self) -> list[Move]:
         return list(self._moves)
@@ -130,7 +131,7 @@ def read_game(handle: TextIO) -> Optional[Game]:
     for name, value in read.tags:
         headers[name] = value
     errors = [read.error] if read.error is not None else []
-    return Game(headers, read.variant, read.fen, list(read.moves), errors)
+    return Game(headers, read.variant, read.fen, list(read.moves), errors, read.chess960)
 
 
 __all__ = ["Game", "GameNode", "Headers", "SEVEN_TAG_ROSTER", "read_game"]

@@ -22,6 +22,8 @@ pub struct GameText {
     variant: Option<Py<PyVariant>>,
     /// The `[FEN]` it starts from; `None` for the variant's start.
     fen: Option<String>,
+    /// Whether its tag asks for Chess960 castling (`[Variant "Chess960"]`).
+    chess960: bool,
     moves: Vec<Py<PyMove>>,
     result: Option<String>,
     error: Option<Py<PyAny>>,
@@ -34,6 +36,7 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         tags: Vec<(String, String)>,
         variant: Option<chimera::Variant>,
         fen: Option<String>,
+        chess960: bool,
         moves: Vec<PyMove>,
         result: Option<String>,
         error: Option<PyErr>,
@@ -42,11 +45,14 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         let mut games = Games::new(text.as_bytes());
         let Some(start) = games.next_game() else { return Ok(None) };
         let tags = start.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-        let mut read = Read { tags, variant: None, fen: setup_fen(&start).map(str::to_string), moves: Vec::new(), result: None, error: None };
+        let mut read = Read { tags, variant: None, fen: setup_fen(&start).map(str::to_string), chess960: false, moves: Vec::new(), result: None, error: None };
         let variant = match start.tag("Variant") {
             None => crate::load("chess")?,
             Some(tag) => match builtin_named_by(tag) {
-                Some(b) => crate::load(b.id)?,
+                Some((b, mode)) => {
+                    read.chess960 = mode == chimera::CastlingMode::Chess960;
+                    crate::load(b.id)?
+                }
                 None => {
                     read.error = Some(PyValueError::new_err(format!("the [Variant \"{tag}\"] tag names no built-in variant")));
                     return Ok(Some(read));
@@ -56,7 +62,7 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         read.variant = Some(variant.clone());
         let mut pos = match &read.fen {
             None => variant.start(),
-            Some(fen) => match variant.position(fen) {
+            Some(fen) => match variant.position_in(fen, if read.chess960 { chimera::CastlingMode::Chess960 } else { chimera::CastlingMode::Standard }) {
                 Ok(pos) => pos,
                 Err(e) => {
                     read.error = Some(errors::fen_error(e));
@@ -91,6 +97,7 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         tags: read.tags,
         variant: read.variant.map(|inner| Py::new(py, PyVariant { inner })).transpose()?,
         fen: read.fen,
+        chess960: read.chess960,
         moves: read.moves.into_iter().map(|m| Py::new(py, m)).collect::<PyResult<_>>()?,
         result: read.result,
         error: read.error.map(|e| e.into_value(py).into_any()),
