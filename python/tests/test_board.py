@@ -202,6 +202,14 @@ def test_pgn_reads_one_game_at_a_time():
     assert games == 1000
 
 
+def test_pgn_chess960_tag():
+    text = '[Variant "Chess960"]\n[FEN "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"]\n\n1. O-O O-O-O *\n'
+    ga, gb = chess.pgn.read_game(io.StringIO(text)), chimera.pgn.read_game(io.StringIO(text))
+    assert gb.chess960 and gb.board().chess960 and gb.errors == []
+    assert [m.uci() for m in gb.mainline_moves()] == [m.uci() for m in ga.mainline_moves()] == ["b1h1", "b8a8"]
+    assert gb.end().board().fen() == ga.end().board().fen()
+
+
 def test_pgn_fen_tag_illegal_move_and_defaults():
     text = '[FEN "8/8/8/4k3/8/8/3QK2P/8 w - - 0 1"]\n\n1. Qd4+ Kxd4 2. Qd3 *\n'
     game = chimera.pgn.read_game(io.StringIO(text))
