@@ -4,8 +4,10 @@
 //! and `chimera/compat.py` its `_compat` submodule.
 
 mod api;
+mod board;
 mod compat;
 mod errors;
+mod pgn;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -52,6 +54,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     api::register(m)?;
+    board::register(m)?;
+    pgn::register(m)?;
     let sub = PyModule::new(py, "_compat")?;
     compat::register(&sub)?;
     m.add_submodule(&sub)?;
