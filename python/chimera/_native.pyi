@@ -1,5 +1,5 @@
 from types import ModuleType
-from typing import Optional, Union
+from typing import Iterator, Optional, Union
 
 __version__: str
 
@@ -35,7 +35,7 @@ class Variant:
     """A compiled variant: its rules and tables."""
 
     @staticmethod
-    def from_toml(text: str, name: str = "<string>") -> Variant: ...
+    def from_toml(text: str, name: str = "<string>", folder: Optional[str] = None) -> Variant: ...
     @property
     def name(self) -> str: ...
     @property
@@ -94,6 +94,12 @@ class GameVerdict:
 
 def variant(name_or_path: str) -> Variant: ...
 def builtins() -> list[str]: ...
-def validate(variant: Union[Variant, str], pgn_text: str, fen: Optional[str] = None) -> list[GameVerdict]: ...
+class Verdicts(Iterator[GameVerdict]):
+    """The verdicts of `validate`, one per game, found as they are asked for."""
+
+    def __iter__(self) -> Verdicts: ...
+    def __next__(self) -> GameVerdict: ...
+
+def validate(variant: Union[Variant, str], pgn_text: str, fen: Optional[str] = None) -> Verdicts: ...
 
 _compat: ModuleType

@@ -62,6 +62,15 @@ pub fn start_position(variant: &Variant, fen: Option<&str>, chess960: bool) -> R
 }
 
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.
+/// The largest variants file `import-ini` reads (Fairy-Stockfish's own is about 100 kB).
+pub const MAX_INI_BYTES: u64 = 16 << 20;
+
+/// Reads an input file that must be a regular file of at most `cap` bytes: a named pipe
+/// or a device is refused at once instead of blocking or never ending.
+pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
+    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
+}
+
 pub fn read_error(path: &str, e: &io::Error) -> Failure {
     let why = match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_string(),

@@ -30,7 +30,7 @@ use crate::features::gating::parse_gates;
 use crate::features::en_passant::parse_ep;
 use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
-use crate::rules::CastleSquares;
+use crate::rules::{CastleSquares, PromotionPolicy};
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -118,7 +118,9 @@ fn scan_board(g: Geometry, field: &str, letter: impl Fn(char) -> Option<PieceTyp
 }
 
 /// The types that castle: those on the castles' king squares and those on their rook
-/// squares in the variant's start position.
+/// squares in the variant's start position. Where the start position leaves those squares
+/// empty (a setup phase), the royal types castle, with the types whose drop or arrival
+/// gives a castling right.
 fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     let board = t.rules.start_fen.split_whitespace().next().unwrap_or("");
     let Ok((board, _)) = split_hand(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
@@ -129,7 +131,87 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
             t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
         pieces.iter().filter(|(sq, _, _)| squares.contains(sq)).map(|&(_, p, _)| p.kind).collect()
     };
-    (on(|s| s.king_from), on(|s| s.rook_from))
+    let mut kings = on(|s| s.king_from);
+    if kings.is_empty() {
+        kings = t.royal_types;
+    }
+    let mut partners = on(|s| s.rook_from);
+    for k in t.castling_rights_on_drop.iter().chain(t.castling_rights_on_arrival.iter()) {
+        partners.insert(k);
+    }
+    (kings, partners)
+}
+
+/// Per colour and type (indexed as [`Tables::mobility`]), the squares where such a piece can
+/// ever stand: closed under its moves on an empty board from where it may come into play —
+/// its start squares, its drop zone, the promotion zones of the types that become it, the
+/// castles' end squares — less the squares where it must promote (a chess pawn: never on
+/// the first or the last rank). Every square, where rules move pieces in ways the tables
+/// do not show (rule modules that move or edit, an economy, lifting).
+pub(crate) fn standable<B: Bitboard>(t: &Tables<B>) -> &[B] {
+    t.standable.get_or_init(|| {
+        let g = t.geometry;
+        let rules = &t.rules;
+        let types = rules.pieces.len();
+        let all = g.all().fold(B::EMPTY, |b, sq| b | B::bit(sq));
+        let opaque = t.modules.hooks.iter().any(|h| h.moves || h.after_move) || rules.economy.is_some() || rules.lift.is_some();
+        if opaque {
+            return vec![all; 2 * types];
+        }
+        let mut origins = vec![B::EMPTY; 2 * types];
+        let board = rules.start_fen.split_whitespace().next().unwrap_or("");
+        if let Ok((placed, _)) = split_hand(rules, board).and_then(|(board, _)| parse_board(rules, board)) {
+            for (sq, p, _) in placed {
+                origins[p.color.index() * types + p.kind as usize] |= B::bit(sq);
+            }
+        }
+        let (kings, partners) = castling_pieces(t);
+        for color in Color::BOTH {
+            let at = |k: PieceType| color.index() * types + k as usize;
+            for k in 0..types as PieceType {
+                let m = t.mobility(color, k);
+                if rules.drops.is_some() {
+                    origins[at(k)] |= m.drop_zone;
+                }
+                if let Some(gating) = &rules.gating {
+                    let rank = if color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank };
+                    origins[at(k)] |= (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, rank)));
+                }
+                if let Some(p) = &rules.pieces[k as usize].promotion {
+                    let from_zone = if p.from_zone { m.promotion_zone.squares().fold(B::EMPTY, |b, sq| b | m.reach[sq as usize]) } else { B::EMPTY };
+                    for &to in &p.to[color] {
+                        origins[at(to)] |= m.promotion_zone | from_zone;
+                    }
+                }
+            }
+            for c in &rules.castles {
+                let s = c.squares(g, color);
+                kings.iter().for_each(|k| origins[at(k)] |= B::bit(s.king_to));
+                partners.iter().for_each(|k| origins[at(k)] |= B::bit(s.rook_to));
+            }
+        }
+        let mut out = origins.clone();
+        for (i, set) in out.iter_mut().enumerate() {
+            let (color, k) = (if i < types { Color::White } else { Color::Black }, (i % types) as PieceType);
+            let m = t.mobility(color, k);
+            let must_promote = match &rules.pieces[k as usize].promotion {
+                Some(p) if p.on_capture => B::EMPTY,
+                Some(p) => match p.policy {
+                    PromotionPolicy::Mandatory => m.promotion_zone,
+                    PromotionPolicy::Optional => m.promotion_zone & m.dead,
+                    PromotionPolicy::IfAvailable => B::EMPTY,
+                },
+                None => B::EMPTY,
+            };
+            let mut frontier = *set;
+            while frontier.any() {
+                let reached = frontier.squares().fold(B::EMPTY, |b, sq| b | m.reach[sq as usize]) & !must_promote;
+                frontier = reached & !*set;
+                *set |= reached;
+            }
+        }
+        out
+    })
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -150,7 +232,12 @@ impl<B: Bitboard> Pos<B> {
                 err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
             };
         }
+        let standable = standable(&t);
         for (sq, p, promoted) in placed {
+            if !standable[p.color.index() * t.rules.pieces.len() + p.kind as usize].has(sq) {
+                let name = &t.rules.piece(p.kind).name;
+                return err(FenField::Board, format!("a {} {name} on {}: no {name} of its side can ever stand there", p.color, t.geometry.square_name(sq)));
+            }
             pos.board.put(sq, p);
             if promoted {
                 pos.promoted |= B::bit(sq);
@@ -178,10 +265,10 @@ impl<B: Bitboard> Pos<B> {
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
-                    pos.castling = parse_castling(&pos, &castles)?;
+                    pos.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
                     flagged = Some(unmoved);
                 }
-                CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
+                CastlingMode::Standard => pos.castling = parse_castling(&pos, field, castling_pieces(&t))?,
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
                     pos.castling = rights;
