@@ -71,6 +71,15 @@ pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
     chimera::ruleset::read_regular_file(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
 }
 
+/// `text` with every control character but line breaks and tabs written as an escape
+/// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
+/// from an untrusted file.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
+}
+
 pub fn read_error(path: &str, e: &io::Error) -> Failure {
     let why = match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_string(),

@@ -224,16 +224,7 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         .await
         .map_err(|e| Failure::Message(format!("cannot listen on {}: {e}", address(args.host, args.port))))?;
     let local = listener.local_addr()?;
-    let limits = args.limits.limits();
-    let app = Arc::new(App {
-        sessions: Arc::new(tokio::sync::Mutex::new(Sessions { shared: Server::new(limits), named: HashMap::new(), clock: 0, limits })),
-        queued: AtomicUsize::new(0),
-        max_request_bytes: args.max_request_bytes,
-        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
-        quit: Notify::new(),
-        allowed: args.allow_origin.iter().map(|o| o.trim_end_matches('/').to_ascii_lowercase()).collect(),
-        conns: Conns { limit: connection_limit(args.max_connections), open: Mutex::new(VecDeque::new()), next: AtomicU64::new(0) },
-    });
+    let app = new_app(args, connection_limit(args.max_connections));
     let url = format!("http://{}/", address(local.ip(), local.port()));
     writeln!(out, "chimera web: the workbench is at {url} (Ctrl-C or a `quit` request stops it)")?;
     out.flush()?;
@@ -244,6 +235,19 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     }
     accept_loop(listener, app).await;
     Ok(())
+}
+
+fn new_app(args: &Args, max_connections: usize) -> Arc<App> {
+    let limits = args.limits.limits();
+    Arc::new(App {
+        sessions: Arc::new(tokio::sync::Mutex::new(Sessions { shared: Server::new(limits), named: HashMap::new(), clock: 0, limits })),
+        queued: AtomicUsize::new(0),
+        max_request_bytes: args.max_request_bytes,
+        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
+        quit: Notify::new(),
+        allowed: args.allow_origin.iter().map(|o| o.trim_end_matches('/').to_ascii_lowercase()).collect(),
+        conns: Conns { limit: max_connections, open: Mutex::new(VecDeque::new()), next: AtomicU64::new(0) },
+    })
 }
 
 /// Accepts connections until a `quit`, then lets those with a request running finish
@@ -293,8 +297,16 @@ impl Drop for Busy {
     }
 }
 
-async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>) {
+async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: Arc<App>, routes: Router, stop: watch::Receiver<bool>) {
     let arrived = Arrived(stream.local_addr().ok());
+    serve_io(stream, arrived, conn, app, routes, stop).await
+}
+
+/// Serves one connection's requests, over any stream (a socket; memory in the fuzzer).
+async fn serve_io<I>(stream: I, arrived: Arrived, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>)
+where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
     let routes = hyper_util::service::TowerToHyperService::new(routes);
     let busy_conn = Arc::clone(&conn);
     let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
@@ -323,6 +335,29 @@ async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: A
         }
     }
     app.conns.release(&conn);
+}
+
+/// The bytes the server answers to `request`, sent on one connection from loopback that
+/// then closes its side (the fuzzer's way in: the whole HTTP path, in memory).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn answer_bytes(args: &Args, request: &[u8]) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return Vec::new() };
+    runtime.block_on(async {
+        let app = new_app(args, 1);
+        let conn = app.conns.admit().expect("room for one connection");
+        let (client, server) = tokio::io::duplex(1 << 16);
+        let (_stop, stopped) = watch::channel(false);
+        let local = Arrived(Some(SocketAddr::from(([127, 0, 0, 1], args.port))));
+        let serving = tokio::spawn(serve_io(server, local, conn, Arc::clone(&app), router(Arc::clone(&app)), stopped));
+        let (mut read, mut write) = tokio::io::split(client);
+        let _ = write.write_all(request).await;
+        let _ = write.shutdown().await;
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), read.read_to_end(&mut answer)).await;
+        serving.abort();
+        answer
+    })
 }
 
 /// Answers a connection past the limit with a 503 and closes it.
@@ -617,6 +652,25 @@ mod tests {
         assert!(foreign(&headers(&[(HOST, "localhost:8080")]), at("192.168.1.5"), &[]).is_some());
         // Unless the user allows that origin.
         assert_eq!(foreign(&rebound, at("192.168.1.5"), &["http://evil.example:8080".to_string()]), None);
+    }
+
+    #[derive(clap::Parser)]
+    struct Web {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn a_request_in_memory_is_answered_as_over_a_socket() {
+        use clap::Parser;
+        let web = Web::parse_from(["web", "--port", "8080"]);
+        let body = r#"{"op":"variants"}"#;
+        let request = format!("POST /api HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+        let answer = String::from_utf8(answer_bytes(&web.args, request.as_bytes())).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert!(answer.contains("\"builtin\""), "{answer}");
+        let rebound = answer_bytes(&web.args, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+        assert!(rebound.starts_with(b"HTTP/1.1 403"));
     }
 
     #[test]

@@ -187,3 +187,66 @@ fn devices_and_named_pipes_are_refused_at_once() {
     assert!(e.to_string().contains("larger than"), "{e}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+fn play(variant: &chimera::Variant, fen: &str, moves: &[&str]) -> chimera::Position {
+    let mut pos = variant.position(fen).unwrap();
+    for m in moves {
+        let mv = pos.parse_move(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        pos.play(mv).unwrap();
+    }
+    pos
+}
+
+#[test]
+fn the_fullmove_number_saturates_where_the_reader_stops() {
+    let chess = load("chess").unwrap();
+    let mut pos = play(&chess, "4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295", &["Kd7"]);
+    let fen = pos.fen();
+    assert!(fen.ends_with(" 4294967295"), "{fen}");
+    assert_eq!(chess.position(&fen).unwrap().fen(), fen);
+    pos.undo();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 4294967295");
+    let e = chess.position("4k3/8/8/8/8/8/8/4K3 b - - 0 4294967296").unwrap_err();
+    assert_eq!(e.field, FenField::Fullmove);
+}
+
+#[test]
+fn a_fen_key_given_twice_is_refused() {
+    let v = load("mystic").unwrap();
+    let fen = v.start().fen();
+    let e = v.position(&format!("{fen} coins=1/1")).unwrap_err();
+    assert_eq!(e.field, FenField::Extra, "{e}");
+    assert!(e.message.contains("`coins=` is given twice"), "{e}");
+}
+
+#[test]
+fn a_promoted_piece_demotes_before_its_type_decides_what_goes_to_hand() {
+    let text = "extends = \"crazyhouse\"\nname = \"x\"\n[pieces.queen]\ncaptured_as = \"none\"\n";
+    let v = variants::from_toml(text, "x.toml").unwrap();
+    let pawn = v.rules().pieces.iter().position(|p| p.name == "pawn").unwrap() as u8;
+    let queen = v.rules().pieces.iter().position(|p| p.name == "queen").unwrap() as u8;
+    let pos = play(&v, "4k3/8/8/8/8/8/8/q~3K2R[] w - - 0 1", &["Rh8+", "Kd7", "Rh1", "Kd6", "Ra1"]);
+    assert_eq!(pos.hand(chimera::Color::White, pawn), 1, "{}", pos.fen());
+    // An unpromoted queen still leaves the game.
+    let pos = play(&v, "4k3/8/8/8/8/8/8/q3K2R[] w - - 0 1", &["Rh8+", "Kd7", "Rh1", "Kd6", "Ra1"]);
+    assert_eq!(pos.hand(chimera::Color::White, queen) + pos.hand(chimera::Color::White, pawn), 0, "{}", pos.fen());
+}
+
+#[test]
+fn pawnback_resets_the_move_rule_count_on_a_promotion() {
+    let v = load("pawnback").unwrap();
+    let pos = play(&v, "4k3/1P6/8/8/8/8/8/4K3 w - - 7 1", &["b7b8b"]);
+    assert_eq!(pos.halfmove_clock(), 0, "{}", pos.fen());
+}
+
+#[test]
+fn validate_escapes_control_characters_it_echoes() {
+    let dir = temp_dir("escape");
+    let pgn = "[Variant \"che\u{1b}[2Jss\u{7}\"]\n\n1. e4 e5 *\n\n[Variant \"chess\"]\n\n1. e4 \u{1b}]0;x\u{7} *\n";
+    std::fs::write(dir.join("games.pgn"), pgn).unwrap();
+    let out = chimera(&["validate", "chess", "games.pgn"], &dir);
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text:?}");
+    assert!(text.contains("\\u{1b}"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,9 +34,10 @@ use crate::rules::{CastleSquares, PromotionPolicy};
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
-/// The highest fullmove number a FEN may give: a game would need more than two billion
-/// moves in its history (far beyond memory) to count past `u32::MAX` from it.
-const MAX_FULLMOVE: u32 = i32::MAX as u32;
+/// The highest fullmove number a FEN may give: all the counter holds. It saturates there
+/// (a game would need four billion moves in its history, far beyond memory, to reach it
+/// by play), so every FEN written reads back.
+const MAX_FULLMOVE: u32 = u32::MAX;
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -298,7 +299,14 @@ impl<B: Bitboard> Pos<B> {
         // The clocks are the first two plain numbers; `key=value` fields and a module's
         // fields in other programs' forms (`3+3`) may stand before or after them.
         let mut clocks = 0;
+        let mut keys: Vec<&str> = Vec::new();
         for &field in rest {
+            if let Some((key, _)) = field.split_once('=') {
+                if keys.contains(&key) {
+                    return err(FenField::Extra, format!("`{key}=` is given twice"));
+                }
+                keys.push(key);
+            }
             if field.bytes().all(|b| b.is_ascii_digit()) {
                 match clocks {
                     0 => pos.halfmove = field.parse().or_else(|_| {

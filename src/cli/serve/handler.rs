@@ -112,6 +112,10 @@ struct Live {
     kept: bool,
 }
 
+/// The largest ruleset text `load` reads: twenty times the largest built-in's, so that
+/// parsing it (which holds about a hundred times its size) stays far inside the limits.
+pub const MAX_RULESET_TEXT: usize = 64 << 10;
+
 /// A request's deadline. The clock is read every few dozen steps: reading it costs
 /// more than the shortest steps (a count of moves at perft's last ply).
 struct Deadline<'a> {
@@ -283,6 +287,12 @@ impl Server {
             (Some(id), None) if req.name.is_none() => self.builtin(&id)?,
             (None, Some(text)) => {
                 let file = req.name.as_deref().unwrap_or("<request>");
+                // Parsing holds about a hundred times the text's size: bounded before it
+                // starts, as the tables are before they are built.
+                if text.len() > MAX_RULESET_TEXT {
+                    let message = format!("{file}: a ruleset of {} bytes is over the limit of {MAX_RULESET_TEXT} bytes of text", text.len());
+                    return Err(Error::new("ruleset-too-large", message));
+                }
                 let plan = variants::plan_untrusted(&text, file)?;
                 // Building the tables is the work and the memory a ruleset can make
                 // grow: both are weighed before anything is built.
