@@ -299,11 +299,12 @@ impl Drop for Busy {
 
 async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: Arc<App>, routes: Router, stop: watch::Receiver<bool>) {
     let arrived = Arrived(stream.local_addr().ok());
-    serve_io(stream, arrived, conn, app, routes, stop).await
+    serve_io(stream, arrived, conn, app, routes, stop, false).await
 }
 
 /// Serves one connection's requests, over any stream (a socket; memory in the fuzzer).
-async fn serve_io<I>(stream: I, arrived: Arrived, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>)
+/// Without `half_close`, a client that closes its side has gone: its request is dropped.
+async fn serve_io<I>(stream: I, arrived: Arrived, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>, half_close: bool)
 where
     I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
@@ -321,6 +322,7 @@ where
         }
     });
     let http = hyper::server::conn::http1::Builder::new()
+        .half_close(half_close)
         .timer(hyper_util::rt::TokioTimer::new())
         .header_read_timeout(HEAD_TIMEOUT)
         .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
@@ -338,7 +340,8 @@ where
 }
 
 /// The bytes the server answers to `request`, sent on one connection from loopback that
-/// then closes its side (the fuzzer's way in: the whole HTTP path, in memory).
+/// then closes its side, waiting for the answers (the fuzzer's way in: the whole HTTP
+/// path, in memory).
 #[cfg_attr(not(test), allow(dead_code))]
 pub fn answer_bytes(args: &Args, request: &[u8]) -> Vec<u8> {
     use tokio::io::AsyncReadExt;
@@ -349,7 +352,7 @@ pub fn answer_bytes(args: &Args, request: &[u8]) -> Vec<u8> {
         let (client, server) = tokio::io::duplex(1 << 16);
         let (_stop, stopped) = watch::channel(false);
         let local = Arrived(Some(SocketAddr::from(([127, 0, 0, 1], args.port))));
-        let serving = tokio::spawn(serve_io(server, local, conn, Arc::clone(&app), router(Arc::clone(&app)), stopped));
+        let serving = tokio::spawn(serve_io(server, local, conn, Arc::clone(&app), router(Arc::clone(&app)), stopped, true));
         let (mut read, mut write) = tokio::io::split(client);
         let _ = write.write_all(request).await;
         let _ = write.shutdown().await;
