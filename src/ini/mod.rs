@@ -70,7 +70,12 @@ pub fn import(text: &str) -> (Vec<Imported>, Vec<parse::LineError>) {
     for section in &file.sections {
         let model = match &section.parent {
             Some(parent) => match latest.get(parent.as_str()) {
-                Some(&j) => models[j].clone().and_then(|m| m.extend(section)),
+                Some(&j) => match &models[j] {
+                    Ok(m) => m.clone().extend(section),
+                    // A chain that reaches no known root is refused at each section of it.
+                    Err(r) if r.option == "parent" => Err(Refusal::new(&section.name, section.line, "parent", r.reason.clone())),
+                    Err(r) => Err(r.clone()),
+                },
                 None => match resolve::builtin_chain(parent, section, &builtins) {
                     Some(chain) => fsf::Fsf::build(&chain),
                     None => Err(Refusal::new(

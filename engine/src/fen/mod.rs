@@ -146,8 +146,9 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
 /// Per colour and type (indexed as [`Tables::mobility`]), the squares where such a piece can
 /// ever stand: closed under its moves on an empty board from where it may come into play —
 /// its start squares, its drop zone, the promotion zones of the types that become it, the
-/// castles' end squares — less the squares where it must promote (a chess pawn: never on
-/// the first or the last rank). Every square, where rules move pieces in ways the tables
+/// castles' end squares — less the squares where it must promote; of the squares outside,
+/// those where it must promote and its own first rank (a chess pawn: never on the first or
+/// the last rank). Every square, where rules move pieces in ways the tables
 /// do not show (rule modules that move or edit, an economy, lifting).
 pub(crate) fn standable<B: Bitboard>(t: &Tables<B>) -> &[B] {
     t.standable.get_or_init(|| {
@@ -193,6 +194,12 @@ pub(crate) fn standable<B: Bitboard>(t: &Tables<B>) -> &[B] {
         }
         let mut out = origins.clone();
         for (i, set) in out.iter_mut().enumerate() {
+            if !set.any() {
+                // A type that never comes into play (a ruleset's spare piece, set up by
+                // FEN only): where it stands is the FEN's business.
+                *set = all;
+                continue;
+            }
             let (color, k) = (if i < types { Color::White } else { Color::Black }, (i % types) as PieceType);
             let m = t.mobility(color, k);
             let must_promote = match &rules.pieces[k as usize].promotion {
@@ -210,6 +217,12 @@ pub(crate) fn standable<B: Bitboard>(t: &Tables<B>) -> &[B] {
                 frontier = reached & !*set;
                 *set |= reached;
             }
+            // Refused only where it must have promoted, or on its own first rank: the
+            // squares no hand-made position of a real game puts it on (the ranks behind a
+            // Grand chess pawn's start are left to the FEN).
+            let first = if color == Color::White { 0 } else { g.ranks - 1 };
+            let first_rank = (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, first)));
+            *set = all & !((must_promote | first_rank) & !*set);
         }
         out
     })
