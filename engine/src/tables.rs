@@ -112,9 +112,6 @@ pub struct Mobility<B> {
     pub promote_on_capture: bool,
     /// Squares from which it could never move again (on any board).
     pub dead: B,
-    /// Per square, where its moves (initial-only ones included) may end on an empty
-    /// board: with its origins, where a piece of it can ever stand (`fen::standable`).
-    pub reach: Vec<B>,
     /// Squares it may be dropped on, in variants with drops.
     pub drop_zone: B,
     /// It captures en passant.
@@ -308,9 +305,6 @@ pub struct Tables<B> {
     /// `unmoved=` counts as never moved where they still stand. Filled by the FEN reader
     /// on first use (every FEN read and written consults it).
     pub start_unmoved: OnceLock<Vec<(Square, Piece)>>,
-    /// Per colour and type (as [`Tables::mobility`]), the squares where such a piece can
-    /// ever stand. Filled by the FEN reader on first use (`fen::standable`).
-    pub standable: OnceLock<Vec<B>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
@@ -495,7 +489,6 @@ impl<B: Bitboard> Tables<B> {
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
                     dead: B::EMPTY,
-                    reach: vec![B::EMPTY; squares],
                     drop_zone: B::EMPTY,
                     en_passant: def.takes_en_passant,
                     initial_in_check: def.initial_moves.in_check,
@@ -617,10 +610,6 @@ impl<B: Bitboard> Tables<B> {
                     if !(leaps || slides || specials || hops) {
                         m.dead |= B::bit(sq);
                     }
-                    let rides = rider_rays[color.index() * types + t].values().flatten().fold(B::EMPTY, |b, &r| b | sliders::ray::<B>(g, sq, r));
-                    let steps = m.specials.iter().filter(|s| s.origins.has(sq)).filter_map(|s| s.to[i]).fold(B::EMPTY, |b, (to, _)| b | B::bit(to));
-                    let hops = m.hops.iter().fold(B::EMPTY, |b, h| b | rays.get::<B>(h.ray.reach, sq));
-                    m.reach[i] = (m.leap_quiet[i] | m.leap_capture[i] | rides | steps | hops) & m.within;
                 }
                 let ranks = match &def.drop_ranks {
                     Some(ranks) => ranks.bitboard(g, color),
@@ -781,7 +770,6 @@ impl<B: Bitboard> Tables<B> {
             initial_moves_lost_to,
             aims_take_initial_moves,
             start_unmoved: OnceLock::new(),
-            standable: OnceLock::new(),
             royal_types,
             resets,
             en_passant_types,

@@ -54,21 +54,6 @@ fn chess960_letters_on_a_standard_reading_are_refused_and_read_in_chess960_mode(
     assert_eq!(pos.perft(4), 195_286, "Fairy-Stockfish's count (tests/data/fsf-perft-suite.tsv)");
 }
 
-#[test]
-fn pieces_are_refused_where_none_of_them_could_ever_stand() {
-    refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNP w Qkq - 0 1", FenField::Board, "a white pawn on h1");
-    refused("chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Board, "a white pawn on h8");
-    refused("chess", "4k3/8/8/8/8/8/8/p3K3 w - - 0 1", FenField::Board, "a black pawn on a1");
-    // Pawnback's pawns step back, but never onto their first rank; crazyhouse drops them
-    // only on ranks 2 to 7.
-    refused("pawnback", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenField::Board, "a white pawn on a1");
-    refused("crazyhouse", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", FenField::Board, "a white pawn on a1");
-    // Where the rules put them, they stand: Horde's first-rank pawns, Shogi's promoted
-    // pieces anywhere, pieces on every rank.
-    assert!(load("horde").unwrap().position("rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1").is_ok());
-    assert!(load("chess").unwrap().position("Q7/4k3/8/8/8/8/8/q3K3 w - - 0 1").is_ok());
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 

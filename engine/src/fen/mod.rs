@@ -30,7 +30,7 @@ use crate::features::gating::parse_gates;
 use crate::features::en_passant::parse_ep;
 use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
-use crate::rules::{CastleSquares, PromotionPolicy};
+use crate::rules::CastleSquares;
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -143,91 +143,6 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     (kings, partners)
 }
 
-/// Per colour and type (indexed as [`Tables::mobility`]), the squares where such a piece can
-/// ever stand: closed under its moves on an empty board from where it may come into play —
-/// its start squares, its drop zone, the promotion zones of the types that become it, the
-/// castles' end squares — less the squares where it must promote; of the squares outside,
-/// those where it must promote and its own first rank (a chess pawn: never on the first or
-/// the last rank). Every square, where rules move pieces in ways the tables
-/// do not show (rule modules that move or edit, an economy, lifting).
-pub(crate) fn standable<B: Bitboard>(t: &Tables<B>) -> &[B] {
-    t.standable.get_or_init(|| {
-        let g = t.geometry;
-        let rules = &t.rules;
-        let types = rules.pieces.len();
-        let all = g.all().fold(B::EMPTY, |b, sq| b | B::bit(sq));
-        let opaque = t.modules.hooks.iter().any(|h| h.moves || h.after_move) || rules.economy.is_some() || rules.lift.is_some();
-        if opaque {
-            return vec![all; 2 * types];
-        }
-        let mut origins = vec![B::EMPTY; 2 * types];
-        let board = rules.start_fen.split_whitespace().next().unwrap_or("");
-        if let Ok((placed, _)) = split_hand(rules, board).and_then(|(board, _)| parse_board(rules, board)) {
-            for (sq, p, _) in placed {
-                origins[p.color.index() * types + p.kind as usize] |= B::bit(sq);
-            }
-        }
-        let (kings, partners) = castling_pieces(t);
-        for color in Color::BOTH {
-            let at = |k: PieceType| color.index() * types + k as usize;
-            for k in 0..types as PieceType {
-                let m = t.mobility(color, k);
-                if rules.drops.is_some() {
-                    origins[at(k)] |= m.drop_zone;
-                }
-                if let Some(gating) = &rules.gating {
-                    let rank = if color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank };
-                    origins[at(k)] |= (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, rank)));
-                }
-                if let Some(p) = &rules.pieces[k as usize].promotion {
-                    let from_zone = if p.from_zone { m.promotion_zone.squares().fold(B::EMPTY, |b, sq| b | m.reach[sq as usize]) } else { B::EMPTY };
-                    for &to in &p.to[color] {
-                        origins[at(to)] |= m.promotion_zone | from_zone;
-                    }
-                }
-            }
-            for c in &rules.castles {
-                let s = c.squares(g, color);
-                kings.iter().for_each(|k| origins[at(k)] |= B::bit(s.king_to));
-                partners.iter().for_each(|k| origins[at(k)] |= B::bit(s.rook_to));
-            }
-        }
-        let mut out = origins.clone();
-        for (i, set) in out.iter_mut().enumerate() {
-            if !set.any() {
-                // A type that never comes into play (a ruleset's spare piece, set up by
-                // FEN only): where it stands is the FEN's business.
-                *set = all;
-                continue;
-            }
-            let (color, k) = (if i < types { Color::White } else { Color::Black }, (i % types) as PieceType);
-            let m = t.mobility(color, k);
-            let must_promote = match &rules.pieces[k as usize].promotion {
-                Some(p) if p.on_capture => B::EMPTY,
-                Some(p) => match p.policy {
-                    PromotionPolicy::Mandatory => m.promotion_zone,
-                    PromotionPolicy::Optional => m.promotion_zone & m.dead,
-                    PromotionPolicy::IfAvailable => B::EMPTY,
-                },
-                None => B::EMPTY,
-            };
-            let mut frontier = *set;
-            while frontier.any() {
-                let reached = frontier.squares().fold(B::EMPTY, |b, sq| b | m.reach[sq as usize]) & !must_promote;
-                frontier = reached & !*set;
-                *set |= reached;
-            }
-            // Refused only where it must have promoted, or on its own first rank: the
-            // squares no hand-made position of a real game puts it on (the ranks behind a
-            // Grand chess pawn's start are left to the FEN).
-            let first = if color == Color::White { 0 } else { g.ranks - 1 };
-            let first_rank = (0..g.files).fold(B::EMPTY, |b, f| b | B::bit(g.square(f, first)));
-            *set = all & !((must_promote | first_rank) & !*set);
-        }
-        out
-    })
-}
-
 impl<B: Bitboard> Pos<B> {
     /// Reads a FEN, its castling field as `mode` says.
     pub fn from_fen(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode) -> Result<Pos<B>, FenError> {
@@ -246,12 +161,7 @@ impl<B: Bitboard> Pos<B> {
                 err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
             };
         }
-        let standable = standable(&t);
         for (sq, p, promoted) in placed {
-            if !standable[p.color.index() * t.rules.pieces.len() + p.kind as usize].has(sq) {
-                let name = &t.rules.piece(p.kind).name;
-                return err(FenField::Board, format!("a {} {name} on {}: no {name} of its side can ever stand there", p.color, t.geometry.square_name(sq)));
-            }
             pos.board.put(sq, p);
             if promoted {
                 pos.promoted |= B::bit(sq);
