@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
-use chimera_engine::{Outcome, Position, Variant};
+use chimera_engine::{CastlingMode, Outcome, Position, Variant};
 
 use crate::game::{describe_outcome, play_movetext, Refused};
 
@@ -43,8 +43,12 @@ pub struct Verdict {
     pub end: Option<String>,
     /// The result token the text gives, if any (read even after an illegal move).
     pub claimed: Option<ResultToken>,
-    /// Whether the result token agrees with the rules (`agrees`, `disagrees: …`, or a
-    /// result decided off the board).
+    /// A draw the final position lets either player claim, in words (`1/2-1/2 (draw by
+    /// 3-fold repetition)`); the game goes on past it unless a player claims it.
+    pub claimable: Option<String>,
+    /// How the text's result stands with the rules: `agrees`, `agrees: a draw claimed …`,
+    /// or a result decided off the board. A result the board contradicts is a
+    /// [`Problem::Result`] instead.
     pub agreement: Option<String>,
     /// Why the game is not a legal game of its variant; `None` when it is.
     pub problem: Option<Problem>,
@@ -70,6 +74,12 @@ pub enum Problem {
         /// The error, with its line and column in the input.
         error: movetext::MovetextError,
     },
+    /// The text's result contradicts the end on the board (a win for the mated side, a
+    /// draw after a mate), or the `[Result]` tag contradicts the result token.
+    Result {
+        /// What contradicts what, as a sentence.
+        message: String,
+    },
     /// A move that cannot be played: unreadable as a move, illegal, or after the end.
     Illegal {
         /// The move, its ply, where the game stood and why (its reason code included).
@@ -82,7 +92,7 @@ pub enum Problem {
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Problem::Setup { message } => f.write_str(message),
+            Problem::Setup { message } | Problem::Result { message } => f.write_str(message),
             Problem::Illegal { refused, .. } => refused.fmt(f),
             Problem::Unreadable { error } => write!(f, "line {}, column {}: {}", error.line, error.column, error.message),
         }
@@ -118,12 +128,23 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// The variant a game is played in.
-    fn variant(&mut self, start: &GameStart) -> Result<Variant, String> {
-        let Some(tag) = start.tag("Variant") else { return Ok(self.default.clone()) };
+    /// The variant a game is played in, and whether its tag asks for Chess960 castling
+    /// (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
+    /// pychess-variants writes `Seirawan960`).
+    fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), String> {
+        let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
         let wanted = normalise(tag);
-        if wanted == normalise(&self.default.rules().name) {
-            return Ok(self.default.clone());
+        let default = normalise(&self.default.rules().name);
+        let (wanted, mode) = match wanted.as_str() {
+            "chess960" | "fischerandom" => ("chess".to_string(), CastlingMode::Chess960),
+            w if w != default => match w.strip_suffix("960") {
+                Some(base) if !base.is_empty() => (base.to_string(), CastlingMode::Chess960),
+                _ => (w.to_string(), CastlingMode::Standard),
+            },
+            w => (w.to_string(), CastlingMode::Standard),
+        };
+        if wanted == default {
+            return Ok((self.default.clone(), mode));
         }
         let alias = match wanted.as_str() {
             "standard" | "fromposition" => "chess",
@@ -138,22 +159,22 @@ impl<'a> Checker<'a> {
             ));
         };
         if let Some(v) = self.builtins.get(b.id) {
-            return Ok(v.clone());
+            return Ok((v.clone(), mode));
         }
         let v = b.variant().map_err(|e| e.to_string())?;
         self.builtins.insert(b.id, v.clone());
-        Ok(v)
+        Ok((v, mode))
     }
 
     fn start(&mut self, start: &GameStart) -> Result<Position, String> {
-        let variant = self.variant(start)?;
+        let (variant, mode) = self.variant(start)?;
         let fen = match (start.tag("SetUp"), start.tag("FEN")) {
             (Some("0"), _) | (_, None) => self.fen.clone(),
             (_, Some(fen)) => Some(fen.to_string()),
         };
         match fen {
             None => Ok(variant.start()),
-            Some(fen) => variant.position(&fen).map_err(|e| format!("the [FEN] tag: {e}")),
+            Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
         }
     }
 
@@ -167,6 +188,7 @@ impl<'a> Checker<'a> {
             outcome: None,
             end: None,
             claimed: None,
+            claimable: None,
             agreement: None,
             problem: None,
         };
@@ -204,16 +226,47 @@ impl<'a> Checker<'a> {
         let outcome = pos.outcome();
         verdict.outcome = outcome;
         verdict.end = outcome.map(|o| describe_outcome(o, &pos));
+        // Either player may claim at the end of the text: the claimant's move, if any,
+        // is the last one written.
+        verdict.claimable = pos.claims().into_iter().find(|c| c.by.is_none()).map(|c| describe_outcome(c.outcome, &pos));
         if verdict.problem.is_none() {
-            verdict.agreement = verdict.claimed.as_ref().map(|r| match (outcome, r.result) {
-                (Some(o), claimed) if claimed != GameResult::Unknown && claimed.score() == o.score() => "agrees".to_string(),
-                (Some(o), _) => format!("disagrees: the game ended {}", o.score()),
-                (None, GameResult::Unknown) => "agrees".to_string(),
-                (None, _) => "not an end by the rules: decided off the board".to_string(),
-            });
+            match judge_result(start.tag("Result"), verdict.claimed.as_ref(), outcome, verdict.claimable.is_some()) {
+                Ok(agreement) => verdict.agreement = agreement,
+                Err(message) => verdict.problem = Some(Problem::Result { message }),
+            }
         }
         verdict
     }
+}
+
+/// How the text's result — its result token, else its `[Result]` tag — stands with the
+/// end on the board (`outcome`) and the draw the final position allows (`claimable`):
+/// `Ok` with the agreement in words, or `Err` with the contradiction.
+fn judge_result(tag: Option<&str>, token: Option<&ResultToken>, outcome: Option<Outcome>, claimable: bool) -> Result<Option<String>, String> {
+    let tagged = tag.and_then(GameResult::parse);
+    let text = match (token, tagged) {
+        (Some(t), Some(tagged)) if tagged != t.result && tagged != GameResult::Unknown && t.result != GameResult::Unknown => {
+            return Err(format!("the [Result \"{}\"] tag contradicts the result token {}", tagged.score(), t.text));
+        }
+        (Some(t), _) => t.result,
+        (None, Some(tagged)) => tagged,
+        (None, None) => return Ok(None),
+    };
+    let agreement = match (outcome, text) {
+        (Some(o), GameResult::Unknown) => format!("unfinished in the text: the game ended {}", o.score()),
+        (Some(o), text) if text.score() == o.score() => "agrees".to_string(),
+        (Some(o), text) => return Err(format!("the text's result {} contradicts the board: {}", text.score(), describe_reason(o))),
+        (None, GameResult::Unknown) => "agrees".to_string(),
+        (None, GameResult::Draw) if claimable => "agrees: a claimed draw".to_string(),
+        (None, GameResult::Draw) => "not an end by the rules: a draw agreed off the board".to_string(),
+        (None, _) => "not an end by the rules: decided off the board".to_string(),
+    };
+    Ok(Some(agreement))
+}
+
+/// `the game ended 0-1 by checkmate`.
+fn describe_reason(o: Outcome) -> String {
+    format!("the game ended {} by {}", o.score(), o.reason.as_str().replace('-', " "))
 }
 
 /// A variant name as tags write it, reduced for comparison: `Three-check` → `threecheck`.

@@ -235,8 +235,9 @@ fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBac
     })
 }
 
-/// An end by repetition or the move rule: `(True, value)`, else `(False, 0)`. (Chimera
-/// ends the game there, where Fairy-Stockfish lets a player claim it.)
+/// A draw by repetition or the move rule that the side to move may claim, or that has
+/// come about by itself (Chimera's automatic thresholds, FIDE's fivefold and 75 moves):
+/// `(True, value)`, else `(False, 0)`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
 fn is_optional_game_end(
@@ -247,11 +248,15 @@ fn is_optional_game_end(
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started; // Chimera has no counting rules.
-    let pos = build(variant, fen, &moves, chess960)?;
-    Ok(match pos.outcome() {
-        Some(o) if matches!(o.reason, EndReason::Repetition | EndReason::MoveRule) => (true, value(o, &pos)),
-        _ => (false, 0),
-    })
+    let mut pos = build(variant, fen, &moves, chess960)?;
+    if let Some(o) = pos.outcome() {
+        return Ok(match o.reason {
+            EndReason::Repetition | EndReason::MoveRule => (true, value(o, &pos)),
+            _ => (false, 0),
+        });
+    }
+    let claim = pos.claims().into_iter().find(|c| c.by.is_none());
+    Ok(claim.map_or((false, 0), |c| (true, value(c.outcome, &pos))))
 }
 
 /// `(white, black)`: whether each side lacks the material to win. Chimera's rule is the
