@@ -37,6 +37,8 @@ pub(crate) struct Undo<B> {
     pub coins: ByColor<u16>,
     pub purchases: ByColor<u8>,
     pub halfmove: u16,
+    /// The fullmove number before the move (it saturates, so undo cannot count back).
+    pub fullmove: u32,
     pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
     pub journal: u32,
@@ -463,6 +465,7 @@ impl<B: Bitboard> Pos<B> {
             coins: self.coins,
             purchases: self.purchases,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
             journal: self.journal.len() as u32,
         };
@@ -562,7 +565,8 @@ impl<B: Bitboard> Pos<B> {
         }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == Color::Black {
-            self.fullmove += 1;
+            // Saturates at what a FEN may give, so that every FEN written reads back.
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
         self.hash ^= self.t.zobrist.black_to_move;
@@ -646,10 +650,8 @@ impl<B: Bitboard> Pos<B> {
         self.unmoved = u.unmoved;
         self.gates = u.gates;
         self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
         self.hash = u.hash;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
         Some(m)
     }
 

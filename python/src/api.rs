@@ -18,11 +18,18 @@ pub struct PyVariant {
 
 #[pymethods]
 impl PyVariant {
-    /// Compiles ruleset TOML; `name` is what errors cite (and where `extends` paths start).
+    /// Compiles ruleset TOML; `name` is what errors cite. `extends` names a built-in; with
+    /// `folder`, also a ruleset file inside that folder (never one outside it, nor a file
+    /// that is no regular file): text from elsewhere cannot make it read your files.
     #[staticmethod]
-    #[pyo3(signature = (text, name = "<string>"))]
-    fn from_toml(py: Python<'_>, text: &str, name: &str) -> PyResult<PyVariant> {
-        let inner = py.detach(|| chimera::variants::from_toml(text, name)).map_err(errors::ruleset_error)?;
+    #[pyo3(signature = (text, name = "<string>", folder = None))]
+    fn from_toml(py: Python<'_>, text: &str, name: &str, folder: Option<std::path::PathBuf>) -> PyResult<PyVariant> {
+        let inner = py
+            .detach(|| match &folder {
+                Some(folder) => chimera::variants::from_toml_in(text, name, folder),
+                None => chimera::variants::from_toml(text, name),
+            })
+            .map_err(errors::ruleset_error)?;
         Ok(PyVariant { inner })
     }
 
@@ -254,45 +261,70 @@ impl GameVerdict {
     }
 }
 
-/// Checks every move of every game in a PGN or movetext text; one verdict per game.
-/// The GIL is released while the games are played.
+/// Checks every move of every game in a PGN or movetext text; returns an iterator of one
+/// verdict per game. A thread plays the games while the GIL is released, a few games
+/// ahead of the caller, so memory stays constant however many games the text holds.
 #[pyfunction]
 #[pyo3(signature = (variant, pgn_text, fen = None))]
-fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Vec<GameVerdict>> {
+fn validate(variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Verdicts> {
     let variant = resolve(variant)?;
-    let verdicts: Vec<Verdict> = py.detach(|| {
-        Checker::new(&variant).with_fen(fen).games(pgn_text.as_bytes()).collect()
+    let (text, fen) = (pgn_text.to_string(), fen.map(str::to_string));
+    // Games played ahead of the caller: enough to keep the thread busy, few enough to keep
+    // memory constant.
+    let (tx, rx) = std::sync::mpsc::sync_channel(16);
+    std::thread::spawn(move || {
+        for verdict in Checker::new(&variant).with_fen(fen.as_deref()).games(text.as_bytes()) {
+            // The iterator was dropped: stop playing.
+            if tx.send(verdict).is_err() {
+                return;
+            }
+        }
     });
-    verdicts
-        .into_iter()
-        .map(|v| {
-            let (refused, setup) = match &v.problem {
-                None => (None, None),
-                // Text that is no movetext is an error of the call, at its line and column.
-                Some(Problem::Unreadable { error }) => {
-                    return Err(errors::movetext_error(error.line, error.column, error.message.clone()))
-                }
-                Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
-                Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
-            };
-            Ok(GameVerdict {
-                game: v.game,
-                variant: v.variant.clone(),
-                ok: v.ok(),
-                plies: v.plies,
-                fen: v.fen.clone(),
-                outcome: v.outcome.map(outcome_pair),
-                claimed: v.claimed.as_ref().map(|r| r.text.clone()),
-                claimable: v.claimable.clone(),
-                agreement: v.agreement.clone(),
-                ply: refused.map(|r| r.ply),
-                r#move: refused.map(|r| r.text.clone()),
-                code: refused.map(|r| r.error.code.as_str()),
-                reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
-                message: refused.map(Refused::to_string).or(setup),
-            })
-        })
-        .collect()
+    Ok(Verdicts { rx: std::sync::Mutex::new(rx) })
+}
+
+/// The verdicts of `validate`, one per game, as they are found.
+#[pyclass(name = "Verdicts", module = "chimera")]
+pub struct Verdicts {
+    rx: std::sync::Mutex<std::sync::mpsc::Receiver<Verdict>>,
+}
+
+#[pymethods]
+impl Verdicts {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<GameVerdict>> {
+        let next = py.detach(|| self.rx.lock().ok().and_then(|rx| rx.recv().ok()));
+        next.map(game_verdict).transpose()
+    }
+}
+
+fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
+    let (refused, setup) = match &v.problem {
+        None => (None, None),
+        // Text that is no movetext is an error of the call, at its line and column.
+        Some(Problem::Unreadable { error }) => return Err(errors::movetext_error(error.line, error.column, error.message.clone())),
+        Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
+        Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
+    };
+    Ok(GameVerdict {
+        game: v.game,
+        variant: v.variant.clone(),
+        ok: v.ok(),
+        plies: v.plies,
+        fen: v.fen.clone(),
+        outcome: v.outcome.map(outcome_pair),
+        claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+        claimable: v.claimable.clone(),
+        agreement: v.agreement.clone(),
+        ply: refused.map(|r| r.ply),
+        r#move: refused.map(|r| r.text.clone()),
+        code: refused.map(|r| r.error.code.as_str()),
+        reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
+        message: refused.map(Refused::to_string).or(setup),
+    })
 }
 
 /// A variant as the functions take it: a `Variant`, or a built-in id or ruleset path.
@@ -320,6 +352,7 @@ fn builtins() -> Vec<&'static str> {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVariant>()?;
+    m.add_class::<Verdicts>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<GameVerdict>()?;
     m.add_function(wrap_pyfunction!(variant, m)?)?;

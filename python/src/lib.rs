@@ -43,6 +43,8 @@ fn load(name: &str) -> PyResult<Variant> {
     chimera::variants::load(name).map_err(|e| match e {
         LoadError::Io(_, ref io) if io.kind() == std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(e.to_string()),
         LoadError::Io(..) => PyOSError::new_err(e.to_string()),
+        LoadError::Read(_, ref why) if why == "no such file" => PyFileNotFoundError::new_err(e.to_string()),
+        LoadError::Read(..) => PyOSError::new_err(e.to_string()),
         LoadError::Ruleset(e) => errors::ruleset_error(e),
         LoadError::Unknown(..) => PyValueError::new_err(e.to_string()),
     })

@@ -23,15 +23,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Reads and compiles the file; a ruleset error is its `file:line:column: key: message` line.
 fn load(file: &str) -> Result<Variant, Failure> {
-    let text = if !Path::new(file).exists() && !file.ends_with(".toml") {
+    if !Path::new(file).exists() && !file.ends_with(".toml") {
         match chimera::variants::builtin(file) {
             Some(b) => return b.variant().map_err(|e| Failure::Message(e.to_string())),
             None => return Err(read_error(file, &std::io::Error::from(std::io::ErrorKind::NotFound))),
         }
-    } else {
-        std::fs::read_to_string(file).map_err(|e| read_error(file, &e))?
-    };
-    chimera::variants::from_toml(&text, file).map_err(|e| Failure::Message(e.to_string()))
+    }
+    chimera::variants::from_file(file).map_err(|e| Failure::Message(e.to_string()))
 }
 
 /// Columns separated by two spaces, padded to the widest cell; no trailing blanks.

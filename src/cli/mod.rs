@@ -71,6 +71,24 @@ pub fn parse_notation(name: &str, variant: &Variant) -> Result<Notation, Failure
 }
 
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.
+/// The largest variants file `import-ini` reads (Fairy-Stockfish's own is about 100 kB).
+pub const MAX_INI_BYTES: u64 = 16 << 20;
+
+/// Reads an input file that must be a regular file of at most `cap` bytes: a named pipe
+/// or a device is refused at once instead of blocking or never ending.
+pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
+    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
+}
+
+/// `text` with every control character but line breaks and tabs written as an escape
+/// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
+/// from an untrusted file.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
+}
+
 pub fn read_error(path: &str, e: &io::Error) -> Failure {
     let why = match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_string(),

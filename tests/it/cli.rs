@@ -602,14 +602,14 @@ fn a_move_rule_past_the_clock_is_refused() {
 }
 
 /// The fullmove number wrapped from 4294967295 to 0 after Black's move (and the FEN
-/// reader then refused its own output); a FEN now gives at most 2147483647.
+/// reader then refused its own output); it now stops at 4294967295, which FENs may give.
 #[test]
 fn the_fullmove_number_never_wraps() {
-    let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295"]).fails();
-    assert!(r.stderr.contains("fullmove-number field: `4294967295` is not a number from 1 to 2147483647"), "{}", r.stderr);
-    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2147483647", "--moves", "e5", "--snapshot"])
+    let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967296"]).fails();
+    assert!(r.stderr.contains("fullmove-number field: `4294967296` is not a number from 1 to 4294967295"), "{}", r.stderr);
+    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295", "--moves", "e5", "--snapshot"])
         .ok();
-    assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2147483648");
+    assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 4294967295");
 }
 
 // ---- `chimera check` finds a wrong ruleset (issue 12) ----

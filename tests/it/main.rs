@@ -10,6 +10,7 @@ mod extends;
 mod fsf_suite;
 mod fuzz_parsers;
 mod game_over;
+mod hardening;
 mod import_ini;
 mod mischia;
 mod mitred;

@@ -50,9 +50,10 @@ pub struct FenStyle {
     pub sfen: bool,
 }
 
-/// The highest fullmove number a FEN may give: a game would need more than two billion
-/// moves in its history (far beyond memory) to count past `u32::MAX` from it.
-const MAX_FULLMOVE: u32 = i32::MAX as u32;
+/// The highest fullmove number a FEN may give: all the counter holds. It saturates there
+/// (a game would need four billion moves in its history, far beyond memory, to reach it
+/// by play), so every FEN written reads back.
+const MAX_FULLMOVE: u32 = u32::MAX;
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -154,7 +155,9 @@ fn scan_board(
 }
 
 /// The types that castle: those on the castles' king squares and those on their rook
-/// squares in the variant's start position.
+/// squares in the variant's start position. Where the start position leaves those squares
+/// empty (a setup phase), the royal types castle, with the types whose drop or arrival
+/// gives a castling right.
 fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     let board = t.rules.start_fen.split_whitespace().next().unwrap_or("");
     let Ok((board, _)) = split_hand(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
@@ -165,7 +168,15 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
             t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
         pieces.iter().filter(|(sq, _, _)| squares.contains(sq)).map(|&(_, p, _)| p.kind).collect()
     };
-    (on(|s| s.king_from), on(|s| s.rook_from))
+    let mut kings = on(|s| s.king_from);
+    if kings.is_empty() {
+        kings = t.royal_types;
+    }
+    let mut partners = on(|s| s.rook_from);
+    for k in t.castling_rights_on_drop.iter().chain(t.castling_rights_on_arrival.iter()) {
+        partners.insert(k);
+    }
+    (kings, partners)
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -217,10 +228,10 @@ impl<B: Bitboard> Pos<B> {
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
-                    pos.castling = parse_castling(&pos, &castles)?;
+                    pos.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
                     flagged = Some(unmoved);
                 }
-                CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
+                CastlingMode::Standard => pos.castling = parse_castling(&pos, field, castling_pieces(&t))?,
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
                     pos.castling = rights;
@@ -255,7 +266,14 @@ impl<B: Bitboard> Pos<B> {
         // The clocks are the first two plain numbers; `key=value` fields and a module's
         // fields in other programs' forms (`3+3`) may stand before or after them.
         let mut clocks = 0;
+        let mut keys: Vec<&str> = Vec::new();
         for &field in rest {
+            if let Some((key, _)) = field.split_once('=') {
+                if keys.contains(&key) {
+                    return err(FenField::Extra, format!("`{key}=` is given twice"));
+                }
+                keys.push(key);
+            }
             if field.bytes().all(|b| b.is_ascii_digit()) {
                 match clocks {
                     0 => pos.halfmove = field.parse().or_else(|_| {

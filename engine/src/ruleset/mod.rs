@@ -37,7 +37,7 @@ use pieces::RawPiece;
 
 pub(crate) use source::Reporter;
 use source::Chain;
-pub use source::{relative_to, RelativePaths, Resolve, Source, MAX_DEPTH};
+pub use source::{read_regular_file, read_ruleset_file, relative_to, RelativePaths, Resolve, Source, MAX_DEPTH, MAX_RULESET_BYTES};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -9,6 +9,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chimera::game::{describe_claim, describe_outcome, game_over, is_capture};
@@ -26,6 +27,7 @@ use super::protocol::{
 /// variants by `max_variants_bytes` (their tables, counted before they are built, and
 /// their ruleset text), games by `max_games` positions and `max_total_plies` moves kept
 /// for undo (the README gives the bytes each costs).
+#[derive(Clone, Copy)]
 pub struct Limits {
     pub max_perft_depth: u32,
     /// CPU budget of one request, checked wherever its work grows: perft and divide at
@@ -114,21 +116,27 @@ struct Live {
     kept: bool,
 }
 
+/// The largest ruleset text `load` reads: twenty times the largest built-in's, so that
+/// parsing it (which holds about a hundred times its size) stays far inside the limits.
+pub const MAX_RULESET_TEXT: usize = 64 << 10;
+
 /// A request's deadline. The clock is read every few dozen steps: reading it costs
 /// more than the shortest steps (a count of moves at perft's last ply).
-struct Deadline {
+struct Deadline<'a> {
     at: Instant,
     steps: u32,
+    /// Set when nobody waits for the answer any more (an HTTP client went away).
+    cancelled: Option<&'a AtomicBool>,
 }
 
-impl Deadline {
-    fn new(budget: Duration) -> Deadline {
-        Deadline { at: Instant::now() + budget, steps: 0 }
+impl Deadline<'_> {
+    fn new(budget: Duration, cancelled: Option<&AtomicBool>) -> Deadline<'_> {
+        Deadline { at: Instant::now() + budget, steps: 0, cancelled }
     }
-    /// One step of work done; whether the budget is spent.
+    /// One step of work done; whether the budget is spent (or the request abandoned).
     fn passed(&mut self) -> bool {
         self.steps = self.steps.wrapping_add(1);
-        self.steps % 64 == 0 && Instant::now() > self.at
+        self.steps % 64 == 0 && (Instant::now() > self.at || self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed)))
     }
 }
 
@@ -163,8 +171,13 @@ impl Server {
     /// Answers one request; a panic in the engine becomes an `internal` error and closes
     /// the game the request named (its state can no longer be trusted).
     pub fn handle(&mut self, request: Request) -> Result<Body, Error> {
+        self.handle_unless(request, None)
+    }
+
+    /// [`Server::handle`], giving up (as on a timeout) once `cancelled` is set.
+    pub fn handle_unless(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
         let game = request.game().map(str::to_string);
-        panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request))).unwrap_or_else(|panic| {
+        panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request, cancelled))).unwrap_or_else(|panic| {
             let what = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -178,8 +191,8 @@ impl Server {
         })
     }
 
-    fn dispatch(&mut self, request: Request) -> Result<Body, Error> {
-        let mut clock = Deadline::new(self.limits.budget);
+    fn dispatch(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
+        let mut clock = Deadline::new(self.limits.budget, cancelled);
         match request {
             Request::Load(req) => self.load(req),
             Request::Variants => Ok(self.list_variants()),
@@ -278,6 +291,12 @@ impl Server {
             (Some(id), None) if req.name.is_none() => self.builtin(&id)?,
             (None, Some(text)) => {
                 let file = req.name.as_deref().unwrap_or("<request>");
+                // Parsing holds about a hundred times the text's size: bounded before it
+                // starts, as the tables are before they are built.
+                if text.len() > MAX_RULESET_TEXT {
+                    let message = format!("{file}: a ruleset of {} bytes is over the limit of {MAX_RULESET_TEXT} bytes of text", text.len());
+                    return Err(Error::new("ruleset-too-large", message));
+                }
                 let plan = variants::plan_untrusted(&text, file)?;
                 // Building the tables is the work and the memory a ruleset can make
                 // grow: both are weighed before anything is built.
