@@ -258,7 +258,15 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
             75 => "SEVENTYFIVE_MOVES",
             _ => "MOVE_RULE",
         },
-        EndReason::ArmyCaptured | EndReason::Extinction | EndReason::RegionReached | EndReason::Rule(_) => match o.winner {
+        // A variant's own rules (perpetual check or chase, counting, a lost army...).
+        EndReason::PerpetualCheck
+        | EndReason::PerpetualChase
+        | EndReason::ArmyCaptured
+        | EndReason::Extinction
+        | EndReason::RegionReached
+        | EndReason::Counting
+        | EndReason::MateRule
+        | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",
             Some(_) => "VARIANT_LOSS",
