@@ -84,11 +84,18 @@ struct Castling {
 impl Shape {
     pub fn of(rules: &Rules) -> Shape {
         let g = rules.geometry;
-        let letters: String = rules.pieces.iter().flat_map(|p| [p.letter, p.letter.to_ascii_lowercase()]).collect();
-        // A promoted type that returns to the hand as another (Shogi's) is written `+`.
+        // A promoted type that returns to the hand as another (Shogi's) is written `+` and
+        // its base's letter: Fairy-Stockfish has no letter for it.
         let demotes = |t: u8| {
             rules.drops.is_some() && matches!(rules.pieces[t as usize].captured_as, Captured::Hand(base) if base != t)
         };
+        let letters: String = (0..rules.pieces.len() as u8)
+            .filter(|&t| !demotes(t))
+            .flat_map(|t| {
+                let l = rules.pieces[t as usize].letter;
+                [l, l.to_ascii_lowercase()]
+            })
+            .collect();
         let mut plus_promoting = String::new();
         let mut tilde_promotions = false;
         for p in &rules.pieces {
@@ -122,6 +129,10 @@ impl Shape {
                         rooks.push(r);
                     }
                 }
+            }
+            // Placement's start has no rook on its square: Fairy-Stockfish's default, the rook.
+            if rooks.is_empty() && rules.piece_by_letter('R').is_some() {
+                rooks.push('R');
             }
             let king = rules.pieces.iter().find(|p| p.royal).map_or_else(|| at(c.king_from), |p| p.letter);
             Castling {

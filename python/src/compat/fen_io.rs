@@ -13,7 +13,7 @@ use chimera::ini::{betza::translate, fsf::PIECES};
 
 use super::fen_check::STANDARD_PAWN;
 use chimera::rules::PieceDef;
-use chimera::{CastlingLetters, CastlingMode, Color, FenField, MoveKind, Position, Rules, Square, Variant};
+use chimera::{CastlingLetters, CastlingMode, Color, FenField, Geometry, MoveKind, Position, Rules, Square, Variant};
 
 /// The n of the variant's n-check rule, if it has one.
 fn checks_to_win(rules: &Rules) -> Option<u16> {
@@ -69,9 +69,55 @@ fn drop_bad_castling(v: &Variant, fen: &str, mode: CastlingMode) -> String {
         p[2] = field.to_string();
         p.join(" ")
     };
-    let kept: String = parts[2].chars().filter(|&c| c != '-' && v.position_in(&with(&parts, &c.to_string()), mode).is_ok()).collect();
+    let accepted = |c: char| v.position_in(&with(&parts, &c.to_string()), mode).is_ok();
+    let mut kept = String::new();
+    for c in parts[2].chars().filter(|&c| c != '-') {
+        if accepted(c) {
+            kept.push(c);
+        } else if let Some(gate) = gate_of_castle(v, &parts[0], c).filter(|&g| accepted(g)) {
+            kept.push(gate);
+        }
+    }
     parts[2] = if kept.is_empty() { "-".to_string() } else { kept };
     parts.join(" ")
+}
+
+/// With gating, Fairy-Stockfish reads a castling letter it cannot honour (`Q` with the
+/// king gone) as the gate of the rook it finds from that corner: the file letter of the
+/// first piece of the castle's rook type on the side's castling rank.
+fn gate_of_castle(v: &Variant, board: &str, letter: char) -> Option<char> {
+    let rules = v.rules();
+    rules.gating.as_ref()?;
+    let kingside = match letter.to_ascii_uppercase() {
+        'K' => true,
+        'Q' => false,
+        _ => return None,
+    };
+    let g = rules.geometry;
+    let castle = rules.castles.iter().find(|c| c.kingside(g) == kingside)?;
+    let rook = v.start().piece_at(castle.rook_from)?.kind;
+    let white = letter.is_ascii_uppercase();
+    let rank = if white { g.rank(castle.rook_from) } else { g.ranks - 1 - g.rank(castle.rook_from) };
+    let row = board.split('[').next()?.split('/').nth((g.ranks - 1 - rank) as usize)?;
+    let mut files: Vec<(u8, char)> = Vec::new();
+    let mut file = 0u8;
+    let mut digits = 0u8;
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            digits = digits * 10 + d as u8;
+            continue;
+        }
+        file += std::mem::take(&mut digits);
+        if c.is_ascii_alphabetic() || c == '*' {
+            files.push((file, c));
+            file += 1;
+        }
+    }
+    let own = |c: char| c.is_ascii_uppercase() == white && rules.piece_by_letter(c) == Some(rook);
+    let mut found = files.into_iter().filter(|&(_, c)| own(c)).map(|(f, _)| f);
+    let f = if kingside { found.last() } else { found.next() }?;
+    let gate = Geometry::file_char(f);
+    Some(if white { gate.to_ascii_uppercase() } else { gate })
 }
 
 /// A piece's place in Fairy-Stockfish's piece-type order (its pocket order, highest
