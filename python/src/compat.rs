@@ -85,6 +85,36 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     Ok(game)
 }
 
+/// Pieces that turn over and back (Kyoto shogi): Fairy-Stockfish's `pieceDemotion`, where
+/// a promotion does not reset its halfmove clock.
+fn pieces_flip(rules: &chimera::Rules) -> bool {
+    rules.pieces.iter().enumerate().any(|(t, p)| {
+        p.promotion.as_ref().is_some_and(|pr| {
+            pr.to.iter().flat_map(|(_, to)| to.iter()).any(|&u| {
+                rules.pieces[u as usize].promotion.as_ref().is_some_and(|back| back.reaches(t as chimera::PieceType))
+            })
+        })
+    })
+}
+
+/// Whether `piece`, having made the board move `m`, could move straight back to where it
+/// came from on an empty board (Fairy-Stockfish's test of a reversible move).
+fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
+    let g = rules.geometry;
+    let forward = if piece.color == chimera::Color::White { 1 } else { -1 };
+    let dx = g.file(m.from) as i32 - g.file(m.to) as i32;
+    let dy = (g.rank(m.from) as i32 - g.rank(m.to) as i32) * forward;
+    rules.pieces[piece.kind as usize].directions.iter().any(|d| {
+        if d.mode == chimera::betza::Mode::Capture || d.initial_only {
+            return false;
+        }
+        let (sx, sy) = (d.dx as i32, d.dy as i32);
+        // The number of steps k with k * (sx, sy) = (dx, dy).
+        let k = if sx != 0 { dx / sx } else if sy != 0 { dy / sy } else { 0 };
+        k >= 1 && k * sx == dx && k * sy == dy && (k == 1 || d.range != 1) && (d.range <= 1 || k <= d.range as i32)
+    })
+}
+
 impl Game {
     fn play(&mut self, m: chimera::Move) {
         let pos = &mut self.pos;
@@ -100,10 +130,14 @@ impl Game {
             MoveKind::Castle | MoveKind::GateCastle | MoveKind::Drop | MoveKind::EnPassant => None,
             _ => enemy(pos, m.to),
         };
-        let resets = is_capture(pos, m) || m.kind == MoveKind::Drop || m.promotion().is_some();
+        let resets = is_capture(pos, m) || m.kind == MoveKind::Drop || (m.promotion().is_some() && !pieces_flip(pos.rules()));
+        let mover = pos.piece_at(m.from);
         pos.play_unchecked(m);
         self.taken = on_target.or_else(|| file_of_target.into_iter().find(|&(sq, _)| enemy(pos, sq).is_none()).map(|(_, p)| p));
-        self.clock = if resets || pos.halfmove_clock() == 0 { 0 } else { self.clock + 1 };
+        // Chimera's clock resets on a pawn's move; Fairy-Stockfish's only if the pawn
+        // could not step back (a sideways step can be undone).
+        let pawn_reset = pos.halfmove_clock() == 0 && !mover.is_some_and(|p| steps_back(pos.rules(), p, m));
+        self.clock = if resets || pawn_reset { 0 } else { self.clock + 1 };
     }
 
     fn fen(&self, chess960: bool, fog: bool) -> String {

@@ -345,6 +345,9 @@ pub fn validate(fen: &str, shape: &Shape, chess960: bool) -> i32 {
     }
     let skip = (4..=5).contains(&parts.len()) && parts[2].starts_with(|c: char| c.is_ascii_digit());
     if parts.len() >= 3 && !skip {
+        // (Fairy-Stockfish keeps `castling` on in some variants without a castle, Legan
+        // and Three Kings, and checks the field's characters there: Chimera's rules do
+        // not tell those variants apart, so a field without castles is not looked at.)
         if let Some(castling) = &shape.castling {
             if let Err(()) = check_castling(parts[2], &board, shape, castling, chess960) {
                 return FEN_INVALID_CASTLING_INFO;

@@ -1,7 +1,7 @@
 //! FENs as pyffish reads and writes them, over Chimera's FEN.
 //!
 //! Reading ([`read`]): what Fairy-Stockfish accepts and Chimera's own FEN reader refuses
-//! or spells otherwise — its check counts (`3+3` remaining, after the en-passant field,
+//! or spells otherwise — its promoted Shogi pieces (`+P`), its check counts (`3+3` remaining, after the en-passant field,
 //! or Lichess's `+0+2` given, at the end), and castling rights whose king or rook is not
 //! there, which Fairy-Stockfish drops.
 //!
@@ -23,11 +23,44 @@ fn checks_to_win(rules: &Rules) -> Option<u16> {
 
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
-    let fen = checks_as_chimera(v.rules(), fen);
+    let fen = checks_as_chimera(v.rules(), &plus_as_letters(v.rules(), fen));
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     match v.position_in(&fen, mode) {
         Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
         other => other,
+    }
+}
+
+/// Fairy-Stockfish's promoted Shogi pieces (`+P`) as the letters of Chimera's promoted
+/// types (`T`): the type the piece promotes to that returns to the hand as the piece.
+fn plus_as_letters(rules: &Rules, fen: &str) -> String {
+    let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
+    if !board.contains('+') {
+        return fen.to_string();
+    }
+    let promoted = |c: char| {
+        let t = rules.piece_by_letter(c)?;
+        let to = rules.pieces[t as usize].promotion.as_ref()?.to.iter().flat_map(|(_, to)| to.iter().copied()).find(|&p| {
+            matches!(rules.pieces[p as usize].captured_as, chimera::rules::Captured::Hand(base) if base == t)
+        })?;
+        let letter = rules.pieces[to as usize].letter;
+        Some(if c.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
+    };
+    let mut out = String::new();
+    let mut chars = board.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek().copied().and_then(promoted)) {
+            ('+', Some(letter)) => {
+                out.push(letter);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    if rest.is_empty() {
+        out
+    } else {
+        format!("{out} {rest}")
     }
 }
 
@@ -187,20 +220,17 @@ fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
 /// a pawn of custom Betza (Berolina's, a sideways-moving one), the squares from the one
 /// passed to the one reached, in square order (`a5a6`).
 fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
-    let ep = pos.en_passant()?;
     let rules = pos.rules();
+    if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
+        let field = passed_and_reached(pos);
+        return (field != written).then_some(field);
+    }
+    let ep = pos.en_passant()?;
     let g = rules.geometry;
     let us = pos.turn();
     let takers: Vec<usize> = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].takes_en_passant).collect();
     if takers.iter().any(|&t| rules.pieces[t].betza != STANDARD_PAWN) {
-        if written.len() > 3 {
-            return None;
-        }
-        // The pawn that passed `ep` stands beyond it, seen from the side to move.
-        let ahead = if us == Color::White { -1 } else { 1 };
-        let reached = g.square(g.file(ep), (g.rank(ep) as i32 + ahead) as u8);
-        let (a, b) = (ep.min(reached), ep.max(reached));
-        return Some(g.square_name(a) + &g.square_name(b));
+        return Some(passed_and_reached(pos));
     }
     let back = if us == Color::White { -1 } else { 1 };
     let (file, rank) = (g.file(ep) as i32, g.rank(ep) as i32 + back);
@@ -212,6 +242,19 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
                 .is_some_and(|p| p.color == us && takers.contains(&(p.kind as usize)))
     });
     (!attacked).then(|| "-".to_string())
+}
+
+/// After a double step (the last move), the squares from the one passed to the one
+/// reached, in square order; else `-`.
+fn passed_and_reached(pos: &Position) -> String {
+    let Some(m) = pos.last_move().filter(|m| m.kind == MoveKind::DoubleStep) else { return "-".to_string() };
+    let g = pos.rules().geometry;
+    let (f0, r0, f1, r1) = (g.file(m.from) as i32, g.rank(m.from) as i32, g.file(m.to) as i32, g.rank(m.to) as i32);
+    let n = (f1 - f0).abs().max((r1 - r0).abs()).max(1);
+    let mut squares: Vec<Square> =
+        (1..=n).map(|k| g.square((f0 + (f1 - f0) / n * k) as u8, (r0 + (r1 - r0) / n * k) as u8)).collect();
+    squares.sort();
+    squares.into_iter().map(|sq| g.square_name(sq)).collect()
 }
 
 /// The board field with every square the side to move cannot see as `*`
