@@ -1,0 +1,1 @@
+../../python/chimera/__init__.py

@@ -1,0 +1,1 @@
+../../python/chimera/_native.pyi

@@ -1,0 +1,1 @@
+../../python/chimera/compat.py
