@@ -5,7 +5,7 @@
 use std::fmt;
 
 use chimera_engine::movetext::MoveToken;
-use chimera_engine::{Color, EndReason, IllegalCode, Move, MoveError, MoveKind, Outcome, Position};
+use chimera_engine::{Claim, Color, EndReason, IllegalCode, Move, MoveError, MoveKind, Outcome, Position};
 
 /// A result with its reason: `1-0 (white wins by checkmate)`, `1/2-1/2 (draw by 3-fold repetition)`.
 pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
@@ -13,8 +13,11 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
     let reason = match o.reason {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
-        EndReason::Repetition => format!("{}-fold repetition", end.repetition),
-        EndReason::MoveRule => format!("the {}-move rule", end.move_rule),
+        EndReason::Repetition => format!("{}-fold repetition", pos.repetitions()),
+        EndReason::MoveRule => {
+            let automatic = end.move_rule.automatic != 0 && pos.halfmove_clock() >= 2 * end.move_rule.automatic;
+            format!("the {}-move rule", if automatic { end.move_rule.automatic } else { end.move_rule.claim })
+        }
         EndReason::InsufficientMaterial => "insufficient material (dead position)".to_string(),
         EndReason::ArmyCaptured => "capturing the whole army".to_string(),
         EndReason::Extinction => "extinction".to_string(),
@@ -24,6 +27,20 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
     match o.winner {
         Some(c) => format!("{} ({c} wins by {reason})", o.score()),
         None => format!("{} (draw by {reason})", o.score()),
+    }
+}
+
+/// A claim in words: `1/2-1/2 (draw by 3-fold repetition)`, or for a claim made by
+/// announcing a move, `1/2-1/2 (draw by 3-fold repetition, announcing Nf3)`.
+pub fn describe_claim(c: Claim, pos: &mut Position) -> String {
+    let Some(m) = c.by else { return describe_outcome(c.outcome, pos) };
+    let san = pos.san(m);
+    pos.play_unchecked(m);
+    let described = describe_outcome(c.outcome, pos);
+    pos.undo();
+    match described.strip_suffix(')') {
+        Some(head) => format!("{head}, announcing {san})"),
+        None => described,
     }
 }
 

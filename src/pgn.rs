@@ -43,8 +43,12 @@ pub struct Verdict {
     pub end: Option<String>,
     /// The result token the text gives, if any (read even after an illegal move).
     pub claimed: Option<ResultToken>,
-    /// Whether the result token agrees with the rules (`agrees`, `disagrees: …`, or a
-    /// result decided off the board).
+    /// A draw the final position lets either player claim, in words (`1/2-1/2 (draw by
+    /// 3-fold repetition)`); the game goes on past it unless a player claims it.
+    pub claimable: Option<String>,
+    /// How the text's result stands with the rules: `agrees`, `agrees: a draw claimed …`,
+    /// or a result decided off the board. A result the board contradicts is a
+    /// [`Problem::Result`] instead.
     pub agreement: Option<String>,
     /// Why the game is not a legal game of its variant; `None` when it is.
     pub problem: Option<Problem>,
@@ -70,6 +74,12 @@ pub enum Problem {
         /// The error, with its line and column in the input.
         error: movetext::MovetextError,
     },
+    /// The text's result contradicts the end on the board (a win for the mated side, a
+    /// draw after a mate), or the `[Result]` tag contradicts the result token.
+    Result {
+        /// What contradicts what, as a sentence.
+        message: String,
+    },
     /// A move that cannot be played: unreadable as a move, illegal, or after the end.
     Illegal {
         /// The move, its ply, where the game stood and why (its reason code included).
@@ -82,7 +92,7 @@ pub enum Problem {
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Problem::Setup { message } => f.write_str(message),
+            Problem::Setup { message } | Problem::Result { message } => f.write_str(message),
             Problem::Illegal { refused, .. } => refused.fmt(f),
             Problem::Unreadable { error } => write!(f, "line {}, column {}: {}", error.line, error.column, error.message),
         }
@@ -167,6 +177,7 @@ impl<'a> Checker<'a> {
             outcome: None,
             end: None,
             claimed: None,
+            claimable: None,
             agreement: None,
             problem: None,
         };
@@ -204,16 +215,47 @@ impl<'a> Checker<'a> {
         let outcome = pos.outcome();
         verdict.outcome = outcome;
         verdict.end = outcome.map(|o| describe_outcome(o, &pos));
+        // Either player may claim at the end of the text: the claimant's move, if any,
+        // is the last one written.
+        verdict.claimable = pos.claims().into_iter().find(|c| c.by.is_none()).map(|c| describe_outcome(c.outcome, &pos));
         if verdict.problem.is_none() {
-            verdict.agreement = verdict.claimed.as_ref().map(|r| match (outcome, r.result) {
-                (Some(o), claimed) if claimed != GameResult::Unknown && claimed.score() == o.score() => "agrees".to_string(),
-                (Some(o), _) => format!("disagrees: the game ended {}", o.score()),
-                (None, GameResult::Unknown) => "agrees".to_string(),
-                (None, _) => "not an end by the rules: decided off the board".to_string(),
-            });
+            match judge_result(start.tag("Result"), verdict.claimed.as_ref(), outcome, verdict.claimable.is_some()) {
+                Ok(agreement) => verdict.agreement = agreement,
+                Err(message) => verdict.problem = Some(Problem::Result { message }),
+            }
         }
         verdict
     }
+}
+
+/// How the text's result — its result token, else its `[Result]` tag — stands with the
+/// end on the board (`outcome`) and the draw the final position allows (`claimable`):
+/// `Ok` with the agreement in words, or `Err` with the contradiction.
+fn judge_result(tag: Option<&str>, token: Option<&ResultToken>, outcome: Option<Outcome>, claimable: bool) -> Result<Option<String>, String> {
+    let tagged = tag.and_then(GameResult::parse);
+    let text = match (token, tagged) {
+        (Some(t), Some(tagged)) if tagged != t.result && tagged != GameResult::Unknown && t.result != GameResult::Unknown => {
+            return Err(format!("the [Result \"{}\"] tag contradicts the result token {}", tagged.score(), t.text));
+        }
+        (Some(t), _) => t.result,
+        (None, Some(tagged)) => tagged,
+        (None, None) => return Ok(None),
+    };
+    let agreement = match (outcome, text) {
+        (Some(o), GameResult::Unknown) => format!("unfinished in the text: the game ended {}", o.score()),
+        (Some(o), text) if text.score() == o.score() => "agrees".to_string(),
+        (Some(o), text) => return Err(format!("the text's result {} contradicts the board: {}", text.score(), describe_reason(o))),
+        (None, GameResult::Unknown) => "agrees".to_string(),
+        (None, GameResult::Draw) if claimable => "agrees: a claimed draw".to_string(),
+        (None, GameResult::Draw) => "not an end by the rules: a draw agreed off the board".to_string(),
+        (None, _) => "not an end by the rules: decided off the board".to_string(),
+    };
+    Ok(Some(agreement))
+}
+
+/// `the game ended 0-1 by checkmate`.
+fn describe_reason(o: Outcome) -> String {
+    format!("the game ended {} by {}", o.score(), o.reason.as_str().replace('-', " "))
 }
 
 /// A variant name as tags write it, reduced for comparison: `Three-check` → `threecheck`.

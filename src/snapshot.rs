@@ -16,14 +16,20 @@
 
 use chimera_engine::Position;
 
-/// Renders `pos` (left as it was).
+/// Renders `pos` (left as it was). Once the game is over ([`Position::outcome`]) no move
+/// is listed, as every front end lists none; a draw the side to move may claim is a
+/// `claimable:` line (absent when there is none).
 pub fn render(pos: &mut Position) -> String {
     let mut out = format!("fen: {}\ncheck: {}\n", pos.fen(), if pos.is_check() { "yes" } else { "no" });
-    out += &match pos.outcome() {
+    let outcome = pos.outcome();
+    out += &match outcome {
         Some(o) => format!("result: {o}\n"),
         None => "result: *\n".to_string(),
     };
-    let moves = pos.moves_with_notation();
+    for c in pos.claims() {
+        out += &format!("claimable: {}\n", crate::game::describe_claim(c, pos));
+    }
+    let moves = if outcome.is_some() { Vec::new() } else { pos.moves_with_notation() };
     out += &format!("moves: {}\n", moves.len());
     for (m, uci, san) in moves {
         pos.play_unchecked(m);

@@ -30,6 +30,12 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Whether the end rests on the move rule (a claim of it is a different claim from
+    /// one by repetition, whose perpetual rules may give other reasons).
+    pub fn is_move_rule(self) -> bool {
+        self == EndReason::MoveRule
+    }
+
     /// A stable kebab-case name (`checkmate`, `move-rule`, or a module's own word), for
     /// machine-readable output.
     pub fn as_str(self) -> &'static str {

@@ -317,10 +317,10 @@ pub struct EndRules {
     pub checkmate: Verdict,
     /// For the side that has no legal move and is not in check.
     pub stalemate: Verdict,
-    /// n-fold repetition draws (0 = never).
-    pub repetition: u8,
-    /// Draw after this many moves by each side without a reset (0 = never).
-    pub move_rule: u16,
+    /// The draw by repetition: claimable, or automatic, at the n-th occurrence of a position.
+    pub repetition: Threshold,
+    /// The draw after so many moves by each side without a reset: claimable, or automatic.
+    pub move_rule: Threshold,
     /// Kinds of action that reset the move-rule counter.
     pub move_rule_resets: Vec<ResetEvent>,
     /// A move by one of these types resets it.
@@ -340,6 +340,34 @@ pub struct EndRules {
     /// field as Fairy-Stockfish writes it (`b - 64 3 20`): digits there are read as that
     /// count's limit, and dropped.
     pub counting_in_fen: bool,
+}
+
+/// A count at which a draw rule applies: from `claim` on the side to move may claim it,
+/// at `automatic` the game ends by itself. 0 = never.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Threshold {
+    /// The count from which the draw may be claimed (0 = never).
+    pub claim: u16,
+    /// The count at which the game ends by itself (0 = never).
+    pub automatic: u16,
+}
+
+impl Threshold {
+    /// Neither claimable nor automatic.
+    pub const NEVER: Threshold = Threshold { claim: 0, automatic: 0 };
+
+    /// Whether the rule applies at all.
+    pub fn is_on(self) -> bool {
+        self.claim != 0 || self.automatic != 0
+    }
+
+    /// The first count at which the rule applies, by claim or by itself (0 = never).
+    pub fn first(self) -> u16 {
+        match (self.claim, self.automatic) {
+            (0, a) => a,
+            (c, _) => c,
+        }
+    }
 }
 
 /// Winning by bringing pieces of a type onto a set of squares (King of the Hill, Racing

@@ -11,6 +11,7 @@ use crate::fen::FenError;
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
 use crate::refusal::{IllegalCode, MoveError};
+use crate::features::claims::Claim;
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::rules::Rules;
@@ -285,10 +286,18 @@ impl Position {
     pub fn is_legal(&self, m: Move) -> bool {
         self.legal_moves().contains(&m)
     }
-    /// The result if the game is over, by any of the variant's end rules; `None` while
-    /// it goes on. Play is not stopped at the end: the caller decides.
+    /// The result if the game is over by itself, by any of the variant's end rules
+    /// (a repetition or the move rule only at its `automatic` count); `None` while it
+    /// goes on. This is the one definition of "game over" every front end uses. Play is
+    /// not stopped at the end: the caller decides.
     pub fn outcome(&self) -> Option<Outcome> {
         with!(self, p => p.outcome())
+    }
+    /// Every result the side to move may claim (a draw by repetition or by the move
+    /// rule at its `claim` count): by the position on the board, or by announcing a move
+    /// that brings the count about. Empty once the game is over.
+    pub fn claims(&mut self) -> Vec<Claim> {
+        with_mut!(self, p => p.claims())
     }
     /// Moves played since the position was set up.
     pub fn plies(&self) -> usize {

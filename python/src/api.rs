@@ -140,6 +140,16 @@ impl PyPosition {
         self.inner.outcome().map(outcome_pair)
     }
 
+    /// What the side to move may claim: a list of `(result, reason, move)`, `move` the
+    /// long algebraic move a claimant announces (and does not play) to bring the count
+    /// about, `None` when the position on the board qualifies: `[("1/2-1/2",
+    /// "repetition", None)]`. Empty when there is nothing to claim, and once the game is
+    /// over; a claimable draw never ends the game by itself.
+    fn claims(&mut self) -> Vec<(&'static str, &'static str, Option<String>)> {
+        let claims = self.inner.claims();
+        claims.into_iter().map(|c| (c.outcome.score(), c.outcome.reason.as_str(), c.by.map(|m| self.inner.uci(m)))).collect()
+    }
+
     /// Leaf nodes `depth` plies ahead (GIL released).
     fn perft(&self, py: Python<'_>, depth: u32) -> u64 {
         let mut pos = self.inner.clone();
@@ -182,8 +192,12 @@ pub struct GameVerdict {
     outcome: Option<(&'static str, &'static str)>,
     /// The result token the text ends the game with (`1-0`, `*`), if any.
     claimed: Option<String>,
-    /// Whether that token agrees with the rules (`agrees`, `disagrees: ...`, or a
-    /// result decided off the board), if there is one.
+    /// A draw the final position lets a player claim (`1/2-1/2 (draw by 3-fold
+    /// repetition)`), if any.
+    claimable: Option<String>,
+    /// How that token stands with the rules (`agrees`, `agrees: a claimed draw`, or a
+    /// result decided off the board), if there is one; a result the board contradicts
+    /// fails the game instead (`ok` false, `reason` says why).
     agreement: Option<String>,
     /// The refused move's place among the game's moves (from 1), text, refusal code
     /// and reason; `None` when `ok`.
@@ -223,7 +237,7 @@ fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Opt
                 Some(Problem::Unreadable { error }) => {
                     return Err(errors::movetext_error(error.line, error.column, error.message.clone()))
                 }
-                Some(Problem::Setup { message }) => (None, Some(message.clone())),
+                Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
                 Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
             };
             Ok(GameVerdict {
@@ -234,6 +248,7 @@ fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Opt
                 fen: v.fen.clone(),
                 outcome: v.outcome.map(outcome_pair),
                 claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+                claimable: v.claimable.clone(),
                 agreement: v.agreement.clone(),
                 ply: refused.map(|r| r.ply),
                 r#move: refused.map(|r| r.text.clone()),

@@ -134,11 +134,23 @@ def test_checkmate_ends_the_game_and_refuses_further_moves(chess):
 def test_other_results(chess):
     assert chess.position("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").outcome() == ("1/2-1/2", "stalemate")
     assert chess.position("8/8/4k3/8/8/3K4/8/8 w - - 0 1").outcome() == ("1/2-1/2", "insufficient-material")
+    assert chess.position().outcome() is None and not chess.position().is_check()
+
+
+def test_threefold_is_a_claim_and_fivefold_the_end(chess):
     p = chess.position()
     for m in ["Nf3", "Nf6", "Ng1", "Ng8"] * 2:
         p = p.play(m)
-    assert p.outcome() == ("1/2-1/2", "repetition")
-    assert chess.position().outcome() is None and not chess.position().is_check()
+    assert p.outcome() is None and p.legal_moves() != []
+    assert p.claims() == [("1/2-1/2", "repetition", None)]
+    # One move short of the third occurrence: the claim is made by announcing it.
+    q = chess.position()
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"]:
+        q = q.play(m)
+    assert q.claims() == [("1/2-1/2", "repetition", "f6g8")]
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8"] * 2:
+        p = p.play(m)
+    assert p.outcome() == ("1/2-1/2", "repetition") and p.legal_moves() == [] and p.claims() == []
 
 
 def test_bad_fen(chess):

@@ -223,9 +223,9 @@ pub fn summary(rules: &Rules) -> String {
     ];
     rows.push(vec![
         "repetition:".into(),
-        if end.repetition == 0 { "no draw".into() } else { format!("draw on {}-fold repetition", end.repetition) },
+        if end.repetition.is_on() { format!("draw by repetition ({})", thresholds(end.repetition, "-fold")) } else { "no draw".into() },
     ]);
-    let move_rule = if end.move_rule == 0 {
+    let move_rule = if !end.move_rule.is_on() {
         "none".to_string()
     } else {
         let mut resets = Vec::new();
@@ -237,9 +237,9 @@ pub fn summary(rules: &Rules) -> String {
             resets.push(format!("a {} move", rules.piece(t).name));
         }
         if resets.is_empty() {
-            format!("draw after {} moves by each side", end.move_rule)
+            format!("draw after so many moves by each side ({})", thresholds(end.move_rule, ""))
         } else {
-            format!("draw after {} moves by each side without {}", end.move_rule, resets.join(" or "))
+            format!("draw after so many moves by each side without {} ({})", resets.join(" or "), thresholds(end.move_rule, ""))
         }
     };
     rows.push(vec!["move rule:".into(), move_rule]);
@@ -289,4 +289,11 @@ pub fn summary(rules: &Rules) -> String {
 
     s += &format!("start: {}\n", rules.start_fen);
     s
+}
+
+/// `claimable at 3-fold, automatic at 5-fold`, or either alone.
+fn thresholds(t: chimera::Threshold, unit: &str) -> String {
+    let claim = (t.claim != 0).then(|| format!("claimable at {}{unit}", t.claim));
+    let automatic = (t.automatic != 0).then(|| format!("automatic at {}{unit}", t.automatic));
+    claim.into_iter().chain(automatic).collect::<Vec<_>>().join(", ")
 }

@@ -27,8 +27,8 @@ pub struct Args {
 }
 
 /// Prints `<long algebraic> <SAN>` per legal move, sorted by the former. When the game
-/// is over, says so on stderr (moves the generator still finds, e.g. after a
-/// repetition, are listed all the same).
+/// is over ([`chimera::Position::outcome`], as every front end decides it) it lists
+/// none and says why on stderr; a draw the side to move may claim is said on stderr too.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
     let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
@@ -43,12 +43,16 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         write!(out, "{}", chimera::snapshot::render(&mut pos))?;
         return Ok(());
     }
+    if let Some(o) = pos.outcome() {
+        let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+        return Ok(());
+    }
     for (_, uci, san) in pos.moves_with_notation() {
         writeln!(out, "{uci} {san}")?;
     }
-    if let Some(o) = pos.outcome() {
-        out.flush()?;
-        let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+    out.flush()?;
+    for c in pos.claims() {
+        let _ = writeln!(io::stderr(), "claimable: {}", chimera::game::describe_claim(c, &mut pos));
     }
     Ok(())
 }

@@ -48,12 +48,15 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         // A file of one game reads as before: its report, or its problem as the error.
         let Some(first) = verdicts.next() else {
             // No move at all: the start position is the whole game (a position checked).
-            let pos = start_position(&variant, args.fen.as_deref(), false)?;
+            let mut pos = start_position(&variant, args.fen.as_deref(), false)?;
             writeln!(out, "plies: 0")?;
             writeln!(out, "fen: {}", pos.fen())?;
             match pos.outcome() {
                 Some(o) => writeln!(out, "result: {}", describe_outcome(o, &pos))?,
                 None => writeln!(out, "result: * (game not over)")?,
+            }
+            if let Some(c) = pos.claims().into_iter().find(|c| c.by.is_none()) {
+                writeln!(out, "claimable: {}", describe_outcome(c.outcome, &pos))?;
             }
             return Ok(());
         };
@@ -94,6 +97,9 @@ fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure>
         Some(end) => writeln!(out, "{indent}result: {end}")?,
         None => writeln!(out, "{indent}result: * (game not over)")?,
     }
+    if let Some(claim) = &v.claimable {
+        writeln!(out, "{indent}claimable: {claim}")?;
+    }
     if let (Some(r), Some(agreement)) = (&v.claimed, &v.agreement) {
         writeln!(out, "{indent}text result: {} ({agreement})", r.text)?;
     }
@@ -103,6 +109,7 @@ fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure>
 fn to_json(v: &Verdict) -> Value {
     let problem = v.problem.as_ref().map(|p| match p {
         Problem::Setup { message } => json!({"kind": "setup", "message": message}),
+        Problem::Result { message } => json!({"kind": "result", "message": message}),
         Problem::Unreadable { error } => {
             json!({"kind": "unreadable", "line": error.line, "column": error.column, "message": error.message})
         }
@@ -119,6 +126,7 @@ fn to_json(v: &Verdict) -> Value {
         "plies": v.plies,
         "fen": v.fen,
         "result": v.end,
+        "claimable": v.claimable,
         "text_result": v.claimed.as_ref().map(|r| &r.text),
         "agreement": v.agreement,
         "problem": problem,

@@ -496,14 +496,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if c.verdict("nFoldValue", "draw")? != Some("draw") {
             return Err(c.refuse("nFoldValue", "repetition that does not draw"));
         }
-        end.insert("repetition".into(), Value::Integer(n_fold));
+        end.insert("repetition".into(), claimable(n_fold));
     }
     let n_move = c.int("nMoveRule", 50)?;
     if n_move != 0 {
         if !(1..=32767).contains(&n_move) {
             return Err(c.refuse("nMoveRule", format!("a {n_move}-move rule")));
         }
-        end.insert("move_rule".into(), Value::Integer(n_move));
+        end.insert("move_rule".into(), claimable(n_move));
         let mut reset = vec!["capture".to_string()];
         reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
         end.insert("move_rule_reset".into(), strings(reset));
@@ -786,4 +786,10 @@ fn check_immobility(
         }
     }
     Ok(())
+}
+
+/// Fairy-Stockfish's n-fold and n-move rules are claims (its "optional game end"), never
+/// automatic ends: `{ claim = n }`.
+fn claimable(n: i64) -> Value {
+    Value::Table(toml::Table::from_iter([("claim".to_string(), Value::Integer(n))]))
 }

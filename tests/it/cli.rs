@@ -4,18 +4,18 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
+pub(crate) struct Run {
+    pub(crate) code: i32,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 impl Run {
-    fn lines(&self) -> Vec<&str> {
+    pub(crate) fn lines(&self) -> Vec<&str> {
         self.stdout.lines().collect()
     }
     #[track_caller]
-    fn ok(self) -> Run {
+    pub(crate) fn ok(self) -> Run {
         assert_eq!(self.code, 0, "exit code; stderr: {}", self.stderr);
         assert!(self.stderr.is_empty(), "stderr: {}", self.stderr);
         self
@@ -28,7 +28,7 @@ impl Run {
     }
 }
 
-fn run(args: &[&str], stdin: Option<&str>) -> Run {
+pub(crate) fn run(args: &[&str], stdin: Option<&str>) -> Run {
     run_in(env!("CARGO_MANIFEST_DIR").as_ref(), args, stdin)
 }
 
@@ -359,24 +359,59 @@ fn validate_checkmate_for_black() {
 }
 
 #[test]
-fn validate_reports_a_result_that_disagrees() {
-    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 1-0").ok();
-    assert!(r.stdout.ends_with("result: 0-1 (black wins by checkmate)\ntext result: 1-0 (disagrees: the game ended 0-1)\n"), "{}", r.stdout);
+fn validate_fails_a_result_the_board_contradicts() {
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 1-0").fails();
+    assert_eq!(r.stderr, "the text's result 1-0 contradicts the board: the game ended 0-1 by checkmate\n");
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 1/2-1/2").fails();
+    assert_eq!(r.stderr, "the text's result 1/2-1/2 contradicts the board: the game ended 0-1 by checkmate\n");
+    let r = validate("chess", "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1").fails();
+    assert_eq!(r.stderr, "the [Result \"1-0\"] tag contradicts the result token 0-1\n");
+    // The tag alone is the text's result when the movetext has no token.
+    let r = validate("chess", "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4#").fails();
+    assert!(r.stderr.contains("the text's result 1-0 contradicts the board"), "{}", r.stderr);
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# *").ok();
+    assert!(r.stdout.ends_with("text result: * (unfinished in the text: the game ended 0-1)\n"), "{}", r.stdout);
+    // In a file of several games the contradicted one fails, with its reason.
+    let r = validate("chess", "1. f3 e5 2. g4 Qh4# 0-1\n\n1. f3 e5 2. g4 Qh4# 1-0\n").fails();
+    assert!(r.stdout.contains("game 2 (<stdin>:3, chess): fails: the text's result 1-0 contradicts the board"), "{}", r.stdout);
+    assert_eq!(r.stderr, "1 of 2 games fail\n");
 }
 
 #[test]
 fn validate_accepts_a_result_decided_off_the_board() {
     let r = validate("chess", "1. e4 e5 ½-½").ok();
-    assert!(r.stdout.ends_with("result: * (game not over)\ntext result: ½-½ (not an end by the rules: decided off the board)\n"), "{}", r.stdout);
+    assert!(r.stdout.ends_with("result: * (game not over)\ntext result: ½-½ (not an end by the rules: a draw agreed off the board)\n"), "{}", r.stdout);
+    let r = validate("chess", "1. e4 e5 2. Qh5 Ke7 1-0").ok();
+    assert!(r.stdout.ends_with("text result: 1-0 (not an end by the rules: decided off the board)\n"), "{}", r.stdout);
 }
 
+/// Under FIDE's rules threefold repetition and fifty moves are claims (9.2, 9.3); only
+/// fivefold repetition and seventy-five moves end the game by themselves (9.6).
 #[test]
-fn validate_repetition_ends_the_game() {
-    let text = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
-    let r = validate("chess", &format!("{text} 1/2-1/2")).ok();
-    assert!(r.stdout.contains("result: 1/2-1/2 (draw by 3-fold repetition)\ntext result: 1/2-1/2 (agrees)\n"), "{}", r.stdout);
-    let r = validate("chess", &format!("{text} 5. e4")).fails();
-    assert_eq!(r.stderr, "ply 9 (move 5. for White): `e4`: the game is already over: 1/2-1/2 (draw by 3-fold repetition)\n");
+fn validate_repetition_claims_and_automatic_ends() {
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8";
+    // Play goes on past a threefold repetition nobody claimed.
+    let r = validate("chess", &format!("{shuffle} 5. e4 e5 *")).ok();
+    assert!(r.stdout.contains("result: * (game not over)\ntext result: * (agrees)\n"), "{}", r.stdout);
+    // A draw given where it could be claimed agrees as a claim.
+    let r = validate("chess", &format!("{shuffle} 1/2-1/2")).ok();
+    assert!(
+        r.stdout.ends_with("result: * (game not over)\nclaimable: 1/2-1/2 (draw by 3-fold repetition)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"),
+        "{}",
+        r.stdout
+    );
+    // The fifth occurrence ends the game: the move after it is refused.
+    let r = validate("chess", &format!("{shuffle} 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. e4")).fails();
+    assert_eq!(r.stderr, "ply 17 (move 9. for White): `e4`: the game is already over: 1/2-1/2 (draw by 5-fold repetition)\n");
+    let r = validate("chess", &format!("{shuffle} 5. Nf3 Nf6 6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 1/2-1/2")).ok();
+    assert!(r.stdout.contains("result: 1/2-1/2 (draw by 5-fold repetition)\ntext result: 1/2-1/2 (agrees)\n"), "{}", r.stdout);
+    // Fifty moves without a capture or a pawn move: claimable; seventy-five: the end.
+    let fen = "--fen=8/8/3k4/8/8/3K4/8/R7 w - - 99 80";
+    let r = run(&["validate", "chess", fen, "-"], Some("80. Ra2 1/2-1/2")).ok();
+    assert!(r.stdout.contains("claimable: 1/2-1/2 (draw by the 50-move rule)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"), "{}", r.stdout);
+    let fen = "--fen=8/8/3k4/8/8/3K4/8/R7 w - - 149 80";
+    let r = run(&["validate", "chess", fen, "-"], Some("80. Ra2 Kc6")).fails();
+    assert_eq!(r.stderr, "ply 2 (move 80... for Black): `Kc6`: the game is already over: 1/2-1/2 (draw by the 75-move rule)\n");
 }
 
 #[test]
@@ -556,7 +591,7 @@ fn a_lift_into_a_full_hand_is_refused() {
 /// position was a draw at once; the ruleset is now refused where it says so.
 #[test]
 fn a_move_rule_past_the_clock_is_refused() {
-    let ruleset = std::fs::read_to_string("rulesets/chess.toml").unwrap().replace("move_rule = 50", "move_rule = 32768");
+    let ruleset = std::fs::read_to_string("rulesets/chess.toml").unwrap().replace("move_rule = { claim = 50, automatic = 75 }", "move_rule = 32768");
     let path = temp_file("move-rule.toml", &ruleset);
     let r = chimera(&["check", path.to_str().unwrap()]).fails();
     assert!(r.stderr.contains("end.move_rule: 32768 moves is over the limit of 32767"), "{}", r.stderr);

@@ -186,7 +186,7 @@ fn built_in_ids_are_bases_for_files_on_disk() {
     let v = variants::from_toml("extends = \"chess\"\nname = \"my-chess\"\nend = { move_rule = 0 }\n", "my.toml").unwrap();
     let chess = variants::load("chess").unwrap();
     assert_eq!(v.rules().pieces, chess.rules().pieces);
-    assert_eq!((v.name(), v.rules().end.move_rule), ("my-chess", 0));
+    assert_eq!((v.name(), v.rules().end.move_rule), ("my-chess", chimera::Threshold::NEVER));
 }
 
 /// `chimera variants` reads descriptions without compiling: they must be the compiled ones.

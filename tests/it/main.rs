@@ -8,6 +8,7 @@ mod cli;
 mod extends;
 mod fsf_suite;
 mod fuzz_parsers;
+mod game_over;
 mod import_ini;
 mod mischia;
 mod mitred;

@@ -179,8 +179,8 @@ fn every_ruleset_follows_the_family_tables() {
         assert!(rules.castles.is_empty(), "{id}: castling");
         assert!(rules.pieces.iter().all(|p| p.double_step_ranks.is_empty() && !p.en_passant), "{id}");
         let end = &rules.end;
-        assert_eq!(end.repetition, 3, "{id}");
-        assert_eq!(end.move_rule, 0, "{id}");
+        assert_eq!(end.repetition, chimera::Threshold { claim: 3, automatic: 5 }, "{id}");
+        assert_eq!(end.move_rule, chimera::Threshold::NEVER, "{id}");
         assert_eq!(end.stalemate, chimera::rules::Verdict::Draw, "{id}");
         if rules.has_royal() {
             assert_eq!((end.checkmate, end.army_captured), (chimera::rules::Verdict::Loss, None), "{id}");

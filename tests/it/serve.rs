@@ -7,14 +7,14 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use serde_json::{json, Value};
 
-struct Serve {
+pub(crate) struct Serve {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Serve {
-    fn start() -> Serve {
+    pub(crate) fn start() -> Serve {
         Serve::with_args(&[])
     }
 
@@ -61,7 +61,7 @@ impl Serve {
 
     /// A request that must succeed; the response.
     #[track_caller]
-    fn ok(&mut self, request: Value) -> Value {
+    pub(crate) fn ok(&mut self, request: Value) -> Value {
         let r = self.send(request.clone());
         assert_eq!(r["ok"], true, "{request} answered {r}");
         assert!(r.get("error").is_none(), "{r}");
@@ -80,7 +80,7 @@ impl Serve {
 
     /// Opens a game; its handle.
     #[track_caller]
-    fn open(&mut self, variant: &str, fen: Option<&str>, moves: &[&str]) -> String {
+    pub(crate) fn open(&mut self, variant: &str, fen: Option<&str>, moves: &[&str]) -> String {
         let r = self.ok(json!({"op": "open", "variant": variant, "fen": fen, "moves": moves}));
         r["game"].as_str().unwrap().to_string()
     }
@@ -277,10 +277,25 @@ fn position_reports_hands_coins_check_and_the_result() {
     assert_eq!((r["result"]["winner"].clone(), r["result"]["reason"].as_str()), (Value::Null, Some("stalemate")));
     let g = s.open("chess", Some("k7/8/8/8/8/8/8/4K3 w - - 0 1"), &[]);
     assert_eq!(s.ok(json!({"op": "position", "game": g}))["result"]["reason"], "insufficient-material");
-    // Threefold repetition.
-    let g = s.open("chess", None, &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"]);
+    // Threefold repetition is a claim (the game goes on); fivefold ends the game.
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let g = s.open("chess", None, &shuffle.repeat(2));
+    let r = s.ok(json!({"op": "position", "game": g}));
+    assert_eq!(r["result"], Value::Null);
+    assert_eq!(
+        r["claims"],
+        json!([{"winner": null, "reason": "repetition", "score": "1/2-1/2", "description": "1/2-1/2 (draw by 3-fold repetition)", "by": null}])
+    );
+    assert_ne!(s.ok(json!({"op": "moves", "game": g}))["moves"], json!([]));
+    let g = s.open("chess", None, &shuffle.repeat(2)[..7]);
+    let r = s.ok(json!({"op": "position", "game": g}));
+    assert_eq!(r["claims"][0]["by"], json!({"uci": "f6g8", "san": "Ng8"}));
+    assert_eq!(r["claims"][0]["description"], "1/2-1/2 (draw by 3-fold repetition, announcing Ng8)");
+    let g = s.open("chess", None, &shuffle.repeat(4));
     let r = s.ok(json!({"op": "position", "game": g}));
     assert_eq!((r["result"]["score"].as_str(), r["result"]["reason"].as_str()), (Some("1/2-1/2"), Some("repetition")));
+    assert_eq!(r["claims"], json!([]));
+    assert_eq!(s.ok(json!({"op": "moves", "game": g}))["moves"], json!([]));
 }
 
 // ---- moves ----
@@ -652,7 +667,7 @@ fn hostile_move_text_is_refused_politely() {
     }
     assert_eq!(s.ok(json!({"op": "position", "game": g}))["plies"], 0);
     // A very long game in one open request.
-    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(8).copied().collect();
+    let shuffle: Vec<&str> = ["Nf3", "Nf6", "Ng1", "Ng8"].iter().cycle().take(16).copied().collect();
     let g = s.open("chess", None, &shuffle);
     assert_eq!(s.ok(json!({"op": "position", "game": g}))["result"]["reason"], "repetition");
 }

@@ -9,13 +9,13 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-struct Web {
+pub(crate) struct Web {
     child: Child,
     address: String,
 }
 
 impl Web {
-    fn start(args: &[&str]) -> Web {
+    pub(crate) fn start(args: &[&str]) -> Web {
         let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
             .args(["web", "--port", "0"])
             .args(args)
@@ -46,7 +46,7 @@ impl Web {
         (status, body.to_string())
     }
 
-    fn api(&self, body: &str) -> Value {
+    pub(crate) fn api(&self, body: &str) -> Value {
         let (status, text) = self.http("POST", "/api", &[], body.as_bytes());
         assert_eq!(status, 200, "{text}");
         assert!(text.ends_with('\n'), "an answer ends its line as serve's do");

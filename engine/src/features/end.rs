@@ -1,7 +1,7 @@
 //! The end rules (the `[end]` table, its schema and compile step, and the verdicts):
-//! checkmate, stalemate, capture of the whole army, repetition, the
-//! n-move rule and dead positions by material, in that order of precedence; a rule
-//! module's ending comes before all of them.
+//! checkmate, stalemate, capture of the whole army, automatic repetition and move-rule
+//! draws (`claims.rs`, which also owns what a player may claim) and dead positions by
+//! material, in that order of precedence; a rule module's ending comes before all of them.
 
 use serde::Deserialize;
 use toml::Spanned;
@@ -22,8 +22,8 @@ pub(crate) struct RawEnd {
     checkmate: RawVerdict,
     #[serde(default = "draw")]
     stalemate: RawVerdict,
-    repetition: Option<Spanned<u8>>,
-    move_rule: Option<Spanned<u16>>,
+    repetition: Option<Spanned<super::claims::RawThreshold>>,
+    move_rule: Option<Spanned<super::claims::RawThreshold>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
     insufficient_material: Option<RawInsufficient>,
@@ -95,22 +95,13 @@ impl From<RawVerdict> for Verdict {
 }
 
 /// The longest move rule: twice it, in plies, must fit the halfmove clock (`u16`).
-const MAX_MOVE_RULE: u16 = u16::MAX / 2;
+const MAX_MOVE_RULE: u64 = u16::MAX as u64 / 2;
 
 /// Compiles the `[end]` table.
 pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
-    let repetition = end.repetition.as_ref().map_or(0, |s| *s.get_ref());
-    if let Some(s) = end.repetition.as_ref().filter(|_| repetition == 1) {
-        return Err(cx.r.span(s, "end.repetition", "1-fold repetition would end every game at once; use 0 (off) or 2 or more"));
-    }
-    let move_rule = end.move_rule.as_ref().map_or(0, |s| *s.get_ref());
-    if let Some(s) = end.move_rule.as_ref().filter(|_| move_rule > MAX_MOVE_RULE) {
-        return Err(cx.r.span(
-            s,
-            "end.move_rule",
-            format!("{move_rule} moves is over the limit of {MAX_MOVE_RULE} (the halfmove clock counts to 65535 plies)"),
-        ));
-    }
+    use super::claims::compile as threshold;
+    let repetition = threshold(end.repetition.as_ref(), "end.repetition", 2, u16::MAX as u64, "-fold repetition", cx)?;
+    let move_rule = threshold(end.move_rule.as_ref(), "end.move_rule", 1, MAX_MOVE_RULE, " moves", cx)?;
     let mut resets = Vec::new();
     let mut reset_by = Vec::new();
     for s in &end.move_rule_reset {
@@ -175,11 +166,8 @@ impl<B: Bitboard> Pos<B> {
                 Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
             });
         }
-        if end.repetition >= 2 && self.repetitions() >= end.repetition as usize {
-            return Some(Outcome { winner: None, reason: EndReason::Repetition });
-        }
-        if end.move_rule > 0 && self.halfmove >= 2 * end.move_rule {
-            return Some(Outcome { winner: None, reason: EndReason::MoveRule });
+        if let Some(o) = self.automatic_draw() {
+            return Some(o);
         }
         if self.insufficient_material() {
             return Some(Outcome { winner: None, reason: EndReason::InsufficientMaterial });

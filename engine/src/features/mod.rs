@@ -1,6 +1,7 @@
 //! Rule features: each file owns one rule of the kernel, from its tables to its
 //! notation. `position`, `movegen`, `notation` and `fen` dispatch to them.
 
+pub(crate) mod claims;
 pub(crate) mod end;
 pub(crate) mod extinction;
 pub(crate) mod must_capture;

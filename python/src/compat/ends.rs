@@ -4,8 +4,9 @@
 //!   `is_immediate_game_end`): an extinct army or piece type, a region reached, a rule
 //!   module's end (a check count, an exploded king). Not checkmate or stalemate.
 //! * `is_optional_game_end`: what a player may claim (Fairy-Stockfish's
-//!   `is_optional_game_end`): n-fold repetition and the n-move rule. Where Chimera ends
-//!   the game by itself at those (a plain `repetition = 4`), that end counts too.
+//!   `is_optional_game_end`): n-fold repetition and the n-move rule (`Position::claims`,
+//!   the claims the position qualifies for now). Where Chimera ends the game by itself
+//!   at those (FIDE's fivefold, a plain `repetition = 4`), that end counts too.
 //! * `game_result`: what Fairy-Stockfish scores a position with no move left: its own end,
 //!   else checkmate's value if the side to move is in check, stalemate's if not.
 //!
@@ -56,8 +57,13 @@ pub fn game_result(pos: &Position) -> i32 {
     }
 }
 
-/// A repetition or move-rule end the side to move may claim, or that has come.
+/// A draw (or a perpetual rule's result) the side to move may claim now — n-fold
+/// repetition, the n-move rule — or that has come about by itself at Chimera's automatic
+/// thresholds (FIDE's fivefold and 75 moves).
 pub fn optional(pos: &mut Position) -> Option<(bool, i32)> {
-    let o = pos.outcome()?;
-    matches!(o.reason, EndReason::Repetition | EndReason::MoveRule).then(|| (true, value(o, pos)))
+    if let Some(o) = pos.outcome() {
+        return matches!(o.reason, EndReason::Repetition | EndReason::MoveRule).then(|| (true, value(o, pos)));
+    }
+    let claim = pos.claims().into_iter().find(|c| c.by.is_none())?;
+    Some((true, value(claim.outcome, pos)))
 }

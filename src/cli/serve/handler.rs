@@ -11,12 +11,12 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use chimera::game::{describe_outcome, game_over, is_capture};
+use chimera::game::{describe_claim, describe_outcome, game_over, is_capture};
 use chimera::variants::{self, BUILTINS};
 use chimera::{Color, Move, MoveError, MoveKind, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    BuiltinInfo, Body, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
+    AnnouncedMove, BuiltinInfo, Body, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
     Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
     UpgradeInfo, Verdict, VariantList,
 };
@@ -537,6 +537,16 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
 
 fn position_info(handle: &str, game: &mut Game) -> PositionInfo {
     let result = game.outcome().map(|o| result_info(o, &game.pos));
+    let claims = game
+        .pos
+        .claims()
+        .into_iter()
+        .map(|c| {
+            let by = c.by.map(|m| AnnouncedMove { uci: game.pos.uci(m), san: game.pos.san(m) });
+            let description = describe_claim(c, &mut game.pos);
+            ClaimInfo { result: ResultInfo { description, ..result_info(c.outcome, &game.pos) }, by }
+        })
+        .collect();
     let pos = &game.pos;
     let rules = pos.rules();
     let hand = |c: Color| -> BTreeMap<String, u8> {
@@ -558,6 +568,7 @@ fn position_info(handle: &str, game: &mut Game) -> PositionInfo {
         hands: (rules.drops.is_some() || rules.lift.is_some()).then(|| sides(hand)),
         coins: rules.economy.is_some().then(|| sides(|c| pos.coins(c))),
         purchases: rules.economy.is_some().then(|| sides(|c| pos.purchases(c))),
+        claims,
         result,
     }
 }

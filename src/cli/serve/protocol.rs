@@ -261,6 +261,25 @@ pub struct PositionInfo {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub purchases: Option<Sides<u8>>,
     pub result: Option<ResultInfo>,
+    /// What the side to move may claim (a draw by repetition or the move rule): empty
+    /// while there is nothing to claim, and once the game is over.
+    pub claims: Vec<ClaimInfo>,
+}
+
+#[derive(Serialize)]
+pub struct ClaimInfo {
+    /// The result the claim gives.
+    #[serde(flatten)]
+    pub result: ResultInfo,
+    /// The move the claimant announces (and does not play) that brings the count
+    /// about, as `{"uci", "san"}`; null when the position on the board qualifies.
+    pub by: Option<AnnouncedMove>,
+}
+
+#[derive(Serialize)]
+pub struct AnnouncedMove {
+    pub uci: String,
+    pub san: String,
 }
 
 #[derive(Serialize)]

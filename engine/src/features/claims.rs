@@ -1,0 +1,160 @@
+//! The draw rules that count: repetition and the move rule (`[end] repetition`,
+//! `[end] move_rule`), each with two thresholds — from `claim` on the side to move may
+//! claim the draw, at `automatic` the game ends by itself (FIDE 9.2, 9.3 and 9.6: claim
+//! at threefold and fifty moves, automatic at fivefold and seventy-five). This file owns
+//! their schema, the automatic ends, and the claims a player may make (now, or by
+//! announcing the move that brings the count about, FIDE 9.2.1.1 and 9.3.1).
+
+use std::fmt;
+
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::moves::Move;
+use crate::outcome::{EndReason, Outcome};
+use crate::position::Pos;
+use crate::rules::Threshold;
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+
+/// A threshold as a ruleset writes it: `repetition = 4` (the game ends by itself at the
+/// fourth occurrence) or `repetition = { claim = 3, automatic = 5 }`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct RawThreshold {
+    claim: Option<u64>,
+    automatic: Option<u64>,
+}
+
+impl<'de> Deserialize<'de> for RawThreshold {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawThreshold;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a count (the game ends by itself there) or a table `{ claim = n, automatic = m }`")
+            }
+            fn visit_i64<E: de::Error>(self, n: i64) -> Result<RawThreshold, E> {
+                let n = u64::try_from(n).map_err(|_| E::custom(format!("{n} is negative; use 0 for never")))?;
+                Ok(RawThreshold { claim: None, automatic: Some(n) })
+            }
+            fn visit_u64<E: de::Error>(self, n: u64) -> Result<RawThreshold, E> {
+                Ok(RawThreshold { claim: None, automatic: Some(n) })
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawThreshold, A::Error> {
+                let mut t = RawThreshold::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    let slot = match key.as_str() {
+                        "claim" => &mut t.claim,
+                        "automatic" => &mut t.automatic,
+                        other => return Err(de::Error::unknown_field(other, &["claim", "automatic"])),
+                    };
+                    if slot.is_some() {
+                        return Err(de::Error::custom(format!("`{key}` is given twice")));
+                    }
+                    *slot = Some(map.next_value()?);
+                }
+                if t.claim.is_none() && t.automatic.is_none() {
+                    return Err(de::Error::custom("give `claim`, `automatic` or both"));
+                }
+                Ok(t)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Compiles one threshold of `key`; `limit` is the largest count the position can
+/// track, `min` the smallest meaningful count, `unit` follows a count in messages
+/// (`-fold repetition`, ` moves`).
+pub(crate) fn compile(
+    raw: Option<&Spanned<RawThreshold>>,
+    key: &str,
+    min: u64,
+    limit: u64,
+    unit: &str,
+    cx: &Context,
+) -> Result<Threshold, RulesetError> {
+    let Some(s) = raw else { return Ok(Threshold::NEVER) };
+    let t = *s.get_ref();
+    for n in [t.claim, t.automatic].into_iter().flatten() {
+        if n != 0 && n < min {
+            return Err(cx.r.span(s, key, format!("{n}{unit} would end every game at once; use 0 (never) or {min} or more")));
+        }
+        if n > limit {
+            return Err(cx.r.span(s, key, format!("{n}{unit} is over the limit of {limit}")));
+        }
+    }
+    let (claim, automatic) = (t.claim.unwrap_or(0) as u16, t.automatic.unwrap_or(0) as u16);
+    if claim != 0 && automatic != 0 && claim > automatic {
+        return Err(cx.r.span(s, key, format!("a claim at {claim} comes after the automatic end at {automatic}: it could never be made")));
+    }
+    Ok(Threshold { claim, automatic })
+}
+
+/// A result the side to move may claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Claim {
+    /// The result the claim gives, and the rule it rests on ([`EndReason::Repetition`],
+    /// [`EndReason::MoveRule`], or a perpetual rule's reason).
+    pub outcome: Outcome,
+    /// `None` when the position on the board qualifies; else the move the claimant
+    /// announces (and does not play) that would bring the count about.
+    pub by: Option<Move>,
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// The end by repetition or the move rule that has come about by itself, if any.
+    pub(crate) fn automatic_draw(&self) -> Option<Outcome> {
+        let end = &self.t.rules.end;
+        if end.repetition.automatic != 0 && self.repetitions() >= end.repetition.automatic as usize {
+            return Some(self.repetition_outcome());
+        }
+        if end.move_rule.automatic != 0 && self.halfmove >= 2 * end.move_rule.automatic {
+            return Some(Outcome { winner: None, reason: EndReason::MoveRule });
+        }
+        None
+    }
+
+    /// What a repetition gives: a draw, unless a perpetual rule names a loser.
+    fn repetition_outcome(&self) -> Outcome {
+        Outcome { winner: None, reason: EndReason::Repetition }
+    }
+
+    /// The claims that the position on the board allows.
+    fn claims_now(&self) -> impl Iterator<Item = Outcome> + '_ {
+        let end = &self.t.rules.end;
+        let repetition = (end.repetition.claim != 0 && self.repetitions() >= end.repetition.claim as usize)
+            .then(|| self.repetition_outcome());
+        let move_rule = (end.move_rule.claim != 0 && self.halfmove >= 2 * end.move_rule.claim)
+            .then_some(Outcome { winner: None, reason: EndReason::MoveRule });
+        repetition.into_iter().chain(move_rule)
+    }
+
+    /// Every claim the side to move may make, each rule once: now, or else by the first
+    /// legal move (in generation order) that brings it about. None once the game is over.
+    pub fn claims(&mut self) -> Vec<Claim> {
+        let end = &self.t.rules.end;
+        if end.repetition.claim == 0 && end.move_rule.claim == 0 || self.outcome().is_some() {
+            return Vec::new();
+        }
+        let rules = usize::from(end.repetition.claim != 0) + usize::from(end.move_rule.claim != 0);
+        let mut claims: Vec<Claim> = self.claims_now().map(|outcome| Claim { outcome, by: None }).collect();
+        let open = |claims: &[Claim], r: EndReason| !claims.iter().any(|c| c.outcome.reason.is_move_rule() == r.is_move_rule());
+        for m in self.legal_moves() {
+            if claims.len() == rules {
+                break;
+            }
+            self.play_unchecked(m);
+            let after: Vec<Outcome> = self.claims_now().collect();
+            self.undo();
+            for outcome in after {
+                if open(&claims, outcome.reason) {
+                    claims.push(Claim { outcome, by: Some(m) });
+                }
+            }
+        }
+        claims
+    }
+}
