@@ -64,9 +64,11 @@ ADAPTERS = {a.name: a for a in fl.VARIANTS + OTHERS}
 KINDS = ("random", "repetition", "quiet", "bare")
 
 def gates_repeat(a, what, fa, ca, cbase, cmoves):
-    """S-Chess: Fairy-Stockfish's position key leaves out the gating rights (its Zobrist
-    keys have none for gates), so positions that differ only in them count as one
-    repetition. True when the position repeats n-fold only with the gates left out."""
+    """S-Chess, Ouk Chatrang: Fairy-Stockfish's position key leaves out what it keeps as
+    gates (its Zobrist keys have none for them): the pieces that may still gate, the
+    Cambodian king's and queen's first leaps (the castling field's file letters). So
+    positions that differ only there count as one repetition. True when the position
+    repeats threefold only with those rights left out."""
     if what != "is_optional_game_end" or not fa[0] or ca[0]:
         return False
 
@@ -92,8 +94,8 @@ def castling_field_without_castles(a, what, fa, ca, cbase, cmoves):
 # README lists them with their sources), and compat's documented limitations
 # (LIMITATIONS, also in the README): each a test of the disagreement, and why.
 EXPLAINED = [
-    (gates_repeat, "Fairy-Stockfish counts positions that differ in gating rights as one (FIDE 9.2.2: "
-                   "the same position has the same possible moves)"),
+    (gates_repeat, "Fairy-Stockfish counts positions that differ in gating or first-leap rights as one "
+                   "(FIDE 9.2.2: the same position has the same possible moves)"),
 ]
 LIMITATIONS = [
     (castling_field_without_castles, "castling field of a variant without castling not validated"),

@@ -408,3 +408,16 @@ def test_pyffish_agrees_on_the_loaded_variants(sf):
     compat.load_variant_config(INI.split("[hopping")[0])
     assert compat.start_fen("mychess") == sf.start_fen("mychess")
     assert sorted(compat.legal_moves("mychess", "startpos", ["e2e4"])) == sorted(sf.legal_moves("mychess", sf.start_fen("mychess"), ["e2e4"]))
+
+
+def test_variant_properties_agree_with_pyffish(sf):
+    # Every built-in that pyffish has by the same name (its definitions as loaded by the
+    # differential scripts are not needed for these): hands, boards.
+    for variant in compat.variants():
+        if variant not in sf.variants():
+            continue
+        assert compat.captures_to_hand(variant) == sf.captures_to_hand(variant), variant
+        # Koedem: Fairy-Stockfish flags it as a two-board game; Chimera plays its
+        # one-board rules (kings captured go to the captor's hand).
+        if variant != "koedem":
+            assert compat.two_boards(variant) == sf.two_boards(variant), variant
