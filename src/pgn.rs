@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::io::BufRead;
 
 use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
-use chimera_engine::{Outcome, Position, Variant};
+use chimera_engine::{CastlingMode, Outcome, Position, Variant};
 
 use crate::game::{describe_outcome, play_movetext, Refused};
 
@@ -128,12 +128,23 @@ impl<'a> Checker<'a> {
         })
     }
 
-    /// The variant a game is played in.
-    fn variant(&mut self, start: &GameStart) -> Result<Variant, String> {
-        let Some(tag) = start.tag("Variant") else { return Ok(self.default.clone()) };
+    /// The variant a game is played in, and whether its tag asks for Chess960 castling
+    /// (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
+    /// pychess-variants writes `Seirawan960`).
+    fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), String> {
+        let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
         let wanted = normalise(tag);
-        if wanted == normalise(&self.default.rules().name) {
-            return Ok(self.default.clone());
+        let default = normalise(&self.default.rules().name);
+        let (wanted, mode) = match wanted.as_str() {
+            "chess960" | "fischerandom" => ("chess".to_string(), CastlingMode::Chess960),
+            w if w != default => match w.strip_suffix("960") {
+                Some(base) if !base.is_empty() => (base.to_string(), CastlingMode::Chess960),
+                _ => (w.to_string(), CastlingMode::Standard),
+            },
+            w => (w.to_string(), CastlingMode::Standard),
+        };
+        if wanted == default {
+            return Ok((self.default.clone(), mode));
         }
         let alias = match wanted.as_str() {
             "standard" | "fromposition" => "chess",
@@ -148,22 +159,22 @@ impl<'a> Checker<'a> {
             ));
         };
         if let Some(v) = self.builtins.get(b.id) {
-            return Ok(v.clone());
+            return Ok((v.clone(), mode));
         }
         let v = b.variant().map_err(|e| e.to_string())?;
         self.builtins.insert(b.id, v.clone());
-        Ok(v)
+        Ok((v, mode))
     }
 
     fn start(&mut self, start: &GameStart) -> Result<Position, String> {
-        let variant = self.variant(start)?;
+        let (variant, mode) = self.variant(start)?;
         let fen = match (start.tag("SetUp"), start.tag("FEN")) {
             (Some("0"), _) | (_, None) => self.fen.clone(),
             (_, Some(fen)) => Some(fen.to_string()),
         };
         match fen {
             None => Ok(variant.start()),
-            Some(fen) => variant.position(&fen).map_err(|e| format!("the [FEN] tag: {e}")),
+            Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
         }
     }
 

@@ -750,3 +750,21 @@ fn validate_reads_a_large_database() {
     assert_eq!(r.stdout.lines().count(), 20_000);
     assert!(r.stdout.lines().all(|l| l.contains("\"ok\":true")));
 }
+
+/// A `[Variant]` tag naming a variant with the suffix `960` (pychess-variants writes
+/// `Seirawan960`), or `Chess960`, reads the game's FEN as a Chess960 position.
+#[test]
+fn validate_reads_960_variant_tags_as_chess960() {
+    let game = |tag: &str| {
+        format!("[Variant \"{tag}\"]\n[SetUp \"1\"]\n[FEN \"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1\"]\n\n1. O-O *\n")
+    };
+    for tag in ["Chess960", "chess960", "Fischerandom"] {
+        let r = validate("chess", &game(tag)).ok();
+        assert!(r.stdout.contains("fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 b hf - 3 9\n"), "{tag}: {}", r.stdout);
+    }
+    let r = validate("chess", &game("Crazyhouse960")).ok();
+    assert!(r.stdout.contains("fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1[] b hf - 3 9\n"), "{}", r.stdout);
+    // Without the suffix the same FEN is refused: its castling letters name files.
+    let r = validate("chess", &game("Standard")).fails();
+    assert!(r.stderr.contains("the [FEN] tag"), "{}", r.stderr);
+}
