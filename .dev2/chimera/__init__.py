@@ -1,1 +1,0 @@
-../../python/chimera/__init__.py

@@ -1,1 +1,0 @@
-../../python/chimera/_native.pyi
