@@ -418,6 +418,11 @@ def compare_position(a, result, fbase, fmoves, tracker, cbase=None, cmoves=None,
             return Compared({}, fsf, set(), set(), {}, "game over: " + str(e).split("already over: ", 1)[1] + " (seen on replay)")
         result.disagreements.append(f"{a.name}: {where(fbase, fmoves, cbase, cmoves, sf, a.fvar)}\n  {e}")
         return Compared(None, fsf, set(), set(), {}, None)
+    if over:
+        # Every front end lists no move once the game is over (`Position::outcome`);
+        # Fairy-Stockfish lists them regardless of its own ends: nothing to compare.
+        result.compared -= 1
+        return Compared({}, fsf, set(), set(), {}, over)
     problems = []
     translated = {}
     for uci, san in listed:

@@ -23,13 +23,14 @@ Fairy-Stockfish lists a pawn drop that mates (uchifuzume) among the legal moves 
 euroshogi and torishogi (a swallow drop) and scores it as a loss for the dropper; their rules forbid the drop, and
 Chimera does not list it. Yari shogi allows it, in both programs. No other difference is
 expected: the rulesets say in their comments which rules that only decide results they
-leave out (Makruk's and ASEAN's counting, shogi's perpetual check, Shatar's mate rule);
-those never change which moves are legal.
+leave out (shogi's perpetual check); those never change which moves are legal. (Makruk's
+family's counting and Shatar's mate rule are checked by fsf_endings_counting.py.)
 
-The notations differ in three places, translated here: in the shogi family Fairy-Stockfish
+The notations differ in two places, translated here: in the shogi family Fairy-Stockfish
 marks promotion with `+` (`+P` in FENs, `a7a8+` in moves) where Chimera gives promoted
-pieces letters of their own (see each ruleset); in Makruk's family its FEN holds the count
-in the en-passant and halfmove fields once a count runs. (For a pawn defined by its Betza,
+pieces letters of their own (see each ruleset). (Makruk's family's FENs hold the count in
+the en-passant and halfmove fields once a count runs; Chimera reads and writes them so.
+For a pawn defined by its Betza,
 as `pawnsideways`'s or `berolina`'s, Fairy-Stockfish's en-passant field lists the pawn's
 square with the passed one, `d5d6`; Chimera reads and writes it so.)
 
@@ -90,18 +91,6 @@ class PiecePromotion(Same):
         squares = {sq: (self.plus if t[1].isupper() else self.plus.lower()) if t.startswith("+") else t
                    for sq, t in fc.board_tokens(board).items()}
         return fc.join_board(squares, self.files, self.ranks) + " " + " ".join(rest)
-
-
-class Counting(Same):
-    """Makruk's family: once a count runs, Fairy-Stockfish writes the counting limit and
-    count in the en-passant and halfmove fields (`b - 128 6 1`). Chimera expresses no
-    counting rule and these variants have no en passant, so it is handed `- 0` there."""
-
-    def chimera_fen(self, fsf_fen):
-        fields = fsf_fen.split()
-        if len(fields) > 4 and fields[3].isdigit():
-            fields[3], fields[4] = "-", "0"
-        return " ".join(fields)
 
 
 class Shogi(fc.PlusPromotion):
@@ -172,10 +161,10 @@ VARIANTS = [
     Same("grand", 10, 10),
     Same("opulent", 10, 10),
     Same("tencubed", 10, 10),
-    Counting("makruk", 8, 8),
-    Counting("asean", 8, 8),
-    Counting("ai-wok", 8, 8),
-    Counting("makpong", 8, 8),
+    Same("makruk", 8, 8),
+    Same("asean", 8, 8),
+    Same("ai-wok", 8, 8),
+    Same("makpong", 8, 8),
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
@@ -211,8 +200,8 @@ VARIANTS = [
     Same("sortofalmost", 8, 8),
     Same("berolina", 8, 8),
     Same("placement", 8, 8),
-    Counting("cambodian", 8, 8),
-    Counting("karouk", 8, 8),
+    Same("cambodian", 8, 8),
+    Same("karouk", 8, 8),
     Same("legan", 8, 8),
     Same("troitzky", 10, 10),
     Same("gustav3", 10, 8),

@@ -6,6 +6,7 @@
 # README. Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 #
 #   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext pgn serve
+#                                             castling import_ini http
 #
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce it with
 # `cd fuzz && cargo +nightly fuzz run <target> artifacts/<target>/<file>`, then make it
@@ -15,7 +16,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:-1}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve)
+[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve castling import_ini http)
 corpus=fuzz/corpus
 
 seed() { # seed <target> <name> <content>
@@ -71,6 +72,26 @@ seed serve ops "$(cat <<'REQ'
 {"op":"quit"}
 REQ
 )"
+
+# FENs with castling rights: each built-in's start, standard and Chess960, and the
+# suite's Chess960 positions.
+for id in $ids; do
+    seed castling "$id" "$(cat "$corpus/fen/seed-$id")"
+done
+seed castling extinction960 extinction$'\n'"rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1"
+seed castling queen chess$'\n'"2k5/8/8/8/8/8/8/K3Q2R w K - 0 1"
+seed castling shredder chess$'\n'"r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1"
+# Variants files: the importer's built-in parents, and chains, paths and odd names.
+seed import_ini builtins "$(cat src/ini/builtins.ini)"
+seed import_ini fsf "$(cat tests/data/fsf-variants.ini)"
+seed import_ini chain "$(printf '[a:chess]\nmaxRank = 6\n[b:a]\ncastling = false\n[c:b]\n[../x:c]\n[/tmp/y:chess]\n')"
+# HTTP requests: the API's ops, the page, foreign hosts and origins, broken framing.
+http() { printf 'POST /api HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: %s\r\n\r\n%s' "${#1}" "$1"; }
+seed http variants "$(http '{"op":"variants"}')"
+seed http open "$(http '{"op":"open","variant":"chess","moves":["e4"]}')$(http '{"op":"perft","game":"g1","depth":2}')"
+seed http page "$(printf 'GET / HTTP/1.1\r\nHost: localhost:8080\r\nCookie: chimera-session=0123456789abcdef0123456789abcdef\r\n\r\n')"
+seed http foreign "$(printf 'POST /api HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Length: 2\r\n\r\n{}')"
+seed http chunked "$(printf 'POST /api HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"op"\r\n0\r\n\r\n')"
 
 cd fuzz
 for t in "${targets[@]}"; do

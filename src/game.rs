@@ -14,6 +14,8 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Checkmate => "checkmate".to_string(),
         EndReason::Stalemate => "stalemate".to_string(),
         EndReason::Repetition => format!("{}-fold repetition", pos.repetitions()),
+        EndReason::PerpetualCheck => format!("perpetual check ({}-fold repetition)", pos.repetitions()),
+        EndReason::PerpetualChase => format!("perpetual chase ({}-fold repetition)", pos.repetitions()),
         EndReason::MoveRule => {
             let automatic = end.move_rule.automatic != 0 && pos.halfmove_clock() >= 2 * end.move_rule.automatic;
             format!("the {}-move rule", if automatic { end.move_rule.automatic } else { end.move_rule.claim })
@@ -22,6 +24,12 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::ArmyCaptured => "capturing the whole army".to_string(),
         EndReason::Extinction => "extinction".to_string(),
         EndReason::RegionReached => "reaching the goal region".to_string(),
+        EndReason::Counting => match pos.counting() {
+            Some((limit, _)) => format!("the count of {} moves", limit / 2),
+            None => "counting".to_string(),
+        },
+        EndReason::MateRule if o.winner.is_some() => "a mate the mate rule forbids".to_string(),
+        EndReason::MateRule => "a mate the mate rule does not count".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),
     };
     match o.winner {

@@ -72,17 +72,8 @@ fn main() -> ExitCode {
         Err(failure) => {
             // Whatever was already written stays in order before the error.
             let _ = out.flush();
-            let _ = writeln!(io::stderr(), "{}", printable(&failure.to_string()));
+            let _ = writeln!(io::stderr(), "{}", cli::printable(&failure.to_string()));
             ExitCode::FAILURE
         }
     }
-}
-
-/// `text` with every control character but line breaks and tabs written as an escape
-/// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
-/// from an untrusted file.
-fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
-        .collect()
 }

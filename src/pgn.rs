@@ -133,26 +133,12 @@ impl<'a> Checker<'a> {
     /// pychess-variants writes `Seirawan960`).
     fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), String> {
         let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
-        let wanted = normalise(tag);
         let default = normalise(&self.default.rules().name);
-        let (wanted, mode) = match wanted.as_str() {
-            "chess960" | "fischerandom" => ("chess".to_string(), CastlingMode::Chess960),
-            w if w != default => match w.strip_suffix("960") {
-                Some(base) if !base.is_empty() => (base.to_string(), CastlingMode::Chess960),
-                _ => (w.to_string(), CastlingMode::Standard),
-            },
-            w => (w.to_string(), CastlingMode::Standard),
-        };
+        let (wanted, mode) = read_variant_tag(tag, &default);
         if wanted == default {
             return Ok((self.default.clone(), mode));
         }
-        let alias = match wanted.as_str() {
-            "standard" | "fromposition" => "chess",
-            "threecheck" => "3check",
-            "fivecheck" => "5check",
-            other => other,
-        };
-        let Some(b) = chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias) else {
+        let Some(b) = builtin_by_normalised_name(&wanted) else {
             return Err(format!(
                 "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
                 self.default.rules().name
@@ -168,11 +154,7 @@ impl<'a> Checker<'a> {
 
     fn start(&mut self, start: &GameStart) -> Result<Position, String> {
         let (variant, mode) = self.variant(start)?;
-        let fen = match (start.tag("SetUp"), start.tag("FEN")) {
-            (Some("0"), _) | (_, None) => self.fen.clone(),
-            (_, Some(fen)) => Some(fen.to_string()),
-        };
-        match fen {
+        match setup_fen(start).map(str::to_string).or_else(|| self.fen.clone()) {
             None => Ok(variant.start()),
             Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
         }
@@ -267,6 +249,48 @@ fn judge_result(tag: Option<&str>, token: Option<&ResultToken>, outcome: Option<
 /// `the game ended 0-1 by checkmate`.
 fn describe_reason(o: Outcome) -> String {
     format!("the game ended {} by {}", o.score(), o.reason.as_str().replace('-', " "))
+}
+
+/// The variant a `[Variant]` tag asks for (its normalised name) and whether with Chess960
+/// castling (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
+/// pychess-variants writes `Seirawan960`); `default` is the normalised name of the
+/// variant the games are read in, taken as it is even if it ends in 960.
+fn read_variant_tag(tag: &str, default: &str) -> (String, CastlingMode) {
+    match normalise(tag).as_str() {
+        "chess960" | "fischerandom" => ("chess".to_string(), CastlingMode::Chess960),
+        w if w != default => match w.strip_suffix("960") {
+            Some(base) if !base.is_empty() => (base.to_string(), CastlingMode::Chess960),
+            _ => (w.to_string(), CastlingMode::Standard),
+        },
+        w => (w.to_string(), CastlingMode::Standard),
+    }
+}
+
+/// The built-in variant of a normalised name, as PGN writers spell it (`standard`,
+/// `fromposition`, `threecheck`, `crazyhouse`...).
+fn builtin_by_normalised_name(wanted: &str) -> Option<&'static chimera_variants::Builtin> {
+    let alias = match wanted {
+        "standard" | "fromposition" => "chess",
+        "threecheck" => "3check",
+        "fivecheck" => "5check",
+        other => other,
+    };
+    chimera_variants::BUILTINS.iter().find(|b| normalise(b.id) == alias)
+}
+
+/// The built-in variant a `[Variant]` tag names, and the castling it asks for, read as
+/// [`Checker`] reads it for games without another default than chess.
+pub fn builtin_named_by(tag: &str) -> Option<(&'static chimera_variants::Builtin, CastlingMode)> {
+    let (wanted, mode) = read_variant_tag(tag, "chess");
+    Some((builtin_by_normalised_name(&wanted)?, mode))
+}
+
+/// The position a game's tags set up: its `[FEN]`, unless `[SetUp "0"]` says to ignore it.
+pub fn setup_fen(start: &GameStart) -> Option<&str> {
+    match (start.tag("SetUp"), start.tag("FEN")) {
+        (Some("0"), _) => None,
+        (_, fen) => fen,
+    }
 }
 
 /// A variant name as tags write it, reduced for comparison: `Three-check` → `threecheck`.

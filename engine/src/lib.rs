@@ -116,9 +116,10 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
 pub use castle_layout::{CastlingLetters, CastlingMode};
-pub use fen::{FenError, FenField};
+pub use fen::{FenError, FenField, FenStyle};
 pub use moves::{Action, Move, MoveKind};
 pub use features::claims::Claim;
+pub use notation::Notation;
 pub use outcome::{EndReason, Outcome};
 pub use refusal::{IllegalCode, MoveError};
 pub use rules::{Rules, Threshold};

@@ -15,6 +15,12 @@ pub enum EndReason {
     Stalemate,
     /// The same position occurred as often as the variant's repetition rule allows.
     Repetition,
+    /// A repetition in which a side gave check with every move of the cycle
+    /// (`perpetual_check`): decided against it, or a draw when both sides did.
+    PerpetualCheck,
+    /// A repetition in which a side chased a piece with every move of the cycle
+    /// (`[end.perpetual_chase]`): decided against it, or a draw when both sides did.
+    PerpetualChase,
     /// The halfmove clock reached the variant's limit (chess's fifty-move rule).
     MoveRule,
     /// Neither side can ever mate (FIDE's dead position, by material).
@@ -25,6 +31,11 @@ pub enum EndReason {
     Extinction,
     /// A side brought its pieces onto its goal squares (`[end.region_win]`).
     RegionReached,
+    /// The count of Makruk's counting rules ran out (`[end.counting]`).
+    Counting,
+    /// A checkmate the mate rule scores otherwise (`[end.mate_rule]`: Shatar's mate by
+    /// knights alone, or without a check by a rook, bers or knight in its series).
+    MateRule,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -43,11 +54,15 @@ impl EndReason {
             EndReason::Checkmate => "checkmate",
             EndReason::Stalemate => "stalemate",
             EndReason::Repetition => "repetition",
+            EndReason::PerpetualCheck => "perpetual-check",
+            EndReason::PerpetualChase => "perpetual-chase",
             EndReason::MoveRule => "move-rule",
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::ArmyCaptured => "army-captured",
             EndReason::Extinction => "extinction",
             EndReason::RegionReached => "region-reached",
+            EndReason::Counting => "counting",
+            EndReason::MateRule => "mate-rule",
             EndReason::Rule(reason) => reason,
         }
     }

@@ -37,6 +37,8 @@ pub(crate) struct Undo<B> {
     pub coins: ByColor<u16>,
     pub purchases: ByColor<u8>,
     pub halfmove: u16,
+    /// The fullmove number before the move (it saturates, so undo cannot count back).
+    pub fullmove: u32,
     pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
     pub journal: u32,
@@ -51,6 +53,17 @@ pub(crate) enum Edit {
     Placed(Square),
     /// State counter `slot` held this value before.
     State(u8, u16),
+    /// The count of the counting rules was this before (`features/counting.rs`).
+    Count(Count),
+}
+
+/// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
+/// keeps it: `limit` in plies (0: no count runs) and `ply`, the plies counted so far.
+/// Kept out of the hash: it moves on every ply, and a position repeats whatever the count.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Count {
+    pub limit: u16,
+    pub ply: u16,
 }
 
 /// Where the pieces stand: a square array and bitboards kept in step.
@@ -117,6 +130,8 @@ pub struct Pos<B: Bitboard> {
     pub(crate) hash: u64,
     /// Rule modules' counters (see [`crate::module::RuleModule::fen_key`]).
     pub(crate) state: [u16; MAX_STATE],
+    /// The counting rules' count (`features/counting.rs`).
+    pub(crate) count: Count,
     pub(crate) history: Vec<Undo<B>>,
     /// Rule modules' edits, undone with the moves that made them.
     pub(crate) journal: Vec<Edit>,
@@ -142,6 +157,7 @@ impl<B: Bitboard> Pos<B> {
             fullmove: 1,
             hash: 0,
             state: [0; MAX_STATE],
+            count: Count::default(),
             history: Vec::with_capacity(256),
             journal: Vec::new(),
         }
@@ -166,6 +182,7 @@ impl<B: Bitboard> Pos<B> {
             fullmove: self.fullmove,
             hash: self.hash,
             state: self.state,
+            count: self.count,
             history: Vec::new(),
             journal: Vec::new(),
         }
@@ -448,6 +465,7 @@ impl<B: Bitboard> Pos<B> {
             coins: self.coins,
             purchases: self.purchases,
             halfmove: self.halfmove,
+            fullmove: self.fullmove,
             hash: self.hash,
             journal: self.journal.len() as u32,
         };
@@ -547,7 +565,8 @@ impl<B: Bitboard> Pos<B> {
         }
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == Color::Black {
-            self.fullmove += 1;
+            // Saturates at what a FEN may give, so that every FEN written reads back.
+            self.fullmove = self.fullmove.saturating_add(1);
         }
         self.turn = them;
         self.hash ^= self.t.zobrist.black_to_move;
@@ -555,6 +574,9 @@ impl<B: Bitboard> Pos<B> {
         self.history.push(undo);
         if !self.t.modules.with_after_move.is_empty() {
             self.after_move(m, Piece::from_code(captured));
+        }
+        if self.t.counting {
+            self.advance_count(m, Piece::from_code(captured));
         }
     }
 
@@ -628,10 +650,8 @@ impl<B: Bitboard> Pos<B> {
         self.unmoved = u.unmoved;
         self.gates = u.gates;
         self.halfmove = u.halfmove;
+        self.fullmove = u.fullmove;
         self.hash = u.hash;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
         Some(m)
     }
 
@@ -645,6 +665,7 @@ impl<B: Bitboard> Pos<B> {
                     self.board.take(sq);
                 }
                 Edit::State(slot, old) => self.state[slot as usize] = old,
+                Edit::Count(old) => self.count = old,
             }
         }
     }

@@ -10,6 +10,7 @@
 
 use crate::betza::Direction;
 use crate::bitboard::Bitboard;
+use crate::notation::names::Notation;
 use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// One kind of piece.
@@ -19,6 +20,10 @@ pub struct PieceDef {
     pub name: String,
     /// The FEN letter, uppercase (White's).
     pub letter: char,
+    /// The letter Fairy-Stockfish's notations (LAN, shogi, Janggi, WXF) write it with
+    /// where it differs from the FEN letter (Xiangqi's horse: `H`, FEN `N`); SAN keeps
+    /// the FEN letter. Moves with either letter are read.
+    pub notation_letter: Option<char>,
     /// The movement as written in the ruleset.
     pub betza: String,
     /// The movement as directions in White's orientation.
@@ -336,10 +341,102 @@ pub struct EndRules {
     pub extinction: Vec<Extinction>,
     /// A side whose piece reaches a region wins (`[end.region_win]`).
     pub region_win: Option<RegionWin>,
-    /// A count this ruleset does not express (Makruk's) may stand in a FEN's en-passant
-    /// field as Fairy-Stockfish writes it (`b - 64 3 20`): digits there are read as that
-    /// count's limit, and dropped.
-    pub counting_in_fen: bool,
+    /// Who a repetition favours when one side checked or chased throughout it
+    /// (`features/perpetual.rs`).
+    pub perpetual: Perpetual,
+    /// Makruk's family's counting rules (`[end.counting]`): the weaker side may claim a
+    /// draw once a count of moves runs out.
+    pub counting: Option<Counting>,
+    /// Shatar's mate rule (`[end.mate_rule]`): checkmates scored otherwise by who gave them.
+    pub mate_rule: Option<MateRule>,
+}
+
+/// The counting rules of Makruk's family (Fairy-Stockfish's `countingRule`): once a side
+/// is down to little material, it counts its moves, and the stronger side must mate before
+/// the count passes a limit. The side that counts is the one whose limit is not zero.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// The board's honour: a side with more than its king counts to this many moves
+    /// (0: no such count).
+    pub board_moves: u16,
+    /// …only while it has at most this many pieces, king included (0: any number).
+    pub board_most_pieces: u8,
+    /// …and even while pawns stand on the board (Cambodian).
+    pub board_with_pawns: bool,
+    /// The pieces' honour: a bare king counts to the limit of the first entry the
+    /// opponent has enough pieces for…
+    pub bare_limits: Vec<CountLimit>,
+    /// …or else to this many moves (0: no count).
+    pub bare_moves: u16,
+    /// The bare king's count starts at the number of pieces on the board (Makruk,
+    /// Cambodian), and it starts too when the bare king takes the last pawn; else from one
+    /// (ASEAN).
+    pub bare_from_pieces: bool,
+    /// The pawns: no count while one stands on the board (but `board_with_pawns`).
+    pub pawns: PieceSet,
+}
+
+/// How a piece counts towards mating, as Fairy-Stockfish's `has_insufficient_material`
+/// counts it (`features/material.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mating {
+    /// Mates with its king alone (a rook, a silver, a commoner…).
+    Major,
+    /// Keeps to one colour of squares (a bishop, a fers, an alfil).
+    ColorBound,
+    /// Mates only with one more piece on the board (a knight, a wazir, a pawn).
+    Minor,
+}
+
+/// One entry of the pieces' honour: against at least `at_least` pieces of type `piece`,
+/// the count runs to `moves`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CountLimit {
+    /// The opponent's piece type.
+    pub piece: PieceType,
+    /// How many of them (1 or more).
+    pub at_least: u8,
+    /// The limit of the count, in moves of the counting side.
+    pub moves: u16,
+}
+
+/// Checkmates that count otherwise than as a loss for the mated side (Shatar's, Fairy-
+/// Stockfish's `shatarMateRule`), checked in this order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MateRule {
+    /// A mate in which every checking piece is of these types…
+    pub sole_checkers: PieceSet,
+    /// …is this verdict for the mated side.
+    pub sole_checkers_verdict: Verdict,
+    /// A mate whose series of checks (the mating side's checks on its consecutive moves up
+    /// to the mate) held no check by a piece of these types…
+    pub series_needs: PieceSet,
+    /// …is this verdict for the mated side.
+    pub series_verdict: Verdict,
+}
+
+/// The perpetual rules: a repetition is decided against the side that gave check, or
+/// chased one piece, with every move of the repeated cycle (`features/perpetual.rs`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Perpetual {
+    /// For the side that checked with every move of the cycle (`None`: no such rule).
+    pub check: Option<Verdict>,
+    /// For the side that chased with every move of the cycle (`None`: no such rule).
+    pub chase: Option<Chase>,
+}
+
+/// What a chase is (the Asian Xiangqi Federation's definition as Fairy-Stockfish
+/// implements it, `Position::chased`): a move that makes a new attack by a chaser on an
+/// unprotected piece, or on a piece of greater strength.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chase {
+    /// For the chasing side.
+    pub verdict: Verdict,
+    /// The pieces whose attacks chase, with their strengths (other pieces never chase;
+    /// a piece not listed has strength 0 as a target).
+    pub chasers: Vec<(PieceType, u8)>,
+    /// Pieces never chased while on their region (a soldier before the river).
+    pub immune: Vec<(PieceType, Region)>,
 }
 
 /// A count at which a draw rule applies: from `claim` on the side to move may claim it,
@@ -539,6 +636,9 @@ pub struct Rules {
     /// A side with more than one royal piece is in check only when every one of them is
     /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,
+    /// The notation the variant's moves are written in by default (`notation =
+    /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
+    pub notation: Notation,
 }
 
 impl Rules {
@@ -550,6 +650,19 @@ impl Rules {
     /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
         &self.pieces[t as usize]
+    }
+    /// The type that `t` is the promoted face of (Shogi's tokin, of the pawn): one that
+    /// promotes to `t` and to which `t` returns when captured. `None` for other types.
+    pub fn promoted_from(&self, t: PieceType) -> Option<PieceType> {
+        match self.piece(t).captured_as {
+            Captured::Hand(u) if u != t && self.piece(u).promotion.as_ref().is_some_and(|p| p.reaches(t)) => Some(u),
+            _ => None,
+        }
+    }
+    /// The promoted face of `u` (Shogi's tokin for the pawn): the type `t` with
+    /// [`Rules::promoted_from`]`(t) == Some(u)`.
+    pub fn promoted_face(&self, u: PieceType) -> Option<PieceType> {
+        (0..self.pieces.len() as PieceType).find(|&t| self.promoted_from(t) == Some(u))
     }
     /// The FEN letter of a coloured piece.
     pub fn fen_char(&self, t: PieceType, color: Color) -> char {

@@ -305,6 +305,8 @@ pub struct Tables<B> {
     /// `unmoved=` counts as never moved where they still stand. Filled by the FEN reader
     /// on first use (every FEN read and written consults it).
     pub start_unmoved: OnceLock<Vec<(Square, Piece)>>,
+    /// How each type counts towards mating (`features/material.rs`), computed on first use.
+    pub mating: OnceLock<Vec<crate::rules::Mating>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
@@ -361,6 +363,8 @@ pub struct Tables<B> {
     pub drop_moves: bool,
     /// The variant has gating (`features/gating.rs`).
     pub has_gating: bool,
+    /// The variant has counting rules (`features/counting.rs`): moves advance the count.
+    pub counting: bool,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
     pub lift_choices: Vec<[PieceSet; 2]>,
@@ -770,6 +774,7 @@ impl<B: Bitboard> Tables<B> {
             initial_moves_lost_to,
             aims_take_initial_moves,
             start_unmoved: OnceLock::new(),
+            mating: OnceLock::new(),
             royal_types,
             resets,
             en_passant_types,
@@ -805,6 +810,7 @@ impl<B: Bitboard> Tables<B> {
             castling_rights_on_arrival: rules.castling_rights_on_arrival.iter().copied().collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
             has_gating: rules.gating.is_some(),
+            counting: rules.end.counting.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),
             lift_choices,
             lift_raise,

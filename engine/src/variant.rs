@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use crate::bitboard::Wide;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
-use crate::fen::FenError;
+use crate::fen::{FenError, FenStyle};
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
+use crate::notation::Notation;
 use crate::refusal::{IllegalCode, MoveError};
 use crate::features::claims::Claim;
 use crate::outcome::Outcome;
@@ -219,6 +220,12 @@ impl Position {
         with!(self, p => p.fen_with(letters))
     }
     /// The side to move.
+    /// The position as FEN (or SFEN) in this style: Fairy-Stockfish's `+P` for promoted
+    /// pieces, Shogi's SFEN.
+    pub fn fen_in(&self, style: FenStyle) -> String {
+        with!(self, p => p.fen_in(style))
+    }
+    /// The side to move.
     pub fn turn(&self) -> Color {
         with!(self, p => p.turn())
     }
@@ -236,6 +243,12 @@ impl Position {
     /// names (the FEN's fifth field).
     pub fn halfmove_clock(&self) -> u16 {
         with!(self, p => p.halfmove_clock())
+    }
+    /// The count of the variant's counting rules (`[end.counting]`, Makruk's) while one
+    /// runs: `(limit, counted)`, both in plies, as Fairy-Stockfish writes them in a FEN's
+    /// en-passant and halfmove fields. The draw may be claimed once `counted > limit`.
+    pub fn counting(&self) -> Option<(u16, u16)> {
+        with!(self, p => p.counting())
     }
     /// The move number, from 1, increased after each Black move (the FEN's sixth field).
     pub fn fullmove_number(&self) -> u32 {
@@ -270,6 +283,13 @@ impl Position {
     /// (`end.insufficient_material`), whatever else [`Position::outcome`] reports first.
     pub fn insufficient_material(&self) -> bool {
         with!(self, p => p.insufficient_material())
+    }
+    /// Whether side `c` can no longer win by its material, whatever its opponent does, as
+    /// Fairy-Stockfish's `has_insufficient_material(c)` decides it (pieces counted by
+    /// their movement: see `features/material.rs`). Never true while pieces may come from
+    /// a hand or the game may be won otherwise than by mate (extinction, a goal region).
+    pub fn insufficient_material_of(&self, c: Color) -> bool {
+        with!(self, p => p.insufficient_material_of(c))
     }
     /// Every legal move of the side to move, in no promised order. Empty after
     /// checkmate, stalemate, or an end by a rule that stops play (a lost army, a rule
@@ -368,6 +388,20 @@ impl Position {
     /// again when the caller has them already).
     pub fn san_in(&mut self, m: Move, legal: &[Move]) -> String {
         with_mut!(self, p => p.san_in(m, legal))
+    }
+    /// A legal move in notation `n` (the position is unchanged afterwards).
+    pub fn notate(&mut self, m: Move, n: Notation) -> String {
+        with_mut!(self, p => p.notate(m, n))
+    }
+    /// A legal move in notation `n`, given this position's legal moves.
+    pub fn notate_in(&mut self, m: Move, n: Notation, legal: &[Move]) -> String {
+        with_mut!(self, p => p.notate_in(m, n, legal))
+    }
+    /// Reads a move written in notation `n` (SAN and the long form: as
+    /// [`Position::parse_move`]), or says why it is not legal here: an unknown or
+    /// illegal text, or one that fits several moves, is refused.
+    pub fn parse_move_in(&mut self, text: &str, n: Notation) -> Result<Move, MoveError> {
+        with_mut!(self, p => p.parse_move_in(text, n))
     }
     /// Every legal move with its long algebraic form and SAN, sorted by the former.
     pub fn moves_with_notation(&mut self) -> Vec<(Move, String, String)> {

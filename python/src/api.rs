@@ -2,8 +2,8 @@
 
 use chimera::game::{judge, Refused};
 use chimera::pgn::{Checker, Problem, Verdict};
-use chimera::Outcome;
-use pyo3::exceptions::PyTypeError;
+use chimera::{FenStyle, Notation, Outcome};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 
@@ -18,11 +18,18 @@ pub struct PyVariant {
 
 #[pymethods]
 impl PyVariant {
-    /// Compiles ruleset TOML; `name` is what errors cite (and where `extends` paths start).
+    /// Compiles ruleset TOML; `name` is what errors cite. `extends` names a built-in; with
+    /// `folder`, also a ruleset file inside that folder (never one outside it, nor a file
+    /// that is no regular file): text from elsewhere cannot make it read your files.
     #[staticmethod]
-    #[pyo3(signature = (text, name = "<string>"))]
-    fn from_toml(py: Python<'_>, text: &str, name: &str) -> PyResult<PyVariant> {
-        let inner = py.detach(|| chimera::variants::from_toml(text, name)).map_err(errors::ruleset_error)?;
+    #[pyo3(signature = (text, name = "<string>", folder = None))]
+    fn from_toml(py: Python<'_>, text: &str, name: &str, folder: Option<std::path::PathBuf>) -> PyResult<PyVariant> {
+        let inner = py
+            .detach(|| match &folder {
+                Some(folder) => chimera::variants::from_toml_in(text, name, folder),
+                None => chimera::variants::from_toml(text, name),
+            })
+            .map_err(errors::ruleset_error)?;
         Ok(PyVariant { inner })
     }
 
@@ -115,6 +122,32 @@ impl PyPosition {
         Ok(self.inner.san(m))
     }
 
+    /// A legal move (SAN or long algebraic) written in a notation, by name: `san`,
+    /// `long`, `lan`, `shogi-hosking`, `shogi-hodges`, `shogi-hodges-number`, `janggi`,
+    /// `xiangqi-wxf`, `thai-san`, `thai-lan`, or `default` (the variant's own).
+    #[pyo3(signature = (r#move, notation = "default"))]
+    fn notate(&mut self, r#move: &str, notation: &str) -> PyResult<String> {
+        let n = notation_named(notation, &self.inner)?;
+        let m = judge(&mut self.inner, r#move).map_err(errors::illegal_move)?;
+        Ok(self.inner.notate(m, n))
+    }
+
+    /// Reads a move written in a notation (named as for `notate`), as its long algebraic
+    /// form; `IllegalMove` if it is no legal move, or fits several.
+    #[pyo3(signature = (text, notation = "default"))]
+    fn read_move(&mut self, text: &str, notation: &str) -> PyResult<String> {
+        let n = notation_named(notation, &self.inner)?;
+        let m = self.inner.parse_move_in(text, n).map_err(errors::illegal_move)?;
+        Ok(self.inner.uci(m))
+    }
+
+    /// The FEN with promoted shogi pieces as `+P` (Fairy-Stockfish's form), or Shogi's
+    /// SFEN (`sfen=True`).
+    #[pyo3(signature = (promoted_plus = false, sfen = false))]
+    fn fen_in(&self, promoted_plus: bool, sfen: bool) -> String {
+        self.inner.fen_in(FenStyle { promoted_plus, sfen, ..FenStyle::default() })
+    }
+
     /// The position after a move in SAN or long algebraic notation; `IllegalMove` if it
     /// cannot be played (its `.code` says why, `game-over` after the end).
     fn play(&self, r#move: &str) -> PyResult<PyPosition> {
@@ -163,6 +196,15 @@ impl PyPosition {
 
 /// Moves in long algebraic notation, as a list of `str`: one buffer reused for all (a
 /// `String` for each costs about as much as writing it).
+/// A notation by name; `default` is the variant's own.
+fn notation_named(name: &str, pos: &chimera::Position) -> PyResult<Notation> {
+    if name == "default" {
+        return Ok(Notation::default_for(pos.rules()));
+    }
+    Notation::from_name(name)
+        .ok_or_else(|| PyValueError::new_err(format!("`{name}` is no notation; known: {}, default", Notation::names())))
+}
+
 pub fn uci_list<'py>(py: Python<'py>, pos: &chimera::Position, moves: Vec<chimera::Move>) -> PyResult<Bound<'py, PyList>> {
     let mut buf = String::with_capacity(8);
     PyList::new(
@@ -219,45 +261,70 @@ impl GameVerdict {
     }
 }
 
-/// Checks every move of every game in a PGN or movetext text; one verdict per game.
-/// The GIL is released while the games are played.
+/// Checks every move of every game in a PGN or movetext text; returns an iterator of one
+/// verdict per game. A thread plays the games while the GIL is released, a few games
+/// ahead of the caller, so memory stays constant however many games the text holds.
 #[pyfunction]
 #[pyo3(signature = (variant, pgn_text, fen = None))]
-fn validate(py: Python<'_>, variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Vec<GameVerdict>> {
+fn validate(variant: &Bound<'_, PyAny>, pgn_text: &str, fen: Option<&str>) -> PyResult<Verdicts> {
     let variant = resolve(variant)?;
-    let verdicts: Vec<Verdict> = py.detach(|| {
-        Checker::new(&variant).with_fen(fen).games(pgn_text.as_bytes()).collect()
+    let (text, fen) = (pgn_text.to_string(), fen.map(str::to_string));
+    // Games played ahead of the caller: enough to keep the thread busy, few enough to keep
+    // memory constant.
+    let (tx, rx) = std::sync::mpsc::sync_channel(16);
+    std::thread::spawn(move || {
+        for verdict in Checker::new(&variant).with_fen(fen.as_deref()).games(text.as_bytes()) {
+            // The iterator was dropped: stop playing.
+            if tx.send(verdict).is_err() {
+                return;
+            }
+        }
     });
-    verdicts
-        .into_iter()
-        .map(|v| {
-            let (refused, setup) = match &v.problem {
-                None => (None, None),
-                // Text that is no movetext is an error of the call, at its line and column.
-                Some(Problem::Unreadable { error }) => {
-                    return Err(errors::movetext_error(error.line, error.column, error.message.clone()))
-                }
-                Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
-                Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
-            };
-            Ok(GameVerdict {
-                game: v.game,
-                variant: v.variant.clone(),
-                ok: v.ok(),
-                plies: v.plies,
-                fen: v.fen.clone(),
-                outcome: v.outcome.map(outcome_pair),
-                claimed: v.claimed.as_ref().map(|r| r.text.clone()),
-                claimable: v.claimable.clone(),
-                agreement: v.agreement.clone(),
-                ply: refused.map(|r| r.ply),
-                r#move: refused.map(|r| r.text.clone()),
-                code: refused.map(|r| r.error.code.as_str()),
-                reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
-                message: refused.map(Refused::to_string).or(setup),
-            })
-        })
-        .collect()
+    Ok(Verdicts { rx: std::sync::Mutex::new(rx) })
+}
+
+/// The verdicts of `validate`, one per game, as they are found.
+#[pyclass(name = "Verdicts", module = "chimera")]
+pub struct Verdicts {
+    rx: std::sync::Mutex<std::sync::mpsc::Receiver<Verdict>>,
+}
+
+#[pymethods]
+impl Verdicts {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<GameVerdict>> {
+        let next = py.detach(|| self.rx.lock().ok().and_then(|rx| rx.recv().ok()));
+        next.map(game_verdict).transpose()
+    }
+}
+
+fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
+    let (refused, setup) = match &v.problem {
+        None => (None, None),
+        // Text that is no movetext is an error of the call, at its line and column.
+        Some(Problem::Unreadable { error }) => return Err(errors::movetext_error(error.line, error.column, error.message.clone())),
+        Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
+        Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
+    };
+    Ok(GameVerdict {
+        game: v.game,
+        variant: v.variant.clone(),
+        ok: v.ok(),
+        plies: v.plies,
+        fen: v.fen.clone(),
+        outcome: v.outcome.map(outcome_pair),
+        claimed: v.claimed.as_ref().map(|r| r.text.clone()),
+        claimable: v.claimable.clone(),
+        agreement: v.agreement.clone(),
+        ply: refused.map(|r| r.ply),
+        r#move: refused.map(|r| r.text.clone()),
+        code: refused.map(|r| r.error.code.as_str()),
+        reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
+        message: refused.map(Refused::to_string).or(setup),
+    })
 }
 
 /// A variant as the functions take it: a `Variant`, or a built-in id or ruleset path.
@@ -285,6 +352,7 @@ fn builtins() -> Vec<&'static str> {
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVariant>()?;
+    m.add_class::<Verdicts>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<GameVerdict>()?;
     m.add_function(wrap_pyfunction!(variant, m)?)?;

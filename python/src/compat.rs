@@ -14,7 +14,7 @@ mod registry;
 
 use chimera::game::is_capture;
 use chimera::rules::Captured;
-use chimera::{MoveKind, Piece, Position};
+use chimera::{Color, FenStyle, Move, MoveKind, Notation, Piece, Position};
 use pyo3::prelude::*;
 use pyo3::exceptions::PyValueError;
 use pyo3::pybacked::PyBackedStr;
@@ -43,18 +43,6 @@ const NOTATIONS: &[(&str, i32)] = &[
     ("NOTATION_THAI_LAN", 9),
 ];
 
-/// Refuses what Chimera cannot do rather than answering for another rule.
-fn unsupported(what: &str) -> PyErr {
-    PyValueError::new_err(format!("chimera.compat: {what} is not supported"))
-}
-
-fn check_notation(notation: i32) -> PyResult<()> {
-    match notation {
-        NOTATION_DEFAULT | NOTATION_SAN => Ok(()),
-        n => Err(unsupported(&format!("notation {n} (only NOTATION_DEFAULT and NOTATION_SAN)"))),
-    }
-}
-
 /// A position as pyffish's calls build it, with what pyffish keeps that Chimera's
 /// position does not say.
 struct Game {
@@ -77,7 +65,7 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     let pos = fen_io::read(&v, fen, chess960).map_err(errors::fen_error)?;
     let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
     for text in moves {
-        let m = game.pos.parse_move(text).map_err(|e| {
+        let m = fsf_move(&mut game.pos, text).map_err(|e| {
             errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e })
         })?;
         game.play(m);
@@ -143,6 +131,57 @@ impl Game {
     fn fen(&self, chess960: bool, fog: bool) -> String {
         fen_io::write(&self.pos, chess960, self.clock, fog)
     }
+}
+
+/// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
+/// piece that turns to its promoted face (Shogi's promotion: `b7b8+`) or back (Kyoto
+/// shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
+fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> {
+    let rules = pos.rules().clone();
+    let turned = |m: &Move, up: bool| -> bool {
+        let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return false };
+        match up {
+            true => rules.promoted_from(p) == Some(mover.kind),
+            false => rules.promoted_from(mover.kind) == Some(p),
+        }
+    };
+    let (base, up) = match text.strip_suffix('+') {
+        Some(b) => (b, Some(true)),
+        None => (text.strip_suffix('-').unwrap_or(text), text.ends_with('-').then_some(false)),
+    };
+    if let (Some(up), false) = (up, base.contains('@')) {
+        let hit = pos.legal_moves().into_iter().find(|m| {
+            m.kind != MoveKind::Drop && turned(m, up) && pos.uci(*m).get(..base.len()) == Some(base) && pos.uci(*m).len() == base.len() + 1
+        });
+        if let Some(m) = hit {
+            return Ok(m);
+        }
+    }
+    if let Some((piece, square)) = text.strip_prefix('+').and_then(|t| t.split_once('@')) {
+        let face = piece.chars().next().and_then(|c| rules.piece_by_letter(c)).and_then(|u| rules.promoted_face(u));
+        if let Some(face) = face {
+            let letter = rules.piece(face).letter;
+            return pos.parse_move(&format!("{letter}@{square}"));
+        }
+    }
+    pos.parse_move(text)
+}
+
+/// pyffish's notation number as Chimera's notation; `NOTATION_DEFAULT` is the variant's own.
+fn notation_of(notation: i32, pos: &Position) -> PyResult<Notation> {
+    Ok(match notation {
+        NOTATION_DEFAULT => Notation::default_for(pos.rules()),
+        NOTATION_SAN => Notation::San,
+        2 => Notation::Lan,
+        3 => Notation::ShogiHosking,
+        4 => Notation::ShogiHodges,
+        5 => Notation::ShogiHodgesNumber,
+        6 => Notation::Janggi,
+        7 => Notation::XiangqiWxf,
+        8 => Notation::ThaiSan,
+        9 => Notation::ThaiLan,
+        n => return Err(PyValueError::new_err(format!("chimera.compat: no notation {n} (0 to 9)"))),
+    })
 }
 
 #[pyfunction]
@@ -214,22 +253,22 @@ fn legal_moves<'py>(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
-    check_notation(notation)?;
     let mut pos = build(variant, fen, &[], chess960)?.pos;
-    let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
-    Ok(pos.san(m))
+    let n = notation_of(notation, &pos)?;
+    let m = fsf_move(&mut pos, r#move).map_err(errors::illegal_move)?;
+    Ok(pos.notate(m, n))
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
-    check_notation(notation)?;
     let mut pos = build(variant, fen, &[], chess960)?.pos;
+    let n = notation_of(notation, &pos)?;
     moves
         .iter()
         .map(|text| {
-            let m = pos.parse_move(text).map_err(errors::illegal_move)?;
-            let san = pos.san(m);
+            let m = fsf_move(&mut pos, text).map_err(errors::illegal_move)?;
+            let san = pos.notate(m, n);
             pos.play_unchecked(m);
             Ok(san)
         })
@@ -247,13 +286,15 @@ fn get_fen(
     show_promoted: bool,
     count_started: i32,
 ) -> PyResult<String> {
+    let game = build(variant, fen, &moves, chess960)?;
     if sfen {
-        return Err(unsupported("SFEN (sfen=True)"));
+        return Ok(game.pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
     }
-    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and it has no
-    // counting rules: both arguments change nothing it writes.
+    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and writes the
+    // count the rules keep (Fairy-Stockfish's with `count_started = 0`); a count a player
+    // declared (Cambodian's board's honour, `count_started` > 0) is not modelled.
     let _ = (show_promoted, count_started);
-    Ok(build(variant, fen, &moves, chess960)?.fen(chess960, false))
+    Ok(game.fen(chess960, false))
 }
 
 /// The FEN with the squares the side to move cannot see as `*` (fog of war).
@@ -313,7 +354,10 @@ fn game_result(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, c
 fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, i32)> {
     Ok(ends::immediate(&build(variant, fen, &moves, chess960)?.pos).unwrap_or((false, 0)))
 }
-
+/// A draw by repetition, the move rule or the counting rules that the side to move may
+/// claim, or that has come about by itself (Chimera's automatic thresholds, FIDE's
+/// fivefold and 75 moves): `(True, value)`, else `(False, 0)`. `count_started` as in
+/// `get_fen`.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
 fn is_optional_game_end(
@@ -323,18 +367,18 @@ fn is_optional_game_end(
     chess960: bool,
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
-    let _ = count_started; // Chimera has no counting rules.
+    let _ = count_started;
     let mut game = build(variant, fen, &moves, chess960)?;
     Ok(ends::optional(&mut game.pos).unwrap_or((false, 0)))
 }
 
-/// `(white, black)`: whether each side lacks the material to win. Chimera's rule is the
-/// dead position (`end.insufficient_material`: neither side can win), so both are equal.
+/// `(white, black)`: whether each side lacks the material to win, as Fairy-Stockfish
+/// decides it (`Position::insufficient_material_of`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, bool)> {
-    let dead = build(variant, fen, &moves, chess960)?.pos.insufficient_material();
-    Ok((dead, dead))
+    let pos = build(variant, fen, &moves, chess960)?.pos;
+    Ok((pos.insufficient_material_of(Color::White), pos.insufficient_material_of(Color::Black)))
 }
 
 /// `FEN_OK` (1), `FEN_EMPTY` (0) or the negative code Fairy-Stockfish gives the FEN.

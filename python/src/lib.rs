@@ -4,8 +4,10 @@
 //! and `chimera/compat.py` its `_compat` submodule.
 
 mod api;
+mod board;
 mod compat;
 mod errors;
+mod pgn;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -41,6 +43,8 @@ fn load(name: &str) -> PyResult<Variant> {
     chimera::variants::load(name).map_err(|e| match e {
         LoadError::Io(_, ref io) if io.kind() == std::io::ErrorKind::NotFound => PyFileNotFoundError::new_err(e.to_string()),
         LoadError::Io(..) => PyOSError::new_err(e.to_string()),
+        LoadError::Read(_, ref why) if why == "no such file" => PyFileNotFoundError::new_err(e.to_string()),
+        LoadError::Read(..) => PyOSError::new_err(e.to_string()),
         LoadError::Ruleset(e) => errors::ruleset_error(e),
         LoadError::Unknown(..) => PyValueError::new_err(e.to_string()),
     })
@@ -52,6 +56,8 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     errors::register(m)?;
     api::register(m)?;
+    board::register(m)?;
+    pgn::register(m)?;
     let sub = PyModule::new(py, "_compat")?;
     compat::register(&sub)?;
     m.add_submodule(&sub)?;

@@ -200,7 +200,7 @@ def test_validate_refuses_a_move_after_the_end():
 
 def test_unreadable_movetext_says_where():
     with pytest.raises(chimera.MovetextError) as e:
-        chimera.validate("chess", "1. e4 e5 1-0\n1. e4 {never closed")
+        list(chimera.validate("chess", "1. e4 e5 1-0\n1. e4 {never closed"))
     assert (e.value.line, e.value.column) == (2, 7)
 
 
@@ -222,3 +222,26 @@ def test_perft_releases_the_gil(chess):
     thread.join()
     assert result == [4865609]
     assert ticks > 5
+
+
+def test_validate_is_an_iterator_that_plays_games_as_asked():
+    """Constant memory: the verdicts come one by one, not as one list of every game."""
+    text = "1. e4 e5 2. Nf3 1-0\n\n" * 20000
+    verdicts = chimera.validate("chess", text)
+    assert iter(verdicts) is verdicts and not isinstance(verdicts, list)
+    first = next(verdicts)
+    assert first.game == 1 and first.ok and first.plies == 3
+    assert sum(1 for _ in verdicts) == 19999
+
+
+def test_from_toml_reads_no_files_unless_given_a_folder(tmp_path):
+    (tmp_path / "base.toml").write_text('extends = "chess"\nname = "base"\n')
+    text = 'extends = "base.toml"\nname = "mine"\n'
+    with pytest.raises(chimera.RulesetError) as e:
+        chimera.Variant.from_toml(text, name=str(tmp_path / "mine.toml"))
+    assert "neither a built-in" in e.value.message
+    assert chimera.Variant.from_toml(text, name="mine.toml", folder=str(tmp_path)).name == "mine"
+    for outside in ["/etc/passwd", "../x.toml", "/dev/zero"]:
+        with pytest.raises(chimera.RulesetError):
+            chimera.Variant.from_toml(f'extends = "{outside}"\nname = "x"\n', name="mine.toml", folder=str(tmp_path))
+    assert chimera.Variant.from_toml('extends = "chess"\nname = "c"\n').name == "c"

@@ -48,10 +48,8 @@ def test_a_variant_object_is_accepted():
 
 
 def test_what_chimera_cannot_do_is_refused():
-    with pytest.raises(ValueError, match="SFEN"):
-        compat.get_fen("chess", START, [], False, True)
     with pytest.raises(ValueError, match="notation"):
-        compat.get_san("chess", START, "e2e4", False, compat.NOTATION_LAN)
+        compat.get_san("chess", START, "e2e4", False, 10)
     with pytest.raises(ValueError, match="No such option"):
         compat.set_option("NoSuchOption", 2)
     with pytest.raises(ValueError):
@@ -90,6 +88,15 @@ AGREED = [
     ("atomic", "startpos", ["e2e4", "d7d5", "e4d5"]),
     ("kinglet", "startpos", ["e2e4", "d7d5", "e4d5", "d8d5"]),
     ("shatranj", "startpos", ["e2e3", "e7e6", "b1c3"]),
+    # Each side's material: K+R v K (White can win, Black cannot), a makruk met alone.
+    ("chess", "8/8/4k3/8/8/3K4/8/R7 w - - 0 1", []),
+    ("makruk", "8/8/4k3/8/8/3K4/8/M7 w - - 0 1", []),
+    ("shatranj", "8/8/4k3/8/8/3K4/8/R7 w - - 0 1", []),
+    # Makruk's count as Fairy-Stockfish writes it, running out (is_optional_game_end).
+    ("makruk", "8/8/8/4k3/8/8/R7/K7 b - 32 30 45", ["e5e4", "a2a3", "e4e5"]),
+    ("cambodian", "8/8/8/4k3/8/8/R7/K7 w - - 0 40", ["a2a3", "e5e4"]),
+    # Shatar's mate rule: a mate without a check by rook, bers or knight is a draw.
+    ("shatar", "6bk/7p/8/8/8/4B3/8/K4R2 w - - 0 1", ["e3d4"]),
 ]
 
 
@@ -128,11 +135,7 @@ def test_agrees_with_pyffish(sf, variant, fen, moves):
     assert compat.is_optional_game_end(variant, fen, moves) == (optional if optional[0] else (False, 0))
     if not legal:
         assert compat.game_result(variant, fen, moves) == sf.game_result(variant, start, moves)
-    white, black = sf.has_insufficient_material(variant, start, moves)
-    if white == black:
-        # Chimera judges the position (a dead one), pyffish each side: they meet where
-        # both sides can, or both cannot, win.
-        assert compat.has_insufficient_material(variant, fen, moves) == (white, black)
+    assert compat.has_insufficient_material(variant, fen, moves) == sf.has_insufficient_material(variant, start, moves)
     assert compat.validate_fen(compat.get_fen(variant, fen, moves), variant) == sf.FEN_OK
 
 
@@ -421,3 +424,62 @@ def test_variant_properties_agree_with_pyffish(sf):
         # one-board rules (kings captured go to the captor's hand).
         if variant != "koedem":
             assert compat.two_boards(variant) == sf.two_boards(variant), variant
+
+
+# Repetitions decided by the perpetual rules (Fairy-Stockfish's own Xiangqi cases, and
+# Shogi's perpetual check): the same verdict, from the side to move's point of view.
+PERPETUAL = [
+    ("xiangqi", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1", "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3"),
+    ("xiangqi", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1", "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6"),
+    ("xiangqi", "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1", "d7e7 e5d5 e7d7 d5e5 d7e7 e5d5 e7d7 d5e5"),
+    ("xiangqi", "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w - - 0 1", "f9f7 f10e9 f7f9 e9f10 f9f7 f10e9 f7f9 e9f10"),
+    ("manchu", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1", "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3"),
+    ("shogi", "4k4/9/9/9/9/9/9/9/R3K4[-] w - - 0 1", "a1a9" + " e9e8 a9a8 e8e9 a8a9" * 3),
+]
+
+
+@pytest.mark.parametrize("variant, fen, moves", PERPETUAL)
+def test_perpetual_rules_agree_with_pyffish(sf, variant, fen, moves):
+    moves = moves.split()
+    assert compat.is_optional_game_end(variant, fen, moves) == sf.is_optional_game_end(variant, fen, moves)
+
+
+SHOGI = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
+
+
+def test_notations_as_pyffish_writes_them():
+    assert compat.get_san("chess", START, "g1f3", False, compat.NOTATION_LAN) == "Ng1-f3"
+    assert compat.get_san("makruk", "startpos", "a3a4", False, compat.NOTATION_THAI_SAN) == "ก๔"
+    assert compat.get_san("xiangqi", "startpos", "h3e3", False, compat.NOTATION_XIANGQI_WXF) == "C2=5"
+    assert compat.get_san("xiangqi", "startpos", "a1a2", False, compat.NOTATION_JANGGI) == "R01-91"
+    # Shogi's default is Hodges's form with numbers; pyffish's moves `b2h8+` promote.
+    assert compat.get_san("shogi", SHOGI, "g3g4") == "P-36"
+    assert compat.get_san("shogi", SHOGI, "g3g4", False, compat.NOTATION_SHOGI_HODGES) == "P-3f"
+    assert compat.get_san_moves("shogi", SHOGI, ["c3c4", "g7g6", "b2h8+", "g9h8", "B@e5"], False,
+                                compat.NOTATION_SHOGI_HOSKING) == ["P76", "P34", "Bx22+", "Sx22", "B'55"]
+
+
+def test_sfen_and_promoted_pieces():
+    moves = ["c3c4", "g7g6", "b2h8+", "b8c8", "h8h9"]
+    assert compat.get_fen("shogi", SHOGI, moves).startswith("lnsgkgs+Bl/2r6/")
+    assert compat.get_fen("shogi", SHOGI, moves, False, True) == (
+        "lnsgkgs+Bl/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w BN 6"
+    )
+    # A FEN with `+B` reads back.
+    fen = compat.get_fen("shogi", SHOGI, moves)
+    assert compat.get_fen("shogi", fen, []) == fen
+
+
+def test_position_in_a_notation():
+    pos = chimera.variant("shogi").position()
+    assert pos.notate("g3g4") == "P-36"
+    assert pos.notate("g3g4", "shogi-hodges") == "P-3f"
+    assert pos.read_move("G69-58") == "d1e2"
+    with pytest.raises(chimera.IllegalMove) as e:
+        pos.read_move("G-58")
+    assert e.value.code == "ambiguous"
+    with pytest.raises(ValueError, match="no notation"):
+        pos.notate("g3g4", "hodges")
+    after = pos.play("c3c4").play("g7g6").play("b2h8h").play("b8c8").play("h8h9")
+    assert after.fen_in(promoted_plus=True).startswith("lnsgkgs+Bl/")
+    assert after.fen_in(sfen=True).endswith(" w BN 6")

@@ -23,7 +23,7 @@ def cases():
         yield pytest.param(fields, id=name)
 
 
-@pytest.mark.parametrize("case", cases())
+@pytest.mark.parametrize("case", list(cases()))
 def test_the_python_package_agrees(case):
     variant = chimera.variant(case["variant"])
     p = variant.position() if case["fen"] == "startpos" else variant.position(case["fen"])

@@ -23,15 +23,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 
 /// Reads and compiles the file; a ruleset error is its `file:line:column: key: message` line.
 fn load(file: &str) -> Result<Variant, Failure> {
-    let text = if !Path::new(file).exists() && !file.ends_with(".toml") {
+    if !Path::new(file).exists() && !file.ends_with(".toml") {
         match chimera::variants::builtin(file) {
             Some(b) => return b.variant().map_err(|e| Failure::Message(e.to_string())),
             None => return Err(read_error(file, &std::io::Error::from(std::io::ErrorKind::NotFound))),
         }
-    } else {
-        std::fs::read_to_string(file).map_err(|e| read_error(file, &e))?
-    };
-    chimera::variants::from_toml(&text, file).map_err(|e| Failure::Message(e.to_string()))
+    }
+    chimera::variants::from_file(file).map_err(|e| Failure::Message(e.to_string()))
 }
 
 /// Columns separated by two spaces, padded to the widest cell; no trailing blanks.
@@ -225,6 +223,21 @@ pub fn summary(rules: &Rules) -> String {
         "repetition:".into(),
         if end.repetition.is_on() { format!("draw by repetition ({})", thresholds(end.repetition, "-fold")) } else { "no draw".into() },
     ]);
+    let side = |v: Verdict, who: &str| match v {
+        Verdict::Win => format!("{who} wins"),
+        Verdict::Loss => format!("{who} loses"),
+        Verdict::Draw => "draw".to_string(),
+    };
+    if let Some(v) = end.perpetual.check {
+        rows.push(vec!["perpetual check:".into(), side(v, "the side that checks with every move of a repetition")]);
+    }
+    if let Some(chase) = &end.perpetual.chase {
+        let chasers: Vec<String> = chase.chasers.iter().map(|&(t, s)| format!("{} {s}", rules.piece(t).name)).collect();
+        rows.push(vec![
+            "perpetual chase:".into(),
+            format!("{} (chasers by strength: {})", side(chase.verdict, "the side that chases a piece with every move of a repetition"), chasers.join(", ")),
+        ]);
+    }
     let move_rule = if !end.move_rule.is_on() {
         "none".to_string()
     } else {

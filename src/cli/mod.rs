@@ -15,7 +15,7 @@ use std::io;
 
 use chimera::movetext::MoveToken;
 pub use chimera::game::describe_outcome;
-use chimera::{CastlingMode, Position, Variant};
+use chimera::{CastlingMode, Notation, Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.
 #[derive(Debug)]
@@ -61,7 +61,34 @@ pub fn start_position(variant: &Variant, fen: Option<&str>, chess960: bool) -> R
     variant.position_in(fen, mode).map_err(|e| Failure::Message(e.to_string()))
 }
 
+/// A notation by name (`shogi-hodges`), or `default`: the variant's own.
+pub fn parse_notation(name: &str, variant: &Variant) -> Result<Notation, Failure> {
+    if name == "default" {
+        return Ok(Notation::default_for(variant.rules()));
+    }
+    Notation::from_name(name)
+        .ok_or_else(|| Failure::Message(format!("`{name}` is no notation; known: {}, default", Notation::names())))
+}
+
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.
+/// The largest variants file `import-ini` reads (Fairy-Stockfish's own is about 100 kB).
+pub const MAX_INI_BYTES: u64 = 16 << 20;
+
+/// Reads an input file that must be a regular file of at most `cap` bytes: a named pipe
+/// or a device is refused at once instead of blocking or never ending.
+pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
+    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
+}
+
+/// `text` with every control character but line breaks and tabs written as an escape
+/// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
+/// from an untrusted file.
+pub fn printable(text: &str) -> String {
+    text.chars()
+        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
+        .collect()
+}
+
 pub fn read_error(path: &str, e: &io::Error) -> Failure {
     let why = match e.kind() {
         io::ErrorKind::NotFound => "no such file".to_string(),

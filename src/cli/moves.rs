@@ -3,8 +3,9 @@
 use std::io::{self, Write};
 
 use chimera::movetext::{self, Token};
+use chimera::Notation;
 
-use super::{describe_outcome, load_variant, play_moves, start_position, Failure};
+use super::{describe_outcome, load_variant, parse_notation, play_moves, start_position, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,11 +25,17 @@ pub struct Args {
     /// move with its SAN and the FEN after it (what `tests/cases/` pins).
     #[arg(long)]
     pub snapshot: bool,
+    /// Write each move in this notation instead of SAN: san, long, lan, shogi-hosking,
+    /// shogi-hodges, shogi-hodges-number, janggi, xiangqi-wxf, thai-san, thai-lan, or
+    /// `default` (the variant's own).
+    #[arg(long)]
+    pub notation: Option<String>,
 }
 
-/// Prints `<long algebraic> <SAN>` per legal move, sorted by the former. When the game
-/// is over ([`chimera::Position::outcome`], as every front end decides it) it lists
-/// none and says why on stderr; a draw the side to move may claim is said on stderr too.
+/// Prints `<long algebraic> <SAN>` (or `--notation`'s form) per legal move, sorted by
+/// the former. When the game is over ([`chimera::Position::outcome`], as every front end
+/// decides it) it lists none and says why on stderr; a draw the side to move may claim
+/// is said on stderr too.
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
     let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
@@ -43,12 +50,19 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         write!(out, "{}", chimera::snapshot::render(&mut pos))?;
         return Ok(());
     }
+    let notation = args.notation.as_deref().map(|name| parse_notation(name, &variant)).transpose()?;
     if let Some(o) = pos.outcome() {
         let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
         return Ok(());
     }
-    for (_, uci, san) in pos.moves_with_notation() {
-        writeln!(out, "{uci} {san}")?;
+    for (m, uci, san) in pos.moves_with_notation() {
+        match notation {
+            None | Some(Notation::San) => writeln!(out, "{uci} {san}")?,
+            Some(n) => {
+                let written = pos.notate(m, n);
+                writeln!(out, "{uci} {written}")?
+            }
+        }
     }
     out.flush()?;
     for c in pos.claims() {

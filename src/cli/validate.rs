@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, Write};
 use chimera::pgn::{Checker, Problem, Verdict};
 use serde_json::{json, Value};
 
-use super::{describe_outcome, load_variant, read_error, start_position, Failure};
+use super::{describe_outcome, load_variant, printable, read_error, start_position, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -76,7 +76,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
                 None => "ok".to_string(),
                 Some(p) => format!("fails: {p}"),
             };
-            writeln!(out, "game {} ({name}:{}, {}): {head}", v.game, v.line, v.variant)?;
+            // The variant (its `[Variant]` tag) and the move text are the input's.
+            writeln!(out, "{}", printable(&format!("game {} ({name}:{}, {}): {head}", v.game, v.line, v.variant)))?;
             report(&v, "  ", out)?;
         }
     }
@@ -101,7 +102,7 @@ fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure>
         writeln!(out, "{indent}claimable: {claim}")?;
     }
     if let (Some(r), Some(agreement)) = (&v.claimed, &v.agreement) {
-        writeln!(out, "{indent}text result: {} ({agreement})", r.text)?;
+        writeln!(out, "{}", printable(&format!("{indent}text result: {} ({agreement})", r.text)))?;
     }
     Ok(())
 }

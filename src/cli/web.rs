@@ -5,22 +5,37 @@
 //! serve's [`Server`], so both front ends have one implementation, one set of codes and
 //! the same limits. What differs is only the framing: a request body instead of a line.
 //!
-//! Sharing: one `Server` behind a mutex holds the games and variants of every client,
-//! as one `chimera serve` session would; requests are answered one at a time, each on
-//! tokio's blocking pool, since a perft may take seconds and must not stall the runtime
-//! that reads the other connections. The page is a single-user tool on loopback, so a
-//! game handle is all a client needs to reach a game.
+//! Sessions: each page gets its own `Server` (its games and loaded variants), named by a
+//! cookie the page receives with `index.html`; tools that send no cookie share one. So a
+//! client's loaded `chess` never replaces another's built-in. Requests are answered one at
+//! a time under one engine lock, each on tokio's blocking pool, since a perft may take
+//! seconds and must not stall the runtime that reads the other connections; at most
+//! [`QUEUE`] wait for it (more get 429), and a request whose client went away stops
+//! waiting, or stops working at its next look at the clock.
+//!
+//! Connections (see [`accept_loop`]): hyper serves each with a deadline for a request's
+//! head (idle keep-alive included) and axum reads bodies within [`BODY_TIMEOUT`]. Their
+//! number is capped below the process's file limit: a new connection pushes out the
+//! oldest one that has no request running, and gets a 503 when every one has. Running out
+//! of file descriptors in `accept` costs a pause, never the server.
+//!
+//! Every request must name this server: `Host` the address the connection arrived on (or
+//! a loopback name, on loopback) and `Origin`, if any, that same host — or one of
+//! `--allow-origin` — against cross-site pages and DNS rebinding, on every bind address.
 //!
 //! The page's sources (`web/`) are embedded in the binary: there is no build step and
 //! nothing to install to run it.
 
+use std::collections::{HashMap, VecDeque};
 use std::io::Write;
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use axum::body::Body as HttpBody;
 use axum::extract::{DefaultBodyLimit, Path, Request as HttpRequest, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, HOST, ORIGIN};
+use axum::http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE, X_CONTENT_TYPE_OPTIONS};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -28,7 +43,8 @@ use axum::routing::{get, post};
 use axum::Router;
 use serde::Serialize;
 use serde_json::Value;
-use tokio::sync::Notify;
+use tokio::io::AsyncWriteExt;
+use tokio::sync::{watch, Notify};
 
 use super::serve::handler::Server;
 use super::serve::protocol::{Body, Error, Reply, Request};
@@ -50,6 +66,14 @@ pub struct Args {
     /// Largest request body accepted, in bytes (serve's --max-line-bytes).
     #[arg(long, default_value_t = 1 << 20)]
     pub max_request_bytes: usize,
+    /// Most connections held at once (lowered to fit the process's file limit); past it
+    /// the oldest idle connection is closed, or the new one answered 503.
+    #[arg(long, default_value_t = 512)]
+    pub max_connections: usize,
+    /// Another origin whose pages may call the API (`http://host:port`, as browsers send
+    /// it in `Origin`); its host is then accepted in `Host` too. Repeatable.
+    #[arg(long)]
+    pub allow_origin: Vec<String>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -63,14 +87,118 @@ macro_rules! assets {
 
 assets!["index.html", "style.css", "app.js", "api.js", "board.js", "editor.js", "glyphs.js"];
 
+/// How long a connection may take to send a request's head, idle time between
+/// requests included: a slow or silent client holds its socket no longer.
+const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
+/// How long a request's body may take to arrive.
+const BODY_TIMEOUT: Duration = Duration::from_secs(10);
+/// Requests that may wait for the engine lock behind the one it answers; more get 429.
+const QUEUE: usize = 16;
+/// Sessions kept at once (the least recently used one is dropped past it).
+const MAX_SESSIONS: usize = 64;
+/// The cookie that names a page's session.
+const SESSION_COOKIE: &str = "chimera-session";
+
 struct App {
-    server: Mutex<Server>,
+    /// The one engine lock: every session's games and variants.
+    sessions: Arc<tokio::sync::Mutex<Sessions>>,
+    /// Requests waiting for the engine lock or holding it.
+    queued: AtomicUsize,
     max_request_bytes: usize,
     limits: LimitsInfo,
     /// Woken by a `quit` request: the server stops as `chimera serve` does.
     quit: Notify,
-    /// Only loopback names are accepted in `Host` (against DNS rebinding).
-    loopback: bool,
+    /// `--allow-origin`: origins (`http://host:port`) accepted besides the server's own.
+    allowed: Vec<String>,
+    conns: Conns,
+}
+
+/// The `Server` of each session, and the one of clients that send no session cookie.
+struct Sessions {
+    shared: Server,
+    named: HashMap<String, (Server, u64)>,
+    /// Ticks of use, for dropping the least recently used session.
+    clock: u64,
+    limits: super::serve::handler::Limits,
+}
+
+impl Sessions {
+    fn get(&mut self, id: Option<&str>) -> &mut Server {
+        let Some(id) = id else { return &mut self.shared };
+        self.clock += 1;
+        if !self.named.contains_key(id) && self.named.len() >= MAX_SESSIONS {
+            let oldest = self.named.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone());
+            oldest.map(|k| self.named.remove(&k));
+        }
+        let (limits, clock) = (self.limits, self.clock);
+        let entry = self.named.entry(id.to_string()).or_insert_with(|| (Server::new(limits), clock));
+        entry.1 = clock;
+        &mut entry.0
+    }
+}
+
+/// The connections held, oldest first, to push out the oldest idle one when full.
+struct Conns {
+    limit: usize,
+    open: Mutex<VecDeque<Arc<Conn>>>,
+    next: AtomicU64,
+}
+
+struct Conn {
+    id: u64,
+    /// Requests of this connection being answered: while any is, it is not idle.
+    busy: AtomicUsize,
+    /// Closes the connection (pushed out for a newer one).
+    evict: Notify,
+}
+
+impl Conns {
+    /// Room for one more connection: pushes out the oldest idle one if the limit is
+    /// reached; `None` if every connection held is busy.
+    fn admit(&self) -> Option<Arc<Conn>> {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        if open.len() >= self.limit {
+            let idle = open.iter().position(|c| c.busy.load(Ordering::Acquire) == 0)?;
+            if let Some(c) = open.remove(idle) {
+                c.evict.notify_one();
+            }
+        }
+        let conn = Arc::new(Conn { id: self.next.fetch_add(1, Ordering::Relaxed), busy: AtomicUsize::new(0), evict: Notify::new() });
+        open.push_back(Arc::clone(&conn));
+        Some(conn)
+    }
+
+    /// Closes the oldest idle connection, if any (to free a file descriptor).
+    fn evict_one(&self) -> bool {
+        let mut open = self.open.lock().unwrap_or_else(PoisonError::into_inner);
+        match open.iter().position(|c| c.busy.load(Ordering::Acquire) == 0).and_then(|i| open.remove(i)) {
+            Some(c) => {
+                c.evict.notify_one();
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn release(&self, conn: &Conn) {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner).retain(|c| c.id != conn.id);
+    }
+}
+
+/// The most connections this process can hold: `wanted`, but no more than its file
+/// limit allows, with room kept for the runtime's own descriptors and the listener.
+fn connection_limit(wanted: usize) -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes one rlimit into the struct it is given.
+        if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0 {
+            let files = usize::try_from(limit.rlim_cur).unwrap_or(usize::MAX);
+            let room = files.saturating_sub(16 + files / 8);
+            return wanted.min(room).max(1);
+        }
+    }
+    wanted.max(1)
 }
 
 /// The limits, for the page to respect (`GET /api/limits`).
@@ -84,6 +212,8 @@ struct LimitsInfo {
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_io()
+        // Timers: hyper's head deadline, body timeouts, the pause after a failed accept.
+        .enable_time()
         .build()
         .map_err(|e| Failure::Message(format!("cannot start the HTTP runtime: {e}")))?;
     runtime.block_on(serve(args, out))
@@ -94,13 +224,7 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         .await
         .map_err(|e| Failure::Message(format!("cannot listen on {}: {e}", address(args.host, args.port))))?;
     let local = listener.local_addr()?;
-    let app = Arc::new(App {
-        server: Mutex::new(Server::new(args.limits.limits())),
-        max_request_bytes: args.max_request_bytes,
-        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
-        quit: Notify::new(),
-        loopback: local.ip().is_loopback(),
-    });
+    let app = new_app(args, connection_limit(args.max_connections));
     let url = format!("http://{}/", address(local.ip(), local.port()));
     writeln!(out, "chimera web: the workbench is at {url} (Ctrl-C or a `quit` request stops it)")?;
     out.flush()?;
@@ -109,11 +233,144 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             eprintln!("cannot open a browser ({e}): open {url} by hand");
         }
     }
-    let stop = Arc::clone(&app);
-    axum::serve(listener, router(app))
-        .with_graceful_shutdown(async move { stop.quit.notified().await })
-        .await
-        .map_err(|e| Failure::Message(format!("the HTTP server failed: {e}")))
+    accept_loop(listener, app).await;
+    Ok(())
+}
+
+fn new_app(args: &Args, max_connections: usize) -> Arc<App> {
+    let limits = args.limits.limits();
+    Arc::new(App {
+        sessions: Arc::new(tokio::sync::Mutex::new(Sessions { shared: Server::new(limits), named: HashMap::new(), clock: 0, limits })),
+        queued: AtomicUsize::new(0),
+        max_request_bytes: args.max_request_bytes,
+        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
+        quit: Notify::new(),
+        allowed: args.allow_origin.iter().map(|o| o.trim_end_matches('/').to_ascii_lowercase()).collect(),
+        conns: Conns { limit: max_connections, open: Mutex::new(VecDeque::new()), next: AtomicU64::new(0) },
+    })
+}
+
+/// Accepts connections until a `quit`, then lets those with a request running finish
+/// (for a while) and closes the idle ones.
+async fn accept_loop(listener: tokio::net::TcpListener, app: Arc<App>) {
+    let routes = router(Arc::clone(&app));
+    let (stop, stopped) = watch::channel(false);
+    let mut tasks = tokio::task::JoinSet::new();
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(_) => {
+                    // Out of file descriptors (or another passing failure): free one if a
+                    // connection idles, and pause rather than spin.
+                    app.conns.evict_one();
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            },
+            _ = app.quit.notified() => break,
+        };
+        while tasks.try_join_next().is_some() {}
+        match app.conns.admit() {
+            Some(conn) => {
+                tasks.spawn(serve_connection(stream, conn, Arc::clone(&app), routes.clone(), stopped.clone()));
+            }
+            None => {
+                tasks.spawn(refuse_connection(stream, app.conns.limit));
+            }
+        }
+    }
+    let _ = stop.send(true);
+    let _ = tokio::time::timeout(Duration::from_secs(5), async { while tasks.join_next().await.is_some() {} }).await;
+}
+
+/// The address a request's connection arrived on (a request extension).
+#[derive(Clone, Copy)]
+struct Arrived(Option<SocketAddr>);
+
+/// Marks its connection busy while a request of it is answered.
+struct Busy(Arc<Conn>);
+
+impl Drop for Busy {
+    fn drop(&mut self) {
+        self.0.busy.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: Arc<App>, routes: Router, stop: watch::Receiver<bool>) {
+    let arrived = Arrived(stream.local_addr().ok());
+    serve_io(stream, arrived, conn, app, routes, stop, false).await
+}
+
+/// Serves one connection's requests, over any stream (a socket; memory in the fuzzer).
+/// Without `half_close`, a client that closes its side has gone: its request is dropped.
+async fn serve_io<I>(stream: I, arrived: Arrived, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>, half_close: bool)
+where
+    I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let routes = hyper_util::service::TowerToHyperService::new(routes);
+    let busy_conn = Arc::clone(&conn);
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        busy_conn.busy.fetch_add(1, Ordering::AcqRel);
+        let busy = Busy(Arc::clone(&busy_conn));
+        request.extensions_mut().insert(arrived);
+        let answer = hyper::service::Service::call(&routes, request);
+        async move {
+            let response = answer.await;
+            drop(busy);
+            response
+        }
+    });
+    let http = hyper::server::conn::http1::Builder::new()
+        .half_close(half_close)
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_TIMEOUT)
+        .serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+    tokio::pin!(http);
+    tokio::select! {
+        _ = http.as_mut() => {}
+        // Dropping the connection closes it.
+        _ = conn.evict.notified() => {}
+        _ = stop.changed() => {
+            http.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(Duration::from_secs(5), http).await;
+        }
+    }
+    app.conns.release(&conn);
+}
+
+/// The bytes the server answers to `request`, sent on one connection from loopback that
+/// then closes its side, waiting for the answers (the fuzzer's way in: the whole HTTP
+/// path, in memory).
+#[cfg_attr(not(test), allow(dead_code))]
+pub fn answer_bytes(args: &Args, request: &[u8]) -> Vec<u8> {
+    use tokio::io::AsyncReadExt;
+    let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return Vec::new() };
+    runtime.block_on(async {
+        let app = new_app(args, 1);
+        let conn = app.conns.admit().expect("room for one connection");
+        let (client, server) = tokio::io::duplex(1 << 16);
+        let (_stop, stopped) = watch::channel(false);
+        let local = Arrived(Some(SocketAddr::from(([127, 0, 0, 1], args.port))));
+        let serving = tokio::spawn(serve_io(server, local, conn, Arc::clone(&app), router(Arc::clone(&app)), stopped, true));
+        let (mut read, mut write) = tokio::io::split(client);
+        let _ = write.write_all(request).await;
+        let _ = write.shutdown().await;
+        let mut answer = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(5), read.read_to_end(&mut answer)).await;
+        serving.abort();
+        answer
+    })
+}
+
+/// Answers a connection past the limit with a 503 and closes it.
+async fn refuse_connection(mut stream: tokio::net::TcpStream, limit: usize) {
+    let body = format!("the server holds its limit of {limit} busy connections; try again shortly\n");
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(response.as_bytes())).await;
 }
 
 /// `host:port`, with an IPv6 host in brackets as URLs write it.
@@ -139,43 +396,89 @@ fn router(app: Arc<App>) -> Router {
 }
 
 /// Refuses what a web page of another site could send to a server on this machine: a
-/// request with a foreign `Origin` (a cross-site form or fetch), and on loopback one
-/// whose `Host` is not a loopback name (a DNS-rebinding page).
+/// request with a foreign `Origin` (a cross-site form or fetch), or whose `Host` names
+/// something else than this server (a DNS-rebinding page). Every answer forbids framing.
 async fn same_origin_only(State(app): State<Arc<App>>, request: HttpRequest, next: Next) -> Response {
-    match foreign(request.headers(), app.loopback) {
+    let arrived = request.extensions().get::<Arrived>().and_then(|a| a.0);
+    let mut response = match foreign(request.headers(), arrived, &app.allowed) {
         Some(why) => (StatusCode::FORBIDDEN, why).into_response(),
         None => next.run(request).await,
-    }
+    };
+    let headers = response.headers_mut();
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static("frame-ancestors 'none'"));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    response
 }
 
-fn foreign(headers: &HeaderMap, loopback: bool) -> Option<&'static str> {
+fn foreign(headers: &HeaderMap, arrived: Option<SocketAddr>, allowed: &[String]) -> Option<&'static str> {
     // A header that is not visible ASCII matches no name: it reads as a lone NUL.
-    let text = |h| headers.get(h).map(|v: &HeaderValue| v.to_str().unwrap_or("\u{0}"));
+    let text = |h| headers.get(h).map(|v: &HeaderValue| v.to_str().unwrap_or("\u{0}").to_ascii_lowercase());
     let host = text(HOST);
-    if let Some(origin) = text(ORIGIN) {
-        let authority = origin.strip_prefix("http://");
-        if authority.is_none() || authority != host {
-            return Some("cross-origin requests are refused\n");
+    let allowed_host = |authority: &str| allowed.iter().any(|o| o.strip_prefix("http://").or(o.strip_prefix("https://")) == Some(authority));
+    if let Some(host) = &host {
+        if !names_this_server(host, arrived) && !allowed_host(host) {
+            return Some("this server answers only requests addressed to it by its own address (or a loopback name on loopback); see --allow-origin\n");
         }
     }
-    if loopback && !host.map_or(true, is_loopback_name) {
-        return Some("this server answers only requests addressed to a loopback name (localhost, 127.0.0.1, [::1])\n");
+    if let Some(origin) = text(ORIGIN) {
+        let own = host.as_ref().is_some_and(|h| origin.strip_prefix("http://") == Some(h.as_str()));
+        if !own && !allowed.contains(&origin) {
+            return Some("cross-origin requests are refused (see --allow-origin)\n");
+        }
     }
     None
 }
 
-/// Whether `host[:port]` names this machine on loopback.
-fn is_loopback_name(authority: &str) -> bool {
+/// Whether `host[:port]` names the address the connection arrived on: that address
+/// itself, or on loopback any loopback name.
+fn names_this_server(authority: &str, arrived: Option<SocketAddr>) -> bool {
     let name = match authority.strip_prefix('[') {
         Some(v6) => v6.split(']').next().unwrap_or(""),
         None => authority.rsplit_once(':').map_or(authority, |(name, _)| name),
     };
-    name.eq_ignore_ascii_case("localhost") || name.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    let Some(local) = arrived.map(|a| a.ip()) else { return false };
+    let loopback = local.is_loopback() || matches!(local, IpAddr::V6(v6) if v6.to_ipv4_mapped().is_some_and(|v4| v4.is_loopback()));
+    match name.parse::<IpAddr>() {
+        Ok(ip) => ip == local || (loopback && ip.is_loopback()) || canonical(ip) == canonical(local),
+        Err(_) => loopback && name == "localhost",
+    }
+}
+
+/// An IPv4-mapped IPv6 address as its IPv4 address.
+fn canonical(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+        v4 => v4,
+    }
+}
+
+/// The session a request's cookie names, if it names one well formed.
+fn session_of(headers: &HeaderMap) -> Option<String> {
+    let cookies = headers.get_all(COOKIE).into_iter().filter_map(|v| v.to_str().ok());
+    let mut pairs = cookies.flat_map(|c| c.split(';')).filter_map(|p| p.trim().split_once('='));
+    let (_, id) = pairs.find(|(k, _)| *k == SESSION_COOKIE)?;
+    (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())).then(|| id.to_string())
+}
+
+/// A new session's name: 128 bits from the process's random hash keys and a counter.
+fn new_session_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    static COUNT: AtomicU64 = AtomicU64::new(0);
+    let n = COUNT.fetch_add(1, Ordering::Relaxed);
+    let half = |salt: u64| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(n);
+        h.write_u64(salt);
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        h.finish()
+    };
+    format!("{:016x}{:016x}", half(1), half(2))
 }
 
 /// `POST /api`: one request object in, its response object out (HTTP 200 whatever the
-/// answer: `ok` and `error.code` say how it went, as on `chimera serve`).
-async fn api(State(app): State<Arc<App>>, body: HttpBody) -> Response {
+/// answer: `ok` and `error.code` say how it went, as on `chimera serve`; but 429 when too
+/// many requests wait for the engine already).
+async fn api(State(app): State<Arc<App>>, headers: HeaderMap, body: HttpBody) -> Response {
     let max = app.max_request_bytes;
     let too_long = |size: String| {
         let message = format!("a request of {size} is over the limit of {max} bytes; skipped");
@@ -184,22 +487,28 @@ async fn api(State(app): State<Arc<App>>, body: HttpBody) -> Response {
     let declared = body_length(&body);
     let (id, request) = match declared {
         Some(n) if n > max as u64 => (Value::Null, too_long(format!("{n} bytes"))),
-        // A body that stops arriving has nobody left to read the answer either, so the
-        // only error worth wording is the limit.
-        _ => match axum::body::to_bytes(body, max).await {
-            Ok(bytes) => Request::decode(&bytes),
-            Err(_) => (Value::Null, too_long("more bytes".to_string())),
+        _ => match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, max)).await {
+            Ok(Ok(bytes)) => Request::decode(&bytes),
+            Ok(Err(_)) => (Value::Null, too_long("more bytes".to_string())),
+            Err(_) => {
+                let message = format!("the request's body did not arrive within {} s", BODY_TIMEOUT.as_secs());
+                return (StatusCode::REQUEST_TIMEOUT, json(&Reply::new(&Value::Null, Err(Error::new("timeout", message))))).into_response();
+            }
         },
     };
     let quit = matches!(request, Ok(Request::Quit));
     let result = match request {
-        Ok(request) => answer(&app, request).await,
-        Err(e) => Err(e),
+        Ok(request) => answer(&app, session_of(&headers), request).await,
+        Err(e) => Err(Refused::Answer(e)),
     };
     if quit {
         app.quit.notify_one();
     }
-    json(&Reply::new(&id, result))
+    match result {
+        Err(Refused::Busy(e)) => (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, "1")], json(&Reply::new(&id, Err(e)))).into_response(),
+        Err(Refused::Answer(e)) => json(&Reply::new(&id, Err(e))),
+        Ok(body) => json(&Reply::new(&id, Ok(body))),
+    }
 }
 
 fn body_length(body: &HttpBody) -> Option<u64> {
@@ -207,17 +516,58 @@ fn body_length(body: &HttpBody) -> Option<u64> {
     body.size_hint().exact()
 }
 
-/// Runs a request on the shared server, on a blocking thread.
-async fn answer(app: &Arc<App>, request: Request) -> Result<Body, Error> {
-    let app = Arc::clone(app);
-    tokio::task::spawn_blocking(move || app.server.lock().unwrap_or_else(PoisonError::into_inner).handle(request))
-        .await
-        .unwrap_or_else(|e| Err(Error::new("internal", format!("internal error: {e}"))))
+/// Why a request got no body: the protocol's error, or no turn at the engine.
+enum Refused {
+    Answer(Error),
+    Busy(Error),
+}
+
+impl From<Error> for Refused {
+    fn from(e: Error) -> Refused {
+        Refused::Answer(e)
+    }
+}
+
+/// Counts a request in the queue for the engine while it lives.
+struct Queued<'a>(&'a AtomicUsize);
+
+impl Drop for Queued<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// Sets its flag when dropped: the request's future was dropped, its client gone.
+struct CancelOnDrop(Arc<AtomicBool>);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+/// Runs a request on its session's server under the engine lock, on a blocking thread.
+/// If the client goes away, the wait ends, and the work at its next look at the clock.
+async fn answer(app: &Arc<App>, session: Option<String>, request: Request) -> Result<Body, Refused> {
+    if app.queued.fetch_add(1, Ordering::AcqRel) > QUEUE {
+        app.queued.fetch_sub(1, Ordering::AcqRel);
+        return Err(Refused::Busy(Error::new("busy", format!("{QUEUE} requests wait for the engine already; try again shortly"))));
+    }
+    let _queued = Queued(&app.queued);
+    let mut sessions = Arc::clone(&app.sessions).lock_owned().await;
+    let cancelled = Arc::new(AtomicBool::new(false));
+    let _cancel = CancelOnDrop(Arc::clone(&cancelled));
+    let work = tokio::task::spawn_blocking(move || sessions.get(session.as_deref()).handle_unless(request, Some(&cancelled)));
+    Ok(work.await.unwrap_or_else(|e| Err(Error::new("internal", format!("internal error: {e}"))))?)
 }
 
 /// `GET /api/variants`: what `{"op":"variants"}` answers.
-async fn variants(State(app): State<Arc<App>>) -> Response {
-    json(&Reply::new(&Value::Null, answer(&app, Request::Variants).await))
+async fn variants(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
+    match answer(&app, session_of(&headers), Request::Variants).await {
+        Ok(body) => json(&Reply::new(&Value::Null, Ok(body))),
+        Err(Refused::Answer(e)) => json(&Reply::new(&Value::Null, Err(e))),
+        Err(Refused::Busy(e)) => (StatusCode::TOO_MANY_REQUESTS, json(&Reply::new(&Value::Null, Err(e)))).into_response(),
+    }
 }
 
 /// `GET /api/variants/<id>`: a built-in's ruleset text, for the page's editor.
@@ -235,7 +585,7 @@ async fn limits(State(app): State<Arc<App>>) -> Response {
     json(&app.limits)
 }
 
-async fn asset(uri: Uri) -> Response {
+async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     let name = match uri.path() {
         "/" => "index.html",
         path => path.trim_start_matches('/'),
@@ -250,7 +600,14 @@ async fn asset(uri: Uri) -> Response {
         _ => "application/octet-stream",
     };
     // Revalidated on every load, so that a rebuilt binary's page is the one shown.
-    ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], *bytes).into_response()
+    let mut response = ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], *bytes).into_response();
+    if name == "index.html" && session_of(&headers).is_none() {
+        let cookie = format!("{SESSION_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict", new_session_id());
+        if let Ok(value) = HeaderValue::from_str(&cookie) {
+            response.headers_mut().insert(SET_COOKIE, value);
+        }
+    }
+    response
 }
 
 /// A JSON answer with a final newline, as serve writes its lines.
@@ -271,22 +628,61 @@ mod tests {
         pairs.iter().map(|(k, v)| (k.clone(), HeaderValue::from_str(v).unwrap())).collect()
     }
 
-    #[test]
-    fn same_origin_and_tools_without_an_origin_pass() {
-        assert_eq!(foreign(&headers(&[(HOST, "127.0.0.1:8080")]), true), None);
-        assert_eq!(foreign(&headers(&[(HOST, "localhost:8080"), (ORIGIN, "http://localhost:8080")]), true), None);
-        assert_eq!(foreign(&headers(&[(HOST, "[::1]:9")]), true), None);
-        assert_eq!(foreign(&headers(&[]), true), None);
+    fn at(ip: &str) -> Option<SocketAddr> {
+        Some(SocketAddr::new(ip.parse().unwrap(), 8080))
     }
 
     #[test]
-    fn other_sites_and_rebound_names_are_refused() {
+    fn same_origin_and_tools_without_an_origin_pass() {
+        let lo = at("127.0.0.1");
+        assert_eq!(foreign(&headers(&[(HOST, "127.0.0.1:8080")]), lo, &[]), None);
+        assert_eq!(foreign(&headers(&[(HOST, "localhost:8080"), (ORIGIN, "http://localhost:8080")]), lo, &[]), None);
+        assert_eq!(foreign(&headers(&[(HOST, "[::1]:9")]), at("::1"), &[]), None);
+        assert_eq!(foreign(&headers(&[]), lo, &[]), None);
+        // Bound to every address, a request names the one it arrived on.
+        assert_eq!(foreign(&headers(&[(HOST, "192.168.1.5:8080"), (ORIGIN, "http://192.168.1.5:8080")]), at("192.168.1.5"), &[]), None);
+    }
+
+    #[test]
+    fn other_sites_and_rebound_names_are_refused_on_every_address() {
+        let lo = at("127.0.0.1");
         let cross = headers(&[(HOST, "127.0.0.1:8080"), (ORIGIN, "http://evil.example")]);
-        assert!(foreign(&cross, true).is_some());
-        assert!(foreign(&headers(&[(HOST, "127.0.0.1:8080"), (ORIGIN, "null")]), true).is_some());
+        assert!(foreign(&cross, lo, &[]).is_some());
+        assert!(foreign(&headers(&[(HOST, "127.0.0.1:8080"), (ORIGIN, "null")]), lo, &[]).is_some());
         let rebound = headers(&[(HOST, "evil.example:8080"), (ORIGIN, "http://evil.example:8080")]);
-        assert!(foreign(&rebound, true).is_some());
-        // Bound to another address on purpose, any name may reach it.
-        assert_eq!(foreign(&rebound, false), None);
+        assert!(foreign(&rebound, lo, &[]).is_some());
+        assert!(foreign(&rebound, at("192.168.1.5"), &[]).is_some(), "a non-loopback bind checks too");
+        assert!(foreign(&headers(&[(HOST, "localhost:8080")]), at("192.168.1.5"), &[]).is_some());
+        // Unless the user allows that origin.
+        assert_eq!(foreign(&rebound, at("192.168.1.5"), &["http://evil.example:8080".to_string()]), None);
+    }
+
+    #[derive(clap::Parser)]
+    struct Web {
+        #[command(flatten)]
+        args: Args,
+    }
+
+    #[test]
+    fn a_request_in_memory_is_answered_as_over_a_socket() {
+        use clap::Parser;
+        let web = Web::parse_from(["web", "--port", "8080"]);
+        let body = r#"{"op":"variants"}"#;
+        let request = format!("POST /api HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+        let answer = String::from_utf8(answer_bytes(&web.args, request.as_bytes())).unwrap();
+        assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+        assert!(answer.contains("\"builtin\""), "{answer}");
+        let rebound = answer_bytes(&web.args, b"GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+        assert!(rebound.starts_with(b"HTTP/1.1 403"));
+    }
+
+    #[test]
+    fn sessions_are_named_by_a_well_formed_cookie() {
+        let id = new_session_id();
+        assert_eq!(id.len(), 32);
+        assert_ne!(id, new_session_id());
+        let with = headers(&[(COOKIE, &format!("a=b; {SESSION_COOKIE}={id}"))]);
+        assert_eq!(session_of(&with), Some(id));
+        assert_eq!(session_of(&headers(&[(COOKIE, "chimera-session=../x")])), None);
     }
 }

@@ -326,6 +326,13 @@ impl Fsf {
         Ok(fsf)
     }
 
+    /// This model (a parent's) with `section`'s own options laid over it.
+    pub fn extend(mut self, section: &super::parse::Section) -> Result<Fsf, Refusal> {
+        self.name = section.name.clone();
+        self.apply(section, Origin::File)?;
+        Ok(self)
+    }
+
     fn apply(&mut self, section: &super::parse::Section, origin: Origin) -> Result<(), Refusal> {
         let src = |line| Src { section: section.name.clone(), line, origin };
         let refuse = |key: &str, line, reason: String| Refusal::new(&section.name, line, key, reason);

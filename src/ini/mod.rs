@@ -15,6 +15,7 @@ pub mod fsf;
 pub mod parse;
 pub mod resolve;
 
+use std::collections::HashMap;
 use std::fmt;
 
 /// Why a section was not converted: where (the section and line of the option, 0 when the
@@ -56,25 +57,63 @@ pub struct Imported {
 
 /// Every section of a variants file, converted or refused, in file order; and the lines
 /// of the file that are not part of any section's options (as refusals of the file).
+///
+/// Each section's model is built once, as its parent's model with its own options laid
+/// over: the time is linear in the file, however long its chains of parents.
 pub fn import(text: &str) -> (Vec<Imported>, Vec<parse::LineError>) {
     let file = parse::parse(text);
     let builtins = resolve::builtins();
-    let out = (0..file.sections.len())
-        .map(|i| {
-            let s = &file.sections[i];
-            Imported { name: s.name.clone(), line: s.line, result: import_section(&file, i, &builtins) }
-        })
-        .collect();
+    let mut models: Vec<Result<fsf::Fsf, Refusal>> = Vec::with_capacity(file.sections.len());
+    // The latest section of each name so far: a parent is an earlier section.
+    let mut latest: HashMap<&str, usize> = HashMap::new();
+    let mut out = Vec::with_capacity(file.sections.len());
+    for section in &file.sections {
+        let model = match &section.parent {
+            Some(parent) => match latest.get(parent.as_str()) {
+                Some(&j) => match &models[j] {
+                    Ok(m) => m.clone().extend(section),
+                    // A chain that reaches no known root is refused at each section of it.
+                    Err(r) if r.option == "parent" => Err(Refusal::new(&section.name, section.line, "parent", r.reason.clone())),
+                    Err(r) => Err(r.clone()),
+                },
+                None => match resolve::builtin_chain(parent, section, &builtins) {
+                    Some(chain) => fsf::Fsf::build(&chain),
+                    None => Err(Refusal::new(
+                        &section.name,
+                        section.line,
+                        "parent",
+                        format!("`{parent}` is neither an earlier section nor a built-in variant the importer models"),
+                    )),
+                },
+            },
+            None => fsf::Fsf::build(&resolve::Chain { fairy_root: true, layers: vec![resolve::Layer { section, origin: resolve::Origin::File }] }),
+        };
+        let result = match id_error(&section.name) {
+            Some(why) => Err(Refusal::new(&section.name, section.line, "name", why)),
+            None => model.clone().and_then(|m| write_section(section, &m)),
+        };
+        out.push(Imported { name: section.name.clone(), line: section.line, result });
+        models.push(model);
+        latest.insert(&section.name, models.len() - 1);
+    }
     (out, file.errors)
 }
 
-fn import_section(file: &parse::IniFile, index: usize, builtins: &parse::IniFile) -> Result<String, Refusal> {
-    let section = &file.sections[index];
-    let chain = resolve::chain(file, index, builtins).map_err(|parent| {
-        Refusal::new(&section.name, section.line, "parent", format!("`{parent}` is neither an earlier section nor a built-in variant the importer models"))
-    })?;
-    let model = fsf::Fsf::build(&chain)?;
-    let doc = convert::convert(&model)?;
+/// Why a section's name cannot be a ruleset's id (and its file's name): ids are made of
+/// `a`–`z`, `0`–`9` and `-`, so that no name can be a path.
+pub fn id_error(name: &str) -> Option<String> {
+    let shown: String = name.chars().flat_map(char::escape_debug).take(80).collect();
+    if name.is_empty() || name.len() > 64 {
+        return Some(format!("`{shown}` is not an id: 1 to 64 characters"));
+    }
+    if !name.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') || name.starts_with('-') {
+        return Some(format!("`{shown}` is not an id: only `a`-`z`, `0`-`9` and `-` (not first)"));
+    }
+    None
+}
+
+fn write_section(section: &parse::Section, model: &fsf::Fsf) -> Result<String, Refusal> {
+    let doc = convert::convert(model)?;
     let text = header(section) + &toml::to_string(&doc).map_err(|e| Refusal::new(&section.name, section.line, "output", e.to_string()))?;
     // The converter's own check: Chimera must accept what it wrote.
     crate::variants::from_toml(&text, &format!("{}.toml", section.name))

@@ -1,6 +1,7 @@
 //! Inheritance: `[name:parent]` takes the parent's options and lays its own over them.
 //! A parent is an earlier section of the same file or one of Fairy-Stockfish's built-in
 //! variants modelled in `builtins.ini`; any other parent is refused by name.
+//! A chain through earlier sections is built incrementally by `super::import`.
 
 use super::parse::{parse, IniFile, Section};
 
@@ -36,31 +37,20 @@ pub fn builtins() -> IniFile {
     file
 }
 
-/// The chain of section `index` of `file`, or the name of the parent that is neither an
-/// earlier section nor a modelled built-in.
-pub fn chain<'a>(file: &'a IniFile, index: usize, builtins: &'a IniFile) -> Result<Chain<'a>, String> {
-    let mut layers = vec![Layer { section: &file.sections[index], origin: Origin::File }];
-    let mut parent = file.sections[index].parent.clone();
-    let mut end = index;
-    while let Some(name) = parent {
-        if let Some(i) = file.sections[..end].iter().rposition(|s| s.name == name) {
-            layers.push(Layer { section: &file.sections[i], origin: Origin::File });
-            parent = file.sections[i].parent.clone();
-            end = i;
-        } else if let Some(b) = builtins.sections.iter().find(|s| s.name == name) {
-            let mut next = Some(b);
-            while let Some(s) = next {
-                layers.push(Layer { section: s, origin: Origin::Builtin });
-                next = s.parent.as_ref().and_then(|p| builtins.sections.iter().find(|b| &b.name == p));
-            }
-            layers.reverse();
-            return Ok(Chain { fairy_root: false, layers });
-        } else {
-            return Err(name);
-        }
+/// The chain of a section whose parent is Fairy-Stockfish's built-in `parent` (with that
+/// built-in's own ancestors), or `None` if the importer models no such built-in. A parent
+/// that is an earlier section of the file is the importer's business (`super::import`).
+pub fn builtin_chain<'a>(parent: &str, section: &'a Section, builtins: &'a IniFile) -> Option<Chain<'a>> {
+    let find = |name: &str| builtins.sections.iter().find(|s| s.name == name);
+    let mut layers = vec![Layer { section, origin: Origin::File }];
+    let mut next = Some(find(parent)?);
+    // builtins.ini is ours and acyclic; the bound keeps a mistake in it from looping.
+    while let Some(s) = next.filter(|_| layers.len() <= builtins.sections.len()) {
+        layers.push(Layer { section: s, origin: Origin::Builtin });
+        next = s.parent.as_deref().and_then(find);
     }
     layers.reverse();
-    Ok(Chain { fairy_root: true, layers })
+    Some(Chain { fairy_root: false, layers })
 }
 
 #[cfg(test)]
@@ -68,14 +58,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn chains_reach_builtins_and_earlier_sections() {
-        let file = parse("[a:crazyhouse]\nx = 1\n[b:a]\ny = 2\n[c]\n[d:xiangqi]\n");
+    fn chains_reach_builtins() {
+        let file = parse("[a:crazyhouse]\nx = 1\n[d:xiangqi]\n");
         let b = builtins();
-        let c = chain(&file, 1, &b).unwrap();
+        let c = builtin_chain("crazyhouse", &file.sections[0], &b).unwrap();
         let names: Vec<_> = c.layers.iter().map(|l| l.section.name.as_str()).collect();
-        assert_eq!(names, ["chess", "crazyhouse", "a", "b"]);
+        assert_eq!(names, ["chess", "crazyhouse", "a"]);
         assert!(!c.fairy_root);
-        assert!(chain(&file, 2, &b).unwrap().fairy_root);
-        assert_eq!(chain(&file, 3, &b).unwrap_err(), "xiangqi");
+        assert!(builtin_chain("xiangqi", &file.sections[1], &b).is_none());
     }
 }

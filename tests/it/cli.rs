@@ -602,14 +602,14 @@ fn a_move_rule_past_the_clock_is_refused() {
 }
 
 /// The fullmove number wrapped from 4294967295 to 0 after Black's move (and the FEN
-/// reader then refused its own output); a FEN now gives at most 2147483647.
+/// reader then refused its own output); it now stops at 4294967295, which FENs may give.
 #[test]
 fn the_fullmove_number_never_wraps() {
-    let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295"]).fails();
-    assert!(r.stderr.contains("fullmove-number field: `4294967295` is not a number from 1 to 2147483647"), "{}", r.stderr);
-    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2147483647", "--moves", "e5", "--snapshot"])
+    let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967296"]).fails();
+    assert!(r.stderr.contains("fullmove-number field: `4294967296` is not a number from 1 to 4294967295"), "{}", r.stderr);
+    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295", "--moves", "e5", "--snapshot"])
         .ok();
-    assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2147483648");
+    assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 4294967295");
 }
 
 // ---- `chimera check` finds a wrong ruleset (issue 12) ----
@@ -720,10 +720,9 @@ fn validate_honours_variant_and_setup_tags() {
     let variants: Vec<&str> = games.iter().map(|g| g["variant"].as_str().unwrap()).collect();
     assert_eq!(variants, ["crazyhouse", "chess", "3check", "chess", "chess", "chess"]);
     let ok: Vec<bool> = games.iter().map(|g| g["ok"].as_bool().unwrap()).collect();
-    assert_eq!(ok, [true, true, true, true, false, false]);
-    assert!(games[4]["problem"]["message"].as_str().unwrap().contains("[Variant \"Fischerandom\"] tag names no built-in"), "{}", games[4]);
+    assert_eq!(ok, [true, true, true, true, true, false]);
     assert!(games[5]["problem"]["message"].as_str().unwrap().starts_with("the [FEN] tag: "), "{}", games[5]);
-    assert_eq!(r.stderr.trim(), "2 of 6 games fail");
+    assert_eq!(r.stderr.trim(), "1 of 6 games fail");
 }
 
 /// No move at all checks the start position (a FEN's, with `--fen`).
@@ -756,14 +755,14 @@ fn validate_reads_a_large_database() {
 #[test]
 fn validate_reads_960_variant_tags_as_chess960() {
     let game = |tag: &str| {
-        format!("[Variant \"{tag}\"]\n[SetUp \"1\"]\n[FEN \"1r2k1r1/8/8/8/8/8/8/1R2K1R1 w GBgb - 0 1\"]\n\n1. O-O *\n")
+        format!("[Variant \"{tag}\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1\"]\n\n1. O-O *\n")
     };
     for tag in ["Chess960", "chess960", "Fischerandom"] {
         let r = validate("chess", &game(tag)).ok();
-        assert!(r.stdout.contains("fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1 b hf - 3 9\n"), "{tag}: {}", r.stdout);
+        assert!(r.stdout.contains("fen: 4k3/8/8/8/8/8/8/1R3RK1 b - - 1 1\n"), "{tag}: {}", r.stdout);
     }
     let r = validate("chess", &game("Crazyhouse960")).ok();
-    assert!(r.stdout.contains("fen: bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRK1[] b hf - 3 9\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("fen: 4k3/8/8/8/8/8/8/1R3RK1[] b - - 1 1\n"), "{}", r.stdout);
     // Without the suffix the same FEN is refused: its castling letters name files.
     let r = validate("chess", &game("Standard")).fails();
     assert!(r.stderr.contains("the [FEN] tag"), "{}", r.stderr);

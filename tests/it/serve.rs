@@ -966,3 +966,25 @@ fn a_loaded_ruleset_extends_only_built_ins() {
     let r = s.ok(json!({"op": "load", "toml": "extends = \"chess\"\nname = \"chess-no-50\"\nend = { move_rule = 0 }"}));
     assert_eq!(r["variant"], "chess-no-50");
 }
+
+// ---- notations ----
+
+/// `notation` on `moves`, `play` and `validate`: moves listed, read and answered in it.
+#[test]
+fn moves_in_a_notation() {
+    let mut s = Serve::start();
+    let g = s.open("shogi", None, &[]);
+    let r = s.ok(json!({"op": "play", "game": g, "move": "P-76", "notation": "shogi-hodges-number"}));
+    assert_eq!((&r["uci"], &r["san"], &r["written"]), (&json!("c3c4"), &json!("c4"), &json!("P-76")));
+    let r = s.ok(json!({"op": "moves", "game": g, "notation": "default"}));
+    let written: Vec<&str> = r["moves"].as_array().unwrap().iter().map(|m| m["written"].as_str().unwrap()).collect();
+    assert!(written.contains(&"P-34") && written.contains(&"G41-52"), "{written:?}");
+    let r = s.ok(json!({"op": "validate", "game": g, "move": "P-3d", "notation": "shogi-hodges"}));
+    assert_eq!((&r["legal"], &r["written"]), (&json!(true), &json!("P-3d")));
+    let r = s.ok(json!({"op": "validate", "game": g, "move": "P-3d", "notation": "shogi-hodges-number"}));
+    assert_eq!((&r["legal"], &r["code"]), (&json!(false), &json!("unparsable")));
+    // Without `notation`, moves carry no `written` field.
+    assert!(s.ok(json!({"op": "moves", "game": g}))["moves"][0].get("written").is_none());
+    s.fails(json!({"op": "moves", "game": g, "notation": "hodges"}), "bad-request");
+    assert_eq!(s.finish(), 0);
+}

@@ -206,3 +206,102 @@ fn get_api_limits_reports_every_limit_as_its_flag_names_it() {
         assert!(limits[key].is_u64(), "{key} missing from {limits}");
     }
 }
+
+/// `chimera web` started under a shell's `ulimit -n`.
+fn start_limited(files: u32) -> Web {
+    let mut child = Command::new("bash")
+        .args(["-c", &format!("ulimit -n {files} && exec \"$0\" web --port 0"), env!("CARGO_BIN_EXE_chimera")])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("chimera web starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let address = line.split("http://").nth(1).and_then(|rest| rest.split('/').next()).expect(&line).to_string();
+    Web { child, address }
+}
+
+#[test]
+fn idle_sockets_past_the_file_limit_neither_crash_nor_block_the_server() {
+    // At `ulimit -n 64` the old server died (exit 101: axum's listener slept without a
+    // timer when accept ran out of descriptors) or held every socket.
+    let mut web = start_limited(64);
+    let idle: Vec<TcpStream> = (0..200).filter_map(|_| TcpStream::connect(&web.address).ok()).collect();
+    assert!(idle.len() >= 150, "{} sockets opened", idle.len());
+    for _ in 0..3 {
+        let started = Instant::now();
+        let answer = web.api(r#"{"op":"variants"}"#);
+        assert_eq!(answer["ok"], true);
+        assert!(started.elapsed() < Duration::from_secs(1), "{:?}", started.elapsed());
+    }
+    assert!(web.child.try_wait().unwrap().is_none(), "still running");
+    drop(idle);
+    assert_eq!(web.api(r#"{"op":"variants"}"#)["ok"], true);
+}
+
+#[test]
+fn an_abandoned_request_stops_and_the_queue_is_bounded() {
+    let web = Web::start(&["--request-millis", "20000"]);
+    assert_eq!(web.api(r#"{"op":"open","variant":"chess"}"#)["ok"], true);
+    let perft = |n: usize| -> Vec<TcpStream> {
+        (0..n)
+            .map(|_| {
+                let mut s = TcpStream::connect(&web.address).unwrap();
+                let body = r#"{"op":"perft","game":"g1","depth":8}"#;
+                let head = format!("POST /api HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}", web.address, body.len());
+                s.write_all(head.as_bytes()).unwrap();
+                s
+            })
+            .collect()
+    };
+    // Six perfts whose clients leave: the next client waits for none of them.
+    drop(perft(6));
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    assert_eq!(web.api(r#"{"op":"variants"}"#)["ok"], true);
+    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    // Past the queue's bound, a clear 429.
+    let waiting = perft(30);
+    std::thread::sleep(Duration::from_millis(300));
+    let (status, body) = web.http("POST", "/api", &[], br#"{"op":"variants"}"#);
+    assert_eq!(status, 429, "{body}");
+    assert!(body.contains("\"busy\""), "{body}");
+    drop(waiting);
+}
+
+#[test]
+fn loaded_variants_stay_in_their_session() {
+    let web = Web::start(&[]);
+    let mut s = TcpStream::connect(&web.address).unwrap();
+    s.write_all(format!("GET / HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", web.address).as_bytes()).unwrap();
+    let mut page = String::new();
+    s.read_to_string(&mut page).unwrap();
+    assert!(page.contains("content-security-policy: frame-ancestors 'none'"), "{}", &page[..400]);
+    let cookie = page.lines().find_map(|l| l.strip_prefix("set-cookie: ")).and_then(|c| c.split(';').next()).expect("a session cookie").to_string();
+    let shadow = json!({"op": "load", "toml": "extends = \"chess\"\nname = \"chess\"\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ncastling = []\n"}).to_string();
+    let (status, loaded) = web.http("POST", "/api", &[("Cookie", &cookie)], shadow.as_bytes());
+    assert_eq!(status, 200, "{loaded}");
+    let open = br#"{"op":"open","variant":"chess"}"#;
+    let (_, mine) = web.http("POST", "/api", &[("Cookie", &cookie)], open);
+    assert!(mine.contains("4k3/8/8/8/8/8/8/4K3"), "{mine}");
+    // Another client (and a tool without a cookie) still gets the built-in.
+    let (_, theirs) = web.http("POST", "/api", &[], open);
+    assert!(theirs.contains("rnbqkbnr/pppppppp"), "{theirs}");
+}
+
+#[test]
+fn a_rebound_host_is_refused_on_every_bind_address() {
+    let web = Web::start(&["--host", "0.0.0.0"]);
+    let port = web.address.rsplit(':').next().unwrap().to_string();
+    let address = format!("127.0.0.1:{port}");
+    let mut s = TcpStream::connect(&address).unwrap();
+    s.write_all(format!("POST /api HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\nContent-Length: 13\r\n\r\n{{\"op\":\"quit\"}}").as_bytes()).unwrap();
+    let mut r = String::new();
+    s.read_to_string(&mut r).unwrap();
+    assert!(r.starts_with("HTTP/1.1 403"), "{r}");
+    let mut s = TcpStream::connect(&address).unwrap();
+    s.write_all(format!("GET /api/limits HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n").as_bytes()).unwrap();
+    let mut r = String::new();
+    s.read_to_string(&mut r).unwrap();
+    assert!(r.starts_with("HTTP/1.1 200"), "still running, and reached by its own address: {r}");
+}

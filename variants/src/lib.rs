@@ -5,7 +5,8 @@
 
 use std::path::Path;
 
-use chimera_engine::ruleset::{inherited_string, relative_to, RelativePaths, Resolve, Source};
+use chimera_engine::ruleset::{inherited_string, read_ruleset_file, relative_to, RelativePaths, Resolve, Source};
+pub use chimera_engine::ruleset::MAX_RULESET_BYTES;
 use chimera_engine::{Plan, RulesetError, Variant};
 
 pub mod modules;
@@ -189,10 +190,55 @@ impl Resolve for OnDisk {
     }
 }
 
-/// Compiles ruleset text read from `file` (a path, or any name errors should cite), with
-/// every rule module, and `extends` naming a built-in's id or a file relative to `file`.
+/// Compiles ruleset text from any source, with every rule module: `extends` may name
+/// only built-ins and the embedded bases, so the text cannot make its reader open files.
+/// `file` is the name errors cite. For bases on disk, see [`from_toml_in`] and [`from_file`].
 pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
-    Variant::from_toml_resolving(text, file, &modules::registry(), &OnDisk)
+    Variant::from_toml_resolving(text, file, &modules::registry(), &Embedded)
+}
+
+/// Compiles ruleset text whose `extends` may also name files inside `folder` (relative to
+/// `file`, the name errors cite, itself taken as inside `folder`): a base that resolves,
+/// links followed, outside the folder is refused, and so is any file that is no regular
+/// file or is larger than [`MAX_RULESET_BYTES`].
+pub fn from_toml_in(text: &str, file: &str, folder: &Path) -> Result<Variant, RulesetError> {
+    let root = folder.canonicalize().map_err(|e| RulesetError {
+        file: file.to_string(),
+        line: 1,
+        column: 1,
+        key: String::new(),
+        message: format!("cannot use the folder {} for bases: {e}", folder.display()),
+    })?;
+    let inside = Inside { root };
+    let file = inside.root.join(Path::new(file).file_name().unwrap_or_default()).to_string_lossy().into_owned();
+    Variant::from_toml_resolving(text, &file, &modules::registry(), &inside)
+}
+
+/// Compiles a ruleset file (a regular file of at most [`MAX_RULESET_BYTES`]): `extends`
+/// names a built-in's id or a file relative to it — the user's own files, trusted.
+pub fn from_file(path: &str) -> Result<Variant, LoadError> {
+    let text = read_ruleset_file(Path::new(path)).map_err(|why| LoadError::Read(path.to_string(), why))?;
+    Ok(Variant::from_toml_resolving(&text, path, &modules::registry(), &OnDisk)?)
+}
+
+/// Resolves `extends` to built-ins or files inside one folder.
+struct Inside {
+    root: std::path::PathBuf,
+}
+
+impl Resolve for Inside {
+    fn resolve(&self, name: &str, from: &str) -> Result<Source, String> {
+        if let Some(b) = builtin(name) {
+            return Embedded.resolve(b.id, from);
+        }
+        let file = relative_to(from, name);
+        let real = Path::new(&file).canonicalize().map_err(|_| format!("cannot read `{file}`: no such file"))?;
+        if !real.starts_with(&self.root) {
+            return Err(format!("`{name}` is outside the folder {} that bases may come from", self.root.display()));
+        }
+        let text = read_ruleset_file(&real).map_err(|why| format!("cannot read `{file}`: {why}"))?;
+        Ok(Source { file, text })
+    }
 }
 
 /// Reads and checks ruleset text from an untrusted source (a server's client) without
@@ -215,6 +261,8 @@ pub enum LoadError {
     Unknown(String, String),
     #[error("cannot read {0}: {1}")]
     Io(String, std::io::Error),
+    #[error("cannot read {0}: {1}")]
+    Read(String, String),
     #[error("{0}")]
     Ruleset(#[from] RulesetError),
 }
@@ -226,8 +274,7 @@ pub fn load(name: &str) -> Result<Variant, LoadError> {
     }
     let path = Path::new(name);
     if name.ends_with(".toml") || path.exists() {
-        let text = std::fs::read_to_string(path).map_err(|e| LoadError::Io(name.to_string(), e))?;
-        return Ok(from_toml(&text, name)?);
+        return from_file(name);
     }
     let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
     Err(LoadError::Unknown(name.to_string(), ids.join(", ")))

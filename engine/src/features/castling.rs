@@ -369,7 +369,10 @@ impl<B: Bitboard> Pos<B> {
     }
 }
 
-pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u32, FenError> {
+/// Reads a standard FEN's castling field. Each right needs a piece of the side of a type
+/// that castles (`kings`, `partners`: see [`parse_castling_960`]) on its castle's king and
+/// rook squares: a queen on h1 gives no `K`.
+pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str, (kings, partners): (PieceSet, PieceSet)) -> Result<u32, FenError> {
     if field == "-" {
         return Ok(0);
     }
@@ -395,13 +398,25 @@ pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str) -> Result<u
             return err(FenField::Castling, format!("`{c}` is given twice"));
         }
         let cs = t.rules.castles[i].squares(g, color);
-        for (sq, what) in [(cs.king_from, "king"), (cs.rook_from, "rook")] {
-            if pos.piece_at(sq).map(|p| p.color) != Some(color) {
-                return err(
-                    FenField::Castling,
-                    format!("`{c}` needs a {color} {what} on {}, but it is not there", g.square_name(sq)),
-                );
+        for (sq, what, types) in [(cs.king_from, "king", kings), (cs.rook_from, "rook", partners)] {
+            let found = pos.piece_at(sq);
+            if found.is_some_and(|p| p.color == color && types.contains(p.kind)) {
+                continue;
             }
+            let there = match found {
+                Some(p) => format!("a {} {} stands there", p.color, t.rules.piece(p.kind).name),
+                None => "it is empty".to_string(),
+            };
+            // A king elsewhere on its rank: most likely a Chess960 position.
+            let rank = g.rank(cs.king_from);
+            let elsewhere = (0..g.files).map(|f| g.square(f, rank)).any(|s| {
+                s != cs.king_from && pos.piece_at(s).is_some_and(|p| p.color == color && kings.contains(p.kind))
+            });
+            let hint = if elsewhere { " (a Chess960 position? read it in Chess960 mode)" } else { "" };
+            return err(
+                FenField::Castling,
+                format!("`{c}` needs a {color} {what} on {}, but {there}{hint}", g.square_name(sq)),
+            );
         }
         rights |= bit;
     }

@@ -97,7 +97,7 @@ pub(crate) fn compile(
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Claim {
     /// The result the claim gives, and the rule it rests on ([`EndReason::Repetition`],
-    /// [`EndReason::MoveRule`], or a perpetual rule's reason).
+    /// [`EndReason::MoveRule`], [`EndReason::Counting`], or a perpetual rule's reason).
     pub outcome: Outcome,
     /// `None` when the position on the board qualifies; else the move the claimant
     /// announces (and does not play) that would bring the count about.
@@ -117,9 +117,10 @@ impl<B: Bitboard> Pos<B> {
         None
     }
 
-    /// What a repetition gives: a draw, unless a perpetual rule names a loser.
+    /// What a repetition gives: a draw, unless a perpetual rule decides it
+    /// (`features/perpetual.rs`).
     fn repetition_outcome(&self) -> Outcome {
-        Outcome { winner: None, reason: EndReason::Repetition }
+        self.perpetual_verdict().unwrap_or(Outcome { winner: None, reason: EndReason::Repetition })
     }
 
     /// The claims that the position on the board allows.
@@ -135,9 +136,14 @@ impl<B: Bitboard> Pos<B> {
     /// Every claim the side to move may make, each rule once: now, or else by the first
     /// legal move (in generation order) that brings it about. None once the game is over.
     pub fn claims(&mut self) -> Vec<Claim> {
-        let end = &self.t.rules.end;
-        if end.repetition.claim == 0 && end.move_rule.claim == 0 || self.outcome().is_some() {
+        if self.outcome().is_some() {
             return Vec::new();
+        }
+        // The counting rules' draw (`features/counting.rs`): claimed on the position alone.
+        let counting = self.counting_draw().map(|outcome| Claim { outcome, by: None });
+        let end = &self.t.rules.end;
+        if end.repetition.claim == 0 && end.move_rule.claim == 0 {
+            return counting.into_iter().collect();
         }
         let rules = usize::from(end.repetition.claim != 0) + usize::from(end.move_rule.claim != 0);
         let mut claims: Vec<Claim> = self.claims_now().map(|outcome| Claim { outcome, by: None }).collect();
@@ -155,6 +161,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
+        claims.extend(counting);
         claims
     }
 }

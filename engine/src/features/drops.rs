@@ -245,8 +245,10 @@ impl<B: Bitboard> Pos<B> {
             let kind = if t.demote_on_capture && self.promoted.has(sq) {
                 self.promoted ^= B::bit(sq);
                 self.hash ^= t.zobrist.promoted[sq as usize];
-                // Demoted if it goes to hand at all (not with `captures_to_hand = false`).
-                t.to_hand[cap.kind as usize].map(|_| t.demoted[cap.kind as usize].unwrap_or(cap.kind))
+                // Demoted first, then what the type it demotes to becomes in hand: a
+                // promoted piece whose own type has `captured_as = "none"` still goes to
+                // hand as what it was promoted from.
+                t.to_hand[t.demoted[cap.kind as usize].unwrap_or(cap.kind) as usize]
             } else {
                 t.to_hand[cap.kind as usize]
             };

@@ -9,7 +9,7 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::{EndRules, InsufficientMaterial, ResetEvent, Verdict};
+use crate::rules::{EndRules, InsufficientMaterial, PieceDef, ResetEvent, Verdict};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
@@ -33,8 +33,10 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     extinction: Vec<super::extinction::RawExtinction>,
     region_win: Option<super::region_win::RawRegionWin>,
-    #[serde(default)]
-    counting_in_fen: bool,
+    perpetual_check: Option<RawVerdict>,
+    perpetual_chase: Option<super::perpetual::RawChase>,
+    counting: Option<super::counting::RawCounting>,
+    mate_rule: Option<super::mate_rule::RawMateRule>,
 }
 
 fn yes() -> bool {
@@ -63,7 +65,10 @@ impl Default for RawEnd {
             army_includes_hand: true,
             extinction: Vec::new(),
             region_win: None,
-            counting_in_fen: false,
+            perpetual_check: None,
+            perpetual_chase: None,
+            counting: None,
+            mate_rule: None,
         }
     }
 }
@@ -98,7 +103,7 @@ impl From<RawVerdict> for Verdict {
 const MAX_MOVE_RULE: u64 = u16::MAX as u64 / 2;
 
 /// Compiles the `[end]` table.
-pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetError> {
+pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result<EndRules, RulesetError> {
     use super::claims::compile as threshold;
     let repetition = threshold(end.repetition.as_ref(), "end.repetition", 2, u16::MAX as u64, "-fold repetition", cx)?;
     let move_rule = threshold(end.move_rule.as_ref(), "end.move_rule", 1, MAX_MOVE_RULE, " moves", cx)?;
@@ -147,7 +152,9 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context) -> Result<EndRules, RulesetErr
         army_includes_hand: end.army_includes_hand,
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
-        counting_in_fen: end.counting_in_fen,
+        perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
+        counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
+        mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
     })
 }
 
@@ -161,7 +168,7 @@ impl<B: Bitboard> Pos<B> {
         }
         if self.count_moves() == 0 {
             return Some(if self.is_check() {
-                Outcome::for_side(end.checkmate, side, EndReason::Checkmate)
+                self.checkmate_outcome()
             } else {
                 Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
             });
@@ -172,6 +179,7 @@ impl<B: Bitboard> Pos<B> {
         if self.insufficient_material() {
             return Some(Outcome { winner: None, reason: EndReason::InsufficientMaterial });
         }
+        // A count run out is a claim (`Pos::claims`), not an end by itself.
         None
     }
 
@@ -199,11 +207,8 @@ impl<B: Bitboard> Pos<B> {
         if self.hands.iter().any(|(_, h)| h.iter().any(|&n| n > 0)) {
             return false;
         }
-        if let Some(e) = &t.rules.economy {
-            let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
-            if cheapest.is_some_and(|c| self.coins.iter().any(|(_, &coins)| coins >= c)) {
-                return false;
-            }
+        if Color::BOTH.into_iter().any(|c| self.may_buy(c)) {
+            return false;
         }
         let occupied = self.with_pieces();
         let royals = self.royals(Color::White) | self.royals(Color::Black);

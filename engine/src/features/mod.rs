@@ -3,7 +3,11 @@
 
 pub(crate) mod claims;
 pub(crate) mod end;
+pub(crate) mod counting;
+pub(crate) mod mate_rule;
+pub(crate) mod material;
 pub(crate) mod extinction;
+pub(crate) mod perpetual;
 pub(crate) mod must_capture;
 pub(crate) mod must_drop;
 pub(crate) mod move_bans;

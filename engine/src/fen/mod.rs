@@ -18,6 +18,7 @@
 use std::sync::Arc;
 
 pub(crate) mod error;
+mod sfen;
 
 pub use error::{FenError, FenField};
 use error::err;
@@ -34,9 +35,25 @@ use crate::rules::CastleSquares;
 use crate::tables::Tables;
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
-/// The highest fullmove number a FEN may give: a game would need more than two billion
-/// moves in its history (far beyond memory) to count past `u32::MAX` from it.
-const MAX_FULLMOVE: u32 = i32::MAX as u32;
+/// How a FEN is written (see [`crate::Position::fen_in`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FenStyle {
+    /// How castling rights are written.
+    pub letters: CastlingLetters,
+    /// A promoted face as `+` and the letter of the piece it promoted from (`+P` for
+    /// Shogi's tokin, `+R` for its dragon), as Fairy-Stockfish writes them, instead of
+    /// its own letter. Read either way.
+    pub promoted_plus: bool,
+    /// Shogi's SFEN: the board (promoted faces as `+P`), the side to move (`b` for
+    /// White, who moves first, `w` for Black), the hands as counts (`2Pg`, `-` if empty)
+    /// and the number of the next ply. Read where the variant has drops.
+    pub sfen: bool,
+}
+
+/// The highest fullmove number a FEN may give: all the counter holds. It saturates there
+/// (a game would need four billion moves in its history, far beyond memory, to reach it
+/// by play), so every FEN written reads back.
+const MAX_FULLMOVE: u32 = u32::MAX;
 
 /// A piece read from a FEN board: where, what, and whether it is marked promoted (`~`).
 type Placed = (Square, Piece, bool);
@@ -45,7 +62,7 @@ type Placed = (Square, Piece, bool);
 /// mark for a square that is no part of the board's play).
 pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let demotes = rules.drops.as_ref().is_some_and(|d| d.demote_on_capture);
-    scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), demotes)
+    scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), |u| rules.promoted_face(u), demotes)
 }
 
 /// The wall squares (`*`) of a start position's board field, before the variant's pieces
@@ -54,10 +71,18 @@ pub(crate) fn wall_squares(g: Geometry, fen: &str) -> Vec<Square> {
     let field = fen.split_whitespace().next().unwrap_or("");
     let field = field.split('[').next().unwrap_or("");
     let board: Vec<&str> = field.split('/').take(g.ranks as usize).collect();
-    scan_board(g, &board.join("/"), |_| Some(0), true).map(|(_, walls)| walls).unwrap_or_default()
+    scan_board(g, &board.join("/"), |_| Some(0), Some, true).map(|(_, walls)| walls).unwrap_or_default()
 }
 
-fn scan_board(g: Geometry, field: &str, letter: impl Fn(char) -> Option<PieceType>, demotes: bool) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
+/// `letter` gives the type of a letter, `face` the promoted face of a type (a piece
+/// written `+P`, as Fairy-Stockfish writes a promoted shogi piece).
+fn scan_board(
+    g: Geometry,
+    field: &str,
+    letter: impl Fn(char) -> Option<PieceType>,
+    face: impl Fn(PieceType) -> Option<PieceType>,
+    demotes: bool,
+) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() != g.ranks as usize {
         return err(FenField::Board, format!("{} ranks given, the board has {}", rows.len(), g.ranks));
@@ -85,6 +110,18 @@ fn scan_board(g: Geometry, field: &str, letter: impl Fn(char) -> Option<PieceTyp
             } else if c == '*' {
                 if file < g.files as u32 {
                     walls.push(g.square(file as u8, rank));
+                }
+                file += 1;
+            } else if c == '+' {
+                let Some(u) = chars.next().filter(char::is_ascii_alphabetic) else {
+                    return err(FenField::Board, format!("rank {}: `+` without the letter of a piece", rank + 1));
+                };
+                let Some(kind) = letter(u).and_then(&face) else {
+                    return err(FenField::Board, format!("rank {}: `+{u}`: no piece of this variant is `{u}` promoted", rank + 1));
+                };
+                if file < g.files as u32 {
+                    let color = if u.is_ascii_uppercase() { Color::White } else { Color::Black };
+                    out.push((g.square(file as u8, rank), Piece { color, kind }, false));
                 }
                 file += 1;
             } else if c.is_ascii_alphabetic() {
@@ -118,7 +155,9 @@ fn scan_board(g: Geometry, field: &str, letter: impl Fn(char) -> Option<PieceTyp
 }
 
 /// The types that castle: those on the castles' king squares and those on their rook
-/// squares in the variant's start position.
+/// squares in the variant's start position. Where the start position leaves those squares
+/// empty (a setup phase), the royal types castle, with the types whose drop or arrival
+/// gives a castling right.
 fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     let board = t.rules.start_fen.split_whitespace().next().unwrap_or("");
     let Ok((board, _)) = split_hand(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
@@ -129,12 +168,23 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
             t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
         pieces.iter().filter(|(sq, _, _)| squares.contains(sq)).map(|&(_, p, _)| p.kind).collect()
     };
-    (on(|s| s.king_from), on(|s| s.rook_from))
+    let mut kings = on(|s| s.king_from);
+    if kings.is_empty() {
+        kings = t.royal_types;
+    }
+    let mut partners = on(|s| s.rook_from);
+    for k in t.castling_rights_on_drop.iter().chain(t.castling_rights_on_arrival.iter()) {
+        partners.insert(k);
+    }
+    (kings, partners)
 }
 
 impl<B: Bitboard> Pos<B> {
     /// Reads a FEN, its castling field as `mode` says.
     pub fn from_fen(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode) -> Result<Pos<B>, FenError> {
+        if let Some(converted) = sfen::sfen_as_fen(&t.rules, fen) {
+            return Pos::from_fen(t, &converted?, mode);
+        }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
             return err(FenField::Board, "the FEN is empty");
@@ -178,21 +228,26 @@ impl<B: Bitboard> Pos<B> {
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
-                    pos.castling = parse_castling(&pos, &castles)?;
+                    pos.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
                     flagged = Some(unmoved);
                 }
-                CastlingMode::Standard => pos.castling = parse_castling(&pos, field)?,
+                CastlingMode::Standard => pos.castling = parse_castling(&pos, field, castling_pieces(&t))?,
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
                     pos.castling = rights;
                     pos.castles960 = Some(Arc::new(layout));
                 }
             }
-            pos.ep = match fields.get(3).copied() {
-                None | Some("-") => None,
-                // Fairy-Stockfish's counting limit, of a count the ruleset leaves out.
-                Some(s) if t.rules.end.counting_in_fen && s.bytes().all(|b| b.is_ascii_digit()) => None,
-                Some(s) => Some(parse_ep(&pos, s)?),
+            let field = fields.get(3).copied();
+            let limit = field.filter(|_| t.counting).and_then(crate::features::counting::parse_limit);
+            pos.ep = match (field, limit) {
+                (None | Some("-"), _) => None,
+                // Fairy-Stockfish's counting limit stands where no count is the en-passant square.
+                (_, Some(limit)) => {
+                    pos.count.limit = limit.or_else(|e| err(FenField::EnPassant, e))?;
+                    None
+                }
+                (Some(s), None) => Some(parse_ep(&pos, s)?),
             };
             fields.get(4..).unwrap_or(&[])
         };
@@ -211,7 +266,14 @@ impl<B: Bitboard> Pos<B> {
         // The clocks are the first two plain numbers; `key=value` fields and a module's
         // fields in other programs' forms (`3+3`) may stand before or after them.
         let mut clocks = 0;
+        let mut keys: Vec<&str> = Vec::new();
         for &field in rest {
+            if let Some((key, _)) = field.split_once('=') {
+                if keys.contains(&key) {
+                    return err(FenField::Extra, format!("`{key}=` is given twice"));
+                }
+                keys.push(key);
+            }
             if field.bytes().all(|b| b.is_ascii_digit()) {
                 match clocks {
                     0 => pos.halfmove = field.parse().or_else(|_| {
@@ -227,6 +289,10 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             pos.read_extra_field(field, clocks)?;
+        }
+        // While a count runs, the halfmove field holds the plies counted (Fairy-Stockfish's).
+        if pos.count.limit != 0 {
+            pos.count.ply = std::mem::take(&mut pos.halfmove);
         }
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
@@ -256,37 +322,20 @@ impl<B: Bitboard> Pos<B> {
 
     /// Writes the position as FEN, its castling rights with these letters.
     pub fn fen_with(&self, letters: CastlingLetters) -> String {
+        self.fen_in(FenStyle { letters, ..FenStyle::default() })
+    }
+
+    /// Writes the position as FEN (or SFEN) in this style.
+    pub fn fen_in(&self, style: FenStyle) -> String {
+        let mut s = String::new();
+        self.write_board(&mut s, style.promoted_plus || style.sfen);
+        if style.sfen {
+            self.write_sfen_rest(&mut s);
+            return s;
+        }
         let t = &*self.t;
         let g = t.geometry;
-        let mut s = String::new();
-        for rank in (0..g.ranks).rev() {
-            let mut empty = 0;
-            for file in 0..g.files {
-                let sq = g.square(file, rank);
-                let mark = match self.piece_at(sq) {
-                    Some(p) => t.rules.fen_char(p.kind, p.color),
-                    None if t.walls.has(sq) => '*',
-                    None => {
-                        empty += 1;
-                        continue;
-                    }
-                };
-                if empty > 0 {
-                    s += &empty.to_string();
-                    empty = 0;
-                }
-                s.push(mark);
-                if self.promoted.has(sq) {
-                    s.push('~');
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
+        let letters = style.letters;
         self.write_hand(&mut s);
         s.push(' ');
         s.push(self.turn.letter());
@@ -297,8 +346,14 @@ impl<B: Bitboard> Pos<B> {
             self.write_castling(&mut s, letters);
         }
         s.push(' ');
-        self.write_ep(&mut s);
-        s += &format!(" {} {}", self.halfmove, self.fullmove);
+        match self.counting() {
+            // Fairy-Stockfish's fields while a count runs: its limit, and the plies counted.
+            Some((limit, ply)) => s += &format!("{limit} {ply} {}", self.fullmove),
+            None => {
+                self.write_ep(&mut s);
+                s += &format!(" {} {}", self.halfmove, self.fullmove);
+            }
+        }
         self.write_economy_fields(&mut s);
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
@@ -313,6 +368,45 @@ impl<B: Bitboard> Pos<B> {
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
         }
         s
+    }
+
+    /// Appends the board field; with `plus`, a promoted face as `+` and the letter of
+    /// the piece it promoted from (`+P` for a tokin).
+    fn write_board(&self, s: &mut String, plus: bool) {
+        let t = &*self.t;
+        let g = t.geometry;
+        for rank in (0..g.ranks).rev() {
+            let mut empty = 0;
+            for file in 0..g.files {
+                let sq = g.square(file, rank);
+                let mark = match self.piece_at(sq) {
+                    Some(p) => match t.rules.promoted_from(p.kind) {
+                        Some(u) if plus => (Some('+'), t.rules.fen_char(u, p.color)),
+                        _ => (None, t.rules.fen_char(p.kind, p.color)),
+                    },
+                    None if t.walls.has(sq) => (None, '*'),
+                    None => {
+                        empty += 1;
+                        continue;
+                    }
+                };
+                if empty > 0 {
+                    *s += &empty.to_string();
+                    empty = 0;
+                }
+                s.extend(mark.0);
+                s.push(mark.1);
+                if self.promoted.has(sq) {
+                    s.push('~');
+                }
+            }
+            if empty > 0 {
+                *s += &empty.to_string();
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
     }
 
     /// The pieces the FEN's other fields say are unmoved: the implied ones, but on the own

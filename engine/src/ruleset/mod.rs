@@ -11,6 +11,7 @@ use toml::Spanned;
 use std::sync::Arc;
 
 use crate::module::{ModuleParams, ModuleRegistry, ParamError, RuleModule};
+use crate::notation::names::Notation;
 use crate::rules::{ModuleSpec, PieceDef, Rules};
 use crate::types::{Geometry, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 
@@ -36,7 +37,7 @@ use pieces::RawPiece;
 
 pub(crate) use source::Reporter;
 use source::Chain;
-pub use source::{relative_to, RelativePaths, Resolve, Source, MAX_DEPTH};
+pub use source::{read_regular_file, read_ruleset_file, relative_to, RelativePaths, Resolve, Source, MAX_DEPTH, MAX_RULESET_BYTES};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -79,6 +80,8 @@ struct RawRuleset {
     castling_rights_on_arrival: Vec<Spanned<String>>,
     #[serde(default)]
     duple_check: bool,
+    /// The notation of the variant's moves by default (`"shogi-hodges-number"`).
+    notation: Option<Spanned<String>>,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
     royal: Option<lint::RoyalKey>,
@@ -214,7 +217,7 @@ fn compile(
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
 
-    let end = end::compile(&raw.end, &cx)?;
+    let end = end::compile(&raw.end, &cx, &pieces)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
@@ -224,6 +227,11 @@ fn compile(
     let lift = raw.lift.as_ref().map(|l| lift::compile(l, raw.drops.is_some(), &cx)).transpose()?;
     let gating = raw.gating.as_ref().map(|l| gating::compile(l, raw.drops.is_some(), &cx)).transpose()?;
 
+    let notation = match &raw.notation {
+        None => Notation::San,
+        Some(n) => Notation::from_name(n.get_ref())
+            .ok_or_else(|| r.span(n, "notation", format!("`{}` is no notation; known: {}", n.get_ref(), Notation::names())))?,
+    };
     let rules = Rules {
         name,
         description: raw.description.trim().to_string(),
@@ -247,6 +255,7 @@ fn compile(
         unmoved_in_castling_field: raw.unmoved_in_castling_field,
         castling_rights_on_arrival,
         duple_check: raw.duple_check,
+        notation,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -19,6 +19,7 @@ use crate::types::PieceType;
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPiece {
     letter: Spanned<String>,
+    notation_letter: Option<Spanned<String>>,
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
@@ -61,6 +62,13 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     if let Some(other) = earlier.iter().find(|o: &&PieceDef| o.letter == c) {
         return Err(cx.r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
     }
+    let notation_letter = match &p.notation_letter {
+        None => None,
+        Some(l) => match l.get_ref().chars().collect::<Vec<_>>()[..] {
+            [c] if c.is_ascii_alphabetic() => Some(c.to_ascii_uppercase()),
+            _ => return Err(cx.r.span(l, key("notation_letter"), format!("`{}` must be a single letter A-Z", l.get_ref()))),
+        },
+    };
     let text = p.betza.get_ref();
     let mut directions = betza::parse(text).map_err(|e| {
         // +1 skips the opening quote of a basic string.
@@ -144,6 +152,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
+        notation_letter,
         betza: text.clone(),
         directions,
         royal: p.royal,

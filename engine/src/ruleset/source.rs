@@ -48,12 +48,48 @@ pub struct RelativePaths;
 impl Resolve for RelativePaths {
     fn resolve(&self, name: &str, from: &str) -> Result<Source, String> {
         let file = relative_to(from, name);
-        match std::fs::read_to_string(&file) {
+        match read_ruleset_file(Path::new(&file)) {
             Ok(text) => Ok(Source { file, text }),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(format!("cannot read `{file}`: no such file")),
-            Err(e) => Err(format!("cannot read `{file}`: {e}")),
+            Err(why) => Err(format!("cannot read `{file}`: {why}")),
         }
     }
+}
+
+/// The largest ruleset file read: far above any real ruleset (the largest built-in is a
+/// few kilobytes), small enough that no file can make its reader hold much memory.
+pub const MAX_RULESET_BYTES: u64 = 1 << 20;
+
+/// Reads a ruleset file, refusing what is no regular file (a named pipe would block, a
+/// device never end) or larger than [`MAX_RULESET_BYTES`], with the reason as a phrase.
+pub fn read_ruleset_file(path: &Path) -> Result<String, String> {
+    read_regular_file(path, MAX_RULESET_BYTES)
+}
+
+/// Reads a regular file of at most `cap` bytes as UTF-8 text; else why not, as a phrase
+/// (`no such file`, `not a regular file`, `larger than 1048576 bytes`).
+pub fn read_regular_file(path: &Path, cap: u64) -> Result<String, String> {
+    use std::io::Read;
+    let why = |e: std::io::Error| match e.kind() {
+        std::io::ErrorKind::NotFound => "no such file".to_string(),
+        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+        std::io::ErrorKind::InvalidData => "not UTF-8 text".to_string(),
+        _ => e.to_string(),
+    };
+    // Asked before opening: opening a named pipe waits for a writer.
+    let meta = std::fs::metadata(path).map_err(why)?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    let file = std::fs::File::open(path).map_err(why)?;
+    if !file.metadata().map_err(why)?.is_file() {
+        return Err("not a regular file".to_string());
+    }
+    let mut bytes = Vec::new();
+    file.take(cap + 1).read_to_end(&mut bytes).map_err(why)?;
+    if bytes.len() as u64 > cap {
+        return Err(format!("larger than {cap} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string())
 }
 
 /// `name` read from the directory of the file `from`, with `.` and `..` folded away so

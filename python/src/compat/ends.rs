@@ -49,7 +49,7 @@ pub fn game_result(pos: &Position) -> i32 {
         return v;
     }
     match pos.outcome() {
-        Some(o) if matches!(o.reason, EndReason::Checkmate | EndReason::Stalemate) => value(o, pos),
+        Some(o) if matches!(o.reason, EndReason::Checkmate | EndReason::Stalemate | EndReason::MateRule) => value(o, pos),
         _ => {
             let end = &pos.rules().end;
             verdict_value(if pos.is_check() { end.checkmate } else { end.stalemate })
@@ -62,7 +62,7 @@ pub fn game_result(pos: &Position) -> i32 {
 /// thresholds (FIDE's fivefold and 75 moves).
 pub fn optional(pos: &mut Position) -> Option<(bool, i32)> {
     if let Some(o) = pos.outcome() {
-        return matches!(o.reason, EndReason::Repetition | EndReason::MoveRule).then(|| (true, value(o, pos)));
+        return matches!(o.reason, EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase | EndReason::MoveRule | EndReason::Counting).then(|| (true, value(o, pos)));
     }
     let claim = pos.claims().into_iter().find(|c| c.by.is_none())?;
     Some((true, value(claim.outcome, pos)))

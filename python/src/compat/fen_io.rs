@@ -1,19 +1,19 @@
 //! FENs as pyffish reads and writes them, over Chimera's FEN.
 //!
 //! Reading ([`read`]): what Fairy-Stockfish accepts and Chimera's own FEN reader refuses
-//! or spells otherwise — its promoted Shogi pieces (`+P`), its check counts (`3+3` remaining, after the en-passant field,
+//! or spells otherwise — its check counts (`3+3` remaining, after the en-passant field,
 //! or Lichess's `+0+2` given, at the end), and castling rights whose king or rook is not
 //! there, which Fairy-Stockfish drops.
 //!
-//! Writing ([`write`]): Fairy-Stockfish's conventions — pocket letters by its piece
-//! order, the en-passant square only where a pawn could take there, its halfmove clock,
+//! Writing ([`write`]): Fairy-Stockfish's conventions — promoted Shogi pieces as `+P`,
+//! pocket letters by its piece order, the en-passant square only where a pawn could take there, its halfmove clock,
 //! its check counts, and squares hidden by fog of war as `*`.
 
 use chimera::ini::{betza::translate, fsf::PIECES};
 
 use super::fen_check::STANDARD_PAWN;
 use chimera::rules::PieceDef;
-use chimera::{CastlingLetters, CastlingMode, Color, FenField, Geometry, MoveKind, Position, Rules, Square, Variant};
+use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
 
 /// The n of the variant's n-check rule, if it has one.
 fn checks_to_win(rules: &Rules) -> Option<u16> {
@@ -23,44 +23,11 @@ fn checks_to_win(rules: &Rules) -> Option<u16> {
 
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
-    let fen = checks_as_chimera(v.rules(), &plus_as_letters(v.rules(), fen));
+    let fen = checks_as_chimera(v.rules(), fen);
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     match v.position_in(&fen, mode) {
         Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
         other => other,
-    }
-}
-
-/// Fairy-Stockfish's promoted Shogi pieces (`+P`) as the letters of Chimera's promoted
-/// types (`T`): the type the piece promotes to that returns to the hand as the piece.
-fn plus_as_letters(rules: &Rules, fen: &str) -> String {
-    let (board, rest) = fen.split_once(' ').unwrap_or((fen, ""));
-    if !board.contains('+') {
-        return fen.to_string();
-    }
-    let promoted = |c: char| {
-        let t = rules.piece_by_letter(c)?;
-        let to = rules.pieces[t as usize].promotion.as_ref()?.to.iter().flat_map(|(_, to)| to.iter().copied()).find(|&p| {
-            matches!(rules.pieces[p as usize].captured_as, chimera::rules::Captured::Hand(base) if base == t)
-        })?;
-        let letter = rules.pieces[to as usize].letter;
-        Some(if c.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
-    };
-    let mut out = String::new();
-    let mut chars = board.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek().copied().and_then(promoted)) {
-            ('+', Some(letter)) => {
-                out.push(letter);
-                chars.next();
-            }
-            _ => out.push(c),
-        }
-    }
-    if rest.is_empty() {
-        out
-    } else {
-        format!("{out} {rest}")
     }
 }
 
@@ -173,7 +140,9 @@ fn fsf_order(rules: &Rules, t: usize) -> usize {
 /// the squares the side to move cannot see.
 pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String {
     let rules = pos.rules();
-    let fen = pos.fen_with(if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles });
+    let letters = if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
+    // Promoted Shogi pieces as `+` and the letter they promoted from (`+P`).
+    let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
     let mut parts: Vec<String> = fen.split(' ').map(str::to_string).collect();
     // Chimera's FEN: board[hand] side castling ep halfmove fullmove extras...
     let (board, hand) = match parts[0].split_once('[') {
@@ -188,7 +157,10 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
             parts[3] = field;
         }
     }
-    if parts.len() > 4 {
+    // With a count running (Makruk's family), the two fields are its limit and ply, as
+    // Fairy-Stockfish writes them; else the en-passant square and the halfmove clock.
+    let counting = rules.end.counting.is_some() && parts.get(3).is_some_and(|f| f.parse::<u32>().is_ok());
+    if parts.len() > 4 && !counting {
         parts[4] = halfmove.to_string();
     }
     if let Some(n) = checks_to_win(rules) {

@@ -9,14 +9,16 @@
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chimera::game::{describe_claim, describe_outcome, game_over, is_capture};
 use chimera::variants::{self, BUILTINS};
-use chimera::{Color, Move, MoveError, MoveKind, Outcome, Position, RulesetError, Variant};
+use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    AnnouncedMove, BuiltinInfo, Body, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList, MoveReq, OpenReq,
+    AnnouncedMove, BuiltinInfo, Body, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList,
+    MoveReq, MovesReq, OpenReq,
     Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
     UpgradeInfo, Verdict, VariantList,
 };
@@ -25,6 +27,7 @@ use super::protocol::{
 /// variants by `max_variants_bytes` (their tables, counted before they are built, and
 /// their ruleset text), games by `max_games` positions and `max_total_plies` moves kept
 /// for undo (the README gives the bytes each costs).
+#[derive(Clone, Copy)]
 pub struct Limits {
     pub max_perft_depth: u32,
     /// CPU budget of one request, checked wherever its work grows: perft and divide at
@@ -85,11 +88,14 @@ impl Game {
         self.pos.undo()
     }
     /// The move `text` stands for, or why it cannot be played here (`game-over` first).
-    fn judge(&mut self, text: &str) -> Result<Move, MoveError> {
+    fn judge(&mut self, text: &str, notation: Option<Notation>) -> Result<Move, MoveError> {
         if let Some(o) = self.outcome() {
             return Err(game_over(o, &self.pos));
         }
-        self.pos.parse_move(text)
+        match notation {
+            Some(n) => self.pos.parse_move_in(text, n),
+            None => self.pos.parse_move(text),
+        }
     }
 }
 
@@ -110,21 +116,27 @@ struct Live {
     kept: bool,
 }
 
+/// The largest ruleset text `load` reads: twenty times the largest built-in's, so that
+/// parsing it (which holds about a hundred times its size) stays far inside the limits.
+pub const MAX_RULESET_TEXT: usize = 64 << 10;
+
 /// A request's deadline. The clock is read every few dozen steps: reading it costs
 /// more than the shortest steps (a count of moves at perft's last ply).
-struct Deadline {
+struct Deadline<'a> {
     at: Instant,
     steps: u32,
+    /// Set when nobody waits for the answer any more (an HTTP client went away).
+    cancelled: Option<&'a AtomicBool>,
 }
 
-impl Deadline {
-    fn new(budget: Duration) -> Deadline {
-        Deadline { at: Instant::now() + budget, steps: 0 }
+impl Deadline<'_> {
+    fn new(budget: Duration, cancelled: Option<&AtomicBool>) -> Deadline<'_> {
+        Deadline { at: Instant::now() + budget, steps: 0, cancelled }
     }
-    /// One step of work done; whether the budget is spent.
+    /// One step of work done; whether the budget is spent (or the request abandoned).
     fn passed(&mut self) -> bool {
         self.steps = self.steps.wrapping_add(1);
-        self.steps % 64 == 0 && Instant::now() > self.at
+        self.steps % 64 == 0 && (Instant::now() > self.at || self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed)))
     }
 }
 
@@ -159,8 +171,13 @@ impl Server {
     /// Answers one request; a panic in the engine becomes an `internal` error and closes
     /// the game the request named (its state can no longer be trusted).
     pub fn handle(&mut self, request: Request) -> Result<Body, Error> {
+        self.handle_unless(request, None)
+    }
+
+    /// [`Server::handle`], giving up (as on a timeout) once `cancelled` is set.
+    pub fn handle_unless(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
         let game = request.game().map(str::to_string);
-        panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request))).unwrap_or_else(|panic| {
+        panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request, cancelled))).unwrap_or_else(|panic| {
             let what = panic
                 .downcast_ref::<&str>()
                 .map(|s| s.to_string())
@@ -174,8 +191,8 @@ impl Server {
         })
     }
 
-    fn dispatch(&mut self, request: Request) -> Result<Body, Error> {
-        let mut clock = Deadline::new(self.limits.budget);
+    fn dispatch(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
+        let mut clock = Deadline::new(self.limits.budget, cancelled);
         match request {
             Request::Load(req) => self.load(req),
             Request::Variants => Ok(self.list_variants()),
@@ -274,6 +291,12 @@ impl Server {
             (Some(id), None) if req.name.is_none() => self.builtin(&id)?,
             (None, Some(text)) => {
                 let file = req.name.as_deref().unwrap_or("<request>");
+                // Parsing holds about a hundred times the text's size: bounded before it
+                // starts, as the tables are before they are built.
+                if text.len() > MAX_RULESET_TEXT {
+                    let message = format!("{file}: a ruleset of {} bytes is over the limit of {MAX_RULESET_TEXT} bytes of text", text.len());
+                    return Err(Error::new("ruleset-too-large", message));
+                }
                 let plan = variants::plan_untrusted(&text, file)?;
                 // Building the tables is the work and the memory a ruleset can make
                 // grow: both are weighed before anything is built.
@@ -343,7 +366,7 @@ impl Server {
                 let budget = self.limits.budget.as_millis();
                 return Err(Error::new("timeout", format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened")));
             }
-            match game.judge(text) {
+            match game.judge(text, None) {
                 Ok(m) => game.play(m),
                 Err(e) => {
                     let message = format!("moves[{index}] `{text}`: {}", e.message);
@@ -382,14 +405,21 @@ impl Server {
         Ok(Body::Position(position_info(&req.game, game)))
     }
 
-    fn moves(&mut self, req: GameReq) -> Result<Body, Error> {
+    fn moves(&mut self, req: MovesReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
+        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
         let result = game.outcome();
         let moves = match result {
             Some(_) => Vec::new(),
             None => {
                 let listed = game.pos.moves_with_notation();
-                listed.into_iter().map(|(m, uci, san)| move_info(&game.pos, m, uci, san)).collect()
+                let legal: Vec<Move> = listed.iter().map(|l| l.0).collect();
+                let mut infos = Vec::with_capacity(listed.len());
+                for (m, uci, san) in listed {
+                    let written = notation.map(|n| game.pos.notate_in(m, n, &legal));
+                    infos.push(MoveInfo { written, ..move_info(&game.pos, m, uci, san) });
+                }
+                infos
             }
         };
         let result = result.map(|o| result_info(o, &game.pos));
@@ -398,14 +428,16 @@ impl Server {
 
     fn validate(&mut self, req: MoveReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
-        Ok(Body::Verdict(verdict(game, &req.text).0))
+        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
+        Ok(Body::Verdict(verdict(game, &req.text, notation).0))
     }
 
     fn play(&mut self, req: MoveReq) -> Result<Body, Error> {
         let held = self.game(&req.game)?.pos.plies();
         self.room_for(1, held)?;
         let game = self.game(&req.game)?;
-        let (verdict, legal) = verdict(game, &req.text);
+        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
+        let (verdict, legal) = verdict(game, &req.text, notation);
         let position = legal.map(|m| {
             game.play(m);
             game.held += 1;
@@ -499,12 +531,25 @@ fn perft_within(pos: &mut Position, depth: u32, clock: &mut Deadline) -> Option<
     }
 }
 
-/// Whether `text` is a legal move of the game, and if so the move.
-fn verdict(game: &mut Game, text: &str) -> (Verdict, Option<Move>) {
-    match game.judge(text) {
+/// A request's notation by name (`default`: the variant's own), if it names one.
+fn notation_named(name: Option<&str>, pos: &Position) -> Result<Option<Notation>, Error> {
+    let Some(name) = name else { return Ok(None) };
+    if name == "default" {
+        return Ok(Some(Notation::default_for(pos.rules())));
+    }
+    match Notation::from_name(name) {
+        Some(n) => Ok(Some(n)),
+        None => Err(Error::new("bad-request", format!("`{name}` is no notation; known: {}, default", Notation::names()))),
+    }
+}
+
+/// Whether `text` (in `notation`, if given) is a legal move of the game, and if so the move.
+fn verdict(game: &mut Game, text: &str, notation: Option<Notation>) -> (Verdict, Option<Move>) {
+    match game.judge(text, notation) {
         Ok(m) => {
             let (uci, san) = (game.pos.uci(m), game.pos.san(m));
-            let info = move_info(&game.pos, m, uci, san);
+            let written = notation.map(|n| game.pos.notate(m, n));
+            let info = MoveInfo { written, ..move_info(&game.pos, m, uci, san) };
             (Verdict { legal: true, info: Some(info), refusal: None }, Some(m))
         }
         Err(e) => (Verdict { legal: false, info: None, refusal: Some(e.into()) }, None),
@@ -532,7 +577,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
         MoveKind::Normal if capture => ("capture", on_from, None),
         MoveKind::Normal => ("move", on_from, None),
     };
-    MoveInfo { uci, san, kind, capture, piece, promotion }
+    MoveInfo { uci, san, written: None, kind, capture, piece, promotion }
 }
 
 fn position_info(handle: &str, game: &mut Game) -> PositionInfo {

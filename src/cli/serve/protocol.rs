@@ -20,7 +20,7 @@ pub enum Request {
     Variants,
     Open(OpenReq),
     Position(GameReq),
-    Moves(GameReq),
+    Moves(MovesReq),
     Validate(MoveReq),
     Play(MoveReq),
     Undo(UndoReq),
@@ -78,7 +78,8 @@ impl Request {
     /// The game the request is about, if it names one.
     pub fn game(&self) -> Option<&str> {
         match self {
-            Request::Position(r) | Request::Moves(r) | Request::Close(r) => Some(&r.game),
+            Request::Position(r) | Request::Close(r) => Some(&r.game),
+            Request::Moves(r) => Some(&r.game),
             Request::Validate(r) | Request::Play(r) => Some(&r.game),
             Request::Undo(r) => Some(&r.game),
             Request::Perft(r) => Some(&r.game),
@@ -118,10 +119,21 @@ pub struct GameReq {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+pub struct MovesReq {
+    pub game: String,
+    /// Each move also `written` in this notation (`shogi-hodges`; `default`: the variant's own).
+    pub notation: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveReq {
     pub game: String,
     #[serde(rename = "move")]
     pub text: String,
+    /// The move is written in this notation (SAN or long algebraic if none), and the
+    /// answer's move is `written` in it too.
+    pub notation: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -301,6 +313,9 @@ pub struct ResultInfo {
 pub struct MoveInfo {
     pub uci: String,
     pub san: String,
+    /// The move in the notation the request named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
     pub kind: &'static str,
     pub capture: bool,
     /// The piece that moves, or is dropped, bought, upgraded or lifted.

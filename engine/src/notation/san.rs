@@ -1,6 +1,6 @@
-//! Move notation: a long algebraic form (`e2e4`, `e7e8q`, castling as the king's move)
-//! and SAN (`Nbd2`, `exd6`, `e8=Q+`, `O-O`), both read and written, and the reasons a
-//! move that was read is refused.
+//! SAN (`Nbd2`, `exd6`, `e8=Q+`, `O-O`) and Chimera's long algebraic form (`e2e4`, `e7e8q`,
+//! castling as the king's move), both read and written, and the reasons a move that was
+//! read is refused.
 
 use crate::bitboard::Bitboard;
 use crate::castle_layout::CastlingMode;
@@ -90,7 +90,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Appends a square's name (`e4`, `p16`).
-    fn write_square(&self, sq: Square, out: &mut String) {
+    pub(super) fn write_square(&self, sq: Square, out: &mut String) {
         let g = self.g();
         out.push(Geometry::file_char(g.file(sq)));
         // Ranks go up to 16: itoa by hand keeps this allocation-free.
@@ -155,7 +155,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Appends `+` or `#` if the legal move `m` checks or mates.
-    fn write_check_mark(&mut self, m: Move, s: &mut String) {
+    pub(super) fn write_check_mark(&mut self, m: Move, s: &mut String) {
         self.play_unchecked(m);
         if self.is_check() {
             s.push(if self.count_moves() == 0 { '#' } else { '+' });

@@ -1,0 +1,207 @@
+"""Differential check of move notations and FENs against Fairy-Stockfish (pyffish).
+
+For every position of seeded random games (moves chosen by pyffish from its legal moves),
+every legal move is written by `pyffish.get_san` and by Chimera's `chimera.compat.get_san`
+in every notation (0 = the variant's default, 1 SAN, 2 LAN, 3-5 the shogi forms, 6 Janggi,
+7 Xiangqi WXF, 8-9 Thai); Chimera reads Fairy-Stockfish's FEN of the position (its `+P`
+promoted pieces included) and its long algebraic moves (`b7b8+`). Chimera's text must
+also read back (`Position.read_move`) to the same move. After every move the FENs are
+compared: plain (`get_fen`), SFEN (`sfen=True`) and `showPromoted=True`.
+
+Disagreements that follow from a known difference of the two programs are counted per
+reason (`explain`); any other is printed and makes the exit status 1.
+
+Usage: python3 scripts/fsf_notation.py [--games 4] [--plies 60] [--seed 1]
+       [--variants chess,makruk,...]
+Needs the `chimera` Python package (pip install ./python) and pyffish.
+"""
+
+import argparse
+import collections
+import random
+import sys
+
+import pyffish as sf
+from chimera import compat as cc
+import chimera
+
+NOTATIONS = {0: "default", 1: "san", 2: "lan", 3: "shogi-hosking", 4: "shogi-hodges", 5: "shogi-hodges-number",
+             6: "janggi", 7: "xiangqi-wxf", 8: "thai-san", 9: "thai-lan"}
+VARIANTS = ["chess", "makruk", "xiangqi", "manchu", "shogi", "minishogi", "kyotoshogi", "micro", "dobutsu",
+            "euroshogi", "torishogi", "yarishogi"]
+# Fairy-Stockfish's variants whose default notation is the shogi one (its `variantTemplate = shogi`).
+SHOGI_FAMILY = {"shogi", "minishogi", "kyotoshogi", "micro", "dobutsu", "euroshogi", "torishogi", "yarishogi"}
+WESTERN = {1, 2}
+THAI = {8, 9}
+
+
+def letters_of_promoted_pieces(variant, fsf, ours):
+    """Fairy-Stockfish names a promoted shogi piece in SAN and LAN by its own type's
+    letter (a tokin is its gold `G`, a dragon `+`...); Chimera by the letter its ruleset
+    gives the promoted type (`T`, `D`). The texts agree once the pieces' letters go."""
+    strip = lambda s: "".join(c for c in s if not c.isalpha() and c != "+")
+    return strip(fsf) == strip(ours)
+
+
+def explain(variant, n, fsf, ours):
+    """Why Chimera's text may differ from Fairy-Stockfish's, or None."""
+    shogi_like = variant in SHOGI_FAMILY
+    if n == 0 and variant not in SHOGI_FAMILY:
+        n = 1
+    if n not in (3, 4, 5) and shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
+        return ("letters outside the shogi forms: a promoted shogi piece by Chimera's own letter (T, Y), "
+                "Fairy-Stockfish's by its type's (G, +); Chimera's SAN writes the shogi pawn without a letter")
+    if n == 1 and shogi_like and fsf.replace("P", "", 1) == ours:
+        return "SAN letters: Chimera's SAN writes the shogi pawn (pawn = true) without a letter"
+    if n == 1 and variant in ("xiangqi", "manchu") and ours.translate(str.maketrans("NB", "HE")) == fsf:
+        return "SAN letters: Chimera's SAN keeps the FEN letters N and B where Fairy-Stockfish writes H and E"
+    if n in THAI:
+        if ours.replace("ค", "X") == fsf and shogi_like:
+            return "Thai: Chimera names a piece by its movement (FfW = khon), Fairy-Stockfish's silver type is X"
+        if ours.replace("ม็", "ง") == fsf and variant == "makruk":
+            return "Thai: a met promoted from a pawn is ง; Chimera does not track which mets were pawns in Makruk"
+        if shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
+            return "Thai: promotion letters (=B) of promoted shogi pieces differ"
+    return None
+
+
+def fen_explained(kind, variant, fsf, ours):
+    """Known differences of FENs: None if the FENs agree (modulo known differences)."""
+    if fsf == ours:
+        return "same"
+    if kind == "sfen":
+        # Hands: Chimera writes them in its ruleset's piece order (R B G S N L P for
+        # Shogi, USI's), Fairy-Stockfish in its internal type order.
+        fb, fs, fh, fp = fsf.split()
+        ob, os_, oh, op = ours.split()
+        if (fb, fs, fp) == (ob, os_, op) and hand_counts(fh) == hand_counts(oh):
+            return "SFEN hand order (ruleset order vs Fairy-Stockfish's type order)"
+        return None
+    fsf_fields, our_fields = fsf.split(), ours.split()
+    if variant in SHOGI_FAMILY and len(fsf_fields) == len(our_fields) > 4:
+        # Chimera's shogi rulesets have no move rule and count every ply in the halfmove
+        # clock; Fairy-Stockfish resets it on captures and pawn moves.
+        fsf_fields[-2] = our_fields[-2] = "0"
+        if fsf_fields == our_fields:
+            return "halfmove clock of the shogi family (no move rule in Chimera's rulesets)"
+    fsf_board, our_board = fsf_fields[0], our_fields[0]
+    if "[" in fsf_board and "[" in our_board:
+        fb, fh = fsf_board.split("[")
+        ob, oh = our_board.split("[")
+        if fb == ob and sorted(fh) == sorted(oh) and fsf_fields[1:] == our_fields[1:]:
+            return "hand order in [...] (and the halfmove clock of the shogi family)"
+    if kind == "promoted" and variant == "makruk" and fsf.replace("~", "") == ours:
+        return "showPromoted: Chimera does not track which Makruk mets were pawns (no ~)"
+    return None
+
+
+def hand_counts(hand):
+    if hand == "-":
+        return {}
+    counts, n = collections.Counter(), ""
+    for c in hand:
+        if c.isdigit():
+            n += c
+        else:
+            counts[c] += int(n or 1)
+            n = ""
+    return counts
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=4)
+    ap.add_argument("--plies", type=int, default=60)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument("--show", type=int, default=20, help="unexplained disagreements printed at most")
+    args = ap.parse_args()
+    compared = collections.Counter()
+    explained = collections.Counter()
+    unexplained = []
+    for variant in args.variants.split(","):
+        rng = random.Random(f"{args.seed}/{variant}")
+        for game in range(args.games):
+            start = sf.start_fen(variant)
+            moves = []
+            for ply in range(args.plies):
+                fen = sf.get_fen(variant, start, moves)
+                legal = sf.legal_moves(variant, fen, [])
+                if not legal:
+                    break
+                for n in NOTATIONS:
+                    fsf_texts = {m: sf.get_san(variant, fen, m, False, n) for m in legal}
+                    alike = collections.Counter(fsf_texts.values())
+                    for m in legal:
+                        want = fsf_texts[m]
+                        try:
+                            got = cc.get_san(variant, fen, m, False, n)
+                        except Exception as e:  # noqa: BLE001 - reported as a disagreement
+                            got = f"<error: {e}>"
+                        compared[("move", variant, n)] += 1
+                        if want != got:
+                            why = explain(variant, n, want, got)
+                            if why:
+                                explained[why] += 1
+                            else:
+                                unexplained.append(f"{variant} {fen} {m} notation {n}: fsf {want!r} chimera {got!r}")
+                        if not got.startswith("<error"):
+                            check_round_trip(variant, fen, m, n, got, alike[want] > 1, compared, explained, unexplained)
+                moves.append(rng.choice(legal))
+                for kind, fsf_args in (("fen", (False, False, False)), ("sfen", (False, True, False)),
+                                       ("promoted", (False, False, True))):
+                    want = sf.get_fen(variant, start, moves, *fsf_args)
+                    try:
+                        got = cc.get_fen(variant, start, moves, *fsf_args)
+                    except Exception as e:  # noqa: BLE001
+                        got = f"<error: {e}>"
+                    compared[("fen", variant, kind)] += 1
+                    why = fen_explained(kind, variant, want, got)
+                    if why is None:
+                        unexplained.append(f"{variant} {kind} after {' '.join(moves)}: fsf {want!r} chimera {got!r}")
+                    elif why != "same":
+                        explained[why] += 1
+    total = sum(compared.values())
+    per_variant = collections.Counter()
+    for (_, v, _), c in compared.items():
+        per_variant[v] += c
+    print(f"compared {total}: " + ", ".join(f"{v} {c}" for v, c in per_variant.items()))
+    for why, c in explained.most_common():
+        print(f"  explained ({c}): {why}")
+    print(f"unexplained disagreements: {len(unexplained)}")
+    for line in unexplained[: args.show]:
+        print("  " + line)
+    return 1 if unexplained else 0
+
+
+_ROUND_TRIP_CACHE = {}
+
+
+def check_round_trip(variant, fen, fsf_move, n, text, fsf_alike, compared, explained, unexplained):
+    """Chimera's text of a move reads back to the same move (or, where Fairy-Stockfish
+    writes several legal moves alike, is refused as ambiguous)."""
+    name = NOTATIONS[n]
+    key = (variant, fen)
+    if key not in _ROUND_TRIP_CACHE:
+        _ROUND_TRIP_CACHE.clear()
+        _ROUND_TRIP_CACHE[key] = chimera.variant(variant).position(fen_for_chimera(variant, fen))
+    pos = _ROUND_TRIP_CACHE[key]
+    compared[("read", variant, n)] += 1
+    try:
+        back = pos.read_move(text, name)
+        expected = cc.get_fen(variant, fen, [fsf_move])
+        if cc.get_fen(variant, fen, [back]) != expected:
+            unexplained.append(f"{variant} {fen} {fsf_move} notation {n}: {text!r} reads back as {back}")
+    except chimera.IllegalMove as e:
+        if fsf_alike and e.code == "ambiguous":
+            explained["read back: the notation writes several legal moves alike (refused as ambiguous)"] += 1
+        else:
+            unexplained.append(f"{variant} {fen} {fsf_move} notation {n}: {text!r} does not read back: {e}")
+
+
+def fen_for_chimera(variant, fen):
+    return cc.get_fen(variant, fen, [])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,187 @@
+//! The notations (`Notation`): moves written as Fairy-Stockfish writes them (the texts
+//! here are its `get_san` in each notation, checked against the conventions of each:
+//! Hosking's and Hodges's shogi forms, WXF, Janggi's squares, Thai letters), read back,
+//! refused when ambiguous or illegal; FEN with `+P` promoted pieces and SFEN.
+
+use chimera::variants::load;
+use chimera::{FenStyle, IllegalCode, Notation, Position};
+
+use Notation::*;
+
+fn pos(variant: &str, fen: Option<&str>) -> Position {
+    let v = load(variant).unwrap();
+    match fen {
+        Some(f) => v.position(f).unwrap(),
+        None => v.start(),
+    }
+}
+
+/// Plays `moves` (long algebraic) from the start.
+fn after(variant: &str, moves: &[&str]) -> Position {
+    let mut p = pos(variant, None);
+    for m in moves {
+        p.play_str(m).unwrap();
+    }
+    p
+}
+
+/// `mv` (long algebraic) written in each notation is the given text, and reads back.
+fn check(p: &mut Position, mv: &str, expected: &[(Notation, &str)]) {
+    let m = p.parse_move(mv).unwrap();
+    for &(n, text) in expected {
+        assert_eq!(p.notate(m, n), text, "{mv} in {n}");
+        assert_eq!(p.parse_move_in(text, n), Ok(m), "{text} read in {n}");
+    }
+}
+
+#[test]
+fn shogi_forms() {
+    let mut p = pos("shogi", None);
+    check(&mut p, "g3g4", &[
+        (ShogiHosking, "P36"), (ShogiHodges, "P-3f"), (ShogiHodgesNumber, "P-36"), (Lan, "Pg3-g4"),
+        (Janggi, "P77-67"), (XiangqiWxf, "P3+1"), (ThaiSan, "X-ช๔"), (ThaiLan, "X ช๓-ช๔"), (San, "g4"),
+    ]);
+    // Two golds reach 5h: the origin square is written.
+    check(&mut p, "d1e2", &[(ShogiHosking, "G69-58"), (ShogiHodges, "G6i-5h"), (ShogiHodgesNumber, "G69-58"), (Lan, "Gd1-e2"), (XiangqiWxf, "G6+5")]);
+    check(&mut p, "h2c2", &[(ShogiHosking, "R78"), (ShogiHodges, "R-7h"), (Janggi, "R88-83"), (XiangqiWxf, "R2=7")]);
+    // Without the origin, the gold's move fits both golds.
+    assert_eq!(p.parse_move_in("G-58", ShogiHodgesNumber).unwrap_err().code, IllegalCode::Ambiguous);
+    assert_eq!(p.parse_move_in("P-55", ShogiHodgesNumber).unwrap_err().code, IllegalCode::Unparsable);
+    assert_eq!(Notation::default_for(p.rules()), ShogiHodgesNumber);
+}
+
+#[test]
+fn shogi_promotion_drops_and_promoted_pieces() {
+    let mut p = after("shogi", &["c3c4", "g7g6"]);
+    check(&mut p, "b2h8h", &[(ShogiHosking, "Bx22+"), (ShogiHodges, "Bx2b+"), (ShogiHodgesNumber, "Bx22+"), (Lan, "Bb2xh8=H")]);
+    // Declining the promotion is marked `=`; the bare form still reads.
+    check(&mut p, "b2h8", &[(ShogiHosking, "Bx22="), (ShogiHodges, "Bx2b="), (Lan, "Bb2xh8")]);
+    let plain = p.parse_move("b2h8").unwrap();
+    assert_eq!(p.parse_move_in("Bx22", ShogiHodgesNumber), Ok(plain));
+    // The promotion by the new piece's letter reads too.
+    assert_eq!(p.parse_move_in("Bx22=H", ShogiHodgesNumber), p.parse_move("b2h8h"));
+
+    let mut p = after("shogi", &["c3c4", "g7g6", "b2h8h", "g9h8"]);
+    check(&mut p, "B@e5", &[(ShogiHosking, "B'55"), (ShogiHodges, "B*5e"), (ShogiHodgesNumber, "B*55"), (Lan, "B@e5"), (Janggi, "B@55")]);
+
+    // A horse is a promoted bishop: `+B`, or by its own letter `H`.
+    let mut p = after("shogi", &["c3c4", "g7g6", "b2h8h", "b8c8", "h8h9", "c8b8"]);
+    check(&mut p, "h9i9", &[(ShogiHosking, "+Bx11"), (ShogiHodges, "+Bx1a"), (ShogiHodgesNumber, "+Bx11"), (Lan, "Hh9xi9")]);
+    check(&mut p, "h9h8", &[(ShogiHosking, "+B22"), (ShogiHodges, "+B-2b"), (ShogiHodgesNumber, "+B-22")]);
+    assert_eq!(p.parse_move_in("H-22", ShogiHodgesNumber), p.parse_move("h9h8"));
+}
+
+#[test]
+fn kyoto_shogi_turns_pieces_up_and_down() {
+    let mut p = pos("kyotoshogi", None);
+    check(&mut p, "b1b2b", &[(ShogiHosking, "S44+"), (ShogiHodges, "S-4d+"), (ShogiHodgesNumber, "S-44+"), (Lan, "Sb1-b2=B")]);
+    check(&mut p, "a1a2l", &[(ShogiHosking, "+L54-"), (ShogiHodges, "+L-5d-"), (ShogiHodgesNumber, "+L-54-")]);
+}
+
+#[test]
+fn xiangqi_wxf_and_janggi() {
+    let mut p = pos("xiangqi", None);
+    check(&mut p, "h3e3", &[(XiangqiWxf, "C2=5"), (Janggi, "C88-85"), (Lan, "Ch3-e3"), (ShogiHosking, "C28-58")]);
+    check(&mut p, "h1g3", &[(XiangqiWxf, "H2+3"), (Janggi, "H08-87"), (Lan, "Hh1-g3")]);
+    check(&mut p, "a1a2", &[(XiangqiWxf, "R9+1"), (Janggi, "R01-91"), (ShogiHodges, "R-9i")]);
+    check(&mut p, "d1e2", &[(XiangqiWxf, "A6+5"), (ShogiHosking, "A610-59")]);
+    check(&mut p, "c1e3", &[(XiangqiWxf, "E7+5")]);
+    // The FEN letter reads as well as the notation's.
+    assert_eq!(p.parse_move_in("N2+3", XiangqiWxf), p.parse_move("h1g3"));
+    // Two chariots on a file: front `+`, rear `-`; Janggi marks mate.
+    let mut p = pos("xiangqi", Some("5k3/9/9/9/9/9/4R4/9/4R4/3K5 w - - 0 1"));
+    check(&mut p, "e4d4", &[(XiangqiWxf, "R+=6"), (Janggi, "R75-74")]);
+    check(&mut p, "e2d2", &[(XiangqiWxf, "R-=6")]);
+    // Three soldiers on a file are numbered from the front.
+    let mut p = pos("xiangqi", Some("5k3/9/9/9/4P4/4P4/4P4/9/9/3K5 w - - 0 1"));
+    check(&mut p, "e6d6", &[(XiangqiWxf, "15=6")]);
+    assert_eq!(Notation::default_for(p.rules()), San);
+}
+
+#[test]
+fn thai_and_lan() {
+    let mut p = pos("makruk", None);
+    check(&mut p, "a3a4", &[(ThaiSan, "ก๔"), (ThaiLan, "บ ก๓-ก๔"), (Lan, "a3-a4"), (XiangqiWxf, "P8+1"), (Janggi, "P61-51")]);
+    check(&mut p, "c1c2", &[(ThaiSan, "ค-ค๒"), (ThaiLan, "ค ค๑-ค๒")]);
+    check(&mut p, "e1f2", &[(ThaiSan, "ม็-ฉ๒"), (ThaiLan, "ม็ จ๑-ฉ๒")]);
+    let mut p = pos("chess", Some("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    check(&mut p, "e4d5", &[(Lan, "e4xd5"), (ThaiSan, "จxง๕"), (ThaiLan, "บ จ๔xง๕"), (ShogiHosking, "Px54"), (Janggi, "P55x44")]);
+    check(&mut p, "g1f3", &[(Lan, "Ng1-f3"), (ThaiSan, "ม-ฉ๓"), (XiangqiWxf, "N2+3")]);
+    // Check marks are written, and optional when read.
+    let mut p = pos("chess", Some("7k/6pp/8/8/8/8/8/R3K3 w - - 0 1"));
+    check(&mut p, "a1a8", &[(Lan, "Ra1-a8#"), (ThaiLan, "ร ก๑-ก๘#")]);
+    assert_eq!(p.parse_move_in("Ra1-a8", Lan), p.parse_move("a1a8"));
+}
+
+#[test]
+fn illegal_text_is_refused_with_a_reason() {
+    // The knight is pinned: its move leaves the king in check.
+    let mut p = pos("chess", Some("4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1"));
+    assert_eq!(p.parse_move_in("Ne2-c3", Lan).unwrap_err().code, IllegalCode::LeavesRoyalInCheck);
+    assert_eq!(p.parse_move_in("", Lan).unwrap_err().code, IllegalCode::Unparsable);
+    assert_eq!(p.parse_move_in("Zz9-z9", ShogiHodges).unwrap_err().code, IllegalCode::Unparsable);
+}
+
+/// Every legal move of positions along a game, in every notation, reads back to itself,
+/// unless the notation writes another legal move alike (WXF's `P2+1` for a Makruk
+/// pawn's step and its capture, Thai's `X` for every piece Makruk lacks): then the text
+/// is refused as ambiguous.
+#[test]
+fn every_notated_move_reads_back() {
+    for variant in ["chess", "makruk", "xiangqi", "shogi", "minishogi", "kyotoshogi", "micro", "torishogi", "crazyhouse"] {
+        let mut p = pos(variant, None);
+        for ply in 0..24 {
+            let legal = p.legal_moves();
+            if legal.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            for &m in &legal {
+                for n in Notation::ALL {
+                    let text = p.notate_in(m, n, &legal);
+                    let alike = legal.iter().filter(|&&o| p.notate_in(o, n, &legal) == text).count();
+                    match p.parse_move_in(&text, n) {
+                        Ok(read) => assert_eq!((read, alike), (m, 1), "{variant} {}: {text} in {n}", p.fen()),
+                        Err(e) => assert!(e.code == IllegalCode::Ambiguous && alike > 1, "{variant} {}: {text} in {n}: {e:?}", p.fen()),
+                    }
+                }
+            }
+            p.play_unchecked(legal[(ply * 7 + 3) % legal.len()]);
+        }
+    }
+}
+
+#[test]
+fn notation_names_round_trip() {
+    for n in Notation::ALL {
+        assert_eq!(Notation::from_name(n.name()), Some(n));
+    }
+    assert_eq!(Notation::from_name("uci"), Some(Long));
+    assert_eq!(Notation::from_name("hodges"), None);
+}
+
+#[test]
+fn promoted_pieces_in_fen_and_sfen() {
+    let p = after("shogi", &["c3c4", "g7g6", "b2h8h", "b8c8", "h8h9"]);
+    let fen = p.fen();
+    assert!(fen.starts_with("lnsgkgsHl/2r6/"), "{fen}");
+    let plus = p.fen_in(FenStyle { promoted_plus: true, ..FenStyle::default() });
+    assert_eq!(plus.split(' ').take(2).collect::<Vec<_>>(), ["lnsgkgs+Bl/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[BN]", "b"]);
+    // Both read back to the same position.
+    let v = load("shogi").unwrap();
+    assert_eq!(v.position(&plus).unwrap().fen(), fen);
+    // SFEN: `w` is Black (gote), hands as counts in the ruleset's order, the ply number.
+    let sfen = p.fen_in(FenStyle { sfen: true, ..FenStyle::default() });
+    assert_eq!(sfen, "lnsgkgs+Bl/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w BN 6");
+    // (SFEN has no halfmove clock.)
+    let board_and_side = |f: &str| f.split(' ').take(2).collect::<Vec<_>>().join(" ");
+    assert_eq!(board_and_side(&v.position(&sfen).unwrap().fen()), board_and_side(&fen));
+    let start = v.position("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2Pg 1").unwrap();
+    assert_eq!(start.fen(), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[PPg] w - - 0 1");
+    assert_eq!(start.fen_in(FenStyle { sfen: true, ..FenStyle::default() }).split(' ').nth(2), Some("2Pg"));
+    // `+` needs a piece that has a promoted face.
+    assert!(v.position("lnsgkgs+Kl/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[BN] b - - 0 3").is_err());
+    assert!(v.position("lnsgkgs+/2r6/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL[BN] b - - 0 3").is_err());
+    // Kyoto shogi's start: every piece's face, Fairy-Stockfish's way.
+    let kyoto = pos("kyotoshogi", None);
+    assert_eq!(kyoto.fen_in(FenStyle { promoted_plus: true, ..FenStyle::default() }).split(' ').next(), Some("p+nks+l/5/5/5/+LSK+NP[]"));
+}
