@@ -47,15 +47,22 @@ export class Board {
     element.addEventListener("pointercancel", () => this.endDrag());
   }
 
-  /** Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`. */
-  draw({ files, ranks, a1Light, pieces, names, marks }) {
+  /**
+   * Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`; `size`: the
+   * most pixels the board may take across (less if its container is narrower);
+   * `style`: how pieces are drawn (see glyphs.js).
+   */
+  draw({ files, ranks, a1Light, pieces, names, marks, size = 560, style = "figures" }) {
     this.files = files;
     this.ranks = ranks;
     const el = this.el;
     el.replaceChildren();
     el.style.setProperty("--files", files);
     el.style.setProperty("--ranks", ranks);
-    el.style.setProperty("--square", `${Math.floor(Math.min(560 / files, 560 / ranks, 64))}px`);
+    // The board never overflows its pane: the width it may take, less its border.
+    const room = el.parentElement ? el.parentElement.clientWidth - 4 : size;
+    const across = Math.max(120, Math.min(size, room > 0 ? room : size));
+    el.style.setProperty("--square", `${Math.floor(Math.min(across / files, across / ranks, 64))}px`);
     for (let row = 0; row < ranks; row++) {
       for (let col = 0; col < files; col++) {
         const f = this.flipped ? files - 1 - col : col;
@@ -71,7 +78,7 @@ export class Board {
         if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
         const piece = pieces[name];
         if (piece) {
-          const el = pieceElement(piece.letter, names, piece.promoted);
+          const el = pieceElement(piece.letter, names, piece.promoted, style);
           sq.append(el);
           sq.setAttribute("aria-label", `${name} ${el.title}`);
         } else {
