@@ -59,8 +59,10 @@ export class Board {
     el.replaceChildren();
     el.style.setProperty("--files", files);
     el.style.setProperty("--ranks", ranks);
-    // The board never overflows its pane: the width it may take, less its border.
-    const room = el.parentElement ? el.parentElement.clientWidth - 4 : size;
+    // The board never overflows its pane (the section it is in, whose width does not
+    // follow the board's): the width it may take, less its border.
+    const pane = el.closest("section");
+    const room = pane ? pane.clientWidth - 4 : size;
     const across = Math.max(120, Math.min(size, room > 0 ? room : size));
     el.style.setProperty("--square", `${Math.floor(Math.min(across / files, across / ranks, 64))}px`);
     for (let row = 0; row < ranks; row++) {
@@ -99,7 +101,10 @@ export class Board {
     if (e.button !== 0) return;
     const from = this.squareAt(e.clientX, e.clientY);
     if (!from) return;
+    // No text selection or native drag; and the focus leaves any field (where the
+    // arrow keys would edit it), as a click elsewhere would take it.
     e.preventDefault();
+    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
     const piece = this.el.querySelector(`[data-square="${from}"] .piece`);
     this.drag = { from, piece, ghost: null, x: e.clientX, y: e.clientY };
     this.el.setPointerCapture(e.pointerId);

@@ -76,6 +76,11 @@ async function pick(variant) {
   await page.waitForFunction((g) => document.body.dataset.game && document.body.dataset.game !== g, before);
 }
 
+/** Waits until the move on the board (highlighted in the list) is `san`. */
+async function waitCurrent(san) {
+  await page.waitForFunction((san) => document.querySelector("#san .san.current")?.textContent === san, san);
+}
+
 async function waitPlies(n) {
   await page.waitForFunction((n) => document.body.dataset.plies === String(n), n);
 }
@@ -141,8 +146,8 @@ describe("chimera web", () => {
     assert.deepEqual(await sanList(), ["b3", "e4", "Ne3", "c3", "d4"]);
     assert.equal(await page.textContent("#san .variation"), "2.c3");
     await page.keyboard.press("ArrowUp");
-    await waitPlies(3);
-    assert.equal(await page.textContent("#san .san.current"), "Ne3");
+    await waitCurrent("Ne3");
+    assert.equal(await page.getAttribute("body", "data-plies"), "3");
     await page.keyboard.press("End");
     await waitPlies(4);
     assert.equal(await page.textContent("#san .san.current"), "d4");
@@ -377,7 +382,7 @@ describe("chimera web", () => {
     await waitPlies(3);
     await clickMove("b5", "b4");
     await page.keyboard.press("ArrowUp");
-    await waitPlies(4);
+    await waitCurrent("d4");
     const pgn = await page.inputValue("#pgn-out");
     assert.match(pgn, /^\[Event "Chimera workbench"\]/);
     assert.match(pgn, /\[Variant "mischia"\]/);
