@@ -222,6 +222,8 @@ let saveTimer = null;
 
 /** Saves the snapshot in the browser's storage, a moment after the last change. */
 function autosave() {
+  // A link made before the change no longer shows what the page does.
+  $("share-out").hidden = true;
   clearTimeout(saveTimer);
   saveTimer = setTimeout(() => {
     saveLocal(snapshot());
