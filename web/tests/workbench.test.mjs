@@ -6,7 +6,7 @@
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const BASE_URL = process.env.BASE_URL;
@@ -318,6 +318,26 @@ describe("chimera web", () => {
     assert.ok(r.builtin.some((b) => b.id === "mischia"));
     const bad = await page.evaluate(async () => (await fetch("api", { method: "POST", body: '{"op":"dance"}' })).json());
     assert.equal(bad.error.code, "unknown-op");
+  });
+
+  it("opens a .toml file into the editor and saves the editor's text as one", async () => {
+    const toml = [
+      'name = "opened"',
+      "board = { files = 5, ranks = 5 }",
+      'start = "k4/5/5/5/4K w - - 0 1"',
+      '[pieces.king]\nletter = "K"\nbetza = "K"\nroyal = true',
+    ].join("\n");
+    const before = await page.getAttribute("body", "data-game");
+    await page.setInputFiles("#toml-file", { name: "opened.toml", mimeType: "text/plain", buffer: Buffer.from(toml) });
+    await page.waitForFunction((g) => document.body.dataset.game !== g, before);
+    assert.equal(await page.inputValue("#toml"), toml);
+    assert.equal(await page.textContent("#variant-name"), "opened");
+    assert.equal(await page.locator("#board .square").count(), 25);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#toml-save")]);
+    assert.equal(download.suggestedFilename(), "opened.toml");
+    const path = `${ARTIFACTS}/saved.toml`;
+    await download.saveAs(path);
+    assert.equal(readFileSync(path, "utf8"), toml);
   });
 
   it("keeps the edit and the game across a reload", async () => {
