@@ -47,7 +47,7 @@ pub fn describe_piece(rules: &Rules, def: &PieceDef) -> String {
     s
 }
 
-/// One clause per kind of move, in the order Betza lists them.
+/// One clause per kind of move.
 fn describe_directions(directions: &[Direction]) -> Vec<String> {
     let mut kinds: Vec<(Kind, Vec<(i8, i8)>)> = Vec::new();
     for d in directions {
@@ -58,6 +58,14 @@ fn describe_directions(directions: &[Direction]) -> Vec<String> {
             None => kinds.push((kind, vec![(d.dx, d.dy)])),
         }
     }
+    // Parsing sorts the directions; the clauses go from the freest moves to the most
+    // limited: moves-and-captures, moves, captures, plain before hops, first moves last.
+    let mode_rank = |m: Mode| match m {
+        Mode::Both => 0,
+        Mode::Move => 1,
+        Mode::Capture => 2,
+    };
+    kinds.sort_by_key(|(k, _)| (k.initial, mode_rank(k.mode), k.hop, k.atom, k.range == 0, k.range));
     kinds.iter().map(|(k, dirs)| clause(k, dirs)).collect()
 }
 
