@@ -416,15 +416,15 @@ impl<B: Bitboard> Pos<B> {
                 _ => {}
             }
         }
-        let candidates: Vec<Move> = legal
-            .iter()
-            .copied()
-            // A gating move is written with its gated piece (`Nc3/H`, read above): plain
-            // `Nc3` is the move that gates nothing.
-            .filter(|m| !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle))
-            .filter(|m| m.to == parts.to && origin_ok(m.from))
-            .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
-            .collect();
+        // The board moves the text names. A gating move is written with its gated piece
+        // (`Nc3/H`, read above): plain `Nc3` is the move that gates nothing.
+        let named = |m: &Move| {
+            !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle)
+                && m.to == parts.to
+                && origin_ok(m.from)
+                && self.piece_at(m.from).is_some_and(type_ok)
+        };
+        let candidates: Vec<Move> = legal.iter().copied().filter(|m| named(m)).collect();
         let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
         match matching.len() {
             1 => {
@@ -500,15 +500,7 @@ impl<B: Bitboard> Pos<B> {
         // No legal move: look at pseudo-legal ones to say why.
         let mut pseudo = Vec::new();
         self.generate_pseudo(&mut pseudo);
-        let pseudo_hits: Vec<Move> = pseudo
-            .iter()
-            .copied()
-            // A gating move is written with its gated piece (`Nc3/H`, read above): plain
-            // `Nc3` is the move that gates nothing.
-            .filter(|m| !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle))
-            .filter(|m| m.to == parts.to && origin_ok(m.from))
-            .filter(|m| self.piece_at(m.from).is_some_and(type_ok))
-            .collect();
+        let pseudo_hits: Vec<Move> = pseudo.iter().copied().filter(|m| named(m)).collect();
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece".to_string(), |p| p.name.clone());
         // A rule module's refusal comes from the same test that keeps the move out of the list.
         if let Some(e) = pseudo_hits.iter().find_map(|&m| self.module_refusal(m)) {
