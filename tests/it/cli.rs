@@ -506,10 +506,10 @@ fn misspellings_get_a_suggestion() {
     assert_eq!(r.stderr, "unknown variant `crazyhose`: not a built-in and not a .toml file: did you mean `crazyhouse`?\n");
     let r = chimera(&["moves", "shogi", "--notation", "shogi-hodgez"]).fails();
     assert!(r.stderr.ends_with(": did you mean `shogi-hodges`?\n"), "{}", r.stderr);
-    let r = run(&["serve"], Some("{\"op\": \"lod\", \"variant\": \"chess\"}\n{\"op\": \"load\", \"variant\": \"chess\", \"fenn\": 1}\n{\"op\": \"load\", \"variant\": \"xiangki\"}\n"));
+    let r = run(&["serve"], Some("{\"op\": \"lod\", \"variant\": \"chess\"}\n{\"op\": \"load\", \"variantt\": \"chess\"}\n{\"op\": \"load\", \"variant\": \"xiangki\"}\n"));
     let lines = r.lines();
     assert!(lines[0].contains("did you mean `load`?"), "{}", lines[0]);
-    assert!(lines[1].contains("unknown field `fenn`") && lines[1].contains("did you mean"), "{}", lines[1]);
+    assert!(lines[1].contains("unknown field `variantt`") && lines[1].contains("did you mean `variant`?"), "{}", lines[1]);
     assert!(lines[2].contains("did you mean `xiangqi`?"), "{}", lines[2]);
 }
 
