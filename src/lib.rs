@@ -8,6 +8,7 @@ pub use chimera_variants as variants;
 
 pub mod cases;
 pub mod game;
+pub mod movement;
 pub mod ini;
 pub mod pgn;
 pub mod snapshot;
