@@ -6,6 +6,7 @@
 pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
+pub mod cases;
 pub mod game;
 pub mod movement;
 pub mod ini;
@@ -16,3 +17,8 @@ pub mod snapshot;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeExamples;
+
+/// The book's Rust page, its examples compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/src/rust.md")]
+struct BookRustExamples;

@@ -21,12 +21,14 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the built-in variants.
-    Variants,
+    /// List the built-in variants (`--markdown`: the book's variant catalogue).
+    Variants(cli::variants::Args),
     /// Load a ruleset file and summarise it, or report where it is wrong.
     Check(cli::check::Args),
     /// Convert Fairy-Stockfish variant definitions (variants.ini) into rulesets; sections it cannot express exactly are refused with the reason.
     ImportIni(cli::import_ini::Args),
+    /// Check a folder of rule edge cases (case files beside a ruleset) against their snapshots; `--accept` keeps the changes.
+    Cases(cli::cases::Args),
     /// Count the leaf nodes of the legal move tree.
     Perft(cli::perft::Args),
     /// List the legal moves of a position, after playing some moves.
@@ -55,9 +57,10 @@ fn main() -> ExitCode {
     };
     let mut out = io::BufWriter::new(io::stdout().lock());
     let result = match cli.command {
-        Command::Variants => cli::variants::run(&mut out),
+        Command::Variants(args) => cli::variants::run(&args, &mut out),
         Command::Check(args) => cli::check::run(&args, &mut out),
         Command::ImportIni(args) => cli::import_ini::run(&args, &mut out),
+        Command::Cases(args) => cli::cases::run(&args, &mut out),
         Command::Perft(args) => cli::perft::run(&args, &mut out),
         Command::Moves(args) => cli::moves::run(&args, &mut out),
         Command::Validate(args) => cli::validate::run(&args, &mut out),

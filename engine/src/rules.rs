@@ -112,6 +112,14 @@ impl Region {
     pub fn with_squares(self, listed: ByColor<Vec<Square>>) -> Region {
         Region { listed, ..self }
     }
+    /// The files (0-based) its ranks are limited to; empty: every file.
+    pub fn files(&self) -> &[u8] {
+        &self.files
+    }
+    /// The squares it has besides its ranks, for `color` (absolute squares).
+    pub fn listed(&self, color: Color) -> &[Square] {
+        &self.listed[color]
+    }
     /// Whether it has no square at all.
     pub fn is_empty(&self) -> bool {
         self.ranks.is_empty() && self.listed.iter().all(|(_, l)| l.is_empty())

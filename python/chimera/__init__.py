@@ -11,7 +11,8 @@
 
 `chimera.Board` is a mutable board shaped like python-chess's; `chimera.pgn` reads PGN
 games as `chess.pgn` does; `Variant`/`Position` are the functional API; `chimera.compat`
-offers pyffish's functions with pyffish's conventions.
+offers pyffish's functions with pyffish's conventions; `chimera.snapshot(folder)` checks a
+folder of rule edge cases against their snapshots (for pytest).
 """
 
 from ._native import (
@@ -36,6 +37,7 @@ from ._native import (
 )
 from .board import BLACK, WHITE, Board, LegalMoveGenerator, Outcome, Pocket, Termination
 from . import pgn
+from .cases import snapshot
 
 __all__ = [
     "AmbiguousMoveError",
@@ -61,6 +63,7 @@ __all__ = [
     "builtins",
     "parse_square",
     "pgn",
+    "snapshot",
     "square_name",
     "validate",
     "variant",

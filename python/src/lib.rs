@@ -5,6 +5,7 @@
 
 mod api;
 mod board;
+mod cases;
 mod compat;
 mod errors;
 mod pgn;
@@ -58,6 +59,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     api::register(m)?;
     board::register(m)?;
     pgn::register(m)?;
+    cases::register(m)?;
     let sub = PyModule::new(py, "_compat")?;
     compat::register(&sub)?;
     m.add_submodule(&sub)?;

@@ -1,6 +1,7 @@
 //! The subcommands, one module each, and what they share: loading a variant and a
 //! start position, playing moves with errors that say where, and naming results.
 
+pub mod cases;
 pub mod check;
 pub mod import_ini;
 pub mod moves;
@@ -67,7 +68,12 @@ pub fn parse_notation(name: &str, variant: &Variant) -> Result<Notation, Failure
         return Ok(Notation::default_for(variant.rules()));
     }
     Notation::from_name(name)
-        .ok_or_else(|| Failure::Message(format!("`{name}` is no notation; known: {}, default", Notation::names())))
+        .ok_or_else(|| Failure::Message(format!("`{name}` is no notation; known: {}, default{}", Notation::names(), notation_hint(name))))
+}
+
+/// `: did you mean `shogi-hodges`?` for a misspelt notation name, or nothing.
+pub fn notation_hint(name: &str) -> String {
+    chimera::ruleset::suggest::did_you_mean(name, Notation::ALL.map(Notation::name).into_iter().chain(["default"]))
 }
 
 /// An I/O error in a sentence: `cannot read x.toml: no such file`.

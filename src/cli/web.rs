@@ -578,7 +578,7 @@ async fn variant_source(Path(id): Path<String>) -> Response {
     match chimera::variants::builtin(&id) {
         Some(b) => ([(CONTENT_TYPE, "text/plain; charset=utf-8")], b.toml).into_response(),
         None => {
-            let error = Error::new("unknown-variant", format!("`{id}` is not a built-in variant"));
+            let error = Error::new("unknown-variant", format!("`{id}` is not a built-in variant{}", chimera::variants::unknown_id_hint(&id)));
             (StatusCode::NOT_FOUND, json(&Reply::new(&Value::Null, Err(error)))).into_response()
         }
     }

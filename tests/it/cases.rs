@@ -2,66 +2,11 @@
 //! of its position's legal moves (sorted, each with its SAN and the FEN after it), in
 //! the text `chimera moves --snapshot` prints.
 //!
-//! A case file:
-//!
-//! ```toml
-//! note = "what rule this pins"              # required: why the case exists
-//! fen = "1k4/4P1/6/6/6/R2K2 w - - 0 1"      # optional: default the variant's start
-//! moves = "e4 e5 Nf3"                       # optional: played first (SAN or long algebraic)
-//! legal = 15                                # optional: the number of legal moves, asserted
-//! variant = "mischia"                       # optional: default the directory's name
-//! chess960 = true                           # optional: read the FEN as Chess960
-//! ```
-//!
-//! New or changed snapshots are reviewed with `cargo insta review`.
+//! The case files and their text are `chimera::cases`' (what `chimera cases` runs for
+//! rule authors elsewhere). New or changed snapshots are reviewed with `cargo insta review`.
 
 use std::fs;
 use std::path::Path;
-
-use chimera::CastlingMode;
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Case {
-    note: String,
-    fen: Option<String>,
-    moves: Option<String>,
-    legal: Option<usize>,
-    variant: Option<String>,
-    #[serde(default)]
-    chess960: bool,
-}
-
-fn run(path: &Path, dir_variant: &str) -> String {
-    let text = fs::read_to_string(path).unwrap();
-    let case: Case = toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let variant_name = case.variant.as_deref().unwrap_or(dir_variant);
-    let variant = chimera::variants::load(variant_name).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut pos = match &case.fen {
-        Some(fen) => {
-            let mode = if case.chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-            variant.position_in(fen, mode).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-        }
-        None => variant.start(),
-    };
-    if let Some(moves) = &case.moves {
-        for token in chimera::movetext::read(moves).unwrap() {
-            if let Some(m) = token.move_text() {
-                pos.play_str(m).unwrap_or_else(|e| panic!("{}: {m}: {e}", path.display()));
-            }
-        }
-    }
-    let mut out = format!("variant: {variant_name}\nnote: {}\n", case.note);
-    if let Some(moves) = &case.moves {
-        out += &format!("after: {moves}\n");
-    }
-    let listing = chimera::snapshot::render(&mut pos);
-    if let Some(n) = case.legal {
-        assert!(listing.contains(&format!("\nmoves: {n}\n")), "{}: expected {n} legal moves\n{listing}", path.display());
-    }
-    out + &listing
-}
 
 #[test]
 fn every_case_matches_its_snapshot() {
@@ -79,7 +24,7 @@ fn every_case_matches_its_snapshot() {
         files.sort();
         for file in files {
             let name = format!("{variant}__{}", file.file_stem().unwrap().to_string_lossy());
-            let text = run(&file, &variant);
+            let text = chimera::cases::render_case(&file, &variant).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
             insta::with_settings!({ snapshot_path => "../cases/snapshots", prepend_module_to_snapshot => false, omit_expression => true }, {
                 insta::assert_snapshot!(name, text);
             });

@@ -493,11 +493,24 @@ fn a_ruleset_file_works_as_a_variant() {
 
 #[test]
 fn unknown_variant() {
-    for cmd in [&["perft", "nosuch", "1"][..], &["moves", "nosuch"], &["validate", "nosuch", "-"]] {
+    for cmd in [&["perft", "nosuch", "1"][..], &["moves", "nosuch"], &["validate", "nosuch", "-"], &["check", "nosuch"]] {
         let r = run(cmd, Some("")).fails();
-        let ids: Vec<&str> = chimera::variants::BUILTINS.iter().map(|b| b.id).collect();
-        assert_eq!(r.stderr, format!("unknown variant `nosuch`: not a built-in ({}) and not a .toml file\n", ids.join(", ")));
+        assert_eq!(r.stderr, "unknown variant `nosuch`: not a built-in and not a .toml file (`chimera variants` lists the built-ins)\n");
     }
+}
+
+/// A misspelt id, notation or op gets the nearest known one instead of every one.
+#[test]
+fn misspellings_get_a_suggestion() {
+    let r = chimera(&["moves", "crazyhose"]).fails();
+    assert_eq!(r.stderr, "unknown variant `crazyhose`: not a built-in and not a .toml file: did you mean `crazyhouse`?\n");
+    let r = chimera(&["moves", "shogi", "--notation", "shogi-hodgez"]).fails();
+    assert!(r.stderr.ends_with(": did you mean `shogi-hodges`?\n"), "{}", r.stderr);
+    let r = run(&["serve"], Some("{\"op\": \"lod\", \"variant\": \"chess\"}\n{\"op\": \"load\", \"variantt\": \"chess\"}\n{\"op\": \"load\", \"variant\": \"xiangki\"}\n"));
+    let lines = r.lines();
+    assert!(lines[0].contains("did you mean `load`?"), "{}", lines[0]);
+    assert!(lines[1].contains("unknown field `variantt`") && lines[1].contains("did you mean `variant`?"), "{}", lines[1]);
+    assert!(lines[2].contains("did you mean `xiangqi`?"), "{}", lines[2]);
 }
 
 /// Usage errors exit 1, like every other error, as the README says (clap's own code was 2).
@@ -766,4 +779,86 @@ fn validate_reads_960_variant_tags_as_chess960() {
     // Without the suffix the same FEN is refused: its castling letters name files.
     let r = validate("chess", &game("Standard")).fails();
     assert!(r.stderr.contains("the [FEN] tag"), "{}", r.stderr);
+}
+
+// ---- cases: the snapshot kit for rule authors (issue 28) ----
+
+/// A copy of `tests/cases/mischia` with the ruleset beside it and its snapshots.
+fn copy_of_mischia_cases(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("chimera-cases-{}-{name}", std::process::id())).join("mischia");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("snapshots")).unwrap();
+    for e in std::fs::read_dir("tests/cases/mischia").unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, dir.join(p.file_name().unwrap())).unwrap();
+    }
+    for e in std::fs::read_dir("tests/cases/snapshots").unwrap() {
+        let p = e.unwrap().path();
+        if p.file_name().unwrap().to_string_lossy().starts_with("mischia__") {
+            std::fs::copy(&p, dir.join("snapshots").join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    std::fs::copy("rulesets/mischia.toml", dir.join("mischia.toml")).unwrap();
+    dir
+}
+
+#[test]
+fn cases_pass_then_name_the_changed_moves_then_accept_them() {
+    let dir = copy_of_mischia_cases("accept");
+    let d = dir.to_str().unwrap();
+    let r = chimera(&["cases", d]).ok();
+    assert!(r.stdout.ends_with("7 cases: 7 unchanged, 0 changed, 0 new, 0 failed\n"), "{}", r.stdout);
+
+    // One line of the copied ruleset: the rook becomes a rook that also leaps as a knight.
+    let ruleset = dir.join("mischia.toml");
+    let text = std::fs::read_to_string(&ruleset).unwrap();
+    let changed = text.replacen("[pieces.rook]\nletter = \"R\"\nbetza = \"R\"", "[pieces.rook]\nletter = \"R\"\nbetza = \"RN\"", 1);
+    assert_ne!(text, changed, "the rook's Betza line moved; update this test");
+    std::fs::write(&ruleset, changed).unwrap();
+    let r = chimera(&["cases", d]).fails();
+    assert!(r.stderr.contains("some cases differ from their snapshots"), "{}", r.stderr);
+    // The case with a rook on a1 names the rook's new knight leaps, and its move count.
+    assert!(r.stdout.contains("c-one-move-per-lost-type.toml: changed"), "{}", r.stdout);
+    assert!(r.stdout.contains("\n-moves: 15\n") && r.stdout.contains("\n+moves: 17\n"), "{}", r.stdout);
+    assert!(r.stdout.contains("\n+a1b3 Rb3 => "), "{}", r.stdout);
+    assert!(r.stdout.contains("\n+a1c2 Rc2 => "), "{}", r.stdout);
+
+    assert!(r.stdout.contains("\n-legal = 15\n+legal = 17"), "the case's own count: {}", r.stdout);
+
+    let r = chimera(&["cases", d, "--accept"]).ok();
+    assert!(r.stdout.contains("accepted"), "{}", r.stdout);
+    let snap = std::fs::read_to_string(dir.join("snapshots/mischia__c-one-move-per-lost-type.snap")).unwrap();
+    assert!(snap.starts_with("---\nsource: "), "insta's header is kept: {snap}");
+    assert!(snap.contains("\nmoves: 17\n"), "{snap}");
+    chimera(&["cases", d]).ok();
+}
+
+#[test]
+fn cases_report_a_new_case_a_wrong_count_and_a_broken_one() {
+    let dir = copy_of_mischia_cases("new");
+    std::fs::write(dir.join("z-new.toml"), "note = \"a new case\"\nfen = \"1k4/6/6/6/6/R2K2 w - - 0 1\"\n").unwrap();
+    std::fs::write(dir.join("z-wrong.toml"), "# the start\nnote = \"a wrong count\"\nlegal = 3\n").unwrap();
+    std::fs::write(dir.join("z-broken.toml"), "note = \"no such square\"\nfen = \"1k4/6/6 w - - 0 1\"\n").unwrap();
+    let d = dir.to_str().unwrap();
+    let r = chimera(&["cases", d]).fails();
+    assert!(r.stdout.contains("z-new.toml: new case (no snapshot yet: "), "{}", r.stdout);
+    assert!(r.stdout.contains("\n-legal = 3\n+legal = "), "{}", r.stdout);
+    assert!(r.stdout.contains("z-broken.toml: error: fen: "), "{}", r.stdout);
+    assert!(r.stdout.ends_with("10 cases: 7 unchanged, 0 changed, 2 new, 1 failed\n"), "{}", r.stdout);
+    // Accepting writes the new snapshots and the count found; the broken case still fails.
+    let r = chimera(&["cases", d, "--accept"]).fails();
+    assert!(r.stderr.contains("could not run"), "{}", r.stderr);
+    assert!(dir.join("snapshots/mischia__z-new.snap").is_file());
+    let wrong = std::fs::read_to_string(dir.join("z-wrong.toml")).unwrap();
+    assert!(wrong.starts_with("# the start\nnote = \"a wrong count\"\nlegal = ") && !wrong.contains("legal = 3"), "{wrong}");
+    std::fs::remove_file(dir.join("z-broken.toml")).unwrap();
+    chimera(&["cases", d]).ok();
+}
+
+/// The repository's own cases pass through `chimera cases` with the snapshots insta keeps.
+#[test]
+fn cases_reads_the_repository_s_own_snapshots() {
+    for variant in ["chess", "xiangqi", "mischia"] {
+        chimera(&["cases", &format!("tests/cases/{variant}"), "--snapshots", "tests/cases/snapshots"]).ok();
+    }
 }

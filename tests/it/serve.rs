@@ -131,7 +131,9 @@ fn load_a_builtin() {
     let r = s.ok(json!({"op": "load", "variant": "mystic"}));
     assert_eq!(r["economy"], true);
     let e = s.fails(json!({"op": "load", "variant": "no-such-variant"}), "unknown-variant");
-    assert!(e["message"].as_str().unwrap().contains("chess, losalamos"), "{e}");
+    assert!(e["message"].as_str().unwrap().contains("`chimera variants` lists the built-ins"), "{e}");
+    let e = s.fails(json!({"op": "load", "variant": "crazyhose"}), "unknown-variant");
+    assert!(e["message"].as_str().unwrap().ends_with("did you mean `crazyhouse`?"), "{e}");
     s.fails(json!({"op": "load"}), "bad-request");
     s.fails(json!({"op": "load", "variant": "chess", "toml": TINY}), "bad-request");
     s.fails(json!({"op": "load", "variant": "chess", "name": "x.toml"}), "bad-request");

@@ -257,7 +257,9 @@ pub fn builtin(id: &str) -> Option<&'static Builtin> {
 /// Why a variant could not be loaded.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
-    #[error("unknown variant `{0}`: not a built-in ({1}) and not a .toml file")]
+    /// Neither a built-in's id nor a ruleset file; the second field is the message's
+    /// tail: the nearest built-in id, or where the ids are listed.
+    #[error("unknown variant `{0}`: not a built-in and not a .toml file{1}")]
     Unknown(String, String),
     #[error("cannot read {0}: {1}")]
     Io(String, std::io::Error),
@@ -276,13 +278,30 @@ pub fn load(name: &str) -> Result<Variant, LoadError> {
     if name.ends_with(".toml") || path.exists() {
         return from_file(name);
     }
-    let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
-    Err(LoadError::Unknown(name.to_string(), ids.join(", ")))
+    Err(LoadError::Unknown(name.to_string(), unknown_id_hint(name)))
+}
+
+/// The tail of a message about an id that is no built-in's: the nearest one
+/// (`: did you mean `crazyhouse`?`), else where the ids are listed. A misspelt id gets
+/// one suggestion, not a hundred ids.
+pub fn unknown_id_hint(id: &str) -> String {
+    match chimera_engine::ruleset::suggest::closest(id, BUILTINS.iter().map(|b| b.id)) {
+        Some(near) => format!(": did you mean `{near}`?"),
+        None => " (`chimera variants` lists the built-ins)".to_string(),
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_misspelt_id_gets_the_nearest_builtin() {
+        let e = load("crazyhose").unwrap_err().to_string();
+        assert_eq!(e, "unknown variant `crazyhose`: not a built-in and not a .toml file: did you mean `crazyhouse`?");
+        let e = load("nosuch").unwrap_err().to_string();
+        assert_eq!(e, "unknown variant `nosuch`: not a built-in and not a .toml file (`chimera variants` lists the built-ins)");
+    }
 
     #[test]
     fn every_builtin_loads_and_is_named_by_its_id() {

@@ -20,7 +20,7 @@ pub(crate) mod error;
 mod lint;
 pub(crate) mod pieces;
 mod size;
-mod suggest;
+pub mod suggest;
 pub(crate) mod source;
 
 pub use error::RulesetError;
@@ -218,7 +218,7 @@ fn compile(
     let notation = match &raw.notation {
         None => Notation::San,
         Some(n) => Notation::from_name(n.get_ref())
-            .ok_or_else(|| r.span(n, "notation", format!("`{}` is no notation; known: {}", n.get_ref(), Notation::names())))?,
+            .ok_or_else(|| r.span(n, "notation", format!("`{}` is no notation; known: {}{}", n.get_ref(), Notation::names(), suggest::did_you_mean(n.get_ref(), Notation::ALL.map(Notation::name)))))?,
     };
     let rules = Rules {
         name,

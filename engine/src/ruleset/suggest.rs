@@ -2,7 +2,7 @@
 
 /// The one of `known` closest to `word`, if it is close enough to be a slip of the
 /// keyboard (an edit or two, fewer for short words) rather than another word.
-pub(crate) fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let most = match word.chars().count() {
         0..=2 => return None,
         3..=5 => 1,
@@ -17,10 +17,15 @@ pub(crate) fn closest<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) 
         .map(|(_, k)| k)
 }
 
+/// `: did you mean `x`?` for the nearest of `known`, or nothing: the tail of a message.
+pub fn did_you_mean<'a>(word: &str, known: impl IntoIterator<Item = &'a str>) -> String {
+    closest(word, known).map(|k| format!(": did you mean `{k}`?")).unwrap_or_default()
+}
+
 /// A serde message naming an unknown field or word and the expected ones
 /// (``unknown variant `lose`, expected one of `win`, `loss`, `draw` ``), with the nearest
 /// expected one suggested; other messages are returned as they are.
-pub(crate) fn with_suggestion(message: &str) -> String {
+pub fn with_suggestion(message: &str) -> String {
     let Some(rest) = message.strip_prefix("unknown field `").or_else(|| message.strip_prefix("unknown variant `")) else {
         return message.to_string();
     };

@@ -14,6 +14,8 @@ use std::time::{Duration, Instant};
 
 use chimera::game::{describe_claim, describe_outcome, game_over, is_capture};
 use chimera::variants::{self, BUILTINS};
+
+use crate::cli::notation_hint;
 use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
@@ -278,8 +280,7 @@ impl Server {
             return Ok((&self.variants[id].variant, self.live[live].bytes));
         }
         let Some(b) = variants::builtin(id) else {
-            let ids: Vec<&str> = BUILTINS.iter().map(|b| b.id).collect();
-            return Err(Error::new("unknown-variant", format!("`{id}` is not a built-in variant ({})", ids.join(", "))));
+            return Err(Error::new("unknown-variant", format!("`{id}` is not a built-in variant{}", variants::unknown_id_hint(id))));
         };
         let variant = b.variant()?;
         let bytes = variant.table_size().bytes + b.toml.len();
@@ -585,7 +586,7 @@ fn notation_named(name: Option<&str>, pos: &Position) -> Result<Option<Notation>
     }
     match Notation::from_name(name) {
         Some(n) => Ok(Some(n)),
-        None => Err(Error::new("bad-request", format!("`{name}` is no notation; known: {}, default", Notation::names()))),
+        None => Err(Error::new("bad-request", format!("`{name}` is no notation; known: {}, default{}", Notation::names(), notation_hint(name)))),
     }
 }
 

@@ -73,7 +73,10 @@ impl Request {
             "close" => Request::Close(parse(args)?),
             "piece" => Request::Piece(parse(args)?),
             "quit" => parse::<NoArgs>(args).map(|_| Request::Quit)?,
-            _ => return Err(Error::new("unknown-op", format!("unknown op `{op}` (one of {OPS})"))),
+            _ => {
+                let hint = chimera::ruleset::suggest::did_you_mean(&op, OPS.split(", "));
+                return Err(Error::new("unknown-op", format!("unknown op `{op}` (one of {OPS}){hint}")));
+            }
         })
     }
 
@@ -91,7 +94,7 @@ impl Request {
 }
 
 fn parse<T: DeserializeOwned>(args: Value) -> Result<T, Error> {
-    serde_json::from_value(args).map_err(|e| Error::new("bad-request", e.to_string()))
+    serde_json::from_value(args).map_err(|e| Error::new("bad-request", chimera::ruleset::suggest::with_suggestion(&e.to_string())))
 }
 
 #[derive(Deserialize)]
