@@ -281,7 +281,7 @@ fn chimera_check_describes_castling_rights_that_arrive() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.contains("castling: 2\n  O-O    king e1-g1  rook h1-f1  (also 0-0; FEN K)\n  O-O-O  king e1-c1  rook a1-d1  (also 0-0-0; FEN Q)\n  a right arrives with a rook that comes into being on its rook square while the king has never moved\n"),
+        stdout.contains("castling: 2\n  O-O    king e1-g1  rook h1-f1  (empty: f1 g1; safe: e1 f1 g1; also 0-0; FEN K)\n  O-O-O  king e1-c1  rook a1-d1  (empty: b1 c1 d1; safe: c1 d1 e1; also 0-0-0; FEN Q)\n  a right arrives with a rook that comes into being on its rook square while the king has never moved\n"),
         "{stdout}"
     );
 }
