@@ -221,7 +221,11 @@ pub fn summary(rules: &Rules) -> String {
     ];
     rows.push(vec![
         "repetition:".into(),
-        if end.repetition.is_on() { format!("draw by repetition ({})", thresholds(end.repetition, "-fold")) } else { "no draw".into() },
+        match (end.repetition.is_on(), end.repetition_verdict) {
+            (false, _) => "no draw".into(),
+            (true, Verdict::Draw) => format!("draw by repetition ({})", thresholds(end.repetition, "-fold")),
+            (true, v) => format!("{} ({})", verdict(v), thresholds(end.repetition, "-fold")),
+        },
     ]);
     let side = |v: Verdict, who: &str| match v {
         Verdict::Win => format!("{who} wins"),
