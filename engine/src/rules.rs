@@ -330,8 +330,12 @@ pub struct EndRules {
     pub checkmate: Verdict,
     /// For the side that has no legal move and is not in check.
     pub stalemate: Verdict,
-    /// The draw by repetition: claimable, or automatic, at the n-th occurrence of a position.
+    /// The end by repetition: claimable, or automatic, at the n-th occurrence of a position.
     pub repetition: Threshold,
+    /// For the side to move when the repetition ends the game (a draw by default;
+    /// `[end] repetition_verdict`, Fairy-Stockfish's `nFoldValue`), unless a perpetual
+    /// rule decides it.
+    pub repetition_verdict: Verdict,
     /// The draw after so many moves by each side without a reset: claimable, or automatic.
     pub move_rule: Threshold,
     /// Kinds of action that reset the move-rule counter.
@@ -480,8 +484,8 @@ impl Threshold {
 /// `flagPieceSafe`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegionWin {
-    /// The type that must get there.
-    pub piece: PieceType,
+    /// The types whose pieces count there (Fairy-Stockfish's `flagPiece = *`: every one).
+    pub pieces: PieceSet,
     /// Each side's goal, absolute squares.
     pub squares: ByColor<Vec<Square>>,
     /// At least this many of them there (1 or more).

@@ -19,6 +19,9 @@ struct Step {
     /// Only to an empty square (false: only a capture).
     quiet: bool,
     lame: bool,
+    /// 0: no hop; 1: over one piece, riding on beyond it (`p`, the cannon); 2: landing
+    /// just beyond it (`g`, the grasshopper).
+    hop: u8,
 }
 
 /// Chimera's Betza for a Fairy-Stockfish Betza string, or why there is none.
@@ -59,6 +62,7 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut steps = BTreeSet::new();
     let (mut modes, mut dirs, mut lame): (Vec<bool>, Vec<[char; 2]>, bool) = (Vec::new(), Vec::new(), false);
+    let mut hop = 0u8;
     let vertical = |c: char| "fbvh".contains(c);
     let horizontal = |c: char| "rlsh".contains(c);
     let mut i = 0;
@@ -67,7 +71,8 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
         match c {
             'm' | 'c' => modes.push(c == 'm'),
             'n' => lame = true,
-            'p' | 'g' => return Err(format!("`{c}` (hoppers) is not supported")),
+            'p' => hop = 1,
+            'g' => hop = 2,
             'i' => {
                 return Err("`i`: Fairy-Stockfish allows initial moves from the double-step region, \
                             Chimera while the piece has never moved"
@@ -101,7 +106,12 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
                         i += 1;
                     }
                 }
-                let range = if rider { if distance == 1 { 1 } else { distance } } else { 1 };
+                // Hoppers: only riders that ride on to the hurdle (`pR`, `gB`); Fairy-Stockfish's
+                // `p` with a range, or on a leaper, is not Chimera's cannon.
+                if hop != 0 && (!rider || distance != 0 || lame) {
+                    return Err(format!("`{}{c}`: a hopper that is not an unlimited rider is not supported", if hop == 1 { 'p' } else { 'g' }));
+                }
+                let range = if hop != 0 { 0 } else if rider { if distance == 1 { 1 } else { distance } } else { 1 };
                 let modalities: Vec<bool> = if modes.is_empty() { vec![true, false] } else { modes.clone() };
                 for &(f, s) in atoms {
                     let mut ds: Vec<[char; 2]> = Vec::new();
@@ -115,13 +125,14 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
                     }
                     for (dx, dy) in fsf_directions(f, s, &ds) {
                         for &quiet in &modalities {
-                            steps.insert(Step { dx, dy, range, quiet, lame: lame && !rider });
+                            steps.insert(Step { dx, dy, range, quiet, lame: lame && !rider, hop });
                         }
                     }
                 }
                 modes.clear();
                 dirs.clear();
                 lame = false;
+                hop = 0;
             }
         }
         i += 1;
@@ -158,14 +169,19 @@ fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
             Mode::Both => &[true, false],
         };
         for &q in quiet {
-            steps.insert(Step { dx: d.dx, dy: d.dy, range: d.range, quiet: q, lame: !d.path.is_empty() });
+            let hop = match d.hop {
+                betza::Hop::None => 0,
+                betza::Hop::Cannon => 1,
+                betza::Hop::Grasshopper => 2,
+            };
+            steps.insert(Step { dx: d.dx, dy: d.dy, range: d.range, quiet: q, lame: !d.path.is_empty(), hop });
         }
     }
     Ok(steps)
 }
 
-/// (atom letter, range, lame, quiet?, capture?): the steps written as one Betza token.
-type Group = (char, u8, bool, bool, bool);
+/// (atom letter, range, lame, hop, quiet?, capture?): the steps written as one Betza token.
+type Group = (char, u8, bool, u8, bool, bool);
 
 /// Writes the steps as Chimera Betza: one token per atom, range, lameness and mode,
 /// its directions named by the fewest modifier letters that give exactly them.
@@ -173,12 +189,12 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
     let mut groups: Vec<(Group, BTreeSet<(i8, i8)>)> = Vec::new();
     let mut seen = BTreeSet::new();
     for s in steps {
-        if !seen.insert((s.dx, s.dy, s.range, s.lame)) {
+        if !seen.insert((s.dx, s.dy, s.range, s.lame, s.hop)) {
             continue;
         }
         let quiet = steps.contains(&Step { quiet: true, ..*s });
         let capture = steps.contains(&Step { quiet: false, ..*s });
-        let key = (atom_letter(s.dx, s.dy), s.range, s.lame, quiet, capture);
+        let key = (atom_letter(s.dx, s.dy), s.range, s.lame, s.hop, quiet, capture);
         match groups.iter_mut().find(|(k, _)| *k == key) {
             Some((_, set)) => {
                 set.insert((s.dx, s.dy));
@@ -187,7 +203,7 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
         }
     }
     let mut out = String::new();
-    for ((letter, range, lame, quiet, capture), dirs) in groups {
+    for ((letter, range, lame, hop, quiet, capture), dirs) in groups {
         let body = match (letter, range) {
             (_, 1) => letter.to_string(),
             ('W', 0) => "R".to_string(),
@@ -203,7 +219,8 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
             _ => "",
         };
         let lame = if lame { "n" } else { "" };
-        out += &format!("{mode}{lame}{}{body}", directions(&body, &dirs));
+        let hop = ["", "p", "g"][hop as usize];
+        out += &format!("{mode}{hop}{lame}{}{body}", directions(&body, &dirs));
     }
     out
 }
@@ -282,11 +299,16 @@ mod tests {
         same("fK", "fWfF");
         same("W2", "R2");
         same("nN", "nN");
+        // Hoppers: the cannon (`p`) and the grasshopper (`g`), riders only.
+        same("mRcpR", "mRcpR");
+        same("pB", "pB");
+        same("gQ", "gQ");
     }
 
     #[test]
     fn what_chimera_lacks_is_refused() {
-        assert!(translate("mRcpR").unwrap_err().contains("hoppers"));
+        assert!(translate("mRpR2").unwrap_err().contains("hopper"));
+        assert!(translate("pW").unwrap_err().contains("hopper"));
         assert!(translate("ifmW2").unwrap_err().contains("initial"));
         assert!(translate("mfWcfFe").unwrap_err().contains("en passant"));
         assert!(translate("afsW").unwrap_err().contains("skip"));

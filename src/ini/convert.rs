@@ -7,29 +7,31 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::{Table, Value};
 
 use super::betza::translate;
+use super::mobility::mobility_regions;
+use super::promote::{piece_promotions, promoted_faces, promoted_to_hand, Zone};
 use super::fsf::{Fsf, PieceList, Src};
 use super::Refusal;
 
 /// Squares as (file, rank), both 0-based.
-type Squares = BTreeSet<(u8, u8)>;
+pub(super) type Squares = BTreeSet<(u8, u8)>;
 
 /// The converter's view of one variant: the model, its board, and refusals tied to options.
-struct Conv<'a> {
-    fsf: &'a Fsf,
-    files: u8,
-    ranks: u8,
+pub(super) struct Conv<'a> {
+    pub(super) fsf: &'a Fsf,
+    pub(super) files: u8,
+    pub(super) ranks: u8,
 }
 
 impl Conv<'_> {
     /// A refusal naming where `key` was set (its default when it was not).
-    fn refuse(&self, key: &str, reason: impl Into<String>) -> Refusal {
+    pub(super) fn refuse(&self, key: &str, reason: impl Into<String>) -> Refusal {
         match self.fsf.src(key) {
             Some(src) => self.refuse_at(src, key, reason),
             None => Refusal::new(&self.fsf.name, 0, key, format!("{} (Fairy-Stockfish's default)", reason.into())),
         }
     }
 
-    fn refuse_at(&self, src: &Src, key: &str, reason: impl Into<String>) -> Refusal {
+    pub(super) fn refuse_at(&self, src: &Src, key: &str, reason: impl Into<String>) -> Refusal {
         let section = match src.origin {
             super::resolve::Origin::File => src.section.clone(),
             super::resolve::Origin::Builtin => format!("built-in {}", src.section),
@@ -37,7 +39,7 @@ impl Conv<'_> {
         Refusal::new(&section, src.line, key, reason.into())
     }
 
-    fn bool(&self, key: &str, default: bool) -> Result<bool, Refusal> {
+    pub(super) fn bool(&self, key: &str, default: bool) -> Result<bool, Refusal> {
         match self.fsf.value(key) {
             None => Ok(default),
             Some((v, _)) if v == "true" => Ok(true),
@@ -46,7 +48,7 @@ impl Conv<'_> {
         }
     }
 
-    fn int(&self, key: &str, default: i64) -> Result<i64, Refusal> {
+    pub(super) fn int(&self, key: &str, default: i64) -> Result<i64, Refusal> {
         match self.fsf.value(key) {
             None => Ok(default),
             Some((v, _)) => v.parse().map_err(|_| self.refuse(key, format!("`{v}` is not a number"))),
@@ -54,7 +56,7 @@ impl Conv<'_> {
     }
 
     /// A game value (`win`, `loss`, `draw`, `none`) as Chimera's verdict.
-    fn verdict(&self, key: &str, default: &str) -> Result<Option<&'static str>, Refusal> {
+    pub(super) fn verdict(&self, key: &str, default: &str) -> Result<Option<&'static str>, Refusal> {
         let v = self.fsf.value(key).map(|(v, _)| v.as_str()).unwrap_or(default);
         match v {
             "win" => Ok(Some("win")),
@@ -66,7 +68,7 @@ impl Conv<'_> {
     }
 
     /// A file as Fairy-Stockfish reads it: a number from 1 or a letter from `a`; 0-based.
-    fn file(&self, key: &str, default: u8) -> Result<u8, Refusal> {
+    pub(super) fn file(&self, key: &str, default: u8) -> Result<u8, Refusal> {
         let Some((v, _)) = self.fsf.value(key) else { return Ok(default) };
         let f = match v.parse::<u8>() {
             Ok(n) if n >= 1 => Some(n - 1),
@@ -78,7 +80,7 @@ impl Conv<'_> {
 
     /// A square set in Fairy-Stockfish's syntax (`*1` a rank, `a*` a file, `e4`), or the
     /// default; squares off the board are dropped, as they are for Fairy-Stockfish.
-    fn region(&self, key: &str, default: impl Fn(u8, u8) -> bool) -> Result<Squares, Refusal> {
+    pub(super) fn region(&self, key: &str, default: impl Fn(u8, u8) -> bool) -> Result<Squares, Refusal> {
         let all = (0..self.files).flat_map(|f| (0..self.ranks).map(move |r| (f, r)));
         let Some((v, _)) = self.fsf.value(key) else { return Ok(all.filter(|&(f, r)| default(f, r)).collect()) };
         let mut set = Squares::new();
@@ -106,7 +108,7 @@ impl Conv<'_> {
 
     /// White's and Black's regions as one list of own ranks (1 = each side's first), or a
     /// refusal when they are not whole ranks or not mirror images of each other.
-    fn own_ranks(&self, white_key: &str, black_key: &str, white: Squares, black: Squares) -> Result<Vec<u8>, Refusal> {
+    pub(super) fn own_ranks(&self, white_key: &str, black_key: &str, white: Squares, black: Squares) -> Result<Vec<u8>, Refusal> {
         let whole = |set: &Squares, key: &str| -> Result<BTreeSet<u8>, Refusal> {
             let ranks: BTreeSet<u8> = set.iter().map(|&(_, r)| r).collect();
             if ranks.iter().any(|&r| (0..self.files).any(|f| !set.contains(&(f, r)))) {
@@ -126,7 +128,7 @@ impl Conv<'_> {
     }
 
     /// White's and Black's piece list, which Chimera needs to be the same.
-    fn list(&self, key: &str, default: &[&str]) -> Result<PieceList, Refusal> {
+    pub(super) fn list(&self, key: &str, default: &[&str]) -> Result<PieceList, Refusal> {
         let (w, ws) = self.fsf.list(key, "White", default);
         let (b, bs) = self.fsf.list(key, "Black", default);
         if w != b {
@@ -136,7 +138,7 @@ impl Conv<'_> {
         Ok(w)
     }
 
-    fn names(&self, key: &str, default: &[&str]) -> Result<Vec<String>, Refusal> {
+    pub(super) fn names(&self, key: &str, default: &[&str]) -> Result<Vec<String>, Refusal> {
         Ok(match self.list(key, default)? {
             PieceList::All => self.fsf.pieces.values().map(|p| p.name.clone()).collect(),
             PieceList::Some(set) => self.fsf.pieces.values().filter(|p| set.contains(&p.name)).map(|p| p.name.clone()).collect(),
@@ -203,7 +205,8 @@ fn fen_board(board: &str, files: u8, ranks: u8) -> Result<BTreeMap<(u8, u8), cha
             }
             match c {
                 '~' => {}
-                '*' => return Err("wall squares (`*`) in the FEN".into()),
+                // A wall: Chimera reads the start position's walls as Fairy-Stockfish does.
+                '*' => f += 1,
                 c if c.is_ascii_alphabetic() => {
                     out.insert((f, r), c);
                     f += 1;
@@ -219,15 +222,15 @@ fn fen_board(board: &str, files: u8, ranks: u8) -> Result<BTreeMap<(u8, u8), cha
     Ok(out)
 }
 
-fn square(f: u8, r: u8) -> String {
+pub(super) fn square(f: u8, r: u8) -> String {
     format!("{}{}", (b'a' + f) as char, r + 1)
 }
 
-fn strings<I: IntoIterator<Item = S>, S: Into<String>>(items: I) -> Value {
+pub(super) fn strings<I: IntoIterator<Item = S>, S: Into<String>>(items: I) -> Value {
     Value::Array(items.into_iter().map(|s| Value::String(s.into())).collect())
 }
 
-fn ints(items: &[u8]) -> Value {
+pub(super) fn ints(items: &[u8]) -> Value {
     Value::Array(items.iter().map(|&r| Value::Integer(r.into())).collect())
 }
 
@@ -267,6 +270,16 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         None
     };
     let mut fields = fen_fields(&fen);
+    let promoted = fsf.promoted();
+    for (_, to, src) in &promoted {
+        if fsf.piece(to).is_none() {
+            return Err(c.refuse_at(src, "promotedPieceType", format!("`{to}` is not a piece of the variant")));
+        }
+    }
+    // Fairy-Stockfish's `+f` (a fers promoted): the board is written with the promoted
+    // type's own letter, and `plus_faces` remembers which types stood there so.
+    let (board_field, plus_faces) = promoted_faces(fsf, &fields[0], &promoted).map_err(|e| c.refuse("startFen", e))?;
+    fields[0] = board_field;
     let placement = fen_board(fields.first().map(String::as_str).unwrap_or(""), files, ranks).map_err(|e| c.refuse("startFen", e))?;
 
     // Pieces. Fairy-Stockfish's king is royal; every other piece is not.
@@ -319,7 +332,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     // Pawns: Fairy-Stockfish's pawn type steps, captures, double-steps and promotes by
     // the variant's options.
     let mut promotion_ranks = Vec::new();
-    if fsf.piece("pawn").is_some() {
+    // The own ranks double steps start from where they can be taken en passant.
+    let mut ep_from: Vec<u8> = Vec::new();
+    // A pawn that can never be on the board (none at the start, no drops) has no rules
+    // that matter: Fairy-Stockfish's regions for it are not looked at.
+    let pawn_appears = fsf.piece("pawn").is_some_and(|p| {
+        let board = fields[0].split('[').next().unwrap_or("");
+        board.contains(p.letter) || board.contains(p.letter.to_ascii_uppercase()) || c.bool("pieceDrops", false).unwrap_or(true)
+    });
+    if pawn_appears {
         let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
         if c.bool("doubleStep", true)? {
             let w = c.region("doubleStepRegionWhite", |_, r| r == 1)?;
@@ -329,15 +350,33 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
                 pawn.insert("double_step_ranks".into(), ints(&double));
                 if ep_types.iter().any(|n| n == "pawn") {
                     pawn.insert("en_passant".into(), Value::Boolean(true));
+                    ep_from = double.clone();
                 }
             }
         }
         if promotion_pawns.iter().any(|n| n == "pawn") {
-            let w = c.region("promotionRegionWhite", |_, r| r == 7)?;
-            let b = c.region("promotionRegionBlack", |_, r| r == 0)?;
-            promotion_ranks = c.own_ranks("promotionRegionWhite", "promotionRegionBlack", w, b)?;
-            if !promotion_ranks.is_empty() {
-                let to = c.names("promotionPieceTypes", &[])?;
+            let zone = c.promotion_zone()?;
+            if let Zone::Ranks(ranks) = &zone {
+                promotion_ranks = ranks.clone();
+            }
+            // Fairy-Stockfish's en-passant capture never promotes, Chimera's does in the zone.
+            let white_zone = zone.white(c.files);
+            let black_zone = match &zone {
+                Zone::Squares(_, b) => b.clone(),
+                Zone::Ranks(_) => white_zone.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect(),
+            };
+            let ep_in_zone = |d: u8| (0..c.files).any(|f| white_zone.contains(&(f, c.ranks - 1 - d)) || black_zone.contains(&(f, d)));
+            if ep_from.iter().any(|&d| ep_in_zone(d)) {
+                return Err(c.refuse("promotionRegionBlack", "en passant captures into the promotion zone (Fairy-Stockfish's never promote, Chimera's do)"));
+            }
+            if !zone.is_empty() {
+                let mut to = c.names("promotionPieceTypes", &[])?;
+                // Fairy-Stockfish's pawn also promotes to its `promotedPieceType`.
+                if let Some((_, shogi, _)) = promoted.iter().find(|(from, _, _)| from == "pawn") {
+                    if !to.contains(shogi) {
+                        to.push(shogi.clone());
+                    }
+                }
                 // Optional promotion: Chimera's makes a pawn promote where it could never
                 // move again, as Fairy-Stockfish's does only with `immobilityIllegal`.
                 let policy = match (c.bool("mandatoryPawnPromotion", true)?, c.bool("immobilityIllegal", false)?) {
@@ -350,8 +389,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
                         ))
                     }
                 };
-                let mut promotion = Table::new();
-                promotion.insert("ranks".into(), ints(&promotion_ranks));
+                let mut promotion = zone.table();
                 promotion.insert("to".into(), strings(to));
                 promotion.insert("policy".into(), Value::String(policy.into()));
                 pawn.insert("promotion".into(), Value::Table(promotion));
@@ -375,6 +413,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             }
         }
     }
+
+    let shogi_zones = piece_promotions(&c, &mut pieces, &betzas, &promoted)?;
+    mobility_regions(&c, &mut pieces, &betzas, &placement, &fields[0])?;
 
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
@@ -420,7 +461,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if region.len() != ranks as usize {
             t.insert("ranks".into(), ints(&region));
         }
-        if to_hand && !promotion_ranks.is_empty() && !c.bool("dropLoop", false)? {
+        let drop_loop = c.bool("dropLoop", false)?;
+        let pawn_targets: Vec<String> = if promotion_ranks.is_empty() { Vec::new() } else { c.names("promotionPieceTypes", &[])? };
+        let squarewise = if to_hand && !drop_loop {
+            promoted_to_hand(&c, &mut pieces, &promoted, &pawn_targets, &plus_faces, &fields[0])?
+        } else {
+            false
+        };
+        if to_hand && (!promotion_ranks.is_empty() || squarewise) && !drop_loop {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
         }
         if c.bool("mustDrop", false)? {
@@ -441,8 +489,11 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             t.insert("castling_rights_on_drop".into(), strings(c.names("castlingRookPieces", &["rook"])?));
         }
         let no_doubled = c.names("dropNoDoubled", &[])?;
+        let mut never_dropped = Vec::new();
         match c.int("dropNoDoubledCount", 1)? {
             _ if no_doubled.is_empty() => {}
+            // Every file has at least none of them: Fairy-Stockfish never drops them.
+            0 => never_dropped = no_doubled,
             1 => {
                 t.insert("one_per_file".into(), strings(no_doubled));
             }
@@ -463,10 +514,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
             pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
         }
-        check_immobility(&c, fsf, &betzas, &region, &promotion_ranks)?;
+        for name in never_dropped {
+            let piece = pieces.get_mut(&name).and_then(Value::as_table_mut).expect("a piece of the variant");
+            piece.insert("drop_ranks".into(), Value::Array(Vec::new()));
+        }
+        check_immobility(&c, fsf, &betzas, &region, &promotion_ranks, &shogi_zones)?;
         doc.insert("drops".into(), Value::Table(t));
     } else {
-        check_immobility(&c, fsf, &betzas, &[], &promotion_ranks)?;
+        check_immobility(&c, fsf, &betzas, &[], &promotion_ranks, &shogi_zones)?;
     }
 
     doc.insert("start".into(), Value::String(fields.join(" ")));
@@ -493,10 +548,24 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if !(2..=255).contains(&n_fold) {
             return Err(c.refuse("nFoldRule", format!("{n_fold}-fold repetition")));
         }
-        if c.verdict("nFoldValue", "draw")? != Some("draw") {
-            return Err(c.refuse("nFoldValue", "repetition that does not draw"));
+        match c.verdict("nFoldValue", "draw")? {
+            Some("draw") => {
+                end.insert("repetition".into(), claimable(n_fold));
+            }
+            // A decisive repetition ends the game by itself: the side to move would never
+            // claim its own loss (and GUIs playing Fairy-Stockfish adjudicate it).
+            Some(v) => {
+                let automatic = Table::from_iter([("automatic".to_string(), Value::Integer(n_fold))]);
+                end.insert("repetition".into(), Value::Table(automatic));
+                end.insert("repetition_verdict".into(), Value::String(v.into()));
+            }
+            None => return Err(c.refuse("nFoldValue", "`none`")),
         }
-        end.insert("repetition".into(), claimable(n_fold));
+        // Fairy-Stockfish's perpetual check: a repetition in which one side checked with
+        // every move loses for it (both sides: a draw, in both engines).
+        if c.bool("perpetualCheckIllegal", false)? {
+            end.insert("perpetual_check".into(), Value::String("loss".into()));
+        }
     }
     let n_move = c.int("nMoveRule", 50)?;
     if n_move != 0 {
@@ -531,6 +600,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         rule.insert("verdict".into(), Value::String(verdict.into()));
         end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
     }
+    if let Some(rule) = counting(&c)? {
+        end.insert("counting".into(), Value::Table(rule));
+    }
     if let Some(rule) = region_win(&c)? {
         end.insert("region_win".into(), Value::Table(rule));
     }
@@ -550,9 +622,62 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     Ok(doc)
 }
 
+/// Fairy-Stockfish's `countingRule` (`Position::count_limit`) as `[end.counting]`, as the
+/// built-in rulesets makruk, cambodian and asean have it. Its limits go by Fairy-Stockfish's
+/// rook, khon (its silver) and knight types: an entry for a type the variant lacks never
+/// applies (its count is 0), so it is left out.
+fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
+    type Limit = (&'static str, i64, i64);
+    let (board, pieces_moves, from_pieces, by): (Option<(i64, i64, bool)>, i64, bool, &[Limit]) =
+        match c.fsf.value("countingRule").map(|(v, _)| v.as_str()).unwrap_or("none") {
+            "none" => return Ok(None),
+            "makruk" => (
+                Some((64, 0, false)),
+                64,
+                true,
+                &[("rook", 2, 8), ("rook", 1, 16), ("silver", 2, 22), ("knight", 2, 32), ("silver", 1, 44)],
+            ),
+            "cambodian" => (
+                Some((63, 3, true)),
+                63,
+                true,
+                &[("rook", 2, 7), ("rook", 1, 15), ("silver", 2, 21), ("knight", 2, 31), ("silver", 1, 43)],
+            ),
+            "asean" => (None, 0, false, &[("rook", 1, 16), ("silver", 1, 44), ("knight", 1, 64)]),
+            v => return Err(c.refuse("countingRule", format!("`{v}` is not a counting rule Fairy-Stockfish has"))),
+        };
+    let mut t = Table::new();
+    if let Some((moves, most, with_pawns)) = board {
+        let mut b = Table::from_iter([("moves".to_string(), Value::Integer(moves))]);
+        if most != 0 {
+            b.insert("most_pieces".into(), Value::Integer(most));
+        }
+        if with_pawns {
+            b.insert("with_pawns".into(), Value::Boolean(true));
+        }
+        t.insert("board_honour".into(), Value::Table(b));
+    }
+    let limits = by.iter().filter(|(piece, _, _)| c.fsf.piece(piece).is_some()).map(|&(piece, at_least, moves)| {
+        let mut l = Table::from_iter([("piece".to_string(), Value::String(piece.into())), ("moves".to_string(), Value::Integer(moves))]);
+        if at_least != 1 {
+            l.insert("at_least".into(), Value::Integer(at_least));
+        }
+        Value::Table(l)
+    });
+    let mut p = Table::from_iter([("by".to_string(), Value::Array(limits.collect()))]);
+    if pieces_moves != 0 {
+        p.insert("moves".into(), Value::Integer(pieces_moves));
+    }
+    if from_pieces {
+        p.insert("from_pieces".into(), Value::Boolean(true));
+    }
+    t.insert("pieces_honour".into(), Value::Table(p));
+    Ok(Some(t))
+}
+
 /// Fairy-Stockfish's flag rule (`Position::is_immediate_game_end`) as `[end.region_win]`,
 /// which follows it verdict for verdict: `flagMove` is `reply`, `flagPieceSafe` is `safe`.
-/// Chimera's goal is one piece type for both sides and a goal for each side.
+/// Chimera's goal pieces are the same for both sides, with a goal for each side.
 fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     let white = c.region("flagRegionWhite", |_, _| false)?;
     let black = c.region("flagRegionBlack", |_, _| false)?;
@@ -562,16 +687,16 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     if let Some(key) = [("flagRegionWhite", &white), ("flagRegionBlack", &black)].iter().find(|(_, r)| r.is_empty()).map(|(k, _)| *k) {
         return Err(c.refuse(key, "a goal region for one side only (Chimera's region_win has a goal for each)"));
     }
-    let piece = |key: &str| -> Result<String, Refusal> {
+    let piece = |key: &str| -> Result<Value, Refusal> {
         let letter = c.fsf.value(key).map(|(v, _)| v.trim()).unwrap_or("*");
         let mut pieces = c.fsf.pieces.values();
         let found = match letter {
-            // Every piece type: one piece type only when the army has just one.
+            // Every piece type (Fairy-Stockfish's `ALL_PIECES`).
             "*" if pieces.len() == 1 => pieces.next(),
-            "*" => return Err(c.refuse(key, "a goal any piece may reach (Chimera's goal is for one piece type)")),
+            "*" => return Ok(strings(pieces.map(|p| p.name.clone()))),
             l => pieces.find(|p| l.len() == 1 && l.eq_ignore_ascii_case(&p.letter.to_string())),
         };
-        found.map(|p| p.name.clone()).ok_or_else(|| c.refuse(key, format!("`{letter}` is not a piece of the variant")))
+        found.map(|p| Value::String(p.name.clone())).ok_or_else(|| c.refuse(key, format!("`{letter}` is not a piece of the variant")))
     };
     let (piece, black_piece) = (piece("flagPieceWhite")?, piece("flagPieceBlack")?);
     if piece != black_piece {
@@ -588,7 +713,7 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         strings(ranks.chain(squares))
     };
     let mut t = Table::new();
-    t.insert("piece".into(), Value::String(piece));
+    t.insert("piece".into(), piece);
     t.insert("white".into(), goal(&white));
     t.insert("black".into(), goal(&black));
     if count != 1 {
@@ -754,6 +879,7 @@ fn check_immobility(
     betzas: &BTreeMap<String, String>,
     region: &[u8],
     promotion_ranks: &[u8],
+    shogi_zones: &BTreeMap<String, Squares>,
 ) -> Result<(), Refusal> {
     let immobility_illegal = c.bool("immobilityIllegal", false)?;
     for p in fsf.pieces.values().filter(|p| p.name != "king") {
@@ -777,7 +903,11 @@ fn check_immobility(
                 "Fairy-Stockfish may drop it where it can never move (immobilityIllegal = false); Chimera never does",
             ));
         }
-        let stuck_anywhere = (0..c.ranks).any(|r| (0..c.files).any(|f| stuck(f, r)));
+        // Where a piece promotes Shogi style, Chimera too bars it from staying unpromoted
+        // on a square it could never leave (`piece_promotions` checked the policy).
+        let none = Squares::new();
+        let zone = shogi_zones.get(&p.name).unwrap_or(&none);
+        let stuck_anywhere = (0..c.ranks).any(|r| (0..c.files).any(|f| !zone.contains(&(f, r)) && stuck(f, r)));
         if immobility_illegal && stuck_anywhere && p.name != "pawn" {
             return Err(c.refuse(
                 "immobilityIllegal",

@@ -174,6 +174,9 @@ const MAPPED_MORE: &[&str] = &[
     "flagPieceCount",
     "flagMove",
     "flagPieceSafe",
+    "promotedPieceType",
+    "perpetualCheckIllegal",
+    "countingRule",
 ];
 
 /// Options Chimera has no rule for: accepted only with the value that switches them off
@@ -182,7 +185,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("chess960", "false", "Chess960 castling"),
     ("twoBoards", "false", "pieces in hand from a second board"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
-    ("promotedPieceType", "", "promotion of pieces other than pawns (Shogi style)"),
     ("piecePromotionOnCapture", "false", "promotion only on captures"),
     ("pieceDemotion", "false", "demotion"),
     ("petrifyOnCaptureTypes", "-", "petrification"),
@@ -218,7 +220,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("soldierPromotionRank", "1", "soldier promotion"),
     ("flipEnclosedPieces", "none", "flipping"),
     ("nFoldValueAbsolute", "false", "repetition results from White's side"),
-    ("perpetualCheckIllegal", "false", "illegal perpetual checks"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
     ("chasingRule", "none", "chasing rules"),
     ("stalematePieceCount", "false", "stalemate decided by material"),
@@ -230,7 +231,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("flagPieceBlockedWin", "false", "a goal region won by blocking it (flagPieceBlockedWin)"),
     ("materialCounting", "none", "material counting"),
     ("adjudicateFullBoard", "false", "adjudication on a full board"),
-    ("countingRule", "none", "counting rules"),
 ];
 
 /// More rules Chimera lacks (see `OFF_ONLY`).
@@ -282,6 +282,9 @@ pub struct Fsf {
     pub pieces: BTreeMap<usize, Piece>,
     values: HashMap<String, (String, Src)>,
     lists: HashMap<String, (PieceList, Src)>,
+    /// `promotedPieceType`: the type each type promotes to, Shogi style (by name), and
+    /// where that was set.
+    promoted: BTreeMap<String, (String, Src)>,
     /// The section being converted (for options left at their defaults).
     pub name: String,
 }
@@ -310,7 +313,7 @@ impl Fsf {
     /// Applies the chain's layers, refusing the first option that cannot be mapped.
     pub fn build(chain: &Chain<'_>) -> Result<Fsf, Refusal> {
         let name = chain.layers.last().map(|l| l.section.name.clone()).unwrap_or_default();
-        let mut fsf = Fsf { pieces: BTreeMap::new(), values: HashMap::new(), lists: HashMap::new(), name };
+        let mut fsf = Fsf { pieces: BTreeMap::new(), values: HashMap::new(), lists: HashMap::new(), promoted: BTreeMap::new(), name };
         if !chain.fairy_root {
             let src = Src { section: "chess".into(), line: 0, origin: Origin::Builtin };
             for (n, l) in CHESS {
@@ -335,7 +338,11 @@ impl Fsf {
 
     fn apply(&mut self, section: &super::parse::Section, origin: Origin) -> Result<(), Refusal> {
         let src = |line| Src { section: section.name.clone(), line, origin };
-        let refuse = |key: &str, line, reason: String| Refusal::new(&section.name, line, key, reason);
+        let shown = match origin {
+            Origin::File => section.name.clone(),
+            Origin::Builtin => format!("built-in {}", section.name),
+        };
+        let refuse = |key: &str, line, reason: String| Refusal::new(&shown, line, key, reason);
         // Every option classified first, so a refusal names the first unmappable line.
         for e in &section.entries {
             let k = e.key.as_str();
@@ -349,8 +356,9 @@ impl Fsf {
                 }
                 continue;
             }
-            if k.starts_with("mobilityRegion") {
-                return Err(refuse(k, e.line, "Chimera has no movement regions per piece type".into()));
+            // `mobilityRegionWhiteKing`: read as a value, mapped (or refused) by `convert`.
+            if k.starts_with("mobilityRegionWhite") || k.starts_with("mobilityRegionBlack") {
+                continue;
             }
             if DEPRECATED.contains(&k) {
                 return Err(refuse(k, e.line, "a deprecated option, not converted".into()));
@@ -422,6 +430,8 @@ impl Fsf {
                     self.lists.remove(&format!("{k}Black"));
                 }
                 self.lists.insert(k.into(), (list, src(e.line)));
+            } else if k == "promotedPieceType" {
+                self.read_promoted(&e.value, src(e.line));
             } else if SET_BOTH_COLOURS.contains(&k) {
                 // Fairy-Stockfish reads the shared key first, whatever the line order.
                 for key in [format!("{k}White"), format!("{k}Black")].into_iter().filter(|key| !sets_alias(key)) {
@@ -463,6 +473,43 @@ impl Fsf {
             }
         }
         PieceList::Some(set)
+    }
+
+    /// `promotedPieceType` as Fairy-Stockfish reads it (src/parser.cpp): pairs `p:c`, each
+    /// letter of a known piece (`-` as the target unsets the pair), until the first that
+    /// is not; the pairs of earlier layers stay unless set again.
+    fn read_promoted(&mut self, value: &str, src: Src) {
+        let chars: Vec<char> = value.chars().filter(|c| !c.is_whitespace()).collect();
+        let name = |c: char| self.pieces.values().find(|p| p.letter == c.to_ascii_lowercase()).map(|p| p.name.clone());
+        let mut pairs = Vec::new();
+        for chunk in chars.chunks(3) {
+            let [from, _, to] = chunk else { break };
+            let Some(from) = name(*from) else { break };
+            let to = match *to {
+                '-' => None,
+                c => match name(c) {
+                    Some(to) => Some(to),
+                    None => break,
+                },
+            };
+            pairs.push((from, to));
+        }
+        for (from, to) in pairs {
+            match to {
+                Some(to) => self.promoted.insert(from, (to, src.clone())),
+                None => self.promoted.remove(&from),
+            };
+        }
+    }
+
+    /// The Shogi-style promotions between pieces of the variant: (from, to, where set);
+    /// a pair whose source type is not in the variant never applies.
+    pub fn promoted(&self) -> Vec<(String, String, Src)> {
+        self.promoted
+            .iter()
+            .filter(|(from, _)| self.piece(from).is_some())
+            .map(|(from, (to, src))| (from.clone(), to.clone(), src.clone()))
+            .collect()
     }
 
     /// An option's value and where it was set, if it was.

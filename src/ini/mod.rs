@@ -12,7 +12,9 @@
 pub mod betza;
 pub mod convert;
 pub mod fsf;
+mod mobility;
 pub mod parse;
+mod promote;
 pub mod resolve;
 
 use std::collections::HashMap;

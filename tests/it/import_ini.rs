@@ -42,7 +42,10 @@ fn converted_sections_match_fairy_stockfish_perft() {
                 hands.sort();
                 (board.to_string(), hands)
             };
-            assert_eq!(board(&pos.fen()), board(fen), "[{}]: the start position differs", s.name);
+            // Fairy-Stockfish writes a Shogi-style promoted piece as `+` and the letter of
+            // the piece it promoted from.
+            let plus = pos.fen_in(chimera::FenStyle { promoted_plus: true, ..Default::default() });
+            assert!(board(&pos.fen()) == board(fen) || board(&plus) == board(fen), "[{}]: the start position differs: {}", s.name, pos.fen());
             let got = pos.perft(*depth);
             if got != *nodes {
                 failures.push(format!("[{}] depth {depth}: {got}, Fairy-Stockfish {nodes}", s.name));
@@ -126,7 +129,8 @@ fn flag_rules_chimera_lacks_are_refused() {
     let base = "[f:chess]\nflagPiece = k\nflagRegionWhite = *8\n";
     assert_eq!(refused(&format!("{base}flagRegionBlack = *1\nflagPieceBlockedWin = true\n")).0, "flagPieceBlockedWin");
     assert_eq!(refused(base).0, "flagRegionBlack", "a goal for one side only");
-    assert_eq!(refused("[f:chess]\nflagRegion = *8\n").0, "flagPieceWhite", "any piece may reach it");
+    let any = converted("[f:chess]\nflagRegion = *8\n");
+    assert_eq!(any["end"]["region_win"]["piece"].as_array().map(Vec::len), Some(6), "any piece may reach it");
     assert_eq!(refused("[f:chess]\nflagPieceWhite = k\nflagPieceBlack = q\nflagRegion = *8\n").0, "flagPieceBlack");
 }
 
@@ -199,4 +203,68 @@ fn optional_pawn_promotion_needs_immobility_illegal() {
     assert_eq!(refused("[g:grand]\nimmobilityIllegal = false\n").0, "mandatoryPawnPromotion");
     // Without drops the ban is exact only while no piece but the pawn can be stuck.
     assert_eq!(refused("[s:chess]\nimmobilityIllegal = true\nlance = l\nstartFen = l3k3/8/8/8/8/8/8/L3K3 w - - 0 1\n").0, "immobilityIllegal");
+}
+
+#[test]
+fn promoted_piece_type_becomes_shogi_style_promotion() {
+    let doc = converted("[s:chess]\npromotionPieceTypes = -\npromotedPieceType = p:q n:b\nmandatoryPiecePromotion = true\n");
+    let knight = &doc["pieces"]["knight"]["promotion"];
+    assert_eq!((knight["to"][0].as_str(), knight["policy"].as_str()), (Some("bishop"), Some("mandatory")));
+    assert_eq!((knight["from_zone"].as_bool(), knight["ranks"][0].as_integer()), (Some(true), Some(8)));
+    assert_eq!(doc["pieces"]["pawn"]["promotion"]["to"].as_array().map(Vec::len), Some(1), "the pawn's `p:q` only");
+    // Into the hand: as the type promoted from, by type where every piece of the promoted
+    // type is a promoted one (`+f` in the start position), else by the `~` marks.
+    let fen = "rnb+fkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB+FKBNR[] w KQkq - 0 1";
+    let doc = converted(&format!("[s:crazyhouse]\nfers = f\npromotionPieceTypes = rbn\npromotedPieceType = f:q\nstartFen = {fen}\n"));
+    assert_eq!(doc["pieces"]["queen"]["captured_as"].as_str(), Some("fers"));
+    assert!(doc["start"].as_str().unwrap().starts_with("rnbqkbnr/"), "{}", doc["start"]);
+    let doc = converted("[s:crazyhouse]\npromotionPieceTypes = rbn\npromotedPieceType = p:q\n");
+    assert_eq!(doc["drops"]["demote_on_capture"].as_bool(), Some(true), "queens start on the board unpromoted");
+    // Optional promotion where the piece would be stuck needs `immobilityIllegal`.
+    let lance = "[s:chess]\nlance = l\npromotedPieceType = l:r\nstartFen = 4k3/8/8/8/8/8/8/L3K3 w - - 0 1\n";
+    assert_eq!(refused(lance).0, "mandatoryPiecePromotion");
+    let doc = converted(&format!("{lance}immobilityIllegal = true\n"));
+    assert_eq!(doc["pieces"]["lance"]["promotion"]["policy"].as_str(), Some("optional"));
+}
+
+#[test]
+fn repetition_values_and_perpetual_checks_are_mapped() {
+    let doc = converted("[p:chess]\nperpetualCheckIllegal = true\nnFoldValue = loss\nnFoldRule = 4\n");
+    let end = &doc["end"];
+    assert_eq!(end["perpetual_check"].as_str(), Some("loss"));
+    assert_eq!((end["repetition"]["automatic"].as_integer(), end["repetition_verdict"].as_str()), (Some(4), Some("loss")));
+    assert_eq!(converted("[p:chess]\n")["end"]["repetition"]["claim"].as_integer(), Some(3), "a draw stays a claim");
+    assert_eq!(refused("[p:chess]\nnFoldValueAbsolute = true\n").0, "nFoldValueAbsolute");
+}
+
+#[test]
+fn counting_rules_follow_the_built_in_rulesets() {
+    let doc = converted("[m:makruk]\n");
+    let counting = &doc["end"]["counting"];
+    assert_eq!(counting["board_honour"]["moves"].as_integer(), Some(64));
+    assert_eq!(counting["pieces_honour"]["by"].as_array().map(Vec::len), Some(5));
+    assert_eq!(counting["pieces_honour"]["by"][0]["piece"].as_str(), Some("rook"));
+    // A limit by a type the variant lacks never applies.
+    let doc = converted("[m:makruk]\nrook = -\nstartFen = 1nsmksn1/8/pppppppp/8/8/PPPPPPPP/8/1NSKMSN1 w - - 0 1\n");
+    assert_eq!(doc["end"]["counting"]["pieces_honour"]["by"].as_array().map(Vec::len), Some(3));
+}
+
+#[test]
+fn mobility_regions_become_moves_within_where_attacks_agree() {
+    let doc = converted("[k:chess]\nmobilityRegionWhiteKing = *1 *2 *3\nmobilityRegionBlackKing = *6 *7 *8\n");
+    let within = &doc["pieces"]["king"]["moves_within"];
+    assert_eq!(within["ranks"].as_array().map(Vec::len), Some(3));
+    // Fairy-Stockfish's region bounds the attacks too: a rook kept to its half would
+    // still attack the enemy king's squares in Chimera.
+    let rook = "[k:chess]\nmobilityRegionWhiteRook = *1 *2 *3 *4\nmobilityRegionBlackRook = *5 *6 *7 *8\n";
+    assert_eq!(refused(rook).0, "mobilityRegionWhiteRook");
+}
+
+#[test]
+fn walls_and_uneven_promotion_zones_convert() {
+    let doc = converted("[w:chess]\nstartFen = 4k3/8/8/8/8/8/8/*3K2* w - - 0 1\n");
+    assert!(doc["start"].as_str().unwrap().starts_with("4k3/8/8/8/8/8/8/*3K2*"));
+    let doc = converted("[e:chess]\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *1\n");
+    let squares = &doc["pieces"]["pawn"]["promotion"]["squares"];
+    assert_eq!((squares["white"].as_array().map(Vec::len), squares["black"].as_array().map(Vec::len)), (Some(16), Some(8)));
 }

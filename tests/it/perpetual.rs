@@ -191,6 +191,29 @@ fn perpetual_check_verdict_is_the_rulesets() {
     assert_eq!((o.winner, o.reason), (Some(chimera::Color::White), Check));
 }
 
+/// `repetition_verdict` (Fairy-Stockfish's `nFoldValue`): what a plain repetition gives
+/// the side to move; a perpetual rule still decides first.
+#[test]
+fn repetition_verdict_scores_a_plain_repetition_for_the_side_to_move() {
+    let text = include_str!("../../rulesets/shogi.toml").replace("perpetual_check = \"loss\"", "perpetual_check = \"loss\"\nrepetition_verdict = \"loss\"");
+    let v = from_toml(&text, "shogi-nfold-loss.toml").unwrap();
+    let kings = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
+    let mut p = v.position(kings).unwrap();
+    for m in times("", "e1e2 e9e8 e2e1 e8e9", 3).split_whitespace() {
+        assert_eq!(p.outcome(), None);
+        p.play_str(m).unwrap();
+    }
+    let o = p.outcome().unwrap();
+    // White is to move at the fourth occurrence: White loses.
+    assert_eq!((o.winner, o.reason), (Some(chimera::Color::Black), Plain));
+    let mut p = v.position(ROOK_CHECKS).unwrap();
+    for m in times("a1a9", "e9e8 a9a8 e8e9 a8a9", 3).split_whitespace() {
+        p.play_str(m).unwrap();
+    }
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(chimera::Color::Black), Check), "the perpetual checker still loses");
+}
+
 #[test]
 fn perpetual_keys_refused_with_the_key_named() {
     let base = include_str!("../../rulesets/xiangqi.toml");

@@ -1,4 +1,4 @@
-//! The draw rules that count: repetition and the move rule (`[end] repetition`,
+//! The rules that count: repetition and the move rule (`[end] repetition`,
 //! `[end] move_rule`), each with two thresholds — from `claim` on the side to move may
 //! claim the draw, at `automatic` the game ends by itself (FIDE 9.2, 9.3 and 9.6: claim
 //! at threefold and fifty moves, automatic at fivefold and seventy-five). This file owns
@@ -117,10 +117,11 @@ impl<B: Bitboard> Pos<B> {
         None
     }
 
-    /// What a repetition gives: a draw, unless a perpetual rule decides it
-    /// (`features/perpetual.rs`).
+    /// What a repetition gives: `repetition_verdict` for the side to move (a draw by
+    /// default), unless a perpetual rule decides it (`features/perpetual.rs`).
     fn repetition_outcome(&self) -> Outcome {
-        self.perpetual_verdict().unwrap_or(Outcome { winner: None, reason: EndReason::Repetition })
+        let verdict = self.t.rules.end.repetition_verdict;
+        self.perpetual_verdict().unwrap_or_else(|| Outcome::for_side(verdict, self.turn, EndReason::Repetition))
     }
 
     /// The claims that the position on the board allows.

@@ -23,6 +23,8 @@ pub(crate) struct RawEnd {
     #[serde(default = "draw")]
     stalemate: RawVerdict,
     repetition: Option<Spanned<super::claims::RawThreshold>>,
+    #[serde(default = "draw")]
+    repetition_verdict: RawVerdict,
     move_rule: Option<Spanned<super::claims::RawThreshold>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
@@ -58,6 +60,7 @@ impl Default for RawEnd {
             checkmate: RawVerdict::Loss,
             stalemate: RawVerdict::Draw,
             repetition: None,
+            repetition_verdict: RawVerdict::Draw,
             move_rule: None,
             move_rule_reset: Vec::new(),
             insufficient_material: None,
@@ -126,6 +129,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         checkmate: end.checkmate.into(),
         stalemate: end.stalemate.into(),
         repetition,
+        repetition_verdict: end.repetition_verdict.into(),
         move_rule,
         move_rule_resets: resets,
         move_rule_reset_by: reset_by,

@@ -92,7 +92,7 @@ impl<B: Bitboard> Pos<B> {
         let rules = &*t.rules;
         let end = &rules.end;
         let captures_to_hand = rules.drops.is_some() && rules.pieces.iter().any(|p| matches!(p.captured_as, Captured::Hand(_)));
-        let goal_piece = end.region_win.as_ref().is_some_and(|r| self.pieces(side, r.piece).any());
+        let goal_piece = end.region_win.as_ref().is_some_and(|r| (self.of_types(r.pieces) & self.board.by_color[side]).any());
         if captures_to_hand
             || self.hands[side].iter().any(|&n| n > 0)
             || self.may_buy(side)

@@ -1,4 +1,4 @@
-//! Region win: a side that brings a piece of a given type onto its goal squares wins
+//! Region win: a side that brings a piece of given types onto its goal squares wins
 //! (King of the Hill, Racing Kings, Breakthrough, Jeson Mor, Dobutsu's "try").
 //! Fairy-Stockfish's `flagPiece`, `flagRegion`, `flagPieceCount`, `flagMove` and
 //! `flagPieceSafe`, with its exact verdicts (`Position::is_immediate_game_end`), since
@@ -28,11 +28,19 @@ use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{ByColor, Color};
 
+/// `piece = "king"`, or several: `piece = ["pawn", "king"]` (any of them counts).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RawGoalPieces {
+    One(String),
+    Several(Vec<String>),
+}
+
 /// `[end.region_win]`.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawRegionWin {
-    piece: Spanned<String>,
+    piece: Spanned<RawGoalPieces>,
     /// White's goal: squares (`e5`) or whole ranks (`rank 8`).
     white: Spanned<Vec<Spanned<String>>>,
     /// Black's goal, the same way (absolute squares: not mirrored).
@@ -52,7 +60,16 @@ fn one() -> Spanned<u8> {
 /// Compiles `[end.region_win]`.
 pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, RulesetError> {
     const KEY: &str = "end.region_win";
-    let piece = cx.type_of(&raw.piece, &format!("{KEY}.piece"))?;
+    // (The names carry the table entry's span: an untagged list keeps no spans of its own.)
+    let at = |name: &String| Spanned::new(raw.piece.span(), name.clone());
+    let names: Vec<Spanned<String>> = match raw.piece.get_ref() {
+        RawGoalPieces::One(name) => vec![at(name)],
+        RawGoalPieces::Several(names) => names.iter().map(at).collect(),
+    };
+    if names.is_empty() {
+        return Err(cx.r.span(&raw.piece, format!("{KEY}.piece"), "name at least one piece"));
+    }
+    let pieces = cx.types_of(&names, &format!("{KEY}.piece"))?.into_iter().collect();
     let goal = |list: &Spanned<Vec<Spanned<String>>>, side: &str| {
         let squares = cx.squares(list.get_ref(), &format!("{KEY}.{side}"))?;
         if squares.is_empty() {
@@ -64,7 +81,7 @@ pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, Rul
     if *raw.count.get_ref() == 0 {
         return Err(cx.r.span(&raw.count, format!("{KEY}.count"), "must be at least 1"));
     }
-    Ok(RegionWin { piece, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe })
+    Ok(RegionWin { pieces, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe })
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -73,7 +90,8 @@ impl<B: Bitboard> Pos<B> {
         let rule = self.t.rules.end.region_win.as_ref()?;
         let us = self.turn;
         let them = us.opponent();
-        let royal = self.t.rules.piece(rule.piece).royal;
+        // Fairy-Stockfish's special cases are for its king as the one goal piece.
+        let royal = rule.pieces.iter().all(|t| self.t.rules.piece(t).royal);
         let won = |c| Some(Outcome { winner: Some(c), reason: EndReason::RegionReached });
         // The reacher's win after the opponent's reply.
         if (rule.reply || rule.safe) && self.goal_reached(rule, us) {
@@ -95,7 +113,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `c` has enough goal pieces on its goal (not attacked, where that counts).
     fn goal_reached(&self, rule: &RegionWin, c: Color) -> bool {
-        let there = self.t.goals[c] & self.pieces(c, rule.piece);
+        let there = self.t.goals[c] & self.of_types(rule.pieces) & self.board.by_color[c];
         let n = there.count();
         if n == 0 || n < u32::from(rule.count) {
             return false;
@@ -117,7 +135,7 @@ impl<B: Bitboard> Pos<B> {
             moves.iter().any(|&m| {
                 m.kind != MoveKind::Drop
                     && goal.has(m.to)
-                    && self.piece_at(m.from).is_some_and(|p| p.kind == rule.piece)
+                    && self.piece_at(m.from).is_some_and(|p| rule.pieces.contains(p.kind))
                     && self.check_allowed(m)
             })
         })

@@ -388,9 +388,12 @@ fn end(o: &mut Out) {
     };
     row(o, &["end", "end.checkmate"], "checkmate", verdict(end.checkmate).to_string());
     row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
-    let repetition =
-        if end.repetition.is_on() { format!("draw by repetition ({})", thresholds(end.repetition, "-fold")) } else { "no draw".into() };
-    row(o, &["end.repetition", "end.repetition.claim", "end.repetition.automatic"], "repetition", repetition);
+    let repetition = match (end.repetition.is_on(), end.repetition_verdict) {
+        (false, _) => "no draw".into(),
+        (true, Verdict::Draw) => format!("draw by repetition ({})", thresholds(end.repetition, "-fold")),
+        (true, v) => format!("{} ({})", verdict(v), thresholds(end.repetition, "-fold")),
+    };
+    row(o, &["end.repetition", "end.repetition.claim", "end.repetition.automatic", "end.repetition_verdict"], "repetition", repetition);
     if let Some(v) = end.perpetual.check {
         row(o, &["end.perpetual_check"], "perpetual check", side(v, "the side that checks with every move of a repetition"));
     }
@@ -470,7 +473,7 @@ fn end(o: &mut Out) {
     if let Some(w) = &end.region_win {
         let g = o.geometry();
         let goal = |c: Color| w.squares[c].iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
-        let mut text = format!("a side wins with {} {} on its goal (White: {}; Black: {})", w.count, o.name(w.piece), goal(Color::White), goal(Color::Black));
+        let mut text = format!("a side wins with {} {} on its goal (White: {}; Black: {})", w.count, o.set(w.pieces).join(" or "), goal(Color::White), goal(Color::Black));
         if w.safe {
             text += "; only while none there is attacked";
         }

@@ -1,0 +1,116 @@
+//! Fairy-Stockfish's movement regions (`mobilityRegion{White,Black}<Piece>`) as Chimera's
+//! `moves_within`, for `convert`, where the two agree.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use toml::{Table, Value};
+
+use super::convert::{square, strings, Conv, Squares};
+use super::Refusal;
+
+/// Fairy-Stockfish's `mobilityRegion{White,Black}<Piece>`: the squares a piece may move
+/// to (and be dropped on), and the only ones it attacks. Chimera's `moves_within` limits
+/// the moves alone, so it is exact when the piece's attacks outside its region can never
+/// reach a square an enemy royal may stand on, the piece starts inside it, and it is
+/// never dropped.
+pub(super) fn mobility_regions(
+    c: &Conv<'_>,
+    pieces: &mut Table,
+    betzas: &BTreeMap<String, String>,
+    placement: &BTreeMap<(u8, u8), char>,
+    board: &str,
+) -> Result<(), Refusal> {
+    let key = |color: &str, name: &str| {
+        let mut cap = name.to_string();
+        cap[..1].make_ascii_uppercase();
+        format!("mobilityRegion{color}{cap}")
+    };
+    let all = |_: u8, _: u8| true;
+    let mut regions: BTreeMap<String, (Squares, Squares)> = BTreeMap::new();
+    for p in c.fsf.pieces.values() {
+        let (wk, bk) = (key("White", &p.name), key("Black", &p.name));
+        if c.fsf.value(&wk).is_some() || c.fsf.value(&bk).is_some() {
+            let (white, black) = (c.region(&wk, all)?, c.region(&bk, all)?);
+            if white.is_empty() || black.is_empty() {
+                return Err(c.refuse(if white.is_empty() { &wk } else { &bk }, "an empty region"));
+            }
+            regions.insert(p.name.clone(), (white, black));
+        }
+    }
+    if regions.is_empty() {
+        return Ok(());
+    }
+    let whole: Squares = (0..c.files).flat_map(|f| (0..c.ranks).map(move |r| (f, r))).collect();
+    let mirror = |set: &Squares| -> Squares { set.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect() };
+    let hands = board.split_once('[').map(|(_, h)| h).unwrap_or("");
+    let to_hand = c.bool("pieceDrops", false)? && c.bool("capturesToHand", false)?;
+    // The squares each side's royal pieces may stand on (White's, Black's).
+    let royal_squares = |white: bool| -> Squares {
+        let royals = pieces.iter().filter(|(_, t)| t.get("royal").is_some()).map(|(n, _)| n.clone());
+        royals.fold(Squares::new(), |acc, n| {
+            let own = regions.get(&n).map(|(w, b)| if white { w.clone() } else { b.clone() }).unwrap_or_else(|| whole.clone());
+            &acc | &own
+        })
+    };
+    let (white_royals, black_royals) = (royal_squares(true), royal_squares(false));
+    for (name, (white, black)) in &regions {
+        let (wk, bk) = (key("White", name), key("Black", name));
+        let piece = c.fsf.piece(name).expect("a piece of the variant");
+        let royal = pieces.get(name).and_then(|t| t.get("royal")).is_some();
+        if !royal && (to_hand || hands.contains(piece.letter) || hands.contains(piece.letter.to_ascii_uppercase())) {
+            return Err(c.refuse(&wk, "a region that also bounds drops (Chimera's `moves_within` bounds moves)"));
+        }
+        let dirs = crate::betza::parse(&betzas[name]).unwrap_or_default();
+        for (is_white, own, enemy, k) in [(true, white, &black_royals, &wk), (false, black, &white_royals, &bk)] {
+            let letter = if is_white { piece.letter.to_ascii_uppercase() } else { piece.letter };
+            if placement.iter().any(|(sq, &l)| l == letter && !own.contains(sq)) {
+                return Err(c.refuse(k, format!("`{name}` starts outside its region")));
+            }
+            // Every square it could attack from inside its region, on an empty board.
+            let sign: i16 = if is_white { 1 } else { -1 };
+            for &(f, r) in own {
+                for d in &dirs {
+                    let reach = if d.range == 0 { c.files.max(c.ranks) } else { d.range };
+                    for step in 1..=reach as i16 {
+                        let (x, y) = (f as i16 + step * d.dx as i16, r as i16 + sign * step * d.dy as i16);
+                        if !(0..c.files as i16).contains(&x) || !(0..c.ranks as i16).contains(&y) {
+                            break;
+                        }
+                        let sq = (x as u8, y as u8);
+                        if !own.contains(&sq) && enemy.contains(&sq) {
+                            return Err(c.refuse(
+                                k,
+                                format!("`{name}` would attack {} outside its region, where Fairy-Stockfish's does not attack and an enemy royal may stand", square(sq.0, sq.1)),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if *white == whole && *black == whole {
+            continue;
+        }
+        let region = if mirror(white) == *black {
+            let ranks: BTreeSet<u8> = white.iter().map(|&(_, r)| r).collect();
+            let files: BTreeSet<u8> = white.iter().map(|&(f, _)| f).collect();
+            let rectangle = ranks.iter().all(|&r| files.iter().all(|&f| white.contains(&(f, r))));
+            let mut t = Table::new();
+            if rectangle {
+                t.insert("ranks".into(), Value::Array(ranks.iter().map(|&r| Value::Integer(r as i64 + 1)).collect()));
+                if files.len() != c.files as usize {
+                    t.insert("files".into(), strings(files.iter().map(|&f| ((b'a' + f) as char).to_string())));
+                }
+            } else {
+                t.insert("squares".into(), strings(white.iter().map(|&(f, r)| square(f, r))));
+            }
+            t
+        } else {
+            let list = |set: &Squares| strings(set.iter().map(|&(f, r)| square(f, r)));
+            let sides = Table::from_iter([("white".to_string(), list(white)), ("black".to_string(), list(black))]);
+            Table::from_iter([("squares".to_string(), Value::Table(sides))])
+        };
+        let t = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
+        t.insert("moves_within".into(), Value::Table(region));
+    }
+    Ok(())
+}
