@@ -639,6 +639,32 @@ pub struct Rules {
     /// The notation the variant's moves are written in by default (`notation =
     /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
     pub notation: Notation,
+    /// When each side may pass instead of moving (`features/pass.rs`).
+    pub pass: ByColor<Passing>,
+}
+
+/// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's
+/// `pass` and `passOnStalemate`). Two passes in a row end the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Passing {
+    /// Never.
+    #[default]
+    Never,
+    /// On any turn it is not in check (Janggi).
+    Always,
+    /// Only when it has no other legal move and is not in check (Othello).
+    WhenStuck,
+}
+
+impl Passing {
+    /// When a side may pass, in words (`chimera check`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Passing::Never => "never",
+            Passing::Always => "on any turn it is not in check",
+            Passing::WhenStuck => "only when it has no other legal move and is not in check",
+        }
+    }
 }
 
 impl Rules {
