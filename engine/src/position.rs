@@ -254,7 +254,11 @@ impl<B: Bitboard> Pos<B> {
     /// The royal pieces of `c`.
     #[inline]
     pub fn royals(&self, c: Color) -> B {
-        self.of_types(self.t.royal_types) & self.board.by_color[c]
+        let fixed = self.of_types(self.t.royal_types) & self.board.by_color[c];
+        if self.t.pseudo_royal_kinds.is_empty() {
+            return fixed;
+        }
+        fixed | self.pseudo_royals(c)
     }
 
     /// Every piece, of either colour, whose type is in `types`.

@@ -309,6 +309,9 @@ pub struct Tables<B> {
     pub mating: OnceLock<Vec<crate::rules::Mating>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
+    /// The kinds whose last pieces are royal (`features/extinction.rs`: types, and how
+    /// many pieces of them a side may have for them to be royal); empty in most variants.
+    pub pseudo_royal_kinds: Vec<(PieceSet, u32)>,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
     pub resets: u8,
     /// Types that capture en passant.
@@ -779,6 +782,7 @@ impl<B: Bitboard> Tables<B> {
             start_unmoved: OnceLock::new(),
             mating: OnceLock::new(),
             royal_types,
+            pseudo_royal_kinds: crate::features::extinction::pseudo_royal_kinds(&rules.end.extinction),
             resets,
             en_passant_types,
             file_masks,

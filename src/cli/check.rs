@@ -286,7 +286,8 @@ pub fn summary(rules: &Rules) -> String {
             None => ("extinction:".to_string(), format!("at most {} piece{} in all, {hand}", x.at_most, if x.at_most == 1 { "" } else { "s" })),
             Some(types) => {
                 let names: Vec<String> = types.iter().map(|t| rules.piece(t).name.clone()).collect();
-                ("extinction:".to_string(), format!("at most {} of {}, {hand}", x.at_most, names.join(" or ")))
+                let of = if x.together { names.join(" and ") + " together" } else { names.join(" or ") };
+                ("extinction:".to_string(), format!("at most {} of {of}, {hand}", x.at_most))
             }
         };
         let mut terms = vec![what];
@@ -295,6 +296,9 @@ pub fn summary(rules: &Rules) -> String {
         }
         if x.reply {
             terms.push("a side reduced to it, to move, may reply first".to_string());
+        }
+        if x.royal_when_last {
+            terms.push(format!("a side's last {} of them are royal", x.at_most + 1));
         }
         let who = match x.verdict {
             Verdict::Win => "the side reduced to it wins",

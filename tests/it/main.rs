@@ -26,6 +26,7 @@ mod properties;
 mod reference_movegen;
 mod ruleset_errors;
 mod serve;
+mod shoshogi;
 mod soak;
 mod walls;
 mod web;
