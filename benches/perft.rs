@@ -51,24 +51,29 @@ fn bench(c: &mut Criterion) {
     }
 }
 
-/// The median of five timed runs, in nodes per second.
-fn median_nps(nodes: u64, mut run: impl FnMut() -> u64) -> f64 {
-    let mut secs: Vec<f64> = (0..5)
-        .map(|_| {
-            let t = Instant::now();
-            assert_eq!(run(), nodes);
-            t.elapsed().as_secs_f64()
-        })
-        .collect();
-    secs.sort_by(|a, b| a.total_cmp(b));
-    nodes as f64 / secs[2]
+/// Seconds of one run, checking its count.
+fn timed(nodes: u64, run: impl FnOnce() -> u64) -> f64 {
+    let t = Instant::now();
+    assert_eq!(run(), nodes);
+    t.elapsed().as_secs_f64()
 }
 
+fn median(mut secs: Vec<f64>) -> f64 {
+    secs.sort_by(|a, b| a.total_cmp(b));
+    secs[secs.len() / 2]
+}
+
+/// Five rounds of one Chimera run then one shakmaty run, interleaved so that a change
+/// of machine load falls on both engines alike; the medians in nodes per second.
 fn ratios() {
-    println!("\nside by side (median of 5 runs):");
+    println!("\nside by side (median of 5 interleaved rounds):");
     for &(name, variant, fen, depth, nodes) in WORKLOADS {
-        let ours = median_nps(nodes, || chimera_perft(variant, fen, depth));
-        let theirs = median_nps(nodes, || shakmaty_perft(variant, fen, depth));
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        for _ in 0..5 {
+            ours.push(timed(nodes, || chimera_perft(variant, fen, depth)));
+            theirs.push(timed(nodes, || shakmaty_perft(variant, fen, depth)));
+        }
+        let (ours, theirs) = (nodes as f64 / median(ours), nodes as f64 / median(theirs));
         println!(
             "{name:<26} chimera {:7.1} M nodes/s   shakmaty {:7.1} M nodes/s   chimera/shakmaty = {:.2}",
             ours / 1e6,

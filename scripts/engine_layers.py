@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""The engine's file-level import graph: each file's `use crate::…` lines. Prints the
-layers (a file's layer is one more than the highest it imports) and exits 1 on a loop.
+"""The engine's file-level import graph: each file's `use crate::…` lines, and the paths
+it names inline (`crate::features::counting::parse_limit(…)`, `super::end::RawVerdict`).
+Prints the layers (a file's layer is one more than the highest it imports) and exits 1
+on a loop.
 
     python3 scripts/engine_layers.py            # layers
     python3 scripts/engine_layers.py --edges    # every edge too
@@ -35,6 +37,19 @@ def uses(text):
     return out
 
 
+def inline_paths(text):
+    """Paths written in code, outside `use` lines and comments: `crate::a::b` and
+    `super::a::B` (the module part is resolved like a `use`)."""
+    out = []
+    for line in text.splitlines():
+        code = line.split("//", 1)[0]
+        if re.match(r"^\s*(?:pub(?:\([^)]*\))?\s+)?use\s", code):
+            continue
+        for m in re.finditer(r"\b(crate|super)::((?:[A-Za-z_]\w*::)*[A-Za-z_]\w*)", code):
+            out.append((m.group(1), m.group(2)))
+    return out
+
+
 def expand(body):
     """`a::{b, c::d}` -> ['a::b', 'a::c::d'] (enough for module resolution)."""
     m = re.match(r"^([^{]*)\{(.*)\}$", body)
@@ -59,7 +74,9 @@ def main():
     edges = {f: set() for f in files}
     for mod, rel in files.items():
         text = open(os.path.join(ROOT, rel)).read()
-        for root, body in uses(text):
+        # Unit tests (a `#[cfg(test)]` module, last in its file) are no part of the layers.
+        text = text.split("#[cfg(test)]", 1)[0]
+        for root, body in uses(text) + inline_paths(text):
             base = [] if root == "crate" else (mod.split("::")[:-1] if not rel.endswith("mod.rs") else mod.split("::"))
             if root == "super":
                 base = mod.split("::")[:-1]

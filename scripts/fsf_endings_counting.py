@@ -103,12 +103,14 @@ class Check:
             self.note(f"{variant}: positions with a count running")
         flegal = sf.legal_moves(variant, fen, moves)
         ask("legal_moves", sorted(flegal), sorted(cc.legal_moves(variant, fen, moves)))
+        # pyffish leaves the value uninitialised when the game goes on: compare (False, 0).
+        settled = lambda end: tuple(end) if end[0] else (False, 0)
         optional = sf.is_optional_game_end(variant, fen, moves)
         if variant in COUNTING:
-            ask("is_optional_game_end", optional, tuple(cc.is_optional_game_end(variant, fen, moves)))
+            ask("is_optional_game_end", settled(optional), tuple(cc.is_optional_game_end(variant, fen, moves)))
             if optional[0] and ffen.split()[3].isdigit() and int(ffen.split()[4]) > int(ffen.split()[3]):
                 self.note(f"{variant}: counts run out")
-        ask("is_immediate_game_end", sf.is_immediate_game_end(variant, fen, moves), tuple(cc.is_immediate_game_end(variant, fen, moves)))
+        ask("is_immediate_game_end", settled(sf.is_immediate_game_end(variant, fen, moves)), tuple(cc.is_immediate_game_end(variant, fen, moves)))
         if not flegal:
             result = sf.game_result(variant, fen, moves)
             ask("game_result", result, cc.game_result(variant, fen, moves))

@@ -121,7 +121,8 @@ class Flip(Shogi):
             return (f"+{base}@{dest}" if base else uci), None
         if not suffix:
             return uci, None
-        mover = san[0]
+        # The SAN is the variant's own notation: shogi's writes a turned-over face `+R`.
+        mover = self.promotes[san[1]] if san.startswith("+") else san[0]
         demoting = mover in faces
         expected = faces[mover] if demoting else self.promotes.get(mover)
         problem = None

@@ -72,7 +72,8 @@ pub fn judge(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     match m.kind {
         MoveKind::EnPassant => true,
-        MoveKind::Normal | MoveKind::DoubleStep => pos.piece_at(m.to).is_some(),
+        // A gating move takes what stands where the piece goes, as a plain move does.
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => pos.piece_at(m.to).is_some(),
         _ => false,
     }
 }

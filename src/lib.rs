@@ -7,6 +7,7 @@ pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
 pub mod game;
+pub mod movement;
 pub mod ini;
 pub mod pgn;
 pub mod snapshot;

@@ -2,16 +2,23 @@
 // serve protocol. State lives here; the board and the editor only draw and report.
 
 import { call, getJson, getText } from "./api.js";
-import { Board, parseBoard } from "./board.js";
+import { Board, parseBoard, squareName } from "./board.js";
+import { PieceCard } from "./card.js";
 import { Editor } from "./editor.js";
-import { pieceElement } from "./glyphs.js";
+import { pieceElement, styleOf } from "./glyphs.js";
+import { SHARE_PREFIX, decode, encode, loadLocal, saveLocal } from "./store.js";
+import { MoveTree, movetext, tag } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 
 const state = {
   limits: { max_perft_depth: 8 },
-  /** The name ruleset errors cite: the built-in's file, so that `extends` resolves beside it. */
-  file: "editor.toml",
+  /** The built-in picked last (the editor's text starts from it). */
+  builtin: "chess",
+  /** The built-in's own text, to tell an edited ruleset from it. */
+  builtinText: "",
+  /** The name ruleset errors cite: the built-in's file, or the edited ruleset's own name. */
+  file: "rulesets/chess.toml",
   /** `load`'s answer for the variant on the board. */
   variant: null,
   /** Piece names by uppercase letter. */
@@ -22,8 +29,10 @@ const state = {
   position: null,
   /** The legal moves, each with its squares read from `uci`. */
   moves: [],
-  /** `{uci, san}` of every move played since the game was opened. */
-  played: [],
+  /** Every move tried from the game's start, as a tree; its `current` is on the board. */
+  tree: new MoveTree(),
+  /** The tree's moves played in the engine's game, from the start: the line to `tree.current`. */
+  line: [],
   /** What the player has picked up: `{square}`, `{hand: letter}` or `{shop: letter}`. */
   selected: null,
   /** Counts requests that change the variant, so that a slow answer cannot undo a newer one. */
@@ -57,51 +66,121 @@ async function start() {
     select.append(option);
   }
   select.addEventListener("change", () => pickVariant(select.value));
-  const wanted = decodeURIComponent(location.hash.slice(1));
-  select.value = list.builtin.some((b) => b.id === wanted) ? wanted : "chess";
-  await pickVariant(select.value);
+  state.ids = new Set(list.builtin.map((b) => b.id));
+  // A share link's snapshot first; else the built-in the fragment names, with the
+  // autosaved work on it; else the autosaved work; else chess.
+  const hash = location.hash;
+  const shared = hash.startsWith(SHARE_PREFIX) ? await decode(hash.slice(SHARE_PREFIX.length)) : null;
+  const wanted = hash.startsWith(SHARE_PREFIX) ? null : decodeURIComponent(hash.slice(1));
+  const saved = loadLocal();
+  const snapshot = shared || (saved && (!wanted || saved.builtin === wanted) ? saved : null);
+  if (snapshot && state.ids.has(snapshot.builtin)) await restore(snapshot);
+  else await pickVariant(state.ids.has(wanted) ? wanted : "chess");
   document.body.dataset.ready = "true";
 }
 
 async function pickVariant(id) {
   const load = ++state.loads;
+  $("variant").value = id;
   history.replaceState(null, "", `#${id}`);
-  state.file = `rulesets/${id}.toml`;
   const [text, loaded] = await Promise.all([getText(`api/variants/${encodeURIComponent(id)}`), call("load", { variant: id })]);
   if (load !== state.loads) return;
+  Object.assign(state, { builtin: id, builtinText: text, file: `rulesets/${id}.toml` });
   editor.setText(text);
+  showFile();
   if (!loaded.ok) return editor.showError(loaded.error);
   await useVariant(loaded);
+  autosave();
+}
+
+/** Reopens a snapshot (autosaved, or from a share link): ruleset, start position and moves. */
+async function restore(snapshot) {
+  const load = ++state.loads;
+  const id = snapshot.builtin;
+  $("variant").value = id;
+  history.replaceState(null, "", `#${id}`);
+  const builtinText = await getText(`api/variants/${encodeURIComponent(id)}`);
+  const text = snapshot.toml ?? builtinText;
+  const file = text === builtinText ? `rulesets/${id}.toml` : fileFor(text);
+  const loaded = text === builtinText ? await call("load", { variant: id }) : await call("load", { toml: text, name: file });
+  if (load !== state.loads) return;
+  Object.assign(state, { builtin: id, builtinText, file });
+  editor.setText(text);
+  showFile();
+  if (!loaded.ok) return editor.showError(loaded.error);
+  const tree = MoveTree.fromData(snapshot.tree);
+  const line = tree.line(tree.find(snapshot.line || []));
+  await useVariant(loaded, { fen: snapshot.fen || undefined, tree, line });
+}
+
+/**
+ * The file name a ruleset's errors cite: its own `name` (`<name>.toml`), under
+ * `rulesets/` when it extends a file by path, so that the embedded bases resolve as
+ * they do beside the built-ins.
+ */
+function fileFor(text) {
+  const name = (text.match(/^\s*name\s*=\s*"([A-Za-z0-9_.+-]{1,64})"/m) || [])[1] || "editor";
+  const byPath = /^\s*extends\s*=\s*"[^"]*[/.][^"]*"/m.test(text);
+  return `${byPath ? "rulesets/" : ""}${name}.toml`;
+}
+
+function showFile() {
+  const edited = editor.textarea.value !== state.builtinText;
+  $("ruleset-file").textContent = state.file;
+  $("ruleset-file").title = edited ? `edited from the built-in ${state.builtin}` : `the built-in ${state.builtin}`;
+  $("ruleset-file").classList.toggle("edited", edited);
 }
 
 /** Re-checks the edited ruleset; a valid one replaces the board at once. */
 async function checkRuleset(text) {
   const load = ++state.loads;
+  state.file = text === state.builtinText ? `rulesets/${state.builtin}.toml` : fileFor(text);
+  showFile();
+  autosave();
   const loaded = await call("load", { toml: text, name: state.file });
   if (load !== state.loads) return;
   if (!loaded.ok) return editor.showError(loaded.error);
   editor.showError(null);
   await useVariant(loaded);
+  autosave();
 }
 
-async function useVariant(loaded) {
+/** Shows a variant just loaded, with a new game (or the one a snapshot holds). */
+async function useVariant(loaded, restored = null) {
   state.variant = loaded;
   state.names = Object.fromEntries(loaded.pieces.map((p) => [p.letter, p.name]));
+  state.royals = new Set(loaded.pieces.filter((p) => p.royal).map((p) => p.letter));
+  state.style = styleOf(loaded);
+  $("variant-name").textContent = loaded.variant;
   $("description").textContent = loaded.description;
   $("fen-in").value = "";
   $("fen-error").hidden = true;
+  card.hide();
   drawLegend();
-  const r = await openGame({});
+  const opened = restored && restored.fen ? { fen: restored.fen } : {};
+  let r = await openGame(opened, restored);
+  if (!r.ok && restored) r = await openGame(opened);
+  if (!r.ok && opened.fen) r = await openGame({});
   if (!r.ok) showWhy({ move: `opening ${loaded.variant}`, code: r.error.code, reason: r.error.message });
 }
 
-/** Opens a game of the current variant (`fen` or the start), closing the previous one. */
-async function openGame(opened) {
-  const r = await call("open", { variant: state.variant.variant, ...opened });
+/**
+ * Opens a game of the current variant (`fen` or the start), closing the previous one;
+ * with `restored`, its move tree, the line of it played at once.
+ */
+async function openGame(opened, restored = null) {
+  const line = restored ? restored.line : [];
+  const r = await call("open", { variant: state.variant.variant, ...opened, moves: line.map((n) => n.uci) });
   if (!r.ok) return r;
   if (state.game) call("close", { game: state.game });
-  Object.assign(state, { game: r.game, opened, position: r, played: [], selected: null });
-  Object.assign(state, { firstTurn: r.turn, firstFullmove: r.fullmove });
+  const tree = restored ? restored.tree : new MoveTree();
+  tree.current = line.at(-1) || tree.root;
+  Object.assign(state, { game: r.game, opened, position: r, tree, line: [...line], selected: null });
+  // The first move's number and side, counted back from the position after the line.
+  const plies = line.length;
+  const startBlack = (r.turn === "black") !== (plies % 2 === 1);
+  const fullmove = r.fullmove - Math.floor((plies + (startBlack ? 1 : 0)) / 2);
+  Object.assign(state, { firstTurn: startBlack ? "black" : "white", firstFullmove: fullmove });
   showWhy(null);
   clearPerft();
   await refresh();
@@ -123,6 +202,81 @@ function readUci(uci) {
   m = uci.match(/^([a-p]\d+)([a-p]\d+)([a-z]?)$/);
   if (m) return { from: m[1], to: m[2], becomes: m[3] ? m[3].toUpperCase() : null };
   return {};
+}
+
+// ---- keeping and sharing ----
+
+/** What the page holds, as plain data (see store.js). */
+function snapshot() {
+  const text = editor.textarea.value;
+  return {
+    builtin: state.builtin,
+    toml: text === state.builtinText ? null : text,
+    fen: state.opened.fen || null,
+    tree: state.tree.toData(),
+    line: state.line.map((n) => n.uci),
+  };
+}
+
+let saveTimer = null;
+
+/** Saves the snapshot in the browser's storage, a moment after the last change. */
+function autosave() {
+  // A link made before the change no longer shows what the page does.
+  $("share-out").hidden = true;
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(() => {
+    saveLocal(snapshot());
+    document.body.dataset.saved = String(Date.now());
+  }, 150);
+}
+
+async function share() {
+  const link = `${location.origin}${location.pathname}${SHARE_PREFIX}${await encode(snapshot())}`;
+  $("share-out").value = link;
+  $("share-out").hidden = false;
+  $("share-out").select();
+  navigator.clipboard?.writeText(link).catch(() => {});
+}
+
+/** Downloads `text` as a file named `name`. */
+function download(name, text, type) {
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+async function openFile(file) {
+  if (!file) return;
+  const text = await file.text();
+  editor.setText(text);
+  await checkRuleset(text);
+}
+
+/** The game as PGN: the tree with its variations, tagged with the variant (a custom ruleset by its name). */
+function pgn() {
+  const { position, variant, opened } = state;
+  if (!variant || !position) return "";
+  const onMainLine = state.tree.end(state.tree.root) === state.tree.current;
+  const result = onMainLine && position.result ? position.result.score : "*";
+  const today = new Date().toISOString().slice(0, 10).replace(/-/g, ".");
+  const tags = [
+    tag("Event", "Chimera workbench"),
+    tag("Site", "?"),
+    tag("Date", today),
+    tag("Round", "-"),
+    tag("White", "?"),
+    tag("Black", "?"),
+    tag("Result", result),
+    tag("Variant", variant.variant),
+  ];
+  if (opened.fen) tags.push(tag("SetUp", "1"), tag("FEN", opened.fen));
+  const moves = movetext(state.tree, { firstTurn: state.firstTurn, firstFullmove: state.firstFullmove, result });
+  return `${tags.join("\n")}\n\n${moves}\n`;
 }
 
 // ---- playing ----
@@ -151,6 +305,7 @@ function attempt(selected, square) {
 function press(square) {
   const selected = state.selected;
   const piece = pieceOn(square);
+  if (piece && !(selected && movesTo(selected, square).length)) card.show(piece.letter, square);
   if (selected && selected.square === square) return;
   if (selected) {
     const moves = movesTo(selected, square);
@@ -191,11 +346,75 @@ async function play(uci) {
   closeChooser();
   const r = await call("play", { game: state.game, move: uci });
   if (!r.ok || !r.legal) return showWhy(r.ok ? { move: uci, ...r } : { move: uci, reason: r.error.message, code: r.error.code });
-  state.played.push({ uci: r.uci, san: r.san });
+  const node = state.tree.add(state.tree.current, r.uci, r.san);
+  state.tree.current = node;
+  state.line.push(node);
   state.position = r;
   state.selected = null;
   showWhy(null);
+  autosave();
   await refresh();
+}
+
+/**
+ * Puts the game at `node` of the tree: takes back the moves of the line on the board
+ * that are not on its line (one request), then plays the ones that are.
+ */
+async function goTo(node) {
+  if (node === state.tree.current || state.busy) return;
+  state.busy = true;
+  try {
+    const want = state.tree.line(node);
+    let common = 0;
+    while (common < want.length && common < state.line.length && want[common] === state.line[common]) common++;
+    const back = state.line.length - common;
+    if (back) {
+      const r = await call("undo", { game: state.game, plies: back });
+      if (!r.ok) return showWhy({ move: "undo", code: r.error.code, reason: r.error.message });
+      state.line.length = common;
+      state.position = r;
+    }
+    for (const n of want.slice(common)) {
+      const r = await call("play", { game: state.game, move: n.uci });
+      if (!r.ok || !r.legal) break;
+      state.line.push(n);
+      state.position = r;
+    }
+    state.tree.current = state.line.at(-1) || state.tree.root;
+    state.selected = null;
+    showWhy(null);
+    autosave();
+    await refresh();
+  } finally {
+    state.busy = false;
+  }
+}
+
+/** Takes back the move on the board and forgets it (and what followed it in the tree). */
+async function takeBack() {
+  const node = state.tree.current;
+  if (!node.parent) return;
+  await goTo(node.parent);
+  if (state.tree.current === node.parent) {
+    state.tree.remove(node);
+    autosave();
+    render();
+  }
+}
+
+/** The arrow keys: back, forward (the main line), the variation before or after, start and end. */
+function step(key) {
+  const { tree } = state;
+  const node = tree.current;
+  const target = {
+    ArrowLeft: node.parent || node,
+    ArrowRight: node.children[0] || node,
+    ArrowUp: tree.sibling(node, -1),
+    ArrowDown: tree.sibling(node, 1),
+    Home: tree.root,
+    End: tree.end(node),
+  }[key];
+  if (target) goTo(target);
 }
 
 /** Asks the engine why a move is refused and shows the answer (or plays it, if it is legal after all). */
@@ -215,17 +434,6 @@ function showWhy(why) {
   el.replaceChildren(text("strong", `${why.move} is refused: `), text("span", why.reason, "reason"), text("code", ` (${why.code})`));
 }
 
-/** Takes back the last `plies` moves. */
-async function undo(plies = 1) {
-  const r = await call("undo", { game: state.game, plies });
-  if (!r.ok) return showWhy({ move: "undo", code: r.error.code, reason: r.error.message });
-  state.played.length -= plies;
-  state.position = r;
-  state.selected = null;
-  showWhy(null);
-  await refresh();
-}
-
 // ---- the chooser ----
 
 function openChooser(title, options) {
@@ -237,7 +445,7 @@ function openChooser(title, options) {
       b.dataset.uci = o.uci;
       if (o.letter) {
         b.dataset.choice = o.letter;
-        b.append(pieceElement(whiteToMove() ? o.letter : o.letter.toLowerCase(), state.names));
+        b.append(pieceElement(whiteToMove() ? o.letter : o.letter.toLowerCase(), state.names, false, state.style));
       }
       b.append(text("span", o.label));
       b.addEventListener("click", () => play(o.uci));
@@ -258,11 +466,20 @@ function render() {
   if (!variant || !position) return;
   const marks = {};
   const mark = (square, cls) => (marks[square] = marks[square] ? `${marks[square]} ${cls}` : cls);
-  const last = state.played.at(-1);
+  const last = state.line.at(-1);
   if (last) {
     const m = readUci(last.uci);
     if (m.from) mark(m.from, "last");
     if (m.to) mark(m.to, "last");
+  }
+  const pieces = parseBoard(position.fen, variant.files, variant.ranks);
+  if (position.check) {
+    // The side to move's royal pieces: the ones attacked light up.
+    const white = position.turn === "white";
+    for (const [square, p] of Object.entries(pieces)) {
+      const own = (p.letter === p.letter.toUpperCase()) === white;
+      if (own && state.royals.has(p.letter.toUpperCase())) mark(square, "check");
+    }
   }
   const selected = state.selected;
   if (selected) {
@@ -273,9 +490,10 @@ function render() {
     files: variant.files,
     ranks: variant.ranks,
     a1Light: variant.a1_light,
-    pieces: parseBoard(position.fen, variant.files, variant.ranks),
+    pieces,
     names: state.names,
     marks,
+    style: state.style,
   });
   const [top, bottom] = board.flipped ? ["white", "black"] : ["black", "white"];
   drawSide($("top-side"), top);
@@ -284,9 +502,10 @@ function render() {
   drawStatus();
   drawMoveList();
   $("fen-out").value = position.fen;
-  $("undo").disabled = state.played.length === 0;
+  $("pgn-out").value = pgn();
+  $("undo").disabled = state.line.length === 0;
   // For scripts (and the browser test) to know when an answer has been drawn.
-  Object.assign(document.body.dataset, { game: state.game, plies: state.played.length });
+  Object.assign(document.body.dataset, { game: state.game, plies: state.line.length });
 }
 
 /** A side's hand, coins and shop, where the variant has them. */
@@ -327,7 +546,7 @@ function chipButton(letter, note, active) {
   b.type = "button";
   b.className = "chip";
   b.disabled = !active;
-  b.append(pieceElement(letter, state.names));
+  b.append(pieceElement(letter, state.names, false, state.style));
   if (note) b.append(text("span", note, "note"));
   return b;
 }
@@ -384,43 +603,66 @@ function drawStatus() {
   }
 }
 
+/** The move tree: the main line, each variation in parentheses after the move it replaces. */
 function drawMoveList() {
   const list = $("san");
-  const items = [];
-  const { played } = state;
-  const startBlack = state.firstTurn === "black";
-  let fullmove = state.firstFullmove;
-  let i = 0;
-  while (i < played.length) {
-    const li = document.createElement("li");
-    li.append(text("span", `${fullmove}.${startBlack && i === 0 ? ".." : ""}`, "number"));
-    const plies = startBlack && i === 0 ? 1 : 2;
-    for (const [k, p] of played.slice(i, i + plies).entries()) {
-      const san = text("span", p.san, "san");
-      const after = i + k + 1;
-      if (after < played.length) {
-        san.title = "click to take back the moves after this one";
-        san.addEventListener("click", () => undo(played.length - after));
+  const { tree, line } = state;
+  const shift = state.firstTurn === "black" ? 1 : 0;
+  const white = (ply) => (ply + shift) % 2 === 0;
+  const number = (ply) => state.firstFullmove + Math.floor((ply + shift) / 2);
+  const onLine = new Set(line);
+  const move = (node, ply, numbered) => {
+    const parts = [];
+    if (white(ply) || numbered) parts.push(text("span", `${number(ply)}.${white(ply) ? "" : ".."}`, "number"));
+    const san = text("span", node.san, "san");
+    san.classList.toggle("current", node === tree.current);
+    san.classList.toggle("on-line", onLine.has(node));
+    san.title = "click to go to this move (← → ↑ ↓ step through the moves)";
+    san.addEventListener("click", () => goTo(node));
+    parts.push(san);
+    return parts;
+  };
+  const walk = (node, ply, numbered, into) => {
+    while (node.children.length) {
+      const [main, ...variations] = node.children;
+      into.append(...move(main, ply, numbered));
+      for (const v of variations) {
+        const box = text("span", "", "variation");
+        box.append(...move(v, ply, true));
+        walk(v, ply + 1, false, box);
+        into.append(box);
       }
-      li.append(san);
+      numbered = variations.length > 0;
+      node = main;
+      ply += 1;
     }
-    items.push(li);
-    i += plies;
-    fullmove += 1;
-  }
-  list.replaceChildren(...items);
-  list.scrollTop = list.scrollHeight;
+  };
+  const items = document.createDocumentFragment();
+  walk(tree.root, 0, true, items);
+  list.replaceChildren(items);
+  list.querySelector(".san.current")?.scrollIntoView({ block: "nearest" });
 }
 
+/** The pieces of the variant; clicking one shows its card. */
 function drawLegend() {
+  const { files, ranks } = state.variant;
+  const centre = squareName(Math.floor((files - 1) / 2), Math.floor((ranks - 1) / 2));
   const rows = state.variant.pieces.map((p) => {
-    const row = document.createElement("div");
-    row.append(pieceElement(p.letter, state.names), pieceElement(p.letter.toLowerCase(), state.names), text("span", `${p.letter} ${p.name}`));
+    const row = document.createElement("button");
+    row.type = "button";
+    row.className = "legend-row";
+    row.dataset.letter = p.letter;
+    row.title = `where a ${p.name} moves`;
+    row.append(
+      pieceElement(p.letter, state.names, false, state.style),
+      pieceElement(p.letter.toLowerCase(), state.names, false, state.style),
+      text("span", `${p.letter} ${p.name}`),
+    );
+    row.addEventListener("click", () => card.show(p.letter, centre));
     return row;
   });
-  const { files, ranks } = state.variant;
   const count = `${rows.length} piece${rows.length === 1 ? "" : "s"}`;
-  $("legend").replaceChildren(text("div", `${files}×${ranks} board · ${count}`, "pane-title"), ...rows);
+  $("legend").replaceChildren(text("div", `${files}×${ranks} board · ${count} (click one for its moves)`, "pane-title"), ...rows);
 }
 
 function text(tag, content, cls) {
@@ -434,6 +676,7 @@ function text(tag, content, cls) {
 
 async function setFen(fen) {
   const r = await openGame(fen ? { fen } : {});
+  if (r.ok) autosave();
   $("fen-error").hidden = r.ok;
   if (!r.ok) $("fen-error").textContent = r.error.message;
 }
@@ -456,7 +699,7 @@ async function perft(depth) {
   clearPerft();
   const run = { stopped: false };
   state.perft = run;
-  const { game, variant, opened, played, moves, position } = state;
+  const { game, variant, opened, line, moves, position } = state;
   const current = () => state.perft === run;
   const row = (d, nodes, seconds) => {
     if (!current()) return;
@@ -485,7 +728,7 @@ async function perft(depth) {
       progress(1);
       return row(depth, r.nodes, r.seconds.toFixed(3));
     }
-    const copy = await call("open", { variant: variant.variant, ...opened, moves: played.map((p) => p.uci) });
+    const copy = await call("open", { variant: variant.variant, ...opened, moves: line.map((n) => n.uci) });
     if (!copy.ok) return fail(copy.error);
     const started = performance.now();
     const divide = [];
@@ -517,24 +760,49 @@ async function perft(depth) {
 
 // ---- wiring ----
 
-$("undo").addEventListener("click", () => undo());
+const card = new PieceCard($("card"), () => state.variant, () => state.style);
+
+$("undo").addEventListener("click", () => takeBack());
 $("flip").addEventListener("click", () => {
   board.flipped = !board.flipped;
   render();
 });
 $("chooser-cancel").addEventListener("click", closeChooser);
 document.addEventListener("keydown", (e) => {
-  if (e.key === "Escape") select(null);
+  if (e.key === "Escape") return select(null);
+  // The arrow keys step through the moves, except while typing.
+  const typing = e.target.closest && e.target.closest("input, textarea, select");
+  if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
+  if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) {
+    e.preventDefault();
+    step(e.key);
+  }
 });
 $("fen-form").addEventListener("submit", (e) => {
   e.preventDefault();
   setFen($("fen-in").value.trim());
 });
 $("fen-start").addEventListener("click", () => setFen(""));
+$("fen-copy").addEventListener("click", () => navigator.clipboard?.writeText($("fen-out").value).catch(() => {}));
+$("pgn-copy").addEventListener("click", () => navigator.clipboard?.writeText($("pgn-out").value).catch(() => {}));
+$("pgn-save").addEventListener("click", () => download(`${state.variant?.variant || "game"}.pgn`, pgn(), "application/x-chess-pgn"));
+$("toml-open").addEventListener("click", () => $("toml-file").click());
+$("toml-file").addEventListener("change", (e) => {
+  openFile(e.target.files[0]);
+  e.target.value = "";
+});
+$("toml-save").addEventListener("click", () => download(state.file.split("/").pop(), editor.textarea.value, "application/toml"));
+$("share").addEventListener("click", () => share());
 $("perft-form").addEventListener("submit", (e) => {
   e.preventDefault();
   perft(Number($("perft-depth").value));
 });
 $("perft-stop").addEventListener("click", () => state.perft && (state.perft.stopped = true));
+// The board follows the width of its pane (a phone held upright, a window narrowed).
+let resizeFrame = 0;
+window.addEventListener("resize", () => {
+  cancelAnimationFrame(resizeFrame);
+  resizeFrame = requestAnimationFrame(render);
+});
 
 start();

@@ -47,15 +47,24 @@ export class Board {
     element.addEventListener("pointercancel", () => this.endDrag());
   }
 
-  /** Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`. */
-  draw({ files, ranks, a1Light, pieces, names, marks }) {
+  /**
+   * Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`; `size`: the
+   * most pixels the board may take across (less if its container is narrower);
+   * `style`: how pieces are drawn (see glyphs.js).
+   */
+  draw({ files, ranks, a1Light, pieces, names, marks, size = 560, style = "figures" }) {
     this.files = files;
     this.ranks = ranks;
     const el = this.el;
     el.replaceChildren();
     el.style.setProperty("--files", files);
     el.style.setProperty("--ranks", ranks);
-    el.style.setProperty("--square", `${Math.floor(Math.min(560 / files, 560 / ranks, 64))}px`);
+    // The board never overflows its pane (the section it is in, whose width does not
+    // follow the board's): the width it may take, less its border.
+    const pane = el.closest("section");
+    const room = pane ? pane.clientWidth - 4 : size;
+    const across = Math.max(120, Math.min(size, room > 0 ? room : size));
+    el.style.setProperty("--square", `${Math.floor(Math.min(across / files, across / ranks, 64))}px`);
     for (let row = 0; row < ranks; row++) {
       for (let col = 0; col < files; col++) {
         const f = this.flipped ? files - 1 - col : col;
@@ -71,7 +80,7 @@ export class Board {
         if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
         const piece = pieces[name];
         if (piece) {
-          const el = pieceElement(piece.letter, names, piece.promoted);
+          const el = pieceElement(piece.letter, names, piece.promoted, style);
           sq.append(el);
           sq.setAttribute("aria-label", `${name} ${el.title}`);
         } else {
@@ -92,7 +101,10 @@ export class Board {
     if (e.button !== 0) return;
     const from = this.squareAt(e.clientX, e.clientY);
     if (!from) return;
+    // No text selection or native drag; and the focus leaves any field (where the
+    // arrow keys would edit it), as a click elsewhere would take it.
     e.preventDefault();
+    if (document.activeElement && document.activeElement !== document.body) document.activeElement.blur();
     const piece = this.el.querySelector(`[data-square="${from}"] .piece`);
     this.drag = { from, piece, ghost: null, x: e.clientX, y: e.clientY };
     this.el.setPointerCapture(e.pointerId);

@@ -6,26 +6,37 @@ use std::ops::Deref;
 
 use crate::bitboard::{Bitboard, Wide};
 use crate::module::{Editor, PositionView};
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
+use crate::movegen::Safety;
 use crate::position::{Edit, Pos};
 use crate::rules::{CastleSquares, Rules};
 use crate::tables::Zobrist;
 use crate::types::{Color, Piece, PieceType, Square};
 
 /// A position as module `module` sees it; over `&mut Pos` it is also an [`Editor`].
-pub(crate) struct Scoped<P> {
+pub(crate) struct Scoped<P, B> {
     pos: P,
     module: usize,
+    /// What the move generator's safety analysis of this position knows (see
+    /// [`PositionView::known_safe`]): the pieces whose moves expose no royal, and where
+    /// such a move must end. Empty when nothing is known.
+    free: B,
+    evasions: B,
 }
 
 impl<B: Bitboard> Pos<B> {
     /// The position as module `module` sees it.
-    pub(crate) fn view(&self, module: usize) -> Scoped<&Pos<B>> {
-        Scoped { pos: self, module }
+    pub(crate) fn view(&self, module: usize) -> Scoped<&Pos<B>, B> {
+        Scoped { pos: self, module, free: B::EMPTY, evasions: B::EMPTY }
+    }
+    /// The position as module `module` sees it while judging generated moves, with the
+    /// generator's `safety` analysis.
+    pub(crate) fn judging_view(&self, module: usize, safety: &Safety<B>) -> Scoped<&Pos<B>, B> {
+        Scoped { pos: self, module, free: safety.free, evasions: safety.evasions }
     }
     /// The position as module `module` changes it.
-    pub(crate) fn editor(&mut self, module: usize) -> Scoped<&mut Pos<B>> {
-        Scoped { pos: self, module }
+    pub(crate) fn editor(&mut self, module: usize) -> Scoped<&mut Pos<B>, B> {
+        Scoped { pos: self, module, free: B::EMPTY, evasions: B::EMPTY }
     }
     /// Whether `side` has a royal piece under attack (the kernel's reckoning).
     pub(crate) fn royal_attacked(&self, side: Color) -> bool {
@@ -35,7 +46,7 @@ impl<B: Bitboard> Pos<B> {
     }
 }
 
-impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
+impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
     fn rules(&self) -> &Rules {
         &self.pos.tables().rules
     }
@@ -72,6 +83,14 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
         let off = !B::bit(lifted);
         pos.attacked(sq, by, pos.occupied() & off, pos.color_bb(by) & off)
     }
+    fn attacked_on(&self, sq: Square, by: Color, occ: Wide, attackers: Wide) -> bool {
+        let pos = &*self.pos;
+        pos.attacked(sq, by, B::from_wide(occ) | pos.t.walls, B::from_wide(attackers))
+    }
+    #[inline]
+    fn known_safe(&self, m: Move) -> bool {
+        matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep) && self.free.has(m.from) && self.evasions.has(m.to)
+    }
     fn royal_attacked(&self, side: Color) -> bool {
         self.pos.royal_attacked(side)
     }
@@ -95,7 +114,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P> {
     }
 }
 
-impl<B: Bitboard> Editor for Scoped<&mut Pos<B>> {
+impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
     fn remove(&mut self, sq: Square) -> Option<Piece> {
         let pos = &mut *self.pos;
         let piece = pos.piece_at(sq)?;

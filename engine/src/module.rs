@@ -14,7 +14,8 @@
 //!   kernel's business: it journals every edit), and writes and reads their notation;
 //! * **an effect after every move** ([`RuleModule::after_move`]): an explosion, a counter;
 //! * **legality**: a refusal of moves the kernel would allow ([`RuleModule::refuse`]),
-//!   or the whole decision ([`Legality::Own`]);
+//!   or the whole decision ([`Legality::Own`]); the refusal is a code and a square, and
+//!   its sentence is written only when someone asks why ([`RuleModule::explain`]);
 //! * **state of its own**: a few counters, hashed with the position and written in a FEN
 //!   field of their own (`checks=1/0`);
 //! * **check and the end of the game** ([`RuleModule::is_check`], [`RuleModule::outcome`]).
@@ -31,9 +32,9 @@ use toml::Spanned;
 use crate::bitboard::Wide;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::Outcome;
-use crate::refusal::MoveError;
+use crate::refusal::{IllegalCode, MoveError};
 use crate::rules::{CastleSquares, PieceDef, Rules};
-use crate::types::{Color, Piece, PieceType, Square};
+use crate::types::{Color, Geometry, Piece, PieceType, Square};
 
 /// The most state counters all the modules of one variant may keep together.
 pub const MAX_STATE: usize = 8;
@@ -65,6 +66,19 @@ pub trait PositionView {
     /// the board: what a piece passing through `sq` on its way from `lifted` would face
     /// (a castling king's path, where the king no longer blocks a line).
     fn attacked_without(&self, sq: Square, by: Color, lifted: Square) -> bool;
+    /// Whether a piece of `by` standing on one of the squares `attackers` would attack
+    /// `sq` if exactly the squares of `occ` held pieces: the attack test on the board a
+    /// move leads to, judged without playing it (`occ` and `attackers` as that move
+    /// leaves them; the board's walls are added).
+    fn attacked_on(&self, sq: Square, by: Color, occ: Wide, attackers: Wide) -> bool;
+    /// Whether the kernel knows, without a test, that the board move `m` (a plain move or
+    /// a double step, not an en-passant capture or a castle) leaves no royal of the mover
+    /// attacked: the piece shields no royal from a line and the move meets every check,
+    /// by the move generator's analysis of this position. Cheap; known only while
+    /// [`RuleModule::refuse`] judges generated moves (`false` says only "not known").
+    /// A module whose moves change no more than the kernel's (no capture of its own kind)
+    /// may skip its own test then.
+    fn known_safe(&self, m: Move) -> bool;
     /// Whether `side` has a royal piece under attack, by the kernel's reckoning (a
     /// module's [`RuleModule::is_check`] is not consulted).
     fn royal_attacked(&self, side: Color) -> bool;
@@ -78,7 +92,9 @@ pub trait PositionView {
     /// Counter `slot` of the asking module's own state.
     fn state(&self, slot: usize) -> u16;
     /// Plays `m` on a scratch copy and shows the result to `look`: how a module judges
-    /// a move by what it leads to.
+    /// a move by what it leads to. A copy costs a move's worth of time and more: a
+    /// module that judges every move prefers [`PositionView::attacked_on`], and keeps
+    /// this for the rare moves it does not reckon itself.
     fn after(&self, m: Move, look: &mut dyn FnMut(&dyn PositionView));
 }
 
@@ -92,6 +108,28 @@ pub trait Editor: PositionView {
     fn place(&mut self, sq: Square, piece: Piece);
     /// Sets counter `slot` of the module's own state.
     fn set_state(&mut self, slot: usize, value: u16);
+}
+
+/// A module's refusal of a move: a stable code, and the square it is about where there
+/// is one. It is cheap to make (the move generator asks for one per move); the sentence
+/// for people is written from it only when someone asks why ([`RuleModule::explain`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// Why: the code a [`MoveError`] carries.
+    pub code: IllegalCode,
+    /// The square the refusal names, if any (an attacked square on a castling path).
+    pub square: Option<Square>,
+}
+
+impl Refusal {
+    /// A refusal under `code`, naming no square.
+    pub fn new(code: IllegalCode) -> Refusal {
+        Refusal { code, square: None }
+    }
+    /// A refusal under `code` that names `square`.
+    pub fn at(code: IllegalCode, square: Square) -> Refusal {
+        Refusal { code, square: Some(square) }
+    }
 }
 
 /// Who decides whether a move is legal.
@@ -162,9 +200,14 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
     fn after_move(&self, m: Move, captured: Option<Piece>, edit: &mut dyn Editor) {}
 
     /// Why `m` is not allowed in `pos`, if it is not ([`Hooks::legality`] `Filter` or
-    /// `Own`). Also asked to explain a refused move.
-    fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
+    /// `Own`). Asked once per generated move: no text here (see [`RuleModule::explain`]).
+    fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<Refusal> {
         None
+    }
+    /// The sentence for people that says why [`RuleModule::refuse`] gave `refusal` for
+    /// `m` in `pos`: written only when a move reader or a front end asks.
+    fn explain(&self, pos: &dyn PositionView, m: Move, refusal: Refusal) -> String {
+        format!("the move is refused ({})", refusal.code)
     }
 
     /// Whether `side` is in check, if the module knows better than the kernel.
@@ -199,6 +242,7 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
 pub struct ModuleParams<'a> {
     pub(crate) value: &'a Spanned<DeValue<'a>>,
     pub(crate) pieces: &'a [PieceDef],
+    pub(crate) board: Geometry,
 }
 
 impl ModuleParams<'_> {
@@ -217,6 +261,10 @@ impl ModuleParams<'_> {
     /// that name pieces, checked when the ruleset loads rather than in play.
     pub fn pieces(&self) -> &[PieceDef] {
         self.pieces
+    }
+    /// The variant's board: for a module that builds tables by square once, at load.
+    pub fn board(&self) -> Geometry {
+        self.board
     }
     /// The type of the piece the ruleset calls `name`, or an error for parameter `key`
     /// that lists the variant's pieces.

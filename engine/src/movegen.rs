@@ -3,12 +3,14 @@
 //! Moves are generated pseudo-legally from the tables, then kept only if no royal
 //! piece of the mover is left attacked. Most moves skip that test: when the mover is
 //! not in check, a non-royal piece that does not shield its king from a slider (or a
-//! lame leaper) cannot expose it. Everything else — king moves, shields, en passant,
-//! castling, positions in check, several royals — is tested by replaying the move's
-//! effect on the occupancy and asking whether a royal is attacked.
+//! lame leaper, a hopper, a facing royal) cannot expose it, and ends anywhere but on a
+//! square that would make it a hopper's screen. Everything else — king moves, shields,
+//! en passant, castling, several royals, a check by a hop or a facing royal — is tested
+//! by replaying the move's effect on the occupancy and asking whether a royal is attacked.
 
 use std::cell::Cell;
 
+use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
@@ -117,12 +119,16 @@ struct View<B> {
 struct Refused<'a, B: Bitboard, S> {
     pos: &'a Pos<B>,
     inner: &'a mut S,
+    /// The kernel's safety analysis of the position, shown to the modules that judge
+    /// (`PositionView::known_safe`), whether or not the kernel itself applies it.
+    safety: Safety<B>,
 }
 
 impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
     #[inline]
     fn push(&mut self, m: Move) {
-        if self.pos.module_refusal(m).is_none() {
+        let modules = &self.pos.t.modules;
+        if !modules.with_refusals.iter().any(|&i| modules.all[i].refuse(&self.pos.judging_view(i, &self.safety), m).is_some()) {
             self.inner.push(m);
         }
     }
@@ -145,6 +151,7 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
 }
 
 /// What the legality filter needs to know about the side to move.
+#[derive(Clone)]
 pub(crate) struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
     pub unguarded: bool,
@@ -229,8 +236,9 @@ impl<B: Bitboard> Pos<B> {
             return self.generate_all(sink, &self.safety());
         }
         // Rule modules judge the moves one by one.
-        let safety = if modules.own_legality { Safety::unguarded() } else { self.safety() };
-        self.generate_all(&mut Refused { pos: self, inner: sink }, &safety);
+        let safety = self.safety();
+        let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
+        self.generate_all(&mut Refused { pos: self, inner: sink, safety }, &applied);
     }
 
     /// Every move that would be legal if royal pieces could be left attacked (and no
@@ -239,10 +247,14 @@ impl<B: Bitboard> Pos<B> {
         self.generate_all(sink, &Safety::unguarded());
     }
 
-    /// The first rule module's refusal of `m`, if any refuses it.
+    /// The first rule module's refusal of `m`, if any refuses it, with its sentence.
     pub(crate) fn module_refusal(&self, m: Move) -> Option<MoveError> {
         let modules = &self.t.modules;
-        modules.with_refusals.iter().find_map(|&i| modules.all[i].refuse(&self.view(i), m))
+        modules.with_refusals.iter().find_map(|&i| {
+            let (module, view) = (&modules.all[i], self.view(i));
+            let refusal = module.refuse(&view, m)?;
+            Some(MoveError { code: refusal.code, message: module.explain(&view, m, refusal) })
+        })
     }
 
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
@@ -548,22 +560,28 @@ impl<B: Bitboard> Pos<B> {
         let theirs = self.board.by_color[them];
         let occ = ours | theirs | self.t.walls;
         let t = &*self.t;
-        if t.hops_or_flying && self.hop_or_flying_suspect(king, them) {
-            // A hopper's screen may be any piece, and a piece added may become one: the
-            // evasion squares below assume that blocking or capturing is all that ends a
-            // check, so with hoppers (or facing royals) every move is tested instead.
-            return Safety::test_all(royals);
-        }
         let mut suspects = royals;
+        // Where a free piece's move must end (narrowed below by each check).
+        let mut evasions = !B::EMPTY;
+        if t.hops_or_flying {
+            // Hoppers' screens and the pieces between facing royals: more suspects, and
+            // squares where an added piece would become a screen.
+            let Some((screens, barred)) = self.hop_screens(king, them, occ) else {
+                // In check by a hop or a facing royal: moving the screen away ends it
+                // too, which the evasion squares below cannot say; every move is tested.
+                return Safety::test_all(royals);
+            };
+            suspects |= screens & ours;
+            evasions &= !barred;
+        }
         // Each attack on the king (a route) narrows the evasions to the squares that
         // capture its attacker or block it: adding a piece there, or taking the attacker,
         // is the only way a move of a free piece can end the check.
         let mut in_check = false;
-        let mut evasions = !B::EMPTY;
         let leapers = self.leap_attackers_of(king, them, theirs);
         if leapers.any() {
             in_check = true;
-            evasions = if leapers.is_single() { leapers } else { B::EMPTY };
+            evasions &= if leapers.is_single() { leapers } else { B::EMPTY };
         }
         // Checks by sliders, and shields against them: our piece first on a line from the
         // king, with an enemy slider of that line next. One look along each group's lines
@@ -621,14 +639,61 @@ impl<B: Bitboard> Pos<B> {
         Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions }
     }
 
-    /// Whether the other side, `them`, has a hopper on the board (any piece may be its
-    /// screen, and a move into its line may make one), or a royal on a line of our `king`
-    /// (whatever stands between them is pinned): then every move is tested.
+    /// What the hoppers of `them`, and their royals facing our `king`, make of the
+    /// pieces on the lines between: `None` if one attacks the king now; else the pieces
+    /// whose moving away may open an attack (screens to test), and the empty squares where
+    /// a piece added would close one (barred to free pieces and drops).
+    ///
+    /// A hop attacks across exactly one piece, so only lines with at most two pieces
+    /// between the hopper and the king matter: with none, every square between (for a
+    /// grasshopper, the one beside the king: its screen must be there) would make a
+    /// screen; with one, that piece (if not a screen now, as a grasshopper's away from the
+    /// king) may move to where it is one; with two, either may move away. A facing royal
+    /// attacks across none: the one piece between is pinned.
     #[inline(never)]
-    fn hop_or_flying_suspect(&self, king: Square, them: Color) -> bool {
+    fn hop_screens(&self, king: Square, them: Color, occ: B) -> Option<(B, B)> {
         let t = &*self.t;
-        (self.of_types(t.hop_attacker_types[them]) & self.board.by_color[them]).any()
-            || t.flying.iter().any(|&s| (t.rays[s.reach as usize * t.squares + king as usize] & self.royals(them)).any())
+        let theirs = self.board.by_color[them];
+        let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
+        let hoppers = self.of_types(t.hop_attacker_types[them]) & theirs;
+        if hoppers.any() {
+            for a in &t.hop_attacks[them] {
+                let line = t.rays[a.back.ray.reach as usize * t.squares + king as usize];
+                let mut cand = line & self.of_types(a.types) & theirs;
+                if a.back.how.initial_only {
+                    cand &= self.unmoved;
+                }
+                for hopper in cand.squares() {
+                    let between = line & !t.rays[a.back.ray.reach as usize * t.squares + hopper as usize] & !B::bit(hopper);
+                    let pieces = between & occ;
+                    // The square a grasshopper's screen must stand on.
+                    let beside = t.rays[a.back.step as usize * t.squares + king as usize];
+                    match (a.back.hop, pieces.count()) {
+                        (Hop::Cannon, 0) => barred |= between,
+                        (Hop::Grasshopper, 0) => barred |= beside,
+                        (Hop::Cannon, 1) => return None,
+                        (Hop::Grasshopper, 1) if pieces == beside => return None,
+                        (Hop::Cannon | Hop::Grasshopper, 1 | 2) => screens |= pieces,
+                        (Hop::Cannon | Hop::Grasshopper, _) => {}
+                        // No hop attack is a plain ride.
+                        (Hop::None, _) => return None,
+                    }
+                }
+            }
+        }
+        let royals = self.of_types(t.royal_types) & theirs;
+        for &s in &t.flying {
+            let line = t.rays[s.reach as usize * t.squares + king as usize];
+            for royal in (line & royals).squares() {
+                let pieces = line & !t.rays[s.reach as usize * t.squares + royal as usize] & !B::bit(royal) & occ;
+                match pieces.count() {
+                    0 => return None,
+                    1 => screens |= pieces,
+                    _ => {}
+                }
+            }
+        }
+        Some((screens, barred & !occ))
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

@@ -488,6 +488,14 @@ pub struct RegionWin {
     pub safe: bool,
 }
 
+impl RegionWin {
+    /// Each side's goal as a bitboard (`rule`: the variant's, if any), for the tables.
+    pub(crate) fn goals<B: Bitboard>(rule: Option<&RegionWin>) -> ByColor<B> {
+        let bits = |c: Color| rule.map_or(B::EMPTY, |r| r.squares[c].iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)));
+        ByColor::new(bits(Color::White), bits(Color::Black))
+    }
+}
+
 /// The end of the game when a side has at most `at_most` pieces of a kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Extinction {

@@ -11,7 +11,7 @@ use crate::betza::{Direction, Hop, Mode};
 use crate::bitboard::{Bitboard, Wide};
 use crate::castle_layout::CastleLayout;
 use crate::module::ModuleSet;
-use crate::rules::{Captured, Rules};
+use crate::rules::{Captured, RegionWin, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -792,7 +792,7 @@ impl<B: Bitboard> Tables<B> {
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some()
                 || passes,
-            goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
+            goals: RegionWin::goals(rules.end.region_win.as_ref()),
             bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),

@@ -15,6 +15,7 @@ use crate::refusal::{IllegalCode, MoveError};
 use crate::features::claims::Claim;
 use crate::outcome::Outcome;
 use crate::position::Pos;
+use crate::reach::Way;
 use crate::rules::Rules;
 use crate::ruleset::{parse_rules, Loaded, RelativePaths, Resolve, RulesetError, TableSize};
 use crate::tables::Tables;
@@ -103,6 +104,17 @@ impl Variant {
             AnyTables::Wide(t) => &t.modules,
         };
         (m.kind == crate::MoveKind::Rule).then(|| modules.owner(m).kind_name(m))
+    }
+
+    /// The piece card: where a piece of `color` and type `t` on `from` moves on an
+    /// otherwise empty board, read from the tables move generation reads, by square
+    /// (lowest first), each with the ways it is reached (see [`Way`]).
+    pub fn reach(&self, color: Color, t: crate::types::PieceType, from: Square) -> Vec<(Square, Vec<Way>)> {
+        match &self.tables {
+            AnyTables::Narrow(tables) => crate::reach::reach(tables, color, t, from),
+            AnyTables::Medium(tables) => crate::reach::reach(tables, color, t, from),
+            AnyTables::Wide(tables) => crate::reach::reach(tables, color, t, from),
+        }
     }
 
     /// The start position (the ruleset's `start` FEN).

@@ -3,13 +3,13 @@
 A program switches with its import: ``from chimera import compat as sf``. Positions are
 given as pyffish gives them, a variant name, a FEN (or ``"startpos"``) and the long
 algebraic moves played since; a variant is also any ``chimera.Variant`` (a ruleset of
-your own). Where Chimera cannot do what pyffish's argument asks (``chess960=True``,
-``sfen=True``, notations other than SAN) the call raises ``ValueError`` rather than
-answer by another rule; a move that cannot be played raises ``chimera.IllegalMove`` (a
-``ValueError``). Moves, SAN and FENs are Chimera's: the same as Fairy-Stockfish's for
-the chess-like variants, different where the notations differ (shogi's promotions, for
-one). ``load_variant_config`` and ``set_option`` have no Chimera meaning: load a TOML
-ruleset with ``chimera.Variant.from_toml`` and pass the variant itself.
+your own). ``load_variant_config`` loads a Fairy-Stockfish variants.ini text through
+``chimera import-ini``'s converter: its variants become names every function accepts
+(a section the converter cannot express raises ``ValueError`` naming section, line and
+option, and so does a call naming it). Where Chimera cannot do what pyffish's argument
+asks (``sfen=True``, notations other than SAN) the call raises ``ValueError`` rather
+than answer by another rule; a move that cannot be played raises
+``chimera.IllegalMove`` (a ``ValueError``).
 """
 
 from ._native import _compat as _c
@@ -49,6 +49,8 @@ error = ValueError
 version = _c.version
 info = _c.info
 variants = _c.variants
+load_variant_config = _c.load_variant_config
+set_option = _c.set_option
 start_fen = _c.start_fen
 two_boards = _c.two_boards
 captures_to_hand = _c.captures_to_hand
@@ -56,25 +58,12 @@ legal_moves = _c.legal_moves
 get_san = _c.get_san
 get_san_moves = _c.get_san_moves
 get_fen = _c.get_fen
+get_fog_fen = _c.get_fog_fen
 gives_check = _c.gives_check
 is_capture = _c.is_capture
+piece_to_partner = _c.piece_to_partner
 game_result = _c.game_result
 is_immediate_game_end = _c.is_immediate_game_end
 is_optional_game_end = _c.is_optional_game_end
 has_insufficient_material = _c.has_insufficient_material
 validate_fen = _c.validate_fen
-
-
-def load_variant_config(config: str) -> None:
-    """Fairy-Stockfish's variants.ini cannot be loaded here: Chimera's variants are TOML
-    rulesets (``chimera.Variant.from_toml``), passed to these functions as the variant."""
-    raise NotImplementedError(
-        "chimera.compat cannot load a variants.ini: load a TOML ruleset with "
-        "chimera.Variant.from_toml and pass the Variant as the variant argument"
-    )
-
-
-def set_option(name: str, value: object) -> None:
-    """Chimera has no engine options: every name is unknown, as pyffish says of an
-    option it lacks."""
-    raise ValueError(f"No such option {name}'")

@@ -1,45 +1,35 @@
 //! `chimera.compat`: pyffish's functions, with its arguments and return values, so that
 //! a program can switch by changing its import. Every call builds its position from a
 //! variant, a FEN (or `"startpos"`) and the long algebraic moves played since, as
-//! pyffish does; variants are the built-ins (by id) or any `chimera.Variant`.
+//! pyffish does; variants are the built-ins (by id), those `load_variant_config` loaded
+//! (by name) or any `chimera.Variant`.
 //!
 //! Values follow pyffish: results are from the side to move's view, `VALUE_MATE`
 //! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
 
+mod ends;
+mod fen_check;
+mod fen_io;
+mod registry;
+
 use chimera::game::is_capture;
-use chimera::{CastlingLetters, CastlingMode, Color, EndReason, FenField, FenStyle, Move, MoveKind, Notation, Outcome, Position};
-use pyo3::exceptions::PyValueError;
+use chimera::rules::Captured;
+use chimera::{Color, FenStyle, Move, MoveKind, Notation, Piece, Position};
 use pyo3::prelude::*;
+use pyo3::exceptions::PyValueError;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyList;
 
-use crate::api::{resolve, start, uci_list};
+use crate::api::uci_list;
 use crate::errors;
+use fen_check::{FEN_CODES, FEN_EMPTY, FEN_OK};
+use registry::resolve;
 
 const VALUE_MATE: i32 = 32000;
 const VALUE_DRAW: i32 = 0;
 const NOTATION_DEFAULT: i32 = 0;
 const NOTATION_SAN: i32 = 1;
 
-// pyffish's FEN validation codes (Fairy-Stockfish's apiutil.h).
-const FEN_OK: i32 = 1;
-const FEN_EMPTY: i32 = 0;
-const FEN_CODES: &[(&str, i32)] = &[
-    ("FEN_INVALID_COUNTING_RULE", -14),
-    ("FEN_INVALID_CHECK_COUNT", -13),
-    ("FEN_INVALID_PROMOTED_PIECE", -12),
-    ("FEN_INVALID_NB_PARTS", -11),
-    ("FEN_INVALID_CHAR", -10),
-    ("FEN_TOUCHING_KINGS", -9),
-    ("FEN_INVALID_BOARD_GEOMETRY", -8),
-    ("FEN_INVALID_POCKET_INFO", -7),
-    ("FEN_INVALID_SIDE_TO_MOVE", -6),
-    ("FEN_INVALID_CASTLING_INFO", -5),
-    ("FEN_INVALID_EN_PASSANT_SQ", -4),
-    ("FEN_INVALID_NUMBER_OF_KINGS", -3),
-    ("FEN_INVALID_HALF_MOVE_COUNTER", -2),
-    ("FEN_INVALID_MOVE_COUNTER", -1),
-];
 const NOTATIONS: &[(&str, i32)] = &[
     ("NOTATION_DEFAULT", NOTATION_DEFAULT),
     ("NOTATION_SAN", NOTATION_SAN),
@@ -53,9 +43,15 @@ const NOTATIONS: &[(&str, i32)] = &[
     ("NOTATION_THAI_LAN", 9),
 ];
 
-/// Refuses what Chimera cannot do rather than answering for another rule.
-fn unsupported(what: &str) -> PyErr {
-    PyValueError::new_err(format!("chimera.compat: {what} is not supported"))
+/// A position as pyffish's calls build it, with what pyffish keeps that Chimera's
+/// position does not say.
+struct Game {
+    pos: Position,
+    /// Fairy-Stockfish's halfmove clock: reset by every capture, drop and promotion, and
+    /// by the moves that reset Chimera's (a pawn's), whatever the variant's move rule.
+    clock: u32,
+    /// The piece the last move took, and whether it stood there promoted.
+    taken: Option<(Piece, bool)>,
 }
 
 /// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
@@ -63,22 +59,78 @@ fn unsupported(what: &str) -> PyErr {
 /// `chimera.IllegalMove` (a `ValueError`, as pyffish raises). With `chess960` the FEN's
 /// castling field is read as Chess960's (X-FEN or Shredder-FEN) and castles are the king
 /// taking its rook.
-fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Position> {
+fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Game> {
     let v = resolve(variant)?;
-    let mut pos = match chess960 {
-        false => start(&v, (fen != "startpos").then_some(fen))?,
-        true => {
-            let fen = if fen == "startpos" { &v.rules().start_fen } else { fen };
-            v.position_in(fen, CastlingMode::Chess960).map_err(errors::fen_error)?
-        }
-    };
-    for m in moves {
-        let played = fsf_move(&mut pos, m).map_err(|e| {
-            errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**m, e.message), ..e })
+    let fen = if fen == "startpos" { v.rules().start_fen.as_str() } else { fen };
+    let pos = fen_io::read(&v, fen, chess960).map_err(errors::fen_error)?;
+    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
+    for text in moves {
+        let m = fsf_move(&mut game.pos, text).map_err(|e| {
+            errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e })
         })?;
-        pos.play_unchecked(played);
+        game.play(m);
     }
-    Ok(pos)
+    Ok(game)
+}
+
+/// Pieces that turn over and back (Kyoto shogi): Fairy-Stockfish's `pieceDemotion`, where
+/// a promotion does not reset its halfmove clock.
+fn pieces_flip(rules: &chimera::Rules) -> bool {
+    rules.pieces.iter().enumerate().any(|(t, p)| {
+        p.promotion.as_ref().is_some_and(|pr| {
+            pr.to.iter().flat_map(|(_, to)| to.iter()).any(|&u| {
+                rules.pieces[u as usize].promotion.as_ref().is_some_and(|back| back.reaches(t as chimera::PieceType))
+            })
+        })
+    })
+}
+
+/// Whether `piece`, having made the board move `m`, could move straight back to where it
+/// came from on an empty board (Fairy-Stockfish's test of a reversible move).
+fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
+    let g = rules.geometry;
+    let forward = if piece.color == chimera::Color::White { 1 } else { -1 };
+    let dx = g.file(m.from) as i32 - g.file(m.to) as i32;
+    let dy = (g.rank(m.from) as i32 - g.rank(m.to) as i32) * forward;
+    rules.pieces[piece.kind as usize].directions.iter().any(|d| {
+        if d.mode == chimera::betza::Mode::Capture || d.initial_only {
+            return false;
+        }
+        let (sx, sy) = (d.dx as i32, d.dy as i32);
+        // The number of steps k with k * (sx, sy) = (dx, dy).
+        let k = if sx != 0 { dx / sx } else if sy != 0 { dy / sy } else { 0 };
+        k >= 1 && k * sx == dx && k * sy == dy && (k == 1 || d.range != 1) && (d.range <= 1 || k <= d.range as i32)
+    })
+}
+
+impl Game {
+    fn play(&mut self, m: chimera::Move) {
+        let pos = &mut self.pos;
+        let us = pos.turn();
+        let g = pos.rules().geometry;
+        let enemy = |pos: &Position, sq: chimera::Square| pos.piece_at(sq).filter(|p| p.color != us).map(|p| (p, pos.is_promoted(sq)));
+        // The pieces en passant could take: the enemy's on the target's file.
+        let file_of_target: Vec<_> = match m.kind {
+            MoveKind::EnPassant => (0..g.ranks).map(|r| g.square(g.file(m.to), r)).filter_map(|sq| Some((sq, enemy(pos, sq)?))).collect(),
+            _ => Vec::new(),
+        };
+        let on_target = match m.kind {
+            MoveKind::Castle | MoveKind::GateCastle | MoveKind::Drop | MoveKind::EnPassant => None,
+            _ => enemy(pos, m.to),
+        };
+        let resets = is_capture(pos, m) || m.kind == MoveKind::Drop || (m.promotion().is_some() && !pieces_flip(pos.rules()));
+        let mover = pos.piece_at(m.from);
+        pos.play_unchecked(m);
+        self.taken = on_target.or_else(|| file_of_target.into_iter().find(|&(sq, _)| enemy(pos, sq).is_none()).map(|(_, p)| p));
+        // Chimera's clock resets on a pawn's move; Fairy-Stockfish's only if the pawn
+        // could not step back (a sideways step can be undone).
+        let pawn_reset = pos.halfmove_clock() == 0 && !mover.is_some_and(|p| steps_back(pos.rules(), p, m));
+        self.clock = if resets || pawn_reset { 0 } else { self.clock + 1 };
+    }
+
+    fn fen(&self, chess960: bool, fog: bool) -> String {
+        fen_io::write(&self.pos, chess960, self.clock, fog)
+    }
 }
 
 /// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
@@ -115,15 +167,6 @@ fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> 
     pos.parse_move(text)
 }
 
-/// A result as pyffish scores it, from the side to move's view.
-fn value(o: Outcome, pos: &Position) -> i32 {
-    match o.winner {
-        None => VALUE_DRAW,
-        Some(c) if c == pos.turn() => VALUE_MATE,
-        Some(_) => -VALUE_MATE,
-    }
-}
-
 /// pyffish's notation number as Chimera's notation; `NOTATION_DEFAULT` is the variant's own.
 fn notation_of(notation: i32, pos: &Position) -> PyResult<Notation> {
     Ok(match notation {
@@ -149,12 +192,29 @@ fn version() -> (u32, u32, u32) {
 
 #[pyfunction]
 fn info() -> String {
-    format!("Chimera {}", env!("CARGO_PKG_VERSION"))
+    format!("Chimera {} (chimera.compat, pyffish's functions)", env!("CARGO_PKG_VERSION"))
+}
+
+/// Every variant name a call accepts: the built-ins and the loaded ones, sorted as
+/// pyffish sorts its own.
+#[pyfunction]
+fn variants() -> Vec<String> {
+    let mut names: Vec<String> = chimera::variants::BUILTINS.iter().map(|b| b.id.to_string()).collect();
+    names.extend(registry::loaded_names());
+    names.sort();
+    names.dedup();
+    names
 }
 
 #[pyfunction]
-fn variants() -> Vec<&'static str> {
-    chimera::variants::BUILTINS.iter().map(|b| b.id).collect()
+fn load_variant_config(config: &str) -> PyResult<()> {
+    registry::load_config(config)
+}
+
+/// pyffish passes the value as `str(value)`.
+#[pyfunction]
+fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    registry::set_option(name, &value.str()?.to_cow()?)
 }
 
 #[pyfunction]
@@ -162,15 +222,19 @@ fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(resolve(variant)?.rules().start_fen.clone())
 }
 
+/// No Chimera variant is played on two boards (bughouse is not one of them).
 #[pyfunction]
 fn two_boards(variant: &Bound<'_, PyAny>) -> PyResult<bool> {
     resolve(variant)?;
     Ok(false)
 }
 
+/// Whether captured pieces go to the captor's hand (Fairy-Stockfish's `capturesToHand`).
 #[pyfunction]
 fn captures_to_hand(variant: &Bound<'_, PyAny>) -> PyResult<bool> {
-    Ok(resolve(variant)?.rules().drops.is_some())
+    let v = resolve(variant)?;
+    let rules = v.rules();
+    Ok(rules.drops.is_some() && rules.pieces.iter().any(|p| matches!(p.captured_as, Captured::Hand(_))))
 }
 
 #[pyfunction]
@@ -182,14 +246,14 @@ fn legal_moves<'py>(
     moves: Vec<PyBackedStr>,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let pos = build(variant, fen, &moves, chess960)?;
+    let pos = build(variant, fen, &moves, chess960)?.pos;
     uci_list(py, &pos, pos.legal_moves())
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
-    let mut pos = build(variant, fen, &[], chess960)?;
+    let mut pos = build(variant, fen, &[], chess960)?.pos;
     let n = notation_of(notation, &pos)?;
     let m = fsf_move(&mut pos, r#move).map_err(errors::illegal_move)?;
     Ok(pos.notate(m, n))
@@ -198,7 +262,7 @@ fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
-    let mut pos = build(variant, fen, &[], chess960)?;
+    let mut pos = build(variant, fen, &[], chess960)?.pos;
     let n = notation_of(notation, &pos)?;
     moves
         .iter()
@@ -222,68 +286,74 @@ fn get_fen(
     show_promoted: bool,
     count_started: i32,
 ) -> PyResult<String> {
-    let pos = build(variant, fen, &moves, chess960)?;
+    let game = build(variant, fen, &moves, chess960)?;
     if sfen {
-        return Ok(pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
+        return Ok(game.pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
     }
     // Chimera's FEN marks promoted pieces wherever the variant tracks them, and writes the
     // count the rules keep (Fairy-Stockfish's with `count_started = 0`); a count a player
     // declared (Cambodian's board's honour, `count_started` > 0) is not modelled.
     let _ = (show_promoted, count_started);
-    Ok(fen_as_pyffish(&pos, chess960))
+    Ok(game.fen(chess960, false))
 }
 
-/// The position's FEN with pyffish's conventions: the en-passant square only when an en
-/// passant capture is legal there (Chimera writes it after every double step), in
-/// Chess960 every castling right by its rook's file (Shredder-FEN), and a promoted shogi
-/// piece as `+` and the letter it promoted from (`+P`).
-fn fen_as_pyffish(pos: &Position, chess960: bool) -> String {
-    let letters = if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
-    let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
-    if pos.en_passant().is_none() || pos.legal_moves().iter().any(|m| m.kind == MoveKind::EnPassant) {
-        return fen;
-    }
-    // Chimera's FEN always has the castling and en-passant fields, in that order.
-    let mut fields: Vec<&str> = fen.split(' ').collect();
-    fields[3] = "-";
-    fields.join(" ")
+/// The FEN with the squares the side to move cannot see as `*` (fog of war).
+#[pyfunction]
+#[pyo3(signature = (fen, variant, chess960 = false))]
+fn get_fog_fen(fen: &str, variant: &Bound<'_, PyAny>, chess960: bool) -> PyResult<String> {
+    Ok(build(variant, fen, &[], chess960)?.fen(chess960, true))
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn gives_check(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<bool> {
-    Ok(build(variant, fen, &moves, chess960)?.is_check())
+    Ok(build(variant, fen, &moves, chess960)?.pos.is_check())
 }
 
 #[pyfunction(name = "is_capture")]
 #[pyo3(signature = (variant, fen, moves, r#move, chess960 = false))]
 fn is_capture_move(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, r#move: &str, chess960: bool) -> PyResult<bool> {
-    let mut pos = build(variant, fen, &moves, chess960)?;
+    let mut pos = build(variant, fen, &moves, chess960)?.pos;
     let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
     Ok(is_capture(&pos, m))
 }
 
-/// pyffish calls it once no move is left: the result by the variant's rules. Chimera
-/// answers for any position: its result if the game is over, else a draw value.
+/// The piece the last move took, as the captor's partner would get it in bughouse: its
+/// letter, the unpromoted form of a promoted piece (a pawn for a chess promotion), ""
+/// when the move took nothing.
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn game_result(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<i32> {
-    let pos = build(variant, fen, &moves, chess960)?;
-    Ok(pos.outcome().map_or(VALUE_DRAW, |o| value(o, &pos)))
-}
-
-/// An end by a variant's own rule (a check count, an exploded king, an extinct army):
-/// `(True, value)`, else `(False, 0)`. Checkmate and stalemate are `game_result`'s.
-#[pyfunction]
-#[pyo3(signature = (variant, fen, moves, chess960 = false))]
-fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, i32)> {
-    let pos = build(variant, fen, &moves, chess960)?;
-    Ok(match pos.outcome() {
-        Some(o) if matches!(o.reason, EndReason::ArmyCaptured | EndReason::Extinction | EndReason::Passes | EndReason::Rule(_)) => (true, value(o, &pos)),
-        _ => (false, 0),
+fn piece_to_partner(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<String> {
+    let game = build(variant, fen, &moves, chess960)?;
+    let Some((piece, promoted)) = game.taken else { return Ok(String::new()) };
+    let rules = game.pos.rules();
+    let kind = match rules.pieces[piece.kind as usize].captured_as {
+        Captured::Hand(base) if base != piece.kind => base,
+        _ if promoted => rules
+            .pieces
+            .iter()
+            .position(|p| p.pawn && p.promotion.as_ref().is_some_and(|pr| pr.reaches(piece.kind)))
+            .map_or(piece.kind, |t| t as chimera::PieceType),
+        _ => piece.kind,
+    };
+    let letter = rules.pieces[kind as usize].letter;
+    Ok(match piece.color {
+        chimera::Color::White => letter.to_string(),
+        chimera::Color::Black => letter.to_ascii_lowercase().to_string(),
     })
 }
 
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn game_result(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<i32> {
+    Ok(ends::game_result(&build(variant, fen, &moves, chess960)?.pos))
+}
+
+#[pyfunction]
+#[pyo3(signature = (variant, fen, moves, chess960 = false))]
+fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, i32)> {
+    Ok(ends::immediate(&build(variant, fen, &moves, chess960)?.pos).unwrap_or((false, 0)))
+}
 /// A draw by repetition, the move rule or the counting rules that the side to move may
 /// claim, or that has come about by itself (Chimera's automatic thresholds, FIDE's
 /// fivefold and 75 moves): `(True, value)`, else `(False, 0)`. `count_started` as in
@@ -298,15 +368,8 @@ fn is_optional_game_end(
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
     let _ = count_started;
-    let mut pos = build(variant, fen, &moves, chess960)?;
-    if let Some(o) = pos.outcome() {
-        return Ok(match o.reason {
-            EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase | EndReason::MoveRule => (true, value(o, &pos)),
-            _ => (false, 0),
-        });
-    }
-    let claim = pos.claims().into_iter().find(|c| c.by.is_none());
-    Ok(claim.map_or((false, 0), |c| (true, value(c.outcome, &pos))))
+    let mut game = build(variant, fen, &moves, chess960)?;
+    Ok(ends::optional(&mut game.pos).unwrap_or((false, 0)))
 }
 
 /// `(white, black)`: whether each side lacks the material to win, as Fairy-Stockfish
@@ -314,34 +377,16 @@ fn is_optional_game_end(
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, bool)> {
-    let pos = build(variant, fen, &moves, chess960)?;
+    let pos = build(variant, fen, &moves, chess960)?.pos;
     Ok((pos.insufficient_material_of(Color::White), pos.insufficient_material_of(Color::Black)))
 }
 
-/// `FEN_OK` (1), or pyffish's negative code for the field Chimera finds wrong.
+/// `FEN_OK` (1), `FEN_EMPTY` (0) or the negative code Fairy-Stockfish gives the FEN.
 #[pyfunction]
 #[pyo3(signature = (fen, variant, chess960 = false))]
 fn validate_fen(fen: &str, variant: &Bound<'_, PyAny>, chess960: bool) -> PyResult<i32> {
-    if chess960 {
-        return Err(unsupported("Chess960 castling (chess960=True)"));
-    }
-    if fen.trim().is_empty() {
-        return Ok(FEN_EMPTY);
-    }
-    let code = |name: &str| FEN_CODES.iter().find(|c| c.0 == name).map_or(0, |c| c.1);
-    Ok(match resolve(variant)?.position(fen) {
-        Ok(_) => FEN_OK,
-        Err(e) => match e.field {
-            FenField::Board => code("FEN_INVALID_BOARD_GEOMETRY"),
-            FenField::Side => code("FEN_INVALID_SIDE_TO_MOVE"),
-            FenField::Castling => code("FEN_INVALID_CASTLING_INFO"),
-            FenField::EnPassant => code("FEN_INVALID_EN_PASSANT_SQ"),
-            FenField::Halfmove => code("FEN_INVALID_HALF_MOVE_COUNTER"),
-            FenField::Fullmove => code("FEN_INVALID_MOVE_COUNTER"),
-            FenField::Extra => code("FEN_INVALID_NB_PARTS"),
-            FenField::Position => code("FEN_INVALID_NUMBER_OF_KINGS"),
-        },
-    })
+    let v = resolve(variant)?;
+    Ok(fen_check::validate(fen, &fen_check::Shape::of(v.rules()), chess960))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -369,5 +414,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(is_optional_game_end, m)?)?;
     m.add_function(wrap_pyfunction!(has_insufficient_material, m)?)?;
     m.add_function(wrap_pyfunction!(validate_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(get_fog_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
+    m.add_function(wrap_pyfunction!(load_variant_config, m)?)?;
+    m.add_function(wrap_pyfunction!(set_option, m)?)?;
     Ok(())
 }

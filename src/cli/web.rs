@@ -85,7 +85,10 @@ macro_rules! assets {
     };
 }
 
-assets!["index.html", "style.css", "app.js", "api.js", "board.js", "editor.js", "glyphs.js"];
+assets![
+    "index.html", "style.css", "app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js",
+    "pieces/pieces.svg", "pieces/LICENSE",
+];
 
 /// How long a connection may take to send a request's head, idle time between
 /// requests included: a slow or silent client holds its socket no longer.
@@ -597,6 +600,8 @@ async fn asset(uri: Uri, headers: HeaderMap) -> Response {
         Some("html") => "text/html; charset=utf-8",
         Some("css") => "text/css; charset=utf-8",
         Some("js") => "text/javascript; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        _ if name.ends_with("LICENSE") => "text/plain; charset=utf-8",
         _ => "application/octet-stream",
     };
     // Revalidated on every load, so that a rebuilt binary's page is the one shown.

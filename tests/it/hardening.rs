@@ -46,6 +46,24 @@ fn castling_rights_need_the_castling_types_not_any_piece_of_the_colour() {
 }
 
 #[test]
+fn pieces_where_none_of_their_kind_could_stand_are_refused() {
+    // A chess pawn never stands on its first rank (it only moves forward) nor on its last
+    // (it must promote there).
+    refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNP w Qkq - 0 1", FenField::Board, "a white pawn on h1: it moves only forward");
+    refused("chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Board, "a white pawn on h8: it must have promoted");
+    refused("chess", "4k3/8/8/8/8/8/8/p3K3 b - - 0 1", FenField::Board, "a black pawn on a1: it must have promoted");
+    // A shogi knight must promote on its last two ranks.
+    refused("shogi", "lnsgkgsnl/1r4bN1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L[-] w 0 1", FenField::Board, "knight on h8: it must have promoted");
+    // Where the variant brings pawns into play on those ranks, they may stand there:
+    // Horde's White pawns start on rank 1, Chessgi drops pawns on the first rank.
+    let horde = load("horde").unwrap();
+    horde.position(&horde.rules().start_fen).unwrap();
+    load("chessgi").unwrap().position("4k3/8/8/8/8/8/8/P3K3[] w - - 0 1").unwrap();
+    // A piece that may move backwards is not refused on its first rank.
+    load("chess").unwrap().position("4k3/8/8/8/8/8/8/N3K3 w - - 0 1").unwrap();
+}
+
+#[test]
 fn chess960_letters_on_a_standard_reading_are_refused_and_read_in_chess960_mode() {
     let fen = "rnbqb1kr/pppppppp/8/8/8/8/PPPPPPPP/RNBQB1KR w AHah - 0 1";
     refused("extinction", fen, FenField::Castling, "(a Chess960 position? read it in Chess960 mode)");

@@ -126,7 +126,7 @@ fn load_a_builtin() {
     assert_eq!(r["variant"], "chess");
     assert_eq!((r["files"].as_u64(), r["ranks"].as_u64()), (Some(8), Some(8)));
     assert_eq!(r["start"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    assert_eq!(r["pieces"][0], json!({"letter": "K", "name": "king"}));
+    assert_eq!(r["pieces"][0], json!({"letter": "K", "name": "king", "royal": true}));
     assert_eq!((r["hands"].as_bool(), r["economy"].as_bool()), (Some(false), Some(false)));
     let r = s.ok(json!({"op": "load", "variant": "mystic"}));
     assert_eq!(r["economy"], true);
@@ -989,5 +989,56 @@ fn moves_in_a_notation() {
     // Without `notation`, moves carry no `written` field.
     assert!(s.ok(json!({"op": "moves", "game": g}))["moves"][0].get("written").is_none());
     s.fails(json!({"op": "moves", "game": g, "notation": "hodges"}), "bad-request");
+    assert_eq!(s.finish(), 0);
+}
+
+// ---- the piece card ----
+
+/// The card's targets as `square: ways` strings.
+fn card(s: &mut Serve, variant: &str, piece: &str, square: &str, color: &str) -> (Value, Vec<String>) {
+    let r = s.ok(json!({"op": "piece", "variant": variant, "piece": piece, "square": square, "color": color}));
+    let targets = r["targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            let ways: Vec<&str> = t["ways"].as_array().unwrap().iter().map(|w| w.as_str().unwrap()).collect();
+            format!("{} {}", t["square"].as_str().unwrap(), ways.join(","))
+        })
+        .collect();
+    (r, targets)
+}
+
+#[test]
+fn the_piece_card_reads_moves_captures_hops_and_first_moves_from_the_tables() {
+    let mut s = Serve::start();
+    let (r, knight) = card(&mut s, "chess", "N", "d4", "white");
+    assert_eq!(knight.len(), 8, "{knight:?}");
+    assert!(knight.iter().all(|t| t.ends_with(" move,capture")), "{knight:?}");
+    assert_eq!((r["name"].as_str(), r["betza"].as_str()), (Some("knight"), Some("N")));
+    assert_eq!(r["words"], "Moves and captures by a (2,1) leap (knight).");
+
+    // The pawn: a step, two diagonal captures, and the double step marked as a first move.
+    let (_, pawn) = card(&mut s, "chess", "P", "e2", "white");
+    assert_eq!(pawn, ["d3 capture", "e3 move", "f3 capture", "e4 initial-move"]);
+    let (_, black) = card(&mut s, "chess", "p", "e7", "black");
+    assert_eq!(black, ["e5 initial-move", "d6 capture", "e6 move", "f6 capture"]);
+
+    // The xiangqi cannon: moves like a rook, captures only by a hop (two squares away or more).
+    let (r, cannon) = card(&mut s, "xiangqi", "C", "b3", "white");
+    assert!(cannon.contains(&"b4 move".to_string()), "{cannon:?}");
+    assert!(cannon.contains(&"b5 move,hop-capture".to_string()), "{cannon:?}");
+    assert!(cannon.iter().all(|t| !t.contains(" capture")), "no plain capture: {cannon:?}");
+    assert_eq!(cannon.iter().filter(|t| t.contains("hop-capture")).count(), 13, "{cannon:?}");
+    assert!(r["words"].as_str().unwrap().contains("by hopping over exactly one piece"), "{r}");
+    // The general stays in its palace.
+    let (_, general) = card(&mut s, "xiangqi", "K", "e1", "white");
+    assert_eq!(general, ["d1 move,capture", "f1 move,capture", "e2 move,capture"]);
+
+    s.fails(json!({"op": "piece", "variant": "chess", "piece": "Z", "square": "d4"}), "unknown-piece");
+    s.fails(json!({"op": "piece", "variant": "chess", "piece": "N", "square": "i9"}), "bad-square");
+    s.fails(json!({"op": "piece", "variant": "chess", "piece": "NN", "square": "d4"}), "bad-request");
+    s.fails(json!({"op": "piece", "variant": "chess", "piece": "N", "square": "d4", "color": "red"}), "bad-request");
+    s.fails(json!({"op": "piece", "variant": "nope", "piece": "N", "square": "d4"}), "unknown-variant");
     assert_eq!(s.finish(), 0);
 }

@@ -103,6 +103,7 @@ fn the_api_answers_every_op_as_serve_does() {
         json!({"op": "close", "game": "g2"}),
         json!({"op": "position", "game": "g2"}),
         json!({"op": "dance"}),
+        json!({"op": "piece", "variant": "xiangqi", "piece": "C", "square": "e5"}),
     ]
     .iter()
     .map(Value::to_string)
@@ -141,10 +142,13 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, page) = web.http("GET", "/", &[], b"");
     assert_eq!(status, 200);
     assert!(page.contains("<title>Chimera workbench</title>"));
-    for file in ["app.js", "api.js", "board.js", "editor.js", "glyphs.js", "style.css"] {
+    for file in ["app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js", "style.css", "pieces/LICENSE"] {
         let (status, _) = web.http("GET", &format!("/{file}"), &[], b"");
         assert_eq!(status, 200, "{file}");
     }
+    let (status, sprite) = web.http("GET", "/pieces/pieces.svg", &[], b"");
+    assert_eq!(status, 200);
+    assert!(sprite.contains(r#"<symbol id="knight""#), "{sprite}");
     assert_eq!(web.http("GET", "/nothing.js", &[], b"").0, 404);
     assert_eq!(web.http("GET", "/api", &[], b"").0, 405);
 }

@@ -40,7 +40,7 @@ if [ -z "$url" ]; then
 fi
 
 started=$(date +%s)
-BASE_URL="$url" CHROMIUM="$chromium" ARTIFACTS="$artifacts" node --test web/tests/workbench.test.mjs
+BASE_URL="$url" CHROMIUM="$chromium" ARTIFACTS="$artifacts" CHIMERA="$target/release/chimera" node --test web/tests/workbench.test.mjs
 echo "browser test: $(( $(date +%s) - started )) s; screenshots in $artifacts"
 # A `quit` request stops the server as it stops `chimera serve`.
 node -e 'fetch(process.argv[1] + "api", { method: "POST", body: "{\"op\":\"quit\"}" }).catch(() => {})' "$url"

@@ -5,11 +5,14 @@
 
 import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { chromium } from "playwright-core";
 
 const BASE_URL = process.env.BASE_URL;
 const ARTIFACTS = process.env.ARTIFACTS || "web-artifacts";
+/** The chimera binary the server runs, for `chimera validate`. */
+const CHIMERA = process.env.CHIMERA || "target/release/chimera";
 assert.ok(BASE_URL, "BASE_URL: the address `chimera web` printed");
 
 let browser;
@@ -39,6 +42,29 @@ after(async () => {
   }
 });
 
+/** A page in a context of its own (its own storage and session), failing on script errors. */
+async function freshPage(url, viewport = { width: 1400, height: 820 }) {
+  const context = await browser.newContext({ viewport });
+  const p = await context.newPage();
+  p.setDefaultTimeout(10_000);
+  const problems = [];
+  p.on("pageerror", (e) => problems.push(e.message));
+  p.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+  await p.goto(url);
+  await p.waitForSelector("body[data-ready=true]");
+  p.done = async () => {
+    assert.deepEqual(problems, [], "no script errors on the page");
+    await context.close();
+  };
+  return p;
+}
+
+/** Waits for the autosave after the last change. */
+async function saved(p = page) {
+  const before = await p.getAttribute("body", "data-saved");
+  await p.waitForFunction((b) => document.body.dataset.saved && document.body.dataset.saved !== b, before);
+}
+
 const square = (name) => `#board [data-square="${name}"]`;
 const shot = (name) => page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
 const sanList = () => page.$$eval("#san .san", (els) => els.map((e) => e.textContent));
@@ -48,6 +74,11 @@ async function pick(variant) {
   const before = await page.getAttribute("body", "data-game");
   await page.selectOption("#variant", variant);
   await page.waitForFunction((g) => document.body.dataset.game && document.body.dataset.game !== g, before);
+}
+
+/** Waits until the move on the board (highlighted in the list) is `san`. */
+async function waitCurrent(san) {
+  await page.waitForFunction((san) => document.querySelector("#san .san.current")?.textContent === san, san);
 }
 
 async function waitPlies(n) {
@@ -93,14 +124,36 @@ describe("chimera web", () => {
     assert.equal(await page.getAttribute("body", "data-plies"), "5", "the refused move changed nothing");
     await shot("1-mischia-why-not");
 
+    // The king in check is marked.
+    assert.deepEqual(await page.$$eval("#board .square.check", (els) => els.map((e) => e.dataset.square)), ["d6"]);
+
+    // Take back forgets the move; clicking a move of the list goes there and keeps the rest.
     await page.click("#undo");
     await waitPlies(4);
     assert.deepEqual(await sanList(), ["b3", "e4", "Ne3", "d4"]);
-    // Clicking a move of the list takes back the moves after it.
+    assert.equal(await page.locator("#board .square.check").count(), 0);
     await page.click('#san .san:text-is("e4")');
     await waitPlies(2);
-    assert.deepEqual(await sanList(), ["b3", "e4"]);
+    assert.deepEqual(await sanList(), ["b3", "e4", "Ne3", "d4"]);
+    assert.equal(await page.textContent("#san .san.current"), "e4");
     assert.equal(await fen(), "rbqkbn/pppp1p/4p1/1P4/P1PPPP/RBQKBN w Qq - 0 2");
+    // The arrow keys step along the line; a new move there starts a variation.
+    await page.keyboard.press("ArrowRight");
+    await waitPlies(3);
+    await page.keyboard.press("ArrowLeft");
+    await waitPlies(2);
+    await clickMove("c2", "c3");
+    assert.deepEqual(await sanList(), ["b3", "e4", "Ne3", "c3", "d4"]);
+    assert.equal(await page.textContent("#san .variation"), "2.c3");
+    await page.keyboard.press("ArrowUp");
+    await waitCurrent("Ne3");
+    assert.equal(await page.getAttribute("body", "data-plies"), "3");
+    await page.keyboard.press("End");
+    await waitPlies(4);
+    assert.equal(await page.textContent("#san .san.current"), "d4");
+    await page.keyboard.press("Home");
+    await waitPlies(0);
+    assert.equal(await page.locator("#san .san.current").count(), 0);
   });
 
   it("marks a broken ruleset at its line and redraws the board from a valid edit", async () => {
@@ -113,7 +166,9 @@ describe("chimera web", () => {
     await page.waitForSelector("#ruleset-error:not([hidden])");
     assert.equal(await page.getAttribute("#gutter .error-marker", "data-line"), String(line));
     const message = await page.textContent("#ruleset-error");
-    assert.match(message, new RegExp(`^rulesets/mischia.toml:${line}:\\d+: pieces.king.betza: bad Betza "Kx"`));
+    // An edited ruleset is named by its own `name`, its errors cite the editor's lines.
+    assert.match(message, new RegExp(`^mischia.toml:${line}:\\d+: pieces.king.betza: bad Betza "Kx"`));
+    assert.equal(await page.textContent("#ruleset-file"), "mischia.toml");
     // Clicking the message puts the cursor on the error's line and column.
     await page.click("#ruleset-error");
     const caret = await page.evaluate(() => {
@@ -248,7 +303,7 @@ describe("chimera web", () => {
       assert.equal(await page.locator("#board .square").count(), files * ranks);
       const corner = `${String.fromCharCode(96 + files)}${ranks}`;
       assert.equal(await page.locator(`${square(corner)}`).count(), 1);
-      assert.equal(await page.locator(`${square(`${String.fromCharCode(97 + files - 2)}1`)} .piece.fairy`).count(), 1);
+      assert.equal(await page.locator(`${square(`${String.fromCharCode(97 + files - 2)}1`)} .piece[data-figure="amazon"]`).count(), 1);
       if (files === 16) await shot("7-board-16x16");
     }
   });
@@ -263,6 +318,177 @@ describe("chimera web", () => {
     assert.ok(r.builtin.some((b) => b.id === "mischia"));
     const bad = await page.evaluate(async () => (await fetch("api", { method: "POST", body: '{"op":"dance"}' })).json());
     assert.equal(bad.error.code, "unknown-op");
+  });
+
+  it("opens a .toml file into the editor and saves the editor's text as one", async () => {
+    const toml = [
+      'name = "opened"',
+      "board = { files = 5, ranks = 5 }",
+      'start = "k4/5/5/5/4K w - - 0 1"',
+      '[pieces.king]\nletter = "K"\nbetza = "K"\nroyal = true',
+    ].join("\n");
+    const before = await page.getAttribute("body", "data-game");
+    await page.setInputFiles("#toml-file", { name: "opened.toml", mimeType: "text/plain", buffer: Buffer.from(toml) });
+    await page.waitForFunction((g) => document.body.dataset.game !== g, before);
+    assert.equal(await page.inputValue("#toml"), toml);
+    assert.equal(await page.textContent("#variant-name"), "opened");
+    assert.equal(await page.locator("#board .square").count(), 25);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.click("#toml-save")]);
+    assert.equal(download.suggestedFilename(), "opened.toml");
+    const path = `${ARTIFACTS}/saved.toml`;
+    await download.saveAs(path);
+    assert.equal(readFileSync(path, "utf8"), toml);
+  });
+
+  it("keeps the edit and the game across a reload", async () => {
+    await pick("chess");
+    const edited = (await page.inputValue("#toml")).replace("rnbqkbnr/pppppppp/", "rnbqkbnr/ppppppp1/");
+    const before = await page.getAttribute("body", "data-game");
+    await page.fill("#toml", edited);
+    await page.waitForFunction((g) => document.body.dataset.game !== g, before);
+    await clickMove("e2", "e4");
+    await saved();
+    const position = await fen();
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    await waitPlies(1);
+    assert.equal(await page.inputValue("#toml"), edited);
+    assert.equal(await fen(), position);
+    assert.deepEqual(await sanList(), ["e4"]);
+    assert.equal(await page.locator(`${square("h7")} .piece`).count(), 0);
+    assert.equal(await page.textContent("#ruleset-file"), "chess.toml");
+  });
+
+  it("opens a share link with the ruleset, the position and the move tree", async () => {
+    const toml = (await page.inputValue("#toml")).replace('name = "chess"', 'name = "my-chess"');
+    const before = await page.getAttribute("body", "data-game");
+    await page.fill("#toml", toml);
+    await page.waitForFunction((g) => document.body.dataset.game !== g, before);
+    assert.equal(await page.textContent("#variant-name"), "my-chess");
+    await page.fill("#fen-in", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    await page.click("#fen-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelector("#fen-out").value.startsWith("rnbqkbnr/pppppppp/8/8/4P3"));
+    await clickMove("e7", "e5");
+    await clickMove("g1", "f3");
+    await page.keyboard.press("ArrowLeft");
+    await waitPlies(1);
+    await clickMove("b1", "c3");
+    assert.deepEqual(await sanList(), ["e5", "Nf3", "Nc3"]);
+    await page.click("#share");
+    await page.waitForSelector("#share-out:not([hidden])");
+    const link = await page.inputValue("#share-out");
+    assert.match(link, /#s=[A-Za-z0-9_-]+$/);
+
+    const other = await freshPage(link);
+    await other.waitForFunction(() => document.body.dataset.plies === "2");
+    assert.equal(await other.inputValue("#toml"), toml);
+    assert.equal(await other.textContent("#variant-name"), "my-chess");
+    assert.equal(await other.inputValue("#fen-out"), await fen());
+    assert.deepEqual(await other.$$eval("#san .san", (els) => els.map((e) => e.textContent)), ["e5", "Nf3", "Nc3"]);
+    assert.equal(await other.textContent("#san .san.current"), "Nc3");
+    assert.match(await other.inputValue("#pgn-out"), /\[Variant "my-chess"\]\n\[SetUp "1"\]\n\[FEN "rnbqkbnr\/pppppppp\/8\/8\/4P3/);
+    await other.screenshot({ path: `${ARTIFACTS}/8-share-link.png` });
+    await other.done();
+  });
+
+  it("exports PGN that chimera validate reads to the same position and result", async () => {
+    // A built-in, mated: the result is in the PGN and in validate's verdict.
+    await pick("mischia");
+    await clickMove("b2", "b3");
+    await clickMove("e5", "e4");
+    await clickMove("f1", "e3");
+    await clickMove("d5", "d4");
+    await page.keyboard.press("ArrowLeft");
+    await waitPlies(3);
+    await clickMove("b5", "b4");
+    await page.keyboard.press("ArrowUp");
+    await waitCurrent("d4");
+    const pgn = await page.inputValue("#pgn-out");
+    assert.match(pgn, /^\[Event "Chimera workbench"\]/);
+    assert.match(pgn, /\[Variant "mischia"\]/);
+    assert.match(pgn, /1\. b3 e4 2\. Ne3 d4 \(2\.\.\. b4\) \*/);
+    const file = `${ARTIFACTS}/mischia.pgn`;
+    writeFileSync(file, pgn);
+    const report = execFileSync(CHIMERA, ["validate", "mischia", file], { encoding: "utf8" });
+    assert.match(report, new RegExp(`^plies: 4\nfen: ${escape(await fen())}\nresult: \\* \\(game not over\\)`, "m"));
+
+    await pick("chess");
+    await page.fill("#fen-in", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2");
+    await page.click("#fen-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelector("#fen-out").value.startsWith("rnbqkbnr/pppp1ppp"));
+    await dragMove("d8", "h4");
+    const mated = await page.inputValue("#pgn-out");
+    assert.match(mated, /\[Result "0-1"\]/);
+    assert.match(mated, /\[Variant "chess"\]/);
+    assert.match(mated, /2\.\.\. Qh4# 0-1\n$/);
+    writeFileSync(`${ARTIFACTS}/mate.pgn`, mated);
+    const verdict = execFileSync(CHIMERA, ["validate", "chess", `${ARTIFACTS}/mate.pgn`], { encoding: "utf8" });
+    assert.match(verdict, new RegExp(`fen: ${escape(await fen())}\nresult: 0-1 \\(black wins by checkmate\\)`));
+
+    // A custom ruleset: validate reads it from its file, the [Variant] tag names it.
+    const custom = (await page.inputValue("#toml")).replace('name = "chess"', 'name = "fools-chess"');
+    const was = await page.getAttribute("body", "data-game");
+    await page.fill("#toml", custom);
+    await page.waitForFunction((g) => document.body.dataset.game !== g, was);
+    await clickMove("f2", "f3");
+    await clickMove("e7", "e5");
+    await clickMove("g2", "g4");
+    await clickMove("d8", "h4");
+    const pgnCustom = await page.inputValue("#pgn-out");
+    assert.match(pgnCustom, /\[Variant "fools-chess"\]/);
+    writeFileSync(`${ARTIFACTS}/fools-chess.toml`, custom);
+    writeFileSync(`${ARTIFACTS}/fools-chess.pgn`, pgnCustom);
+    const own = execFileSync(CHIMERA, ["validate", `${ARTIFACTS}/fools-chess.toml`, `${ARTIFACTS}/fools-chess.pgn`], { encoding: "utf8" });
+    assert.match(own, new RegExp(`^plies: 4\nfen: ${escape(await fen())}\nresult: 0-1 \\(black wins by checkmate\\)`, "m"));
+  });
+
+  it("shows a piece card: a knight's 8 leaps, a cannon's hops, a pawn's first move", async () => {
+    await pick("chess");
+    await page.click('#legend .legend-row[data-letter="N"]');
+    await page.waitForSelector('#card[data-piece="N"]');
+    assert.equal(await page.getAttribute("#card", "data-square"), "d4");
+    assert.equal(await page.locator("#card .card-board [data-ways]").count(), 8);
+    assert.equal(await page.locator('#card .card-board [data-ways="move capture"]').count(), 8);
+    assert.match(await page.textContent("#card .card-words"), /knight/);
+    assert.equal(await page.textContent("#card .card-betza code"), "N");
+    // A piece clicked on the board: its card from its square.
+    await page.click(square("e2"));
+    await page.waitForSelector('#card[data-piece="P"][data-square="e2"]');
+    assert.equal(await page.getAttribute('#card [data-square="e4"]', "data-ways"), "initial-move");
+    assert.equal(await page.getAttribute('#card [data-square="d3"]', "data-ways"), "capture");
+    // Clicking a square of the card moves the piece there.
+    await page.click('#card [data-square="e5"]');
+    await page.waitForSelector('#card[data-square="e5"]');
+    assert.equal(await page.getAttribute("#card", "data-targets"), "3");
+    await page.keyboard.press("Escape");
+
+    await pick("xiangqi");
+    await page.click('#legend .legend-row[data-letter="C"]');
+    await page.waitForSelector('#card[data-piece="C"]');
+    const hops = await page.$$eval("#card .card-board [data-ways]", (els) => els.filter((e) => e.dataset.ways.split(" ").includes("hop-capture")).length);
+    assert.ok(hops > 0, "the cannon captures by hopping");
+    const plain = await page.$$eval("#card .card-board [data-ways]", (els) => els.filter((e) => e.dataset.ways.split(" ").includes("capture")).length);
+    assert.equal(plain, 0, "and never captures otherwise");
+    assert.match(await page.textContent("#card .card-key"), /captures there by hopping over a piece/);
+    assert.equal(await page.locator("#card .card-board .way-hop-capture").count(), hops);
+    await shot("9-piece-card-cannon");
+  });
+
+  it("is usable 360 px wide: no horizontal scroll", async () => {
+    const narrow = await freshPage(`${BASE_URL}#mischia`, { width: 360, height: 740 });
+    for (const variant of ["mischia", "chess", "xiangqi", "grand"]) {
+      if (variant !== "mischia") {
+        const before = await narrow.getAttribute("body", "data-game");
+        await narrow.selectOption("#variant", variant);
+        await narrow.waitForFunction((g) => document.body.dataset.game !== g, before);
+      }
+      const widths = await narrow.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+      assert.ok(widths[0] <= widths[1], `${variant}: page ${widths[0]} px wide in a ${widths[1]} px window`);
+      const board = await narrow.evaluate(() => document.querySelector("#board").getBoundingClientRect().right);
+      assert.ok(board <= 360, `${variant}: the board ends at ${board} px`);
+    }
+    await narrow.screenshot({ path: `${ARTIFACTS}/10-narrow-360.png`, fullPage: true });
+    await narrow.done();
   });
 
   it("shows a game, its perft and a refusal together (the README's picture)", async () => {
@@ -281,3 +507,8 @@ describe("chimera web", () => {
     await page.screenshot({ path: `${ARTIFACTS}/workbench.png`, clip: { x: 0, y: 0, width: 1400, height: 620 } });
   });
 });
+
+/** `text` with the characters a RegExp gives meaning to escaped. */
+function escape(text) {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+}

@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::rules::{EndRules, InsufficientMaterial, PieceDef, ResetEvent, Verdict};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
 
@@ -79,24 +79,6 @@ fn loss() -> RawVerdict {
 
 fn draw() -> RawVerdict {
     RawVerdict::Draw
-}
-
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum RawVerdict {
-    Win,
-    Loss,
-    Draw,
-}
-
-impl From<RawVerdict> for Verdict {
-    fn from(v: RawVerdict) -> Verdict {
-        match v {
-            RawVerdict::Win => Verdict::Win,
-            RawVerdict::Loss => Verdict::Loss,
-            RawVerdict::Draw => Verdict::Draw,
-        }
-    }
 }
 
 /// The longest move rule: twice it, in plies, must fit the halfmove clock (`u16`).

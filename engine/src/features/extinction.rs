@@ -12,7 +12,7 @@ use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::rules::{Extinction, Verdict};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceSet, PieceType};
 
@@ -28,7 +28,7 @@ pub(crate) struct RawExtinction {
     opponent_at_least: u8,
     #[serde(default)]
     reply: bool,
-    verdict: super::end::RawVerdict,
+    verdict: RawVerdict,
     #[serde(default = "yes")]
     include_hand: bool,
     #[serde(default)]

@@ -16,7 +16,7 @@ use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::rules::{MateRule, Verdict};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceSet};
 
@@ -26,10 +26,10 @@ use crate::types::{Color, PieceSet};
 pub(crate) struct RawMateRule {
     #[serde(default)]
     sole_checkers: Vec<Spanned<String>>,
-    sole_checkers_verdict: Option<super::end::RawVerdict>,
+    sole_checkers_verdict: Option<RawVerdict>,
     #[serde(default)]
     series_needs: Vec<Spanned<String>>,
-    series_verdict: Option<super::end::RawVerdict>,
+    series_verdict: Option<RawVerdict>,
 }
 
 /// Compiles `[end.mate_rule]`.

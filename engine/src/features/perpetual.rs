@@ -39,14 +39,13 @@ use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::end::RawVerdict;
 use super::regions::{compile_region, RawRegion};
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::rules::{Chase, Perpetual, Verdict};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType, Square};
 

@@ -67,12 +67,6 @@ pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, Rul
     Ok(RegionWin { piece, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe })
 }
 
-/// Each side's goal as a bitboard, for the tables.
-pub(crate) fn goal_bitboards<B: Bitboard>(rule: Option<&RegionWin>) -> ByColor<B> {
-    let bits = |c: Color| rule.map_or(B::EMPTY, |r| r.squares[c].iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)));
-    ByColor::new(bits(Color::White), bits(Color::Black))
-}
-
 impl<B: Bitboard> Pos<B> {
     /// The game's end by the region rule, if it ends it now.
     pub(crate) fn region_won(&self) -> Option<Outcome> {

@@ -19,6 +19,7 @@ use std::sync::Arc;
 
 pub(crate) mod error;
 mod sfen;
+mod standing;
 
 pub use error::{FenError, FenField};
 use error::err;
@@ -200,6 +201,7 @@ impl<B: Bitboard> Pos<B> {
                 err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
             };
         }
+        standing::check(&t, &placed)?;
         for (sq, p, promoted) in placed {
             pos.board.put(sq, p);
             if promoted {

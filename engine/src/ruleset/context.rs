@@ -7,7 +7,7 @@ use toml::Spanned;
 
 use super::error::RulesetError;
 use super::source::Reporter;
-use crate::rules::Region;
+use crate::rules::{Region, Verdict};
 use crate::types::{ByColor, Geometry, PieceType, Square};
 
 /// The context of one ruleset's sections.
@@ -148,5 +148,25 @@ impl Context<'_> {
             }
         }
         Ok(squares)
+    }
+}
+
+/// A verdict as the `[end]` keys write it (`"win"`, `"loss"`, `"draw"`), for every
+/// ending that takes one.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum RawVerdict {
+    Win,
+    Loss,
+    Draw,
+}
+
+impl From<RawVerdict> for Verdict {
+    fn from(v: RawVerdict) -> Verdict {
+        match v {
+            RawVerdict::Win => Verdict::Win,
+            RawVerdict::Loss => Verdict::Loss,
+            RawVerdict::Draw => Verdict::Draw,
+        }
     }
 }

@@ -147,7 +147,7 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
             .map(str::to_string)
             .collect();
         let inner = e.into_inner();
-        let message = first_line(inner.message());
+        let message = suggest::first_line(inner.message());
         if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
             key.push(field.to_string());
         }
@@ -163,18 +163,6 @@ pub fn inherited_string(text: &str, file: &str, key: &str, resolve: &dyn Resolve
     Chain::load(text, file, resolve)?.first_string(key)
 }
 
-/// The first line of a parser message, without serde's names for this module's types
-/// (`expected struct RawBoard` means nothing to the author of a ruleset).
-fn first_line(s: &str) -> String {
-    let line = s.trim().lines().next().unwrap_or("");
-    match (line.find("expected struct Raw"), line.find("expected enum Raw")) {
-        (Some(i), _) => format!("{}expected a table", &line[..i]),
-        (_, Some(i)) => format!("{}expected one of the words the README lists for this key", &line[..i]),
-        // toml's word for an enum given a number or a list.
-        _ if line == "wanted string or table" => "expected one of the words the README lists for this key".to_string(),
-        _ => suggest::with_suggestion(line),
-    }
-}
 
 fn compile(
     raw: RawRuleset,
@@ -224,7 +212,7 @@ fn compile(
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
 
-    let (modules, live) = compile_modules(module_tables.as_ref(), &pieces, r, registry)?;
+    let (modules, live) = compile_modules(module_tables.as_ref(), &pieces, g, r, registry)?;
 
     let lift = raw.lift.as_ref().map(|l| lift::compile(l, raw.drops.is_some(), &cx)).transpose()?;
     let gating = raw.gating.as_ref().map(|l| gating::compile(l, raw.drops.is_some(), &cx)).transpose()?;
@@ -276,6 +264,7 @@ type Modules = (Vec<ModuleSpec>, Vec<Arc<dyn RuleModule>>);
 fn compile_modules(
     tables: Option<&Spanned<DeValue>>,
     pieces: &[PieceDef],
+    board: Geometry,
     r: &Reporter,
     registry: &ModuleRegistry,
 ) -> Result<Modules, RulesetError> {
@@ -293,7 +282,7 @@ fn compile_modules(
             let known = if known.is_empty() { "none".to_string() } else { known.join(", ") };
             return Err(r.span(value, key, format!("no rule module named `{name}` (known: {known}){guess}")));
         };
-        let params = ModuleParams { value, pieces };
+        let params = ModuleParams { value, pieces, board };
         let fail = |e: ParamError| {
             let at = e.at.unwrap_or(value.span().start);
             let key = if e.key.is_empty() { key.clone() } else { format!("{key}.{}", e.key) };

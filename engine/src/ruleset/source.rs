@@ -206,7 +206,7 @@ impl Chain {
 }
 
 fn parse<'a>(doc: &'a Document, r: &Reporter) -> Result<Spanned<DeTable<'a>>, RulesetError> {
-    DeTable::parse(&doc.text).map_err(|e| r.at(doc.start + e.span().map_or(0, |s| s.start), "", super::first_line(e.message())))
+    DeTable::parse(&doc.text).map_err(|e| r.at(doc.start + e.span().map_or(0, |s| s.start), "", super::suggest::first_line(e.message())))
 }
 
 fn shift(span: Range<usize>, by: usize) -> Range<usize> {

@@ -32,6 +32,19 @@ pub(crate) fn with_suggestion(message: &str) -> String {
     }
 }
 
+/// The first line of a parser message, without serde's names for this module's types
+/// (`expected struct RawBoard` means nothing to the author of a ruleset).
+pub(crate) fn first_line(s: &str) -> String {
+    let line = s.trim().lines().next().unwrap_or("");
+    match (line.find("expected struct Raw"), line.find("expected enum Raw")) {
+        (Some(i), _) => format!("{}expected a table", &line[..i]),
+        (_, Some(i)) => format!("{}expected one of the words the README lists for this key", &line[..i]),
+        // toml's word for an enum given a number or a list.
+        _ if line == "wanted string or table" => "expected one of the words the README lists for this key".to_string(),
+        _ => with_suggestion(line),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     // Named through `super::` in place: a `use super::…` would read, to the layer check,

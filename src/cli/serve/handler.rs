@@ -17,9 +17,9 @@ use chimera::variants::{self, BUILTINS};
 use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    AnnouncedMove, BuiltinInfo, Body, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList,
+    AnnouncedMove, BuiltinInfo, Body, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList,
     MoveReq, MovesReq, OpenReq,
-    Perft, PerftReq, PieceInfo, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
+    Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
     UpgradeInfo, Verdict, VariantList,
 };
 
@@ -204,6 +204,7 @@ impl Server {
             Request::Undo(req) => self.undo(req),
             Request::Perft(req) => self.perft(req, &mut clock),
             Request::Close(req) => self.close(req),
+            Request::Piece(req) => self.piece_card(req),
             // Ending the session is the front end's part; here there is nothing to do.
             Request::Quit => Ok(Body::Empty(Empty {})),
         }
@@ -318,7 +319,7 @@ impl Server {
             }
         };
         let rules = variant.rules();
-        let pieces = rules.pieces.iter().map(|p| PieceInfo { letter: p.letter.to_string(), name: p.name.clone() }).collect();
+        let pieces = rules.pieces.iter().map(|p| PieceInfo { letter: p.letter.to_string(), name: p.name.clone(), royal: p.royal }).collect();
         let letter = |t| rules.piece(t).letter.to_string();
         let economy = rules.economy.as_ref();
         Ok(Body::Loaded(Loaded {
@@ -336,6 +337,7 @@ impl Server {
                 e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()
             }),
             lift: rules.lift.is_some(),
+            notation: Notation::default_for(rules).name(),
             bytes,
         }))
     }
@@ -492,6 +494,50 @@ impl Server {
             (perft_within(pos, req.depth, clock).ok_or_else(timeout)?, req.divide.then(BTreeMap::new))
         };
         Ok(Body::Perft(Perft { game: req.game, depth: req.depth, nodes, seconds: started.elapsed().as_secs_f64(), divide }))
+    }
+
+    /// The piece card: the variant's tables read for one piece on an empty board.
+    fn piece_card(&mut self, req: PieceReq) -> Result<Body, Error> {
+        if !self.variants.contains_key(&req.variant) {
+            self.builtin(&req.variant)?;
+        }
+        let variant = &self.variants[&req.variant].variant;
+        let rules = variant.rules();
+        let mut letters = req.piece.chars();
+        let letter = match (letters.next(), letters.next()) {
+            (Some(c), None) => c.to_ascii_uppercase(),
+            _ => return Err(Error::new("bad-request", format!("`piece` is one letter, not `{}`", req.piece))),
+        };
+        let Some(t) = rules.pieces.iter().position(|p| p.letter == letter) else {
+            let known: String = rules.pieces.iter().map(|p| p.letter).collect();
+            return Err(Error::new("unknown-piece", format!("{} has no piece `{letter}` (its letters: {known})", rules.name)));
+        };
+        let color = match req.color.as_deref() {
+            None | Some("white") => Color::White,
+            Some("black") => Color::Black,
+            Some(other) => return Err(Error::new("bad-request", format!("`color` is `white` or `black`, not `{other}`"))),
+        };
+        let g = rules.geometry;
+        let Some(square) = g.parse_square(&req.square) else {
+            return Err(Error::new("bad-square", format!("`{}` is not a square of the {}x{} board", req.square, g.files, g.ranks)));
+        };
+        let def = &rules.pieces[t];
+        let targets = variant
+            .reach(color, t as _, square)
+            .into_iter()
+            .map(|(sq, ways)| CardTarget { square: g.square_name(sq), ways: ways.iter().map(|w| w.name()).collect() })
+            .collect();
+        Ok(Body::Card(PieceCard {
+            variant: rules.name.clone(),
+            piece: letter.to_string(),
+            name: def.name.clone(),
+            color: color.name(),
+            square: g.square_name(square),
+            betza: def.betza.clone(),
+            words: chimera::movement::describe_piece(rules, def),
+            royal: def.royal,
+            targets,
+        }))
     }
 
     fn close(&mut self, req: GameReq) -> Result<Body, Error> {

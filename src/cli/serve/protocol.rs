@@ -26,10 +26,11 @@ pub enum Request {
     Undo(UndoReq),
     Perft(PerftReq),
     Close(GameReq),
+    Piece(PieceReq),
     Quit,
 }
 
-const OPS: &str = "load, variants, open, position, moves, validate, play, undo, perft, close, quit";
+const OPS: &str = "load, variants, open, position, moves, validate, play, undo, perft, close, piece, quit";
 
 impl Request {
     /// Decodes one request line. The `id` comes back even when the rest is refused, for
@@ -70,6 +71,7 @@ impl Request {
             "undo" => Request::Undo(parse(args)?),
             "perft" => Request::Perft(parse(args)?),
             "close" => Request::Close(parse(args)?),
+            "piece" => Request::Piece(parse(args)?),
             "quit" => parse::<NoArgs>(args).map(|_| Request::Quit)?,
             _ => return Err(Error::new("unknown-op", format!("unknown op `{op}` (one of {OPS})"))),
         })
@@ -83,7 +85,7 @@ impl Request {
             Request::Validate(r) | Request::Play(r) => Some(&r.game),
             Request::Undo(r) => Some(&r.game),
             Request::Perft(r) => Some(&r.game),
-            Request::Load(_) | Request::Variants | Request::Open(_) | Request::Quit => None,
+            Request::Load(_) | Request::Variants | Request::Open(_) | Request::Piece(_) | Request::Quit => None,
         }
     }
 }
@@ -157,6 +159,18 @@ pub struct PerftReq {
     pub divide: bool,
 }
 
+/// The piece card: where a piece moves from a square of an empty board.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PieceReq {
+    pub variant: String,
+    /// Its letter (either case; the colour is `color`'s).
+    pub piece: String,
+    pub square: String,
+    /// `white` (the default) or `black`.
+    pub color: Option<String>,
+}
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct NoArgs {}
@@ -196,6 +210,7 @@ pub enum Body {
     Undone(Undone),
     Perft(Perft),
     Closed(Closed),
+    Card(PieceCard),
     Empty(Empty),
 }
 
@@ -221,6 +236,8 @@ pub struct Loaded {
     pub upgrades: Option<Vec<UpgradeInfo>>,
     /// Whether a piece may be lifted into the hand (a pocket).
     pub lift: bool,
+    /// The variant's own notation (`san`, `shogi-hodges-number`, `xiangqi-wxf`, …).
+    pub notation: &'static str,
     /// The memory the compiled variant holds, as the server counts it against its limits.
     pub bytes: usize,
 }
@@ -242,6 +259,32 @@ pub struct UpgradeInfo {
 pub struct PieceInfo {
     pub letter: String,
     pub name: String,
+    /// Whether it is royal (in check when attacked).
+    pub royal: bool,
+}
+
+/// The piece card (op `piece`).
+#[derive(Serialize)]
+pub struct PieceCard {
+    pub variant: String,
+    /// The letter, uppercase.
+    pub piece: String,
+    pub name: String,
+    pub color: &'static str,
+    pub square: String,
+    pub betza: String,
+    /// Its movement in words.
+    pub words: String,
+    pub royal: bool,
+    /// Every square it reaches from `square` on an empty board, lowest first.
+    pub targets: Vec<CardTarget>,
+}
+
+#[derive(Serialize)]
+pub struct CardTarget {
+    pub square: String,
+    /// How: `move`, `capture`, `hop-move`, `hop-capture`, `initial-move`, … (see `Way`).
+    pub ways: Vec<&'static str>,
 }
 
 #[derive(Serialize)]

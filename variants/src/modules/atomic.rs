@@ -47,8 +47,8 @@
 
 use std::sync::Arc;
 
-use chimera_engine::module::{Editor, Hooks, Legality, ModuleParams, ParamError, PositionView, RuleModule};
-use chimera_engine::{Bitboard, Color, EndReason, IllegalCode, Move, MoveError, MoveKind, Outcome, PieceType, Square};
+use chimera_engine::module::{Editor, Hooks, Legality, ModuleParams, ParamError, PositionView, Refusal, RuleModule};
+use chimera_engine::{Bitboard, Color, EndReason, Geometry, IllegalCode, Move, MoveKind, Outcome, PieceType, Square, Wide};
 use serde::Deserialize;
 
 /// The module's one-line description.
@@ -83,7 +83,8 @@ fn yes() -> bool {
 
 #[derive(Debug)]
 struct Atomic {
-    radius: u8,
+    /// Per square, the squares a capture there blows up (before sparing anything).
+    blast: Vec<Wide>,
     /// Bitmask of types a blast beside them spares.
     spared: u32,
     /// Bitmask of types no blast removes.
@@ -110,7 +111,7 @@ pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let immune = mask("immune", &p.immune)?;
     let royal_types = params.pieces().iter().enumerate().filter(|(_, d)| d.royal).fold(0u32, |m, (i, _)| m | 1 << i);
     Ok(Arc::new(Atomic {
-        radius: p.radius,
+        blast: blast_areas(params.board(), p.radius),
         spared,
         immune,
         checks: p.checks,
@@ -120,12 +121,29 @@ pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     }))
 }
 
-/// Why a move is refused, found while looking at the position it leads to.
-enum Verdict {
-    Fine,
-    KingCaptures,
-    BlastsOwnKing,
-    LeavesInCheck,
+/// Per square of board `g`, the squares within `radius` king steps of it (itself included).
+fn blast_areas(g: Geometry, radius: u8) -> Vec<Wide> {
+    let r = i32::from(radius);
+    (0..g.squares())
+        .map(|center| {
+            let center = center as Square;
+            (-r..=r).flat_map(|dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy))).fold(Wide::EMPTY, |area, sq| area | Wide::bit(sq))
+        })
+        .collect()
+}
+
+/// The codes of the module's own refusals.
+const KING_CANNOT_CAPTURE: IllegalCode = IllegalCode::Rule("king-cannot-capture");
+const BLASTS_OWN_KING: IllegalCode = IllegalCode::Rule("blasts-own-king");
+const IMMUNE_TO_ITS_KIND: IllegalCode = IllegalCode::Rule("immune-to-its-kind");
+
+/// What a move leaves on the board, as far as attacks on the mover's royals go.
+struct Aftermath {
+    occ: Wide,
+    /// The enemy pieces left.
+    theirs: Wide,
+    /// The mover's royals, where they stand after the move.
+    royals: Wide,
 }
 
 impl Atomic {
@@ -133,77 +151,128 @@ impl Atomic {
         mask & (1 << t) != 0
     }
 
-    /// The squares a capture on `center` blows up (before sparing anything).
-    fn blast_area(&self, pos: &dyn PositionView, center: Square) -> impl Iterator<Item = Square> {
-        let g = pos.rules().geometry;
-        let r = self.radius as i32;
-        (-r..=r).flat_map(move |dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy)))
-    }
-
     /// Whether a piece of `side` standing on `sq` is beyond the enemy's reach: taking it
-    /// would blow up an enemy king.
-    fn shielded(&self, pos: &dyn PositionView, sq: Square, side: Color) -> bool {
-        self.blast_area(pos, sq).any(|s| {
-            pos.piece_at(s).is_some_and(|p| p.color != side && !Self::is(self.immune, p.kind)) && pos.royals(side.opponent()).has(s)
-        })
+    /// would blow up an enemy king. `enemy_royals` are the enemy's royals left.
+    fn shielded(&self, pos: &dyn PositionView, sq: Square, enemy_royals: Wide) -> bool {
+        (self.blast[sq as usize] & enemy_royals).squares().any(|s| pos.piece_at(s).is_some_and(|p| !Self::is(self.immune, p.kind)))
     }
 
     /// Whether `side` has a king attacked by a piece that may take it.
     fn in_check(&self, pos: &dyn PositionView, side: Color) -> bool {
-        pos.royals(side).squares().any(|k| pos.attacked(k, side.opponent()) && !self.shielded(pos, k, side))
+        let them = side.opponent();
+        let enemy_royals = pos.royals(them);
+        pos.royals(side).squares().any(|k| pos.attacked(k, them) && !self.shielded(pos, k, enemy_royals))
     }
 
-    fn judge(&self, pos: &dyn PositionView, m: Move) -> Verdict {
+    /// Why `m` is refused (`checks = true`), judged on the board it leads to without
+    /// playing it: the moves it changes no piece's type or hand with are reckoned here,
+    /// the rare others played on a copy.
+    fn judge(&self, pos: &dyn PositionView, m: Move) -> Option<IllegalCode> {
+        // A quiet move the kernel knows exposes no king: one look, and most moves are done.
+        if pos.known_safe(m) && pos.piece_at(m.to).is_none() {
+            return None;
+        }
+        let us = pos.turn();
+        let them = us.opponent();
+        let royals = pos.royals(us);
+        let (from, to) = (Wide::bit(m.from), Wide::bit(m.to));
+        let mut after = Aftermath { occ: pos.occupied(), theirs: pos.side(them), royals };
+        match m.kind {
+            MoveKind::Normal | MoveKind::DoubleStep => {
+                after.occ = (after.occ & !from) | to;
+                if royals.has(m.from) {
+                    after.royals = (royals & !from) | to;
+                }
+                if after.theirs.has(m.to) {
+                    return self.judge_capture(pos, m, after);
+                }
+            }
+            MoveKind::Castle => {
+                let (cs, _) = pos.castle(m.piece as usize)?;
+                let [kf, kt, rf, rt] = [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(Wide::bit);
+                after.occ = (after.occ & !(kf | rf)) | kt | rt;
+                if royals.has(cs.king_from) {
+                    after.royals = (royals & !kf) | kt;
+                }
+            }
+            _ => return self.judge_by_playing(pos, m),
+        }
+        self.leaves_in_check(pos, &after, pos.royals(them)).then_some(IllegalCode::LeavesRoyalInCheck)
+    }
+
+    /// A capture `m`: what its blast takes off the board decides first.
+    fn judge_capture(&self, pos: &dyn PositionView, m: Move, mut after: Aftermath) -> Option<IllegalCode> {
+        let them = pos.turn().opponent();
+        let mover = pos.piece_at(m.from)?.kind;
+        let capturer = m.promotion().unwrap_or(mover);
+        // The capturer explodes on `to` (unless immune); its neighbours unless spared.
+        let mut blown = Wide::EMPTY;
+        for sq in (self.blast[m.to as usize] & after.occ).squares() {
+            let kind = if sq == m.to { capturer } else { pos.piece_at(sq)?.kind };
+            if !(Self::is(self.immune, kind) || (sq != m.to && Self::is(self.spared, kind))) {
+                blown |= Wide::bit(sq);
+            }
+        }
+        if (blown & after.royals).any() {
+            // A king that captures stands on `to` when it blows up.
+            return Some(if after.royals.has(m.to) { KING_CANNOT_CAPTURE } else { BLASTS_OWN_KING });
+        }
+        let enemy_royals = pos.royals(them);
+        // The victim goes whatever its type.
+        let gone = blown | Wide::bit(m.to);
+        if (enemy_royals & gone).any() {
+            return None;
+        }
+        after.occ &= !blown;
+        after.theirs &= !gone;
+        self.leaves_in_check(pos, &after, enemy_royals).then_some(IllegalCode::LeavesRoyalInCheck)
+    }
+
+    /// Whether a royal left by `after` is attacked by a piece that may take it.
+    fn leaves_in_check(&self, pos: &dyn PositionView, after: &Aftermath, enemy_royals: Wide) -> bool {
+        let them = pos.turn().opponent();
+        after.royals.squares().any(|k| pos.attacked_on(k, them, after.occ, after.theirs) && !self.shielded(pos, k, enemy_royals))
+    }
+
+    /// [`Atomic::judge`] for a move it does not reckon itself: played on a copy.
+    #[cold]
+    fn judge_by_playing(&self, pos: &dyn PositionView, m: Move) -> Option<IllegalCode> {
         let us = pos.turn();
         let them = us.opponent();
         let (ours, theirs) = (pos.royals(us).count(), pos.royals(them).count());
         let king_moves = pos.royals(us).has(m.from);
         let captures = m.kind == MoveKind::EnPassant || pos.piece_at(m.to).is_some_and(|p| p.color == them);
-        let mut verdict = Verdict::Fine;
+        let mut verdict = None;
         pos.after(m, &mut |after| {
             verdict = if after.royals(us).count() < ours {
-                if king_moves && captures {
-                    Verdict::KingCaptures
-                } else {
-                    Verdict::BlastsOwnKing
-                }
+                Some(if king_moves && captures { KING_CANNOT_CAPTURE } else { BLASTS_OWN_KING })
             } else if after.royals(them).count() < theirs || !self.in_check(after, us) {
-                Verdict::Fine
+                None
             } else {
-                Verdict::LeavesInCheck
+                Some(IllegalCode::LeavesRoyalInCheck)
             };
         });
         verdict
     }
 
-    /// Why `m` is refused for taking a piece of its own, mutually immune type, if it is.
-    fn own_kind_refusal(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
-        let (mover, target) = (pos.piece_at(m.from)?, pos.piece_at(m.to)?);
-        if m.kind == MoveKind::Castle || target.color == mover.color || mover.kind != target.kind || !Self::is(self.mutually_immune, mover.kind) {
-            return None;
+    /// Whether `m` takes a piece of its own, mutually immune type.
+    fn takes_own_kind(&self, pos: &dyn PositionView, m: Move) -> bool {
+        if self.mutually_immune == 0 || m.kind == MoveKind::Castle {
+            return false;
         }
-        let name = &pos.rules().piece(mover.kind).name;
-        Some(MoveError {
-            code: IllegalCode::Rule("immune-to-its-kind"),
-            message: format!("a {name} cannot capture a {name}: they are immune to each other"),
-        })
+        let (Some(mover), Some(target)) = (pos.piece_at(m.from), pos.piece_at(m.to)) else { return false };
+        target.color != mover.color && mover.kind == target.kind && Self::is(self.mutually_immune, mover.kind)
     }
 
-    /// Why castling `m` is refused by the squares its king passes, if it is.
-    fn castle_refusal(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
-        let g = pos.rules().geometry;
+    /// The first square of castling `m`'s `safe` list that is attacked, if any.
+    fn castle_attacked(&self, pos: &dyn PositionView, m: Move) -> Option<Square> {
         let us = pos.turn();
         let (cs, safe) = pos.castle(m.piece as usize)?;
-        let attacked = safe.iter().copied().find(|&sq| {
-            (sq != cs.king_to || sq == cs.king_from) && pos.attacked_without(sq, us.opponent(), cs.king_from) && !self.shielded(pos, sq, us)
-        })?;
-        Some(if attacked == cs.king_from {
-            MoveError { code: IllegalCode::CastlingInCheck, message: format!("{} cannot castle out of check", us) }
-        } else {
-            MoveError {
-                code: IllegalCode::CastlingThroughCheck,
-                message: format!("{us} cannot castle through {}: it is attacked", g.square_name(attacked)),
-            }
+        let enemy_royals = pos.royals(us.opponent());
+        safe.iter().copied().find(|&sq| {
+            (sq != cs.king_to || sq == cs.king_from)
+                && pos.attacked_without(sq, us.opponent(), cs.king_from)
+                && !self.shielded(pos, sq, enemy_royals)
         })
     }
 }
@@ -217,8 +286,7 @@ impl RuleModule for Atomic {
         if captured.is_none() {
             return;
         }
-        let area: Vec<Square> = self.blast_area(&*edit, m.to).collect();
-        for sq in area {
+        for sq in (self.blast[m.to as usize] & edit.occupied()).squares() {
             let Some(p) = edit.piece_at(sq) else { continue };
             let survives = Self::is(self.immune, p.kind) || (sq != m.to && Self::is(self.spared, p.kind));
             if !survives {
@@ -227,35 +295,39 @@ impl RuleModule for Atomic {
         }
     }
 
-    fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<MoveError> {
-        if let Some(e) = self.own_kind_refusal(pos, m) {
-            return Some(e);
+    fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<Refusal> {
+        if self.takes_own_kind(pos, m) {
+            return Some(Refusal::at(IMMUNE_TO_ITS_KIND, m.to));
         }
         if !self.checks {
             return None;
         }
         if m.kind == MoveKind::Castle {
-            if let Some(e) = self.castle_refusal(pos, m) {
-                return Some(e);
+            if let Some(sq) = self.castle_attacked(pos, m) {
+                let (cs, _) = pos.castle(m.piece as usize)?;
+                let code = if sq == cs.king_from { IllegalCode::CastlingInCheck } else { IllegalCode::CastlingThroughCheck };
+                return Some(Refusal::at(code, sq));
             }
         }
+        self.judge(pos, m).map(|code| Refusal::at(code, m.to))
+    }
+
+    fn explain(&self, pos: &dyn PositionView, m: Move, refusal: Refusal) -> String {
         let rules = pos.rules();
-        let king = pos.royals(pos.turn()).squares().next().and_then(|k| pos.piece_at(k)).map_or("king", |p| rules.piece(p.kind).name.as_str());
-        let square = rules.geometry.square_name(m.to);
-        match self.judge(pos, m) {
-            Verdict::Fine => None,
-            Verdict::KingCaptures => Some(MoveError {
-                code: IllegalCode::Rule("king-cannot-capture"),
-                message: format!("a {king} cannot capture in atomic chess: it would explode on {square}"),
-            }),
-            Verdict::BlastsOwnKing => Some(MoveError {
-                code: IllegalCode::Rule("blasts-own-king"),
-                message: format!("the capture on {square} would blow up {}'s own {king}", pos.turn()),
-            }),
-            Verdict::LeavesInCheck => Some(MoveError {
-                code: IllegalCode::LeavesRoyalInCheck,
-                message: format!("the move to {square} leaves the {king} in check"),
-            }),
+        let us = pos.turn();
+        let square = rules.geometry.square_name(refusal.square.unwrap_or(m.to));
+        let name = |sq: Square| pos.piece_at(sq).map_or("piece", |p| rules.piece(p.kind).name.as_str());
+        let king = pos.royals(us).squares().next().map_or("king", name);
+        match refusal.code {
+            IMMUNE_TO_ITS_KIND => {
+                let piece = name(m.from);
+                format!("a {piece} cannot capture a {piece}: they are immune to each other")
+            }
+            IllegalCode::CastlingInCheck => format!("{us} cannot castle out of check"),
+            IllegalCode::CastlingThroughCheck => format!("{us} cannot castle through {square}: it is attacked"),
+            KING_CANNOT_CAPTURE => format!("a {king} cannot capture in atomic chess: it would explode on {square}"),
+            BLASTS_OWN_KING => format!("the capture on {square} would blow up {us}'s own {king}"),
+            _ => format!("the move to {square} leaves the {king} in check"),
         }
     }
 

@@ -1,0 +1,313 @@
+//! FENs as pyffish reads and writes them, over Chimera's FEN.
+//!
+//! Reading ([`read`]): what Fairy-Stockfish accepts and Chimera's own FEN reader refuses
+//! or spells otherwise — its check counts (`3+3` remaining, after the en-passant field,
+//! or Lichess's `+0+2` given, at the end), and castling rights whose king or rook is not
+//! there, which Fairy-Stockfish drops.
+//!
+//! Writing ([`write`]): Fairy-Stockfish's conventions — promoted Shogi pieces as `+P`,
+//! pocket letters by its piece order, the en-passant square only where a pawn could take there, its halfmove clock,
+//! its check counts, and squares hidden by fog of war as `*`.
+
+use chimera::ini::{betza::translate, fsf::PIECES};
+
+use super::fen_check::STANDARD_PAWN;
+use chimera::rules::PieceDef;
+use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
+
+/// The n of the variant's n-check rule, if it has one.
+fn checks_to_win(rules: &Rules) -> Option<u16> {
+    let module = rules.modules.iter().find(|m| m.name == "n-check")?;
+    module.params.get("checks")?.as_integer().and_then(|n| u16::try_from(n).ok())
+}
+
+/// The position `fen` describes, read as pyffish reads it.
+pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
+    let fen = checks_as_chimera(v.rules(), fen);
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    match v.position_in(&fen, mode) {
+        Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
+        other => other,
+    }
+}
+
+/// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given).
+fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
+    let Some(n) = checks_to_win(rules) else { return fen.to_string() };
+    let mut parts: Vec<&str> = fen.split_whitespace().collect();
+    let given = |remaining: &str| remaining.parse::<u16>().ok().map(|r| n.saturating_sub(r));
+    // `3+3` after the castling and en-passant fields: checks remaining, White's first.
+    if parts.len() >= 5 {
+        if let Some((w, b)) = parts[4].split_once('+') {
+            if let (Some(w), Some(b)) = (given(w), given(b)) {
+                parts.remove(4);
+                return format!("{} checks={w}/{b}", parts.join(" "));
+            }
+        }
+    }
+    // Lichess's `+1+0` at the end: checks given.
+    if let Some(last) = parts.last().and_then(|l| l.strip_prefix('+')) {
+        if let Some((w, b)) = last.split_once('+') {
+            if w.parse::<u16>().is_ok() && b.parse::<u16>().is_ok() {
+                parts.pop();
+                return format!("{} checks={w}/{b}", parts.join(" "));
+            }
+        }
+    }
+    fen.to_string()
+}
+
+/// The FEN with only the castling letters Chimera accepts one by one: Fairy-Stockfish
+/// ignores a right whose king or rook is not where it castles from.
+fn drop_bad_castling(v: &Variant, fen: &str, mode: CastlingMode) -> String {
+    let mut parts: Vec<String> = fen.split_whitespace().map(str::to_string).collect();
+    if parts.len() < 3 {
+        return fen.to_string();
+    }
+    let with = |parts: &[String], field: &str| {
+        let mut p = parts.to_vec();
+        p[2] = field.to_string();
+        p.join(" ")
+    };
+    let accepted = |c: char| v.position_in(&with(&parts, &c.to_string()), mode).is_ok();
+    let mut kept = String::new();
+    for c in parts[2].chars().filter(|&c| c != '-') {
+        if accepted(c) {
+            kept.push(c);
+        } else if let Some(gate) = gate_of_castle(v, &parts[0], c).filter(|&g| accepted(g)) {
+            kept.push(gate);
+        }
+    }
+    parts[2] = if kept.is_empty() { "-".to_string() } else { kept };
+    parts.join(" ")
+}
+
+/// With gating, Fairy-Stockfish reads a castling letter it cannot honour (`Q` with the
+/// king gone) as the gate of the rook it finds from that corner: the file letter of the
+/// first piece of the castle's rook type on the side's castling rank.
+fn gate_of_castle(v: &Variant, board: &str, letter: char) -> Option<char> {
+    let rules = v.rules();
+    rules.gating.as_ref()?;
+    let kingside = match letter.to_ascii_uppercase() {
+        'K' => true,
+        'Q' => false,
+        _ => return None,
+    };
+    let g = rules.geometry;
+    let castle = rules.castles.iter().find(|c| c.kingside(g) == kingside)?;
+    let rook = v.start().piece_at(castle.rook_from)?.kind;
+    let white = letter.is_ascii_uppercase();
+    let rank = if white { g.rank(castle.rook_from) } else { g.ranks - 1 - g.rank(castle.rook_from) };
+    let row = board.split('[').next()?.split('/').nth((g.ranks - 1 - rank) as usize)?;
+    let mut files: Vec<(u8, char)> = Vec::new();
+    let mut file = 0u8;
+    let mut digits = 0u8;
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            digits = digits * 10 + d as u8;
+            continue;
+        }
+        file += std::mem::take(&mut digits);
+        if c.is_ascii_alphabetic() || c == '*' {
+            files.push((file, c));
+            file += 1;
+        }
+    }
+    let own = |c: char| c.is_ascii_uppercase() == white && rules.piece_by_letter(c) == Some(rook);
+    let mut found = files.into_iter().filter(|&(_, c)| own(c)).map(|(f, _)| f);
+    let f = if kingside { found.last() } else { found.next() }?;
+    let gate = Geometry::file_char(f);
+    Some(if white { gate.to_ascii_uppercase() } else { gate })
+}
+
+/// A piece's place in Fairy-Stockfish's piece-type order (its pocket order, highest
+/// first): the predefined type that moves alike, the king last, other pieces after the
+/// predefined ones in Chimera's order (as custom pieces follow them).
+fn fsf_order(rules: &Rules, t: usize) -> usize {
+    let p: &PieceDef = &rules.pieces[t];
+    if p.royal {
+        return 10_000;
+    }
+    let same = |betza: &str| {
+        let Ok(ours) = translate(betza).and_then(|b| chimera::betza::parse(&b).map_err(|e| e.reason)) else { return false };
+        ours.len() == p.directions.len() && ours.iter().all(|d| p.directions.contains(d))
+    };
+    PIECES.iter().take(PIECES.len() - 1).position(|(_, b)| same(b)).unwrap_or(1_000 + t)
+}
+
+/// What pyffish's FEN of `pos` says: Chimera's FEN with Fairy-Stockfish's conventions.
+/// `halfmove` is Fairy-Stockfish's halfmove clock (see `Game::fsf_clock`); `fog` hides
+/// the squares the side to move cannot see.
+pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String {
+    let rules = pos.rules();
+    let letters = if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
+    // Promoted Shogi pieces as `+` and the letter they promoted from (`+P`).
+    let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
+    let mut parts: Vec<String> = fen.split(' ').map(str::to_string).collect();
+    // Chimera's FEN: board[hand] side castling ep halfmove fullmove extras...
+    let (board, hand) = match parts[0].split_once('[') {
+        Some((b, h)) => (b.to_string(), Some(h.trim_end_matches(']').to_string())),
+        None => (parts[0].clone(), None),
+    };
+    let board = if fog { fogged(pos, &board) } else { board };
+    let hand = hand.map(|h| format!("[{}]", pocket_in_fsf_order(rules, &h)));
+    parts[0] = board + hand.as_deref().unwrap_or("");
+    if parts.len() > 3 {
+        if let Some(field) = en_passant_field(pos, &parts[3]) {
+            parts[3] = field;
+        }
+    }
+    // With a count running (Makruk's family), the two fields are its limit and ply, as
+    // Fairy-Stockfish writes them; else the en-passant square and the halfmove clock.
+    let counting = rules.end.counting.is_some() && parts.get(3).is_some_and(|f| f.parse::<u32>().is_ok());
+    if parts.len() > 4 && !counting {
+        parts[4] = halfmove.to_string();
+    }
+    if let Some(n) = checks_to_win(rules) {
+        if let Some(i) = parts.iter().position(|p| p.starts_with("checks=")) {
+            let field = parts.remove(i);
+            let (w, b) = field["checks=".len()..].split_once('/').unwrap_or(("0", "0"));
+            let left = |given: &str| n.saturating_sub(given.parse().unwrap_or(0));
+            parts.insert(4, format!("{}+{}", left(w), left(b)));
+        }
+    }
+    parts.join(" ")
+}
+
+/// The pocket's letters, White's then Black's, each by Fairy-Stockfish's piece order,
+/// highest first (S-Chess's `[EHeh]`).
+fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
+    let mut letters: Vec<char> = hand.chars().collect();
+    let key = |c: &char| {
+        let order = rules.piece_by_letter(*c).map_or(usize::MAX, |t| fsf_order(rules, t as usize));
+        (c.is_ascii_lowercase(), std::cmp::Reverse(order))
+    };
+    letters.sort_by_key(key);
+    letters.into_iter().collect()
+}
+
+/// The en-passant field as Fairy-Stockfish writes it, if not Chimera's `written`:
+/// after a double step of its own pawn, the passed square when an enemy pawn attacks
+/// it, pinned or not (Chimera writes it after every double step); after a double step of
+/// a pawn of custom Betza (Berolina's, a sideways-moving one), the squares from the one
+/// passed to the one reached, in square order (`a5a6`).
+fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
+    let rules = pos.rules();
+    if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
+        let field = passed_and_reached(pos);
+        return (field != written).then_some(field);
+    }
+    let ep = pos.en_passant()?;
+    let g = rules.geometry;
+    let us = pos.turn();
+    let takers: Vec<usize> = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].takes_en_passant).collect();
+    if takers.iter().any(|&t| rules.pieces[t].betza != STANDARD_PAWN) {
+        return Some(passed_and_reached(pos));
+    }
+    let back = if us == Color::White { -1 } else { 1 };
+    let (file, rank) = (g.file(ep) as i32, g.rank(ep) as i32 + back);
+    let attacked = [file - 1, file + 1].into_iter().any(|f| {
+        (0..g.files as i32).contains(&f)
+            && (0..g.ranks as i32).contains(&rank)
+            && pos
+                .piece_at(g.square(f as u8, rank as u8))
+                .is_some_and(|p| p.color == us && takers.contains(&(p.kind as usize)))
+    });
+    (!attacked).then(|| "-".to_string())
+}
+
+/// After a double step (the last move), the squares from the one passed to the one
+/// reached, in square order; else `-`.
+fn passed_and_reached(pos: &Position) -> String {
+    let Some(m) = pos.last_move().filter(|m| m.kind == MoveKind::DoubleStep) else { return "-".to_string() };
+    let g = pos.rules().geometry;
+    let (f0, r0, f1, r1) = (g.file(m.from) as i32, g.rank(m.from) as i32, g.file(m.to) as i32, g.rank(m.to) as i32);
+    let n = (f1 - f0).abs().max((r1 - r0).abs()).max(1);
+    let mut squares: Vec<Square> =
+        (1..=n).map(|k| g.square((f0 + (f1 - f0) / n * k) as u8, (r0 + (r1 - r0) / n * k) as u8)).collect();
+    squares.sort();
+    squares.into_iter().map(|sq| g.square_name(sq)).collect()
+}
+
+/// The board field with every square the side to move cannot see as `*`
+/// (Fairy-Stockfish's `fog_area`: its own pieces and the squares its legal moves go to
+/// are visible; a castle's is its rook's square, its own piece).
+fn fogged(pos: &Position, board: &str) -> String {
+    let g = pos.rules().geometry;
+    let mut visible = vec![false; g.squares()];
+    for sq in 0..g.squares() {
+        if pos.piece_at(sq as Square).is_some_and(|p| p.color == pos.turn()) {
+            visible[sq] = true;
+        }
+    }
+    for m in pos.legal_moves() {
+        if !matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+            visible[m.to as usize] = true;
+        }
+    }
+    let rows = tokens(board);
+    let mut out = String::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks as usize - 1 - i;
+        let mut empty = 0;
+        for (file, cell) in row.iter().enumerate() {
+            let sq = g.square(file as u8, rank as u8) as usize;
+            let shown = if cell != "*" && !visible[sq] { "*" } else { cell.as_str() };
+            if shown.is_empty() {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+                empty = 0;
+            }
+            out += shown;
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+        if i + 1 < rows.len() {
+            out.push('/');
+        }
+    }
+    out
+}
+
+/// A FEN board field as rows (top first) of cells: "" empty, "*" a wall, else the
+/// piece's letters (`P`, `Q~`, `+P`).
+fn tokens(board: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    for row in board.split('/') {
+        let mut cells: Vec<String> = Vec::new();
+        let mut digits = String::new();
+        let flush = |digits: &mut String, cells: &mut Vec<String>| {
+            if let Ok(n) = digits.parse::<usize>() {
+                cells.extend(std::iter::repeat_n(String::new(), n));
+            }
+            digits.clear();
+        };
+        let mut prefix = String::new();
+        for c in row.chars() {
+            if c.is_ascii_digit() {
+                digits.push(c);
+                continue;
+            }
+            flush(&mut digits, &mut cells);
+            match c {
+                '+' => prefix.push(c),
+                '~' => {
+                    if let Some(last) = cells.last_mut() {
+                        last.push(c);
+                    }
+                }
+                _ => {
+                    cells.push(format!("{prefix}{c}"));
+                    prefix.clear();
+                }
+            }
+        }
+        flush(&mut digits, &mut cells);
+        rows.push(cells);
+    }
+    rows
+}
