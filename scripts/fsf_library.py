@@ -131,6 +131,23 @@ class Flip(Shogi):
         return start + dest + ("-" if demoting else "+"), problem
 
 
+class ShoShogi(Shogi):
+    """Sho shogi: no hands, so no brackets in Chimera's FENs; its games start in turn from
+    the start and from positions where a side has its king and its prince (neither
+    royal), or one of them (royal), FENs as Fairy-Stockfish writes them."""
+
+    starts = [
+        None,
+        "4k4/4e4/9/9/4r4/9/9/3+E5/4K4 w 0 1",           # White's king may be left en prise
+        "3gkg3/9/2e3r2/9/4E4/9/1R7/9/4K4 w 0 1",       # elephants near promotion, kings alone
+        "lnsgkgsnl/1r2+e2b1/ppppppppp/9/9/4B4/PPPP1PPPP/4E2R1/LNSGKGSNL w 0 1",
+    ]
+
+    def chimera_fen(self, fsf_fen):
+        board, rest = super().chimera_fen(fsf_fen).split("[", 1)
+        return board + rest.split("]", 1)[1]
+
+
 class ToriShogi(ShogiNoDropMate):
     """Tori shogi, whose pawn is the swallow (`S`)."""
 
@@ -170,6 +187,7 @@ VARIANTS = [
     ShogiNoDropMate("euroshogi", 8, 8, {"P": "T", "N": "E", "B": "H", "R": "D"}),
     Shogi("yarishogi", 7, 9, {"P": "S", "N": "G", "B": "H", "R": "L"}),
     ToriShogi("torishogi", 7, 7, {"S": "G", "F": "E"}),
+    ShoShogi("shoshogi", 9, 9, {"P": "T", "L": "Y", "N": "M", "S": "A", "B": "H", "R": "D", "E": "C"}),
     Flip("kyotoshogi", 5, 5, {"P": "R", "S": "B", "L": "Y", "N": "E"}),
     Flip("micro", 4, 5, {"P": "N", "L": "S", "B": "G", "R": "T"}),
     Same("clobber", 5, 6),

@@ -36,6 +36,8 @@ pub enum EndReason {
     /// A checkmate the mate rule scores otherwise (`[end.mate_rule]`: Shatar's mate by
     /// knights alone, or without a check by a rook, bers or knight in its series).
     MateRule,
+    /// Both sides passed, one after the other (`pass`).
+    Passes,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -63,6 +65,7 @@ impl EndReason {
             EndReason::RegionReached => "region-reached",
             EndReason::Counting => "counting",
             EndReason::MateRule => "mate-rule",
+            EndReason::Passes => "passes",
             EndReason::Rule(reason) => reason,
         }
     }

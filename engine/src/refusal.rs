@@ -87,6 +87,9 @@ pub enum IllegalCode {
     HandFull,
     /// The piece may not be lifted into the hand, or not as the type named.
     LiftChoice,
+    /// A pass where the rules allow none now (`pass`: never, only without another legal
+    /// move, or the side has no piece to pass with).
+    PassForbidden,
     /// A rule module's refusal, under the code the module gives it (`king-exploded`).
     Rule(&'static str),
 }
@@ -125,6 +128,7 @@ impl IllegalCode {
             IllegalCode::LiftForbidden => "lift-forbidden",
             IllegalCode::HandFull => "hand-full",
             IllegalCode::LiftChoice => "lift-choice",
+            IllegalCode::PassForbidden => "pass-forbidden",
             IllegalCode::Rule(code) => code,
         }
     }

@@ -48,6 +48,9 @@ pub struct PieceDef {
     pub limit: Option<u16>,
     /// In variants with drops: what the captor gets in hand when this piece is captured.
     pub captured_as: Captured,
+    /// The type this one is the promoted face of, where no hand says so (`face_of`:
+    /// Sho shogi's prince, of the drunk elephant; see [`Rules::promoted_from`]).
+    pub face_of: Option<PieceType>,
     /// In variants with drops: own ranks (0-based) it may be dropped on (None = any).
     /// Squares from which it could never move are excluded in any case.
     pub drop_ranks: Option<Region>,
@@ -522,6 +525,13 @@ pub struct Extinction {
     pub verdict: Verdict,
     /// Pieces in hand count.
     pub include_hand: bool,
+    /// `of`'s types are counted together, as one kind (Sho shogi's king and prince).
+    pub together: bool,
+    /// A side's last pieces of the kind (`at_most` + 1 of them, or fewer) are royal: a
+    /// move may not leave one that is royal before it attacked (Fairy-Stockfish's
+    /// `extinctionPseudoRoyal`; a promotion that makes a second piece of the kind frees
+    /// none before it is made).
+    pub royal_when_last: bool,
 }
 
 /// An action that resets the move-rule counter.
@@ -659,6 +669,32 @@ pub struct Rules {
     /// The notation the variant's moves are written in by default (`notation =
     /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
     pub notation: Notation,
+    /// When each side may pass instead of moving (`features/pass.rs`).
+    pub pass: ByColor<Passing>,
+}
+
+/// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's
+/// `pass` and `passOnStalemate`). Two passes in a row end the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Passing {
+    /// Never.
+    #[default]
+    Never,
+    /// On any turn it is not in check (Janggi).
+    Always,
+    /// Only when it has no other legal move and is not in check (Othello).
+    WhenStuck,
+}
+
+impl Passing {
+    /// When a side may pass, in words (`chimera check`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Passing::Never => "never",
+            Passing::Always => "on any turn it is not in check",
+            Passing::WhenStuck => "only when it has no other legal move and is not in check",
+        }
+    }
 }
 
 impl Rules {
@@ -672,8 +708,12 @@ impl Rules {
         &self.pieces[t as usize]
     }
     /// The type that `t` is the promoted face of (Shogi's tokin, of the pawn): one that
-    /// promotes to `t` and to which `t` returns when captured. `None` for other types.
+    /// promotes to `t` and to which `t` returns when captured, or that `t`'s `face_of`
+    /// names. `None` for other types.
     pub fn promoted_from(&self, t: PieceType) -> Option<PieceType> {
+        if let Some(u) = self.piece(t).face_of {
+            return Some(u);
+        }
         match self.piece(t).captured_as {
             Captured::Hand(u) if u != t && self.piece(u).promotion.as_ref().is_some_and(|p| p.reaches(t)) => Some(u),
             _ => None,

@@ -309,6 +309,9 @@ pub struct Tables<B> {
     pub mating: OnceLock<Vec<crate::rules::Mating>>,
     /// Types with the `royal` flag.
     pub royal_types: PieceSet,
+    /// The kinds whose last pieces are royal (`features/extinction.rs`: types, and how
+    /// many pieces of them a side may have for them to be royal); empty in most variants.
+    pub pseudo_royal_kinds: Vec<(PieceSet, u32)>,
     /// Actions that reset the move-rule counter (bit `ResetEvent as u8`).
     pub resets: u8,
     /// Types that capture en passant.
@@ -380,6 +383,8 @@ pub struct Tables<B> {
     pub flying: Vec<Slide>,
     /// Capturing is compulsory ([`Rules::must_capture`]).
     pub must_capture: bool,
+    /// Some side may pass ([`Rules::pass`]).
+    pub passes: bool,
     /// The variant has hands and drops, an economy, lifting (each a generator to run).
     pub has_drops: bool,
     pub has_economy: bool,
@@ -741,6 +746,7 @@ impl<B: Bitboard> Tables<B> {
         let lift_raise = ByColor::new(Color::White, Color::Black)
             .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
         let Built { magics, magic_reach, .. } = built;
+        let passes = rules.pass.iter().any(|(_, &p)| p != crate::rules::Passing::Never);
         let hops_or_flying = rules.flying_royals || hop_attacks.iter().any(|(_, a)| !a.is_empty());
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
@@ -776,6 +782,7 @@ impl<B: Bitboard> Tables<B> {
             start_unmoved: OnceLock::new(),
             mating: OnceLock::new(),
             royal_types,
+            pseudo_royal_kinds: crate::features::extinction::pseudo_royal_kinds(&rules.end.extinction),
             resets,
             en_passant_types,
             file_masks,
@@ -783,7 +790,8 @@ impl<B: Bitboard> Tables<B> {
             ends_by_rule: !modules.with_outcome.is_empty()
                 || rules.end.army_captured.is_some()
                 || !rules.end.extinction.is_empty()
-                || rules.end.region_win.is_some(),
+                || rules.end.region_win.is_some()
+                || passes,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
             castles,
@@ -818,6 +826,7 @@ impl<B: Bitboard> Tables<B> {
             hops_or_flying,
             duple_check: rules.duple_check,
             flying,
+            passes,
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),

@@ -81,6 +81,7 @@ builtins! {
     "asean" => "asean.toml",
     "ai-wok" => "ai-wok.toml",
     "shogi" => "shogi.toml",
+    "shoshogi" => "shoshogi.toml",
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
     "torishogi" => "torishogi.toml",

@@ -182,6 +182,11 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
+        if self.t.passes {
+            if let Some(o) = self.passed_twice() {
+                return Some(o);
+            }
+        }
         self.extinct().or_else(|| self.region_won())
     }
 

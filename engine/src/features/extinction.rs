@@ -31,6 +31,9 @@ pub(crate) struct RawExtinction {
     verdict: RawVerdict,
     #[serde(default = "yes")]
     include_hand: bool,
+    #[serde(default)]
+    together: bool,
+    royal_when_last: Option<Spanned<bool>>,
 }
 
 fn yes() -> bool {
@@ -46,6 +49,10 @@ pub(crate) fn compile(raw: &RawExtinction, cx: &Context, key: &str) -> Result<Ex
         }
         Some(list) => Some(cx.types_of(list.get_ref(), &format!("{key}.of"))?.into_iter().collect()),
     };
+    let royal_when_last = raw.royal_when_last.as_ref().is_some_and(|r| *r.get_ref());
+    if let Some(r) = raw.royal_when_last.as_ref().filter(|_| royal_when_last && of.is_none()) {
+        return Err(cx.r.span(r, format!("{key}.royal_when_last"), "name the royal kind with `of`: the whole army cannot be royal"));
+    }
     Ok(Extinction {
         of,
         at_most: raw.at_most,
@@ -53,12 +60,31 @@ pub(crate) fn compile(raw: &RawExtinction, cx: &Context, key: &str) -> Result<Ex
         reply: raw.reply,
         verdict: raw.verdict.into(),
         include_hand: raw.include_hand,
+        together: raw.together,
+        royal_when_last,
     })
+}
+
+/// The kinds whose last pieces are royal (`royal_when_last`), each as its types and the
+/// most pieces of them a side may have for them to be royal (`at_most` + 1). A rule of
+/// types counted alone gives one kind per type.
+pub(crate) fn pseudo_royal_kinds(rules: &[Extinction]) -> Vec<(PieceSet, u32)> {
+    let mut kinds = Vec::new();
+    for rule in rules.iter().filter(|r| r.royal_when_last) {
+        let Some(types) = rule.of else { continue };
+        let last = u32::from(rule.at_most) + 1;
+        if rule.together {
+            kinds.push((types, last));
+        } else {
+            kinds.extend(types.iter().map(|t| (PieceSet::from_iter([t]), last)));
+        }
+    }
+    kinds
 }
 
 /// The rule `army_captured = "<verdict>"` stands for.
 fn army_captured(verdict: Verdict, include_hand: bool) -> Extinction {
-    Extinction { of: None, at_most: 0, opponent_at_least: 0, reply: false, verdict, include_hand }
+    Extinction { of: None, at_most: 0, opponent_at_least: 0, reply: false, verdict, include_hand, together: false, royal_when_last: false }
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -77,6 +103,7 @@ impl<B: Bitboard> Pos<B> {
                 };
                 let extinct = match rule.of {
                     None => gone(None),
+                    Some(types) if rule.together => gone(Some(types)),
                     Some(types) => types.iter().any(|t| gone(Some(PieceSet::from_iter([t])))),
                 };
                 if extinct {
@@ -86,6 +113,20 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         None
+    }
+
+    /// The pieces of `c` that are royal by being the last of their kind (on the board,
+    /// as Fairy-Stockfish counts them).
+    #[inline(never)]
+    pub(crate) fn pseudo_royals(&self, c: Color) -> B {
+        let mut royal = B::EMPTY;
+        for &(types, last) in &self.t.pseudo_royal_kinds {
+            let pieces = self.of_types(types) & self.board.by_color[c];
+            if pieces.count() <= last {
+                royal |= pieces;
+            }
+        }
+        royal
     }
 
     /// How many pieces of `types` (all, if `None`) `c` has on the board, and in hand if

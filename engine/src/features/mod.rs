@@ -10,6 +10,7 @@ pub(crate) mod extinction;
 pub(crate) mod perpetual;
 pub(crate) mod must_capture;
 pub(crate) mod must_drop;
+pub(crate) mod pass;
 pub(crate) mod move_bans;
 pub(crate) mod region_win;
 pub(crate) mod castling;

@@ -216,6 +216,7 @@ impl<B: Bitboard> Pos<B> {
                 let i = m.piece as usize;
                 return t.modules.all[i].write_san(&self.view(i), m, s);
             }
+            MoveKind::Pass => return s.push_str("pass"),
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
@@ -291,6 +292,12 @@ impl<B: Bitboard> Pos<B> {
                     return Ok(m);
                 }
             }
+        }
+        if crate::features::pass::is_pass_text(clean) {
+            return match legal.iter().find(|m| m.kind == MoveKind::Pass) {
+                Some(&m) => Ok(m),
+                None => self.explain_pass(text),
+            };
         }
         if let Some(m) = self.parse_gating_san(clean, &legal) {
             return Ok(m);

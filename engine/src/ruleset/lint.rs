@@ -46,7 +46,10 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
     };
     let name = |t: PieceType| rules.piece(t).name.as_str();
     let royal_piece = rules.pieces.iter().find(|p| p.royal);
+    // Pieces royal by being the last of their kind (`royal_when_last`) are the royals.
+    let royal_kind = rules.end.extinction.iter().any(|e| e.royal_when_last);
     match (royal_piece, royal) {
+        (None, None) if royal_kind => {}
         (None, None) => {
             return Err(fail(
                 &[Step::Key("pieces")],

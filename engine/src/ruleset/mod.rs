@@ -80,6 +80,7 @@ struct RawRuleset {
     castling_rights_on_arrival: Vec<Spanned<String>>,
     #[serde(default)]
     duple_check: bool,
+    pass: Option<Spanned<crate::features::pass::RawPass>>,
     /// The notation of the variant's moves by default (`"shogi-hodges-number"`).
     notation: Option<Spanned<String>>,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
@@ -201,6 +202,7 @@ fn compile(
         let def = pieces::compile(name, p, &pieces, section, &cx)?;
         pieces.push(def);
     }
+    pieces::check_faces(pieces_map, &pieces, &cx)?;
 
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
@@ -244,6 +246,7 @@ fn compile(
         castling_rights_on_arrival,
         duple_check: raw.duple_check,
         notation,
+        pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -32,6 +32,7 @@ pub(crate) struct RawPiece {
     takes_en_passant: Option<bool>,
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
+    face_of: Option<Spanned<String>>,
     drop_ranks: Option<Spanned<Vec<u8>>>,
     class: Option<u8>,
     promotion: Option<RawPromotion>,
@@ -163,6 +164,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         takes_en_passant: p.takes_en_passant.unwrap_or(p.en_passant),
         limit: p.limit,
         captured_as,
+        face_of: p.face_of.as_ref().map(|s| cx.type_of(s, &key("face_of"))).transpose()?,
         drop_ranks,
         class: p.class,
         promotion,
@@ -170,4 +172,15 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         extra_moves,
         initial_moves,
     })
+}
+
+/// Each `face_of` names a piece that promotes to the piece that says it.
+pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[PieceDef], cx: &Context) -> Result<(), RulesetError> {
+    for (t, (name, p)) in raw.iter().enumerate() {
+        let (Some(at), Some(u)) = (&p.face_of, pieces[t].face_of) else { continue };
+        if !pieces[u as usize].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)) {
+            return Err(cx.r.span(at, format!("pieces.{name}.face_of"), format!("`{}` does not promote to `{name}`", at.get_ref())));
+        }
+    }
+    Ok(())
 }

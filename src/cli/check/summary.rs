@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use chimera::betza::Direction;
-use chimera::rules::{Captured, PromotionPolicy, Region, Rules, Verdict};
+use chimera::rules::{Captured, Passing, PromotionPolicy, Region, Rules, Verdict};
 use chimera::{Color, Geometry, Notation, PieceSet, PieceType};
 
 /// The summary `chimera check` prints.
@@ -97,6 +97,10 @@ fn pieces(o: &mut Out) {
         if p.pawn {
             o.says(&["pieces.*.pawn"]);
             notes.push("pawn (SAN writes no letter)".to_string());
+        }
+        if let Some(t) = p.face_of {
+            o.says(&["pieces.*.face_of"]);
+            notes.push(format!("the promoted face of the {} (also written +{})", o.name(t), rules.piece(t).letter));
         }
         if let Some(l) = p.notation_letter {
             o.says(&["pieces.*.notation_letter"]);
@@ -237,7 +241,8 @@ fn play(o: &mut Out) {
         o.says(keys);
         rows.push(vec![format!("{label}:"), text]);
     };
-    if !rules.pieces.iter().any(|p| p.royal) {
+    // `royal_when_last` stands for `royal = true` (the extinction row says which pieces).
+    if !rules.pieces.iter().any(|p| p.royal) && !rules.end.extinction.iter().any(|x| x.royal_when_last) {
         row(o, &["royal"], "royal", "none: nothing is ever in check, pieces are captured like any other".to_string());
     } else if let Some(side) = rules.unguarded_side {
         row(o, &["royal"], "royal", format!("{side}'s army has no royal piece"));
@@ -363,6 +368,11 @@ fn actions(o: &mut Out) {
             o.line(&["economy.purchases_before_upgrades"], format!("  upgrades after {} purchases", e.purchases_before_upgrades));
         }
     }
+    if rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
+        let (w, b) = (rules.pass[Color::White], rules.pass[Color::Black]);
+        let when = if w == b { w.describe().to_string() } else { format!("White {}; Black {}", w.describe(), b.describe()) };
+        o.line(&["pass", "pass.white", "pass.black"], format!("pass: a side may pass {when}; two passes in a row end the game"));
+    }
     let registry = chimera::variants::modules::registry();
     for m in &rules.modules {
         let key = format!("modules.{}", m.name);
@@ -453,7 +463,10 @@ fn end(o: &mut Out) {
         let hand = if x.include_hand { "board and hand" } else { "board" };
         let what = match x.of {
             None => format!("at most {} piece{} in all, {hand}", x.at_most, if x.at_most == 1 { "" } else { "s" }),
-            Some(types) => format!("at most {} of {}, {hand}", x.at_most, o.set(types).join(" or ")),
+            Some(types) => {
+                let of = if x.together { o.set(types).join(" and ") + " together" } else { o.set(types).join(" or ") };
+                format!("at most {} of {of}, {hand}", x.at_most)
+            }
         };
         let mut terms = vec![what];
         if x.opponent_at_least > 0 {
@@ -462,12 +475,16 @@ fn end(o: &mut Out) {
         if x.reply {
             terms.push("a side reduced to it, to move, may reply first".to_string());
         }
+        if x.royal_when_last {
+            let last = if x.at_most == 0 { "last one of them is".to_string() } else { format!("last {} of them are", x.at_most + 1) };
+            terms.push(format!("a side's {last} royal"));
+        }
         let who = match x.verdict {
             Verdict::Win => "the side reduced to it wins",
             Verdict::Loss => "the side reduced to it loses",
             Verdict::Draw => "draw",
         };
-        let keys = ["end.extinction", "end.extinction.verdict", "end.extinction.of", "end.extinction.at_most", "end.extinction.opponent_at_least", "end.extinction.reply", "end.extinction.include_hand"];
+        let keys = ["end.extinction", "end.extinction.verdict", "end.extinction.of", "end.extinction.at_most", "end.extinction.opponent_at_least", "end.extinction.reply", "end.extinction.include_hand", "end.extinction.together", "end.extinction.royal_when_last"];
         row(o, &keys, "extinction", format!("{who} ({})", terms.join("; ")));
     }
     if let Some(w) = &end.region_win {
