@@ -12,9 +12,9 @@ use std::cell::Cell;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{Mobility, Shape};
+use crate::tables::{HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
-use crate::types::{Color, PieceType, Square};
+use crate::types::{Color, Piece, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
 pub trait MoveSink {
@@ -351,16 +351,30 @@ impl<B: Bitboard> Pos<B> {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
         for h in mob.hops.iter().filter(|h| h.how.capture && !h.how.initial_only) {
-            reach |= t.hop_reach(h, sq, occ);
+            reach |= self.hop_reach(h, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
-                if (path & occ).is_empty() {
+                if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                     reach |= B::bit(to);
                 }
             }
         }
         reach
+    }
+
+    /// The squares a hop may end on from `sq` ([`Tables::hop_reach`]); for a hop barred
+    /// from some types, never over nor onto one of them (Fairy-Stockfish's Janggi cannon:
+    /// what it reaches both with and without the barred pieces on the board, less them).
+    #[inline]
+    fn hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
+        let t = &*self.t;
+        let reach = t.hop_reach(h, sq, occ);
+        if !h.barred {
+            return reach;
+        }
+        let barred = self.barred_pieces();
+        reach & t.hop_reach(h, sq, occ & !barred) & !barred
     }
 
     /// All legal moves as a list.
@@ -404,7 +418,7 @@ impl<B: Bitboard> Pos<B> {
                 if h.how.initial_only && !self.unmoved.has(from) {
                     continue;
                 }
-                let reach = t.hop_reach(h, from, occ);
+                let reach = self.hop_reach(h, from, occ);
                 if h.how.quiet {
                     quiet |= reach & !occ;
                 }
@@ -420,7 +434,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let Some((to, path)) = sp.to[from as usize] else { continue };
-            if (path & occ).any() {
+            if !sp.open(from, path, occ) || (mob.barred && self.hurdles_barred(sp, from, to, None)) {
                 continue;
             }
             if sp.double_step {
@@ -667,7 +681,30 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        self.royals_safe(royals, |k| self.attacked(k, them, occ, theirs))
+        let barred = (!self.t.barred.is_empty()).then(|| self.barred_after(m));
+        self.royals_safe(royals, |k| self.attacked_with(k, them, occ, theirs, barred))
+    }
+
+    /// The barred pieces ([`Tables::barred`]) as they will stand after `m`: a barred
+    /// piece moved or dropped stands on its target, a captured one is gone.
+    #[inline(never)]
+    fn barred_after(&self, m: Move) -> B {
+        let mut barred = self.barred_pieces();
+        let arriving = match m.kind {
+            MoveKind::Drop => Some(m.piece),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
+                barred &= !B::bit(m.from);
+                m.promotion().or(Piece::from_code(self.board.squares[m.from as usize]).map(|p| p.kind))
+            }
+            _ => None,
+        };
+        if arriving.is_some() {
+            barred &= !B::bit(m.to);
+        }
+        if arriving.is_some_and(|t| self.t.barred.contains(t)) {
+            barred |= B::bit(m.to);
+        }
+        barred
     }
 
     /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.

@@ -64,6 +64,23 @@ pub struct PieceDef {
     pub extra_moves: Option<(Region, Vec<Direction>)>,
     /// When its initial-only (`i`) moves are available beyond "never moved".
     pub initial_moves: InitialMoves,
+    /// Moves it has only along marked lines: from one of the squares to another
+    /// (Janggi's palace diagonals; see `features/lines.rs`).
+    pub line_moves: Option<LineMoves>,
+    /// The types its hops may neither jump over nor capture (the Janggi cannon: no
+    /// cannon); empty for most pieces.
+    pub hop_barred: PieceSet,
+}
+
+/// Moves a piece has only from one square of a set to another (Fairy-Stockfish's
+/// `diagonalLines`): riders and hoppers among them are unrolled into leaps whose path
+/// must be empty (and whose screen must be occupied).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMoves {
+    /// The squares (absolute, the same for both sides).
+    pub squares: Vec<Square>,
+    /// The moves, in White's orientation, each a leap (riders unrolled).
+    pub directions: Vec<Direction>,
 }
 
 /// Limits on a piece's initial-only moves (the Cambodian king's leap; see

@@ -213,6 +213,7 @@ fn compile(
         let def = pieces::compile(name, p, &pieces, section, &cx)?;
         pieces.push(def);
     }
+    pieces::check_hop_barred(pieces_map, &pieces, &cx)?;
 
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
