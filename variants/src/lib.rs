@@ -65,6 +65,7 @@ builtins! {
     "grasshopper" => "grasshopper.toml",
     "shako" => "shako.toml",
     "xiangqi" => "xiangqi.toml",
+    "janggi" => "janggi.toml",
     "manchu" => "manchu.toml",
     "pawnback" => "pawnback.toml",
     "hoppelpoppel" => "hoppelpoppel.toml",
