@@ -72,9 +72,9 @@ impl MoveSink for MoveCounter {
 }
 
 /// Passes moves on, counting them.
-struct Tally<'a, S> {
-    inner: &'a mut S,
-    n: u64,
+pub(crate) struct Tally<'a, S> {
+    pub inner: &'a mut S,
+    pub n: u64,
 }
 
 impl<S: MoveSink> MoveSink for Tally<'_, S> {
@@ -177,6 +177,14 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.passes {
+            return self.generate_with_pass(sink);
+        }
+        self.generate_unpassed(sink)
+    }
+
+    /// Every legal move but a pass (`features/pass.rs` adds it).
+    pub(crate) fn generate_unpassed<S: MoveSink>(&self, sink: &mut S) {
         if self.t.has_gating && self.may_gate() {
             return self.generate_gated(sink);
         }
@@ -656,7 +664,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Drop | MoveKind::Buy => {
                 occ |= B::bit(m.to);
             }
-            MoveKind::Upgrade => {}
+            MoveKind::Upgrade | MoveKind::Pass => {}
             MoveKind::Lift => {
                 occ &= !B::bit(m.from);
             }

@@ -33,6 +33,9 @@ pub enum MoveKind {
     /// Gating with a castle: the castle whose king ends on `to` and whose king or rook
     /// starts on `from`, and a `piece` from the hand enters on `from`.
     GateCastle,
+    /// A pass (`features/pass.rs`): nothing moves; `from` = `to` is the square of the
+    /// passing side's royal piece (else its lowest piece), as Fairy-Stockfish writes it.
+    Pass,
 }
 
 /// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
@@ -103,6 +106,7 @@ impl Move {
             MoveKind::Rule => Action::Rule { module: piece, from, to },
             MoveKind::Gate => Action::Gate { from, to, piece },
             MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
+            MoveKind::Pass => Action::Pass { square: from },
         }
     }
 }
@@ -210,6 +214,11 @@ pub enum Action {
         /// The type that enters from the hand.
         piece: PieceType,
     },
+    /// The side to move passes: nothing moves.
+    Pass {
+        /// The square the pass is written on (its royal piece's, else its lowest piece's).
+        square: Square,
+    },
 }
 
 impl From<Action> for Move {
@@ -228,6 +237,7 @@ impl From<Action> for Move {
             Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, module),
             Action::Gate { from, to, piece } => Move::new(from, to, MoveKind::Gate, piece),
             Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
+            Action::Pass { square } => Move::new(square, square, MoveKind::Pass, Move::NO_PROMOTION),
         }
     }
 }
@@ -288,6 +298,11 @@ mod tests {
     fn gate() {
         check(Move::new(1, 18, MoveKind::Gate, 6), Action::Gate { from: 1, to: 18, piece: 6 });
         check(Move::new(7, 6, MoveKind::GateCastle, 7), Action::GateCastle { gate: 7, king_to: 6, piece: 7 });
+    }
+
+    #[test]
+    fn pass() {
+        check(Move::new(4, 4, MoveKind::Pass, Move::NO_PROMOTION), Action::Pass { square: 4 });
     }
 
     #[test]

@@ -36,6 +36,11 @@ pub enum EndReason {
     /// A checkmate the mate rule scores otherwise (`[end.mate_rule]`: Shatar's mate by
     /// knights alone, or without a check by a rook, bers or knight in its series).
     MateRule,
+    /// Both sides passed, one after the other (`pass`).
+    Passes,
+    /// The royal pieces faced each other in two positions in a row (Janggi's bikjang,
+    /// `[end] bikjang`).
+    Bikjang,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -63,6 +68,8 @@ impl EndReason {
             EndReason::RegionReached => "region-reached",
             EndReason::Counting => "counting",
             EndReason::MateRule => "mate-rule",
+            EndReason::Passes => "passes",
+            EndReason::Bikjang => "bikjang",
             EndReason::Rule(reason) => reason,
         }
     }

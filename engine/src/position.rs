@@ -561,6 +561,8 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Buy => reset |= self.play_buy(m),
             MoveKind::Lift => reset |= self.play_lift(m),
             MoveKind::Upgrade => reset |= self.play_upgrade(m),
+            // Nothing moves; no right, gate or unmoved piece is touched.
+            MoveKind::Pass => return self.finish_move(undo, m, false),
         }
         if m.promotion().is_some() {
             reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
@@ -602,6 +604,15 @@ impl<B: Bitboard> Pos<B> {
             let mover = Piece::from_code(moved).expect("moved piece").kind;
             self.take_aimed_initial_moves(us, mover, m.to);
         }
+        self.finish_move(undo, m, reset)
+    }
+
+    /// The end of every move: the clocks, the turn, the history, and what rule modules
+    /// and the counting rules do after it.
+    #[inline(always)]
+    fn finish_move(&mut self, undo: Undo<B>, m: Move, reset: bool) {
+        let us = self.turn;
+        let them = us.opponent();
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
         if us == Color::Black {
             // Saturates at what a FEN may give, so that every FEN written reads back.
@@ -659,8 +670,8 @@ impl<B: Bitboard> Pos<B> {
                 let [(a_from, a_to), (b_from, b_to)] = self.castle_paths(m, us);
                 self.relocate([(a_to, a_from), (b_to, b_from)]);
             }
-            // Its edits, journalled, are already reverted.
-            MoveKind::Rule => {}
+            // Its edits, journalled, are already reverted; a pass changed nothing.
+            MoveKind::Rule | MoveKind::Pass => {}
             MoveKind::Drop => {
                 self.board.take(m.to);
                 self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;

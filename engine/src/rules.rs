@@ -366,6 +366,22 @@ pub struct EndRules {
     pub counting: Option<Counting>,
     /// Shatar's mate rule (`[end.mate_rule]`): checkmates scored otherwise by who gave them.
     pub mate_rule: Option<MateRule>,
+    /// Janggi's bikjang (`features/bikjang.rs`): royals facing on an open line must part,
+    /// and a facing that follows a facing ends the game.
+    pub bikjang: bool,
+    /// How the games bikjang or two passes end are scored (`[end.material_count]`);
+    /// `None`: a draw.
+    pub material_count: Option<MaterialCount>,
+}
+
+/// Piece weights scoring a game by material (Fairy-Stockfish's `JANGGI_MATERIAL`): White
+/// wins when its weighted material exceeds Black's by more than `komi`, else Black wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialCount {
+    /// Each counted type's weight.
+    pub weights: Vec<(PieceType, i32)>,
+    /// Black's compensation, in points.
+    pub komi: i32,
 }
 
 /// The counting rules of Makruk's family (Fairy-Stockfish's `countingRule`): once a side
@@ -656,6 +672,32 @@ pub struct Rules {
     /// The notation the variant's moves are written in by default (`notation =
     /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
     pub notation: Notation,
+    /// When each side may pass instead of moving (`features/pass.rs`).
+    pub pass: ByColor<Passing>,
+}
+
+/// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's
+/// `pass` and `passOnStalemate`). Two passes in a row end the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Passing {
+    /// Never.
+    #[default]
+    Never,
+    /// On any turn it is not in check (Janggi).
+    Always,
+    /// Only when it has no other legal move and is not in check (Othello).
+    WhenStuck,
+}
+
+impl Passing {
+    /// When a side may pass, in words (`chimera check`).
+    pub fn describe(self) -> &'static str {
+        match self {
+            Passing::Never => "never",
+            Passing::Always => "on any turn it is not in check",
+            Passing::WhenStuck => "only when it has no other legal move and is not in check",
+        }
+    }
 }
 
 impl Rules {

@@ -415,8 +415,13 @@ pub struct Tables<B> {
     /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
     /// royals (else empty).
     pub flying: Vec<Slide>,
+    /// With bikjang ([`crate::rules::EndRules::bikjang`]): the rook's four slides, along
+    /// which royals face each other (else empty).
+    pub facing: Vec<Slide>,
     /// Capturing is compulsory ([`Rules::must_capture`]).
     pub must_capture: bool,
+    /// Some side may pass ([`Rules::pass`]).
+    pub passes: bool,
     /// The variant has hands and drops, an economy, lifting (each a generator to run).
     pub has_drops: bool,
     pub has_economy: bool,
@@ -834,6 +839,8 @@ impl<B: Bitboard> Tables<B> {
             || hop_attacks.iter().any(|(_, a)| !a.is_empty())
             || hurdled.iter().any(|(_, s)| !s.is_empty());
         let barred = rules.pieces.iter().map(|p| p.hop_barred).find(|s| !s.is_empty()).unwrap_or(PieceSet::EMPTY);
+        let passes = rules.pass.iter().any(|(_, &p)| p != crate::rules::Passing::Never);
+        let facing = if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
         // type it returns to the hand as.
@@ -875,9 +882,11 @@ impl<B: Bitboard> Tables<B> {
             ends_by_rule: !modules.with_outcome.is_empty()
                 || rules.end.army_captured.is_some()
                 || !rules.end.extinction.is_empty()
-                || rules.end.region_win.is_some(),
+                || rules.end.region_win.is_some()
+                || rules.end.bikjang
+                || passes,
             goals: crate::features::region_win::goal_bitboards(rules.end.region_win.as_ref()),
-            bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
+            bans_moves: !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {
@@ -911,6 +920,8 @@ impl<B: Bitboard> Tables<B> {
             barred,
             duple_check: rules.duple_check,
             flying,
+            facing,
+            passes,
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),

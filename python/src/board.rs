@@ -266,6 +266,8 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::RegionReached
         | EndReason::Counting
         | EndReason::MateRule
+        | EndReason::Passes
+        | EndReason::Bikjang
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",

@@ -279,7 +279,7 @@ fn game_result(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, c
 fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, i32)> {
     let pos = build(variant, fen, &moves, chess960)?;
     Ok(match pos.outcome() {
-        Some(o) if matches!(o.reason, EndReason::ArmyCaptured | EndReason::Extinction | EndReason::Rule(_)) => (true, value(o, &pos)),
+        Some(o) if matches!(o.reason, EndReason::ArmyCaptured | EndReason::Extinction | EndReason::Passes | EndReason::Bikjang | EndReason::Rule(_)) => (true, value(o, &pos)),
         _ => (false, 0),
     })
 }

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use chimera::rules::{Captured, PromotionPolicy, Rules, Verdict};
+use chimera::rules::{Captured, Passing, PromotionPolicy, Rules, Verdict};
 use chimera::{Color, PieceType};
 use chimera::Variant;
 
@@ -114,6 +114,11 @@ fn variant_actions(rules: &Rules) -> String {
         if e.purchases_before_upgrades > 0 {
             s += &format!("  upgrades after {} purchases\n", e.purchases_before_upgrades);
         }
+    }
+    if rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
+        let (w, b) = (rules.pass[Color::White], rules.pass[Color::Black]);
+        let when = if w == b { w.describe().to_string() } else { format!("White {}; Black {}", w.describe(), b.describe()) };
+        s += &format!("pass: a side may pass {when}; two passes in a row end the game\n");
     }
     for m in &rules.modules {
         let params: Vec<String> = m.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();

@@ -18,6 +18,7 @@ mod movement_rules;
 mod mystic;
 mod n_check;
 mod notation;
+mod pass;
 mod perft;
 mod perpetual;
 mod pocket_mutation;

@@ -713,6 +713,7 @@ const REFUSALS: &[Case] = &[
     ("pocket-mutation", None, &[], "Rh1^I", "lift-forbidden"),
     ("pocket-mutation", Some("4k3/8/8/8/8/8/8/R3K3[N] w - - 0 20"), &[], "Ra1^R", "hand-full"),
     ("pocket-mutation", Some("7k/8/8/8/4R3/8/8/K7[] w - - 0 20"), &[], "Re4^Q", "lift-choice"),
+    ("chess", None, &[], "pass", "pass-forbidden"),
 ];
 
 const ALL_CODES: &[&str] = &[
@@ -746,6 +747,7 @@ const ALL_CODES: &[&str] = &[
     "lift-forbidden",
     "hand-full",
     "lift-choice",
+    "pass-forbidden",
 ];
 
 #[test]
@@ -802,6 +804,7 @@ fn the_reason_codes_are_the_engines() {
         LiftForbidden,
         HandFull,
         LiftChoice,
+        PassForbidden,
     ];
     let names: Vec<&str> = engine.iter().map(|c| c.as_str()).collect();
     assert_eq!(names, ALL_CODES);

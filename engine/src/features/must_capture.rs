@@ -27,7 +27,7 @@ impl<B: Bitboard> Pos<B> {
     fn captures(&self, m: Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade | MoveKind::Lift | MoveKind::Castle | MoveKind::GateCastle | MoveKind::Rule => false,
+            MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade | MoveKind::Lift | MoveKind::Castle | MoveKind::GateCastle | MoveKind::Rule | MoveKind::Pass => false,
             _ => self.board.by_color[self.turn.opponent()].has(m.to),
         }
     }

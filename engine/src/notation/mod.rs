@@ -176,7 +176,9 @@ impl<B: Bitboard> Pos<B> {
     /// module's moves, lifts, gating) are written as in SAN.
     fn write_fsf(&self, m: Move, n: Notation, legal: &[Move], form: Form) -> String {
         let drop = m.kind == MoveKind::Drop;
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop) {
+        // Fairy-Stockfish writes a pass as its piece's move to its own square (`Ke2`).
+        let pass = m.kind == MoveKind::Pass;
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop | MoveKind::Pass) {
             return self.san_plain(m, legal);
         }
         let Some(mover) = (if drop { Some(m.piece) } else { self.piece_at(m.from).map(|p| p.kind) }) else {
@@ -189,7 +191,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let level = if drop || form.no_origin { Level::None } else { self.level(m, n, mover, legal) };
         self.write_origin(m.from, n, level, &mut s);
-        let capture = !drop && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some());
+        let capture = !drop && !pass && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some());
         if drop {
             s.push(match n {
                 Notation::ShogiHosking => '\'',

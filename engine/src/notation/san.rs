@@ -216,6 +216,7 @@ impl<B: Bitboard> Pos<B> {
                 let i = m.piece as usize;
                 return t.modules.all[i].write_san(&self.view(i), m, s);
             }
+            MoveKind::Pass => return s.push_str("pass"),
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
@@ -291,6 +292,12 @@ impl<B: Bitboard> Pos<B> {
                     return Ok(m);
                 }
             }
+        }
+        if crate::features::pass::is_pass_text(clean) {
+            return match legal.iter().find(|m| m.kind == MoveKind::Pass) {
+                Some(&m) => Ok(m),
+                None => self.explain_pass(text),
+            };
         }
         if let Some(m) = self.parse_gating_san(clean, &legal) {
             return Ok(m);
@@ -470,12 +477,15 @@ impl<B: Bitboard> Pos<B> {
             m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
         };
-        if !rules.checks_allowed || !rules.royal_flees_check {
+        if !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang {
             let mut unbanned = Vec::new();
             self.generate_unchecked(&mut unbanned);
             if let Some(&m) = unbanned.iter().find(|m| fits(m)) {
                 if !self.check_allowed(m) {
                     return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
+                }
+                if self.royals_facing() && self.keeps_facing(m) {
+                    return refuse(IllegalCode::Bikjang, format!("`{text}` leaves the generals facing each other (bikjang): break the facing, or pass"));
                 }
                 if self.flight_banned() && self.flees_check(m) {
                     let royal = self.piece_at(m.from).map_or("royal piece", |p| rules.piece(p.kind).name.as_str());

@@ -80,6 +80,7 @@ struct RawRuleset {
     castling_rights_on_arrival: Vec<Spanned<String>>,
     #[serde(default)]
     duple_check: bool,
+    pass: Option<Spanned<crate::features::pass::RawPass>>,
     /// The notation of the variant's moves by default (`"shogi-hodges-number"`).
     notation: Option<Spanned<String>>,
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
@@ -257,6 +258,7 @@ fn compile(
         castling_rights_on_arrival,
         duple_check: raw.duple_check,
         notation,
+        pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
