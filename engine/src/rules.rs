@@ -79,6 +79,8 @@ pub struct PieceDef {
 pub struct LineMoves {
     /// The squares (absolute, the same for both sides).
     pub squares: Vec<Square>,
+    /// The moves as written.
+    pub betza: String,
     /// The moves, in White's orientation, each a leap (riders unrolled).
     pub directions: Vec<Direction>,
 }

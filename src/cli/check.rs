@@ -185,6 +185,15 @@ pub fn summary(rules: &Rules) -> String {
             let from_zone = if pr.from_zone { " (also leaving them)" } else { "" };
             notes.push(format!("{policy} promote on {}{from_zone} to {to}{otherwise}", ranks(&pr.ranks)));
         }
+        notes.extend(multi_leg_notes(p));
+        if let Some(lines) = &p.line_moves {
+            let squares: Vec<String> = lines.squares.iter().map(|&sq| g.square_name(sq)).collect();
+            notes.push(format!("from a line square ({}) also `{}`, to another of them", squares.join(" "), lines.betza));
+        }
+        if !p.hop_barred.is_empty() {
+            let names: Vec<String> = p.hop_barred.iter().map(|t| rules.piece(t).name.clone()).collect();
+            notes.push(format!("its hops neither jump over nor capture a {}", names.join(" or ")));
+        }
         rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
     }
     s += &table(&rows, "  ");
@@ -303,10 +312,66 @@ pub fn summary(rules: &Rules) -> String {
         };
         rows.push(vec![label, format!("{who} ({})", terms.join("; "))]);
     }
+    if end.bikjang {
+        rows.push(vec![
+            "bikjang:".into(),
+            "while the royals face each other on an open line, the side to move must part them or pass; a facing after a facing ends the game".into(),
+        ]);
+    }
+    if let Some(count) = &end.material_count {
+        let weights: Vec<String> = count.weights.iter().map(|&(t, w)| format!("{} {w}", rules.piece(t).name)).collect();
+        rows.push(vec![
+            "material count:".into(),
+            format!(
+                "bikjang and two passes are scored by material ({}): White wins with more than {} point{} more, else Black",
+                weights.join(", "),
+                count.komi,
+                if count.komi == 1 { "" } else { "s" }
+            ),
+        ]);
+    }
     s += &table(&rows, "  ");
 
     s += &format!("start: {}\n", rules.start_fen);
     s
+}
+
+/// A piece's multi-leg moves (XBetza `a`) in words: how many leaps to which distance,
+/// over how many squares that must be empty, and how many that must hold a piece.
+fn multi_leg_notes(p: &chimera::rules::PieceDef) -> Option<String> {
+    if !p.betza.contains('a') {
+        return None;
+    }
+    let legs: Vec<_> = p.directions.iter().filter(|d| d.is_conditional()).cloned().collect();
+    (!legs.is_empty()).then(|| format!("in legs (`a`): {}", leap_words(&legs)))
+}
+
+/// Leaps in words, grouped by distance and conditions: `8 leaps of (2,3), each over 2
+/// squares that must be empty`.
+fn leap_words(directions: &[chimera::betza::Direction]) -> String {
+    let mut groups: std::collections::BTreeMap<(i8, i8, usize, usize), usize> = Default::default();
+    for d in directions {
+        let (a, b) = (d.dx.abs().min(d.dy.abs()), d.dx.abs().max(d.dy.abs()));
+        *groups.entry((a, b, d.path.len(), d.hurdles.len())).or_default() += 1;
+    }
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|((a, b, empty, over), n)| {
+            let mut s = format!("{n} leap{} of ({a},{b})", if n == 1 { "" } else { "s" });
+            let mut conditions = Vec::new();
+            if empty > 0 {
+                conditions.push(format!("{empty} square{} that must be empty", if empty == 1 { "" } else { "s" }));
+            }
+            if over > 0 {
+                conditions.push(format!("{over} piece{} to hop over", if over == 1 { "" } else { "s" }));
+            }
+            if !conditions.is_empty() {
+                s += &format!(" passing {}", conditions.join(" and "));
+            }
+            s
+        })
+        .collect();
+    parts.join("; ")
 }
 
 /// `claimable at 3-fold, automatic at 5-fold`, or either alone.

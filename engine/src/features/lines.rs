@@ -45,7 +45,16 @@ pub(crate) fn compile(raw: &RawLineMoves, cx: &Context, key: &str) -> Result<Lin
         return Err(bad(0, format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves")));
     }
     let longest = cx.g.files.max(cx.g.ranks) as u8;
-    Ok(LineMoves { squares, directions: unroll(&parsed, longest) })
+    // Only the leaps from one square of the line to another, for either side's orientation.
+    let joins = |d: &Direction| {
+        squares.iter().any(|&sq| {
+            [1, -1].iter().any(|&sign| {
+                cx.g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).is_some_and(|to| squares.contains(&to))
+            })
+        })
+    };
+    let directions = unroll(&parsed, longest).into_iter().filter(joins).collect();
+    Ok(LineMoves { squares, betza: text.clone(), directions })
 }
 
 /// Riders and cannon hops as leaps of every length up to `longest` steps: a rider's path
