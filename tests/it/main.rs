@@ -6,6 +6,7 @@ mod cases;
 mod chess960;
 mod cli;
 mod counting;
+mod janggi;
 mod extends;
 mod fsf_suite;
 mod fuzz_parsers;
