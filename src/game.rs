@@ -31,6 +31,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::MateRule if o.winner.is_some() => "a mate the mate rule forbids".to_string(),
         EndReason::MateRule => "a mate the mate rule does not count".to_string(),
         EndReason::Passes => "two passes in a row".to_string(),
+        EndReason::Bikjang => "bikjang: the generals faced each other twice in a row".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),
     };
     match o.winner {

@@ -46,6 +46,17 @@ pub struct Direction {
     pub path: Vec<(i8, i8)>,
     /// For a rider: whether it hops over a piece (`p`, `g`) or stops at it.
     pub hop: Hop,
+    /// For a multi-leg move with `p` legs (`mpafW`…): the squares, relative to the origin,
+    /// that must be occupied (by any piece). Empty for every other move.
+    pub hurdles: Vec<(i8, i8)>,
+}
+
+impl Direction {
+    /// Whether the move depends on other squares than its target (a lame leap, a
+    /// multi-leg move): such a leap is not a plain table lookup.
+    pub fn is_conditional(&self) -> bool {
+        !self.path.is_empty() || !self.hurdles.is_empty()
+    }
 }
 
 /// A Betza string that cannot be read: where, what, and why.
@@ -66,6 +77,8 @@ impl std::fmt::Display for BetzaError {
 }
 
 impl std::error::Error for BetzaError {}
+
+mod legs;
 
 /// Parses a Betza string into its directions (deduplicated, in a deterministic order).
 ///
@@ -96,12 +109,22 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
     // Byte offsets of the modifiers seen since the last atom. They are always contiguous:
     // anything else between them and the atom is either an atom or an error.
     let mut mods: Vec<usize> = Vec::new();
+    // A multi-leg move (XBetza's `a`, "again"): the modifiers of the legs before the
+    // last, and where the move starts.
+    let mut legs: Vec<Vec<usize>> = Vec::new();
+    let mut move_start: Option<usize> = None;
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'f' | b'b' | b'l' | b'r' | b's' | b'v' | b'm' | b'c' | b'i' | b'n' | b'p' | b'g' => {
+                move_start.get_or_insert(i);
                 mods.push(i);
+                i += 1;
+            }
+            b'a' => {
+                move_start.get_or_insert(i);
+                legs.push(std::mem::take(&mut mods));
                 i += 1;
             }
             b'a'..=b'z' => return Err(error(i, &text[i..=i], &unsupported_modifier(c))),
@@ -111,7 +134,14 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
                     None => return Err(error(i, &text[i..=i], &unsupported_atom(c))),
                 };
                 let (range, end) = read_range(text, i, atom)?;
-                let start = mods.first().copied().unwrap_or(i);
+                let start = move_start.take().unwrap_or(i);
+                if !legs.is_empty() {
+                    legs.push(std::mem::take(&mut mods));
+                    legs::expand_legs(text, &legs, atom, range, (start, end), &mut found)?;
+                    legs.clear();
+                    i = end;
+                    continue;
+                }
                 if atom.class == Class::Compound {
                     refuse_paired_letters(text, &mods)?;
                 }
@@ -140,7 +170,7 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
             }
         }
     }
-    if let Some(&start) = mods.first() {
+    if let Some(start) = move_start {
         return Err(error(start, &text[start..], "modifiers without an atom after them"));
     }
     Ok(normalise(found))
@@ -443,7 +473,7 @@ fn expand(
         let (x, y) = atom.step;
         let (dx, dy) = (r[0] * x + r[1] * y, r[2] * x + r[3] * y);
         let path = if lame && jumps { lame_path(dx, dy) } else { Vec::new() };
-        out.push(Direction { dx, dy, range, mode, initial_only: initial, path, hop });
+        out.push(Direction { dx, dy, range, mode, initial_only: initial, path, hop, hurdles: Vec::new() });
     }
     Ok(())
 }
@@ -479,7 +509,7 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
     for d in found {
         let mode = d.mode;
         merged
-            .entry((d.dx, d.dy, d.range, d.initial_only, d.path, d.hop))
+            .entry((d.dx, d.dy, d.range, d.initial_only, d.path, d.hop, d.hurdles))
             .and_modify(|m| {
                 if *m != mode {
                     *m = Mode::Both
@@ -489,7 +519,7 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
     }
     let mut out: Vec<Direction> = merged
         .into_iter()
-        .map(|((dx, dy, range, initial_only, path, hop), mode)| Direction {
+        .map(|((dx, dy, range, initial_only, path, hop, hurdles), mode)| Direction {
             dx,
             dy,
             range,
@@ -497,6 +527,7 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
             initial_only,
             path,
             hop,
+            hurdles,
         })
         .collect();
     out.sort();
@@ -509,7 +540,6 @@ fn error(offset: usize, fragment: &str, reason: &str) -> BetzaError {
 
 fn unsupported_modifier(c: u8) -> String {
     let why = match c {
-        b'a' => "multi-leg moves are not supported",
         b'j' => "jumping (`j`) moves are not supported",
         b'o' => "cylinder (wrap-around) moves are not supported",
         b'e' => "en-passant capture is not supported here",
@@ -569,7 +599,7 @@ mod tests {
     }
 
     fn dir(dx: i8, dy: i8, range: u8, mode: Mode) -> Direction {
-        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new(), hop: Hop::None }
+        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new(), hop: Hop::None, hurdles: Vec::new() }
     }
 
     fn err(text: &str) -> BetzaError {
@@ -698,7 +728,8 @@ mod tests {
             mode: Mode::Move,
             initial_only: true,
             path: vec![(0, 1)],
-            hop: Hop::None
+            hop: Hop::None,
+            hurdles: Vec::new()
         }));
     }
 
@@ -713,7 +744,8 @@ mod tests {
                 mode: Mode::Move,
                 initial_only: true,
                 path: vec![(0, 1)],
-                hop: Hop::None
+                hop: Hop::None,
+            hurdles: Vec::new()
             }]
         );
         assert!(ok("iW").iter().all(|d| d.initial_only));
@@ -896,7 +928,8 @@ mod tests {
                     mode: Mode::Both,
                     initial_only: false,
                     path: vec![(0, 1)],
-                    hop: Hop::None
+                    hop: Hop::None,
+                    hurdles: Vec::new()
                 },
                 Direction {
                     dx: 1,
@@ -905,7 +938,8 @@ mod tests {
                     mode: Mode::Both,
                     initial_only: false,
                     path: vec![(0, 1)],
-                    hop: Hop::None
+                    hop: Hop::None,
+                    hurdles: Vec::new()
                 },
             ]
         );
@@ -935,7 +969,7 @@ mod tests {
         assert_err("pW", 0, "pW", "unlimited riders");
         assert_err("WgR3", 1, "gR3", "unlimited riders");
         assert_err("pgR", 1, "g", "one hopper modifier");
-        assert_err("afsW", 0, "a", "multi-leg");
+        assert_err("afsW", 0, "afsW", "one mode");
         assert_err("jR", 0, "j", "jumping");
         assert_err("oW", 0, "o", "cylinder");
         assert_err("fmWfceF", 5, "e", "en-passant");
@@ -1001,6 +1035,114 @@ mod tests {
         assert_eq!(ok("fpR"), vec![Direction { hop: Hop::Cannon, ..dir(0, 1, 0, Mode::Both) }]);
     }
 
+    /// A multi-leg move's leaps as (target, squares that must be empty, squares that
+    /// must be occupied), sorted.
+    fn leaps(text: &str) -> Vec<((i8, i8), Vec<(i8, i8)>, Vec<(i8, i8)>)> {
+        let mut v: Vec<_> = ok(text).into_iter().map(|d| ((d.dx, d.dy), d.path, d.hurdles)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn multi_leg_lame_leapers_agree_with_n() {
+        // The Xiangqi horse: a wazir step to an empty square, then a ferz step outward
+        // (45° either way) — XBetza's own spelling of `nN`.
+        assert_eq!(ok("mafsW"), ok("nN"));
+        // The Xiangqi elephant: a ferz step, then straight on — `nA`.
+        assert_eq!(ok("mafF"), ok("nA"));
+        // The lame dabbaba: two wazir steps straight on — `nD`.
+        assert_eq!(ok("mafW"), ok("nD"));
+    }
+
+    #[test]
+    fn janggi_elephant_by_hand() {
+        // `mafsmafW` from the origin: W to (0,1) empty; then 45° to (±1,2) empty; then
+        // straight on to (±2,3). Eight leaps in all, each with its two empty squares.
+        let mut expected = Vec::new();
+        for (wx, wy) in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
+            // The two diagonals outward from the wazir step.
+            let turns: [(i8, i8); 2] = if wx == 0 { [(1, wy), (-1, wy)] } else { [(wx, 1), (wx, -1)] };
+            for (fx, fy) in turns {
+                let mid = (wx + fx, wy + fy);
+                expected.push(((mid.0 + fx, mid.1 + fy), vec![(wx, wy), mid], vec![]));
+            }
+        }
+        expected.sort();
+        assert_eq!(leaps("mafsmafW"), expected);
+        assert_eq!(
+            expected.iter().map(|l| l.0).collect::<BTreeSet<_>>(),
+            images(3, 2),
+            "the elephant's targets are the zebra's"
+        );
+        assert!(ok("mafsmafW").iter().all(|d| d.mode == Mode::Both && d.range == 1 && !d.initial_only));
+        // Only its forward leaps: the first leg forward, then either way, then on.
+        assert_eq!(
+            leaps("mfafsmafW"),
+            vec![((-2, 3), vec![(0, 1), (-1, 2)], vec![]), ((2, 3), vec![(0, 1), (1, 2)], vec![])]
+        );
+    }
+
+    #[test]
+    fn relative_directions_of_later_legs() {
+        // From a forward wazir step (0,1): f on to (0,2); r/l 90° to (±1,1); b back is
+        // refused (it returns to the origin); fr/fl 45° to (±1,2); br/bl 135° to (±1,0).
+        assert_eq!(steps("mfafW"), set(&[(0, 2)]));
+        assert_eq!(steps("mfarW"), set(&[(1, 1)]));
+        assert_eq!(steps("mfalW"), set(&[(-1, 1)]));
+        assert_eq!(steps("mfasW"), set(&[(-1, 1), (1, 1)]));
+        assert_eq!(steps("mfafrW"), set(&[(1, 2)]));
+        assert_eq!(steps("mfarfW"), set(&[(1, 2)]));
+        assert_eq!(steps("mfaflW"), set(&[(-1, 2)]));
+        assert_eq!(steps("mfabrW"), set(&[(1, 0)]));
+        assert_eq!(steps("mfabsW"), set(&[(-1, 0), (1, 0)]));
+        // `b` (and so `v`) comes back to the origin, which is refused outright.
+        assert_err("mfabW", 0, "mfabW", "already visited");
+        assert_err("mfavW", 0, "mfavW", "already visited");
+        // A ferz first leg turned 45° becomes a wazir step: the knight's other spelling.
+        assert_eq!(steps("mafsF"), images(2, 1));
+        // Three legs: a forward step, then a 90° turn, then on: (±2, 1).
+        assert_eq!(steps("mfasmafW"), set(&[(-2, 1), (2, 1)]));
+        // Black's moves are the tables' business: the parse is White's.
+        assert_eq!(ok("mfafW")[0].path, vec![(0, 1)]);
+    }
+
+    #[test]
+    fn hopping_legs_need_an_occupied_square() {
+        // `pafW`: over an adjacent piece, straight on — a leaping dabbaba that must hop.
+        assert_eq!(
+            leaps("pafW"),
+            vec![
+                ((-2, 0), vec![], vec![(-1, 0)]),
+                ((0, -2), vec![], vec![(0, -1)]),
+                ((0, 2), vec![], vec![(0, 1)]),
+                ((2, 0), vec![], vec![(1, 0)])
+            ]
+        );
+        // One step to an empty square, then over a piece, then on: both conditions kept.
+        assert_eq!(leaps("mfapfafW"), vec![((0, 3), vec![(0, 1)], vec![(0, 2)])]);
+        // Modes of the final leg are the move's own.
+        assert!(ok("pafcW").iter().all(|d| d.mode == Mode::Capture));
+        assert!(ok("pafmW").iter().all(|d| d.mode == Mode::Move));
+        // Hurdles keep moves apart from the plain leaps of the same step.
+        assert_eq!(ok("DpafW").len(), 8);
+    }
+
+    #[test]
+    fn multi_leg_refusals() {
+        assert_err("afW", 0, "afW", "one mode");
+        assert_err("mpafW", 0, "mpafW", "one mode");
+        assert_err("cafW", 0, "cafW", "locust");
+        assert_err("mafpW", 0, "mafpW", "last leg cannot hop");
+        assert_err("mafN", 0, "mafN", "W, F and K");
+        assert_err("mafR", 0, "mafR", "bent riders");
+        assert_err("mafW3", 0, "mafW3", "bent riders");
+        assert_err("mamW", 0, "mamW", "direction letters");
+        assert_err("manfW", 2, "n", "no meaning");
+        assert_err("Wmaf", 1, "maf", "without an atom");
+        assert_err("ma", 0, "ma", "without an atom");
+        assert_err("mafsmafsmabW", 0, "mafsmafsmabW", "already visited");
+    }
+
     /// Small xorshift generator, so the garbage test needs no crates and is repeatable.
     struct Rng(u64);
     impl Rng {
@@ -1017,7 +1159,7 @@ mod tests {
 
     #[test]
     fn garbage_never_panics() {
-        let betza: Vec<char> = "WFDNAHCZGKRBQfblrsvmcinph0123456789LJOX".chars().collect();
+        let betza: Vec<char> = "WFDNAHCZGKRBQfblrsvmcinpha0123456789LJOX".chars().collect();
         let mut any: Vec<char> = (0u8..128).map(char::from).collect();
         any.extend("éß中€😀\u{0}\u{7f}\u{fffd}ǅ".chars());
         let mut rng = Rng(0x9E37_79B9_7F4A_7C15);

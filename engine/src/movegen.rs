@@ -14,9 +14,9 @@ use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{Mobility, Shape};
+use crate::tables::{HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
-use crate::types::{Color, PieceType, Square};
+use crate::types::{Color, Piece, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
 pub trait MoveSink {
@@ -371,16 +371,30 @@ impl<B: Bitboard> Pos<B> {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
         for h in mob.hops.iter().filter(|h| h.how.capture && !h.how.initial_only) {
-            reach |= t.hop_reach(h, sq, occ);
+            reach |= self.hop_reach(h, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
             if let Some((to, path)) = sp.to[sq as usize] {
-                if (path & occ).is_empty() {
+                if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                     reach |= B::bit(to);
                 }
             }
         }
         reach
+    }
+
+    /// The squares a hop may end on from `sq` ([`Tables::hop_reach`]); for a hop barred
+    /// from some types, never over nor onto one of them (Fairy-Stockfish's Janggi cannon:
+    /// what it reaches both with and without the barred pieces on the board, less them).
+    #[inline]
+    fn hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
+        let t = &*self.t;
+        let reach = t.hop_reach(h, sq, occ);
+        if !h.barred {
+            return reach;
+        }
+        let barred = self.barred_pieces();
+        reach & t.hop_reach(h, sq, occ & !barred) & !barred
     }
 
     /// All legal moves as a list.
@@ -424,7 +438,7 @@ impl<B: Bitboard> Pos<B> {
                 if h.how.initial_only && !self.unmoved.has(from) {
                     continue;
                 }
-                let reach = t.hop_reach(h, from, occ);
+                let reach = self.hop_reach(h, from, occ);
                 if h.how.quiet {
                     quiet |= reach & !occ;
                 }
@@ -440,7 +454,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let Some((to, path)) = sp.to[from as usize] else { continue };
-            if (path & occ).any() {
+            if !sp.open(from, path, occ) || (mob.barred && self.hurdles_barred(sp, from, to, None)) {
                 continue;
             }
             if sp.double_step {
@@ -657,7 +671,17 @@ impl<B: Bitboard> Pos<B> {
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
         let hoppers = self.of_types(t.hop_attacker_types[them]) & theirs;
         if hoppers.any() {
+            // Leaps over hurdles (multi-leg `p` legs, hops along lines) have no screens here.
+            if (hoppers & self.of_types(t.hurdled_types[them])).any() {
+                return None;
+            }
             for a in &t.hop_attacks[them] {
+                // A hop barred from some types (the Janggi cannon) neither takes one nor
+                // hops one: such a victim is safe from it, such a screen makes no attack.
+                let barred_types = if a.back.barred { self.barred_pieces() } else { B::EMPTY };
+                if barred_types.has(king) {
+                    continue;
+                }
                 let line = t.rays[a.back.ray.reach as usize * t.squares + king as usize];
                 let mut cand = line & self.of_types(a.types) & theirs;
                 if a.back.how.initial_only {
@@ -668,9 +692,26 @@ impl<B: Bitboard> Pos<B> {
                     let pieces = between & occ;
                     // The square a grasshopper's screen must stand on.
                     let beside = t.rays[a.back.step as usize * t.squares + king as usize];
+                    let empty_screen = match a.back.hop {
+                        Hop::Cannon => between,
+                        _ => beside,
+                    };
                     match (a.back.hop, pieces.count()) {
-                        (Hop::Cannon, 0) => barred |= between,
-                        (Hop::Grasshopper, 0) => barred |= beside,
+                        (Hop::Cannon | Hop::Grasshopper, 0) => {
+                            barred |= empty_screen;
+                            if a.back.barred {
+                                // A piece of a barred type added there makes no screen:
+                                // our own are tested rather than kept off those squares,
+                                // and dropped ones would need the same (every move tested).
+                                if self.t.rules.drops.is_some() {
+                                    return None;
+                                }
+                                screens |= self.board.by_color[them.opponent()] & barred_types;
+                            }
+                        }
+                        // A barred piece as the only one between: no attack now, and none
+                        // once it leaves or another joins it.
+                        (Hop::Cannon | Hop::Grasshopper, 1) if (pieces & barred_types).any() => {}
                         (Hop::Cannon, 1) => return None,
                         (Hop::Grasshopper, 1) if pieces == beside => return None,
                         (Hop::Cannon | Hop::Grasshopper, 1 | 2) => screens |= pieces,
@@ -740,7 +781,30 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        self.royals_safe(royals, |k| self.attacked(k, them, occ, theirs))
+        let barred = (!self.t.barred.is_empty()).then(|| self.barred_after(m));
+        self.royals_safe(royals, |k| self.attacked_with(k, them, occ, theirs, barred))
+    }
+
+    /// The barred pieces ([`Tables::barred`]) as they will stand after `m`: a barred
+    /// piece moved or dropped stands on its target, a captured one is gone.
+    #[inline(never)]
+    fn barred_after(&self, m: Move) -> B {
+        let mut barred = self.barred_pieces();
+        let arriving = match m.kind {
+            MoveKind::Drop => Some(m.piece),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
+                barred &= !B::bit(m.from);
+                m.promotion().or(Piece::from_code(self.board.squares[m.from as usize]).map(|p| p.kind))
+            }
+            _ => None,
+        };
+        if arriving.is_some() {
+            barred &= !B::bit(m.to);
+        }
+        if arriving.is_some_and(|t| self.t.barred.contains(t)) {
+            barred |= B::bit(m.to);
+        }
+        barred
     }
 
     /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.

@@ -38,6 +38,9 @@ pub enum EndReason {
     MateRule,
     /// Both sides passed, one after the other (`pass`).
     Passes,
+    /// The royal pieces faced each other in two positions in a row (Janggi's bikjang,
+    /// `[end] bikjang`).
+    Bikjang,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -66,6 +69,7 @@ impl EndReason {
             EndReason::Counting => "counting",
             EndReason::MateRule => "mate-rule",
             EndReason::Passes => "passes",
+            EndReason::Bikjang => "bikjang",
             EndReason::Rule(reason) => reason,
         }
     }

@@ -8,7 +8,7 @@ use crate::castle_layout::CastleLayout;
 use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
 use crate::betza::Hop;
-use crate::tables::{AttackGroup, HopAttack, Shape, Tables, Zobrist};
+use crate::tables::{AttackGroup, HopAttack, Shape, Special, Tables, Zobrist};
 use crate::module::MAX_STATE;
 use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
@@ -312,7 +312,13 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `sq` is attacked by a piece of `by` among `attackers`, with `occ` as the occupancy.
     pub(crate) fn attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
-        if self.leap_attacked(sq, by, attackers) || self.lame_attacked(sq, by, occ, attackers) {
+        self.attacked_with(sq, by, occ, attackers, None)
+    }
+
+    /// [`Pos::attacked`], with the barred pieces ([`Tables::barred`]) where they stand
+    /// after a move being tested (`None`: where they stand now).
+    pub(crate) fn attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        if self.leap_attacked(sq, by, attackers) || self.lame_attacked_with(sq, by, occ, attackers, barred) {
             return true;
         }
         let t = &*self.t;
@@ -322,14 +328,21 @@ impl<B: Bitboard> Pos<B> {
                 return true;
             }
         }
-        t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers)
+        t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers, barred)
+    }
+
+    /// The pieces of the types barred from some hops ([`Tables::barred`]), as they stand.
+    #[inline]
+    pub(crate) fn barred_pieces(&self) -> B {
+        self.of_types(self.t.barred)
     }
 
     /// [`Pos::attacked`]'s rarer part: by a hop, or by a facing royal. Out of line, so
     /// that variants without either keep the hot test small.
     #[inline(never)]
-    fn hop_or_royal_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
-        self.t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers)) || self.royal_faced(sq, by, occ, attackers)
+    fn hop_or_royal_attacked(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        let barred = || barred.unwrap_or_else(|| self.barred_pieces());
+        self.t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers, barred)) || self.royal_faced(sq, by, occ, attackers)
     }
 
     /// Whether a royal of `by` among `attackers` faces `sq` along an open rank or file,
@@ -345,7 +358,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `sq` is attacked by a hop of `a`'s types among `attackers`: looking back
     /// from `sq`, past the screen, the first piece is such a hopper.
-    fn hop_attacked(&self, a: &HopAttack, sq: Square, occ: B, attackers: B) -> bool {
+    fn hop_attacked(&self, a: &HopAttack, sq: Square, occ: B, attackers: B, barred: impl Fn() -> B) -> bool {
         let t = &*self.t;
         let mut cand = self.of_types(a.types) & attackers;
         if a.back.how.initial_only {
@@ -368,6 +381,13 @@ impl<B: Bitboard> Pos<B> {
                 None => return false,
             },
         };
+        if a.back.barred {
+            // Neither the screen nor the victim may be a barred piece (the Janggi cannon).
+            let barred = barred();
+            if barred.has(screen) || barred.has(sq) {
+                return false;
+            }
+        }
         t.first_blocker(a.back.ray, screen, occ).is_some_and(|h| cand.has(h))
     }
 
@@ -403,7 +423,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 for sp in mob.specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
                     if let Some((to, path)) = sp.to[sq as usize] {
-                        if (path & occ).is_empty() {
+                        if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                             map |= B::bit(to);
                         }
                     }
@@ -428,18 +448,26 @@ impl<B: Bitboard> Pos<B> {
     /// `attackers`.
     #[inline]
     pub(crate) fn lame_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
+        self.lame_attacked_with(sq, by, occ, attackers, None)
+    }
+
+    /// [`Pos::lame_attacked`], with the barred pieces after a move (see [`Pos::attacked_with`]).
+    #[inline]
+    fn lame_attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
         for &pt in &t.special_attacker_types[by] {
             let own = self.board.by_type[pt as usize] & attackers;
             if own.is_empty() {
                 continue;
             }
-            for sp in t.mobility(by, pt).specials.iter().filter(|s| s.capture) {
+            let mob = t.mobility(by, pt);
+            for sp in mob.specials.iter().filter(|s| s.capture) {
                 if let Some((from, path)) = sp.from[sq as usize] {
                     if own.has(from)
                         && sp.origins.has(from)
-                        && (path & occ).is_empty()
+                        && sp.open(from, path, occ)
                         && (!sp.initial_only || self.unmoved.has(from))
+                        && !(mob.barred && self.hurdles_barred(sp, from, sq, barred))
                     {
                         return true;
                     }
@@ -447,6 +475,17 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         false
+    }
+
+    /// Whether a barred piece ([`Tables::barred`]) stands on a hurdle of `sp` from `from`
+    /// or on its target `to`: a barred mover may neither hop over nor take one.
+    #[inline(never)]
+    pub(crate) fn hurdles_barred(&self, sp: &Special<B>, from: Square, to: Square, barred: Option<B>) -> bool {
+        if sp.hurdles.is_empty() {
+            return false;
+        }
+        let barred = barred.unwrap_or_else(|| self.barred_pieces());
+        (sp.hurdles[from as usize] & barred).any() || barred.has(to)
     }
 
     /// Plays a move that must be legal (or at least pseudo-legal) in this position.

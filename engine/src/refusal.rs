@@ -87,6 +87,9 @@ pub enum IllegalCode {
     HandFull,
     /// The piece may not be lifted into the hand, or not as the type named.
     LiftChoice,
+    /// The royal pieces face each other and the move leaves them facing (Janggi's
+    /// bikjang: break the facing, or pass).
+    Bikjang,
     /// A pass where the rules allow none now (`pass`: never, only without another legal
     /// move, or the side has no piece to pass with).
     PassForbidden,
@@ -121,6 +124,7 @@ impl IllegalCode {
             IllegalCode::DropRequired => "drop-required",
             IllegalCode::GivesCheck => "gives-check",
             IllegalCode::RoyalCannotFlee => "royal-cannot-flee",
+            IllegalCode::Bikjang => "bikjang",
             IllegalCode::NotEnoughCoins => "not-enough-coins",
             IllegalCode::StockEmpty => "stock-empty",
             IllegalCode::UpgradeLocked => "upgrade-locked",

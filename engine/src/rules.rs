@@ -67,6 +67,25 @@ pub struct PieceDef {
     pub extra_moves: Option<(Region, Vec<Direction>)>,
     /// When its initial-only (`i`) moves are available beyond "never moved".
     pub initial_moves: InitialMoves,
+    /// Moves it has only along marked lines: from one of the squares to another
+    /// (Janggi's palace diagonals; see `features/lines.rs`).
+    pub line_moves: Option<LineMoves>,
+    /// The types its hops may neither jump over nor capture (the Janggi cannon: no
+    /// cannon); empty for most pieces.
+    pub hop_barred: PieceSet,
+}
+
+/// Moves a piece has only from one square of a set to another (Fairy-Stockfish's
+/// `diagonalLines`): riders and hoppers among them are unrolled into leaps whose path
+/// must be empty (and whose screen must be occupied).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineMoves {
+    /// The squares (absolute, the same for both sides).
+    pub squares: Vec<Square>,
+    /// The moves as written.
+    pub betza: String,
+    /// The moves, in White's orientation, each a leap (riders unrolled).
+    pub directions: Vec<Direction>,
 }
 
 /// Limits on a piece's initial-only moves (the Cambodian king's leap; see
@@ -364,6 +383,22 @@ pub struct EndRules {
     pub counting: Option<Counting>,
     /// Shatar's mate rule (`[end.mate_rule]`): checkmates scored otherwise by who gave them.
     pub mate_rule: Option<MateRule>,
+    /// Janggi's bikjang (`features/bikjang.rs`): royals facing on an open line must part,
+    /// and a facing that follows a facing ends the game.
+    pub bikjang: bool,
+    /// How the games bikjang or two passes end are scored (`[end.material_count]`);
+    /// `None`: a draw.
+    pub material_count: Option<MaterialCount>,
+}
+
+/// Piece weights scoring a game by material (Fairy-Stockfish's `JANGGI_MATERIAL`): White
+/// wins when its weighted material exceeds Black's by more than `komi`, else Black wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MaterialCount {
+    /// Each counted type's weight.
+    pub weights: Vec<(PieceType, i32)>,
+    /// Black's compensation, in points.
+    pub komi: i32,
 }
 
 /// The counting rules of Makruk's family (Fairy-Stockfish's `countingRule`): once a side

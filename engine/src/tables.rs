@@ -60,6 +60,9 @@ pub struct HopRay {
     pub step: u16,
     pub hop: Hop,
     pub how: RiderUse,
+    /// Its hops may neither jump over nor capture the variant's barred types
+    /// ([`Tables::barred`]; the Janggi cannon).
+    pub barred: bool,
 }
 
 /// Hopping directions along which the same piece types attack alike, reversed: from
@@ -71,7 +74,8 @@ pub struct HopAttack {
     pub back: HopRay,
 }
 
-/// A leap that needs more than a table lookup: lame (its path must be empty),
+/// A leap that needs more than a table lookup: lame (its path must be empty), a
+/// multi-leg move (squares that must be empty, and hurdles that must be occupied),
 /// initial-only, or a double step (which leaves an en-passant square behind).
 #[derive(Clone, Debug)]
 pub struct Special<B> {
@@ -79,12 +83,39 @@ pub struct Special<B> {
     pub to: Vec<Option<(Square, B)>>,
     /// Per target square: the origin and the path (for attack detection).
     pub from: Vec<Option<(Square, B)>>,
+    /// Per origin square: the squares that must be occupied (hopped over); empty (no
+    /// entry at all) for a leap without hurdles, as all but multi-leg hops are.
+    pub hurdles: Vec<B>,
     pub quiet: bool,
     pub capture: bool,
     pub initial_only: bool,
     pub double_step: bool,
     /// Only from these squares.
     pub origins: B,
+}
+
+impl<B: Bitboard> Special<B> {
+    /// Whether the leap from `from`, its `path` taken from [`Special::to`] or
+    /// [`Special::from`], is open with the occupancy `occ`: its path empty, its hurdles
+    /// occupied.
+    #[inline]
+    pub fn open(&self, from: Square, path: B, occ: B) -> bool {
+        (path & occ).is_empty() && (self.hurdles.is_empty() || (self.hurdles[from as usize] & !occ).is_empty())
+    }
+
+    /// Keeps only the leaps from and to the squares of `on` (moves along lines).
+    fn confine(&mut self, on: B) {
+        for (sq, to) in self.to.iter_mut().enumerate() {
+            if to.is_some_and(|(target, _)| !on.has(sq as Square) || !on.has(target)) {
+                *to = None;
+            }
+        }
+        for (sq, from) in self.from.iter_mut().enumerate() {
+            if from.is_some_and(|(origin, _)| !on.has(sq as Square) || !on.has(origin)) {
+                *from = None;
+            }
+        }
+    }
 }
 
 /// How one piece type of one colour moves.
@@ -101,6 +132,9 @@ pub struct Mobility<B> {
     pub specials: Vec<Special<B>>,
     /// Hopping directions (cannons, grasshoppers).
     pub hops: Vec<HopRay>,
+    /// Its hops (and multi-leg hurdles) neither jump over nor capture the variant's
+    /// barred types ([`Tables::barred`]).
+    pub barred: bool,
     /// Where its moves may end (`moves_within`; the whole board if anywhere): folded
     /// into the leap and special tables, and applied to the riders' reach.
     pub within: B,
@@ -294,6 +328,10 @@ pub struct Tables<B> {
     /// Per colour: the types that attack by hopping (their screens are not pinned the
     /// way a slider's are: every move of the other side is tested while one is on the board).
     pub hop_attacker_types: ByColor<PieceSet>,
+    /// Per colour: the types with hurdles in their leaps (multi-leg `p` legs, hops along
+    /// lines; among [`Tables::hop_attacker_types`]): the safety analysis has no screens
+    /// for them, so while one is on the board every move of the other side is tested.
+    pub hurdled_types: ByColor<PieceSet>,
     /// Types whose pieces need unmoved-tracking (they have initial-only moves).
     pub tracks_unmoved: PieceSet,
     /// Per type: the enemy types whose initial-only moves it takes away by aiming at
@@ -373,6 +411,9 @@ pub struct Tables<B> {
     pub lift_choices: Vec<[PieceSet; 2]>,
     /// …and per side, those ranks.
     pub lift_raise: ByColor<B>,
+    /// The types barred from the hops of the pieces whose [`Mobility::barred`] is set
+    /// (one set per variant; empty in most).
+    pub barred: PieceSet,
     /// Some piece attacks by hopping, or royals face each other ([`Tables::flying`]):
     /// one flag for the attack tests to skip both.
     pub hops_or_flying: bool,
@@ -381,6 +422,9 @@ pub struct Tables<B> {
     /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
     /// royals (else empty).
     pub flying: Vec<Slide>,
+    /// With bikjang ([`crate::rules::EndRules::bikjang`]): the rook's four slides, along
+    /// which royals face each other (else empty).
+    pub facing: Vec<Slide>,
     /// Capturing is compulsory ([`Rules::must_capture`]).
     pub must_capture: bool,
     /// Some side may pass ([`Rules::pass`]).
@@ -493,6 +537,7 @@ impl<B: Bitboard> Tables<B> {
                     sliders: Vec::new(),
                     specials: Vec::new(),
                     hops: Vec::new(),
+                    barred: !def.hop_barred.is_empty(),
                     within: board,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
@@ -516,10 +561,10 @@ impl<B: Bitboard> Tables<B> {
                         tracks_unmoved.insert(t as PieceType);
                     }
                     if d.hop != Hop::None {
-                        m.hops.push(rays.hop(dx, dy, d));
+                        m.hops.push(HopRay { barred: m.barred, ..rays.hop(dx, dy, d) });
                     } else if d.range != 1 {
                         // Looked up by set, below.
-                    } else if d.path.is_empty() && !d.initial_only {
+                    } else if !d.is_conditional() && !d.initial_only {
                         for sq in g.all() {
                             if let Some(to) = g.offset(sq, dx, dy) {
                                 if quiet {
@@ -556,6 +601,28 @@ impl<B: Bitboard> Tables<B> {
                         }
                     }
                 }
+                if let Some(lines) = &def.line_moves {
+                    let on = lines.squares.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
+                    for d in &lines.directions {
+                        if d.is_conditional() {
+                            let mut sp = special(g, d, sign, on, false);
+                            sp.confine(on);
+                            if sp.to.iter().any(Option::is_some) {
+                                m.specials.push(sp);
+                            }
+                            continue;
+                        }
+                        for &sq in &lines.squares {
+                            let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to)) else { continue };
+                            if d.mode != Mode::Capture {
+                                m.leap_quiet[sq as usize] |= B::bit(to);
+                            }
+                            if d.mode != Mode::Move {
+                                m.leap_capture[sq as usize] |= B::bit(to);
+                            }
+                        }
+                    }
+                }
                 if let Some(region) = &def.moves_within {
                     let within: B = region.bitboard(g, color);
                     m.within = within;
@@ -580,7 +647,7 @@ impl<B: Bitboard> Tables<B> {
                         Some(ranks) => ranks.bitboard(g, color),
                         None => origins,
                     };
-                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None };
+                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None, hurdles: Vec::new() };
                     if passable.any() {
                         m.specials.push(special(g, &step, sign, passable, true));
                     }
@@ -636,6 +703,9 @@ impl<B: Bitboard> Tables<B> {
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
         let mut hop_attacks: ByColor<Vec<HopAttack>> = Default::default();
         let mut hop_attacker_types: ByColor<PieceSet> = Default::default();
+        // Per colour: types with hurdles in their leaps (multi-leg `p` legs, hops along
+        // lines): like hoppers, any piece may become their screen.
+        let mut hurdled: ByColor<PieceSet> = Default::default();
         let mut attack_groups: ByColor<Vec<AttackGroup<B>>> = Default::default();
         let mut group_ids: ByColor<Vec<Vec<u16>>> = Default::default();
         for color in Color::BOTH {
@@ -647,7 +717,7 @@ impl<B: Bitboard> Tables<B> {
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.hop != Hop::None {
-                        let back = rays.hop(-dx, -dy, d);
+                        let back = HopRay { barred: !def.hop_barred.is_empty(), ..rays.hop(-dx, -dy, d) };
                         hop_attacker_types[color].insert(t as PieceType);
                         match hop_attacks[color].iter_mut().find(|a: &&mut HopAttack| same_hop(&a.back, &back)) {
                             Some(a) => a.types.insert(t as PieceType),
@@ -655,7 +725,7 @@ impl<B: Bitboard> Tables<B> {
                         }
                     } else if d.range != 1 {
                         // In the attack groups, below.
-                    } else if d.path.is_empty() && !d.initial_only {
+                    } else if !d.is_conditional() && !d.initial_only {
                         leaps = true;
                         for sq in g.all() {
                             if let Some(from) = g.offset(sq, -dx, -dy) {
@@ -664,6 +734,27 @@ impl<B: Bitboard> Tables<B> {
                         }
                     } else {
                         specials = true;
+                        if !d.hurdles.is_empty() {
+                            hurdled[color].insert(t as PieceType);
+                        }
+                    }
+                }
+                if let Some(lines) = &def.line_moves {
+                    let on = lines.squares.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
+                    for d in lines.directions.iter().filter(|d| d.mode != Mode::Move) {
+                        if d.is_conditional() {
+                            specials = true;
+                            if !d.hurdles.is_empty() {
+                                hurdled[color].insert(t as PieceType);
+                            }
+                            continue;
+                        }
+                        for &from in &lines.squares {
+                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to)) {
+                                leaps = true;
+                                leap_attackers[base + to as usize] |= B::bit(from);
+                            }
+                        }
                     }
                 }
                 if let Some((region, dirs)) = &def.extra_moves {
@@ -746,8 +837,17 @@ impl<B: Bitboard> Tables<B> {
         let lift_raise = ByColor::new(Color::White, Color::Black)
             .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
         let Built { magics, magic_reach, .. } = built;
+        for color in Color::BOTH {
+            for t in hurdled[color].iter() {
+                hop_attacker_types[color].insert(t);
+            }
+        }
+        let hops_or_flying = rules.flying_royals
+            || hop_attacks.iter().any(|(_, a)| !a.is_empty())
+            || hurdled.iter().any(|(_, s)| !s.is_empty());
+        let barred = rules.pieces.iter().map(|p| p.hop_barred).find(|s| !s.is_empty()).unwrap_or(PieceSet::EMPTY);
         let passes = rules.pass.iter().any(|(_, &p)| p != crate::rules::Passing::Never);
-        let hops_or_flying = rules.flying_royals || hop_attacks.iter().any(|(_, a)| !a.is_empty());
+        let facing = if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
         // type it returns to the hand as.
@@ -776,6 +876,7 @@ impl<B: Bitboard> Tables<B> {
             special_attacker_types,
             hop_attacks,
             hop_attacker_types,
+            hurdled_types: hurdled,
             tracks_unmoved,
             initial_moves_lost_to,
             aims_take_initial_moves,
@@ -791,9 +892,10 @@ impl<B: Bitboard> Tables<B> {
                 || rules.end.army_captured.is_some()
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some()
+                || rules.end.bikjang
                 || passes,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
-            bans_moves: !rules.checks_allowed || !rules.royal_flees_check,
+            bans_moves: !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {
@@ -824,8 +926,10 @@ impl<B: Bitboard> Tables<B> {
             lift_raise,
             must_capture: rules.must_capture,
             hops_or_flying,
+            barred,
             duple_check: rules.duple_check,
             flying,
+            facing,
             passes,
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),
@@ -839,8 +943,8 @@ impl<B: Bitboard> Tables<B> {
 /// A type's moves as steps of a whole set (see [`Mobility::bulk`]), if it has only plain
 /// leaps and double steps, and few of them.
 fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Option<Bulk<B>> {
-    let regions = def.moves_within.is_some() || def.extra_moves.is_some();
-    if regions || def.directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only) {
+    let regions = def.moves_within.is_some() || def.extra_moves.is_some() || def.line_moves.is_some();
+    if regions || def.directions.iter().any(|d| d.range != 1 || d.is_conditional() || d.initial_only) {
         return None;
     }
     // The step from `sq`, if it stays on the board.
@@ -864,7 +968,7 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
 
 /// Two hops alike but for the piece types using them.
 fn same_hop(a: &HopRay, b: &HopRay) -> bool {
-    (a.ray.reach, a.hop, a.how.initial_only) == (b.ray.reach, b.hop, b.how.initial_only)
+    (a.ray.reach, a.hop, a.how.initial_only, a.barred) == (b.ray.reach, b.hop, b.how.initial_only, b.barred)
 }
 
 fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
@@ -884,19 +988,24 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
     let mut to = vec![None; squares];
     let mut from = vec![None; squares];
+    let mut hurdles = if d.hurdles.is_empty() { Vec::new() } else { vec![B::EMPTY; squares] };
+    let squares_at = |sq: Square, list: &[(i8, i8)]| {
+        list.iter().try_fold(B::EMPTY, |b, &(px, py)| g.offset(sq, px as i32 * sign, py as i32 * sign).map(|p| b | B::bit(p)))
+    };
     for sq in g.all() {
         let Some(target) = g.offset(sq, dx, dy) else { continue };
-        let path = d.path.iter().try_fold(B::EMPTY, |b, &(px, py)| {
-            g.offset(sq, px as i32 * sign, py as i32 * sign).map(|p| b | B::bit(p))
-        });
-        if let Some(path) = path {
+        if let (Some(path), Some(over)) = (squares_at(sq, &d.path), squares_at(sq, &d.hurdles)) {
             to[sq as usize] = Some((target, path));
             from[target as usize] = Some((sq, path));
+            if let Some(h) = hurdles.get_mut(sq as usize) {
+                *h = over;
+            }
         }
     }
     Special {
         to,
         from,
+        hurdles,
         quiet: d.mode != Mode::Capture,
         capture: d.mode != Mode::Move,
         initial_only: d.initial_only,
@@ -1078,7 +1187,7 @@ impl RayBuilder {
     /// The hop of direction `d` taken as (`dx`, `dy`) (turned for the colour, or reversed).
     fn hop(&mut self, dx: i32, dy: i32, d: &Direction) -> HopRay {
         let how = RiderUse { quiet: d.mode != Mode::Capture, capture: d.mode != Mode::Move, initial_only: d.initial_only };
-        HopRay { ray: self.slide(dx, dy, 0), step: self.id(dx, dy, 1), hop: d.hop, how }
+        HopRay { ray: self.slide(dx, dy, 0), step: self.id(dx, dy, 1), hop: d.hop, how, barred: false }
     }
     fn get<B: Bitboard>(&self, id: u16, sq: Square) -> B {
         sliders::ray(self.g, sq, self.order[id as usize])

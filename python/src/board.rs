@@ -267,6 +267,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::Counting
         | EndReason::MateRule
         | EndReason::Passes
+        | EndReason::Bikjang
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",

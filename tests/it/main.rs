@@ -13,6 +13,7 @@ mod fuzz_parsers;
 mod game_over;
 mod hardening;
 mod import_ini;
+mod janggi;
 mod mischia;
 mod mitred;
 mod movement_rules;

@@ -39,6 +39,9 @@ pub(crate) struct RawEnd {
     perpetual_chase: Option<super::perpetual::RawChase>,
     counting: Option<super::counting::RawCounting>,
     mate_rule: Option<super::mate_rule::RawMateRule>,
+    #[serde(default)]
+    bikjang: bool,
+    material_count: Option<super::bikjang::RawMaterialCount>,
 }
 
 fn yes() -> bool {
@@ -72,6 +75,8 @@ impl Default for RawEnd {
             perpetual_chase: None,
             counting: None,
             mate_rule: None,
+            bikjang: false,
+            material_count: None,
         }
     }
 }
@@ -141,6 +146,8 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
         counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
         mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
+        bikjang: end.bikjang,
+        material_count: end.material_count.as_ref().map(|m| super::bikjang::compile_count(m, cx)).transpose()?,
     })
 }
 
@@ -184,6 +191,11 @@ impl<B: Bitboard> Pos<B> {
         }
         if self.t.passes {
             if let Some(o) = self.passed_twice() {
+                return Some(o);
+            }
+        }
+        if self.t.rules.end.bikjang {
+            if let Some(o) = self.bikjang_end() {
                 return Some(o);
             }
         }

@@ -23,3 +23,5 @@ pub(crate) mod promotion;
 pub(crate) mod en_passant;
 pub(crate) mod initial_moves;
 pub(crate) mod regions;
+pub(crate) mod lines;
+pub(crate) mod bikjang;

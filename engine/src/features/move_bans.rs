@@ -7,7 +7,11 @@
 //!   check may not move, except to take its only checker. Top-level
 //!   `royal_flees_check = false`; refused with `royal-cannot-flee`.
 //!
-//! Variants without either rule never come here (one flag in `generate`).
+//! - bikjang (Janggi; `[end] bikjang = true`, owned by `features/bikjang.rs`): while the
+//!   royals face each other, a move that leaves them facing is illegal; refused with
+//!   `bikjang`.
+//!
+//! Variants without any of these rules never come here (one flag in `generate`).
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{with_scratch, MoveSink};
@@ -20,8 +24,9 @@ impl<B: Bitboard> Pos<B> {
         with_scratch(|moves| {
             self.generate_unchecked(moves);
             let flight_banned = self.flight_banned();
+            let facing = self.royals_facing();
             for &m in moves.iter() {
-                if self.check_allowed(m) && !(flight_banned && self.flees_check(m)) {
+                if self.check_allowed(m) && !(flight_banned && self.flees_check(m)) && !(facing && self.keeps_facing(m)) {
                     sink.push(m);
                 }
             }

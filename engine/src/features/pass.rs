@@ -106,14 +106,16 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether passing is not ruled out now: the game goes on and no royal is in check.
     fn may_pass_now(&self) -> bool {
-        !(self.t.ends_by_rule && self.ended_by_rule().is_some()) && !self.is_check()
+        // Bikjang allows a pass even in check (Fairy-Stockfish's `legal`).
+        !(self.t.ends_by_rule && self.ended_by_rule().is_some()) && (!self.is_check() || self.royals_facing())
     }
 
-    /// The end by two passes in a row: a draw.
+    /// The end by two passes in a row: a draw, or scored by the material count
+    /// (`[end.material_count]`, `features/bikjang.rs`).
     pub(crate) fn passed_twice(&self) -> Option<Outcome> {
         let n = self.history.len();
         let passed = |i: usize| self.history[i].mv.kind == MoveKind::Pass;
-        (n >= 2 && passed(n - 1) && passed(n - 2)).then_some(Outcome { winner: None, reason: EndReason::Passes })
+        (n >= 2 && passed(n - 1) && passed(n - 2)).then(|| self.counted(EndReason::Passes))
     }
 
     /// Why a pass is refused here (it is not among the legal moves).

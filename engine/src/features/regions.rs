@@ -86,7 +86,7 @@ pub(crate) fn compile_extra(raw: &RawExtraMoves, cx: &Context, key: &str) -> Res
     let text = raw.betza.get_ref();
     let bad = |offset: usize, message: String| cx.r.at(raw.betza.span().start + 1 + offset, format!("{key}.betza"), message);
     let directions = betza::parse(text).map_err(|e| bad(e.offset, format!("bad Betza \"{text}\": {e}")))?;
-    if directions.iter().any(|d| d.range != 1 || !d.path.is_empty() || d.initial_only || d.hop != Hop::None) {
+    if directions.iter().any(|d| d.range != 1 || d.is_conditional() || d.initial_only || d.hop != Hop::None) {
         return Err(bad(0, format!("\"{text}\": extra moves must be plain leaps (no riders, hoppers, `n` or `i`)")));
     }
     Ok((region, directions))

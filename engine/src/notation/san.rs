@@ -477,12 +477,15 @@ impl<B: Bitboard> Pos<B> {
             m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
         };
-        if !rules.checks_allowed || !rules.royal_flees_check {
+        if !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang {
             let mut unbanned = Vec::new();
             self.generate_unchecked(&mut unbanned);
             if let Some(&m) = unbanned.iter().find(|m| fits(m)) {
                 if !self.check_allowed(m) {
                     return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
+                }
+                if self.royals_facing() && self.keeps_facing(m) {
+                    return refuse(IllegalCode::Bikjang, format!("`{text}` leaves the generals facing each other (bikjang): break the facing, or pass"));
                 }
                 if self.flight_banned() && self.flees_check(m) {
                     let royal = self.piece_at(m.from).map_or("royal piece", |p| rules.piece(p.kind).name.as_str());

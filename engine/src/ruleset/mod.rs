@@ -203,6 +203,7 @@ fn compile(
         pieces.push(def);
     }
     pieces::check_faces(pieces_map, &pieces, &cx)?;
+    pieces::check_hop_barred(pieces_map, &pieces, &cx)?;
 
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;

@@ -10,10 +10,11 @@ use super::error::RulesetError;
 use crate::betza;
 use crate::features::drops::RawDrops;
 use crate::features::initial_moves::{self, RawInitialMoves};
+use crate::features::lines::{self, RawLineMoves};
 use crate::features::promotion::{self, RawPromotion};
 use crate::features::regions::{self, RawExtraMoves, RawRegion};
 use crate::rules::{Captured, PieceDef, Region};
-use crate::types::PieceType;
+use crate::types::{PieceSet, PieceType};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -39,6 +40,8 @@ pub(crate) struct RawPiece {
     moves_within: Option<Spanned<RawRegion>>,
     extra_moves: Option<RawExtraMoves>,
     initial_moves: Option<Spanned<RawInitialMoves>>,
+    line_moves: Option<RawLineMoves>,
+    hop_barred: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// The other sections a piece's keys depend on.
@@ -80,7 +83,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     directions.retain(|d| {
         !d.initial_only
             || !always.iter().any(|a| {
-                (a.dx, a.dy, a.range, &a.path) == (d.dx, d.dy, d.range, &d.path)
+                (a.dx, a.dy, a.range, &a.path, &a.hurdles) == (d.dx, d.dy, d.range, &d.path, &d.hurdles)
                     && (a.mode == betza::Mode::Both || a.mode == d.mode)
             })
     });
@@ -150,6 +153,18 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         Some(raw) => initial_moves::compile(raw.get_ref(), cx, &key("initial_moves"))?,
         None => Default::default(),
     };
+    let line_moves = p.line_moves.as_ref().map(|l| lines::compile(l, cx, &key("line_moves"))).transpose()?;
+    let hop_barred = match &p.hop_barred {
+        None => PieceSet::EMPTY,
+        Some(names) => {
+            let hops = directions.iter().any(|d| d.hop != betza::Hop::None)
+                || line_moves.as_ref().is_some_and(|l| l.directions.iter().any(|d| !d.hurdles.is_empty()));
+            if !hops {
+                return Err(cx.r.span(names, key("hop_barred"), format!("the Betza \"{text}\" has no hops (`p`, `g`) to bar pieces from")));
+            }
+            cx.types_of(names.get_ref(), &key("hop_barred"))?.into_iter().collect()
+        }
+    };
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
@@ -171,6 +186,8 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         moves_within,
         extra_moves,
         initial_moves,
+        line_moves,
+        hop_barred,
     })
 }
 
@@ -183,4 +200,22 @@ pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[
         }
     }
     Ok(())
+}
+
+/// `hop_barred`: every piece that bars some types from its hops bars the same ones. The
+/// attack test looks the barred pieces up once, after the move being tested (one set
+/// for the whole variant, as Fairy-Stockfish's Janggi cannons).
+pub(crate) fn check_hop_barred(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[PieceDef], cx: &Context) -> Result<(), RulesetError> {
+    let mut sets = pieces.iter().filter(|p| !p.hop_barred.is_empty());
+    let Some(first) = sets.next() else { return Ok(()) };
+    let Some(other) = sets.find(|p| p.hop_barred != first.hop_barred) else { return Ok(()) };
+    let message = format!(
+        "`{}` and `{}` bar different pieces from their hops; every piece with `hop_barred` must bar the same ones",
+        first.name, other.name
+    );
+    let key = format!("pieces.{}.hop_barred", other.name);
+    match raw.get(&other.name).and_then(|p| p.hop_barred.as_ref()) {
+        Some(at) => Err(cx.r.span(at, key, message)),
+        None => Err(cx.r.span(&raw.get(&other.name).expect("compiled from it").betza, key, message)),
+    }
 }

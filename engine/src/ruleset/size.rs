@@ -65,7 +65,7 @@ impl TableSize {
                             rays.insert((-dx, -dy, 0));
                             by_slide[side].entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t);
                         }
-                    } else if !d.path.is_empty() || d.initial_only {
+                    } else if d.is_conditional() || d.initial_only {
                         specials += 1;
                     }
                 }

@@ -189,6 +189,17 @@ fn pieces(o: &mut Out) {
             let capturing = if pr.on_capture { " by a capture only" } else { "" };
             notes.push(format!("{policy} promote{capturing} on {}{from_zone} to {to}{otherwise}", region(&pr.ranks, o.geometry())));
         }
+        notes.extend(multi_leg_notes(p));
+        if let Some(lines) = &p.line_moves {
+            o.says(&["pieces.*.line_moves", "pieces.*.line_moves.squares", "pieces.*.line_moves.betza"]);
+            let g = o.geometry();
+            let squares: Vec<String> = lines.squares.iter().map(|&sq| g.square_name(sq)).collect();
+            notes.push(format!("from a line square ({}) also `{}`, to another of them", squares.join(" "), lines.betza));
+        }
+        if !p.hop_barred.is_empty() {
+            o.says(&["pieces.*.hop_barred"]);
+            notes.push(format!("its hops neither jump over nor capture a {}", o.set(p.hop_barred).join(" or ")));
+        }
         rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
     }
     o.text += &table(&rows, "  ");
@@ -515,6 +526,22 @@ fn end(o: &mut Out) {
         let keys = ["end.mate_rule", "end.mate_rule.sole_checkers", "end.mate_rule.sole_checkers_verdict", "end.mate_rule.series_needs", "end.mate_rule.series_verdict"];
         row(o, &keys, "mate rule", format!("for the mated side, {}", terms.join("; ")));
     }
+    // Off, bikjang leaves no row (as every rule the summary leaves out is off).
+    o.says(&["end.bikjang"]);
+    if end.bikjang {
+        let text = "while the royals face each other on an open line, the side to move must part them or pass; a facing after a facing ends the game";
+        row(o, &["end.bikjang"], "bikjang", text.to_string());
+    }
+    if let Some(count) = &end.material_count {
+        let weights: Vec<String> = count.weights.iter().map(|&(t, w)| format!("{} {w}", o.name(t))).collect();
+        let points = if count.komi == 1 { "point" } else { "points" };
+        let text = format!(
+            "bikjang and two passes are scored by material ({}): White wins with more than {} {points} more, else Black",
+            weights.join(", "),
+            count.komi
+        );
+        row(o, &["end.material_count", "end.material_count.komi", "end.material_count.weights"], "material count", text);
+    }
     o.text += &table(&rows, "  ");
 }
 
@@ -611,6 +638,45 @@ fn leaps(dirs: &[Direction]) -> String {
         }
     }
     kinds.join(", ")
+}
+
+/// A piece's multi-leg moves (XBetza `a`) in words: how many leaps to which distance,
+/// over how many squares that must be empty, and how many that must hold a piece.
+fn multi_leg_notes(p: &chimera::rules::PieceDef) -> Option<String> {
+    if !p.betza.contains('a') {
+        return None;
+    }
+    let legs: Vec<&Direction> = p.directions.iter().filter(|d| d.is_conditional()).collect();
+    (!legs.is_empty()).then(|| format!("in legs (`a`): {}", leap_words(&legs)))
+}
+
+/// Leaps in words, grouped by distance and conditions: `8 leaps of (2,3) passing 2
+/// squares that must be empty`.
+fn leap_words(directions: &[&Direction]) -> String {
+    let mut groups: std::collections::BTreeMap<(i8, i8, usize, usize), usize> = Default::default();
+    for d in directions {
+        let (a, b) = (d.dx.abs().min(d.dy.abs()), d.dx.abs().max(d.dy.abs()));
+        *groups.entry((a, b, d.path.len(), d.hurdles.len())).or_default() += 1;
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let parts: Vec<String> = groups
+        .into_iter()
+        .map(|((a, b, empty, over), n)| {
+            let mut s = format!("{n} leap{} of ({a},{b})", plural(n));
+            let mut conditions = Vec::new();
+            if empty > 0 {
+                conditions.push(format!("{empty} square{} that must be empty", plural(empty)));
+            }
+            if over > 0 {
+                conditions.push(format!("{over} piece{} to hop over", plural(over)));
+            }
+            if !conditions.is_empty() {
+                s += &format!(" passing {}", conditions.join(" and "));
+            }
+            s
+        })
+        .collect();
+    parts.join("; ")
 }
 
 fn list(items: &[String]) -> String {

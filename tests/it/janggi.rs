@@ -1,0 +1,123 @@
+//! Janggi (`rulesets/janggi*.toml`): the elephant's multi-leg move, the cannon that never
+//! hops over nor takes a cannon, the palace's diagonal lines, bikjang and the material
+//! count. Move lists derived by hand from the rules, and each equal to pyffish's
+//! `legal_moves` for Fairy-Stockfish's `janggi` (the perft suite's counts are in
+//! fsf_suite.rs).
+
+use chimera::variants::builtin;
+use chimera::{Color, EndReason, IllegalCode, Outcome, Position};
+
+fn position(variant: &str, fen: &str) -> Position {
+    builtin(variant).unwrap().variant().unwrap().position(fen).unwrap()
+}
+
+fn moves(p: &Position) -> Vec<String> {
+    let mut v: Vec<String> = p.legal_moves().into_iter().map(|m| p.uci(m)).collect();
+    v.sort();
+    v
+}
+
+fn from(p: &Position, square: &str) -> Vec<String> {
+    moves(p).into_iter().filter(|m| m.starts_with(square) && !m[square.len()..].starts_with(|c: char| c.is_ascii_digit())).collect()
+}
+
+#[test]
+fn the_elephant_leaps_as_a_zebra_over_two_empty_points() {
+    // From e5: one orthogonal step, then two diagonal steps outward: the eight (2,3) leaps.
+    let p = position("janggi", "9/4k4/9/9/9/4B4/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&p, "e5"), ["e5b3", "e5b7", "e5c2", "e5c8", "e5g2", "e5g8", "e5h3", "e5h7"]);
+    // A piece on e6 blocks the first step up (c8, g8); one on f5 the first step right (h3, h7).
+    let p = position("janggi", "9/4k4/9/9/4p4/4BP3/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&p, "e5"), ["e5b3", "e5b7", "e5c2", "e5g2"]);
+}
+
+#[test]
+fn the_cannon_neither_hops_over_nor_takes_a_cannon() {
+    // Over the rook on c1 to d1; the cannon on e1 may not be taken.
+    let p = position("janggi", "3k5/9/9/9/9/9/9/9/4K4/C1r1c4 w - - 0 1");
+    assert_eq!(from(&p, "a1"), ["a1d1"]);
+    // The cannon on c1 is no screen.
+    let p = position("janggi", "3k5/9/9/9/9/9/9/9/4K4/C1c1r4 w - - 0 1");
+    assert!(from(&p, "a1").is_empty());
+}
+
+#[test]
+fn palace_lines_give_diagonal_moves_to_their_points() {
+    // The cannon on d1 hops diagonally over the soldier on e2 only onto a non-cannon;
+    // here f3 holds a cannon, so its moves are along the first rank.
+    let p = position("janggi", "3k5/9/9/9/9/9/9/5c3/4P4/3CK4 w - - 0 1");
+    assert_eq!(
+        moves(&p),
+        ["d1f1", "d1g1", "d1h1", "d1i1", "e1e1", "e1f1", "e2d2", "e2d3", "e2e3", "e2f2", "e2f3"]
+    );
+    // The general on e2, the palace's centre, steps to all eight points around it.
+    let p = position("janggi", "9/4k4/9/9/9/4B4/9/9/4K4/9 w - - 0 1");
+    assert_eq!(from(&p, "e2"), ["e2d1", "e2d2", "e2d3", "e2e1", "e2e2", "e2e3", "e2f1", "e2f2", "e2f3"]);
+    // Off the lines (d2) no diagonal step.
+    let p = position("janggi", "4k4/9/9/9/9/9/9/9/3K5/4c4 w - - 0 1");
+    assert_eq!(moves(&p), ["d2d1", "d2d2", "d2d3", "d2e2"]);
+}
+
+#[test]
+fn bikjang_must_be_broken_or_accepted_by_passing() {
+    // The generals face each other on the d-file: the general must leave it, or pass.
+    let mut p = position("janggi", "3k5/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
+    assert_eq!(moves(&p), ["d2d2", "d2e2"]);
+    assert_eq!(p.parse_move("d2d3").unwrap_err().code, IllegalCode::Bikjang);
+    // Passing accepts: the facing follows a facing, the game ends, scored by material
+    // (nothing but the generals: White has not more than one point more, Black wins).
+    p.play_str("d2d2").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Bikjang }));
+    assert!(p.legal_moves().is_empty());
+    // Traditional rules: the same end is a draw.
+    let mut p = position("janggitraditional", "3k5/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
+    p.play_str("d2d2").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Bikjang }));
+    // Casual rules: no bikjang at all.
+    let p = position("janggicasual", "3k5/9/9/9/9/9/9/9/3K5/9 w - - 0 1");
+    assert_eq!(moves(&p), ["d2d1", "d2d2", "d2d3", "d2e2"]);
+}
+
+#[test]
+fn two_passes_are_scored_by_the_material_count() {
+    // White has a chariot (13) more: more than the komi of 1.
+    let mut p = position("janggi", "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1");
+    p.play_str("pass").unwrap();
+    p.play_str("pass").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Passes }));
+    let mut p = position("janggicasual", "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1");
+    p.play_str("pass").unwrap();
+    p.play_str("pass").unwrap();
+    assert_eq!(p.outcome(), Some(Outcome { winner: None, reason: EndReason::Passes }));
+}
+
+/// The safety analysis with a barred hop (the engine's hoppers' screens): a cannon as the
+/// only piece between an enemy cannon and the general gives no check and pins nothing; a
+/// piece put between makes a screen (that move is illegal) unless it is a cannon. Janggi
+/// tests every move while a cannon is on the board (its palace hops have no screens in
+/// that analysis); the same army without the cannon's palace hops takes the screens'
+/// path. Both give the lists by hand, which are pyffish's for `janggi`.
+#[test]
+fn a_cannon_as_the_only_screen_gives_no_check_and_pins_nothing() {
+    let text = include_str!("../../rulesets/janggi.toml");
+    let without_palace_hops: String = text.lines().filter(|l| !l.contains("betza = \"pB\"")).map(|l| format!("{l}\n")).collect();
+    assert_ne!(without_palace_hops, text);
+    let screens = chimera::variants::from_toml(&without_palace_hops, "janggi-screens.toml").unwrap();
+    let janggi = builtin("janggi").unwrap().variant().unwrap();
+    // The black cannon on e7 behind the white cannon on e4: no check; the e4 cannon moves.
+    let fen = "9/3k5/9/2c1c4/9/2P6/4C4/2C6/4K4/9 w - - 0 1";
+    let expected = ["c3c6", "c5b5", "c5c6", "c5d5", "e2d1", "e2d2", "e2d3", "e2e1", "e2e2", "e2e3", "e2f1", "e2f2", "e2f3", "e4e1"];
+    // Nothing between the black cannon on e7 and the general: the soldier's step to e5
+    // would be a screen (illegal), the cannon's hop to e4 is none (legal).
+    let fen2 = "9/3k5/9/4c4/9/3P5/C1P6/9/4K4/9 w - - 0 1";
+    let expected2 = [
+        "a4d4", "a4e4", "a4f4", "a4g4", "a4h4", "a4i4", "c4b4", "c4c5", "c4d4", "d5c5", "d5d6", "e2d1", "e2d2", "e2d3", "e2e1", "e2e2",
+        "e2e3", "e2f1", "e2f2", "e2f3",
+    ];
+    for v in [&janggi, &screens] {
+        let p = v.position(fen).unwrap();
+        assert!(!p.is_check());
+        assert_eq!(moves(&p), expected);
+        assert_eq!(moves(&v.position(fen2).unwrap()), expected2);
+    }
+}
