@@ -33,6 +33,10 @@ pub enum MoveKind {
     /// Gating with a castle: the castle whose king ends on `to` and whose king or rook
     /// starts on `from`, and a `piece` from the hand enters on `from`.
     GateCastle,
+    /// A turn's wall part (`features/walls.rs`): a wall goes on `to`; `from` is where the
+    /// turn's move landed (the arrow's origin); `piece` is the square the wall leaves (the
+    /// duck's), or `to` when a new wall is added.
+    Wall,
 }
 
 /// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
@@ -103,6 +107,7 @@ impl Move {
             MoveKind::Rule => Action::Rule { module: piece, from, to },
             MoveKind::Gate => Action::Gate { from, to, piece },
             MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
+            MoveKind::Wall => Action::Wall { anchor: from, to, leaves: (piece != to).then_some(piece) },
         }
     }
 }
@@ -210,6 +215,15 @@ pub enum Action {
         /// The type that enters from the hand.
         piece: PieceType,
     },
+    /// A turn's wall part: a wall goes on `to` (and leaves `leaves`, where it moves).
+    Wall {
+        /// Where the turn's move landed (the square an arrow is shot from).
+        anchor: Square,
+        /// The wall's new square.
+        to: Square,
+        /// The square the wall leaves, where one wall moves (the duck); `None` for a new wall.
+        leaves: Option<Square>,
+    },
 }
 
 impl From<Action> for Move {
@@ -228,6 +242,7 @@ impl From<Action> for Move {
             Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, module),
             Action::Gate { from, to, piece } => Move::new(from, to, MoveKind::Gate, piece),
             Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
+            Action::Wall { anchor, to, leaves } => Move::new(anchor, to, MoveKind::Wall, leaves.unwrap_or(to)),
         }
     }
 }
@@ -288,6 +303,12 @@ mod tests {
     fn gate() {
         check(Move::new(1, 18, MoveKind::Gate, 6), Action::Gate { from: 1, to: 18, piece: 6 });
         check(Move::new(7, 6, MoveKind::GateCastle, 7), Action::GateCastle { gate: 7, king_to: 6, piece: 7 });
+    }
+
+    #[test]
+    fn wall() {
+        check(Move::new(28, 36, MoveKind::Wall, 20), Action::Wall { anchor: 28, to: 36, leaves: Some(20) });
+        check(Move::new(28, 36, MoveKind::Wall, 36), Action::Wall { anchor: 28, to: 36, leaves: None });
     }
 
     #[test]

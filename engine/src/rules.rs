@@ -581,6 +581,32 @@ pub struct InsufficientMaterial {
     pub same_color: Vec<PieceType>,
 }
 
+/// How a turn is made of parts (`[turn]`, `features/turns.rs`). The default, one move a
+/// turn, is every variant without the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnRules {
+    /// A wall placed after every move, as part of the same turn; `None`: no walls placed.
+    pub walls: Option<Walling>,
+}
+
+impl TurnRules {
+    /// Whether some turn has more than one part.
+    pub fn has_parts(&self) -> bool {
+        self.walls.is_some()
+    }
+}
+
+/// Where the wall of a turn's wall part may go (Fairy-Stockfish's `wallingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walling {
+    /// One neutral wall, the duck: it moves to any empty square but its own (on the first
+    /// turn it enters anywhere empty).
+    Duck,
+    /// The moved piece shoots a new wall along its own quiet moves from where it landed
+    /// (the Amazons' arrow); walls stay for good.
+    Arrow,
+}
+
 /// A variant's complete rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -639,6 +665,8 @@ pub struct Rules {
     /// The notation the variant's moves are written in by default (`notation =
     /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
     pub notation: Notation,
+    /// How a turn is made of parts (`[turn]`); the default: one move a turn.
+    pub turn: TurnRules,
 }
 
 impl Rules {

@@ -22,3 +22,5 @@ pub(crate) mod promotion;
 pub(crate) mod en_passant;
 pub(crate) mod initial_moves;
 pub(crate) mod regions;
+pub(crate) mod turns;
+pub(crate) mod walls;

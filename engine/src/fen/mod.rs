@@ -192,13 +192,21 @@ impl<B: Bitboard> Pos<B> {
         let mut pos = Pos::empty(t.clone());
         let (board, hand) = split_hand(&t.rules, fields[0])?;
         let (placed, walls) = parse_board(&t.rules, board)?;
-        if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq)) {
+        // Walls placed in play (the duck, arrows) are `*` too, where the variant places them.
+        let in_play = |sq: &Square| t.walling.is_some() && walls.contains(sq);
+        if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq) && !in_play(sq)) {
             let name = t.geometry.square_name(sq);
             return if t.rules.walls.contains(&sq) {
                 err(FenField::Board, format!("{name} is a wall of this board: write `*` there"))
             } else {
                 err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
             };
+        }
+        for &sq in &walls {
+            pos.walls |= B::bit(sq);
+        }
+        if t.walling == Some(crate::rules::Walling::Duck) && pos.placed_walls().count() > 1 {
+            return err(FenField::Board, "more than one `*` besides the board's walls: there is one duck");
         }
         for (sq, p, promoted) in placed {
             pos.board.put(sq, p);
@@ -363,6 +371,7 @@ impl<B: Bitboard> Pos<B> {
                 m.write_state(&self.state[base..base + modules.hooks[i].state], &mut s);
             }
         }
+        self.write_part_field(&mut s);
         if self.unmoved != self.unmoved_as_written() {
             let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
@@ -384,7 +393,7 @@ impl<B: Bitboard> Pos<B> {
                         Some(u) if plus => (Some('+'), t.rules.fen_char(u, p.color)),
                         _ => (None, t.rules.fen_char(p.kind, p.color)),
                     },
-                    None if t.walls.has(sq) => (None, '*'),
+                    None if self.walls.has(sq) => (None, '*'),
                     None => {
                         empty += 1;
                         continue;
@@ -469,6 +478,7 @@ impl<B: Bitboard> Pos<B> {
                 return read;
             }
             match key {
+                crate::features::turns::FEN_KEY => return self.read_part_field(value),
                 "unmoved" if !t.tracks_unmoved.is_empty() => {
                     self.unmoved = parse_unmoved(self, value)?;
                     return Ok(());
