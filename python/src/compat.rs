@@ -73,12 +73,39 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         }
     };
     for m in moves {
-        let played = fsf_move(&mut pos, m).map_err(|e| {
+        let parts = fsf_turn(&mut pos, m).map_err(|e| {
             errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**m, e.message), ..e })
         })?;
-        pos.play_unchecked(played);
+        parts.into_iter().for_each(|part| pos.play_unchecked(part));
     }
     Ok(pos)
+}
+
+/// A whole turn as Fairy-Stockfish writes it, its parts joined by commas (`e2e4,e4e5`
+/// in duck and amazons), or one move: its parts, each read by [`fsf_move`] where the
+/// parts before it leave the game. The position is unchanged.
+fn fsf_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, chimera::MoveError> {
+    let mut parts = Vec::new();
+    let mut refusal = None;
+    for part in text.split(',') {
+        match fsf_move(pos, part) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                parts.push(m);
+            }
+            Err(e) => {
+                refusal = Some(e);
+                break;
+            }
+        }
+    }
+    for _ in &parts {
+        pos.undo();
+    }
+    match refusal {
+        Some(e) => Err(e),
+        None => Ok(parts),
+    }
 }
 
 /// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
@@ -182,7 +209,13 @@ fn legal_moves<'py>(
     moves: Vec<PyBackedStr>,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let pos = build(variant, fen, &moves, chess960)?;
+    let mut pos = build(variant, fen, &moves, chess960)?;
+    if pos.rules().turn.has_parts() {
+        // pyffish lists whole turns (`e2e4,e4e5`).
+        let turns = pos.legal_turns();
+        let listed: Vec<String> = turns.iter().map(|t| pos.turn_uci(t)).collect();
+        return Ok(PyList::new(py, listed)?);
+    }
     uci_list(py, &pos, pos.legal_moves())
 }
 
@@ -191,8 +224,8 @@ fn legal_moves<'py>(
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     let mut pos = build(variant, fen, &[], chess960)?;
     let n = notation_of(notation, &pos)?;
-    let m = fsf_move(&mut pos, r#move).map_err(errors::illegal_move)?;
-    Ok(pos.notate(m, n))
+    let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
+    Ok(pos.turn_text_in(&parts, n))
 }
 
 #[pyfunction]
@@ -203,9 +236,9 @@ fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>,
     moves
         .iter()
         .map(|text| {
-            let m = fsf_move(&mut pos, text).map_err(errors::illegal_move)?;
-            let san = pos.notate(m, n);
-            pos.play_unchecked(m);
+            let parts = fsf_turn(&mut pos, text).map_err(errors::illegal_move)?;
+            let san = pos.turn_text_in(&parts, n);
+            parts.into_iter().for_each(|m| pos.play_unchecked(m));
             Ok(san)
         })
         .collect()

@@ -115,6 +115,15 @@ fn variant_actions(rules: &Rules) -> String {
             s += &format!("  upgrades after {} purchases\n", e.purchases_before_upgrades);
         }
     }
+    match rules.turn.walls {
+        Some(chimera::rules::Walling::Duck) => {
+            s += "turn: a move, then the mover moves the duck (a neutral wall) to an empty square other than its own\n";
+        }
+        Some(chimera::rules::Walling::Arrow) => {
+            s += "turn: a move, then the moved piece shoots a wall (an arrow) along its own quiet moves from where it landed; walls stay\n";
+        }
+        None => {}
+    }
     for m in &rules.modules {
         let params: Vec<String> = m.params.iter().map(|(k, v)| format!("{k} = {v}")).collect();
         s += &format!("module: {}{}\n", m.name, if params.is_empty() { String::new() } else { format!(" ({})", params.join(", ")) });

@@ -26,5 +26,6 @@ mod reference_movegen;
 mod ruleset_errors;
 mod serve;
 mod soak;
+mod turns;
 mod walls;
 mod web;
