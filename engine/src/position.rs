@@ -715,7 +715,9 @@ impl<B: Bitboard> Pos<B> {
         }
         h ^= t.zobrist.castles(self.castling);
         if let Some(ep) = self.ep {
-            if self.ep_capturable(ep, self.turn) {
+            // Mid-turn the side to move made the double step: its opponent may take.
+            let by = if self.part != 0 { self.turn.opponent() } else { self.turn };
+            if self.ep_capturable(ep, by) {
                 h ^= t.zobrist.en_passant[ep.target as usize];
             }
         }

@@ -228,6 +228,10 @@ impl<B: Bitboard> Pos<B> {
         // Shogi FENs (Fairy-Stockfish's, SFEN-like) go straight from the side to the clocks.
         let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
         let mut flagged = None;
+        // Mid-turn (`part=`, read in full below) the en-passant field is the mover's own.
+        if t.has_parts && fields.iter().any(|f| f.starts_with("part=")) {
+            pos.part = 1;
+        }
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
             let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
