@@ -81,7 +81,7 @@ fn a_mid_turn_fen_carries_the_part_and_reads_back_with_the_same_hash() {
     assert_eq!(read.part(), 1);
     assert_eq!(read.legal_moves().len(), pos.legal_moves().len());
     // The hash tells the mid-turn position from the same board at a turn's start.
-    let boundary = v.position("rnbqkbnr/ppp1pppp/8/3p*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq d6 0 1").unwrap();
+    let boundary = v.position("rnbqkbnr/ppp1pppp/8/3p*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
     assert_ne!(boundary.hash(), pos.hash());
     // A bad `part=` is a FEN error, and so is one in a variant without parts.
     for bad in ["part=3@d5", "part=2@a3", "part=2", "part=x@d5"] {

@@ -148,7 +148,11 @@ impl<B: Bitboard> Pos<B> {
         let g = self.t.geometry;
         let anchor = g.square_name(self.anchor);
         let name = text.trim_start_matches('@');
-        let name = name.strip_prefix(anchor.as_str()).filter(|rest| !rest.is_empty()).unwrap_or(name);
+        // The wall's square alone (`f10`, even where the anchor is `f1`), else after the anchor.
+        let name = match g.parse_square(name) {
+            Some(_) => name,
+            None => name.strip_prefix(anchor.as_str()).filter(|rest| !rest.is_empty()).unwrap_or(name),
+        };
         let Some(to) = g.parse_square(name) else {
             return refuse(
                 IllegalCode::Unparsable,
