@@ -103,9 +103,10 @@ class Chimera:
         out, _ = self.run(["variants"])
         return [line.split()[0] for line in out.splitlines() if line.strip()]
 
-    def moves(self, variant, fen=None, moves=()):
-        """[(long algebraic, SAN)], and the `game over: ...` note or None."""
-        args = ["moves", variant]
+    def moves(self, variant, fen=None, moves=(), turns=False):
+        """[(long algebraic, SAN)], and the `game over: ...` note or None. With `turns`,
+        whole turns (`e2e4,e4e5`) where a turn has several parts."""
+        args = ["moves", variant] + (["--turns"] if turns else [])
         if fen:
             args += ["--fen", fen]
         if moves:
@@ -242,6 +243,8 @@ class Adapter:
     cvar = None          # Chimera's variant argument (built-in id or ruleset path)
     fvar = None          # Fairy-Stockfish's variant name
     files = ranks = 8
+    turns = False        # compare whole turns (`e2e4,e4e5`: a variant with [turn] parts)
+    perft_depth = None   # the deepest perft worth its cost (None: the run's depth)
 
     def to_fsf(self, uci, san):
         """Chimera's move in Fairy-Stockfish's notation, and a problem found with it or None."""
@@ -407,9 +410,9 @@ def compare_position(a, result, fbase, fmoves, tracker, cbase=None, cmoves=None,
     result.compared += 1
     try:
         if cfen is not None:
-            listed, over = chimera.moves(a.cvar, fen=cfen)
+            listed, over = chimera.moves(a.cvar, fen=cfen, turns=a.turns)
         else:
-            listed, over = chimera.moves(a.cvar, fen=cbase, moves=cmoves)
+            listed, over = chimera.moves(a.cvar, fen=cbase, moves=cmoves, turns=a.turns)
     except ChimeraError as e:
         if cfen is None and "the game is already over: " in str(e):
             # The previous position was handed over as a FEN, which has no history, so
@@ -671,10 +674,11 @@ def perft_all(adapters, depth, pool, result):
     for a in adapters:
         t = time.time()
         before = len(result.disagreements)
-        total, nodes = check_perft(a, depth, pool, result)
+        d = min(depth, a.perft_depth or depth)
+        total, nodes = check_perft(a, d, pool, result)
         ok = total == nodes and len(result.disagreements) == before
-        summary.append(f"{a.name} {nodes}" + ("" if ok else " (differs)"))
-        print(f"{a.name}: perft({depth}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
+        summary.append(f"{a.name} {nodes}" + ("" if d == depth else f" (depth {d})") + ("" if ok else " (differs)"))
+        print(f"{a.name}: perft({d}) fsf {total}, chimera {nodes} ({time.time() - t:.1f}s)", flush=True)
     return summary
 
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Differential check of Chimera's legal move generation against Fairy-Stockfish.
 
-Variants: chess, losalamos and capablanca (Fairy-Stockfish built-ins, Chimera built-ins),
+Variants: chess, losalamos, capablanca, duck and amazons (Fairy-Stockfish built-ins, Chimera
+built-ins; duck and amazons compared by whole turns, `e2e4,e4e5`, and to perft depth 2),
 and grandlite, a 10x10 game on Grand Chess's setup with simplified promotion (defined below for
 Fairy-Stockfish, loaded after tests/data/fsf-variants.ini, and in tests/data/grandlite.toml
 for Chimera). For each one (scripts/fsf_common.py does the work):
@@ -58,10 +59,14 @@ castling = false
 
 
 class Variant(fc.Adapter):
-    def __init__(self, name, cvar, files, ranks):
+    def __init__(self, name, cvar, files, ranks, turns=False, perft_depth=None):
         self.name = self.fvar = name
         self.cvar = cvar
         self.files, self.ranks = files, ranks
+        # Turns of two parts (duck, amazons): both programs list whole turns, `e2e4,e4e5`;
+        # a turn's subtree is some 600 (duck) to 2,000 (amazons) times wider than a move's,
+        # so perft stops at depth 2.
+        self.turns, self.perft_depth = turns, perft_depth
 
 
 def ruleset(name):
@@ -73,6 +78,8 @@ VARIANTS = [
     Variant("losalamos", "losalamos", 6, 6),
     Variant("capablanca", "capablanca", 10, 8),
     Variant("grandlite", ruleset("grandlite"), 10, 10),
+    Variant("duck", "duck", 8, 8, turns=True, perft_depth=2),
+    Variant("amazons", "amazons", 10, 10, turns=True, perft_depth=2),
 ]
 
 

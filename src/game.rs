@@ -69,6 +69,16 @@ pub fn judge(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
     pos.parse_move(text)
 }
 
+/// The parts a turn's text stands for (`e2e4,e4e5`, or one part, as
+/// [`Position::parse_turn`] reads it), or why it cannot be played here: `game-over`
+/// first, then the kernel's reasons. The position is unchanged.
+pub fn judge_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, MoveError> {
+    if let Some(o) = pos.outcome() {
+        return Err(game_over(o, pos));
+    }
+    pos.parse_turn(text)
+}
+
 /// Whether a legal move of `pos` takes a piece.
 pub fn is_capture(pos: &Position, m: Move) -> bool {
     match m.kind {
@@ -116,12 +126,13 @@ impl fmt::Display for Refused {
 
 impl std::error::Error for Refused {}
 
-/// Plays moves read from movetext, in order; the first that cannot be played (or comes
-/// after the end of the game) is refused, and the position stays where it was before it.
+/// Plays moves read from movetext, in order (a turn of several parts written with
+/// commas, `e2e4,e4e5`, part by part); the first that cannot be played (or comes after
+/// the end of the game) is refused, and the position stays where it was before it.
 pub fn play_movetext<'a>(pos: &mut Position, moves: impl IntoIterator<Item = &'a MoveToken>) -> Result<(), Refused> {
     for m in moves {
-        match judge(pos, &m.text) {
-            Ok(mv) => pos.play_unchecked(mv),
+        match judge_turn(pos, &m.text) {
+            Ok(parts) => parts.into_iter().for_each(|part| pos.play_unchecked(part)),
             Err(error) => {
                 let label = move_label(pos);
                 let at = match &m.written {

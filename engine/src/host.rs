@@ -85,7 +85,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
     }
     fn attacked_on(&self, sq: Square, by: Color, occ: Wide, attackers: Wide) -> bool {
         let pos = &*self.pos;
-        pos.attacked(sq, by, B::from_wide(occ) | pos.t.walls, B::from_wide(attackers))
+        pos.attacked(sq, by, B::from_wide(occ) | pos.walls, B::from_wide(attackers))
     }
     #[inline]
     fn known_safe(&self, m: Move) -> bool {

@@ -184,6 +184,10 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.part != 0 {
+            // Mid-turn: the turn's next part (`features/turns.rs`).
+            return self.generate_walls(sink);
+        }
         if self.t.passes {
             return self.generate_with_pass(sink);
         }
@@ -271,7 +275,7 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
-        let occ = ours | theirs | t.walls;
+        let occ = ours | theirs | self.walls;
         let word = occ.to_wide().0[0];
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
@@ -572,7 +576,7 @@ impl<B: Bitboard> Pos<B> {
         let them = us.opponent();
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[them];
-        let occ = ours | theirs | self.t.walls;
+        let occ = ours | theirs | self.walls;
         let t = &*self.t;
         let mut suspects = royals;
         // Where a free piece's move must end (narrowed below by each check).
@@ -809,6 +813,9 @@ impl<B: Bitboard> Pos<B> {
 
     /// Perft: the number of leaf nodes `depth` plies ahead, the last ply counted in bulk.
     pub fn perft(&mut self, depth: u32) -> u64 {
+        if self.t.has_parts {
+            return self.perft_turns(depth);
+        }
         // One move buffer per ply, reused across the whole search.
         let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
         self.perft_with(depth, &mut buffers)

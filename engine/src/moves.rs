@@ -36,6 +36,10 @@ pub enum MoveKind {
     /// A pass (`features/pass.rs`): nothing moves; `from` = `to` is the square of the
     /// passing side's royal piece (else its lowest piece), as Fairy-Stockfish writes it.
     Pass,
+    /// A turn's wall part (`features/walls.rs`): a wall goes on `to`; `from` is where the
+    /// turn's move landed (the arrow's origin); `piece` is the square the wall leaves (the
+    /// duck's), or `to` when a new wall is added.
+    Wall,
 }
 
 /// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
@@ -107,6 +111,7 @@ impl Move {
             MoveKind::Gate => Action::Gate { from, to, piece },
             MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
             MoveKind::Pass => Action::Pass { square: from },
+            MoveKind::Wall => Action::Wall { anchor: from, to, leaves: (piece != to).then_some(piece) },
         }
     }
 }
@@ -219,6 +224,15 @@ pub enum Action {
         /// The square the pass is written on (its royal piece's, else its lowest piece's).
         square: Square,
     },
+    /// A turn's wall part: a wall goes on `to` (and leaves `leaves`, where it moves).
+    Wall {
+        /// Where the turn's move landed (the square an arrow is shot from).
+        anchor: Square,
+        /// The wall's new square.
+        to: Square,
+        /// The square the wall leaves, where one wall moves (the duck); `None` for a new wall.
+        leaves: Option<Square>,
+    },
 }
 
 impl From<Action> for Move {
@@ -238,6 +252,7 @@ impl From<Action> for Move {
             Action::Gate { from, to, piece } => Move::new(from, to, MoveKind::Gate, piece),
             Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
             Action::Pass { square } => Move::new(square, square, MoveKind::Pass, Move::NO_PROMOTION),
+            Action::Wall { anchor, to, leaves } => Move::new(anchor, to, MoveKind::Wall, leaves.unwrap_or(to)),
         }
     }
 }
@@ -303,6 +318,12 @@ mod tests {
     #[test]
     fn pass() {
         check(Move::new(4, 4, MoveKind::Pass, Move::NO_PROMOTION), Action::Pass { square: 4 });
+    }
+
+    #[test]
+    fn wall() {
+        check(Move::new(28, 36, MoveKind::Wall, 20), Action::Wall { anchor: 28, to: 36, leaves: Some(20) });
+        check(Move::new(28, 36, MoveKind::Wall, 36), Action::Wall { anchor: 28, to: 36, leaves: None });
     }
 
     #[test]

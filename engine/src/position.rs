@@ -42,6 +42,9 @@ pub(crate) struct Undo<B> {
     pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
     pub journal: u32,
+    /// The turn's parts played and the anchor before the move (`features/turns.rs`).
+    pub part: u8,
+    pub anchor: Square,
 }
 
 /// One change a rule module made, journalled so that undoing a move reverts it.
@@ -135,13 +138,20 @@ pub struct Pos<B: Bitboard> {
     pub(crate) history: Vec<Undo<B>>,
     /// Rule modules' edits, undone with the moves that made them.
     pub(crate) journal: Vec<Edit>,
+    /// Every wall: the board's own ([`Tables::walls`]) and those placed in play
+    /// (`features/walls.rs`). No piece stands on one, no move passes it.
+    pub(crate) walls: B,
+    /// The parts of the current turn played so far (0 at a turn's start; always 0 in a
+    /// variant whose turns have one part), and where the last move part landed: the
+    /// turn's state between its parts (`features/turns.rs`).
+    pub(crate) part: u8,
+    pub(crate) anchor: Square,
 }
 
 impl<B: Bitboard> Pos<B> {
     /// An empty board, White to move.
     pub(crate) fn empty(t: Arc<Tables<B>>) -> Self {
         Pos {
-            t,
             board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: ByColor::both(B::EMPTY) },
             turn: Color::White,
             castling: 0,
@@ -160,6 +170,10 @@ impl<B: Bitboard> Pos<B> {
             count: Count::default(),
             history: Vec::with_capacity(256),
             journal: Vec::new(),
+            walls: t.walls,
+            part: 0,
+            anchor: 0,
+            t,
         }
     }
 
@@ -185,6 +199,9 @@ impl<B: Bitboard> Pos<B> {
             count: self.count,
             history: Vec::new(),
             journal: Vec::new(),
+            walls: self.walls,
+            part: self.part,
+            anchor: self.anchor,
         }
     }
 
@@ -203,7 +220,7 @@ impl<B: Bitboard> Pos<B> {
     /// board's walls.
     #[inline]
     pub fn occupied(&self) -> B {
-        self.board.by_color[Color::White] | self.board.by_color[Color::Black] | self.t.walls
+        self.board.by_color[Color::White] | self.board.by_color[Color::Black] | self.walls
     }
     /// The squares with a piece on them.
     #[inline]
@@ -488,14 +505,11 @@ impl<B: Bitboard> Pos<B> {
         (sp.hurdles[from as usize] & barred).any() || barred.has(to)
     }
 
-    /// Plays a move that must be legal (or at least pseudo-legal) in this position.
-    pub fn play_unchecked(&mut self, m: Move) {
-        // No handle of our own on the tables (an atomic count per move): `self.t` is
-        // borrowed anew wherever the helpers below borrow `self` mutably.
-        let us = self.turn;
-        let them = us.opponent();
-        let moved = self.board.squares[m.from as usize];
-        let mut undo = Undo {
+    /// What undoing `m` (moving the piece coded `moved`) will restore: the state as it is
+    /// now, before `m` is played; what it captures is filled in as it is played.
+    #[inline(always)]
+    pub(crate) fn undo_record(&self, m: Move, moved: u8) -> Undo<B> {
+        Undo {
             mv: m,
             moved,
             captured: NO_PIECE,
@@ -511,7 +525,22 @@ impl<B: Bitboard> Pos<B> {
             fullmove: self.fullmove,
             hash: self.hash,
             journal: self.journal.len() as u32,
-        };
+            part: self.part,
+            anchor: self.anchor,
+        }
+    }
+
+    /// Plays a move that must be legal (or at least pseudo-legal) in this position.
+    pub fn play_unchecked(&mut self, m: Move) {
+        if m.kind == MoveKind::Wall {
+            return self.play_wall(m);
+        }
+        // No handle of our own on the tables (an atomic count per move): `self.t` is
+        // borrowed anew wherever the helpers below borrow `self` mutably.
+        let us = self.turn;
+        let them = us.opponent();
+        let moved = self.board.squares[m.from as usize];
+        let mut undo = self.undo_record(m, moved);
         if let Some(ep) = self.ep.take() {
             if self.ep_capturable(ep, us) {
                 self.hash ^= self.t.zobrist.en_passant[ep.target as usize];
@@ -567,6 +596,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Upgrade => reset |= self.play_upgrade(m),
             // Nothing moves; no right, gate or unmoved piece is touched.
             MoveKind::Pass => return self.finish_move(undo, m, false),
+            MoveKind::Wall => unreachable!("a wall part is played by play_wall"),
         }
         if m.promotion().is_some() {
             reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
@@ -617,13 +647,17 @@ impl<B: Bitboard> Pos<B> {
     fn finish_move(&mut self, undo: Undo<B>, m: Move, reset: bool) {
         let us = self.turn;
         let them = us.opponent();
-        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
-        if us == Color::Black {
-            // Saturates at what a FEN may give, so that every FEN written reads back.
-            self.fullmove = self.fullmove.saturating_add(1);
+        if self.t.has_parts && self.turn_goes_on(m, reset) {
+            // The turn's next part is the same side's (`features/turns.rs`).
+        } else {
+            self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+            if us == Color::Black {
+                // Saturates at what a FEN may give, so that every FEN written reads back.
+                self.fullmove = self.fullmove.saturating_add(1);
+            }
+            self.turn = them;
+            self.hash ^= self.t.zobrist.black_to_move;
         }
-        self.turn = them;
-        self.hash ^= self.t.zobrist.black_to_move;
         let captured = undo.captured;
         self.history.push(undo);
         if !self.t.modules.with_after_move.is_empty() {
@@ -648,8 +682,8 @@ impl<B: Bitboard> Pos<B> {
     pub fn undo(&mut self) -> Option<Move> {
         let u = self.history.pop()?;
         let m = u.mv;
-        let them = self.turn;
-        let us = them.opponent();
+        // Mid-turn the last part was the side to move's own (`features/turns.rs`).
+        let us = if self.part != 0 { self.turn } else { self.turn.opponent() };
         if self.journal.len() > u.journal as usize {
             self.revert_edits(u.journal as usize);
         }
@@ -691,6 +725,7 @@ impl<B: Bitboard> Pos<B> {
                 self.board.take(m.to);
                 self.board.put(m.to, Piece::from_code(u.moved).expect("upgraded piece"));
             }
+            MoveKind::Wall => self.unplace_wall(m),
         }
         if u.to_hand != NO_PIECE {
             self.hands[us][u.to_hand as usize] -= 1;
@@ -706,6 +741,8 @@ impl<B: Bitboard> Pos<B> {
         self.halfmove = u.halfmove;
         self.fullmove = u.fullmove;
         self.hash = u.hash;
+        self.part = u.part;
+        self.anchor = u.anchor;
         Some(m)
     }
 
@@ -739,7 +776,9 @@ impl<B: Bitboard> Pos<B> {
         }
         h ^= t.zobrist.castles(self.castling);
         if let Some(ep) = self.ep {
-            if self.ep_capturable(ep, self.turn) {
+            // Mid-turn the side to move made the double step: its opponent may take.
+            let by = if self.part != 0 { self.turn.opponent() } else { self.turn };
+            if self.ep_capturable(ep, by) {
                 h ^= t.zobrist.en_passant[ep.target as usize];
             }
         }
@@ -761,12 +800,20 @@ impl<B: Bitboard> Pos<B> {
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= Zobrist::state(slot, value);
         }
-        h
+        for sq in (self.walls & !t.walls).squares() {
+            h ^= Zobrist::wall(sq);
+        }
+        h ^ Zobrist::part(self.part, self.anchor)
     }
 
     /// How many times the current position has occurred since the last irreversible move,
     /// counting this one.
     pub fn repetitions(&self) -> usize {
+        if self.t.has_parts {
+            // Parts are plies of the history: a position repeats with the same side to
+            // move and part, which the hash holds; a move that cannot be undone changes it.
+            return 1 + self.history.iter().filter(|u| u.hash == self.hash).count();
+        }
         let window = (self.halfmove as usize).min(self.history.len());
         1 + self.history[self.history.len() - window..]
             .iter()

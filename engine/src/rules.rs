@@ -646,6 +646,32 @@ pub struct InsufficientMaterial {
     pub same_color: Vec<PieceType>,
 }
 
+/// How a turn is made of parts (`[turn]`, `features/turns.rs`). The default, one move a
+/// turn, is every variant without the table.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnRules {
+    /// A wall placed after every move, as part of the same turn; `None`: no walls placed.
+    pub walls: Option<Walling>,
+}
+
+impl TurnRules {
+    /// Whether some turn has more than one part.
+    pub fn has_parts(&self) -> bool {
+        self.walls.is_some()
+    }
+}
+
+/// Where the wall of a turn's wall part may go (Fairy-Stockfish's `wallingRule`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Walling {
+    /// One neutral wall, the duck: it moves to any empty square but its own (on the first
+    /// turn it enters anywhere empty).
+    Duck,
+    /// The moved piece shoots a new wall along its own quiet moves from where it landed
+    /// (the Amazons' arrow); walls stay for good.
+    Arrow,
+}
+
 /// A variant's complete rules.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -706,6 +732,8 @@ pub struct Rules {
     pub notation: Notation,
     /// When each side may pass instead of moving (`features/pass.rs`).
     pub pass: ByColor<Passing>,
+    /// How a turn is made of parts (`[turn]`); the default: one move a turn.
+    pub turn: TurnRules,
 }
 
 /// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's

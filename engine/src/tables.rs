@@ -280,6 +280,21 @@ impl Zobrist {
     pub fn state(slot: usize, value: u16) -> u64 {
         Zobrist::tally(Color::White, 2000 + slot as u32, value as u32)
     }
+    /// The key of a wall placed in play on `sq` (`features/walls.rs`; the board's own
+    /// walls are in every position alike and have none).
+    #[inline]
+    pub fn wall(sq: Square) -> u64 {
+        Zobrist::tally(Color::Black, 3000 + sq as u32, 1)
+    }
+    /// The key of a turn's state between its parts: `part` parts played, the last move
+    /// part landed on `anchor` (0 at a turn's start: `features/turns.rs`).
+    #[inline]
+    pub fn part(part: u8, anchor: Square) -> u64 {
+        if part == 0 {
+            return 0;
+        }
+        Zobrist::tally(Color::Black, 3500 + anchor as u32, part as u32)
+    }
     /// A key for "`color` has `count` of `what`" (0 for a count of 0).
     #[inline]
     fn tally(color: Color, what: u32, count: u32) -> u64 {
@@ -433,6 +448,11 @@ pub struct Tables<B> {
     pub has_drops: bool,
     pub has_economy: bool,
     pub has_lift: bool,
+    /// Some turn has more than one part (`[turn]`, `features/turns.rs`): the one flag
+    /// that ends of moves and generation test.
+    pub has_parts: bool,
+    /// The wall part of each turn, if any ([`crate::rules::TurnRules::walls`]).
+    pub walling: Option<crate::rules::Walling>,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -934,6 +954,8 @@ impl<B: Bitboard> Tables<B> {
             has_drops: rules.drops.is_some(),
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),
+            has_parts: rules.turn.has_parts(),
+            walling: rules.turn.walls,
             rules,
             modules,
         }

@@ -378,10 +378,14 @@ impl Position {
         with_mut!(self, p => p.parse_move(text))
     }
     /// Reads and plays a move ([`Position::parse_move`], then play), returning it.
+    /// A turn of several parts written with commas (`e2e4,e4e5`) is played part by
+    /// part ([`Position::parse_turn`]); its last part is returned.
     pub fn play_str(&mut self, text: &str) -> Result<Move, MoveError> {
-        let m = self.parse_move(text)?;
-        self.play_unchecked(m);
-        Ok(m)
+        let parts = self.parse_turn(text)?;
+        for &m in &parts {
+            self.play_unchecked(m);
+        }
+        Ok(*parts.last().expect("a turn read has a part"))
     }
     /// The long algebraic form of a move (`e2e4`, `e7e8q`).
     pub fn uci(&self, m: Move) -> String {
@@ -443,11 +447,101 @@ impl Position {
             .into_iter()
             .map(|m| {
                 self.play_unchecked(m);
-                let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
+                // A part that leaves the turn going on counts the rest of the turn too.
+                let n = match (self.part(), depth) {
+                    (0, 1) => 1,
+                    (0, _) => self.perft(depth - 1),
+                    _ => self.perft(depth),
+                };
                 self.undo();
                 (m, n)
             })
             .collect()
+    }
+
+    /// Perft per legal whole turn ([`Position::legal_turns`]): Fairy-Stockfish's divide
+    /// where a turn has parts (`e2e4,e4e5 32`).
+    pub fn divide_turns(&mut self, depth: u32) -> Vec<(Vec<Move>, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        let turns = self.legal_turns();
+        turns
+            .into_iter()
+            .map(|turn| {
+                for &m in &turn {
+                    self.play_unchecked(m);
+                }
+                let n = if depth <= 1 { 1 } else { self.perft(depth - 1) };
+                for _ in &turn {
+                    self.undo();
+                }
+                (turn, n)
+            })
+            .collect()
+    }
+
+    /// The parts of the current turn played so far: 0 at a turn's start (always, where
+    /// turns have one part); see [`Position::legal_turns`].
+    pub fn part(&self) -> u8 {
+        with!(self, p => p.part())
+    }
+    /// Every legal whole turn from here: each sequence of parts that ends the current turn
+    /// (a move then its wall in Duck chess; one move each in a variant without parts).
+    /// [`Position::legal_moves`] lists the parts legal now.
+    pub fn legal_turns(&mut self) -> Vec<Vec<Move>> {
+        with_mut!(self, p => p.legal_turns())
+    }
+    /// A turn's parts in long algebraic form, joined by commas (`e2e4,e4e5`:
+    /// Fairy-Stockfish's UCI for duck and amazons).
+    pub fn turn_uci(&mut self, parts: &[Move]) -> String {
+        with_mut!(self, p => p.turn_text(parts, |p, m| p.uci(m)))
+    }
+    /// A turn's parts in notation `n`, joined by commas.
+    pub fn turn_text_in(&mut self, parts: &[Move], n: Notation) -> String {
+        with_mut!(self, p => p.turn_text(parts, |p, m| p.notate(m, n)))
+    }
+    /// A turn's parts in SAN, joined by commas (`e4,e5`, `Qda1,b1`).
+    pub fn turn_san(&mut self, parts: &[Move]) -> String {
+        with_mut!(self, p => p.turn_text(parts, |p, m| p.san(m)))
+    }
+    /// Reads a turn written part by part with commas (`e2e4,e4e5`) or one part, as
+    /// [`Position::parse_move`] reads each; a refused part is named by its number. The
+    /// position is unchanged.
+    pub fn parse_turn(&mut self, text: &str) -> Result<Vec<Move>, MoveError> {
+        self.read_turn(text, |p, part| p.parse_move(part))
+    }
+    /// Reads a turn as [`Position::parse_turn`] does, each part by `read` (another
+    /// program's notation: pyffish's long algebraic in the Python package).
+    pub fn read_turn(
+        &mut self,
+        text: &str,
+        mut read: impl FnMut(&mut Position, &str) -> Result<Move, MoveError>,
+    ) -> Result<Vec<Move>, MoveError> {
+        if !text.contains(',') {
+            return read(self, text).map(|m| vec![m]);
+        }
+        let mut parts = Vec::new();
+        let mut refusal = None;
+        for (i, part) in text.split(',').enumerate() {
+            match read(self, part.trim()) {
+                Ok(m) => {
+                    self.play_unchecked(m);
+                    parts.push(m);
+                }
+                Err(e) => {
+                    refusal = Some(MoveError { code: e.code, message: format!("part {} (`{}`): {}", i + 1, part.trim(), e.message) });
+                    break;
+                }
+            }
+        }
+        for _ in &parts {
+            self.undo();
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None => Ok(parts),
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! `chimera.Variant`, `chimera.Position`, `chimera.validate` and their kin.
 
-use chimera::game::{judge, Refused};
+use chimera::game::{judge_turn, Refused};
 use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::{FenStyle, Notation, Outcome};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -116,10 +116,22 @@ impl PyPosition {
         uci_list(py, pos, pos.legal_moves())
     }
 
-    /// The SAN of a legal move given in SAN or long algebraic notation.
+    /// Every legal whole turn, its parts in long algebraic notation joined by commas
+    /// (`e2e4,e4e5` in Duck chess); where turns have one part, the legal moves. Empty once
+    /// the game is over. (`legal_moves` lists the parts legal now.)
+    fn legal_turns(&mut self) -> Vec<String> {
+        if self.inner.outcome().is_some() {
+            return Vec::new();
+        }
+        let turns = self.inner.legal_turns();
+        turns.iter().map(|t| self.inner.turn_uci(t)).collect()
+    }
+
+    /// The SAN of a legal move (or of a whole turn, `e2e4,e4e5` → `e4,e5`) given in SAN
+    /// or long algebraic notation.
     fn san(&mut self, r#move: &str) -> PyResult<String> {
-        let m = judge(&mut self.inner, r#move).map_err(errors::illegal_move)?;
-        Ok(self.inner.san(m))
+        let parts = judge_turn(&mut self.inner, r#move).map_err(errors::illegal_move)?;
+        Ok(self.inner.turn_san(&parts))
     }
 
     /// A legal move (SAN or long algebraic) written in a notation, by name: `san`,
@@ -128,8 +140,8 @@ impl PyPosition {
     #[pyo3(signature = (r#move, notation = "default"))]
     fn notate(&mut self, r#move: &str, notation: &str) -> PyResult<String> {
         let n = notation_named(notation, &self.inner)?;
-        let m = judge(&mut self.inner, r#move).map_err(errors::illegal_move)?;
-        Ok(self.inner.notate(m, n))
+        let parts = judge_turn(&mut self.inner, r#move).map_err(errors::illegal_move)?;
+        Ok(self.inner.turn_text_in(&parts, n))
     }
 
     /// Reads a move written in a notation (named as for `notate`), as its long algebraic
@@ -148,19 +160,20 @@ impl PyPosition {
         self.inner.fen_in(FenStyle { promoted_plus, sfen, ..FenStyle::default() })
     }
 
-    /// The position after a move in SAN or long algebraic notation; `IllegalMove` if it
-    /// cannot be played (its `.code` says why, `game-over` after the end).
+    /// The position after a move in SAN or long algebraic notation (or a whole turn of
+    /// several parts, `e2e4,e4e5`); `IllegalMove` if it cannot be played (its `.code`
+    /// says why, `game-over` after the end).
     fn play(&self, r#move: &str) -> PyResult<PyPosition> {
         let mut next = self.inner.clone();
-        let m = judge(&mut next, r#move).map_err(errors::illegal_move)?;
-        next.play_unchecked(m);
+        let parts = judge_turn(&mut next, r#move).map_err(errors::illegal_move)?;
+        parts.into_iter().for_each(|m| next.play_unchecked(m));
         Ok(PyPosition { inner: next })
     }
 
-    /// `None` if the move is legal here, else `(code, reason)`: the refusal
+    /// `None` if the move (or turn) is legal here, else `(code, reason)`: the refusal
     /// `chimera serve` gives.
     fn explain(&mut self, r#move: &str) -> Option<(&'static str, String)> {
-        judge(&mut self.inner, r#move).err().map(|e| (e.code.as_str(), e.message))
+        judge_turn(&mut self.inner, r#move).err().map(|e| (e.code.as_str(), e.message))
     }
 
     /// Whether the side to move has a royal piece under attack.

@@ -65,12 +65,24 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     let pos = fen_io::read(&v, fen, chess960).map_err(errors::fen_error)?;
     let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
     for text in moves {
-        let m = fsf_move(&mut game.pos, text).map_err(|e| {
+        let parts = fsf_turn(&mut game.pos, text).map_err(|e| {
             errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e })
         })?;
-        game.play(m);
+        // The clocks and the piece taken are the turn's first part's (a wall part moves
+        // and takes nothing).
+        let mut parts = parts.into_iter();
+        if let Some(first) = parts.next() {
+            game.play(first);
+        }
+        parts.for_each(|part| game.pos.play_unchecked(part));
     }
     Ok(game)
+}
+
+/// A whole turn as Fairy-Stockfish writes it, its parts joined by commas (`e2e4,e4e5`
+/// in duck and amazons), or one move: its parts, each read by [`fsf_move`].
+fn fsf_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, chimera::MoveError> {
+    pos.read_turn(text, fsf_move)
 }
 
 /// Pieces that turn over and back (Kyoto shogi): Fairy-Stockfish's `pieceDemotion`, where
@@ -246,7 +258,13 @@ fn legal_moves<'py>(
     moves: Vec<PyBackedStr>,
     chess960: bool,
 ) -> PyResult<Bound<'py, PyList>> {
-    let pos = build(variant, fen, &moves, chess960)?.pos;
+    let mut pos = build(variant, fen, &moves, chess960)?.pos;
+    if pos.rules().turn.has_parts() {
+        // pyffish lists whole turns (`e2e4,e4e5`).
+        let turns = pos.legal_turns();
+        let listed: Vec<String> = turns.iter().map(|t| pos.turn_uci(t)).collect();
+        return Ok(PyList::new(py, listed)?);
+    }
     uci_list(py, &pos, pos.legal_moves())
 }
 
@@ -255,8 +273,8 @@ fn legal_moves<'py>(
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     let mut pos = build(variant, fen, &[], chess960)?.pos;
     let n = notation_of(notation, &pos)?;
-    let m = fsf_move(&mut pos, r#move).map_err(errors::illegal_move)?;
-    Ok(pos.notate(m, n))
+    let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
+    Ok(pos.turn_text_in(&parts, n))
 }
 
 #[pyfunction]
@@ -267,9 +285,9 @@ fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>,
     moves
         .iter()
         .map(|text| {
-            let m = fsf_move(&mut pos, text).map_err(errors::illegal_move)?;
-            let san = pos.notate(m, n);
-            pos.play_unchecked(m);
+            let parts = fsf_turn(&mut pos, text).map_err(errors::illegal_move)?;
+            let san = pos.turn_text_in(&parts, n);
+            parts.into_iter().for_each(|m| pos.play_unchecked(m));
             Ok(san)
         })
         .collect()

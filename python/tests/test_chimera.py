@@ -245,3 +245,23 @@ def test_from_toml_reads_no_files_unless_given_a_folder(tmp_path):
         with pytest.raises(chimera.RulesetError):
             chimera.Variant.from_toml(f'extends = "{outside}"\nname = "x"\n', name="mine.toml", folder=str(tmp_path))
     assert chimera.Variant.from_toml('extends = "chess"\nname = "c"\n').name == "c"
+
+
+def test_turns_of_two_parts_duck_and_amazons():
+    duck = chimera.variant("duck")
+    pos = duck.position()
+    # legal_moves lists the parts legal now; legal_turns the whole turns (pyffish's list).
+    assert len(pos.legal_moves()) == 20
+    assert len(pos.legal_turns()) == 640
+    assert pos.san("e2e4,e4e5") == "e4,e5"
+    after = pos.play("e2e4,e4e5")
+    assert after.fen == "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    # Part by part: the move, then the duck (by its square alone, its SAN).
+    mid = pos.play("e2e4")
+    assert mid.fen.endswith(" part=2@e4")
+    assert mid.play("e5").fen == after.fen
+    code, reason = after.play("d7d5").explain("d5e5")
+    assert code == "square-occupied" and "duck" in reason
+    amazons = chimera.variant("amazons").position()
+    assert amazons.san("d1a1,a1b1") == "Qda1,b1"
+    assert amazons.play("d1a1,a1b1").fen == "3q2q3/10/10/q8q/10/10/Q8Q/10/10/Q*4Q3 b - - 1 1"

@@ -483,3 +483,19 @@ def test_position_in_a_notation():
     after = pos.play("c3c4").play("g7g6").play("b2h8h").play("b8c8").play("h8h9")
     assert after.fen_in(promoted_plus=True).startswith("lnsgkgs+Bl/")
     assert after.fen_in(sfen=True).endswith(" w BN 6")
+
+
+@pytest.mark.parametrize("variant, moves", [
+    ("duck", []),
+    ("duck", ["e2e4,e4e5", "d7d5,d5e6"]),
+    ("amazons", ["d1a1,a1b1"]),
+])
+def test_turns_agree_with_pyffish(sf, variant, moves):
+    start = sf.start_fen(variant)
+    legal = sf.legal_moves(variant, start, moves)
+    assert sorted(compat.legal_moves(variant, "startpos", moves)) == sorted(legal)
+    assert compat.get_san_moves(variant, start, moves) == sf.get_san_moves(variant, start, moves)
+    for m in legal[:40]:
+        assert compat.get_san(variant, compat.get_fen(variant, start, moves), m) == sf.get_san(
+            variant, sf.get_fen(variant, start, moves), m
+        ), m

@@ -30,6 +30,10 @@ pub struct Args {
     /// `default` (the variant's own).
     #[arg(long)]
     pub notation: Option<String>,
+    /// List whole turns instead of the parts legal now, where a turn has several
+    /// (`e2e4,e4e5 e4,e5` in Duck chess: Fairy-Stockfish's form).
+    #[arg(long)]
+    pub turns: bool,
 }
 
 /// Prints `<long algebraic> <SAN>` (or `--notation`'s form) per legal move, sorted by
@@ -53,6 +57,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let notation = args.notation.as_deref().map(|name| parse_notation(name, &variant)).transpose()?;
     if let Some(o) = pos.outcome() {
         let _ = writeln!(io::stderr(), "game over: {}", describe_outcome(o, &pos));
+        return Ok(());
+    }
+    if args.turns {
+        let mut listed: Vec<(String, String)> = pos
+            .legal_turns()
+            .into_iter()
+            .map(|turn| match notation {
+                None | Some(Notation::San) => (pos.turn_uci(&turn), pos.turn_san(&turn)),
+                Some(n) => (pos.turn_uci(&turn), pos.turn_text_in(&turn, n)),
+            })
+            .collect();
+        listed.sort();
+        for (uci, written) in listed {
+            writeln!(out, "{uci} {written}")?;
+        }
+        out.flush()?;
         return Ok(());
     }
     for (m, uci, san) in pos.moves_with_notation() {

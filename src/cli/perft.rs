@@ -97,22 +97,25 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Perft below each legal move of `pos` (`depth` >= 1), the root moves shared by a pool of
-/// `threads` threads, each counting on its own copy of the position.
-fn per_root_move(pos: &Position, depth: u32, threads: usize, progress: bool) -> Result<Vec<(Move, u64)>, Failure> {
-    let moves = pos.legal_moves();
+/// Perft below each legal whole turn of `pos` (`depth` >= 1: a move, or the parts of a
+/// turn that has several, `e2e4,e4e5`), the root turns shared by a pool of `threads`
+/// threads, each counting on its own copy of the position.
+fn per_root_move(pos: &Position, depth: u32, threads: usize, progress: bool) -> Result<Vec<(Vec<Move>, u64)>, Failure> {
+    let moves = pos.clone().legal_turns();
     let bar = if progress { ProgressBar::new(moves.len() as u64) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} root moves, {eta} left")
             .map_err(|e| Failure::Message(format!("progress bar: {e}")))?
             .progress_chars("=> "),
     );
-    let count = |m: Move| {
+    let count = |turn: Vec<Move>| {
         let mut child = pos.clone();
-        child.play_unchecked(m);
+        for &m in &turn {
+            child.play_unchecked(m);
+        }
         let n = child.perft(depth - 1);
         bar.inc(1);
-        (m, n)
+        (turn, n)
     };
     let counts = if threads == 1 {
         moves.into_iter().map(count).collect()
@@ -127,9 +130,10 @@ fn per_root_move(pos: &Position, depth: u32, threads: usize, progress: bool) -> 
     Ok(counts)
 }
 
-/// Root counts in long algebraic notation, sorted by it.
-fn sorted_by_move(pos: &Position, counts: Vec<(Move, u64)>) -> Vec<(String, u64)> {
-    let mut named: Vec<(String, u64)> = counts.into_iter().map(|(m, n)| (pos.uci(m), n)).collect();
+/// Root counts in long algebraic notation (a turn's parts joined by commas), sorted by it.
+fn sorted_by_move(pos: &Position, counts: Vec<(Vec<Move>, u64)>) -> Vec<(String, u64)> {
+    let mut pos = pos.clone();
+    let mut named: Vec<(String, u64)> = counts.into_iter().map(|(turn, n)| (pos.turn_uci(&turn), n)).collect();
     named.sort();
     named
 }

@@ -30,5 +30,6 @@ mod ruleset_errors;
 mod serve;
 mod shoshogi;
 mod soak;
+mod turns;
 mod walls;
 mod web;

@@ -48,6 +48,8 @@ builtins! {
     "kinglet" => "kinglet.toml",
     "extinction" => "extinction.toml",
     "giveaway" => "giveaway.toml",
+    "duck" => "duck.toml",
+    "amazons" => "amazons.toml",
     "antichess" => "antichess.toml",
     "codrus" => "codrus.toml",
     "losers" => "losers.toml",

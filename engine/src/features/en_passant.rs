@@ -31,11 +31,12 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         Ok(_) => return err(FenField::EnPassant, format!("`{s}` names no square, or more than two")),
         Err(sq) => return err(FenField::EnPassant, format!("`{sq}` is not a square of this board")),
     };
-    let mover = pos.turn.opponent();
+    // Mid-turn (`part=`, read before this field) the double step was the side to move's own.
+    let mover = if pos.part != 0 { pos.turn } else { pos.turn.opponent() };
     let (target, victim) = match squares[..] {
         // The passed square alone: the piece that double-stepped stands one step beyond it,
-        // seen from the side to move.
-        [target] => (target, g.offset(target, 0, if pos.turn == Color::White { -1 } else { 1 })),
+        // seen from its opponent.
+        [target] => (target, g.offset(target, 0, if mover == Color::Black { -1 } else { 1 })),
         // The passed square and the piece's own, in either order (Fairy-Stockfish writes
         // both for a piece whose double step is not straight ahead, as a Berolina pawn's).
         [a, b] if pos.piece_at(a).is_none() => (a, Some(b)),

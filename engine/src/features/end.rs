@@ -154,6 +154,10 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
 impl<B: Bitboard> Pos<B> {
     /// The game's result, if the position ends it.
     pub fn outcome(&self) -> Option<Outcome> {
+        if self.part != 0 {
+            // The end rules judge whole turns (`features/turns.rs`).
+            return None;
+        }
         let end = &self.t.rules.end;
         let side = self.turn;
         if let Some(o) = self.ended_by_rule() {

@@ -193,7 +193,9 @@ impl<B: Bitboard> Pos<B> {
         let mut pos = Pos::empty(t.clone());
         let (board, hand) = split_hand(&t.rules, fields[0])?;
         let (placed, walls) = parse_board(&t.rules, board)?;
-        if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq)) {
+        // Walls placed in play (the duck, arrows) are `*` too, where the variant places them.
+        let in_play = |sq: &Square| t.walling.is_some() && walls.contains(sq);
+        if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq) && !in_play(sq)) {
             let name = t.geometry.square_name(sq);
             return if t.rules.walls.contains(&sq) {
                 err(FenField::Board, format!("{name} is a wall of this board: write `*` there"))
@@ -202,6 +204,12 @@ impl<B: Bitboard> Pos<B> {
             };
         }
         standing::check(&t, &placed)?;
+        for &sq in &walls {
+            pos.walls |= B::bit(sq);
+        }
+        if t.walling == Some(crate::rules::Walling::Duck) && pos.placed_walls().count() > 1 {
+            return err(FenField::Board, "more than one `*` besides the board's walls: there is one duck");
+        }
         for (sq, p, promoted) in placed {
             pos.board.put(sq, p);
             if promoted {
@@ -222,6 +230,10 @@ impl<B: Bitboard> Pos<B> {
         // Shogi FENs (Fairy-Stockfish's, SFEN-like) go straight from the side to the clocks.
         let numeric = |f: Option<&&str>| f.is_some_and(|f| f.bytes().all(|b| b.is_ascii_digit()));
         let mut flagged = None;
+        // Mid-turn (`part=`, read in full below) the en-passant field is the mover's own.
+        if t.has_parts && fields.iter().any(|f| f.starts_with("part=")) {
+            pos.part = 1;
+        }
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
             let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
@@ -365,6 +377,7 @@ impl<B: Bitboard> Pos<B> {
                 m.write_state(&self.state[base..base + modules.hooks[i].state], &mut s);
             }
         }
+        self.write_part_field(&mut s);
         if self.unmoved != self.unmoved_as_written() {
             let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
@@ -386,7 +399,7 @@ impl<B: Bitboard> Pos<B> {
                         Some(u) if plus => (Some('+'), t.rules.fen_char(u, p.color)),
                         _ => (None, t.rules.fen_char(p.kind, p.color)),
                     },
-                    None if t.walls.has(sq) => (None, '*'),
+                    None if self.walls.has(sq) => (None, '*'),
                     None => {
                         empty += 1;
                         continue;
@@ -471,6 +484,7 @@ impl<B: Bitboard> Pos<B> {
                 return read;
             }
             match key {
+                crate::features::turns::FEN_KEY => return self.read_part_field(value),
                 "unmoved" if !t.tracks_unmoved.is_empty() => {
                     self.unmoved = parse_unmoved(self, value)?;
                     return Ok(());

@@ -73,6 +73,12 @@ impl<B: Bitboard> Pos<B> {
                 square(out, to);
                 out.push(letter(m.piece).to_ascii_lowercase());
             }
+            // A wall part: where the turn's move landed, and the wall (Fairy-Stockfish's
+            // second half of `e2e4,e4e5`).
+            MoveKind::Wall => {
+                square(out, m.from);
+                square(out, m.to);
+            }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
                 square(out, m.to);
@@ -157,7 +163,8 @@ impl<B: Bitboard> Pos<B> {
     /// Appends `+` or `#` if the legal move `m` checks or mates.
     pub(super) fn write_check_mark(&mut self, m: Move, s: &mut String) {
         self.play_unchecked(m);
-        if self.is_check() {
+        // Mid-turn nothing is marked: a check is judged when the turn passes.
+        if self.part == 0 && self.is_check() {
             s.push(if self.count_moves() == 0 { '#' } else { '+' });
         }
         self.undo();
@@ -217,6 +224,8 @@ impl<B: Bitboard> Pos<B> {
                 return t.modules.all[i].write_san(&self.view(i), m, s);
             }
             MoveKind::Pass => return s.push_str("pass"),
+            // A wall part: the wall's square (Fairy-Stockfish's `e4,e5`).
+            MoveKind::Wall => return self.write_square(m.to, s),
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
@@ -283,6 +292,9 @@ impl<B: Bitboard> Pos<B> {
         // Long algebraic starts with a file letter (or is a drop, `N@e4`): SAN such as
         // `B1c3` or `G1f2` names a piece and must not be read as the move `b1c3`.
         let long_form = !clean.starts_with(|c: char| c.is_ascii_uppercase()) || clean.contains('@');
+        if self.part != 0 {
+            return self.parse_wall(clean, &legal);
+        }
         if long_form {
             let mut buf = String::with_capacity(8);
             for &m in &legal {

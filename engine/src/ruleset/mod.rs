@@ -32,6 +32,7 @@ use crate::features::end::{self, RawEnd};
 use crate::features::economy::{self, RawEconomy};
 use crate::features::gating::{self, RawGating};
 use crate::features::lift::{self, RawLift};
+use crate::features::turns;
 use context::Context;
 use pieces::RawPiece;
 
@@ -86,6 +87,8 @@ struct RawRuleset {
     /// `"none"`: no piece is royal, on purpose; `"white-only"`, `"black-only"`: one side's
     /// army has none.
     royal: Option<lint::RoyalKey>,
+    /// How a turn is made of parts (`features/turns.rs`).
+    turn: Option<Spanned<turns::RawTurn>>,
 }
 
 fn yes() -> bool {
@@ -248,6 +251,7 @@ fn compile(
         duple_check: raw.duple_check,
         notation,
         pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
+        turn: turns::compile(raw.turn.as_ref(), &cx)?,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -379,6 +379,16 @@ fn actions(o: &mut Out) {
             o.line(&["economy.purchases_before_upgrades"], format!("  upgrades after {} purchases", e.purchases_before_upgrades));
         }
     }
+    match rules.turn.walls {
+        Some(chimera::rules::Walling::Duck) => {
+            o.line(&["turn", "turn.walls"], "turn: a move, then the mover moves the duck (a neutral wall) to an empty square other than its own".to_string());
+        }
+        Some(chimera::rules::Walling::Arrow) => {
+            let text = "turn: a move, then the moved piece shoots a wall (an arrow) along its own quiet moves from where it landed; walls stay";
+            o.line(&["turn", "turn.walls"], text.to_string());
+        }
+        None => {}
+    }
     if rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
         let (w, b) = (rules.pass[Color::White], rules.pass[Color::Black]);
         let when = if w == b { w.describe().to_string() } else { format!("White {}; Black {}", w.describe(), b.describe()) };

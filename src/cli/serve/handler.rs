@@ -89,6 +89,14 @@ impl Game {
         self.outcome = None;
         self.pos.undo()
     }
+    /// The parts a turn's text stands for (`e2e4,e4e5`, or one part), or why it cannot
+    /// be played here (`game-over` first).
+    fn judge_turn(&mut self, text: &str) -> Result<Vec<Move>, MoveError> {
+        if let Some(o) = self.outcome() {
+            return Err(game_over(o, &self.pos));
+        }
+        self.pos.parse_turn(text)
+    }
     /// The move `text` stands for, or why it cannot be played here (`game-over` first).
     fn judge(&mut self, text: &str, notation: Option<Notation>) -> Result<Move, MoveError> {
         if let Some(o) = self.outcome() {
@@ -369,8 +377,8 @@ impl Server {
                 let budget = self.limits.budget.as_millis();
                 return Err(Error::new("timeout", format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened")));
             }
-            match game.judge(text, None) {
-                Ok(m) => game.play(m),
+            match game.judge_turn(text) {
+                Ok(parts) => parts.into_iter().for_each(|m| game.play(m)),
                 Err(e) => {
                     let message = format!("moves[{index}] `{text}`: {}", e.message);
                     return Err(Error::new("illegal-move", message).with(Detail::Move {
@@ -435,18 +443,46 @@ impl Server {
         Ok(Body::Verdict(verdict(game, &req.text, notation).0))
     }
 
+    /// Plays a move, or a whole turn of several parts written with commas (`e2e4,e4e5`):
+    /// the parts before the last are played first, the verdict is the last part's (or
+    /// the first refused part's, named by its number, and then nothing is played).
     fn play(&mut self, req: MoveReq) -> Result<Body, Error> {
+        let parts: Vec<&str> = req.text.split(',').collect();
         let held = self.game(&req.game)?.pos.plies();
-        self.room_for(1, held)?;
+        self.room_for(parts.len(), held)?;
         let game = self.game(&req.game)?;
         let notation = notation_named(req.notation.as_deref(), &game.pos)?;
-        let (verdict, legal) = verdict(game, &req.text, notation);
-        let position = legal.map(|m| {
-            game.play(m);
-            game.held += 1;
-            position_info(&req.game, game)
-        });
-        self.plies += usize::from(position.is_some());
+        let (last, first) = parts.split_last().expect("split gives a part");
+        for (i, text) in first.iter().enumerate() {
+            match game.judge(text, notation) {
+                Ok(m) => game.play(m),
+                Err(e) => {
+                    for _ in 0..i {
+                        game.undo();
+                    }
+                    let e = MoveError { message: format!("part {} (`{text}`): {}", i + 1, e.message), ..e };
+                    return Ok(Body::Played(Played { verdict: Verdict { legal: false, info: None, refusal: Some(e.into()) }, position: None }));
+                }
+            }
+        }
+        let (mut verdict, legal) = verdict(game, last, notation);
+        let position = match legal {
+            Some(m) => {
+                game.play(m);
+                game.held += parts.len();
+                Some(position_info(&req.game, game))
+            }
+            None => {
+                for _ in first {
+                    game.undo();
+                }
+                if let Some(r) = verdict.refusal.as_mut().filter(|_| !first.is_empty()) {
+                    r.reason = format!("part {} (`{last}`): {}", parts.len(), r.reason);
+                }
+                None
+            }
+        };
+        self.plies += position.as_ref().map_or(0, |_| parts.len());
         Ok(Body::Played(Played { verdict, position }))
     }
 
@@ -619,6 +655,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
         MoveKind::Gate => ("gate", on_from, Some(letter(m.piece))),
         MoveKind::GateCastle => ("gate-castle", on_from, Some(letter(m.piece))),
         MoveKind::Pass => ("pass", on_from, None),
+        MoveKind::Wall => ("wall", Letter(None), None),
         MoveKind::EnPassant => ("en-passant", on_from, m.promotion().map(letter)),
         _ if m.promotion().is_some() => ("promotion", on_from, m.promotion().map(letter)),
         MoveKind::DoubleStep => ("double-step", on_from, None),

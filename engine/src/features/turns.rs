@@ -1,0 +1,158 @@
+//! Turns of several parts (`[turn]`): a turn is a sequence of kernel moves, its parts,
+//! played by one side before the other moves (see ARCHITECTURE.md, "Turns of several
+//! parts"). This file owns the structure: the `[turn]` schema and its compile step,
+//! whether a part ends the turn, the state between parts (`Pos::part`, `Pos::anchor`:
+//! hashed, and written `part=2@e4` in a FEN), whole turns (listed, written, read), and
+//! perft by whole turns. The wall parts themselves are `features/walls.rs`'s.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use crate::bitboard::Bitboard;
+use crate::fen::error::{err, FenError, FenField};
+use crate::moves::Move;
+use crate::position::Pos;
+use crate::rules::{TurnRules, Walling};
+use crate::ruleset::context::Context;
+use crate::ruleset::error::RulesetError;
+use crate::tables::Zobrist;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTurn {
+    walls: Option<Spanned<String>>,
+}
+
+/// Compiles the `[turn]` table (absent: one move a turn).
+pub(crate) fn compile(raw: Option<&Spanned<RawTurn>>, cx: &Context) -> Result<TurnRules, RulesetError> {
+    let Some(raw) = raw else { return Ok(TurnRules::default()) };
+    let walls = match &raw.get_ref().walls {
+        None => None,
+        Some(w) => Some(match w.get_ref().as_str() {
+            "duck" => Walling::Duck,
+            "arrow" => Walling::Arrow,
+            other => return Err(cx.r.span(w, "turn.walls", format!("`{other}`: expected `duck` or `arrow`"))),
+        }),
+    };
+    Ok(TurnRules { walls })
+}
+
+/// The FEN key of the state between a turn's parts.
+pub(crate) const FEN_KEY: &str = "part";
+
+impl<B: Bitboard> Pos<B> {
+    /// The parts of the current turn played so far (0 at a turn's start).
+    pub fn part(&self) -> u8 {
+        self.part
+    }
+
+    /// Called at the end of a move part (in a variant with parts, before the turn
+    /// passes): whether the turn goes on with another part of the same side. If so, the
+    /// state between parts is set here, and the halfmove clock counts the turn (`reset`:
+    /// the part resets it), as the turn's first part does.
+    pub(crate) fn turn_goes_on(&mut self, m: Move, reset: bool) -> bool {
+        if self.t.walling.is_none() {
+            return false;
+        }
+        // Every move is followed by its wall.
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.set_part(1, m.to);
+        true
+    }
+
+    /// Sets the state between parts, keeping the hash in step.
+    pub(crate) fn set_part(&mut self, part: u8, anchor: u8) {
+        self.hash ^= Zobrist::part(self.part, self.anchor) ^ Zobrist::part(part, anchor);
+        self.part = part;
+        self.anchor = anchor;
+    }
+
+    /// Every legal whole turn: each sequence of parts, from here, that ends the turn
+    /// (at a turn's start in a variant without parts: the legal moves, one part each).
+    pub fn legal_turns(&mut self) -> Vec<Vec<Move>> {
+        let mut turns = Vec::new();
+        let mut prefix = Vec::new();
+        self.collect_turns(&mut prefix, &mut turns);
+        turns
+    }
+
+    fn collect_turns(&mut self, prefix: &mut Vec<Move>, turns: &mut Vec<Vec<Move>>) {
+        for m in self.legal_moves() {
+            prefix.push(m);
+            if !self.t.has_parts {
+                turns.push(prefix.clone());
+            } else {
+                self.play_unchecked(m);
+                if self.part == 0 {
+                    turns.push(prefix.clone());
+                } else {
+                    self.collect_turns(prefix, turns);
+                }
+                self.undo();
+            }
+            prefix.pop();
+        }
+    }
+
+    /// A sequence of legal parts written with `write` (each in the position it is played
+    /// in), joined by commas: `e2e4,e4e5` (Fairy-Stockfish's form for duck and amazons).
+    pub fn turn_text(&mut self, parts: &[Move], mut write: impl FnMut(&mut Self, Move) -> String) -> String {
+        let mut text = String::new();
+        for (i, &m) in parts.iter().enumerate() {
+            if i > 0 {
+                text.push(',');
+            }
+            text += &write(self, m);
+            self.play_unchecked(m);
+        }
+        for _ in parts {
+            self.undo();
+        }
+        text
+    }
+
+    /// Perft by whole turns (Fairy-Stockfish's count where it has the variant): the
+    /// sequences of parts that complete `depth` turns, the current one first.
+    pub(crate) fn perft_turns(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if depth == 1 && self.part != 0 && self.t.walling.is_some() {
+            // Every wall part ends the turn: counted without playing them.
+            return self.count_moves();
+        }
+        let mut nodes = 0;
+        for m in self.legal_moves() {
+            self.play_unchecked(m);
+            nodes += self.perft_turns(if self.part == 0 { depth - 1 } else { depth });
+            self.undo();
+        }
+        nodes
+    }
+
+    /// Writes the state between parts (` part=2@e4`), mid-turn only.
+    pub(crate) fn write_part_field(&self, s: &mut String) {
+        if self.part != 0 {
+            *s += &format!(" {FEN_KEY}={}@{}", self.part + 1, self.t.geometry.square_name(self.anchor));
+        }
+    }
+
+    /// Reads `part=`'s value: the part to play (from 2) and where the turn's move landed.
+    pub(crate) fn read_part_field(&mut self, value: &str) -> Result<(), FenError> {
+        if !self.t.has_parts {
+            return err(FenField::Extra, "`part=` is only for variants whose turns have parts ([turn])");
+        }
+        let g = self.t.geometry;
+        let parsed = value.split_once('@').and_then(|(n, sq)| Some((n.parse::<u8>().ok()?, g.parse_square(sq)?)));
+        match parsed {
+            // Walls: the wall is the second and last part.
+            Some((2, anchor)) if self.piece_at(anchor).is_some_and(|p| p.color == self.turn) => {
+                self.part = 1;
+                self.anchor = anchor;
+                Ok(())
+            }
+            Some((2, _)) => err(FenField::Extra, format!("part: `{value}`: the square must hold a piece of the side to move (the one that moved)")),
+            _ => err(FenField::Extra, format!("part: `{value}`: expected `2@<square>` (the part to play, and where the move landed)")),
+        }
+    }
+}
