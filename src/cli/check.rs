@@ -249,11 +249,12 @@ pub fn summary(rules: &Rules) -> String {
         for &t in &end.move_rule_reset_by {
             resets.push(format!("a {} move", rules.piece(t).name));
         }
-        if resets.is_empty() {
-            format!("draw after so many moves by each side ({})", thresholds(end.move_rule, ""))
-        } else {
-            format!("draw after so many moves by each side without {} ({})", resets.join(" or "), thresholds(end.move_rule, ""))
-        }
+        let without = if resets.is_empty() { String::new() } else { format!(" without {}", resets.join(" or ")) };
+        let checks = end
+            .move_rule_checks_counted
+            .map(|n| format!("; a side's checks past {n} do not count"))
+            .unwrap_or_default();
+        format!("draw after so many moves by each side{without} ({}){checks}", thresholds(end.move_rule, ""))
     };
     rows.push(vec!["move rule:".into(), move_rule]);
     let dead = match &end.insufficient_material {
