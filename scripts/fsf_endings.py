@@ -77,7 +77,7 @@ def gates_repeat(a, what, fa, ca, cbase, cmoves):
 
     def key(fen, gates):
         fields = fen.split()
-        rights = fields[2] if gates else "".join(ch for ch in fields[2] if ch in "KQkq-")
+        rights = fields[2] if gates else "".join(ch for ch in fields[2] if ch in "KQkq") or "-"
         return (fields[0], fields[1], rights, fields[3])
 
     fens = [COMPAT.get_fen(a.cvar, cbase, cmoves[:i]) for i in range(len(cmoves) + 1)]
@@ -100,8 +100,16 @@ EXPLAINED = [
     (gates_repeat, "Fairy-Stockfish counts positions that differ in gating or first-leap rights as one "
                    "(FIDE 9.2.2: the same position has the same possible moves)"),
 ]
+def opponent_in_check(a, what, fa, ca, cbase, cmoves):
+    """A FEN whose side not to move is in check (the kings face each other in Xiangqi's
+    bare material): Fairy-Stockfish reads it and plays on; Chimera refuses the position,
+    which no legal game reaches, and compat with it."""
+    return what == "legal_moves" and "is to move but" in str(ca) and "is in check" in str(ca)
+
+
 LIMITATIONS = [
     (castling_field_without_castles, "castling field of a variant without castling not validated"),
+    (opponent_in_check, "a position whose side not to move is in check is refused"),
 ]
 
 

@@ -43,9 +43,30 @@ def letters_of_promoted_pieces(variant, fsf, ours):
     return strip(fsf) == strip(ours)
 
 
-def explain(variant, n, fsf, ours):
+def told_apart_from_a_promoted_piece(fen, n, fsf, ours):
+    """Fairy-Stockfish letters a promoted shogi piece as the piece it moves like (a tokin
+    is a `G`), so a gold and a tokin that reach one square need a disambiguation in its
+    text (`Gc3c2`, `G1c2`, WXF's `G+=2`) where Chimera's letters tell them apart (`Gcc2`,
+    `Tc2`, `T3=2`): the side to move has a promoted piece, and the texts agree on
+    everything after the part that names and places the piece."""
+    board, side = fen.split()[0].split("[")[0], fen.split()[1]
+    promoted = [board[i + 1] for i, c in enumerate(board[:-1]) if c == "+"]
+    if not any(p.isupper() == (side == "w") for p in promoted):
+        return False
+    if n == 7:
+        # WXF: the piece, then its file or `+`/`-` (front, rear of two alike on a file).
+        return fsf[2:] == ours[2:]
+    strip = lambda s: "".join(c for c in s if not c.isalpha() and c != "+")
+    a, b = strip(fsf), strip(ours)
+    return a.endswith(b) or b.endswith(a)
+
+
+def explain(variant, n, fsf, ours, fen=None):
     """Why Chimera's text may differ from Fairy-Stockfish's, or None."""
     shogi_like = variant in SHOGI_FAMILY
+    if shogi_like and n not in (3, 4, 5) and fen and told_apart_from_a_promoted_piece(fen, n, fsf, ours):
+        return ("disambiguation: Fairy-Stockfish letters a promoted piece as the piece it moves like, so it tells "
+                "them apart by square where Chimera's own letters need nothing")
     if n == 0 and variant not in SHOGI_FAMILY:
         n = 1
     if n not in (3, 4, 5) and shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
@@ -140,7 +161,7 @@ def main():
                             got = f"<error: {e}>"
                         compared[("move", variant, n)] += 1
                         if want != got:
-                            why = explain(variant, n, want, got)
+                            why = explain(variant, n, want, got, fen)
                             if why:
                                 explained[why] += 1
                             else:

@@ -364,6 +364,11 @@ pub struct EndRules {
     pub move_rule_resets: Vec<ResetEvent>,
     /// A move by one of these types resets it.
     pub move_rule_reset_by: Vec<PieceType>,
+    /// Only so many checks by each side count toward the move rule: each further check
+    /// of the side that checked more lengthens it by a move (the Asian Xiangqi
+    /// Federation's rule, as Fairy-Stockfish counts it). `None` (a ruleset's 0): every
+    /// move counts.
+    pub move_rule_checks_counted: Option<u16>,
     /// Material with which no side can ever mate: the game is drawn (dead position).
     pub insufficient_material: Option<InsufficientMaterial>,
     /// For the side to move when its whole army is gone (capture-all victory): the

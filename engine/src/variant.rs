@@ -331,6 +331,13 @@ impl Position {
     pub fn claims(&mut self) -> Vec<Claim> {
         with_mut!(self, p => p.claims())
     }
+    /// What the draw rules (the move rule, repetition, counting) give the position as it
+    /// stands, at their claim or automatic counts, even where the game has ended
+    /// otherwise (a dead position that repeats): the move rule's first. For callers that
+    /// judge as other programs do (Fairy-Stockfish's `is_optional_game_end`).
+    pub fn draw_rules_met(&self) -> Vec<Outcome> {
+        with!(self, p => p.draw_rules_met())
+    }
     /// Moves played since the position was set up.
     pub fn plies(&self) -> usize {
         with!(self, p => p.plies())

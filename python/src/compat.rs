@@ -396,7 +396,7 @@ fn is_optional_game_end(
 #[pyo3(signature = (variant, fen, moves, chess960 = false))]
 fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool) -> PyResult<(bool, bool)> {
     let pos = build(variant, fen, &moves, chess960)?.pos;
-    Ok((pos.insufficient_material_of(Color::White), pos.insufficient_material_of(Color::Black)))
+    Ok((ends::insufficient(&pos, Color::White), ends::insufficient(&pos, Color::Black)))
 }
 
 /// `FEN_OK` (1), `FEN_EMPTY` (0) or the negative code Fairy-Stockfish gives the FEN.

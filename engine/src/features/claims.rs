@@ -111,10 +111,35 @@ impl<B: Bitboard> Pos<B> {
         if end.repetition.automatic != 0 && self.repetitions() >= end.repetition.automatic as usize {
             return Some(self.repetition_outcome());
         }
-        if end.move_rule.automatic != 0 && self.halfmove >= 2 * end.move_rule.automatic {
+        if self.move_rule_met(end.move_rule.automatic) {
             return Some(Outcome { winner: None, reason: EndReason::MoveRule });
         }
         None
+    }
+
+    /// Whether the move rule's count `n` (moves by each side; 0: never) has come about.
+    fn move_rule_met(&self, n: u16) -> bool {
+        n != 0 && self.halfmove >= 2 * n && self.halfmove >= 2 * n + self.move_rule_extension()
+    }
+
+    /// The plies by which checks beyond `move_rule_checks_counted` lengthen the move rule:
+    /// two for each check past that count by the side that checked more, among the
+    /// positions since the last reset (Fairy-Stockfish's window: the position before the
+    /// reset too when their number is odd). Replays the game on a copy, so only asked
+    /// once the plain count is reached.
+    fn move_rule_extension(&self) -> u16 {
+        let Some(counted) = self.t.rules.end.move_rule_checks_counted else { return 0 };
+        let end = (self.halfmove as usize).min(self.history.len());
+        let last = if end % 2 == 1 { end } else { end.saturating_sub(1) };
+        let mut p = self.clone();
+        let mut checks = [0u16; 2];
+        for j in 0..=last {
+            if j > 0 && p.undo().is_none() {
+                break;
+            }
+            checks[j % 2] += u16::from(p.is_check());
+        }
+        2 * checks[0].max(checks[1]).saturating_sub(counted)
     }
 
     /// What a repetition gives: `repetition_verdict` for the side to move (a draw by
@@ -129,9 +154,24 @@ impl<B: Bitboard> Pos<B> {
         let end = &self.t.rules.end;
         let repetition = (end.repetition.claim != 0 && self.repetitions() >= end.repetition.claim as usize)
             .then(|| self.repetition_outcome());
-        let move_rule = (end.move_rule.claim != 0 && self.halfmove >= 2 * end.move_rule.claim)
+        let move_rule = self.move_rule_met(end.move_rule.claim)
             .then_some(Outcome { winner: None, reason: EndReason::MoveRule });
         repetition.into_iter().chain(move_rule)
+    }
+
+    /// What the draw rules (the move rule, repetition, counting) give the position as it
+    /// stands, at their claim or automatic counts, whether or not the game has ended
+    /// otherwise (a dead position still repeats): the move rule's first, as a claim of
+    /// both rests on it. Not after checkmate, which the move rule cannot draw (FIDE 9.3).
+    pub fn draw_rules_met(&self) -> Vec<Outcome> {
+        let mated = self.outcome().is_some_and(|o| o.reason == EndReason::Checkmate);
+        let end = &self.t.rules.end;
+        let first_of = |t: Threshold| if t.claim != 0 { t.claim } else { t.automatic };
+        let move_rule = (self.move_rule_met(first_of(end.move_rule)) && !mated)
+            .then_some(Outcome { winner: None, reason: EndReason::MoveRule });
+        let n = first_of(end.repetition);
+        let repetition = (n != 0 && self.repetitions() >= n as usize).then(|| self.repetition_outcome());
+        move_rule.into_iter().chain(repetition).chain(self.counting_draw().filter(|_| !mated)).collect()
     }
 
     /// Every claim the side to move may make, each rule once: now, or else by the first

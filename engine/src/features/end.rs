@@ -28,6 +28,7 @@ pub(crate) struct RawEnd {
     move_rule: Option<Spanned<super::claims::RawThreshold>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
+    move_rule_checks_counted: Option<u16>,
     insufficient_material: Option<RawInsufficient>,
     army_captured: Option<RawVerdict>,
     #[serde(default = "yes")]
@@ -66,6 +67,7 @@ impl Default for RawEnd {
             repetition_verdict: RawVerdict::Draw,
             move_rule: None,
             move_rule_reset: Vec::new(),
+            move_rule_checks_counted: None,
             insufficient_material: None,
             army_captured: None,
             army_includes_hand: true,
@@ -138,6 +140,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         move_rule,
         move_rule_resets: resets,
         move_rule_reset_by: reset_by,
+        move_rule_checks_counted: end.move_rule_checks_counted.filter(|&n| n != 0),
         insufficient_material,
         army_captured: end.army_captured.map(Verdict::from),
         army_includes_hand: end.army_includes_hand,

@@ -12,7 +12,8 @@
 //!   another piece on the board; other pieces (knight, wazir, pawn…) need one more piece of
 //!   either side. A piece that can never reach the enemy king's squares counts for nothing;
 //! * with a stalemate that is not a draw, a rule module that ends games (n-check's count),
-//!   or royals that may not flee check (Makpong), any piece but the king may win.
+//!   or royals that may not flee check (Makpong), any piece but the king may win;
+//! * two royals under duple check may win together (Spartan chess).
 
 use crate::bitboard::Bitboard;
 use crate::position::Pos;
@@ -76,7 +77,8 @@ pub(crate) fn classes(rules: &Rules) -> Vec<Mating> {
             if p.pawn {
                 return Mating::Minor;
             }
-            let mut own = p.directions.clone();
+            // A move only an unmoved piece has (Cambodian's met) is no lasting power.
+            let mut own: Vec<_> = p.directions.iter().filter(|d| !d.initial_only).cloned().collect();
             own.sort();
             own.dedup();
             built_in.iter().find(|(d, _)| *d == own).map_or(Mating::Major, |&(_, m)| m)
@@ -100,6 +102,11 @@ impl<B: Bitboard> Pos<B> {
             || end.army_captured.is_some()
             || goal_piece
         {
+            return false;
+        }
+        // Royals that may stand in check while another is safe (duple check) mate together:
+        // one takes the square beside the enemy king, the other guards it.
+        if rules.duple_check && self.royals(side).count() >= 2 {
             return false;
         }
         let classes = t.mating.get_or_init(|| classes(rules));

@@ -266,8 +266,18 @@ impl<B: Bitboard> Pos<B> {
             }
             _ => {}
         }
-        // The other pieces of the type that may make the same move to the same square.
+        // The other pieces of the type that may make the same move to the same square; in
+        // Thai SAN, which names pieces by their movement, of the movement (a tokin and a
+        // gold are both `X`, as Fairy-Stockfish's types are both its gold).
         let g = self.t.geometry;
+        let rules = &self.t.rules;
+        let moves_alike = |t: PieceType| {
+            let (a, b) = (&rules.piece(t).directions, &rules.piece(mover).directions);
+            a.len() == b.len() && a.iter().all(|d| b.contains(d))
+        };
+        let alike = |o: Square| {
+            self.piece_at(o).is_some_and(|p| p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)))
+        };
         let others: Vec<Square> = legal
             .iter()
             .filter(|o| {
@@ -276,7 +286,7 @@ impl<B: Bitboard> Pos<B> {
                     && matches!(o.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant)
                     && (o.kind == MoveKind::EnPassant) == (m.kind == MoveKind::EnPassant)
                     && o.promotion() == m.promotion()
-                    && self.piece_at(o.from).map(|p| p.kind) == Some(mover)
+                    && alike(o.from)
             })
             .map(|o| o.from)
             .collect();

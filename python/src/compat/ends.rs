@@ -13,7 +13,7 @@
 //! Values are from the side to move's view.
 
 use chimera::rules::Verdict;
-use chimera::{EndReason, Outcome, Position};
+use chimera::{Color, EndReason, Outcome, Position};
 
 use super::{VALUE_DRAW, VALUE_MATE};
 
@@ -57,13 +57,25 @@ pub fn game_result(pos: &Position) -> i32 {
     }
 }
 
-/// A draw (or a perpetual rule's result) the side to move may claim now — n-fold
-/// repetition, the n-move rule — or that has come about by itself at Chimera's automatic
-/// thresholds (FIDE's fivefold and 75 moves).
-pub fn optional(pos: &mut Position) -> Option<(bool, i32)> {
-    if let Some(o) = pos.outcome() {
-        return matches!(o.reason, EndReason::Repetition | EndReason::PerpetualCheck | EndReason::PerpetualChase | EndReason::MoveRule | EndReason::Counting).then(|| (true, value(o, pos)));
-    }
-    let claim = pos.claims().into_iter().find(|c| c.by.is_none())?;
-    Some((true, value(claim.outcome, pos)))
+/// A draw (or a perpetual rule's result) the side to move may claim now — the n-move
+/// rule, n-fold repetition, the counting rules — or that has come about by itself at
+/// Chimera's automatic thresholds (FIDE's fivefold and 75 moves). Like Fairy-Stockfish,
+/// whether or not the game has ended otherwise (a dead position still repeats).
+pub fn optional(pos: &Position) -> Option<(bool, i32)> {
+    let o = pos.draw_rules_met().into_iter().next()?;
+    Some((true, value(o, pos)))
+}
+
+/// pyffish's `has_insufficient_material` for `side`: Chimera's answer, except where
+/// Fairy-Stockfish's make-up of the variant decides otherwise — a king that is taken, not
+/// mated (its `nocheckatomic` and `atomar` have an extinction rule: never insufficient),
+/// and kings under duple check (Spartan's are its commoners, both sides': mating material
+/// even alone).
+pub fn insufficient(pos: &Position, side: Color) -> bool {
+    let rules = pos.rules();
+    let king_taken = rules.modules.iter().any(|m| m.name == "atomic" && m.params.get("checks").and_then(|c| c.as_bool()) == Some(false));
+    let commoners = rules.duple_check
+        && (0..rules.geometry.squares())
+            .any(|sq| pos.piece_at(sq as chimera::Square).is_some_and(|p| p.color == side && rules.piece(p.kind).royal));
+    !king_taken && !commoners && pos.insufficient_material_of(side)
 }

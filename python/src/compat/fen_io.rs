@@ -31,7 +31,8 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     }
 }
 
-/// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given).
+/// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given);
+/// a FEN without them means one check left for each side, as Fairy-Stockfish reads it.
 fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
     let Some(n) = checks_to_win(rules) else { return fen.to_string() };
     let mut parts: Vec<&str> = fen.split_whitespace().collect();
@@ -54,7 +55,9 @@ fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
             }
         }
     }
-    fen.to_string()
+    // Without either, Fairy-Stockfish assumes that the next check wins.
+    let last = n.saturating_sub(1);
+    format!("{fen} checks={last}/{last}")
 }
 
 /// The FEN with only the castling letters Chimera accepts one by one: Fairy-Stockfish
@@ -193,6 +196,13 @@ fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
 /// passed to the one reached, in square order (`a5a6`).
 fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let rules = pos.rules();
+    // After the double step of a piece that is not a pawn (Wolf's sergeant), Fairy-Stockfish
+    // writes the squares passed and reached, whether or not anything can take there.
+    let not_a_pawn = |m: chimera::Move| pos.piece_at(m.to).is_some_and(|p| rules.pieces[p.kind as usize].betza != STANDARD_PAWN);
+    if pos.last_move().is_some_and(|m| m.kind == MoveKind::DoubleStep && not_a_pawn(m)) {
+        let field = passed_and_reached(pos);
+        return (field != written).then_some(field);
+    }
     if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);

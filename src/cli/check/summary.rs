@@ -448,13 +448,12 @@ fn end(o: &mut Out) {
         for &t in &end.move_rule_reset_by {
             resets.push(format!("a {} move", o.name(t)));
         }
-        if resets.is_empty() {
-            format!("draw after so many moves by each side ({})", thresholds(end.move_rule, ""))
-        } else {
-            format!("draw after so many moves by each side without {} ({})", resets.join(" or "), thresholds(end.move_rule, ""))
-        }
+        let without = if resets.is_empty() { String::new() } else { format!(" without {}", resets.join(" or ")) };
+        let checks = end.move_rule_checks_counted.map(|n| format!("; a side's checks past {n} do not count")).unwrap_or_default();
+        format!("draw after so many moves by each side{without} ({}){checks}", thresholds(end.move_rule, ""))
     };
-    row(o, &["end.move_rule", "end.move_rule.claim", "end.move_rule.automatic", "end.move_rule_reset"], "move rule", move_rule);
+    let keys = ["end.move_rule", "end.move_rule.claim", "end.move_rule.automatic", "end.move_rule_reset", "end.move_rule_checks_counted"];
+    row(o, &keys, "move rule", move_rule);
     if let Some(c) = &end.counting {
         let text = counting(o, c);
         row(o, &["end.counting"], "counting", text);
