@@ -121,3 +121,36 @@ fn a_cannon_as_the_only_screen_gives_no_check_and_pins_nothing() {
         assert_eq!(moves(&v.position(fen2).unwrap()), expected2);
     }
 }
+
+/// The hoppers' screens with a barred hop agree with testing every move: the army
+/// without the cannon's palace hops (so the screens' path is taken), against the same
+/// with `duple_check` (one royal a side: the same rules, every move tested), move list
+/// by move list along seeded random games.
+#[test]
+fn barred_screens_agree_with_testing_every_move() {
+    let text: String =
+        include_str!("../../rulesets/janggi.toml").lines().filter(|l| !l.contains("betza = \"pB\"")).map(|l| format!("{l}\n")).collect();
+    let screens = chimera::variants::from_toml(&text, "janggi-screens.toml").unwrap();
+    let tested = chimera::variants::from_toml(&text.replacen("pass = \"always\"", "pass = \"always\"\nduple_check = true", 1), "janggi-tested.toml").unwrap();
+    let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut positions = 0;
+    for _ in 0..12 {
+        let mut a = screens.position(&screens.rules().start_fen).unwrap();
+        let mut b = tested.position(&tested.rules().start_fen).unwrap();
+        for _ in 0..80 {
+            let (ma, mb) = (moves(&a), moves(&b));
+            assert_eq!(ma, mb, "at {}", a.fen());
+            positions += 1;
+            if ma.is_empty() || a.outcome().is_some() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let m = &ma[(seed % ma.len() as u64) as usize];
+            a.play_str(m).unwrap();
+            b.play_str(m).unwrap();
+        }
+    }
+    assert!(positions > 300, "{positions} positions compared");
+}
