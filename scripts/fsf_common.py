@@ -522,7 +522,11 @@ def _play_game(task):
     c = None
     for ply in range(plies + 1):
         cfen = None
-        if fen_every and ply and ply % fen_every == 0:
+        # A FEN says nothing of a pass just made (two in a row end the game in both
+        # programs): after one the position is not handed over.
+        last = fmoves[-1] if fmoves else ""
+        passed = len(last) % 2 == 0 and last[: len(last) // 2] == last[len(last) // 2 :] and last != ""
+        if fen_every and ply and ply % fen_every == 0 and not passed:
             cfen = a.chimera_fen(sf.get_fen(a.fvar, fbase, fmoves))
             result.note("positions handed to chimera as FEN")
         c = compare_position(a, result, fbase, fmoves, tracker, cbase, cmoves, cfen)
