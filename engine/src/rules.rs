@@ -354,10 +354,10 @@ pub struct EndRules {
     pub stalemate: Verdict,
     /// The end by repetition: claimable, or automatic, at the n-th occurrence of a position.
     pub repetition: Threshold,
-    /// For the side to move when the repetition ends the game (a draw by default;
+    /// For the side to move, by its colour, when the repetition ends the game (a draw by default;
     /// `[end] repetition_verdict`, Fairy-Stockfish's `nFoldValue`), unless a perpetual
     /// rule decides it.
-    pub repetition_verdict: Verdict,
+    pub repetition_verdict: ByColor<Verdict>,
     /// The draw after so many moves by each side without a reset: claimable, or automatic.
     pub move_rule: Threshold,
     /// Kinds of action that reset the move-rule counter.

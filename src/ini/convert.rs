@@ -557,7 +557,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             Some(v) => {
                 let automatic = Table::from_iter([("automatic".to_string(), Value::Integer(n_fold))]);
                 end.insert("repetition".into(), Value::Table(automatic));
-                end.insert("repetition_verdict".into(), Value::String(v.into()));
+                // nFoldValueAbsolute: the value is White's, whoever is to move.
+                let verdict = if c.bool("nFoldValueAbsolute", false)? {
+                    let black = if v == "win" { "loss" } else { "win" };
+                    Value::Table(Table::from_iter([("white".to_string(), Value::String(v.into())), ("black".to_string(), Value::String(black.into()))]))
+                } else {
+                    Value::String(v.into())
+                };
+                end.insert("repetition_verdict".into(), verdict);
             }
             None => return Err(c.refuse("nFoldValue", "`none`")),
         }

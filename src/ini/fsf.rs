@@ -219,7 +219,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("passOnStalemateBlack", "false", "passing"),
     ("soldierPromotionRank", "1", "soldier promotion"),
     ("flipEnclosedPieces", "none", "flipping"),
-    ("nFoldValueAbsolute", "false", "repetition results from White's side"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
     ("chasingRule", "none", "chasing rules"),
     ("stalematePieceCount", "false", "stalemate decided by material"),

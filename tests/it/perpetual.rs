@@ -232,3 +232,32 @@ fn perpetual_keys_refused_with_the_key_named() {
         assert!(shown.contains(key) && shown.contains(words), "{to}: {shown}");
     }
 }
+
+/// `repetition_verdict` by colour (Fairy-Stockfish's `nFoldValueAbsolute`): Minishogi's
+/// sennichite loses for White whoever is to move at the fourth occurrence; Tori shogi's
+/// loses for the side that completes it.
+#[test]
+fn repetition_verdict_by_colour_and_for_the_repeater() {
+    let minishogi = load("minishogi").unwrap();
+    let kings = "4k/5/5/5/K4[] w - - 0 1";
+    // White to move at the fourth occurrence, then Black to move (one more move first).
+    for (before, to_move) in [("", chimera::Color::White), ("a1a2", chimera::Color::Black)] {
+        let cycle = if before.is_empty() { "a1a2 e5e4 a2a1 e4e5" } else { "e5e4 a2b2 e4e5 b2a2" };
+        let mut p = minishogi.position(kings).unwrap();
+        for m in times(before, cycle, 3).split_whitespace() {
+            assert_eq!(p.outcome(), None, "{m}");
+            p.play_str(m).unwrap();
+        }
+        assert_eq!(p.turn(), to_move);
+        let o = p.outcome().unwrap();
+        assert_eq!((o.winner, o.reason), (Some(chimera::Color::Black), Plain), "{to_move} to move");
+    }
+    let torishogi = load("torishogi").unwrap();
+    let mut p = torishogi.position("3k3/7/7/7/7/7/3K3[] w - - 0 1").unwrap();
+    for m in times("", "d1d2 d7d6 d2d1 d6d7", 3).split_whitespace() {
+        p.play_str(m).unwrap();
+    }
+    // Black's d6d7 completed the fourfold repetition: White, to move, wins.
+    let o = p.outcome().unwrap();
+    assert_eq!((o.winner, o.reason), (Some(chimera::Color::White), Plain));
+}

@@ -145,7 +145,7 @@ impl<B: Bitboard> Pos<B> {
     /// What a repetition gives: `repetition_verdict` for the side to move (a draw by
     /// default), unless a perpetual rule decides it (`features/perpetual.rs`).
     fn repetition_outcome(&self) -> Outcome {
-        let verdict = self.t.rules.end.repetition_verdict;
+        let verdict = self.t.rules.end.repetition_verdict[self.turn];
         self.perpetual_verdict().unwrap_or_else(|| Outcome::for_side(verdict, self.turn, EndReason::Repetition))
     }
 

@@ -12,7 +12,7 @@ use crate::position::Pos;
 use crate::rules::{EndRules, InsufficientMaterial, PieceDef, ResetEvent, Verdict};
 use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
-use crate::types::{Color, PieceType};
+use crate::types::{ByColor, Color, PieceType};
 
 
 #[derive(Deserialize)]
@@ -23,8 +23,8 @@ pub(crate) struct RawEnd {
     #[serde(default = "draw")]
     stalemate: RawVerdict,
     repetition: Option<Spanned<super::claims::RawThreshold>>,
-    #[serde(default = "draw")]
-    repetition_verdict: RawVerdict,
+    #[serde(default)]
+    repetition_verdict: RawSideVerdict,
     move_rule: Option<Spanned<super::claims::RawThreshold>>,
     #[serde(default)]
     move_rule_reset: Vec<Spanned<String>>,
@@ -43,6 +43,22 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     bikjang: bool,
     material_count: Option<super::bikjang::RawMaterialCount>,
+}
+
+/// A verdict for the side to move, the same for both (`"loss"`) or by its colour
+/// (`{ white = "loss", black = "win" }`: Minishogi's repetition loses for White,
+/// whoever is to move).
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RawSideVerdict {
+    Both(RawVerdict),
+    Each { white: RawVerdict, black: RawVerdict },
+}
+
+impl Default for RawSideVerdict {
+    fn default() -> Self {
+        RawSideVerdict::Both(RawVerdict::Draw)
+    }
 }
 
 fn yes() -> bool {
@@ -64,7 +80,7 @@ impl Default for RawEnd {
             checkmate: RawVerdict::Loss,
             stalemate: RawVerdict::Draw,
             repetition: None,
-            repetition_verdict: RawVerdict::Draw,
+            repetition_verdict: RawSideVerdict::default(),
             move_rule: None,
             move_rule_reset: Vec::new(),
             move_rule_checks_counted: None,
@@ -136,7 +152,10 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         checkmate: end.checkmate.into(),
         stalemate: end.stalemate.into(),
         repetition,
-        repetition_verdict: end.repetition_verdict.into(),
+        repetition_verdict: match end.repetition_verdict {
+            RawSideVerdict::Both(v) => ByColor::both(v.into()),
+            RawSideVerdict::Each { white, black } => ByColor::new(white.into(), black.into()),
+        },
         move_rule,
         move_rule_resets: resets,
         move_rule_reset_by: reset_by,

@@ -419,10 +419,17 @@ fn end(o: &mut Out) {
     };
     row(o, &["end", "end.checkmate"], "checkmate", verdict(end.checkmate).to_string());
     row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
-    let repetition = match (end.repetition.is_on(), end.repetition_verdict) {
-        (false, _) => "no draw".into(),
-        (true, Verdict::Draw) => format!("draw by repetition ({})", thresholds(end.repetition, "-fold")),
-        (true, v) => format!("{} ({})", verdict(v), thresholds(end.repetition, "-fold")),
+    let (white, black) = (end.repetition_verdict[Color::White], end.repetition_verdict[Color::Black]);
+    let repetition = match (end.repetition.is_on(), white, black) {
+        (false, ..) => "no draw".into(),
+        (true, Verdict::Draw, Verdict::Draw) => format!("draw by repetition ({})", thresholds(end.repetition, "-fold")),
+        (true, w, b) if w == b => format!("{} ({})", verdict(w), thresholds(end.repetition, "-fold")),
+        (true, w, b) => format!(
+            "{}, {} ({})",
+            side(w, "White to move"),
+            side(b, "Black to move"),
+            thresholds(end.repetition, "-fold")
+        ),
     };
     row(o, &["end.repetition", "end.repetition.claim", "end.repetition.automatic", "end.repetition_verdict"], "repetition", repetition);
     if let Some(v) = end.perpetual.check {
