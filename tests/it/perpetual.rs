@@ -261,3 +261,33 @@ fn repetition_verdict_by_colour_and_for_the_repeater() {
     let o = p.outcome().unwrap();
     assert_eq!((o.winner, o.reason), (Some(chimera::Color::White), Plain));
 }
+
+/// Xiangqi's fifty-move claim leaves out a side's checks past ten
+/// (`move_rule_checks_counted = 10`, the AXF rule as Fairy-Stockfish counts it): eleven
+/// rook checks in the window push the claim back by a move. The verdicts at each
+/// halfmove count are pyffish's for the same game (`is_optional_game_end`).
+#[test]
+fn xiangqi_move_rule_leaves_out_checks_past_ten() {
+    const FEN: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 80 1";
+    const GAME: &str = "e2d2 d10e10 d2e2 e10d10 e2d2 d10e10 d2d10 e10e9 d10d9 e9e8 d9d8 e8e9 \
+                        d8e8 e9d9 e8d8 d9e9 d8e8 e9d9 e8e9 d9d8 e9d9 d8e8 d9e9 e8d8";
+    let xiangqi = include_str!("../../rulesets/xiangqi.toml");
+    let every_check = xiangqi.replace("move_rule_checks_counted = 10", "move_rule_checks_counted = 0");
+    assert_ne!(every_check, xiangqi);
+    for (text, expected) in [
+        (xiangqi.to_string(), [true, false, true, false, true]),
+        (every_check, [true, true, true, true, true]),
+    ] {
+        let v = from_toml(&text, "xiangqi.toml").unwrap();
+        let mut p = v.position(FEN).unwrap();
+        let mut met = Vec::new();
+        for m in GAME.split_whitespace() {
+            p.play_str(m).unwrap();
+            assert_eq!(p.outcome(), None, "{m}");
+            if p.halfmove_clock() >= 100 {
+                met.push(p.draw_rules_met().iter().any(|o| o.reason == EndReason::MoveRule));
+            }
+        }
+        assert_eq!(met, expected, "move rule met at halfmove 100..=104");
+    }
+}
