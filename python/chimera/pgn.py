@@ -14,6 +14,11 @@ by Chimera's movetext reader (comments, NAGs and variations skipped: only the ma
 is kept) and played in the variant its `[Variant]` tag names, from its `[FEN]` (unless
 `[SetUp "0"]`), as `chimera validate` plays it. A move that cannot be played stops the
 main line there; the error is kept in `Game.errors`, as python-chess keeps it.
+
+Whole databases: `game_texts(path)` streams a `.pgn`, `.pgn.gz` or `.pgn.zst` file game
+by game; `check_file(path)` checks its games on all cores and yields one `GameRecord` per
+game, in order; `to_parquet(path, out)` writes those records to Parquet (see
+`chimera.database`; `chimera.dask` does the same over a Dask cluster).
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Optional, TextIO
 
 from ._native import Move, _read_game_text
 from .board import Board
+from .database import GameRecord, check_file, game_texts, lines_of_next_game, open_pgn, to_parquet
 
 #: python-chess's Seven Tag Roster, with the values a game without them gets.
 SEVEN_TAG_ROSTER = {
@@ -91,37 +97,9 @@ class Game(GameNode):
         return GameNode(self, len(self._moves))
 
 
-def _lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
-    """The lines of the handle's next game, python-chess's way: tag lines (a blank line
-    allowed between them), then movetext to a blank line outside a `{}` comment."""
-    line = handle.readline().lstrip("\ufeff")
-    while line and (line.isspace() or line.startswith(("%", ";"))):
-        line = handle.readline()
-    if not line:
-        return None
-    lines: list[str] = []
-    blank_seen = False
-    while line and (line.startswith(("[", "%", ";")) or (line.isspace() and not blank_seen)):
-        blank_seen = line.isspace()
-        lines.append(line)
-        line = handle.readline()
-    in_comment = False
-    while line and (in_comment or not line.isspace()):
-        lines.append(line)
-        for ch in line:
-            if in_comment:
-                in_comment = ch != "}"
-            elif ch == ";":
-                break
-            elif ch == "{":
-                in_comment = True
-        line = handle.readline()
-    return lines
-
-
 def read_game(handle: TextIO) -> Optional[Game]:
     """The next game of a text file (or any object with `readline`); `None` at its end."""
-    lines = _lines_of_next_game(handle)
+    lines = lines_of_next_game(handle)
     if lines is None:
         return None
     read = _read_game_text("".join(lines))
@@ -134,4 +112,4 @@ def read_game(handle: TextIO) -> Optional[Game]:
     return Game(headers, read.variant, read.fen, list(read.moves), errors, read.chess960)
 
 
-__all__ = ["Game", "GameNode", "Headers", "SEVEN_TAG_ROSTER", "read_game"]
+__all__ = ["Game", "GameNode", "GameRecord", "Headers", "SEVEN_TAG_ROSTER", "check_file", "game_texts", "open_pgn", "read_game", "to_parquet"]

@@ -1,0 +1,247 @@
+"""Game databases at scale: PGN files (`.pgn`, `.pgn.gz`, `.pgn.zst`) streamed game by
+game, checked on all cores, their verdicts yielded in order or written to Parquet.
+
+    >>> import chimera.pgn
+    >>> for record in chimera.pgn.check_file("games.pgn.zst"):  # doctest: +SKIP
+    ...     if not record.ok:
+    ...         print(record.game, record.message)
+
+Memory stays constant however large the file: games are read one at a time, checked in
+chunks of `chunk_games` by a pool of processes with only a few chunks in flight, and
+written to Parquet in row groups.
+"""
+
+from __future__ import annotations
+
+import gzip
+import io
+import os
+from collections import deque
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import IO, Iterable, Iterator, NamedTuple, Optional, TextIO, Union
+
+from ._native import MovetextError, validate
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+#: The refusal code of a game whose text the movetext reader cannot read (an unclosed
+#: comment, a stray character): the game fails, the file goes on.
+UNREADABLE = "unreadable-movetext"
+
+
+class GameRecord(NamedTuple):
+    """One game's verdict, as `chimera.validate`'s `GameVerdict` gives it, flattened into
+    plain values (one Parquet row)."""
+
+    #: Its number in the file, from 1.
+    game: int
+    #: The variant it was played in (its `[Variant]` tag's, or the one given).
+    variant: str
+    ok: bool
+    #: Moves played (those before the refused one when not `ok`).
+    plies: int
+    #: The position after them; `None` if the game could not be read.
+    fen: Optional[str]
+    #: The result the rules give the final position (`1-0`) and why (`checkmate`).
+    outcome: Optional[str]
+    termination: Optional[str]
+    #: The result token the game ends with, as written.
+    claimed: Optional[str]
+    claimable: Optional[str]
+    agreement: Optional[str]
+    #: The refused move: its place (from 1), text, refusal code and reason.
+    ply: Optional[int]
+    move: Optional[str]
+    code: Optional[str]
+    reason: Optional[str]
+    message: Optional[str]
+
+
+def open_pgn(path: PathLike) -> TextIO:
+    """A text handle on a PGN file, decompressed as its name says (`.gz`, `.zst`)."""
+    name = os.fspath(path)
+    if name.endswith(".zst"):
+        try:
+            import zstandard
+        except ImportError:
+            raise ImportError(f"reading {name} needs the `zstandard` module: pip install zstandard") from None
+        raw: IO[bytes] = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True)
+        return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8", errors="replace")
+    if name.endswith(".gz"):
+        return gzip.open(name, "rt", encoding="utf-8", errors="replace")
+    return open(name, encoding="utf-8", errors="replace")
+
+
+def lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
+    """The lines of the handle's next game, python-chess's way: tag lines (a blank line
+    allowed between them), then movetext to a blank line outside a `{}` comment; `None`
+    at the end of the handle."""
+    line = handle.readline().lstrip("\ufeff")
+    while line and (line.isspace() or line.startswith(("%", ";"))):
+        line = handle.readline()
+    if not line:
+        return None
+    lines: list[str] = []
+    blank_seen = False
+    while line and (line.startswith(("[", "%", ";")) or (line.isspace() and not blank_seen)):
+        blank_seen = line.isspace()
+        lines.append(line)
+        line = handle.readline()
+    in_comment = False
+    while line and (in_comment or not line.isspace()):
+        lines.append(line)
+        # Most lines hold no brace: only those can open or close a comment.
+        if ("}" if in_comment else "{") in line:
+            in_comment = _ends_in_comment(line, in_comment)
+        line = handle.readline()
+    return lines
+
+
+def _ends_in_comment(line: str, in_comment: bool) -> bool:
+    for ch in line:
+        if in_comment:
+            in_comment = ch != "}"
+        elif ch == ";":
+            break
+        elif ch == "{":
+            in_comment = True
+    return in_comment
+
+
+def game_texts(source: Union[PathLike, TextIO]) -> Iterator[str]:
+    """The PGN text of each game of a file (a path, or an open text handle), one at a
+    time, each ending with a newline."""
+    handle = open_pgn(source) if isinstance(source, (str, os.PathLike)) else source
+    try:
+        while (lines := lines_of_next_game(handle)) is not None:
+            text = "".join(lines)
+            yield text if text.endswith("\n") else text + "\n"
+    finally:
+        if handle is not source:
+            handle.close()
+
+
+def _record(game: int, v) -> GameRecord:
+    outcome, termination = v.outcome if v.outcome is not None else (None, None)
+    return GameRecord(game, v.variant, v.ok, v.plies, v.fen, outcome, termination, v.claimed,
+                      v.claimable, v.agreement, v.ply, v.move, v.code, v.reason, v.message)
+
+
+def _unreadable(game: int, variant: str, error: Exception) -> GameRecord:
+    return GameRecord(game, variant, False, 0, None, None, None, None, None, None,
+                      None, None, UNREADABLE, str(error), f"unreadable movetext: {error}")
+
+
+def check_texts(texts: list[str], variant: Optional[str] = None, first: int = 1) -> list[GameRecord]:
+    """The records of games given as texts (one game each, as `game_texts` yields them),
+    numbered from `first`. A game that cannot be read gets a failing record."""
+    default = variant or "chess"
+    try:
+        verdicts = list(validate(default, "\n".join(texts)))
+        if len(verdicts) == len(texts):
+            return [_record(first + i, v) for i, v in enumerate(verdicts)]
+    except MovetextError:
+        pass
+    # An unreadable game stops `validate` on the whole text: check the games one by one.
+    records = []
+    for i, text in enumerate(texts):
+        try:
+            verdicts = list(validate(default, text))
+        except MovetextError as error:
+            records.append(_unreadable(first + i, default, error))
+            continue
+        if verdicts:
+            records.append(_record(first + i, verdicts[0]))
+        else:
+            records.append(_unreadable(first + i, default, ValueError("no game in the text")))
+    return records
+
+
+def chunks(texts: Iterable[str], size: int) -> Iterator[list[str]]:
+    """The texts, `size` at a time."""
+    chunk: list[str] = []
+    for text in texts:
+        chunk.append(text)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def check_file(path: Union[PathLike, TextIO], variant: Optional[str] = None, jobs: Optional[int] = None,
+               chunk_games: int = 500) -> Iterator[GameRecord]:
+    """One `GameRecord` per game of a PGN file, in the file's order.
+
+    `variant` (a built-in id or a ruleset path) is the one games without a `[Variant]`
+    tag are played in (chess if `None`). Games are checked by `jobs` processes (all cores
+    if `None`; `1` checks them in this process) in chunks of `chunk_games`, at most two
+    chunks per process in flight, so memory stays constant."""
+    jobs = jobs or os.cpu_count() or 1
+    games = chunks(game_texts(path), chunk_games)
+    if jobs == 1:
+        first = 1
+        for chunk in games:
+            yield from check_texts(chunk, variant, first)
+            first += len(chunk)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from _in_order(pool, games, variant, 2 * jobs)
+
+
+def _in_order(pool: Executor, games: Iterator[list[str]], variant: Optional[str], in_flight: int) -> Iterator[GameRecord]:
+    pending: deque = deque()
+    first = 1
+    for chunk in games:
+        pending.append(pool.submit(check_texts, chunk, variant, first))
+        first += len(chunk)
+        if len(pending) >= in_flight:
+            yield from pending.popleft().result()
+    while pending:
+        yield from pending.popleft().result()
+
+
+def parquet_schema():
+    """The Arrow schema of the records (`pyarrow` needed)."""
+    import pyarrow as pa
+
+    string, integer = pa.string(), pa.int64()
+    types = {"game": integer, "variant": string, "ok": pa.bool_(), "plies": integer, "ply": integer}
+    return pa.schema([(name, types.get(name, string)) for name in GameRecord._fields])
+
+
+def write_parquet(records: Iterable[GameRecord], out: PathLike, row_group_size: int = 65536) -> int:
+    """Writes records to a Parquet file in row groups of `row_group_size`; returns how
+    many it wrote."""
+    try:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+    except ImportError:
+        raise ImportError("writing Parquet needs the `pyarrow` module: pip install pyarrow") from None
+    schema = parquet_schema()
+    written = 0
+    with pq.ParquetWriter(os.fspath(out), schema) as writer:
+        for batch in chunks(records, row_group_size):
+            writer.write_table(pa.Table.from_pylist([r._asdict() for r in batch], schema=schema))
+            written += len(batch)
+    return written
+
+
+def to_parquet(path: Union[PathLike, TextIO], out: PathLike, variant: Optional[str] = None,
+               jobs: Optional[int] = None, chunk_games: int = 500, row_group_size: int = 65536) -> int:
+    """Checks a PGN file as `check_file` does and writes its records to the Parquet file
+    `out` (one row per game, row groups of `row_group_size`); returns the games written."""
+    return write_parquet(check_file(path, variant, jobs, chunk_games), out, row_group_size)
+
+
+def read_parquet(path: PathLike) -> list[GameRecord]:
+    """The records of a Parquet file or dataset folder written here, in game order (for
+    files that fit in memory: tests and small checks)."""
+    import pyarrow.parquet as pq
+
+    rows = pq.read_table(os.fspath(path), schema=parquet_schema()).to_pylist()
+    return [GameRecord(**row) for row in rows]
+
+
+__all__ = ["GameRecord", "UNREADABLE", "check_file", "check_texts", "game_texts", "open_pgn",
+           "read_parquet", "to_parquet", "write_parquet"]
