@@ -72,32 +72,69 @@ def open_pgn(path: PathLike) -> TextIO:
     return open(name, encoding="utf-8", errors="replace")
 
 
-def lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
-    """The lines of the handle's next game, python-chess's way: tag lines (a blank line
-    allowed between them), then movetext to a blank line outside a `{}` comment; `None`
-    at the end of the handle."""
-    line = handle.readline().lstrip("\ufeff")
-    while line and (line.isspace() or line.startswith(("%", ";"))):
-        line = handle.readline()
-    if not line:
-        return None
+def game_texts(source: Union[PathLike, TextIO]) -> Iterator[str]:
+    """The PGN text of each game of a file (a path, or an open text handle), one at a
+    time, each ending with a newline.
+
+    Games are framed as python-chess frames them (tag lines, a blank line allowed among
+    them, then movetext to a blank line outside a `{}` comment), with one guard for
+    dumps: a tag line after a blank line starts a new game even inside a comment left
+    open, so one stray `{` costs one game, not the rest of the file (nor its memory)."""
+    handle = open_pgn(source) if isinstance(source, (str, os.PathLike)) else source
+    try:
+        yield from _frame(handle)
+    finally:
+        if handle is not source:
+            handle.close()
+
+
+def _frame(lines_in: Iterable[str]) -> Iterator[str]:
     lines: list[str] = []
-    blank_seen = False
-    while line and (line.startswith(("[", "%", ";")) or (line.isspace() and not blank_seen)):
-        blank_seen = line.isspace()
-        lines.append(line)
-        line = handle.readline()
-    in_comment = False
-    while line and (in_comment or not line.isspace()):
-        lines.append(line)
-        # Most lines hold no brace: only those can open or close a comment.
-        if ("}" if in_comment else "{") in line:
-            in_comment = _ends_in_comment(line, in_comment)
-        line = handle.readline()
-    return lines
+    in_tags = in_comment = blank_before = False
+
+    def game() -> str:
+        text = "".join(lines)
+        return text if text.endswith("\n") else text + "\n"
+
+    for line in lines_in:
+        if not lines:
+            line = line.lstrip("\ufeff")
+            if line.isspace() or line.startswith(("%", ";")):
+                continue
+            lines.append(line)
+            in_tags, in_comment, blank_before = line.startswith("["), False, False
+            if not in_tags:
+                in_comment = _ends_in_comment(line, False)
+            continue
+        blank = line.isspace()
+        if in_tags:
+            if line.startswith(("[", "%", ";")) or (blank and not blank_before):
+                lines.append(line)
+                blank_before = blank
+                continue
+            in_tags = False
+            if blank:  # a second blank line: a game of tags alone
+                yield game()
+                lines = []
+                continue
+        if blank and not in_comment:
+            yield game()
+            lines = []
+        elif in_comment and blank_before and line.startswith("["):
+            yield game()
+            lines, in_tags, in_comment, blank_before = [line], True, False, False
+        else:
+            lines.append(line)
+            blank_before = blank
+            # Most lines hold no brace: only those can open or close a comment.
+            if not blank and ("}" if in_comment else "{") in line:
+                in_comment = _ends_in_comment(line, in_comment)
+    if lines:
+        yield game()
 
 
 def _ends_in_comment(line: str, in_comment: bool) -> bool:
+    """Whether a comment is open at the end of a movetext line."""
     for ch in line:
         if in_comment:
             in_comment = ch != "}"
@@ -106,19 +143,6 @@ def _ends_in_comment(line: str, in_comment: bool) -> bool:
         elif ch == "{":
             in_comment = True
     return in_comment
-
-
-def game_texts(source: Union[PathLike, TextIO]) -> Iterator[str]:
-    """The PGN text of each game of a file (a path, or an open text handle), one at a
-    time, each ending with a newline."""
-    handle = open_pgn(source) if isinstance(source, (str, os.PathLike)) else source
-    try:
-        while (lines := lines_of_next_game(handle)) is not None:
-            text = "".join(lines)
-            yield text if text.endswith("\n") else text + "\n"
-    finally:
-        if handle is not source:
-            handle.close()
 
 
 def _record(game: int, v) -> GameRecord:

@@ -27,7 +27,7 @@ from typing import Optional, TextIO
 
 from ._native import Move, _read_game_text
 from .board import Board
-from .database import GameRecord, check_file, game_texts, lines_of_next_game, open_pgn, to_parquet
+from .database import GameRecord, check_file, game_texts, open_pgn, to_parquet
 
 #: python-chess's Seven Tag Roster, with the values a game without them gets.
 SEVEN_TAG_ROSTER = {
@@ -97,9 +97,37 @@ class Game(GameNode):
         return GameNode(self, len(self._moves))
 
 
+def _lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
+    """The lines of the handle's next game, python-chess's way: tag lines (a blank line
+    allowed between them), then movetext to a blank line outside a `{}` comment."""
+    line = handle.readline().lstrip("\ufeff")
+    while line and (line.isspace() or line.startswith(("%", ";"))):
+        line = handle.readline()
+    if not line:
+        return None
+    lines: list[str] = []
+    blank_seen = False
+    while line and (line.startswith(("[", "%", ";")) or (line.isspace() and not blank_seen)):
+        blank_seen = line.isspace()
+        lines.append(line)
+        line = handle.readline()
+    in_comment = False
+    while line and (in_comment or not line.isspace()):
+        lines.append(line)
+        for ch in line:
+            if in_comment:
+                in_comment = ch != "}"
+            elif ch == ";":
+                break
+            elif ch == "{":
+                in_comment = True
+        line = handle.readline()
+    return lines
+
+
 def read_game(handle: TextIO) -> Optional[Game]:
     """The next game of a text file (or any object with `readline`); `None` at its end."""
-    lines = lines_of_next_game(handle)
+    lines = _lines_of_next_game(handle)
     if lines is None:
         return None
     read = _read_game_text("".join(lines))

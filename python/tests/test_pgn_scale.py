@@ -1,0 +1,161 @@
+"""Game databases at scale: `chimera.pgn.check_file`, `to_parquet` and `chimera.dask`
+on a few hundred random games (plus broken ones), in every compression."""
+
+import gzip
+import io
+import random
+
+import pytest
+
+import chimera
+import chimera.pgn
+from chimera.database import UNREADABLE, game_texts, read_parquet
+
+VARIANTS = [("chess", None), ("crazyhouse", "Crazyhouse"), ("atomic", "Atomic"), ("3check", "Three-check")]
+
+
+def random_game(rng, number):
+    variant, tag = VARIANTS[number % len(VARIANTS)]
+    board = chimera.Board(variant)
+    sans = []
+    for _ in range(rng.randrange(0, 60)):
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            break
+        move = rng.choice(moves)
+        sans.append(board.san(move))
+        board.push(move)
+    tags = f'[Event "Game {number}"]\n[Result "{board.result()}"]\n' + (f'[Variant "{tag}"]\n' if tag else "")
+    words = [f"{i // 2 + 1}. {san}" if i % 2 == 0 else san for i, san in enumerate(sans)] + [board.result()]
+    # Movetext over several lines, as dumps wrap it.
+    lines = [" ".join(words[i:i + 9]) for i in range(0, len(words), 9)]
+    return tags + "\n" + "\n".join(lines) + "\n"
+
+
+ILLEGAL = '[Event "Illegal"]\n[Variant "Crazyhouse"]\n\n1. e4 e5 2. Ke3 *\n'
+UNCLOSED = '[Event "Unclosed"]\n\n1. e4 { a comment never closed\n2. Nf3 *\n'
+NO_VARIANT = '[Event "No variant"]\n[Variant "Nonesuch"]\n\n1. e4 *\n'
+COMMENTED = '[Event "Commented"]\n\n1. e4 { a comment\n\nwith a blank line } e5 (1... c5) 2. Nf3 1-0\n'
+
+
+@pytest.fixture(scope="module")
+def pgn_text():
+    rng = random.Random(28)
+    games = [random_game(rng, n) for n in range(300)]
+    games[40:40] = [ILLEGAL, UNCLOSED, NO_VARIANT, COMMENTED]
+    # The last game ends without a newline.
+    return "\n".join(games).rstrip("\n")
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, pgn_text):
+    folder = tmp_path_factory.mktemp("pgn")
+    data = pgn_text.encode()
+    paths = {"plain": folder / "games.pgn", "gz": folder / "games.pgn.gz"}
+    paths["plain"].write_bytes(data)
+    paths["gz"].write_bytes(gzip.compress(data))
+    try:
+        import zstandard
+        paths["zst"] = folder / "games.pgn.zst"
+        paths["zst"].write_bytes(zstandard.ZstdCompressor().compress(data))
+    except ImportError:
+        pass
+    return paths
+
+
+@pytest.fixture(scope="module")
+def records(files):
+    return list(chimera.pgn.check_file(files["plain"], jobs=1))
+
+
+def test_every_game_gets_one_record_numbered_in_order(records):
+    assert [r.game for r in records] == list(range(1, 305))
+    # The three broken games fail; every random game is legal.
+    assert sum(not r.ok for r in records) == 3
+
+
+def test_records_equal_validate_game_by_game(files, records):
+    texts = list(game_texts(files["plain"]))
+    assert len(texts) == len(records)
+    for text, record in zip(texts, records):
+        if record.code == UNREADABLE:
+            with pytest.raises(chimera.MovetextError):
+                list(chimera.validate("chess", text))
+            continue
+        (verdict,) = chimera.validate("chess", text)
+        assert (record.variant, record.ok, record.plies, record.fen, record.claimed, record.code) == (
+            verdict.variant, verdict.ok, verdict.plies, verdict.fen, verdict.claimed, verdict.code)
+        assert (record.outcome, record.termination) == (verdict.outcome or (None, None))
+
+
+@pytest.mark.parametrize("kind", ["gz", "zst"])
+def test_compressed_files_give_the_same_records(files, records, kind):
+    if kind not in files:
+        pytest.skip("zstandard is not installed")
+    assert list(chimera.pgn.check_file(files[kind], jobs=1)) == records
+
+
+@pytest.mark.parametrize("jobs,chunk_games", [(2, 1), (2, 7), (3, 1000)])
+def test_chunks_and_processes_keep_the_records_and_their_order(files, records, jobs, chunk_games):
+    assert list(chimera.pgn.check_file(files["gz"], jobs=jobs, chunk_games=chunk_games)) == records
+
+
+class Trickle(io.RawIOBase):
+    """A stream that gives at most five bytes a read: games straddle every buffer."""
+
+    def __init__(self, data):
+        self._data = io.BytesIO(data)
+
+    def readable(self):
+        return True
+
+    def readinto(self, buffer):
+        piece = self._data.read(min(5, len(buffer)))
+        buffer[: len(piece)] = piece
+        return len(piece)
+
+
+def test_a_game_split_across_read_boundaries_is_read_whole(files, pgn_text):
+    handle = io.TextIOWrapper(io.BufferedReader(Trickle(pgn_text.encode()), buffer_size=8), encoding="utf-8")
+    assert list(game_texts(handle)) == list(game_texts(files["plain"]))
+    assert list(chimera.pgn.check_file(io.StringIO(pgn_text), jobs=1)) == list(chimera.pgn.check_file(files["plain"], jobs=1))
+
+
+def test_the_last_game_without_a_newline_is_checked(records, pgn_text):
+    assert not pgn_text.endswith("\n")
+    last = records[-1]
+    assert last.ok and last.claimed == pgn_text.split()[-1]
+
+
+def test_bad_games_give_failing_records_and_the_file_goes_on(records):
+    illegal, unclosed, no_variant, commented = records[40:44]
+    assert (illegal.ok, illegal.variant, illegal.plies, illegal.ply, illegal.move, illegal.code) == (
+        False, "crazyhouse", 2, 3, "Ke3", "piece-cannot-move-there")
+    assert (unclosed.ok, unclosed.code, unclosed.fen) == (False, UNREADABLE, None)
+    assert "unterminated comment" in unclosed.reason
+    assert not no_variant.ok and "Nonesuch" in no_variant.reason
+    # A blank line inside a comment does not end the game; the variation is skipped.
+    assert commented.ok and commented.plies == 3 and commented.claimed == "1-0"
+    assert all(r.ok for r in records[44:])
+
+
+def test_parquet_round_trip_equals_the_iterator(files, records, tmp_path):
+    pq = pytest.importorskip("pyarrow.parquet")
+    out = tmp_path / "verdicts.parquet"
+    assert chimera.pgn.to_parquet(files["gz"], out, jobs=2, chunk_games=40, row_group_size=50) == len(records)
+    assert pq.ParquetFile(out).num_row_groups == 7
+    assert read_parquet(out) == records
+
+
+def test_dask_on_two_workers_gives_the_records_of_check_file(files, records, tmp_path):
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
+    pytest.importorskip("pyarrow")
+    import chimera.dask
+
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert chimera.dask.check_with_dask(files["gz"], tmp_path / "one", client, chunk_games=60) == len(records)
+        assert read_parquet(tmp_path / "one") == records
+        shards = [files["plain"], files["gz"]]
+        assert chimera.dask.check_with_dask(shards, tmp_path / "shards", client) == 2 * len(records)
+        assert read_parquet(tmp_path / "shards") == records + records
