@@ -65,7 +65,8 @@ def open_pgn(path: PathLike) -> TextIO:
             import zstandard
         except ImportError:
             raise ImportError(f"reading {name} needs the `zstandard` module: pip install zstandard") from None
-        raw: IO[bytes] = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True)
+        # Files written in parallel (pzstd, zstd -T) are several frames end to end.
+        raw: IO[bytes] = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True, read_across_frames=True)
         return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8", errors="replace")
     if name.endswith(".gz"):
         return gzip.open(name, "rt", encoding="utf-8", errors="replace")
@@ -246,7 +247,8 @@ def write_parquet(records: Iterable[GameRecord], out: PathLike, row_group_size: 
     written = 0
     with pq.ParquetWriter(os.fspath(out), schema) as writer:
         for batch in chunks(records, row_group_size):
-            writer.write_table(pa.Table.from_pylist([r._asdict() for r in batch], schema=schema))
+            columns = [pa.array(column, type=field.type) for column, field in zip(zip(*batch), schema)]
+            writer.write_table(pa.Table.from_arrays(columns, schema=schema))
             written += len(batch)
     return written
 

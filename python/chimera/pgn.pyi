@@ -2,6 +2,7 @@ from typing import Optional, TextIO
 
 from ._native import Move, Variant
 from .board import Board
+from .database import GameRecord as GameRecord, check_file as check_file, game_texts as game_texts, open_pgn as open_pgn, to_parquet as to_parquet
 
 SEVEN_TAG_ROSTER: dict[str, str]
 
