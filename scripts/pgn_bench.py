@@ -61,7 +61,7 @@ def main():
     args = parser.parse_args()
 
     games, failed, seconds = chimera_run(args.path, args.jobs, args.parquet)
-    line("chimera", games, seconds, args.jobs, f"({args.jobs} processes; {'written to ' + args.parquet if args.parquet else f'{failed} failed'})")
+    line("chimera", games, seconds, args.jobs, f"({args.jobs} process{'es' if args.jobs > 1 else ''}; {'written to ' + args.parquet if args.parquet else f'{failed} failed'})")
     games, errors, seconds = python_chess_run(args.path, args.chess_games)
     line("python-chess", games, seconds, 1, f"(1 process; {errors} with errors)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
