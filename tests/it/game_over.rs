@@ -28,7 +28,7 @@ pub(crate) const POSITIONS: &[(&str, &str, Option<&str>, &str)] = &[
     ("mate on the seventy-fifth move", "chess", Some("k7/1Q6/1K6/8/8/8/8/8 b - - 150 100"), ""),
     ("goal region", "kingofthehill", Some("k7/8/8/8/3K4/8/8/8 b - - 0 1"), ""),
     ("makruk threefold: claim only", "makruk", None, "Nd2 Nd7 Nb1 Nb8 Nd2 Nd7 Nb1 Nb8 Nd2 Nd7 Nb1 Nb8 Nd2 Nd7 Nb1 Nb8"),
-    ("sennichite: fourfold is the end", "minishogi", None, "Re2 Ra4 Re1 Ra5 Re2 Ra4 Re1 Ra5 Re2 Ra4 Re1 Ra5"),
+    ("sennichite: fourfold is the end, a loss for White (sente)", "minishogi", None, "Re2 Ra4 Re1 Ra5 Re2 Ra4 Re1 Ra5 Re2 Ra4 Re1 Ra5"),
 ];
 
 /// What a front end says of a position: its result (`*` or `score reason`), what may be
