@@ -162,9 +162,11 @@ impl<B: Bitboard> Pos<B> {
     /// What the draw rules (the move rule, repetition, counting) give the position as it
     /// stands, at their claim or automatic counts, whether or not the game has ended
     /// otherwise (a dead position still repeats): the move rule's first, as a claim of
-    /// both rests on it. Not after checkmate, which the move rule cannot draw (FIDE 9.3).
+    /// both rests on it. Not in check without a move (checkmate), which the move rule
+    /// cannot draw (FIDE 9.3).
     pub fn draw_rules_met(&self) -> Vec<Outcome> {
-        let mated = self.outcome().is_some_and(|o| o.reason == EndReason::Checkmate);
+        // In check with no move left (mated, or in check when a rule ended the game).
+        let mated = self.is_check() && self.count_moves() == 0;
         let end = &self.t.rules.end;
         let first_of = |t: Threshold| if t.claim != 0 { t.claim } else { t.automatic };
         let move_rule = (self.move_rule_met(first_of(end.move_rule)) && !mated)

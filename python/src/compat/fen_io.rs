@@ -203,6 +203,10 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
     }
+    // A position as read, no move played: the field stands as written (Berolina's `d5e6`).
+    if pos.last_move().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
+        return None;
+    }
     if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
