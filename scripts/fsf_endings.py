@@ -64,14 +64,6 @@ OTHERS = [
     fl.Same("atomar", 8, 8),
 ]
 ADAPTERS = {a.name: a for a in fl.VARIANTS + OTHERS}
-# Variants fsf_library.py compares whose ends Chimera does not model as Fairy-Stockfish yet
-# (left out of the default run, named in its output; `--variants` still compares them).
-NOT_YET = {
-    **dict.fromkeys(["janggi", "janggicasual", "janggimodern", "janggitraditional"],
-                    "Janggi's move-repetition rule (moveRepetitionIllegal) and the material count at "
-                    "the move limit (materialCounting) in is_optional_game_end"),
-    "shoshogi": "Sho shogi's fourfold repetition, and validate_fen's codes for its pieces",
-}
 KINDS = ("random", "repetition", "quiet", "bare")
 
 def gates_repeat(a, what, fa, ca, cbase, cmoves):
@@ -311,7 +303,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--positions", type=int, default=300, help="positions per variant at least")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    ap.add_argument("--variants", default=",".join(v for v in ADAPTERS if v not in NOT_YET))
+    ap.add_argument("--variants", default=",".join(ADAPTERS))
     args = ap.parse_args()
     try:
         import pyffish
@@ -320,9 +312,6 @@ def main():
         print(f"{e.name} not installed: skipped")
         return 0
     wanted = args.variants.split(",")
-    for name, why in NOT_YET.items():
-        if name not in wanted:
-            print(f"not compared yet: {name} ({why})")
     unknown = [w for w in wanted if w not in ADAPTERS]
     if unknown:
         print(f"unknown variant(s) {unknown}")

@@ -32,6 +32,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::MateRule => "a mate the mate rule does not count".to_string(),
         EndReason::Passes => "two passes in a row".to_string(),
         EndReason::Bikjang => "bikjang: the generals faced each other twice in a row".to_string(),
+        EndReason::Shuttling => "shuttling: one piece moved back and forth five turns in a row".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),
     };
     match o.winner {

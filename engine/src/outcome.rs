@@ -41,6 +41,9 @@ pub enum EndReason {
     /// The royal pieces faced each other in two positions in a row (Janggi's bikjang,
     /// `[end] bikjang`).
     Bikjang,
+    /// A player moved one piece back and forth between two squares turn after turn
+    /// (`[end] shuttling`, Kakao Janggi's ban on repeating a move).
+    Shuttling,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -70,6 +73,7 @@ impl EndReason {
             EndReason::MateRule => "mate-rule",
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
+            EndReason::Shuttling => "shuttling",
             EndReason::Rule(reason) => reason,
         }
     }

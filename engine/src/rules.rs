@@ -391,9 +391,12 @@ pub struct EndRules {
     /// Janggi's bikjang (`features/bikjang.rs`): royals facing on an open line must part,
     /// and a facing that follows a facing ends the game.
     pub bikjang: bool,
-    /// How the games bikjang or two passes end are scored (`[end.material_count]`);
-    /// `None`: a draw.
+    /// How the games that bikjang, two passes, a repetition or the move rule would draw
+    /// are scored (`[end.material_count]`); `None`: a draw.
     pub material_count: Option<MaterialCount>,
+    /// The verdict for a player who shuttles a piece back and forth
+    /// (`features/shuttle.rs`); `None`: no such rule.
+    pub shuttling: Option<Verdict>,
 }
 
 /// Piece weights scoring a game by material (Fairy-Stockfish's `JANGGI_MATERIAL`): White

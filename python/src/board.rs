@@ -268,6 +268,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::MateRule
         | EndReason::Passes
         | EndReason::Bikjang
+        | EndReason::Shuttling
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",

@@ -154,3 +154,71 @@ fn barred_screens_agree_with_testing_every_move() {
     }
     assert!(positions > 300, "{positions} positions compared");
 }
+
+/// The start position after `white`'s moves, each answered by the next of Black's
+/// soldier steps (none of which repeats anything).
+fn after_white(variant: &str, white: &str) -> Position {
+    let mut p = builtin(variant).unwrap().variant().unwrap().start();
+    let black = ["i7i6", "i6i5", "g7g6", "g6g5", "e7e6", "e6e5", "c7c6", "c6c5"];
+    for (i, m) in white.split_whitespace().enumerate() {
+        if i > 0 {
+            p.play_str(black[i - 1]).unwrap();
+        }
+        p.play_str(m).unwrap();
+    }
+    p
+}
+
+#[test]
+fn shuttling_a_piece_back_and_forth_loses_under_the_modern_rules() {
+    // Each verdict is pyffish's `is_optional_game_end` for `janggimodern` (and none for
+    // `janggi`, which has no such rule).
+    let lost = Some(Outcome { winner: Some(Color::Black), reason: EndReason::Shuttling });
+    for (white, ends) in [
+        // Arrival on a2, then a2-a3-a2-a3-a2: the fifth move loses.
+        ("a1a2 a2a3 a3a2 a2a3 a3a2", true),
+        ("a1a2 a2a3 a3a2 a2a3", false),
+        // A pass may stand in the fourth turn, not elsewhere.
+        ("a1a2 a2a3 a3a2 a2a3 e2e2 a3a2", true),
+        ("a1a2 a2a3 a3a2 e2e2 a2a3 a3a2", false),
+        // The arrival may be from anywhere, the start square too; any piece that can
+        // reach the enemy palace.
+        ("a1a2 a2a1 a1a2 a2a1 a1a2", true),
+        ("b1c3 c3b1 b1c3 c3b1 b1c3", true),
+        // An advisor shuttling in its own palace is free to.
+        ("d1d2 d2d1 d1d2 d2d1 d1d2", false),
+    ] {
+        let p = after_white("janggimodern", white);
+        assert_eq!(p.outcome(), if ends { lost } else { None }, "{white}");
+        assert_eq!(after_white("janggi", white).outcome(), None, "{white}");
+    }
+}
+
+#[test]
+fn the_move_rule_and_repetition_are_scored_by_the_material_count() {
+    // Fifty moves without a capture: White's chariot against nothing is more than one
+    // point more, White wins; without the count (casual rules) a draw.
+    let fen = "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 99 80";
+    for (variant, winner) in [("janggi", Some(Color::White)), ("janggicasual", None)] {
+        let mut p = position(variant, fen);
+        p.play_str("a1a2").unwrap();
+        assert_eq!(p.outcome(), Some(Outcome { winner, reason: EndReason::MoveRule }), "{variant}");
+    }
+    // A threefold repetition with the generals alone: Black's komi wins.
+    let mut p = position("janggi", "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1");
+    for m in ["e2f2", "d10d9", "f2e2", "d9d10", "e2f2", "d10d9", "f2e2", "d9d10"] {
+        p.play_str(m).unwrap();
+    }
+    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::Repetition }));
+}
+
+#[test]
+fn a_general_kept_in_its_palace_cannot_win_alone() {
+    // Stalemate loses, but a lone general never reaches the enemy general's palace to
+    // stalemate it: pyffish's `has_insufficient_material` says (true, false) here.
+    for variant in ["janggi", "xiangqi"] {
+        let p = position(variant, "9/3k5/9/8p/9/9/9/9/4K4/9 w - - 0 1");
+        assert!(p.insufficient_material_of(Color::White), "{variant}");
+        assert!(!p.insufficient_material_of(Color::Black), "{variant}");
+    }
+}

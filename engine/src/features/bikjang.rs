@@ -8,11 +8,11 @@
 //!   at once (the player who passed, or failed to break the facing, accepts the end), as
 //!   Fairy-Stockfish's `is_immediate_game_end` does. A position read from a FEN has no
 //!   previous one: its facing ends nothing.
-//! * `[end.material_count]`: `weights` (a table of piece names) and `komi`; the games bikjang or two passes in
-//!   a row end are then decided by counting: White wins when its weighted material
-//!   exceeds Black's by more than `komi`, else Black wins (Fairy-Stockfish's
-//!   `material_counting_result`, where Janggi's `komi` is 1: Black's 1.5 points). Without
-//!   it, those ends are draws.
+//! * `[end.material_count]`: `weights` (a table of piece names) and `komi`; the games that
+//!   bikjang, two passes in a row, a repetition or the move rule would draw are then
+//!   decided by counting: White wins when its weighted material exceeds Black's by more
+//!   than `komi`, else Black wins (Fairy-Stockfish's `material_counting_result`, where
+//!   Janggi's `komi` is 1: Black's 1.5 points). Without it, those ends are draws.
 //!
 //! Only the facing changes which moves are legal; the count only scores ends.
 

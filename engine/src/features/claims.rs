@@ -106,13 +106,17 @@ pub struct Claim {
 
 impl<B: Bitboard> Pos<B> {
     /// The end by repetition or the move rule that has come about by itself, if any.
+    /// Shuttling (`features/shuttle.rs`) comes first: it is met before the repetition.
     pub(crate) fn automatic_draw(&self) -> Option<Outcome> {
         let end = &self.t.rules.end;
+        if let Some(o) = self.shuttle_end() {
+            return Some(o);
+        }
         if end.repetition.automatic != 0 && self.repetitions() >= end.repetition.automatic as usize {
             return Some(self.repetition_outcome());
         }
         if self.move_rule_met(end.move_rule.automatic) {
-            return Some(Outcome { winner: None, reason: EndReason::MoveRule });
+            return Some(self.counted(EndReason::MoveRule));
         }
         None
     }
@@ -143,10 +147,16 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// What a repetition gives: `repetition_verdict` for the side to move (a draw by
-    /// default), unless a perpetual rule decides it (`features/perpetual.rs`).
+    /// default), unless a perpetual rule decides it (`features/perpetual.rs`); a draw is
+    /// scored by the material count where the variant has one (`[end.material_count]`).
     fn repetition_outcome(&self) -> Outcome {
         let verdict = self.t.rules.end.repetition_verdict[self.turn];
-        self.perpetual_verdict().unwrap_or_else(|| Outcome::for_side(verdict, self.turn, EndReason::Repetition))
+        let o = self.perpetual_verdict().unwrap_or_else(|| Outcome::for_side(verdict, self.turn, EndReason::Repetition));
+        if o.winner.is_none() {
+            self.counted(o.reason)
+        } else {
+            o
+        }
     }
 
     /// The claims that the position on the board allows.
@@ -154,13 +164,12 @@ impl<B: Bitboard> Pos<B> {
         let end = &self.t.rules.end;
         let repetition = (end.repetition.claim != 0 && self.repetitions() >= end.repetition.claim as usize)
             .then(|| self.repetition_outcome());
-        let move_rule = self.move_rule_met(end.move_rule.claim)
-            .then_some(Outcome { winner: None, reason: EndReason::MoveRule });
+        let move_rule = self.move_rule_met(end.move_rule.claim).then(|| self.counted(EndReason::MoveRule));
         repetition.into_iter().chain(move_rule)
     }
 
-    /// What the draw rules (the move rule, repetition, counting) give the position as it
-    /// stands, at their claim or automatic counts, whether or not the game has ended
+    /// What the draw rules (the move rule, shuttling, repetition, counting) give the
+    /// position as it stands, at their claim or automatic counts, whether or not the game has ended
     /// otherwise (a dead position still repeats): the move rule's first, as a claim of
     /// both rests on it. Not in check without a move (checkmate), which the move rule
     /// cannot draw (FIDE 9.3).
@@ -169,11 +178,16 @@ impl<B: Bitboard> Pos<B> {
         let mated = self.is_check() && self.count_moves() == 0;
         let end = &self.t.rules.end;
         let first_of = |t: Threshold| if t.claim != 0 { t.claim } else { t.automatic };
-        let move_rule = (self.move_rule_met(first_of(end.move_rule)) && !mated)
-            .then_some(Outcome { winner: None, reason: EndReason::MoveRule });
+        let move_rule =
+            (self.move_rule_met(first_of(end.move_rule)) && !mated).then(|| self.counted(EndReason::MoveRule));
         let n = first_of(end.repetition);
         let repetition = (n != 0 && self.repetitions() >= n as usize).then(|| self.repetition_outcome());
-        move_rule.into_iter().chain(repetition).chain(self.counting_draw().filter(|_| !mated)).collect()
+        move_rule
+            .into_iter()
+            .chain(self.shuttle_end())
+            .chain(repetition)
+            .chain(self.counting_draw().filter(|_| !mated))
+            .collect()
     }
 
     /// Every claim the side to move may make, each rule once: now, or else by the first

@@ -43,6 +43,7 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     bikjang: bool,
     material_count: Option<super::bikjang::RawMaterialCount>,
+    shuttling: Option<RawVerdict>,
 }
 
 /// A verdict for the side to move, the same for both (`"loss"`) or by its colour
@@ -95,6 +96,7 @@ impl Default for RawEnd {
             mate_rule: None,
             bikjang: false,
             material_count: None,
+            shuttling: None,
         }
     }
 }
@@ -170,6 +172,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
         bikjang: end.bikjang,
         material_count: end.material_count.as_ref().map(|m| super::bikjang::compile_count(m, cx)).transpose()?,
+        shuttling: end.shuttling.map(Verdict::from),
     })
 }
 

@@ -150,14 +150,15 @@ impl<B: Bitboard> Pos<B> {
         if (unbound & mine).any() && ((pieces & !restricted).count() >= 2 || other_wins) {
             return false;
         }
-        // A stalemate that wins, and a royal piece that is no king (it may be stalemated).
+        // A stalemate that wins, and a royal piece that is no king (it may be stalemated)
+        // and can reach the squares of the enemy's (a general kept in its palace cannot).
         if end.stalemate != Verdict::Draw {
             let king = crate::betza::parse("K").unwrap_or_default();
             let odd_royal = royal_types.iter().any(|k| {
                 let mut d = rules.piece(k).directions.clone();
                 d.sort();
                 d.dedup();
-                d != king && self.pieces(side, k).any()
+                d != king && self.pieces(side, k).any() && (t.mobility(side, k).within & enemy_royal_squares).any()
             });
             if odd_royal {
                 return false;

@@ -25,5 +25,6 @@ pub(crate) mod initial_moves;
 pub(crate) mod regions;
 pub(crate) mod lines;
 pub(crate) mod bikjang;
+pub(crate) mod shuttle;
 pub(crate) mod turns;
 pub(crate) mod walls;

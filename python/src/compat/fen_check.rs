@@ -4,7 +4,6 @@
 //! counters), not whether the position could arise; the variant's properties it asks
 //! about are read off Chimera's rules ([`Shape`]).
 
-use chimera::rules::Captured;
 use chimera::{Color, Rules};
 
 pub const FEN_INVALID_COUNTING_RULE: i32 = -14;
@@ -84,11 +83,9 @@ struct Castling {
 impl Shape {
     pub fn of(rules: &Rules) -> Shape {
         let g = rules.geometry;
-        // A promoted type that returns to the hand as another (Shogi's) is written `+` and
-        // its base's letter: Fairy-Stockfish has no letter for it.
-        let demotes = |t: u8| {
-            rules.drops.is_some() && matches!(rules.pieces[t as usize].captured_as, Captured::Hand(base) if base != t)
-        };
+        // A promoted face (Shogi's tokin, Sho shogi's prince) is written `+` and its base's
+        // letter: Fairy-Stockfish has no letter for it.
+        let demotes = |t: u8| rules.promoted_from(t).is_some();
         let letters: String = (0..rules.pieces.len() as u8)
             .filter(|&t| !demotes(t))
             .flat_map(|t| {

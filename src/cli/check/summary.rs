@@ -552,11 +552,15 @@ fn end(o: &mut Out) {
         let weights: Vec<String> = count.weights.iter().map(|&(t, w)| format!("{} {w}", o.name(t))).collect();
         let points = if count.komi == 1 { "point" } else { "points" };
         let text = format!(
-            "bikjang and two passes are scored by material ({}): White wins with more than {} {points} more, else Black",
+            "what bikjang, two passes, a repetition or the move rule would draw is scored by material ({}): White wins with more than {} {points} more, else Black",
             weights.join(", "),
             count.komi
         );
         row(o, &["end.material_count", "end.material_count.komi", "end.material_count.weights"], "material count", text);
+    }
+    if let Some(v) = end.shuttling {
+        let text = format!("a player who moves one piece back and forth between two squares five turns in a row: {}", verdict(v));
+        row(o, &["end.shuttling"], "shuttling", text);
     }
     o.text += &table(&rows, "  ");
 }
