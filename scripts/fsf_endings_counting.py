@@ -16,7 +16,9 @@ both programs alike:
 * `is_optional_game_end` (makruk's family only: the count run out, repetition, the move
   rule), `is_immediate_game_end`, and `game_result` where no move is left (mates scored
   by Shatar's rule);
-* `has_insufficient_material`, White's and Black's.
+* `has_insufficient_material`, White's and Black's;
+* in Makruk's family, `get_fen` and `is_optional_game_end` with a count a player
+  declared (`count_started`: none, and two declaration plies).
 
 Games are steered towards bare material, so that counts start and run out: until the
 board is down to a few pieces (3 to 7, drawn per game) a capture is played when there is
@@ -110,6 +112,15 @@ class Check:
             ask("is_optional_game_end", settled(optional), tuple(cc.is_optional_game_end(variant, fen, moves)))
             if optional[0] and ffen.split()[3].isdigit() and int(ffen.split()[4]) > int(ffen.split()[3]):
                 self.note(f"{variant}: counts run out")
+        if variant in COUNTING:
+            # A count a player declared (`count_started`, as game servers pass it): none
+            # declared, and one declared some plies back (or not yet reached).
+            for started in (-1, max(1, len(moves) - 9), len(moves) + 3):
+                ask(f"get_fen, count_started={started}", sf.get_fen(variant, fen, moves, False, False, False, started),
+                    cc.get_fen(variant, fen, moves, False, False, False, started))
+                ask(f"is_optional_game_end, count_started={started}",
+                    settled(sf.is_optional_game_end(variant, fen, moves, False, started)),
+                    tuple(cc.is_optional_game_end(variant, fen, moves, False, started)))
         ask("is_immediate_game_end", settled(sf.is_immediate_game_end(variant, fen, moves)), tuple(cc.is_immediate_game_end(variant, fen, moves)))
         if not flegal:
             result = sf.game_result(variant, fen, moves)

@@ -7,6 +7,7 @@
 //! Values follow pyffish: results are from the side to move's view, `VALUE_MATE`
 //! (32000) for a win, `-VALUE_MATE` for a loss, `VALUE_DRAW` (0) for a draw.
 
+mod declared_count;
 mod ends;
 mod fen_check;
 mod fen_io;
@@ -308,11 +309,9 @@ fn get_fen(
     if sfen {
         return Ok(game.pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
     }
-    // Chimera's FEN marks promoted pieces wherever the variant tracks them, and writes the
-    // count the rules keep (Fairy-Stockfish's with `count_started = 0`); a count a player
-    // declared (Cambodian's board's honour, `count_started` > 0) is not modelled.
-    let _ = (show_promoted, count_started);
-    Ok(game.fen(chess960, false))
+    // Chimera's FEN marks promoted pieces wherever the variant tracks them.
+    let _ = show_promoted;
+    Ok(declared_count::in_fen(game.fen(chess960, false), &game.pos, count_started))
 }
 
 /// The FEN with the squares the side to move cannot see as `*` (fog of war).
@@ -374,8 +373,8 @@ fn is_immediate_game_end(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBac
 }
 /// A draw by repetition, the move rule or the counting rules that the side to move may
 /// claim, or that has come about by itself (Chimera's automatic thresholds, FIDE's
-/// fivefold and 75 moves): `(True, value)`, else `(False, 0)`. `count_started` as in
-/// `get_fen`.
+/// fivefold and 75 moves): `(True, value)`, else `(False, 0)`. `count_started`: the
+/// game ply at which a player declared the count (`compat/declared_count.rs`).
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, count_started = 0))]
 fn is_optional_game_end(
@@ -385,9 +384,8 @@ fn is_optional_game_end(
     chess960: bool,
     count_started: i32,
 ) -> PyResult<(bool, i32)> {
-    let _ = count_started;
-    let mut game = build(variant, fen, &moves, chess960)?;
-    Ok(ends::optional(&mut game.pos).unwrap_or((false, 0)))
+    let game = build(variant, fen, &moves, chess960)?;
+    Ok(ends::optional(&game.pos, count_started).unwrap_or((false, 0)))
 }
 
 /// `(white, black)`: whether each side lacks the material to win, as Fairy-Stockfish

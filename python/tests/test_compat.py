@@ -105,6 +105,25 @@ AGREED = [
 PINNED_EN_PASSANT = ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", ["e2e4"])
 
 
+def test_a_count_a_player_declared():
+    # Makruk's board's honour (White has more than its king, Black a king and a knight):
+    # the count the rules keep, none declared (-1), or one declared at a game ply
+    # (`count_started`), as game servers pass it. Each value is pyffish's.
+    fen, moves = "2k5/8/8/8/8/2n5/3RR3/4K3 w - - 0 60", ["e1f1", "c8b8", "f1e1", "b8a8"]
+    for started, written in [(0, "128 3 62"), (-1, "128 0 62"), (100, "128 23 62"), (200, "128 0 62")]:
+        assert compat.get_fen("makruk", fen, moves, False, False, False, started).endswith(written)
+        assert compat.is_optional_game_end("makruk", fen, moves, False, started) == (False, 0)
+    # Declared long enough ago, the count has run out: the draw may be claimed.
+    fen = "2k5/8/8/8/8/2n5/3RR3/4K3 w - - 0 70"
+    assert compat.get_fen("makruk", fen, moves, False, False, False, 10).endswith("128 133 72")
+    assert compat.is_optional_game_end("makruk", fen, moves, False, 10) == (True, compat.VALUE_DRAW)
+    assert compat.is_optional_game_end("makruk", fen, moves, False, 20) == (False, 0)
+    # A bare king's count (the pieces' honour) is nobody's declaration: unchanged.
+    fen = "2k5/8/8/8/8/8/3RR3/4K3 b - - 0 60"
+    for started in (0, -1, 100):
+        assert compat.get_fen("makruk", fen, ["c8b8", "e1f1", "b8a8", "f1e1"], False, False, False, started).endswith("16 10 62")
+
+
 def test_the_pinned_en_passant_square_is_written_as_pyffish_writes_it():
     variant, fen, moves = PINNED_EN_PASSANT
     assert "f4e3" not in compat.legal_moves(variant, fen, moves)

@@ -58,11 +58,19 @@ pub fn game_result(pos: &Position) -> i32 {
 }
 
 /// A draw (or a perpetual rule's result) the side to move may claim now — the n-move
-/// rule, n-fold repetition, the counting rules — or that has come about by itself at
-/// Chimera's automatic thresholds (FIDE's fivefold and 75 moves). Like Fairy-Stockfish,
-/// whether or not the game has ended otherwise (a dead position still repeats).
-pub fn optional(pos: &Position) -> Option<(bool, i32)> {
-    let o = pos.draw_rules_met().into_iter().next()?;
+/// rule, n-fold repetition, the counting rules (their count as declared at
+/// `count_started`: `declared_count.rs`) — or that has come about by itself at Chimera's
+/// automatic thresholds (FIDE's fivefold and 75 moves). Like Fairy-Stockfish, whether or
+/// not the game has ended otherwise (a dead position still repeats).
+pub fn optional(pos: &Position, count_started: i32) -> Option<(bool, i32)> {
+    let mut met = pos.draw_rules_met();
+    if count_started != 0 {
+        met.retain(|o| o.reason != EndReason::Counting);
+        if super::declared_count::run_out(pos, count_started) {
+            met.push(Outcome { winner: None, reason: EndReason::Counting });
+        }
+    }
+    let o = met.into_iter().next()?;
     Some((true, value(o, pos)))
 }
 
