@@ -62,6 +62,9 @@ OTHERS = [
     fl.Same("atomic", 8, 8),
     fl.Same("nocheckatomic", 8, 8),
     fl.Same("atomar", 8, 8),
+    fl.Same("extinction", 8, 8),
+    fl.Same("duck", 8, 8),
+    fl.Same("amazons", 10, 10),
 ]
 ADAPTERS = {a.name: a for a in fl.VARIANTS + OTHERS}
 KINDS = ("random", "repetition", "quiet", "bare")
@@ -87,11 +90,11 @@ def gates_repeat(a, what, fa, ca, cbase, cmoves):
 
 
 def castling_field_without_castles(a, what, fa, ca, cbase, cmoves):
-    """Legan, Three Kings: Fairy-Stockfish's definitions keep castling switched on although
-    nothing castles, and check the castling field's characters; Chimera's rulesets have
-    no castling, and compat's validate_fen does not look at the field then."""
+    """Legan, Three Kings, Amazons: Fairy-Stockfish's definitions keep castling switched on
+    although nothing castles, and check the castling field's characters; Chimera's
+    rulesets have no castling, and compat's validate_fen does not look at the field then."""
     code = lambda x: x[1] if isinstance(x, tuple) else x  # the spoilt FEN's answer is (FEN, code)
-    return what == "validate_fen" and code(fa) == -5 and code(ca) == 1 and a.name in ("legan", "threekings")
+    return what == "validate_fen" and code(fa) == -5 and code(ca) == 1 and a.name in ("legan", "threekings", "amazons")
 
 
 # Differences where Fairy-Stockfish is wrong by the published rules (EXPLAINED; the

@@ -774,6 +774,13 @@ impl Rules {
         let up = c.to_ascii_uppercase();
         self.pieces.iter().position(|p| p.letter == up).map(|i| i as PieceType)
     }
+    /// The type a move's text names by `c`: its FEN letter, or else its notation letter
+    /// (Xiangqi's elephant `E`, whose FEN letter is `B`).
+    pub fn piece_by_move_letter(&self, c: char) -> Option<PieceType> {
+        let up = c.to_ascii_uppercase();
+        self.piece_by_letter(c)
+            .or_else(|| self.pieces.iter().position(|p| p.notation_letter == Some(up)).map(|i| i as PieceType))
+    }
     /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
         &self.pieces[t as usize]

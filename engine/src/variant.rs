@@ -420,6 +420,11 @@ impl Position {
     pub fn notate_in(&mut self, m: Move, n: Notation, legal: &[Move]) -> String {
         with_mut!(self, p => p.notate_in(m, n, legal))
     }
+    /// A legal move as Fairy-Stockfish writes it in notation `n`, its SAN included, given
+    /// the legal moves it is told apart from (`chimera.compat`'s `get_san`).
+    pub fn notate_fsf_in(&mut self, m: Move, n: Notation, legal: &[Move]) -> String {
+        with_mut!(self, p => p.notate_fsf_in(m, n, legal))
+    }
     /// Reads a move written in notation `n` (SAN and the long form: as
     /// [`Position::parse_move`]), or says why it is not legal here: an unknown or
     /// illegal text, or one that fits several moves, is refused.

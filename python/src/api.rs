@@ -144,13 +144,14 @@ impl PyPosition {
         Ok(self.inner.turn_text_in(&parts, n))
     }
 
-    /// Reads a move written in a notation (named as for `notate`), as its long algebraic
-    /// form; `IllegalMove` if it is no legal move, or fits several.
+    /// Reads a move (or a whole turn, its parts joined by commas) written in a notation
+    /// (named as for `notate`), as its long algebraic form; `IllegalMove` if it is no
+    /// legal move, or fits several.
     #[pyo3(signature = (text, notation = "default"))]
     fn read_move(&mut self, text: &str, notation: &str) -> PyResult<String> {
         let n = notation_named(notation, &self.inner)?;
-        let m = self.inner.parse_move_in(text, n).map_err(errors::illegal_move)?;
-        Ok(self.inner.uci(m))
+        let parts = self.inner.read_turn(text, |p, part| p.parse_move_in(part, n)).map_err(errors::illegal_move)?;
+        Ok(self.inner.turn_uci(&parts))
     }
 
     /// The FEN with promoted shogi pieces as `+P` (Fairy-Stockfish's form), or Shogi's

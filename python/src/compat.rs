@@ -12,6 +12,7 @@ mod ends;
 mod fen_check;
 mod fen_io;
 mod registry;
+mod san;
 
 use chimera::game::is_capture;
 use chimera::rules::Captured;
@@ -180,23 +181,6 @@ fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> 
     pos.parse_move(text)
 }
 
-/// pyffish's notation number as Chimera's notation; `NOTATION_DEFAULT` is the variant's own.
-fn notation_of(notation: i32, pos: &Position) -> PyResult<Notation> {
-    Ok(match notation {
-        NOTATION_DEFAULT => Notation::default_for(pos.rules()),
-        NOTATION_SAN => Notation::San,
-        2 => Notation::Lan,
-        3 => Notation::ShogiHosking,
-        4 => Notation::ShogiHodges,
-        5 => Notation::ShogiHodgesNumber,
-        6 => Notation::Janggi,
-        7 => Notation::XiangqiWxf,
-        8 => Notation::ThaiSan,
-        9 => Notation::ThaiLan,
-        n => return Err(PyValueError::new_err(format!("chimera.compat: no notation {n} (0 to 9)"))),
-    })
-}
-
 #[pyfunction]
 fn version() -> (u32, u32, u32) {
     let part = |s: &str| s.parse().unwrap_or(0);
@@ -273,21 +257,21 @@ fn legal_moves<'py>(
 #[pyo3(signature = (variant, fen, r#move, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     let mut pos = build(variant, fen, &[], chess960)?.pos;
-    let n = notation_of(notation, &pos)?;
+    let n = san::notation_of(notation, &pos)?;
     let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
-    Ok(pos.turn_text_in(&parts, n))
+    Ok(san::turn_text(&mut pos, &parts, n))
 }
 
 #[pyfunction]
 #[pyo3(signature = (variant, fen, moves, chess960 = false, notation = NOTATION_DEFAULT))]
 fn get_san_moves(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, chess960: bool, notation: i32) -> PyResult<Vec<String>> {
     let mut pos = build(variant, fen, &[], chess960)?.pos;
-    let n = notation_of(notation, &pos)?;
+    let n = san::notation_of(notation, &pos)?;
     moves
         .iter()
         .map(|text| {
             let parts = fsf_turn(&mut pos, text).map_err(errors::illegal_move)?;
-            let san = pos.turn_text_in(&parts, n);
+            let san = san::turn_text(&mut pos, &parts, n);
             parts.into_iter().for_each(|m| pos.play_unchecked(m));
             Ok(san)
         })
@@ -331,8 +315,10 @@ fn gives_check(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, c
 #[pyo3(signature = (variant, fen, moves, r#move, chess960 = false))]
 fn is_capture_move(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr>, r#move: &str, chess960: bool) -> PyResult<bool> {
     let mut pos = build(variant, fen, &moves, chess960)?.pos;
-    let m = pos.parse_move(r#move).map_err(errors::illegal_move)?;
-    Ok(is_capture(&pos, m))
+    // A turn of several parts (duck, amazons) takes what its first part, the piece's
+    // move, takes.
+    let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
+    Ok(parts.first().is_some_and(|&m| is_capture(&pos, m)))
 }
 
 /// The piece the last move took, as the captor's partner would get it in bughouse: its

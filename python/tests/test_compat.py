@@ -105,6 +105,21 @@ AGREED = [
 PINNED_EN_PASSANT = ("chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", ["e2e4"])
 
 
+def test_moves_written_as_pyffish_writes_them():
+    # pyffish's get_san: its default notation is SAN outside the shogi family; a pawn that
+    # moves otherwise than the chess pawn keeps its letter; a turn's first part is told
+    # apart only from the moves its wall square could follow.
+    janggi = compat.start_fen("janggi")
+    assert compat.get_san("janggi", janggi, "e2e2") == "Ke2"
+    assert compat.get_san("janggi", janggi, "e2e2", False, compat.NOTATION_JANGGI) == "K95-95"
+    berolina = "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"
+    assert compat.get_san("berolina", berolina, "c2b3") == "Pcb3"
+    duck = "rnbqkb1r/1ppp1pp1/p4n1p/4p3/P2P*3/6P1/1PPNPP1P/R1BQKBNR w KQkq - 0 5"
+    assert compat.get_san("duck", duck, "g1f3,f3g1") == "Nf3,g1"
+    assert compat.get_san("duck", duck, "g1f3,f3a3") == "Ngf3,a3"
+    assert compat.is_capture("duck", duck, [], "g1f3,f3g1") is False
+
+
 def test_a_count_a_player_declared():
     # Makruk's board's honour (White has more than its king, Black a king and a knight):
     # the count the rules keep, none declared (-1), or one declared at a game ply

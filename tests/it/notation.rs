@@ -185,3 +185,42 @@ fn promoted_pieces_in_fen_and_sfen() {
     let kyoto = pos("kyotoshogi", None);
     assert_eq!(kyoto.fen_in(FenStyle { promoted_plus: true, ..FenStyle::default() }).split(' ').next(), Some("p+nks+l/5/5/5/+LSK+NP[]"));
 }
+
+/// `mv` (long algebraic) as Fairy-Stockfish's `get_san` writes it in each notation.
+fn check_fsf(p: &mut Position, mv: &str, expected: &[(Notation, &str)]) {
+    let m = p.parse_move(mv).unwrap();
+    let legal = p.legal_moves();
+    for &(n, text) in expected {
+        assert_eq!(p.notate_fsf_in(m, n, &legal), text, "{mv} in {n}");
+    }
+}
+
+#[test]
+fn fairy_stockfish_s_san_where_chimera_s_differs() {
+    // Each text is pyffish's get_san. A Berolina pawn is no chess pawn to Fairy-Stockfish:
+    // it keeps its letter (and in LAN too); Chimera's own SAN leaves every pawn's out.
+    let mut p = pos("berolina", Some("rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2"));
+    check_fsf(&mut p, "c2b3", &[(San, "Pcb3"), (Lan, "Pc2-b3")]);
+    check_fsf(&mut p, "e2g4", &[(San, "Pg4")]);
+    let m = p.parse_move("c2b3").unwrap();
+    assert_eq!(p.san(m), "cb3");
+    // The chess pawn: no letter, its file on a capture.
+    let mut p = pos("chess", Some("rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"));
+    check_fsf(&mut p, "e4d5", &[(San, "exd5"), (Lan, "e4xd5")]);
+    // A pass is the general's move to its own square; the horse and elephant are H and E.
+    let mut p = pos("janggi", None);
+    check_fsf(&mut p, "e2e2", &[(San, "Ke2"), (Lan, "Ke2-e2")]);
+    check_fsf(&mut p, "b1c3", &[(San, "Hc3")]);
+    // Gating in LAN names both squares.
+    let mut p = pos("seirawan", None);
+    check_fsf(&mut p, "g1f3h", &[(Lan, "Ng1-f3/H"), (San, "Nf3/H")]);
+}
+
+#[test]
+fn san_reads_the_notation_letters() {
+    // Xiangqi's elephant and horse as Fairy-Stockfish writes them in SAN (FEN: B and N).
+    let mut p = pos("xiangqi", None);
+    assert_eq!(p.parse_move("Ege3"), p.parse_move("g1e3"));
+    assert_eq!(p.parse_move("Hc3"), p.parse_move("b1c3"));
+    assert_eq!(p.parse_move("Nc3"), p.parse_move("b1c3"));
+}

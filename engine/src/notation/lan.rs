@@ -2,7 +2,7 @@
 //! and a separator, `-` or `x` (`Ng1-f3`, `e4xd5`, `e7-e8=Q+`, `P@e4`); the chess pawn
 //! without its letter. Also the algebraic square names the other notations fall back on.
 
-use crate::betza::Mode;
+use crate::betza::Direction;
 use crate::bitboard::Bitboard;
 use crate::position::Pos;
 use crate::types::{Geometry, PieceType, Square};
@@ -19,10 +19,27 @@ pub(super) fn write_rank(g: Geometry, sq: Square, s: &mut String) {
 
 impl<B: Bitboard> Pos<B> {
     /// A pawn of the chess kind, written without a letter where Fairy-Stockfish leaves
-    /// its `PAWN` type's letter out: a pawn (`pawn = true`) that moves and captures
-    /// differently. A pawn that captures as it moves (Shogi's) keeps its letter.
+    /// its `PAWN` type's letter out: a pawn (`pawn = true`) that moves as the chess pawn
+    /// does (`fmWfcF`; its double step is no Betza move). A pawn that captures as it
+    /// moves (Shogi's), or moves otherwise (Berolina's, Spartan's hoplite, a pawn that
+    /// also steps back or sideways), keeps its letter, as in Fairy-Stockfish, where each
+    /// is a piece of its own.
     pub(super) fn is_chess_pawn(&self, t: PieceType) -> bool {
         let def = self.t.rules.piece(t);
-        def.pawn && def.directions.iter().any(|d| d.mode != Mode::Both)
+        def.pawn && same_moves(&def.directions, CHESS_PAWN)
     }
+}
+
+/// The chess pawn's moves.
+const CHESS_PAWN: &str = "fmWfcF";
+
+/// Whether `directions` are the moves of `betza`, whatever their order.
+fn same_moves(directions: &[Direction], betza: &str) -> bool {
+    let Ok(mut theirs) = crate::betza::parse(betza) else { return false };
+    let mut ours = directions.to_vec();
+    for v in [&mut ours, &mut theirs] {
+        v.sort();
+        v.dedup();
+    }
+    ours == theirs
 }

@@ -99,6 +99,21 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// The move `m` as Fairy-Stockfish writes it in notation `n` (its `move_to_san`), SAN
+    /// included, given the legal moves: the text `chimera.compat` gives for pyffish.
+    /// Chimera's own SAN ([`Pos::san`]) differs in a few places: every pawn
+    /// (`pawn = true`) without a letter, a pass written `pass`, pieces by their FEN letters.
+    pub fn notate_fsf_in(&mut self, m: Move, n: Notation, legal: &[Move]) -> String {
+        if n == Notation::Long {
+            return self.uci(m);
+        }
+        let mut s = self.write_fsf(m, n, legal, WRITTEN);
+        if n.marks_check() {
+            self.write_check_mark(m, &mut s);
+        }
+        s
+    }
+
     /// Reads a move written in notation `n` (SAN and the long form are read by
     /// [`Pos::parse_move`], which takes either). Check marks are optional where `n` has
     /// them; a shogi piece may be named by its own letter.
@@ -172,13 +187,14 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// A move in one of Fairy-Stockfish's notations, without check marks (its
-    /// `SAN::move_to_san`). Moves of kinds it has no form for (castles, purchases, a
-    /// module's moves, lifts, gating) are written as in SAN.
+    /// `SAN::move_to_san`). Gating is the piece's move and the gated piece (`Ng1-f3/H`);
+    /// moves of kinds it has no form for (castles, purchases, a module's moves, lifts)
+    /// are written as in SAN.
     fn write_fsf(&self, m: Move, n: Notation, legal: &[Move], form: Form) -> String {
         let drop = m.kind == MoveKind::Drop;
         // Fairy-Stockfish writes a pass as its piece's move to its own square (`Ke2`).
         let pass = m.kind == MoveKind::Pass;
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop | MoveKind::Pass) {
+        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop | MoveKind::Pass | MoveKind::Gate) {
             return self.san_plain(m, legal);
         }
         let Some(mover) = (if drop { Some(m.piece) } else { self.piece_at(m.from).map(|p| p.kind) }) else {
@@ -227,6 +243,10 @@ impl<B: Bitboard> Pos<B> {
                 s.push(letter(m.promotion().unwrap_or(mover)));
             }
         }
+        if m.kind == MoveKind::Gate {
+            s.push('/');
+            s.push(letter(m.piece));
+        }
         s
     }
 
@@ -235,7 +255,7 @@ impl<B: Bitboard> Pos<B> {
     fn write_piece(&self, m: Move, n: Notation, mover: PieceType, form: Form, s: &mut String) {
         let drop = m.kind == MoveKind::Drop;
         let rules = &self.t.rules;
-        if matches!(n, Notation::Lan | Notation::ThaiSan) && self.is_chess_pawn(mover) && !drop {
+        if matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan) && self.is_chess_pawn(mover) && !drop {
             return;
         }
         if n == Notation::XiangqiWxf && !drop && self.write_wxf_tandem(m.from, mover, s) {
@@ -261,7 +281,10 @@ impl<B: Bitboard> Pos<B> {
         match n {
             Notation::Lan | Notation::ThaiLan | Notation::Janggi => return Level::Square,
             Notation::XiangqiWxf => return self.wxf_level(m, mover),
-            Notation::ThaiSan if self.is_chess_pawn(mover) && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some()) => {
+            // A chess pawn's capture names its file.
+            Notation::San | Notation::ThaiSan
+                if self.is_chess_pawn(mover) && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some()) =>
+            {
                 return Level::File
             }
             _ => {}

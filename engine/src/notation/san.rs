@@ -401,14 +401,14 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let rules = &t.rules;
         let piece_type: Option<PieceType> = match parts.piece {
-            Some(c) => match rules.piece_by_letter(c) {
+            Some(c) => match rules.piece_by_move_letter(c) {
                 Some(pt) => Some(pt),
                 None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
             },
             None => None,
         };
         let promotion: Option<PieceType> = match parts.promotion {
-            Some(c) => match rules.piece_by_letter(c) {
+            Some(c) => match rules.piece_by_move_letter(c) {
                 Some(pt) => Some(pt),
                 None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
             },
@@ -577,7 +577,7 @@ impl<B: Bitboard> Pos<B> {
                 Some(i) => i as PieceType,
                 None => return refuse(IllegalCode::Unparsable, format!("`{text}`: name the piece to drop, as in `N@{square}`")),
             },
-            [c] if c.is_ascii_alphabetic() => match rules.piece_by_letter(c) {
+            [c] if c.is_ascii_alphabetic() => match rules.piece_by_move_letter(c) {
                 Some(pt) => pt,
                 None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
             },
