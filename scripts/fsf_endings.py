@@ -8,8 +8,10 @@ same start FEN and moves (translated where the notations differ, as fsf_library.
 translates them):
 
 * `is_optional_game_end`, `is_immediate_game_end`, `game_result`,
-  `has_insufficient_material`, `gives_check`, `is_capture` (of the move played next),
-  `get_fen`, and `validate_fen` of Fairy-Stockfish's FEN and of a spoilt copy of it.
+  `has_insufficient_material`, `gives_check`, `is_capture` and `get_san` (of the move
+  played next, in the default notation, SAN, LAN and the variant's family's own:
+  the shogi forms, Janggi's and WXF, Thai), `get_fen`, and `validate_fen` of
+  Fairy-Stockfish's FEN and of a spoilt copy of it.
 
 The games: random play from the start; play steered into repetitions (after a random
 opening each side shuffles a piece out and back, so positions recur three, four, five
@@ -100,7 +102,32 @@ def castling_field_without_castles(a, what, fa, ca, cbase, cmoves):
 # Differences where Fairy-Stockfish is wrong by the published rules (EXPLAINED; the
 # README lists them with their sources), and compat's documented limitations
 # (LIMITATIONS, also in the README): each a test of the disagreement, and why.
+def shogi_letters(a, what, fa, ca, cbase, cmoves):
+    """A promoted shogi piece: Fairy-Stockfish names it in SAN-like notations by the type
+    it moves like (a tokin is a gold, `G`), Chimera by its own letter (`T`), and tells it
+    apart from the piece it moves like by square (scripts/fsf_notation.py's `explain`)."""
+    if not what.startswith("get_san "):
+        return False
+    import fsf_notation  # needs pyffish, which is loaded by now
+    (fen, fs), (_, cs) = fa, ca
+    return fsf_notation.explain(a.name, int(what.split()[1]), fs, cs, fen) is not None
+
+
+def unmarked_check(a, what, fa, ca, cbase, cmoves):
+    """Fairy-Stockfish's SAN marks a check only where its move-time test
+    (`Position::gives_check`) sees one, which misses some that its own `gives_check`
+    (pyffish's, compared above) reports: a royal queen attacked (Coregal), Spartan's and
+    Sho shogi's kings (its commoners), a knight's check next to its own king in Atomic.
+    SAN marks every check (FIDE's Laws, appendix C.12); compat marks them."""
+    return (what.startswith("get_san ") and a.name in ("atomic", "coregal", "spartan", "shoshogi")
+            and ca[1].endswith(("+", "#")) and ca[1].rstrip("+#") == fa[1])
+
+
 EXPLAINED = [
+    (unmarked_check, "Fairy-Stockfish's SAN leaves out the mark of a check its gives_check reports "
+                     "(FIDE Laws C.12: a check is marked)"),
+    (shogi_letters, "a promoted shogi piece is no gold or dragon: Fairy-Stockfish writes the type it moves "
+                    "like (the shogi forms agree)"),
     (gates_repeat, "Fairy-Stockfish counts positions that differ in gating or first-leap rights as one "
                    "(FIDE 9.2.2: the same position has the same possible moves)"),
 ]
@@ -214,14 +241,33 @@ def compare(a, rng, fbase, fmoves, cbase, cmoves, nxt, seen):
     if material(ffen) != seen[0]:
         seen[0] = material(ffen)
         ask("has_insufficient_material", f.has_insufficient_material(fv, fbase, fmoves), c.has_insufficient_material(cv, cbase, cmoves))
+    cfen = c.get_fen(cv, cbase, cmoves)
     if nxt:
         ask("is_capture", (nxt[0], f.is_capture(fv, fbase, fmoves, nxt[0])), (nxt[1], c.is_capture(cv, cbase, cmoves, nxt[1])),
             lambda x, y: x[1] == y[1])
-    ask("get_fen", ffen, c.get_fen(cv, cbase, cmoves), lambda x, y: same_fen(a, x, y))
+        # As a pyffish caller asks: its FEN, its move.
+        for n in notations(a.name):
+            ask(f"get_san {n}", (ffen, f.get_san(fv, ffen, nxt[0], False, n)), (ffen, c.get_san(cv, ffen, nxt[0], False, n)),
+                lambda x, y: x[1] == y[1])
+    ask("get_fen", ffen, cfen, lambda x, y: same_fen(a, x, y))
     ask("validate_fen", f.validate_fen(ffen, fv), c.validate_fen(ffen, cv))
     bad = spoil(rng, ffen)
     ask("validate_fen", (bad, f.validate_fen(bad, fv)), (bad, c.validate_fen(bad, cv)))
     return out
+
+
+SHOGI_FORMS, JANGGI, WXF, THAI = (3, 4, 5), 6, 7, (8, 9)
+SHOGI_TEMPLATE = {"shogi", "minishogi", "kyotoshogi", "micro", "dobutsu", "euroshogi", "torishogi", "yarishogi",
+                  "shoshogi"}
+THAI_FAMILY = {"makruk", "cambodian", "asean", "ai-wok", "makpong", "karouk"}
+
+
+def notations(variant):
+    """pyffish's notations a variant is written in: its default, SAN, LAN, and its
+    family's own."""
+    family = (SHOGI_FORMS if variant in SHOGI_TEMPLATE else (JANGGI, WXF) if variant in ("xiangqi", "manchu")
+              or variant.startswith("janggi") else THAI if variant in THAI_FAMILY else ())
+    return (0, 1, 2) + tuple(family)
 
 
 def quiet(c, a, cbase, cmoves, legal):

@@ -147,6 +147,31 @@ impl Game {
     }
 }
 
+/// A move as Fairy-Stockfish writes it in long algebraic form (what [`fsf_move`] reads):
+/// as Chimera's, but for a piece that turns to its promoted face (Shogi's promotion:
+/// `b7b8+`) or back (Kyoto shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
+fn fsf_uci(pos: &Position, m: Move) -> String {
+    let rules = pos.rules();
+    if m.kind == MoveKind::Drop {
+        if let Some(base) = rules.promoted_from(m.piece) {
+            let square = pos.uci(m).split_once('@').map(|(_, sq)| sq.to_string()).unwrap_or_default();
+            return format!("+{}@{square}", rules.piece(base).letter);
+        }
+        return pos.uci(m);
+    }
+    let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return pos.uci(m) };
+    let turn = if rules.promoted_from(p) == Some(mover.kind) {
+        '+'
+    } else if rules.promoted_from(mover.kind) == Some(p) {
+        '-'
+    } else {
+        return pos.uci(m);
+    };
+    let mut text = pos.uci(Move { piece: Move::NO_PROMOTION, ..m });
+    text.push(turn);
+    text
+}
+
 /// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
 /// piece that turns to its promoted face (Shogi's promotion: `b7b8+`) or back (Kyoto
 /// shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
@@ -250,7 +275,14 @@ fn legal_moves<'py>(
         let listed: Vec<String> = turns.iter().map(|t| pos.turn_uci(t)).collect();
         return Ok(PyList::new(py, listed)?);
     }
-    uci_list(py, &pos, pos.legal_moves())
+    let legal = pos.legal_moves();
+    let rules = pos.rules();
+    if (0..rules.pieces.len()).any(|t| rules.promoted_from(t as chimera::PieceType).is_some()) {
+        // Pieces with a promoted face: moves that turn them, or drop one, in pyffish's form.
+        let listed: Vec<String> = legal.into_iter().map(|m| fsf_uci(&pos, m)).collect();
+        return Ok(PyList::new(py, listed)?);
+    }
+    uci_list(py, &pos, legal)
 }
 
 #[pyfunction]

@@ -118,6 +118,9 @@ def test_moves_written_as_pyffish_writes_them():
     assert compat.get_san("duck", duck, "g1f3,f3g1") == "Nf3,g1"
     assert compat.get_san("duck", duck, "g1f3,f3a3") == "Ngf3,a3"
     assert compat.is_capture("duck", duck, [], "g1f3,f3g1") is False
+    # A shogi promotion is listed as pyffish lists it.
+    shogi = "lnsgkgsnl/1r5b1/pppppp1pp/6P2/9/9/PPPPPP1PP/1B5R1/LNSGKGSNL w - - 0 5"
+    assert {m for m in compat.legal_moves("shogi", shogi, []) if m.startswith("g6")} == {"g6g7", "g6g7+"}
 
 
 def test_a_count_a_player_declared():

@@ -43,9 +43,11 @@ impl<B: Bitboard> Pos<B> {
         if self.is_chess_pawn(t) {
             return "บ";
         }
+        // Moves only a piece's first move may make (Cambodian's met leap) name nothing.
+        let ordinary: Vec<_> = def.directions.iter().filter(|d| !d.initial_only).collect();
         let same = |betza: &str| {
             let Ok(dirs) = betza::parse(betza) else { return false };
-            dirs.len() == def.directions.len() && dirs.iter().all(|d| def.directions.contains(d))
+            dirs.len() == ordinary.len() && dirs.iter().all(|d| ordinary.contains(&d))
         };
         match NAMED.iter().find(|(betza, _)| same(betza)) {
             Some((_, "ม็")) if promoted => "ง",

@@ -1,8 +1,8 @@
 //! pyffish's `get_san` and `get_san_moves`: moves as Fairy-Stockfish writes them
 //! (`Position::notate_fsf_in`, its `move_to_san`), which differ from Chimera's own SAN in
 //! a few places (a pawn that moves otherwise than the chess pawn keeps its letter, a pass
-//! is the piece's move to its own square, `Ke2`, no check marks against pseudo-royal
-//! pieces), and its default notation.
+//! is the piece's move to its own square, `Ke2`), and its default notation. Every check
+//! is marked, where Fairy-Stockfish misses some (`scripts/fsf_endings.py` lists them).
 
 use chimera::{Move, Notation, Position};
 use pyo3::exceptions::PyValueError;
@@ -37,10 +37,6 @@ pub fn notation_of(notation: i32, pos: &Position) -> PyResult<Notation> {
 /// followed by the same second part (the same wall square): its moves carry the wall's
 /// square, so `Nf3,g1` names one turn even where two knights reach f3.
 pub fn turn_text(pos: &mut Position, parts: &[Move], n: Notation) -> String {
-    // Royal pieces that are royal only while the last of their kind (Sho shogi's king and
-    // prince: Fairy-Stockfish's `extinctionPseudoRoyal`) are no `KING` to it: it marks no
-    // check against them.
-    let pseudo_royal = pos.rules().end.extinction.iter().any(|e| e.royal_when_last);
     let mut text = String::new();
     for (i, &m) in parts.iter().enumerate() {
         let mut legal = pos.legal_moves();
@@ -52,8 +48,7 @@ pub fn turn_text(pos: &mut Position, parts: &[Move], n: Notation) -> String {
         if i > 0 {
             text.push(',');
         }
-        let written = pos.notate_fsf_in(m, n, &legal);
-        text += if pseudo_royal { written.trim_end_matches(['+', '#']) } else { &written };
+        text += &pos.notate_fsf_in(m, n, &legal);
         pos.play_unchecked(m);
     }
     for _ in parts {
