@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Writes a PGN database of N random legal games, for measuring `chimera.pgn.check_file`.
 
-    python3 scripts/make_pgn_db.py N OUT.pgn[.gz|.zst] [DISTINCT]
+    python3 scripts/make_pgn_db.py N OUT.pgn[.gz|.zst] [DISTINCT] [--only VARIANT]
 
 DISTINCT games (default 2000) are played with Chimera's Python API (random legal moves,
 up to 120 plies or the end) in a few variants (chess most, then crazyhouse, atomic,
-three-check, king of the hill), then written N times in all, each copy with its own
-tags, in Lichess's layout. The file is compressed as its name says.
+three-check, king of the hill; `--only chess`: chess alone), then written N times in
+all, each copy with its own tags, in Lichess's layout. The file is compressed as its
+name says.
 """
+import argparse
 import gzip
 import random
 import sys
@@ -58,11 +60,19 @@ def open_out(path):
 
 
 def main():
-    total, out = int(sys.argv[1]), sys.argv[2]
-    distinct = int(sys.argv[3]) if len(sys.argv) > 3 else 2000
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("total", type=int)
+    ap.add_argument("out")
+    ap.add_argument("distinct", type=int, nargs="?", default=2000)
+    ap.add_argument("--only", help="one variant of the list alone")
+    args = ap.parse_args()
+    total, out, distinct = args.total, args.out, args.distinct
+    variants = [(v, tag, 10) for v, tag, _ in VARIANTS if v == args.only] if args.only else VARIANTS
+    if not variants:
+        sys.exit(f"--only: one of {', '.join(v for v, _, _ in VARIANTS)}")
     rng = random.Random(2026)
     pool = [(tag, *random_game(rng, variant))
-            for variant, tag, weight in VARIANTS for _ in range(max(1, distinct * weight // 10))]
+            for variant, tag, weight in variants for _ in range(max(1, distinct * weight // 10))]
     with open_out(out) as f:
         for n in range(total):
             tag, sans, result = pool[n % len(pool)]

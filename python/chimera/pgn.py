@@ -27,7 +27,7 @@ from typing import Optional, TextIO
 
 from ._native import Move, _read_game_text
 from .board import Board
-from .database import GameRecord, check_file, game_texts, open_pgn, to_parquet
+from .database import GameRecord, _ends_in_comment, check_file, game_texts, open_pgn, to_parquet
 
 #: python-chess's Seven Tag Roster, with the values a game without them gets.
 SEVEN_TAG_ROSTER = {
@@ -114,13 +114,7 @@ def _lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
     in_comment = False
     while line and (in_comment or not line.isspace()):
         lines.append(line)
-        for ch in line:
-            if in_comment:
-                in_comment = ch != "}"
-            elif ch == ";":
-                break
-            elif ch == "{":
-                in_comment = True
+        in_comment = _ends_in_comment(line, in_comment)
         line = handle.readline()
     return lines
 
