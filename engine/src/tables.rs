@@ -461,6 +461,15 @@ impl<B: Bitboard> Tables<B> {
         &self.mobility[color.index() * self.types + t as usize]
     }
 
+    /// The squares `color`'s royal pieces may stand on (the whole board in a variant
+    /// without royals).
+    pub fn royal_region(&self, color: Color) -> B {
+        if self.royal_types.is_empty() {
+            return self.board;
+        }
+        self.royal_types.iter().fold(B::EMPTY, |b, k| b | self.mobility(color, k).within)
+    }
+
     /// The mobility of every type of `color`, by type.
     #[inline]
     pub fn mobilities(&self, color: Color) -> &[Mobility<B>] {

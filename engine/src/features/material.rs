@@ -112,11 +112,7 @@ impl<B: Bitboard> Pos<B> {
         let classes = t.mating.get_or_init(|| classes(rules));
         let them = side.opponent();
         let royal_types = t.royal_types;
-        let enemy_royal_squares = if royal_types.is_empty() {
-            t.board
-        } else {
-            royal_types.iter().fold(B::EMPTY, |b, k| b | t.mobility(them, k).within)
-        };
+        let enemy_royal_squares = t.royal_region(them);
         let promoters: PieceSet = (0..rules.pieces.len() as PieceType).filter(|&p| rules.piece(p).promotion.is_some()).collect();
         let may_promote = self.of_types(promoters) & self.color_bb(side);
         let promotes_to = |pt: PieceType| {

@@ -41,8 +41,7 @@ impl<B: Bitboard> Pos<B> {
         let mover = self.turn.opponent();
         let t = &*self.t;
         let moved = self.piece_at(last.to)?.kind;
-        let their_royal_region = t.royal_types.iter().fold(B::EMPTY, |b, k| b | t.mobility(self.turn, k).within);
-        if (t.mobility(mover, moved).within & their_royal_region).is_empty() {
+        if (t.mobility(mover, moved).within & t.royal_region(self.turn)).is_empty() {
             return None;
         }
         // How far the pattern has come: 1 after a pass before the last move, 2 after the

@@ -35,11 +35,6 @@ const CHESS_PAWN: &str = "fmWfcF";
 
 /// Whether `directions` are the moves of `betza`, whatever their order.
 fn same_moves(directions: &[Direction], betza: &str) -> bool {
-    let Ok(mut theirs) = crate::betza::parse(betza) else { return false };
-    let mut ours = directions.to_vec();
-    for v in [&mut ours, &mut theirs] {
-        v.sort();
-        v.dedup();
-    }
-    ours == theirs
+    crate::betza::parse(betza)
+        .is_ok_and(|theirs| directions.iter().all(|d| theirs.contains(d)) && theirs.iter().all(|d| directions.contains(d)))
 }
