@@ -185,6 +185,7 @@ VARIANTS = [
     Same("tencubed", 10, 10),
     Same("makruk", 8, 8),
     Same("asean", 8, 8),
+    Same("sittuyin", 8, 8),
     Same("ai-wok", 8, 8),
     Same("makpong", 8, 8),
     ShogiNoDropMate("shogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use chimera_engine::movetext::MoveToken;
-use chimera_engine::{Claim, Color, EndReason, IllegalCode, Move, MoveError, MoveKind, Outcome, Position};
+use chimera_engine::{Claim, Color, EndReason, IllegalCode, Move, MoveError, Outcome, Position};
 
 /// A result with its reason: `1-0 (white wins by checkmate)`, `1/2-1/2 (draw by 3-fold repetition)`.
 pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
@@ -33,6 +33,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Passes => "two passes in a row".to_string(),
         EndReason::Bikjang => "bikjang: the generals faced each other twice in a row".to_string(),
         EndReason::Shuttling => "shuttling: one piece moved back and forth five turns in a row".to_string(),
+        EndReason::ForcedPromotion => "a promotion that may not be forced: the only moves left".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),
     };
     match o.winner {
@@ -78,16 +79,6 @@ pub fn judge_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, MoveError
         return Err(game_over(o, pos));
     }
     pos.parse_turn(text)
-}
-
-/// Whether a legal move of `pos` takes a piece.
-pub fn is_capture(pos: &Position, m: Move) -> bool {
-    match m.kind {
-        MoveKind::EnPassant => true,
-        // A gating move takes what stands where the piece goes, as a plain move does.
-        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => pos.piece_at(m.to).is_some(),
-        _ => false,
-    }
 }
 
 /// `White` / `Black`.

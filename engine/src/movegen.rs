@@ -336,6 +336,9 @@ impl<B: Bitboard> Pos<B> {
         if t.has_lift {
             self.generate_lifts(sink, safety);
         }
+        if !t.promotes_as_a_move.is_empty() {
+            self.generate_move_promotions(sink, safety);
+        }
     }
 
     /// Every legal move into `sink`, the rule modules' included.

@@ -44,6 +44,9 @@ pub enum EndReason {
     /// A player moved one piece back and forth between two squares turn after turn
     /// (`[end] shuttling`, Kakao Janggi's ban on repeating a move).
     Shuttling,
+    /// A side with its royal and one piece that promotes as a move, not in check, could
+    /// move only by promoting (`[end] forced_promotion`: Sittuyin's rule 3.9 c.7).
+    ForcedPromotion,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -74,6 +77,7 @@ impl EndReason {
             EndReason::Passes => "passes",
             EndReason::Bikjang => "bikjang",
             EndReason::Shuttling => "shuttling",
+            EndReason::ForcedPromotion => "forced-promotion",
             EndReason::Rule(reason) => reason,
         }
     }

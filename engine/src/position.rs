@@ -530,6 +530,16 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// Whether `m` takes an enemy piece (a promotion in place, whose target is its own
+    /// square, takes nothing; a rule module's move is its own business).
+    pub fn is_capture(&self, m: Move) -> bool {
+        match m.kind {
+            MoveKind::EnPassant => true,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => m.from != m.to && self.board.by_color[self.turn.opponent()].has(m.to),
+            _ => false,
+        }
+    }
+
     /// Plays a move that must be legal (or at least pseudo-legal) in this position.
     pub fn play_unchecked(&mut self, m: Move) {
         if m.kind == MoveKind::Wall {
@@ -549,7 +559,8 @@ impl<B: Bitboard> Pos<B> {
         let mut reset = false;
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
-                if self.board.squares[m.to as usize] != NO_PIECE {
+                // (A promotion in place, `features/promotion_move.rs`, takes nothing.)
+                if self.board.squares[m.to as usize] != NO_PIECE && m.to != m.from {
                     self.capture(m.to, &mut undo);
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }

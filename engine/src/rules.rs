@@ -278,6 +278,12 @@ pub enum PromotionPolicy {
     /// A move that ends in the zone must promote if any type is available; otherwise
     /// it is played without promoting.
     IfAvailable,
+    /// Arriving promotes nothing: promoting is a move of its own (Sittuyin; Fairy-Stockfish's
+    /// `sittuyinPromotion`). A piece standing in the zone — anywhere, if it is the last of
+    /// its type — becomes one of the types, on its square or one move of the new type
+    /// away onto an empty square; the new piece may attack no enemy piece and the move may
+    /// give no check (`features/promotion_move.rs`).
+    AsAMove,
 }
 
 /// One castling move, described by White's squares (Black's are mirrored).
@@ -397,6 +403,9 @@ pub struct EndRules {
     /// The verdict for a player who shuttles a piece back and forth
     /// (`features/shuttle.rs`); `None`: no such rule.
     pub shuttling: Option<Verdict>,
+    /// The verdict for a side that could move only by promoting as a move, with its
+    /// royal and that piece alone (`features/promotion_move.rs`); `None`: no such rule.
+    pub forced_promotion: Option<Verdict>,
 }
 
 /// Piece weights scoring a game by material (Fairy-Stockfish's `JANGGI_MATERIAL`): White

@@ -11,7 +11,7 @@ use crate::betza::{Direction, Hop, Mode};
 use crate::bitboard::{Bitboard, Wide};
 use crate::castle_layout::CastleLayout;
 use crate::module::ModuleSet;
-use crate::rules::{Captured, RegionWin, Rules};
+use crate::rules::{Captured, PromotionPolicy, RegionWin, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
@@ -413,6 +413,9 @@ pub struct Tables<B> {
     pub castling_rights_on_drop: PieceSet,
     /// Types that gain a castle coming into being on its rook square (`castling_rights_on_arrival`).
     pub castling_rights_on_arrival: PieceSet,
+    /// Types whose promotion is a move of its own (`policy = "as-a-move"`,
+    /// `features/promotion_move.rs`); their arrivals promote nothing.
+    pub promotes_as_a_move: PieceSet,
     /// The light squares.
     pub light: B,
     /// Pieces leave the hand by drops ([`crate::rules::Drops::drop_moves`]).
@@ -689,7 +692,8 @@ impl<B: Bitboard> Tables<B> {
                     m.promotion_zone = p.ranks.bitboard(g, color);
                 }
                 let zone = m.promotion_zone;
-                if zone.any() {
+                let as_a_move = def.promotion.as_ref().is_some_and(|p| p.policy == PromotionPolicy::AsAMove);
+                if zone.any() && !as_a_move {
                     for sq in g.all() {
                         let i = sq as usize;
                         let rides = rider_rays[color.index() * types + t]
@@ -947,6 +951,9 @@ impl<B: Bitboard> Tables<B> {
             opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
             castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
             castling_rights_on_arrival: rules.castling_rights_on_arrival.iter().copied().collect(),
+            promotes_as_a_move: (0..types as PieceType)
+                .filter(|&t| rules.piece(t).promotion.as_ref().is_some_and(|p| p.policy == PromotionPolicy::AsAMove))
+                .collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
             has_gating: rules.gating.is_some(),
             counting: rules.end.counting.is_some(),

@@ -287,6 +287,10 @@ impl Position {
     pub fn purchases(&self, c: Color) -> u8 {
         with!(self, p => p.purchases(c))
     }
+    /// Whether legal move `m` takes an enemy piece.
+    pub fn is_capture(&self, m: Move) -> bool {
+        with!(self, p => p.is_capture(m))
+    }
     /// Whether the side to move has a royal piece under attack.
     pub fn is_check(&self) -> bool {
         with!(self, p => p.is_check())

@@ -4,7 +4,7 @@
 //! reads better in Python (the `Outcome` dataclass, the `Termination` enum, pockets, the
 //! legal-move view); every rule, notation and result comes from the facade crate.
 
-use chimera::game::{game_over, is_capture};
+use chimera::game::game_over;
 use chimera::rules::Threshold;
 use chimera::{CastlingMode, Claim, Color, EndReason, Geometry, MoveKind, Outcome, Position};
 use pyo3::create_exception;
@@ -269,6 +269,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::Passes
         | EndReason::Bikjang
         | EndReason::Shuttling
+        | EndReason::ForcedPromotion
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",
@@ -518,7 +519,7 @@ impl PyBoard {
             out.push(def.letter.to_ascii_uppercase());
         }
         out.push_str(&g.square_name(m.from));
-        out.push(if is_capture(&self.pos, m) { 'x' } else { '-' });
+        out.push(if self.pos.is_capture(m) { 'x' } else { '-' });
         out.push_str(&g.square_name(m.to));
         if let Some(p) = m.promotion() {
             out.push('=');
@@ -574,7 +575,7 @@ impl PyBoard {
 
     fn is_capture(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
         let m = self.find_move(r#move)?;
-        Ok(is_capture(&self.pos, m))
+        Ok(self.pos.is_capture(m))
     }
 
     /// In check with no legal move (python-chess's definition).

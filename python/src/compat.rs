@@ -14,7 +14,6 @@ mod fen_io;
 mod registry;
 mod san;
 
-use chimera::game::is_capture;
 use chimera::rules::Captured;
 use chimera::{Color, FenStyle, Move, MoveKind, Notation, Piece, Position};
 use pyo3::prelude::*;
@@ -132,7 +131,7 @@ impl Game {
             MoveKind::Castle | MoveKind::GateCastle | MoveKind::Drop | MoveKind::EnPassant => None,
             _ => enemy(pos, m.to),
         };
-        let resets = is_capture(pos, m) || m.kind == MoveKind::Drop || (m.promotion().is_some() && !pieces_flip(pos.rules()));
+        let resets = pos.is_capture(m) || m.kind == MoveKind::Drop || (m.promotion().is_some() && !pieces_flip(pos.rules()));
         let mover = pos.piece_at(m.from);
         pos.play_unchecked(m);
         self.taken = on_target.or_else(|| file_of_target.into_iter().find(|&(sq, _)| enemy(pos, sq).is_none()).map(|(_, p)| p));
@@ -350,7 +349,7 @@ fn is_capture_move(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedStr
     // A turn of several parts (duck, amazons) takes what its first part, the piece's
     // move, takes.
     let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
-    Ok(parts.first().is_some_and(|&m| is_capture(&pos, m)))
+    Ok(parts.first().is_some_and(|&m| pos.is_capture(m)))
 }
 
 /// The piece the last move took, as the captor's partner would get it in bughouse: its

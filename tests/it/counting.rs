@@ -255,7 +255,7 @@ fn dead_positions_are_insufficient_for_both() {
             }
             let moves = p.legal_moves();
             // Prefer captures, so that games reach bare material.
-            let captures: Vec<_> = moves.iter().copied().filter(|&m| chimera::game::is_capture(&p, m)).collect();
+            let captures: Vec<_> = moves.iter().copied().filter(|&m| p.is_capture(m)).collect();
             seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
             let pool = if !captures.is_empty() && seed >> 60 < 12 { &captures } else { &moves };
             p.play_unchecked(pool[(seed >> 33) as usize % pool.len()]);

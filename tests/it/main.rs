@@ -29,6 +29,7 @@ mod reference_movegen;
 mod ruleset_errors;
 mod serve;
 mod shoshogi;
+mod sittuyin;
 mod soak;
 mod turns;
 mod walls;

@@ -85,6 +85,7 @@ builtins! {
     "tencubed" => "tencubed.toml",
     "makruk" => "makruk.toml",
     "asean" => "asean.toml",
+    "sittuyin" => "sittuyin.toml",
     "ai-wok" => "ai-wok.toml",
     "shogi" => "shogi.toml",
     "shoshogi" => "shoshogi.toml",

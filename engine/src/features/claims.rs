@@ -109,7 +109,7 @@ impl<B: Bitboard> Pos<B> {
     /// Shuttling (`features/shuttle.rs`) comes first: it is met before the repetition.
     pub(crate) fn automatic_draw(&self) -> Option<Outcome> {
         let end = &self.t.rules.end;
-        if let Some(o) = self.shuttle_end() {
+        if let Some(o) = self.shuttle_end().or_else(|| self.forced_promotion_end()) {
             return Some(o);
         }
         if end.repetition.automatic != 0 && self.repetitions() >= end.repetition.automatic as usize {
@@ -185,6 +185,7 @@ impl<B: Bitboard> Pos<B> {
         move_rule
             .into_iter()
             .chain(self.shuttle_end())
+            .chain(self.forced_promotion_end())
             .chain(repetition)
             .chain(self.counting_draw().filter(|_| !mated))
             .collect()

@@ -44,6 +44,7 @@ pub(crate) struct RawEnd {
     bikjang: bool,
     material_count: Option<super::bikjang::RawMaterialCount>,
     shuttling: Option<RawVerdict>,
+    forced_promotion: Option<RawVerdict>,
 }
 
 /// A verdict for the side to move, the same for both (`"loss"`) or by its colour
@@ -97,6 +98,7 @@ impl Default for RawEnd {
             bikjang: false,
             material_count: None,
             shuttling: None,
+            forced_promotion: None,
         }
     }
 }
@@ -173,6 +175,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         bikjang: end.bikjang,
         material_count: end.material_count.as_ref().map(|m| super::bikjang::compile_count(m, cx)).transpose()?,
         shuttling: end.shuttling.map(Verdict::from),
+        forced_promotion: end.forced_promotion.map(Verdict::from),
     })
 }
 

@@ -20,6 +20,7 @@ pub(crate) mod drops;
 pub(crate) mod gating;
 pub(crate) mod setup_drops;
 pub(crate) mod promotion;
+pub(crate) mod promotion_move;
 pub(crate) mod en_passant;
 pub(crate) mod initial_moves;
 pub(crate) mod regions;

@@ -5,7 +5,6 @@
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{with_scratch, MoveSink};
-use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 
 impl<B: Bitboard> Pos<B> {
@@ -14,21 +13,12 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn generate_forced<S: MoveSink>(&self, sink: &mut S) {
         with_scratch(|moves| {
             self.generate_unforced(moves);
-            let any_capture = moves.iter().any(|&m| self.captures(m));
+            let any_capture = moves.iter().any(|&m| self.is_capture(m));
             for &m in moves.iter() {
-                if !any_capture || self.captures(m) {
+                if !any_capture || self.is_capture(m) {
                     sink.push(m);
                 }
             }
         })
-    }
-
-    /// Whether `m` takes an enemy piece.
-    fn captures(&self, m: Move) -> bool {
-        match m.kind {
-            MoveKind::EnPassant => true,
-            MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade | MoveKind::Lift | MoveKind::Castle | MoveKind::GateCastle | MoveKind::Rule | MoveKind::Pass => false,
-            _ => self.board.by_color[self.turn.opponent()].has(m.to),
-        }
     }
 }

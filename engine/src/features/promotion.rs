@@ -46,6 +46,7 @@ enum RawPolicy {
     Mandatory,
     Optional,
     IfAvailable,
+    AsAMove,
 }
 
 /// Compiles a piece's `promotion` table; `key` is its dotted key
@@ -78,6 +79,7 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
         RawPolicy::Mandatory => PromotionPolicy::Mandatory,
         RawPolicy::Optional => PromotionPolicy::Optional,
         RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
+        RawPolicy::AsAMove => PromotionPolicy::AsAMove,
     };
     Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone, on_capture: pr.on_capture })
 }
@@ -116,6 +118,7 @@ impl<B: Bitboard> Pos<B> {
             // Every type is available, so none is declined.
             PromotionPolicy::Mandatory | PromotionPolicy::IfAvailable => promoted,
             PromotionPolicy::Optional => promoted + (squares & !t.mobility(self.turn, pt).dead).count() as u64,
+            PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         })
     }
 
@@ -152,6 +155,7 @@ impl<B: Bitboard> Pos<B> {
             // Declining is allowed unless the piece could never move again.
             PromotionPolicy::Optional => !dead.has(m.to),
             PromotionPolicy::IfAvailable => !promoted,
+            PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         };
         if plain && legal {
             sink.push(m);

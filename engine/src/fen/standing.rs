@@ -44,7 +44,7 @@ fn never_there<B: Bitboard>(t: &Tables<B>, sq: Square, p: Piece) -> Option<&'sta
         let must = match promotion.policy {
             PromotionPolicy::Mandatory => m.promotion_zone,
             PromotionPolicy::Optional => m.promotion_zone & m.dead,
-            PromotionPolicy::IfAvailable => B::EMPTY,
+            PromotionPolicy::IfAvailable | PromotionPolicy::AsAMove => B::EMPTY,
         };
         if must.has(sq) {
             return Some("it must have promoted on arriving there");

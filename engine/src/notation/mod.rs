@@ -207,7 +207,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let level = if drop || form.no_origin { Level::None } else { self.level(m, n, mover, legal) };
         self.write_origin(m.from, n, level, &mut s);
-        let capture = !drop && !pass && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some());
+        let capture = !drop && !pass && self.is_capture(m);
         if drop {
             s.push(match n {
                 Notation::ShogiHosking => '\'',
@@ -283,9 +283,15 @@ impl<B: Bitboard> Pos<B> {
             Notation::XiangqiWxf => return self.wxf_level(m, mover),
             // A chess pawn's capture names its file.
             Notation::San | Notation::ThaiSan
-                if self.is_chess_pawn(mover) && (m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some()) =>
+                if self.is_chess_pawn(mover) && self.is_capture(m) =>
             {
                 return Level::File
+            }
+            // A pawn's promotion as a move that steps names its square (`b6c7=F`).
+            Notation::San | Notation::ThaiSan
+                if self.is_chess_pawn(mover) && m.promotion().is_some() && m.from != m.to && self.t.promotes_as_a_move.contains(mover) =>
+            {
+                return Level::Square
             }
             _ => {}
         }

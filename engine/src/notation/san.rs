@@ -238,12 +238,15 @@ impl<B: Bitboard> Pos<B> {
         }
         let piece = self.piece_at(m.from).expect("a move starts on a piece");
         let def = t.rules.piece(piece.kind);
-        let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
+        let capture = self.is_capture(m);
         let clash = |file: bool, rank: bool| {
             others.iter().any(|&o| (!file || g.file(o) == g.file(m.from)) && (!rank || g.rank(o) == g.rank(m.from)))
         };
         let base_file = def.pawn && capture;
-        let (mut file, mut rank) = (base_file, false);
+        // A pawn promoting off its file without a capture (a promotion as a move,
+        // `b6c7=F`) names its square, as Fairy-Stockfish writes it.
+        let sidestep = !capture && m.promotion().is_some() && g.file(m.from) != g.file(m.to) && t.promotes_as_a_move.contains(piece.kind);
+        let (mut file, mut rank) = (base_file || sidestep, sidestep);
         if clash(file, rank) {
             if !clash(true, false) {
                 file = true;
@@ -448,7 +451,7 @@ impl<B: Bitboard> Pos<B> {
         match matching.len() {
             1 => {
                 let m = matching[0];
-                let capture = m.kind == MoveKind::EnPassant || self.piece_at(m.to).is_some();
+                let capture = self.is_capture(m);
                 if parts.capture && !capture {
                     return refuse(IllegalCode::NotACapture, format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)));
                 }
@@ -516,6 +519,13 @@ impl<B: Bitboard> Pos<B> {
             let mut undropped = Vec::new();
             self.generate_undropped(&mut undropped);
             if let Some(e) = undropped.iter().find(|m| fits(m)).and_then(|&m| self.drop_duty_refusal_of(m)) {
+                return Err(e);
+            }
+        }
+        // A promotion as a move has reasons of its own (`features/promotion_move.rs`).
+        if let Some(target) = promotion.filter(|_| !self.t.promotes_as_a_move.is_empty()) {
+            let origins = self.color_bb(us).squares().filter(|&sq| origin_ok(sq) && self.piece_at(sq).is_some_and(type_ok));
+            if let Some(e) = self.move_promotion_refusal(origins, parts.to, target) {
                 return Err(e);
             }
         }

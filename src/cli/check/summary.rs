@@ -180,6 +180,7 @@ fn pieces(o: &mut Out) {
                 PromotionPolicy::Mandatory => ("must", ""),
                 PromotionPolicy::Optional => ("may", ""),
                 PromotionPolicy::IfAvailable => ("must", " if one is available (else stays)"),
+                PromotionPolicy::AsAMove => ("may", ""),
             };
             if pr.ranks.listed(Color::White).iter().chain(pr.ranks.listed(Color::Black)).next().is_some() {
                 o.says(&["pieces.*.promotion.squares"]);
@@ -187,7 +188,14 @@ fn pieces(o: &mut Out) {
             o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture"]);
             let from_zone = if pr.from_zone { " (also leaving it)" } else { "" };
             let capturing = if pr.on_capture { " by a capture only" } else { "" };
-            notes.push(format!("{policy} promote{capturing} on {}{from_zone} to {to}{otherwise}", region(&pr.ranks, o.geometry())));
+            if pr.policy == PromotionPolicy::AsAMove {
+                notes.push(format!(
+                    "may, as its move, promote to {to} where it stands on {} (anywhere if it is its side's last), in place or by one move of the new piece onto an empty square, attacking no enemy piece and giving no check; arriving there promotes nothing",
+                    region(&pr.ranks, o.geometry())
+                ));
+            } else {
+                notes.push(format!("{policy} promote{capturing} on {}{from_zone} to {to}{otherwise}", region(&pr.ranks, o.geometry())));
+            }
         }
         notes.extend(multi_leg_notes(p));
         if let Some(lines) = &p.line_moves {
@@ -561,6 +569,13 @@ fn end(o: &mut Out) {
     if let Some(v) = end.shuttling {
         let text = format!("a player who moves one piece back and forth between two squares five turns in a row: {}", verdict(v));
         row(o, &["end.shuttling"], "shuttling", text);
+    }
+    if let Some(v) = end.forced_promotion {
+        let text = format!(
+            "a side with its royal and one piece that promotes as a move, not in check, whose only moves are that promotion (it may not be forced): {}",
+            verdict(v)
+        );
+        row(o, &["end.forced_promotion"], "forced promotion", text);
     }
     o.text += &table(&rows, "  ");
 }

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use chimera::game::{describe_claim, describe_outcome, game_over, is_capture};
+use chimera::game::{describe_claim, describe_outcome, game_over};
 use chimera::variants::{self, BUILTINS};
 
 use crate::cli::notation_hint;
@@ -644,7 +644,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
     let rules = pos.rules();
     let letter = |t| Letter(Some(rules.piece(t).letter));
     let on_from = Letter(pos.piece_at(m.from).map(|p| rules.piece(p.kind).letter));
-    let capture = is_capture(pos, m);
+    let capture = pos.is_capture(m);
     let (kind, piece, promotion) = match m.kind {
         MoveKind::Castle => ("castle", on_from, None),
         MoveKind::Rule => (pos.variant().rule_move_name(m).unwrap_or("rule"), on_from, None),

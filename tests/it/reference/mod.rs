@@ -436,7 +436,9 @@ impl RefPos {
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
             let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
             match promotion {
-                Some(p) if castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
+                // (A piece that promotes as a move, Sittuyin's, is promoted by no arrival; the
+                // reference has no such moves: it plays no variant with them.)
+                Some(p) if p.policy != PromotionPolicy::AsAMove && castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
                     // Only types below their limit are available.
                     let available: Vec<u8> =
                         p.to[us].iter()
@@ -453,6 +455,7 @@ impl RefPos {
                         // Declining is not allowed where the piece could never move again.
                         PromotionPolicy::Optional => !self.immobile(kind, us, to),
                         PromotionPolicy::IfAvailable => available.is_empty(),
+                        PromotionPolicy::AsAMove => unreachable!("an arrival promotes no such piece"),
                     };
                     if decline {
                         out.push(plain);
