@@ -234,6 +234,10 @@ VARIANTS = [
     Same("spartan", 8, 8),
     Same("seirawan", 8, 8),
     Same("shouse", 8, 8),
+    Same("ataxx", 7, 7),
+    Same("flipersi", 8, 8),
+    Same("flipello", 8, 8),
+    Same("flipello10", 10, 10),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -47,6 +47,9 @@ pub enum EndReason {
     /// A side with its royal and one piece that promotes as a move, not in check, could
     /// move only by promoting (`[end] forced_promotion`: Sittuyin's rule 3.9 c.7).
     ForcedPromotion,
+    /// No square is left empty (`[end] full_board`: Reversi, Ataxx), scored by the
+    /// material count.
+    FullBoard,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -78,6 +81,7 @@ impl EndReason {
             EndReason::Bikjang => "bikjang",
             EndReason::Shuttling => "shuttling",
             EndReason::ForcedPromotion => "forced-promotion",
+            EndReason::FullBoard => "full-board",
             EndReason::Rule(reason) => reason,
         }
     }

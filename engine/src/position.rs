@@ -58,6 +58,8 @@ pub(crate) enum Edit {
     State(u8, u16),
     /// The count of the counting rules was this before (`features/counting.rs`).
     Count(Count),
+    /// The piece on the square changed sides (`features/flips.rs`).
+    Flipped(Square),
 }
 
 /// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
@@ -609,6 +611,9 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Pass => return self.finish_move(undo, m, false),
             MoveKind::Wall => unreachable!("a wall part is played by play_wall"),
         }
+        if self.t.flips.is_some() {
+            self.flip_around(m.to);
+        }
         if m.promotion().is_some() {
             reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
         }
@@ -723,7 +728,9 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Rule | MoveKind::Pass => {}
             MoveKind::Drop => {
                 self.board.take(m.to);
-                self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;
+                if self.t.unlimited_supply.is_none() {
+                    self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;
+                }
             }
             MoveKind::Buy => {
                 self.board.take(m.to);
@@ -768,6 +775,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 Edit::State(slot, old) => self.state[slot as usize] = old,
                 Edit::Count(old) => self.count = old,
+                Edit::Flipped(sq) => self.flip(sq),
             }
         }
     }

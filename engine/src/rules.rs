@@ -246,6 +246,31 @@ pub struct Drops {
     /// A piece in hand may also be dropped as any type that returns to the hand as it
     /// (Kyoto shogi drops either face; Fairy-Stockfish's `dropPromoted`).
     pub promoted: bool,
+    /// Every non-royal type may be dropped at will, from no hand (Ataxx; Fairy-Stockfish's
+    /// `freeDrops`): FENs give no hand.
+    pub unlimited: bool,
+    /// Where a drop may go besides its zone (`features/flips.rs`).
+    pub placement: Option<Placement>,
+    /// Squares the first drops must fill, each side's absolute squares (`features/flips.rs`).
+    pub first_squares: ByColor<Vec<Square>>,
+}
+
+/// Where a drop may go (`[drops] placement`, `features/flips.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Only where it encloses a line of enemy pieces (Reversi).
+    Enclosing,
+    /// Only next to one of the mover's own pieces (Ataxx).
+    NextToOwn,
+}
+
+/// What an arriving piece turns to the mover's side (`flips`, `features/flips.rs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flips {
+    /// Every line of enemy pieces it encloses against an own piece (Reversi).
+    Enclosed,
+    /// Every enemy piece next to it (Ataxx).
+    Adjacent,
 }
 
 /// Gating: a piece from the hand may enter on the square a piece leaves on its first
@@ -406,16 +431,22 @@ pub struct EndRules {
     /// The verdict for a side that could move only by promoting as a move, with its
     /// royal and that piece alone (`features/promotion_move.rs`); `None`: no such rule.
     pub forced_promotion: Option<Verdict>,
+    /// The game ends once no square is empty, scored by the material count
+    /// (`features/material_count.rs`).
+    pub full_board: bool,
+    /// A stalemate is scored by the material count, not by `stalemate`.
+    pub stalemate_by_count: bool,
 }
 
-/// Piece weights scoring a game by material (Fairy-Stockfish's `JANGGI_MATERIAL`): White
-/// wins when its weighted material exceeds Black's by more than `komi`, else Black wins.
+/// Piece weights scoring a game by material (Fairy-Stockfish's `materialCounting`): White
+/// wins when its weighted material less Black's exceeds the komi, Black when it falls
+/// short of it, an exact balance is a draw (`features/material_count.rs`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialCount {
     /// Each counted type's weight.
     pub weights: Vec<(PieceType, i32)>,
-    /// Black's compensation, in points.
-    pub komi: i32,
+    /// Black's compensation, in half points (Janggi's 1.5 points: 3).
+    pub komi_halves: i32,
 }
 
 /// The counting rules of Makruk's family (Fairy-Stockfish's `countingRule`): once a side
@@ -751,6 +782,8 @@ pub struct Rules {
     pub pass: ByColor<Passing>,
     /// How a turn is made of parts (`[turn]`); the default: one move a turn.
     pub turn: TurnRules,
+    /// What an arriving piece turns to the mover's side (`flips`; Reversi, Ataxx).
+    pub flips: Option<Flips>,
 }
 
 /// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's

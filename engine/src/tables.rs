@@ -420,6 +420,15 @@ pub struct Tables<B> {
     pub light: B,
     /// Pieces leave the hand by drops ([`crate::rules::Drops::drop_moves`]).
     pub drop_moves: bool,
+    /// Drops need no hand (`[drops] unlimited`): these types may be dropped at will.
+    pub unlimited_supply: Option<PieceSet>,
+    /// Where drops may go, and the squares the first drops fill (`features/flips.rs`).
+    pub placement: Option<crate::rules::Placement>,
+    pub first_squares: ByColor<B>,
+    /// What an arriving piece turns to the mover's side (`features/flips.rs`).
+    pub flips: Option<crate::rules::Flips>,
+    /// The squares next to each square (a king's step), where flips or placement need them.
+    pub neighbours: Vec<B>,
     /// The variant has gating (`features/gating.rs`).
     pub has_gating: bool,
     /// The variant has counting rules (`features/counting.rs`): moves advance the count.
@@ -926,6 +935,7 @@ impl<B: Bitboard> Tables<B> {
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some()
                 || rules.end.bikjang
+                || rules.end.full_board
                 || passes,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             bans_moves: !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang,
@@ -955,6 +965,22 @@ impl<B: Bitboard> Tables<B> {
                 .filter(|&t| rules.piece(t).promotion.as_ref().is_some_and(|p| p.policy == PromotionPolicy::AsAMove))
                 .collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
+            unlimited_supply: rules
+                .drops
+                .as_ref()
+                .filter(|d| d.unlimited)
+                .map(|_| (0..types as PieceType).filter(|&t| !rules.piece(t).royal).collect()),
+            placement: rules.drops.as_ref().and_then(|d| d.placement),
+            first_squares: match &rules.drops {
+                Some(d) => d.first_squares.clone().map(|sqs| sqs.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq))),
+                None => ByColor::default(),
+            },
+            flips: rules.flips,
+            neighbours: if rules.flips.is_some() || rules.drops.as_ref().is_some_and(|d| d.placement.is_some()) {
+                crate::features::flips::neighbours(g)
+            } else {
+                Vec::new()
+            },
             has_gating: rules.gating.is_some(),
             counting: rules.end.counting.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),

@@ -270,6 +270,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::Bikjang
         | EndReason::Shuttling
         | EndReason::ForcedPromotion
+        | EndReason::FullBoard
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",

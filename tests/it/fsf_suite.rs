@@ -16,7 +16,7 @@ const QUICK_LEAVES: u64 = 3_000_000;
 
 /// How many of the suite's variants the library must match in full. Raised as variants
 /// are added, never lowered.
-const FLOOR: usize = 82;
+const FLOOR: usize = 86;
 
 struct Case {
     line: usize,

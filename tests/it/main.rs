@@ -8,6 +8,7 @@ mod cli;
 mod counting;
 mod docs;
 mod extends;
+mod flips;
 mod fsf_suite;
 mod fuzz_parsers;
 mod game_over;

@@ -138,6 +138,10 @@ builtins! {
     "cambodian" => "cambodian.toml",
     "karouk" => "karouk.toml",
     "spartan" => "spartan.toml",
+    "ataxx" => "ataxx.toml",
+    "flipersi" => "flipersi.toml",
+    "flipello" => "flipello.toml",
+    "flipello10" => "flipello10.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -1,5 +1,6 @@
-//! Bikjang (Janggi's facing generals; Fairy-Stockfish's `bikjangRule`) and the material
-//! count that scores the games it ends (`materialCounting = JANGGI_MATERIAL`).
+//! Bikjang (Janggi's facing generals; Fairy-Stockfish's `bikjangRule`). The games it
+//! ends are scored by the material count where the variant has one
+//! (`features/material_count.rs`).
 //!
 //! Keys of `[end]`:
 //! * `bikjang = true`: while the two royal pieces face each other on an open file or
@@ -8,46 +9,14 @@
 //!   at once (the player who passed, or failed to break the facing, accepts the end), as
 //!   Fairy-Stockfish's `is_immediate_game_end` does. A position read from a FEN has no
 //!   previous one: its facing ends nothing.
-//! * `[end.material_count]`: `weights` (a table of piece names) and `komi`; the games that
-//!   bikjang, two passes in a row, a repetition or the move rule would draw are then
-//!   decided by counting: White wins when its weighted material exceeds Black's by more
-//!   than `komi`, else Black wins (Fairy-Stockfish's `material_counting_result`, where
-//!   Janggi's `komi` is 1: Black's 1.5 points). Without it, those ends are draws.
 //!
-//! Only the facing changes which moves are legal; the count only scores ends.
-
-use std::collections::BTreeMap;
-
-use serde::Deserialize;
-use toml::Spanned;
+//! Only the facing changes which moves are legal.
 
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::MaterialCount;
-use crate::ruleset::context::Context;
-use crate::ruleset::error::RulesetError;
 use crate::types::Color;
-
-/// `[end.material_count]`: `weights`, one per piece name, and `komi`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub(crate) struct RawMaterialCount {
-    #[serde(default)]
-    komi: i32,
-    weights: Spanned<BTreeMap<String, i32>>,
-}
-
-/// Compiles `[end.material_count]`.
-pub(crate) fn compile_count(raw: &RawMaterialCount, cx: &Context) -> Result<MaterialCount, RulesetError> {
-    let mut weights = Vec::new();
-    for (name, &weight) in raw.weights.get_ref() {
-        let t = cx.type_named(name, &raw.weights, "end.material_count.weights")?;
-        weights.push((t, weight));
-    }
-    Ok(MaterialCount { weights, komi: raw.komi })
-}
 
 impl<B: Bitboard> Pos<B> {
     /// Whether the two royal pieces face each other on an open line (`royals` the
@@ -109,15 +78,5 @@ impl<B: Bitboard> Pos<B> {
             _ => return false,
         };
         self.facing_in(movers, others, before)
-    }
-
-    /// The game scored by the material count (`[end.material_count]`), or a draw.
-    pub(crate) fn counted(&self, reason: EndReason) -> Outcome {
-        let Some(count) = &self.t.rules.end.material_count else { return Outcome { winner: None, reason } };
-        let on_board = |c: Color, t| (self.board.by_type[t as usize] & self.board.by_color[c]).count() as i32;
-        let balance: i32 =
-            count.weights.iter().map(|&(t, w)| w * (on_board(Color::White, t) - on_board(Color::Black, t))).sum();
-        let winner = if balance > count.komi { Color::White } else { Color::Black };
-        Outcome { winner: Some(winner), reason }
     }
 }

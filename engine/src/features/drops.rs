@@ -16,7 +16,7 @@ use crate::moves::{Move, MoveKind};
 use crate::position::{Pos, Undo, HAND_MAX};
 use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::rules::{Drops, ResetEvent, Rules};
-use crate::ruleset::context::Context;
+use crate::ruleset::context::{Context, SideLists};
 use crate::ruleset::error::RulesetError;
 use crate::ruleset::source::Reporter;
 use crate::tables::{Shape, Zobrist};
@@ -48,6 +48,10 @@ pub(crate) struct RawDrops {
     #[serde(default)]
     castling_rights_on_drop: Vec<Spanned<String>>,
     pub ranks: Option<Spanned<Vec<u8>>>,
+    #[serde(default)]
+    unlimited: bool,
+    placement: Option<super::flips::RawPlacement>,
+    first_squares: Option<SideLists>,
 }
 
 /// `must_drop`: every type (`true`: a setup phase) or the listed ones.
@@ -97,6 +101,12 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         opposite_colors: cx.types_of(&d.opposite_colors, "drops.opposite_colors")?,
         castling_rights_on_drop: cx.types_of(&d.castling_rights_on_drop, "drops.castling_rights_on_drop")?,
         promoted: d.promoted,
+        unlimited: d.unlimited,
+        placement: d.placement.map(Into::into),
+        first_squares: match &d.first_squares {
+            Some(lists) => cx.region_squares(lists, "drops.first_squares")?,
+            None => ByColor::default(),
+        },
     })
 }
 
@@ -147,6 +157,9 @@ impl<B: Bitboard> Pos<B> {
             if !t.must_drop.is_empty() || !t.opposite_colors.is_empty() {
                 targets = self.setup_drop_targets(pt, targets);
             }
+            if t.placement.is_some() || t.first_squares[us].any() {
+                targets = self.placement_targets(targets);
+            }
             let limit = t.per_file[pt as usize];
             if limit > 0 {
                 let mine = self.pieces(us, pt);
@@ -180,6 +193,9 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     fn droppable(&self, color: Color) -> PieceSet {
         let t = &*self.t;
+        if let Some(supply) = t.unlimited_supply {
+            return supply;
+        }
         let held = self.hands[color].iter().enumerate().fold(0u32, |m, (slot, &n)| m | (u32::from(n != 0) << slot));
         if t.hand_slot_is_own {
             return PieceSet::from_bits(held);
@@ -220,10 +236,12 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn play_drop(&mut self, m: Move) -> bool {
         let t = &*self.t;
         let us = self.turn;
-        let slot = t.hand_slot[m.piece as usize];
-        let n = self.hands[us][slot as usize];
-        self.hands[us][slot as usize] = n - 1;
-        self.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
+        if t.unlimited_supply.is_none() {
+            let slot = t.hand_slot[m.piece as usize];
+            let n = self.hands[us][slot as usize];
+            self.hands[us][slot as usize] = n - 1;
+            self.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
+        }
         if !t.castling_rights_on_drop.is_empty() {
             let gained = self.rights_from_drop(m.piece, m.to);
             self.castling |= gained;
@@ -289,7 +307,10 @@ impl<B: Bitboard> Pos<B> {
     /// Appends the hands in FEN (`[QNPqp]`), for variants with drops.
     pub(crate) fn write_hand(&self, s: &mut String) {
         let t = &*self.t;
-    if t.rules.drops.is_some() {
+        // An unlimited supply is no hand: Fairy-Stockfish writes none.
+        if t.rules.drops.is_none() || t.unlimited_supply.is_some() {
+            return;
+        }
         s.push('[');
         for c in Color::BOTH {
             for pt in 0..t.types {
@@ -299,7 +320,6 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         s.push(']');
-    }
     }
 
     /// Why the drop of a `pt` on `to` (written `text`) is refused: the drop zone and
@@ -316,7 +336,7 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
         };
         let slot = t.hand_slot[pt as usize];
-        if self.hand(us, slot) == 0 {
+        if self.hand(us, slot) == 0 && t.unlimited_supply.is_none() {
             return refuse(IllegalCode::HandEmpty, format!("{us} has no {} in hand", rules.piece(slot).name));
         }
         if self.piece_at(to).is_some() {
@@ -327,7 +347,7 @@ impl<B: Bitboard> Pos<B> {
             let why = if mob.dead.has(to) { "it could never move from there" } else { "that rank is outside its drop zone" };
             return refuse(IllegalCode::DropZone, format!("a {name} cannot be dropped on {square}: {why}"));
         }
-        if let Some(e) = self.drop_duty_refusal(pt) {
+        if let Some(e) = self.drop_duty_refusal(pt).or_else(|| self.placement_refusal(to)) {
             return Err(e);
         }
         let limit = t.per_file[pt as usize];

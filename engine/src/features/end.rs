@@ -42,7 +42,11 @@ pub(crate) struct RawEnd {
     mate_rule: Option<super::mate_rule::RawMateRule>,
     #[serde(default)]
     bikjang: bool,
-    material_count: Option<super::bikjang::RawMaterialCount>,
+    material_count: Option<super::material_count::RawMaterialCount>,
+    #[serde(default)]
+    full_board: bool,
+    #[serde(default)]
+    stalemate_by_count: bool,
     shuttling: Option<RawVerdict>,
     forced_promotion: Option<RawVerdict>,
 }
@@ -99,6 +103,8 @@ impl Default for RawEnd {
             material_count: None,
             shuttling: None,
             forced_promotion: None,
+            full_board: false,
+            stalemate_by_count: false,
         }
     }
 }
@@ -173,7 +179,9 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
         mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
         bikjang: end.bikjang,
-        material_count: end.material_count.as_ref().map(|m| super::bikjang::compile_count(m, cx)).transpose()?,
+        material_count: end.material_count.as_ref().map(|m| super::material_count::compile_count(m, cx, pieces.len())).transpose()?,
+        full_board: end.full_board,
+        stalemate_by_count: end.stalemate_by_count,
         shuttling: end.shuttling.map(Verdict::from),
         forced_promotion: end.forced_promotion.map(Verdict::from),
     })
@@ -194,6 +202,8 @@ impl<B: Bitboard> Pos<B> {
         if self.count_moves() == 0 {
             return Some(if self.is_check() {
                 self.checkmate_outcome()
+            } else if end.stalemate_by_count {
+                self.counted(EndReason::Stalemate)
             } else {
                 Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
             });
@@ -228,6 +238,11 @@ impl<B: Bitboard> Pos<B> {
         }
         if self.t.rules.end.bikjang {
             if let Some(o) = self.bikjang_end() {
+                return Some(o);
+            }
+        }
+        if self.t.rules.end.full_board {
+            if let Some(o) = self.full_board_end() {
                 return Some(o);
             }
         }

@@ -89,6 +89,8 @@ struct RawRuleset {
     royal: Option<lint::RoyalKey>,
     /// How a turn is made of parts (`features/turns.rs`).
     turn: Option<Spanned<turns::RawTurn>>,
+    /// What an arriving piece turns to the mover's side (`features/flips.rs`).
+    flips: Option<crate::features::flips::RawFlips>,
 }
 
 fn yes() -> bool {
@@ -252,6 +254,7 @@ fn compile(
         notation,
         pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
         turn: turns::compile(raw.turn.as_ref(), &cx)?,
+        flips: raw.flips.map(Into::into),
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

@@ -74,7 +74,10 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         },
     };
     let text = p.betza.get_ref();
-    let mut directions = betza::parse(text).map_err(|e| {
+    // An empty Betza is a piece that never moves (Reversi's discs; Fairy-Stockfish's
+    // immobile piece).
+    let parsed = if text.is_empty() { Ok(Vec::new()) } else { betza::parse(text) };
+    let mut directions = parsed.map_err(|e| {
         // +1 skips the opening quote of a basic string.
         cx.r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
     })?;

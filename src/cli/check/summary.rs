@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 
 use chimera::betza::Direction;
-use chimera::rules::{Captured, Passing, PromotionPolicy, Region, Rules, Verdict};
+use chimera::rules::{Captured, Flips, Passing, Placement, PromotionPolicy, Region, Rules, Verdict};
 use chimera::{Color, Geometry, Notation, PieceSet, PieceType};
 
 /// The summary `chimera check` prints.
@@ -90,6 +90,9 @@ fn pieces(o: &mut Out) {
     let mut rows = vec![vec!["name".to_string(), "letter".into(), "betza".into(), "rules".into()]];
     for p in &rules.pieces {
         let mut notes = Vec::new();
+        if p.directions.is_empty() && p.extra_moves.is_none() {
+            notes.push("never moves".to_string());
+        }
         if p.royal {
             o.says(&["pieces.*.royal"]);
             notes.push("royal".to_string());
@@ -288,6 +291,11 @@ fn play(o: &mut Out) {
     if rules.notation != Notation::San {
         row(o, &["notation"], "notation", format!("moves are written in {} by default", rules.notation.name()));
     }
+    match rules.flips {
+        Some(Flips::Enclosed) => row(o, &["flips"], "flips", "a piece arriving turns to the mover's side every line of enemy pieces it encloses against one of the mover's own, in the eight directions".to_string()),
+        Some(Flips::Adjacent) => row(o, &["flips"], "flips", "a piece arriving turns to the mover's side every enemy piece next to it".to_string()),
+        None => {}
+    }
     if !rows.is_empty() {
         o.text += "play:\n";
         o.text += &table(&rows, "  ");
@@ -302,8 +310,29 @@ fn hands(o: &mut Out) {
         o.says(&["drops", "drops.demote_on_capture", "drops.promoted", "drops.immobile_drops"]);
         let to_hand = rules.pieces.iter().any(|p| matches!(p.captured_as, Captured::Hand(_)));
         let mut notes = Vec::new();
-        o.says(&["drops.drop_moves"]);
-        notes.push(if d.drop_moves { "pieces in hand may be dropped" } else { "pieces in hand enter only through gates, never by a drop" }.to_string());
+        o.says(&["drops.drop_moves", "drops.unlimited"]);
+        notes.push(
+            if d.unlimited {
+                "every piece but a royal may be dropped at will, from an unlimited supply (no hand)"
+            } else if d.drop_moves {
+                "pieces in hand may be dropped"
+            } else {
+                "pieces in hand enter only through gates, never by a drop"
+            }
+            .to_string(),
+        );
+        if !d.first_squares[Color::White].is_empty() {
+            o.says(&["drops.first_squares"]);
+            let g = o.geometry();
+            let squares: Vec<String> = d.first_squares[Color::White].iter().map(|&sq| g.square_name(sq)).collect();
+            notes.push(format!("the first drops fill {} (White's; mirrored for Black) before any other square", squares.join(" ")));
+        }
+        match d.placement {
+            Some(Placement::Enclosing) => notes.push("a drop only where it encloses a line of enemy pieces against an own piece".to_string()),
+            Some(Placement::NextToOwn) => notes.push("a drop only next to one of the mover's own pieces".to_string()),
+            None => {}
+        }
+        o.says(&["drops.placement"]);
         o.says(&["drops.captures_to_hand"]);
         notes.push(if to_hand { "captured pieces go to the captor's hand (see each piece)" } else { "captured pieces leave the game" }.to_string());
         if let Some(c) = d.capacity {
@@ -426,7 +455,11 @@ fn end(o: &mut Out) {
         rows.push(vec![format!("{label}:"), text]);
     };
     row(o, &["end", "end.checkmate"], "checkmate", verdict(end.checkmate).to_string());
-    row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
+    if end.stalemate_by_count {
+        row(o, &["end.stalemate", "end.stalemate_by_count"], "stalemate", "scored by the material count (a draw without one)".to_string());
+    } else {
+        row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
+    }
     let (white, black) = (end.repetition_verdict[Color::White], end.repetition_verdict[Color::Black]);
     let repetition = match (end.repetition.is_on(), white, black) {
         (false, ..) => "no draw".into(),
@@ -557,15 +590,48 @@ fn end(o: &mut Out) {
         row(o, &["end.bikjang"], "bikjang", text.to_string());
     }
     if let Some(count) = &end.material_count {
-        let weights: Vec<String> = count.weights.iter().map(|&(t, w)| format!("{} {w}", o.name(t))).collect();
-        let points = if count.komi == 1 { "point" } else { "points" };
-        let text = format!(
-            "what bikjang, two passes, a repetition or the move rule would draw is scored by material ({}): White wins with more than {} {points} more, else Black",
-            weights.join(", "),
-            count.komi
-        );
+        let unweighted = count.weights.iter().all(|&(_, w)| w == 1) && count.weights.len() == o.rules.pieces.len();
+        let weights = if unweighted {
+            "every piece 1".to_string()
+        } else {
+            count.weights.iter().map(|&(t, w)| format!("{} {w}", o.name(t))).collect::<Vec<_>>().join(", ")
+        };
+        let komi = f64::from(count.komi_halves) / 2.0;
+        let balance = if komi == 0.0 {
+            "more material wins, equal draws".to_string()
+        } else if count.komi_halves % 2 != 0 {
+            format!("White wins with more than {komi} points more, else Black")
+        } else {
+            format!("White wins with more than {komi} points more, Black with less, equal draws")
+        };
+        let mut ends = Vec::new();
+        if end.bikjang {
+            ends.push("bikjang");
+        }
+        if o.rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
+            ends.push("two passes");
+        }
+        if end.repetition.claim != 0 || end.repetition.automatic != 0 {
+            ends.push("a repetition");
+        }
+        if end.move_rule.claim != 0 || end.move_rule.automatic != 0 {
+            ends.push("the move rule");
+        }
+        if end.full_board {
+            ends.push("a full board");
+        }
+        if end.stalemate_by_count {
+            ends.push("a stalemate");
+        }
+        let last = ends.pop().unwrap_or("nothing");
+        let what = if ends.is_empty() { last.to_string() } else { format!("{}, or {last}", ends.join(", ")) };
+        let text = format!("what {what} would draw is scored by material ({weights}): {balance}");
         row(o, &["end.material_count", "end.material_count.komi", "end.material_count.weights"], "material count", text);
     }
+    if end.full_board {
+        row(o, &["end.full_board"], "full board", "the game ends once no square is empty, scored by the material count (a draw without one)".to_string());
+    }
+
     if let Some(v) = end.shuttling {
         let text = format!("a player who moves one piece back and forth between two squares five turns in a row: {}", verdict(v));
         row(o, &["end.shuttling"], "shuttling", text);
