@@ -36,6 +36,7 @@ square with the passed one, `d5d6`; Chimera reads and writes it so.)
 
 Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
+       scripts/fsf_library.py --ruleset rulesets/new.toml --as FSFNAME [--size 8x8]
 
 The defaults (68 variants, about 35,000 positions) take about 83 seconds on 2 idle
 cores (the clean-clone CI run of 2026-11-25). The binary is $CHIMERA_BIN, else target/release/chimera under
@@ -252,7 +253,17 @@ def main():
     ap.add_argument("--plies", type=int, default=100, help="plies per random game at most")
     ap.add_argument("--fen-every", type=int, default=3, help="hand Chimera the FEN every N plies (0: never)")
     ap.add_argument("--variants", default=",".join(names))
+    ap.add_argument("--ruleset", help="check this ruleset file instead, as Fairy-Stockfish's --as variant (a new ruleset before it is built in)")
+    ap.add_argument("--as", dest="as_name", help="with --ruleset: Fairy-Stockfish's name for it")
+    ap.add_argument("--size", default="8x8", help="with --ruleset: FILESxRANKS")
     args = ap.parse_args()
+    if args.ruleset:
+        files, ranks = (int(n) for n in args.size.split("x"))
+        adapter = Same(args.as_name, files, ranks)
+        adapter.name = adapter.cvar = args.ruleset
+        VARIANTS.append(adapter)
+        names.append(adapter.name)
+        args.variants = adapter.name
 
     wanted = args.variants.split(",")
     unknown = [w for w in wanted if w not in names]
