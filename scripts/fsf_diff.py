@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Differential check of Chimera's legal move generation against Fairy-Stockfish.
 
-Variants: chess, losalamos, capablanca, duck and amazons (Fairy-Stockfish built-ins, Chimera
-built-ins; duck and amazons compared by whole turns, `e2e4,e4e5`, and to perft depth 2),
+Variants: chess, losalamos, capablanca, duck, amazons and the walling games joust, snailtrail,
+isolation, isolation7x7 (Fairy-Stockfish built-ins, Chimera built-ins; those with walls compared by whole turns, `e2e4,e4e5`, and to perft depth 2),
 and grandlite, a 10x10 game on Grand Chess's setup with simplified promotion (defined below for
 Fairy-Stockfish, loaded after tests/data/fsf-variants.ini, and in tests/data/grandlite.toml
 for Chimera). For each one (scripts/fsf_common.py does the work):
@@ -80,6 +80,10 @@ VARIANTS = [
     Variant("grandlite", ruleset("grandlite"), 10, 10),
     Variant("duck", "duck", 8, 8, turns=True, perft_depth=2),
     Variant("amazons", "amazons", 10, 10, turns=True, perft_depth=2),
+    Variant("joust", "joust", 8, 8, turns=True, perft_depth=4),
+    Variant("snailtrail", "snailtrail", 7, 7, turns=True, perft_depth=5),
+    Variant("isolation", "isolation", 6, 8, turns=True, perft_depth=2),
+    Variant("isolation7x7", "isolation7x7", 7, 7, turns=True, perft_depth=2),
 ]
 
 

@@ -65,6 +65,13 @@ OTHERS = [
     fl.Same("extinction", 8, 8),
     fl.Same("duck", 8, 8),
     fl.Same("amazons", 10, 10),
+    fl.Same("joust", 8, 8),
+    fl.Same("snailtrail", 7, 7),
+    fl.Same("isolation", 6, 8),
+    fl.Same("isolation7x7", 7, 7),
+    # compat reads Fairy-Stockfish's check field itself (fsf_library.py's CheckShogi
+    # translates it for the CLI).
+    fl.Shogi("checkshogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
 ]
 ADAPTERS = {a.name: a for a in fl.VARIANTS + OTHERS}
 KINDS = ("random", "repetition", "quiet", "bare")
@@ -90,11 +97,14 @@ def gates_repeat(a, what, fa, ca, cbase, cmoves):
 
 
 def castling_field_without_castles(a, what, fa, ca, cbase, cmoves):
-    """Legan, Three Kings, Amazons: Fairy-Stockfish's definitions keep castling switched on
-    although nothing castles, and check the castling field's characters; Chimera's
-    rulesets have no castling, and compat's validate_fen does not look at the field then."""
+    """Legan, Three Kings, Amazons, the walling games (Joust, Snail trail, Isolation) and
+    Fox and Hounds: Fairy-Stockfish's definitions keep castling switched on although
+    nothing castles, and check the castling field's characters (refusing even the `9` it
+    writes there itself); Chimera's rulesets have no castling, and compat's validate_fen
+    does not look at the field then."""
     code = lambda x: x[1] if isinstance(x, tuple) else x  # the spoilt FEN's answer is (FEN, code)
-    return what == "validate_fen" and code(fa) == -5 and code(ca) == 1 and a.name in ("legan", "threekings", "amazons")
+    return what == "validate_fen" and code(fa) == -5 and code(ca) == 1 and a.name in (
+        "legan", "threekings", "amazons", "joust", "snailtrail", "isolation", "isolation7x7", "fox-and-hounds")
 
 
 # Differences where Fairy-Stockfish is wrong by the published rules (EXPLAINED; the
@@ -256,7 +266,7 @@ def compare(a, rng, fbase, fmoves, cbase, cmoves, nxt, seen):
 
 SHOGI_FORMS, JANGGI, WXF, THAI = (3, 4, 5), 6, 7, (8, 9)
 SHOGI_TEMPLATE = {"shogi", "minishogi", "kyotoshogi", "micro", "dobutsu", "euroshogi", "torishogi", "yarishogi",
-                  "shoshogi"}
+                  "shoshogi", "mini", "gorogoro", "judkins", "okisakishogi", "checkshogi"}
 THAI_FAMILY = {"makruk", "cambodian", "asean", "ai-wok", "makpong", "karouk"}
 
 

@@ -155,6 +155,32 @@ class ToriShogi(ShogiNoDropMate):
     pawn = "S"
 
 
+class CheckShogi(Shogi):
+    """Check shogi: shogi's `+` translation, and Fairy-Stockfish's check field (the checks
+    each side still needs, `1+1`, after en passant; absent: 1 each) as Chimera's
+    `checks=W/B` (the checks given: n - remaining)."""
+
+    n = 1
+
+    def chimera_fen(self, fsf_fen):
+        fields = fsf_fen.split()
+        given = None
+        if len(fields) >= 5 and "+" in fields[4]:
+            w, b = (int(x) for x in fields.pop(4).split("+"))
+            given = f"checks={self.n - w}/{self.n - b}"
+        fen = super().chimera_fen(" ".join(fields))
+        return fen + (" " + given if given else "")
+
+    def fen_difference(self, cfen, ffen):
+        diff = super().fen_difference(cfen, ffen)
+        ours = cfen.split("checks=", 1)[1].split()[0] if "checks=" in cfen else "0/0"
+        t = self.chimera_fen(ffen)
+        theirs = t.split("checks=", 1)[1].split()[0] if "checks=" in t else "0/0"
+        if ours != theirs:
+            diff = (diff + ", " if diff else "") + f"checks given: chimera {ours}, fsf {theirs}"
+        return diff
+
+
 VARIANTS = [
     Same("capablanca", 10, 8),
     Same("embassy", 10, 8),
@@ -239,6 +265,27 @@ VARIANTS = [
     Same("flipersi", 8, 8),
     Same("flipello", 8, 8),
     Same("flipello10", 10, 10),
+    Same("normal", 8, 8),
+    Same("nocastle", 8, 8),
+    Same("raazuvaa", 8, 8),
+    Same("chaturanga", 8, 8),
+    Same("gardner", 5, 5),
+    Same("georgian", 8, 8),
+    Same("gothic", 10, 8),
+    Same("paradigm", 8, 8),
+    Same("misere", 8, 8),
+    Same("suicide", 8, 8),
+    Same("capahouse", 10, 8),
+    Same("dragon", 8, 8),
+    Same("armageddon", 8, 8),
+    ShogiNoDropMate("mini", 5, 5, {"P": "T", "S": "A", "B": "H", "R": "D"}),
+    ShogiNoDropMate("gorogoro", 5, 6, {"P": "T", "S": "A"}),
+    ShogiNoDropMate("judkins", 6, 6, {"P": "T", "N": "E", "S": "A", "B": "H", "R": "D"}),
+    ShogiNoDropMate("okisakishogi", 10, 10, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
+    CheckShogi("checkshogi", 9, 9, {"P": "T", "L": "Y", "N": "E", "S": "A", "B": "H", "R": "D"}),
+    Same("minixiangqi", 7, 7),
+    Same("clobber10", 10, 10),
+    Same("fox-and-hounds", 8, 8),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

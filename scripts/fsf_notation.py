@@ -36,7 +36,7 @@ VARIANTS = ["chess", "makruk", "xiangqi", "manchu", "shogi", "minishogi", "kyoto
             "euroshogi", "torishogi", "yarishogi"]
 # Fairy-Stockfish's variants whose default notation is the shogi one (its `variantTemplate = shogi`).
 SHOGI_FAMILY = {"shogi", "minishogi", "kyotoshogi", "micro", "dobutsu", "euroshogi", "torishogi", "yarishogi",
-                "shoshogi"}
+                "shoshogi", "mini", "gorogoro", "judkins", "okisakishogi", "checkshogi"}
 WESTERN = {1, 2}
 THAI = {8, 9}
 

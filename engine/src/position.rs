@@ -42,9 +42,11 @@ pub(crate) struct Undo<B> {
     pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
     pub journal: u32,
-    /// The turn's parts played and the anchor before the move (`features/turns.rs`).
+    /// The turn's parts played, the anchor and the square left behind before the move
+    /// (`features/turns.rs`).
     pub part: u8,
     pub anchor: Square,
+    pub behind: Square,
 }
 
 /// One change a rule module made, journalled so that undoing a move reverts it.
@@ -148,6 +150,8 @@ pub struct Pos<B: Bitboard> {
     /// turn's state between its parts (`features/turns.rs`).
     pub(crate) part: u8,
     pub(crate) anchor: Square,
+    /// Mid-turn with `walls = "behind"`: the square the moved piece left, the wall's.
+    pub(crate) behind: Square,
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -175,6 +179,7 @@ impl<B: Bitboard> Pos<B> {
             walls: t.walls,
             part: 0,
             anchor: 0,
+            behind: 0,
             t,
         }
     }
@@ -204,6 +209,7 @@ impl<B: Bitboard> Pos<B> {
             walls: self.walls,
             part: self.part,
             anchor: self.anchor,
+            behind: self.behind,
         }
     }
 
@@ -529,6 +535,7 @@ impl<B: Bitboard> Pos<B> {
             journal: self.journal.len() as u32,
             part: self.part,
             anchor: self.anchor,
+            behind: self.behind,
         }
     }
 
@@ -761,6 +768,7 @@ impl<B: Bitboard> Pos<B> {
         self.hash = u.hash;
         self.part = u.part;
         self.anchor = u.anchor;
+        self.behind = u.behind;
         Some(m)
     }
 
@@ -822,7 +830,7 @@ impl<B: Bitboard> Pos<B> {
         for sq in (self.walls & !t.walls).squares() {
             h ^= Zobrist::wall(sq);
         }
-        h ^ Zobrist::part(self.part, self.anchor)
+        h ^ self.part_key(self.part, self.anchor, self.behind)
     }
 
     /// How many times the current position has occurred since the last irreversible move,

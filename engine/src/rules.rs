@@ -376,6 +376,17 @@ pub enum Verdict {
     Draw,
 }
 
+impl Verdict {
+    /// The same result seen by the other player.
+    pub fn reversed(self) -> Verdict {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+}
+
 /// How a game ends.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EndRules {
@@ -700,6 +711,8 @@ pub struct InsufficientMaterial {
 pub struct TurnRules {
     /// A wall placed after every move, as part of the same turn; `None`: no walls placed.
     pub walls: Option<Walling>,
+    /// Squares no wall part may wall (Isolation's start squares; `[turn] no_walls_on`).
+    pub no_walls_on: Vec<Square>,
 }
 
 impl TurnRules {
@@ -718,6 +731,12 @@ pub enum Walling {
     /// The moved piece shoots a new wall along its own quiet moves from where it landed
     /// (the Amazons' arrow); walls stay for good.
     Arrow,
+    /// The square the moved piece left becomes a wall (Joust, Snail trail;
+    /// Fairy-Stockfish's `wallingRule = past`); walls stay.
+    Behind,
+    /// A new wall on any empty square but [`TurnRules::no_walls_on`] (Isolation;
+    /// Fairy-Stockfish's `wallingRule = static`); walls stay.
+    Anywhere,
 }
 
 /// A variant's complete rules.

@@ -194,18 +194,14 @@ impl<B: Bitboard> Pos<B> {
             // The end rules judge whole turns (`features/turns.rs`).
             return None;
         }
-        let end = &self.t.rules.end;
-        let side = self.turn;
         if let Some(o) = self.ended_by_rule() {
             return Some(o);
         }
         if self.count_moves() == 0 {
             return Some(if self.is_check() {
                 self.checkmate_outcome()
-            } else if end.stalemate_by_count {
-                self.counted(EndReason::Stalemate)
             } else {
-                Outcome::for_side(end.stalemate, side, EndReason::Stalemate)
+                self.stalemate_outcome()
             });
         }
         if let Some(o) = self.automatic_draw() {

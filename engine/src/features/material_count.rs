@@ -8,8 +8,11 @@
 //! row, a repetition or the move rule — and the two ends this file owns:
 //! * `[end] full_board = true`: the game ends once no square is empty (Reversi, Ataxx;
 //!   Fairy-Stockfish's `adjudicateFullBoard`), reason `full-board`;
-//! * `[end] stalemate_by_count = true`: a stalemate is scored by the count instead of
-//!   `stalemate`'s verdict (Fairy-Stockfish's `stalematePieceCount`).
+//!
+//! and a stalemate that `stalemate` draws. `[end] stalemate_by_count = true` (Fairy-Stockfish's
+//! `stalematePieceCount`) first compares the pieces on the board: a stalemated side with
+//! fewer than its opponent gets `stalemate`'s verdict, one with more the opposite, and
+//! only equal numbers draw (Suicide chess, Reversi, Ataxx).
 //!
 //! Without `[end.material_count]` those games are draws.
 
@@ -21,7 +24,7 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::MaterialCount;
+use crate::rules::{MaterialCount, Verdict};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType};
@@ -66,6 +69,27 @@ impl<B: Bitboard> Pos<B> {
             std::cmp::Ordering::Equal => None,
         };
         Outcome { winner, reason }
+    }
+
+    /// The end of a stalemate: `stalemate`'s verdict (by the number of pieces with
+    /// `stalemate_by_count`), a draw scored by the count.
+    pub(crate) fn stalemate_outcome(&self) -> Outcome {
+        let end = &self.t.rules.end;
+        let us = self.turn;
+        let verdict = if end.stalemate_by_count {
+            let (ours, theirs) = (self.board.by_color[us].count(), self.board.by_color[us.opponent()].count());
+            match ours.cmp(&theirs) {
+                std::cmp::Ordering::Less => end.stalemate,
+                std::cmp::Ordering::Greater => end.stalemate.reversed(),
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            }
+        } else {
+            end.stalemate
+        };
+        match Outcome::for_side(verdict, us, EndReason::Stalemate) {
+            o if o.winner.is_none() => self.counted(EndReason::Stalemate),
+            o => o,
+        }
     }
 
     /// The end on a full board (`[end] full_board`), scored by the count.

@@ -41,10 +41,11 @@ enum RawGoalPieces {
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawRegionWin {
     piece: Spanned<RawGoalPieces>,
-    /// White's goal: squares (`e5`) or whole ranks (`rank 8`).
-    white: Spanned<Vec<Spanned<String>>>,
+    /// White's goal: squares (`e5`) or whole ranks (`rank 8`); absent: none (Fox and
+    /// Hounds' hounds have no goal).
+    white: Option<Spanned<Vec<Spanned<String>>>>,
     /// Black's goal, the same way (absolute squares: not mirrored).
-    black: Spanned<Vec<Spanned<String>>>,
+    black: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default = "one")]
     count: Spanned<u8>,
     #[serde(default)]
@@ -70,14 +71,18 @@ pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, Rul
         return Err(cx.r.span(&raw.piece, format!("{KEY}.piece"), "name at least one piece"));
     }
     let pieces = cx.types_of(&names, &format!("{KEY}.piece"))?.into_iter().collect();
-    let goal = |list: &Spanned<Vec<Spanned<String>>>, side: &str| {
+    let goal = |list: &Option<Spanned<Vec<Spanned<String>>>>, side: &str| {
+        let Some(list) = list else { return Ok(Vec::new()) };
         let squares = cx.squares(list.get_ref(), &format!("{KEY}.{side}"))?;
         if squares.is_empty() {
-            return Err(cx.r.span(list, format!("{KEY}.{side}"), "name at least one square (`e5`) or rank (`rank 8`)"));
+            return Err(cx.r.span(list, format!("{KEY}.{side}"), "name at least one square (`e5`) or rank (`rank 8`), or leave the side out"));
         }
         Ok(squares)
     };
     let squares = ByColor::new(goal(&raw.white, "white")?, goal(&raw.black, "black")?);
+    if squares[Color::White].is_empty() && squares[Color::Black].is_empty() {
+        return Err(cx.r.span(&raw.piece, KEY.to_string(), "give a goal (`white`, `black`) to at least one side"));
+    }
     if *raw.count.get_ref() == 0 {
         return Err(cx.r.span(&raw.count, format!("{KEY}.count"), "must be at least 1"));
     }

@@ -16,11 +16,14 @@ use crate::rules::{TurnRules, Walling};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
 use crate::tables::Zobrist;
+use crate::types::Square;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawTurn {
     walls: Option<Spanned<String>>,
+    #[serde(default)]
+    no_walls_on: Vec<Spanned<String>>,
 }
 
 /// Compiles the `[turn]` table (absent: one move a turn).
@@ -31,10 +34,17 @@ pub(crate) fn compile(raw: Option<&Spanned<RawTurn>>, cx: &Context) -> Result<Tu
         Some(w) => Some(match w.get_ref().as_str() {
             "duck" => Walling::Duck,
             "arrow" => Walling::Arrow,
-            other => return Err(cx.r.span(w, "turn.walls", format!("`{other}`: expected `duck` or `arrow`"))),
+            "behind" => Walling::Behind,
+            "anywhere" => Walling::Anywhere,
+            other => return Err(cx.r.span(w, "turn.walls", format!("`{other}`: expected `duck`, `arrow`, `behind` or `anywhere`"))),
         }),
     };
-    Ok(TurnRules { walls })
+    let mut no_walls_on = Vec::new();
+    for name in &raw.get_ref().no_walls_on {
+        let sq = cx.g.parse_square(name.get_ref()).ok_or_else(|| cx.r.span(name, "turn.no_walls_on", format!("`{}` is not a square of this board", name.get_ref())))?;
+        no_walls_on.push(sq);
+    }
+    Ok(TurnRules { walls, no_walls_on })
 }
 
 /// The FEN key of the state between a turn's parts.
@@ -56,15 +66,23 @@ impl<B: Bitboard> Pos<B> {
         }
         // Every move is followed by its wall.
         self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
-        self.set_part(1, m.to);
+        let behind = if self.t.walling == Some(Walling::Behind) { m.from } else { 0 };
+        self.set_part(1, m.to, behind);
         true
     }
 
     /// Sets the state between parts, keeping the hash in step.
-    pub(crate) fn set_part(&mut self, part: u8, anchor: u8) {
-        self.hash ^= Zobrist::part(self.part, self.anchor) ^ Zobrist::part(part, anchor);
+    pub(crate) fn set_part(&mut self, part: u8, anchor: Square, behind: Square) {
+        self.hash ^= self.part_key(self.part, self.anchor, self.behind) ^ self.part_key(part, anchor, behind);
         self.part = part;
         self.anchor = anchor;
+        self.behind = behind;
+    }
+
+    /// The hash of the state between parts (nothing at a turn's start).
+    pub(crate) fn part_key(&self, part: u8, anchor: Square, behind: Square) -> u64 {
+        let left = if part != 0 && self.t.walling == Some(Walling::Behind) { Zobrist::part(2, behind) } else { 0 };
+        Zobrist::part(part, anchor) ^ left
     }
 
     /// Every legal whole turn: each sequence of parts, from here, that ends the turn
@@ -133,7 +151,12 @@ impl<B: Bitboard> Pos<B> {
     /// Writes the state between parts (` part=2@e4`), mid-turn only.
     pub(crate) fn write_part_field(&self, s: &mut String) {
         if self.part != 0 {
-            *s += &format!(" {FEN_KEY}={}@{}", self.part + 1, self.t.geometry.square_name(self.anchor));
+            let g = self.t.geometry;
+            *s += &format!(" {FEN_KEY}={}@{}", self.part + 1, g.square_name(self.anchor));
+            if self.t.walling == Some(Walling::Behind) {
+                // Where the piece stood: the wall's square (`part=2@c2/d4`).
+                *s += &format!("/{}", g.square_name(self.behind));
+            }
         }
     }
 
@@ -143,12 +166,23 @@ impl<B: Bitboard> Pos<B> {
             return err(FenField::Extra, "`part=` is only for variants whose turns have parts ([turn])");
         }
         let g = self.t.geometry;
-        let parsed = value.split_once('@').and_then(|(n, sq)| Some((n.parse::<u8>().ok()?, g.parse_square(sq)?)));
+        let behind_walls = self.t.walling == Some(Walling::Behind);
+        // With walls behind, where the piece stood too: `2@c2/d4`.
+        let (value_at, left) = match value.split_once('/') {
+            Some((at, left)) if behind_walls => (at, g.parse_square(left).filter(|&sq| self.piece_at(sq).is_none() && !self.walls.has(sq))),
+            _ => (value, None),
+        };
+        let parsed = value_at.split_once('@').and_then(|(n, sq)| Some((n.parse::<u8>().ok()?, g.parse_square(sq)?)));
         match parsed {
             // Walls: the wall is the second and last part.
+            Some((2, _)) if behind_walls && left.is_none() => err(
+                FenField::Extra,
+                format!("part: `{value}`: expected `2@<square>/<square>` (where the move landed, and the empty square it left, the wall's)"),
+            ),
             Some((2, anchor)) if self.piece_at(anchor).is_some_and(|p| p.color == self.turn) => {
                 self.part = 1;
                 self.anchor = anchor;
+                self.behind = left.unwrap_or(0);
                 Ok(())
             }
             Some((2, _)) => err(FenField::Extra, format!("part: `{value}`: the square must hold a piece of the side to move (the one that moved)")),

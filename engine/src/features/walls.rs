@@ -2,7 +2,9 @@
 //! move the mover places a wall, as the second part of the same turn
 //! (`features/turns.rs`). With `duck`, one neutral wall, the duck, moves to any empty
 //! square but its own; with `arrow`, the moved piece shoots a new wall along its own
-//! quiet moves from where it landed (the Amazons), and walls stay.
+//! quiet moves from where it landed (the Amazons); with `behind`, the square the moved
+//! piece left is walled (Joust, Snail trail); with `anywhere`, a new wall goes on any
+//! empty square but `[turn] no_walls_on` (Isolation). Walls other than the duck stay.
 //!
 //! This file owns the wall part: its moves (`MoveKind::Wall`), its effect and undo, its
 //! hash (one key per placed wall), its refusals, and its notation (long algebraic: the
@@ -36,6 +38,8 @@ impl<B: Bitboard> Pos<B> {
                 Some(p) => self.quiet_reach(p.color, p.kind, self.anchor, self.occupied()) & empty,
                 None => B::EMPTY,
             },
+            Walling::Behind => B::bit(self.behind) & empty,
+            Walling::Anywhere => t.rules.turn.no_walls_on.iter().fold(empty, |b, &sq| b & !B::bit(sq)),
         }
     }
 
@@ -108,7 +112,7 @@ impl<B: Bitboard> Pos<B> {
             }
             self.ep = None;
         }
-        self.set_part(0, 0);
+        self.set_part(0, 0, 0);
         if us == Color::Black {
             self.fullmove = self.fullmove.saturating_add(1);
         }
@@ -153,6 +157,10 @@ impl<B: Bitboard> Pos<B> {
             (IllegalCode::SquareOccupied, "is not empty".to_string())
         } else if walling == Walling::Arrow && !self.wall_targets(walling).has(to) {
             (IllegalCode::PathBlocked, format!("is not on an open line of the piece on {anchor}"))
+        } else if walling == Walling::Behind && !self.wall_targets(walling).has(to) {
+            (IllegalCode::PieceCannotMoveThere, "is not the square the piece left".to_string())
+        } else if walling == Walling::Anywhere && !self.wall_targets(walling).has(to) {
+            (IllegalCode::PieceCannotMoveThere, "is one no wall may go on".to_string())
         } else {
             (IllegalCode::LeavesRoyalInCheck, "would leave a royal piece attacked".to_string())
         };

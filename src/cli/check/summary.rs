@@ -424,6 +424,15 @@ fn actions(o: &mut Out) {
             let text = "turn: a move, then the moved piece shoots a wall (an arrow) along its own quiet moves from where it landed; walls stay";
             o.line(&["turn", "turn.walls"], text.to_string());
         }
+        Some(chimera::rules::Walling::Behind) => {
+            o.line(&["turn", "turn.walls"], "turn: a move, then the square the moved piece left becomes a wall; walls stay".to_string());
+        }
+        Some(chimera::rules::Walling::Anywhere) => {
+            let g = o.geometry();
+            let never: Vec<String> = rules.turn.no_walls_on.iter().map(|&sq| g.square_name(sq)).collect();
+            let except = if never.is_empty() { String::new() } else { format!(" but {}", never.join(" ")) };
+            o.line(&["turn", "turn.walls", "turn.no_walls_on"], format!("turn: a move, then the mover walls any empty square{except}; walls stay"));
+        }
         None => {}
     }
     if rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
@@ -456,7 +465,8 @@ fn end(o: &mut Out) {
     };
     row(o, &["end", "end.checkmate"], "checkmate", verdict(end.checkmate).to_string());
     if end.stalemate_by_count {
-        row(o, &["end.stalemate", "end.stalemate_by_count"], "stalemate", "scored by the material count (a draw without one)".to_string());
+        let text = format!("the stalemated side with fewer pieces on the board: {}; with more, the opposite; equal numbers draw", verdict(end.stalemate));
+        row(o, &["end.stalemate", "end.stalemate_by_count"], "stalemate", text);
     } else {
         row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
     }
@@ -557,7 +567,10 @@ fn end(o: &mut Out) {
     }
     if let Some(w) = &end.region_win {
         let g = o.geometry();
-        let goal = |c: Color| w.squares[c].iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
+        let goal = |c: Color| match w.squares[c].is_empty() {
+            true => "none".to_string(),
+            false => w.squares[c].iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" "),
+        };
         let mut text = format!("a side wins with {} {} on its goal (White: {}; Black: {})", w.count, o.set(w.pieces).join(" or "), goal(Color::White), goal(Color::Black));
         if w.safe {
             text += "; only while none there is attacked";
@@ -620,7 +633,7 @@ fn end(o: &mut Out) {
         if end.full_board {
             ends.push("a full board");
         }
-        if end.stalemate_by_count {
+        if end.stalemate == Verdict::Draw || end.stalemate_by_count {
             ends.push("a stalemate");
         }
         let last = ends.pop().unwrap_or("nothing");
