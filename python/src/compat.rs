@@ -326,7 +326,8 @@ fn get_fen(
     }
     // Chimera's FEN marks promoted pieces wherever the variant tracks them.
     let _ = show_promoted;
-    Ok(declared_count::in_fen(game.fen(chess960, false), &game.pos, count_started))
+    let written = declared_count::in_fen(game.fen(chess960, false), &game.pos, count_started);
+    Ok(if moves.is_empty() { fen_io::keep_read_en_passant(&game.pos, fen, written) } else { written })
 }
 
 /// The FEN with the squares the side to move cannot see as `*` (fog of war).

@@ -189,6 +189,24 @@ fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
     letters.into_iter().collect()
 }
 
+/// `written` (the FEN of a position read from `read`, no move played) with `read`'s
+/// en-passant field where Fairy-Stockfish keeps it as read: the squares a piece that is no
+/// pawn passed and reached (Wolf's sergeant, `f7f8`), which it writes after the double
+/// step whether or not anything can take there, and Chimera leaves out when nothing can.
+pub fn keep_read_en_passant(pos: &Position, read: &str, written: String) -> String {
+    let rules = pos.rules();
+    let non_pawn_double_steps = rules.pieces.iter().any(|p| p.en_passant && p.betza != STANDARD_PAWN && !p.takes_en_passant);
+    let read_ep = read.split_whitespace().nth(3).filter(|f| f.len() >= 4 && f.chars().next().is_some_and(|c| c.is_ascii_lowercase()));
+    let mut parts: Vec<&str> = written.split(' ').collect();
+    match read_ep {
+        Some(ep) if non_pawn_double_steps && parts.len() > 3 && parts[3] == "-" => {
+            parts[3] = ep;
+            parts.join(" ")
+        }
+        _ => written,
+    }
+}
+
 /// The en-passant field as Fairy-Stockfish writes it, if not Chimera's `written`:
 /// after a double step of its own pawn, the passed square when an enemy pawn attacks
 /// it, pinned or not (Chimera writes it after every double step); after a double step of
