@@ -184,10 +184,21 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
-        if self.part != 0 {
-            // Mid-turn: the turn's next part (`features/turns.rs`).
-            return self.generate_walls(sink);
+        if self.t.has_parts {
+            if self.t.series {
+                // Several moves a turn, each judged on a copy (`features/series.rs`).
+                return self.generate_series(sink);
+            }
+            if self.part != 0 {
+                // Mid-turn: the wall part (`features/walls.rs`).
+                return self.generate_walls(sink);
+            }
         }
+        self.generate_part(sink)
+    }
+
+    /// Every legal move of the kernel and the rules around it, as one move part.
+    pub(crate) fn generate_part<S: MoveSink>(&self, sink: &mut S) {
         if self.t.passes {
             return self.generate_with_pass(sink);
         }
@@ -568,7 +579,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn safety(&self) -> Safety<B> {
         let us = self.turn;
         let royals = self.royals(us);
-        if royals.is_empty() {
+        if royals.is_empty() || (self.t.series && self.judged_later()) {
             return Safety::unguarded();
         }
         // With duple check, a promotion to a second royal may end a check or lift a pin.
@@ -775,7 +786,7 @@ impl<B: Bitboard> Pos<B> {
             }
             _ => {
                 if m.kind == MoveKind::EnPassant {
-                    let victim = self.ep.expect("en passant target").victim;
+                    let victim = self.ep_victim(self.ep, m.to, them);
                     occ &= !B::bit(victim);
                     theirs &= !B::bit(victim);
                 }

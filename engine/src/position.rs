@@ -62,6 +62,8 @@ pub(crate) enum Edit {
     Count(Count),
     /// The piece on the square changed sides (`features/flips.rs`).
     Flipped(Square),
+    /// The square's bit in `Pos::passed[color]` was toggled (`features/series.rs`).
+    Passed(Color, Square),
 }
 
 /// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
@@ -152,6 +154,10 @@ pub struct Pos<B: Bitboard> {
     pub(crate) anchor: Square,
     /// Mid-turn with `walls = "behind"`: the square the moved piece left, the wall's.
     pub(crate) behind: Square,
+    /// In turns of several moves (`features/series.rs`), the squares each side passed
+    /// with a double step in its current or last turn: the en-passant targets (`ep` is
+    /// unused there, as a turn may leave several).
+    pub(crate) passed: ByColor<B>,
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -180,6 +186,7 @@ impl<B: Bitboard> Pos<B> {
             part: 0,
             anchor: 0,
             behind: 0,
+            passed: ByColor::both(B::EMPTY),
             t,
         }
     }
@@ -210,6 +217,7 @@ impl<B: Bitboard> Pos<B> {
             part: self.part,
             anchor: self.anchor,
             behind: self.behind,
+            passed: self.passed,
         }
     }
 
@@ -331,6 +339,10 @@ impl<B: Bitboard> Pos<B> {
             if let Some(check) = modules.all[i].is_check(&self.view(i), side) {
                 return check;
             }
+        }
+        if self.t.threatened[side] {
+            // The opponent's next turn may capture over several moves (`features/series.rs`).
+            return self.threatened_by_next_turn(side);
         }
         self.royal_attacked(side)
     }
@@ -579,7 +591,8 @@ impl<B: Bitboard> Pos<B> {
                 self.board.put(m.to, Piece { color: us, kind });
                 self.hash ^= self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
-                if m.kind == MoveKind::DoubleStep {
+                if m.kind == MoveKind::DoubleStep && !self.t.series {
+                    // (A series keeps its passed squares itself: `features/series.rs`.)
                     let g = self.t.geometry;
                     // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
                     let mid = g.square((g.file(m.from) + g.file(m.to)) / 2, (g.rank(m.from) + g.rank(m.to)) / 2);
@@ -591,7 +604,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             MoveKind::EnPassant => {
-                let victim = undo.ep.expect("en passant without a target").victim;
+                let victim = self.ep_victim(undo.ep, m.to, them);
                 self.capture(victim, &mut undo);
                 reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 let p = self.board.take(m.from);
@@ -668,18 +681,12 @@ impl<B: Bitboard> Pos<B> {
     /// and the counting rules do after it.
     #[inline(always)]
     fn finish_move(&mut self, undo: Undo<B>, m: Move, reset: bool) {
-        let us = self.turn;
-        let them = us.opponent();
-        if self.t.has_parts && self.turn_goes_on(m, reset) {
-            // The turn's next part is the same side's (`features/turns.rs`).
+        if self.t.has_parts {
+            // The turn may go on with another part (`features/turns.rs`).
+            self.end_part(m, reset);
         } else {
-            self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
-            if us == Color::Black {
-                // Saturates at what a FEN may give, so that every FEN written reads back.
-                self.fullmove = self.fullmove.saturating_add(1);
-            }
-            self.turn = them;
-            self.hash ^= self.t.zobrist.black_to_move;
+            self.count_turn(reset);
+            self.pass_turn();
         }
         let captured = undo.captured;
         self.history.push(undo);
@@ -688,6 +695,34 @@ impl<B: Bitboard> Pos<B> {
         }
         if self.t.counting {
             self.advance_count(m, Piece::from_code(captured));
+        }
+    }
+
+    /// The halfmove clock at a turn's first move: reset by `reset`, else one more.
+    #[inline(always)]
+    pub(crate) fn count_turn(&mut self, reset: bool) {
+        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+    }
+
+    /// The turn passes to the opponent (the fullmove number counts Black's turns).
+    #[inline(always)]
+    pub(crate) fn pass_turn(&mut self) {
+        if self.turn == Color::Black {
+            // Saturates at what a FEN may give, so that every FEN written reads back.
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.turn = self.turn.opponent();
+        self.hash ^= self.t.zobrist.black_to_move;
+    }
+
+    /// The piece an en-passant capture onto `to` takes: the recorded double step's, or in
+    /// a series (no record: `features/series.rs`) the piece of `owner` one step beyond
+    /// the passed square, seen from `owner`.
+    #[inline]
+    pub(crate) fn ep_victim(&self, ep: Option<EnPassant>, to: Square, owner: Color) -> Square {
+        match ep {
+            Some(ep) => ep.victim,
+            None => self.passed_victim(to, owner),
         }
     }
 
@@ -724,7 +759,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::EnPassant => {
                 self.board.take(m.to);
                 self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
-                let victim = u.ep.expect("en passant without a target").victim;
+                let victim = self.ep_victim(u.ep, m.to, us.opponent());
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }
             MoveKind::Castle | MoveKind::GateCastle => {
@@ -784,6 +819,7 @@ impl<B: Bitboard> Pos<B> {
                 Edit::State(slot, old) => self.state[slot as usize] = old,
                 Edit::Count(old) => self.count = old,
                 Edit::Flipped(sq) => self.flip(sq),
+                Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
             }
         }
     }
@@ -829,6 +865,11 @@ impl<B: Bitboard> Pos<B> {
         }
         for sq in (self.walls & !t.walls).squares() {
             h ^= Zobrist::wall(sq);
+        }
+        for c in Color::BOTH {
+            for sq in self.passed[c].squares() {
+                h ^= Zobrist::passed(c, sq);
+            }
         }
         h ^ self.part_key(self.part, self.anchor, self.behind)
     }

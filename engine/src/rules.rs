@@ -713,13 +713,61 @@ pub struct TurnRules {
     pub walls: Option<Walling>,
     /// Squares no wall part may wall (Isolation's start squares; `[turn] no_walls_on`).
     pub no_walls_on: Vec<Square>,
+    /// Several moves a turn (`[turn] moves`, `features/series.rs`); `None`: one.
+    pub series: Option<Series>,
 }
 
 impl TurnRules {
     /// Whether some turn has more than one part.
     pub fn has_parts(&self) -> bool {
-        self.walls.is_some()
+        self.walls.is_some() || self.series.is_some()
     }
+}
+
+/// Turns of several moves, a series (Marseillais, Monster, Progressive chess;
+/// `features/series.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Series {
+    /// How many moves each turn has.
+    pub length: SeriesLength,
+    /// The moves of White's first turn, if not the usual (Balanced Marseillais: 1).
+    pub first_turn_moves: Option<u8>,
+    /// A move that gives check ends its turn (Marseillais, Scottish Progressive chess).
+    pub check_ends_turn: bool,
+    /// When the mover's royal safety is judged: after every move, or only when the turn
+    /// ends (Monster chess: the king may pass through check).
+    pub judged: Judged,
+    /// Which moves of a turn may take en passant a pawn that double-stepped in the
+    /// opponent's last turn (and has not moved since).
+    pub en_passant: SeriesEnPassant,
+}
+
+/// The moves of a turn ([`Series::length`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesLength {
+    /// Each side's own number: `[White, Black]`.
+    Fixed([u8; 2]),
+    /// The n-th turn of the game has n moves (Progressive chess).
+    Progressive,
+}
+
+/// When a series' mover must have its royals safe ([`Series::judged`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    /// After each move (Marseillais, Progressive chess).
+    Move,
+    /// When the turn ends (Monster chess); the earlier moves may leave a royal attacked.
+    Turn,
+}
+
+/// Which moves of a turn may take en passant ([`Series::en_passant`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeriesEnPassant {
+    /// The turn's first move only (Progressive chess).
+    First,
+    /// The turn's first moves while each is an en-passant capture (Marseillais: two
+    /// pawns that double-stepped may both be taken, one after the other).
+    Leading,
 }
 
 /// Where the wall of a turn's wall part may go (Fairy-Stockfish's `wallingRule`).

@@ -295,6 +295,12 @@ impl Zobrist {
         }
         Zobrist::tally(Color::Black, 3500 + anchor as u32, part as u32)
     }
+    /// The key of a square that `color` passed with a double step in its current or last
+    /// turn of several moves (`features/series.rs`).
+    #[inline]
+    pub fn passed(color: Color, sq: Square) -> u64 {
+        Zobrist::tally(color, 3800 + sq as u32, 1)
+    }
     /// A key for "`color` has `count` of `what`" (0 for a count of 0).
     #[inline]
     fn tally(color: Color, what: u32, count: u32) -> u64 {
@@ -465,6 +471,12 @@ pub struct Tables<B> {
     pub has_parts: bool,
     /// The wall part of each turn, if any ([`crate::rules::TurnRules::walls`]).
     pub walling: Option<crate::rules::Walling>,
+    /// Turns of several moves ([`crate::rules::TurnRules::series`], `features/series.rs`).
+    pub series: bool,
+    /// Per side: whether the opponent's next turn may capture its royal over several
+    /// moves (a series whose checks do not end it: Monster chess), so that "in check"
+    /// means that threat, not an attack now.
+    pub threatened: ByColor<bool>,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -998,6 +1010,8 @@ impl<B: Bitboard> Tables<B> {
             has_lift: rules.lift.is_some(),
             has_parts: rules.turn.has_parts(),
             walling: rules.turn.walls,
+            series: rules.turn.series.is_some(),
+            threatened: crate::features::series::threatened_sides(&rules.turn),
             rules,
             modules,
         }

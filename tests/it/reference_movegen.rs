@@ -444,6 +444,75 @@ fn capablanca() {
     run(&toml(include_str!("../../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
 }
 
+// ---- turns of several moves (`[turn] moves`) ----------------------------------------------
+
+/// Perft from the start and from hand-made positions (each `(fen, depth, counts)`, the
+/// counts pinned once they agreed), then random games from each, engine against reference.
+fn run_series(name: &str, start_depth: u32, positions: &[(&str, u32)], games: usize, plies: usize) {
+    let v = builtin(name);
+    let start = v.rules().start_fen.clone();
+    let t = std::time::Instant::now();
+    let mut report = vec![format!("start {:?}", check_perft(&v, &start, start_depth).unwrap_or_else(|e| panic!("{e}")))];
+    let mut stats = check_games(&v, &start, 7, games * scale(), plies, 0).unwrap_or_else(|e| panic!("{e}"));
+    for (i, &(fen, depth)) in positions.iter().enumerate() {
+        report.push(format!("{fen}: {:?}", check_perft(&v, fen, depth).unwrap_or_else(|e| panic!("{e}"))));
+        let more = check_games(&v, fen, 11 + i as u64, games * scale(), plies, 0).unwrap_or_else(|e| panic!("{e}"));
+        stats.positions += more.positions;
+        stats.en_passant += more.en_passant;
+        stats.checks += more.checks;
+    }
+    eprintln!("{name}: {}; {} positions ({} in check, {} e.p.) in {:.2?}", report.join("; "), stats.positions, stats.checks, stats.en_passant, t.elapsed());
+    assert!(stats.en_passant > 0, "{name}: the games took no en passant");
+}
+
+#[test]
+fn marseillais() {
+    run_series(
+        "marseillais",
+        2,
+        &[
+            // Two pawns passed in one turn: both may be taken, the second by the second move.
+            ("4k3/8/8/8/3p1p2/8/4P1P1/4K3 w - - 0 5", 3),
+            // Checks end the turn; castling counts as one move.
+            ("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 10", 2),
+        ],
+        12,
+        40,
+    );
+}
+
+#[test]
+fn monster() {
+    run_series(
+        "monster",
+        3,
+        &[
+            // Kings alone: White mates (Black is in check where two king moves reach it).
+            ("8/8/3k4/8/8/4K3/8/8 b - - 0 1", 3),
+            // White's two double steps, each takeable by Black's one move.
+            ("4k3/8/8/8/1p1p4/8/2P1P3/4K3 w - - 0 3", 3),
+        ],
+        12,
+        40,
+    );
+}
+
+#[test]
+fn progressive() {
+    run_series(
+        "progressive",
+        2,
+        &[
+            // Turns of 1, 2 and 3 moves, with an en-passant chance on each first move.
+            ("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1", 3),
+            // A check ends Black's two-move turn.
+            ("r3k3/8/8/8/8/8/8/4K2R b - - 0 1", 2),
+        ],
+        6,
+        30,
+    );
+}
+
 // ---- synthetic variants -------------------------------------------------------------------
 
 /// 4x4 (u64): the long leapers G, Z, H on a board barely big enough for them.

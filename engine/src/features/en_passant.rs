@@ -56,7 +56,7 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
 }
 
 /// `c5d6` as `c5`, `d6`: each square is a letter and the digits after it.
-fn split_squares(s: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn split_squares(s: &str) -> impl Iterator<Item = &str> {
     let mut rest = s;
     std::iter::from_fn(move || {
         let end = rest.char_indices().skip(1).find(|(_, c)| c.is_ascii_alphabetic()).map_or(rest.len(), |(i, _)| i);

@@ -191,8 +191,9 @@ impl<B: Bitboard> Pos<B> {
     /// The game's result, if the position ends it.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.part != 0 {
-            // The end rules judge whole turns (`features/turns.rs`).
-            return None;
+            // The end rules judge whole turns (`features/turns.rs`), but a series may
+            // stall with no move left (`features/series.rs`).
+            return self.stalled_mid_turn().then(|| self.stalemate_outcome());
         }
         if let Some(o) = self.ended_by_rule() {
             return Some(o);

@@ -30,4 +30,5 @@ pub(crate) mod lines;
 pub(crate) mod bikjang;
 pub(crate) mod shuttle;
 pub(crate) mod turns;
+pub(crate) mod series;
 pub(crate) mod walls;

@@ -24,6 +24,13 @@ pub(crate) struct RawTurn {
     walls: Option<Spanned<String>>,
     #[serde(default)]
     no_walls_on: Vec<Spanned<String>>,
+    // Several moves a turn: `features/series.rs` reads these.
+    pub(super) moves: Option<Spanned<super::series::RawMoves>>,
+    pub(super) first_turn_moves: Option<Spanned<i64>>,
+    #[serde(default)]
+    pub(super) check_ends_turn: bool,
+    pub(super) judged: Option<Spanned<String>>,
+    pub(super) en_passant: Option<Spanned<String>>,
 }
 
 /// Compiles the `[turn]` table (absent: one move a turn).
@@ -44,7 +51,11 @@ pub(crate) fn compile(raw: Option<&Spanned<RawTurn>>, cx: &Context) -> Result<Tu
         let sq = cx.g.parse_square(name.get_ref()).ok_or_else(|| cx.r.span(name, "turn.no_walls_on", format!("`{}` is not a square of this board", name.get_ref())))?;
         no_walls_on.push(sq);
     }
-    Ok(TurnRules { walls, no_walls_on })
+    let series = super::series::compile(raw, cx)?;
+    if series.is_some() && walls.is_some() {
+        return Err(cx.r.span(raw, "turn.moves", "a turn of several moves cannot also place walls"));
+    }
+    Ok(TurnRules { walls, no_walls_on, series })
 }
 
 /// The FEN key of the state between a turn's parts.
@@ -56,19 +67,17 @@ impl<B: Bitboard> Pos<B> {
         self.part
     }
 
-    /// Called at the end of a move part (in a variant with parts, before the turn
-    /// passes): whether the turn goes on with another part of the same side. If so, the
-    /// state between parts is set here, and the halfmove clock counts the turn (`reset`:
-    /// the part resets it), as the turn's first part does.
-    pub(crate) fn turn_goes_on(&mut self, m: Move, reset: bool) -> bool {
-        if self.t.walling.is_none() {
-            return false;
+    /// Called at the end of a move part (in a variant with parts): the clocks, and either
+    /// the state between parts, where the turn goes on, or the turn passed. The halfmove
+    /// clock counts turns: the turn's first part counts it, any part may reset it (`reset`).
+    pub(crate) fn end_part(&mut self, m: Move, reset: bool) {
+        if self.t.series {
+            return self.end_series_move(m, reset);
         }
         // Every move is followed by its wall.
-        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.count_turn(reset);
         let behind = if self.t.walling == Some(Walling::Behind) { m.from } else { 0 };
         self.set_part(1, m.to, behind);
-        true
     }
 
     /// Sets the state between parts, keeping the hash in step.
@@ -150,7 +159,14 @@ impl<B: Bitboard> Pos<B> {
 
     /// Writes the state between parts (` part=2@e4`), mid-turn only.
     pub(crate) fn write_part_field(&self, s: &mut String) {
-        if self.part != 0 {
+        if self.part != 0 && self.t.series {
+            // A series: the move to play, and the squares this turn passed (`passed=d3`).
+            *s += &format!(" {FEN_KEY}={}", self.part + 1);
+            if self.passed[self.turn].any() {
+                *s += &format!(" {}=", super::series::FEN_KEY);
+                self.write_passed(s, self.turn);
+            }
+        } else if self.part != 0 {
             let g = self.t.geometry;
             *s += &format!(" {FEN_KEY}={}@{}", self.part + 1, g.square_name(self.anchor));
             if self.t.walling == Some(Walling::Behind) {
@@ -164,6 +180,15 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn read_part_field(&mut self, value: &str) -> Result<(), FenError> {
         if !self.t.has_parts {
             return err(FenField::Extra, "`part=` is only for variants whose turns have parts ([turn])");
+        }
+        if self.t.series {
+            return match value.parse::<u8>() {
+                Ok(n) if n >= 2 && n <= self.turn_length() => {
+                    self.part = n - 1;
+                    Ok(())
+                }
+                _ => err(FenField::Extra, format!("part: `{value}`: expected the move of the turn to play, 2 to {}", self.turn_length())),
+            };
         }
         let g = self.t.geometry;
         let behind_walls = self.t.walling == Some(Walling::Behind);

@@ -261,6 +261,11 @@ impl<B: Bitboard> Pos<B> {
                     pos.count.limit = limit.or_else(|e| err(FenField::EnPassant, e))?;
                     None
                 }
+                // A series lists every square the opponent passed (`features/series.rs`).
+                (Some(s), None) if t.series => {
+                    pos.read_passed(s, pos.turn.opponent(), FenField::EnPassant)?;
+                    None
+                }
                 (Some(s), None) => Some(parse_ep(&pos, s)?),
             };
             fields.get(4..).unwrap_or(&[])
@@ -363,6 +368,13 @@ impl<B: Bitboard> Pos<B> {
         match self.counting() {
             // Fairy-Stockfish's fields while a count runs: its limit, and the plies counted.
             Some((limit, ply)) => s += &format!("{limit} {ply} {}", self.fullmove),
+            None if t.series => {
+                match self.passed[self.turn.opponent()].is_empty() {
+                    true => s.push('-'),
+                    false => self.write_passed(&mut s, self.turn.opponent()),
+                }
+                s += &format!(" {} {}", self.halfmove, self.fullmove);
+            }
             None => {
                 self.write_ep(&mut s);
                 s += &format!(" {} {}", self.halfmove, self.fullmove);
@@ -485,6 +497,10 @@ impl<B: Bitboard> Pos<B> {
             }
             match key {
                 crate::features::turns::FEN_KEY => return self.read_part_field(value),
+                crate::features::series::FEN_KEY if t.series => {
+                    let mover = self.turn;
+                    return self.read_passed(value, mover, FenField::Extra);
+                }
                 "unmoved" if !t.tracks_unmoved.is_empty() => {
                     self.unmoved = parse_unmoved(self, value)?;
                     return Ok(());

@@ -30,6 +30,19 @@
 //!   royal piece on the board every move is legal; in a capture-all variant
 //!   (`end.army_captured`) a side without pieces has no moves.
 //!
+//! * turns of several moves (`[turn] moves`, a series): the n-th turn of Progressive
+//!   chess has n moves, a fixed count per side otherwise (White's first turn
+//!   `first_turn_moves`); a move that attacks an enemy royal ends the turn where checks end
+//!   it; with safety judged at the turn's end, a move may leave the mover's royal attacked
+//!   if some continuation of the turn ends with it safe; a side whose opponent moves
+//!   several times without checks ending the turn may not end its turn where that next
+//!   turn could capture its royal (and is "in check" when so threatened); a pawn that
+//!   double-stepped in the opponent's last turn and moved no further may be taken en
+//!   passant by the turn's first move (or, `leading`, by each move while all before it
+//!   in the turn took en passant); perft counts whole turns. FEN: the en-passant field
+//!   lists the opponent's passed squares still takeable, `part=N` the move to play
+//!   mid-turn, `passed=` the mover's own passed squares.
+//!
 //! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
 //! variants.
 #![allow(dead_code)]
@@ -38,7 +51,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::betza::Mode;
-use chimera::rules::{PromotionPolicy, ResetEvent, Rules};
+use chimera::rules::{Judged, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
 use chimera::Color;
 
 /// A piece on the mailbox board.
@@ -76,6 +89,13 @@ pub struct RefPos {
     pub ep: Option<(usize, usize)>,
     pub halfmove: u32,
     pub fullmove: u32,
+    /// Series only: the moves of this turn played so far.
+    pub part: u32,
+    /// Series only: per colour, the squares its pawns passed with a double step in its
+    /// current or last turn, while the pawn stands beyond, unmoved since.
+    pub passed: [Vec<usize>; 2],
+    /// Series only: every move of this turn so far took en passant.
+    pub all_en_passant: bool,
 }
 
 fn other(c: Color) -> Color {
@@ -171,6 +191,9 @@ impl RefPos {
             ep: None,
             halfmove: 0,
             fullmove: 1,
+            part: 0,
+            passed: [Vec::new(), Vec::new()],
+            all_en_passant: true,
         };
         let castling = fields.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -185,7 +208,9 @@ impl RefPos {
             }
         }
         let ep = fields.get(3).copied().unwrap_or("-");
-        if ep != "-" {
+        if ep != "-" && rules.turn.series.is_some() {
+            pos.passed[ci(other(turn))] = pos.square_list(ep)?;
+        } else if ep != "-" {
             let target = pos.parse_square(ep).ok_or_else(|| format!("bad ep square {ep}"))?;
             // The double-stepped piece stands one square further on from the mover's view.
             let dy = if turn == Color::White { -1 } else { 1 };
@@ -201,6 +226,14 @@ impl RefPos {
         // Extension: `unmoved=e2,g1` (or `unmoved=-`) names the pieces that have never
         // moved, overriding the start-position rule above.
         for ext in fields.iter().skip(6) {
+            if let Some(n) = ext.strip_prefix("part=") {
+                pos.part = n.parse::<u32>().map_err(|_| format!("bad part {n}"))? - 1;
+                continue;
+            }
+            if let Some(list) = ext.strip_prefix("passed=") {
+                pos.passed[ci(turn)] = pos.square_list(list)?;
+                continue;
+            }
             let list = ext.strip_prefix("unmoved=").ok_or_else(|| format!("unknown FEN extension {ext}"))?;
             let unmoved: Vec<usize> = if list == "-" {
                 Vec::new()
@@ -216,6 +249,20 @@ impl RefPos {
             }
         }
         Ok(pos)
+    }
+
+    /// Squares written one after another (`d6e6`).
+    fn square_list(&self, text: &str) -> Result<Vec<usize>, String> {
+        let mut out = Vec::new();
+        let mut rest = text;
+        while !rest.is_empty() {
+            let digits = rest[1..].find(|c: char| !c.is_ascii_digit()).map_or(rest.len(), |i| i + 1);
+            let (name, tail) = rest.split_at(digits);
+            out.push(self.parse_square(name).ok_or_else(|| format!("bad square {name}"))?);
+            rest = tail;
+        }
+        out.sort();
+        Ok(out)
     }
 
     pub fn start(rules: Arc<Rules>) -> RefPos {
@@ -328,7 +375,162 @@ impl RefPos {
     }
 
     pub fn in_check(&self) -> bool {
+        if self.threatened(self.turn) {
+            // Threatened by the opponent's next turn, as if ours were over.
+            let mut next = self.clone();
+            next.part = 0;
+            next.all_en_passant = true;
+            if next.turn == Color::Black {
+                next.fullmove += 1;
+            }
+            next.turn = other(next.turn);
+            return next.captures_royal_in_turn(self.turn);
+        }
         self.royal_attacked(self.turn)
+    }
+
+    // ---- turns of several moves --------------------------------------------------------
+
+    /// The moves of the side to move's current turn.
+    pub fn turn_length(&self) -> u32 {
+        let Some(s) = &self.rules.turn.series else { return 1 };
+        if self.turn == Color::White && self.fullmove == 1 {
+            if let Some(n) = s.first_turn_moves {
+                return n as u32;
+            }
+        }
+        match s.length {
+            SeriesLength::Fixed(n) => n[ci(self.turn)] as u32,
+            SeriesLength::Progressive => (2 * (self.fullmove - 1) + ci(self.turn) as u32 + 1).min(255),
+        }
+    }
+
+    /// Whether `c`'s opponent may make more than one move a turn with checks not ending it.
+    fn threatened(&self, c: Color) -> bool {
+        let Some(s) = &self.rules.turn.series else { return false };
+        let most = match s.length {
+            SeriesLength::Fixed(n) => {
+                let first = if c == Color::Black { s.first_turn_moves.unwrap_or(0) } else { 0 };
+                n[ci(other(c))].max(first)
+            }
+            SeriesLength::Progressive => 2,
+        };
+        !s.check_ends_turn && most > 1
+    }
+
+    /// Whether the side to move can take a royal of `victim` before its turn ends.
+    fn captures_royal_in_turn(&self, victim: Color) -> bool {
+        if self.royal_attacked(victim) {
+            return true;
+        }
+        if self.part + 1 >= self.turn_length() {
+            return false;
+        }
+        self.pseudo_moves().iter().any(|m| {
+            let p = self.play(m);
+            p.turn == self.turn && p.captures_royal_in_turn(victim)
+        })
+    }
+
+    /// The en-passant captures of a series: pawns the opponent double-stepped in its last
+    /// turn, standing beyond the passed square, on the turn's first move (or each move
+    /// while all before it took en passant, with `leading`).
+    fn series_en_passant(&self) -> Vec<RefMove> {
+        let Some(s) = &self.rules.turn.series else { return Vec::new() };
+        let us = self.turn;
+        let them = other(us);
+        let may = self.part == 0 || (s.en_passant == SeriesEnPassant::Leading && self.all_en_passant);
+        let mut out = Vec::new();
+        if !may {
+            return out;
+        }
+        for &target in &self.passed[ci(them)] {
+            let Some(victim) = self.offset(target, 0, Self::sign(them)) else { continue };
+            let victim_ok = matches!(self.board[victim], Some(m) if m.color == them && self.rules.pieces[m.kind as usize].en_passant);
+            if !victim_ok || self.board[target].is_some() {
+                continue;
+            }
+            for from in 0..self.board.len() {
+                let Some(man) = self.board[from] else { continue };
+                let def = &self.rules.pieces[man.kind as usize];
+                if man.color != us || !def.en_passant {
+                    continue;
+                }
+                let sign = Self::sign(us);
+                let can = def.directions.iter().any(|d| {
+                    d.range == 1
+                        && d.path.is_empty()
+                        && !d.initial_only
+                        && d.mode != Mode::Move
+                        && self.offset(from, d.dx as i32, d.dy as i32 * sign) == Some(target)
+                });
+                if can {
+                    out.push(RefMove { from, to: target, promo: None, castle: None, ep_victim: Some(victim), double_step: false });
+                }
+            }
+        }
+        out
+    }
+
+    /// The legal moves of a series' turn.
+    fn series_legal_moves(&self) -> Vec<RefMove> {
+        let s = self.rules.turn.series.as_ref().expect("a series");
+        let us = self.turn;
+        let later = s.judged == Judged::Turn && self.part + 1 < self.turn_length();
+        let mut moves = self.pseudo_moves();
+        moves.extend(self.series_en_passant());
+        moves
+            .into_iter()
+            .filter(|m| {
+                let p = self.play(m);
+                if p.turn == us {
+                    // The turn goes on.
+                    if later { !p.legal_moves().is_empty() } else { !p.royal_attacked(us) }
+                } else {
+                    !p.royal_attacked(us) && !(self.threatened(us) && p.captures_royal_in_turn(us))
+                }
+            })
+            .collect()
+    }
+
+    /// A series' bookkeeping after move `m` of `self` gave `p` (played as a single move).
+    fn after_series_move(&self, m: &RefMove, p: &mut RefPos, reset: bool) {
+        let s = self.rules.turn.series.as_ref().expect("a series");
+        let us = self.turn;
+        let them = other(us);
+        p.turn = us;
+        p.fullmove = self.fullmove;
+        p.ep = None;
+        p.halfmove = if self.part == 0 {
+            if reset { 0 } else { self.halfmove + 1 }
+        } else if reset {
+            0
+        } else {
+            self.halfmove
+        };
+        // Our passed squares: a pawn that moves on, or a piece landing on the square,
+        // ends the chance to take it; a double step adds one.
+        let own = &mut p.passed[ci(us)];
+        own.retain(|&t| self.offset(t, 0, Self::sign(us)) != Some(m.from) && t != m.to);
+        if m.double_step && m.promo.is_none() {
+            own.push((m.from + m.to) / 2);
+            own.sort();
+        }
+        if m.ep_victim.is_none() || s.en_passant == SeriesEnPassant::First {
+            p.all_en_passant = false;
+        }
+        let ends = self.part + 1 >= self.turn_length() || (s.check_ends_turn && p.royal_attacked(them));
+        if ends {
+            p.part = 0;
+            p.turn = them;
+            if us == Color::Black {
+                p.fullmove += 1;
+            }
+            p.passed[ci(them)].clear();
+            p.all_en_passant = true;
+        } else {
+            p.part = self.part + 1;
+        }
     }
 
     // ---- move generation -------------------------------------------------------------
@@ -488,6 +690,9 @@ impl RefPos {
     }
 
     pub fn legal_moves(&self) -> Vec<RefMove> {
+        if self.rules.turn.series.is_some() {
+            return self.series_legal_moves();
+        }
         let us = self.turn;
         self.pseudo_moves().into_iter().filter(|m| !self.play(m).royal_attacked(us)).collect()
     }
@@ -549,6 +754,9 @@ impl RefPos {
             p.fullmove += 1;
         }
         p.turn = other(us);
+        if self.rules.turn.series.is_some() {
+            self.after_series_move(m, &mut p, reset);
+        }
         p
     }
 
@@ -608,11 +816,33 @@ impl RefPos {
         }
         s += if castling.is_empty() { "-" } else { &castling };
         s.push(' ');
-        match self.ep {
-            Some((t, _)) => s += &self.square_name(t),
-            None => s.push('-'),
+        if let Some(series) = &self.rules.turn.series {
+            // The opponent's passed squares that may still be taken this turn.
+            let them = other(self.turn);
+            let may = self.part == 0 || (series.en_passant == SeriesEnPassant::Leading && self.all_en_passant);
+            let open: Vec<String> = self.passed[ci(them)]
+                .iter()
+                .filter(|&&t| {
+                    let victim = self.offset(t, 0, Self::sign(them));
+                    may && self.board[t].is_none() && victim.is_some_and(|v| matches!(self.board[v], Some(m) if m.color == them))
+                })
+                .map(|&t| self.square_name(t))
+                .collect();
+            s += &if open.is_empty() { "-".to_string() } else { open.concat() };
+        } else {
+            match self.ep {
+                Some((t, _)) => s += &self.square_name(t),
+                None => s.push('-'),
+            }
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
+        if self.part > 0 {
+            s += &format!(" part={}", self.part + 1);
+            let own = &self.passed[ci(self.turn)];
+            if !own.is_empty() {
+                s += &format!(" passed={}", own.iter().map(|&t| self.square_name(t)).collect::<String>());
+            }
+        }
         // Whether a piece has moved matters only for pieces with initial-only moves; when
         // that differs from what the board implies (pieces on their start squares are
         // unmoved), the FEN says so in an extension field.
@@ -645,6 +875,16 @@ impl RefPos {
             return 1;
         }
         let moves = self.legal_moves();
+        if self.rules.turn.series.is_some() {
+            // Whole turns: a move that leaves the turn going on counts the rest of it.
+            return moves
+                .iter()
+                .map(|m| {
+                    let p = self.play(m);
+                    if p.turn == self.turn { p.perft(depth) } else { p.perft(depth - 1) }
+                })
+                .sum();
+        }
         if depth == 1 {
             return moves.len() as u64;
         }
