@@ -497,6 +497,12 @@ impl Position {
             .collect()
     }
 
+    /// How many moves the side to move's current turn has (1 but in a series, `[turn]
+    /// moves`: Marseillais 2, Progressive chess the turn's number).
+    pub fn turn_length(&self) -> u8 {
+        with!(self, p => p.turn_length())
+    }
+
     /// The parts of the current turn played so far: 0 at a turn's start (always, where
     /// turns have one part); see [`Position::legal_turns`].
     pub fn part(&self) -> u8 {

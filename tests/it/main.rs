@@ -29,6 +29,7 @@ mod properties;
 mod reference_movegen;
 mod ruleset_errors;
 mod serve;
+mod series;
 mod shoshogi;
 mod sittuyin;
 mod soak;

@@ -435,6 +435,9 @@ fn actions(o: &mut Out) {
         }
         None => {}
     }
+    if let Some(series) = &rules.turn.series {
+        summarise_series(o, series);
+    }
     if rules.pass.iter().any(|(_, &p)| p != Passing::Never) {
         let (w, b) = (rules.pass[Color::White], rules.pass[Color::Black]);
         let when = if w == b { w.describe().to_string() } else { format!("White {}; Black {}", w.describe(), b.describe()) };
@@ -841,4 +844,32 @@ fn table(rows: &[Vec<String>], indent: &str) -> String {
         s.push('\n');
     }
     s
+}
+
+/// `[turn] moves` and its companions, in words.
+fn summarise_series(o: &mut Out, s: &chimera::rules::Series) {
+    use chimera::rules::{Judged, SeriesEnPassant, SeriesLength};
+    let moves = |n: u8| if n == 1 { "one move".to_string() } else { format!("{n} moves") };
+    let length = match s.length {
+        SeriesLength::Fixed([w, b]) if w == b => format!("each turn is {} (each a part of the turn)", moves(w)),
+        SeriesLength::Fixed([w, b]) => format!("White's turns are {}, Black's {}", moves(w), moves(b)),
+        SeriesLength::Progressive => "the game's n-th turn has n moves (White 1, Black 2, White 3, ...)".to_string(),
+    };
+    o.line(&["turn", "turn.moves"], format!("turn: {length}"));
+    if let Some(n) = s.first_turn_moves {
+        o.line(&["turn.first_turn_moves"], format!("  White's first turn is {}", moves(n)));
+    }
+    if s.check_ends_turn {
+        o.line(&["turn.check_ends_turn"], "  a move that gives check ends the turn; the rest is forfeited".to_string());
+    }
+    let judged = match s.judged {
+        Judged::Move => "  no move may leave the mover's royal attacked, not even mid-turn",
+        Judged::Turn => "  the mover's royal may pass through check: it must be safe only when the turn ends; where the opponent moves several times, a royal its next turn could capture is in check",
+    };
+    o.line(&["turn.judged"], judged.to_string());
+    let ep = match s.en_passant {
+        SeriesEnPassant::First => "  en passant: a pawn that double-stepped in the opponent's last turn and moved no further may be taken by the turn's first move",
+        SeriesEnPassant::Leading => "  en passant: a pawn that double-stepped in the opponent's last turn and moved no further may be taken by the turn's first moves, while each takes en passant",
+    };
+    o.line(&["turn.en_passant"], ep.to_string());
 }
