@@ -286,6 +286,19 @@ VARIANTS = [
     Same("minixiangqi", 7, 7),
     Same("clobber10", 10, 10),
     Same("fox-and-hounds", 8, 8),
+    # Chess960 starts, castling soon possible: the rights by rook file, as FSF writes them.
+    FromPositions("fischerandom", 8, 8, [
+        None,
+        "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1",
+        "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1",
+        "1r2k1r1/pppppppp/8/8/8/8/PPPPPPPP/1R2K1R1 w GBgb - 0 1",
+        "1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1",  # castling with the king staying on g1
+    ]),
+    FromPositions("caparandom", 10, 8, [
+        None,
+        "arbbnkrnqc/pppppppppp/10/10/10/10/PPPPPPPPPP/ARBBNKRNQC w GBgb - 0 1",
+        "r1k6r/pppppppppp/10/10/10/10/PPPPPPPPPP/R1K6R w JAja - 0 1",
+    ]),
 ]
 
 # Random play: plain, and preferring pawn moves so that pawns reach their promotion zone.

@@ -851,6 +851,11 @@ pub struct Rules {
     pub turn: TurnRules,
     /// What an arriving piece turns to the mover's side (`flips`; Reversi, Ataxx).
     pub flips: Option<Flips>,
+    /// Castling as in Chess960 (`chess960`; Fairy-Stockfish's `fischerandom`,
+    /// `caparandom`): every position is read in [`crate::CastlingMode::Chess960`] (kings
+    /// and rooks anywhere on their first rank, the start position's too), castles are
+    /// written king-takes-rook and FENs name rights by rook file (`HAha`).
+    pub chess960: bool,
 }
 
 /// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's

@@ -132,7 +132,9 @@ impl Variant {
 
     /// A position from FEN, its castling field read as `mode` says: with
     /// [`CastlingMode::Chess960`], kings and rooks may stand anywhere on their first rank.
+    /// A Chess960 variant ([`Rules::chess960`]) reads every FEN so.
     pub fn position_in(&self, fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        let mode = if self.rules.chess960 { CastlingMode::Chess960 } else { mode };
         let inner = match &self.tables {
             AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen, mode)?),
             AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen, mode)?),

@@ -65,3 +65,27 @@ fn castling_fields_that_name_no_rook_are_refused() {
         assert!(e.to_string().contains(why), "{fen}: {e}");
     }
 }
+
+/// Fischer random and Capablanca random chess (`chess960 = true`): every FEN of the
+/// variant is read in Chess960 mode, whatever the caller asks; counts from pyffish
+/// (`fischerandom`, `caparandom`, which are Chess960 whatever its flag).
+#[test]
+fn chess960_variants_read_every_fen_as_chess960() {
+    let fischer = builtin("fischerandom").unwrap().variant().unwrap();
+    assert!(fischer.rules().chess960);
+    // The king stays on g1 and the h1 rook goes to f1: a castle only Chess960 has.
+    let mut pos = fischer.position("1r4kr/pppppppp/8/8/8/8/PPPPPPPP/1R4KR w HBhb - 0 1").unwrap();
+    assert_eq!([pos.perft(1), pos.perft(2), pos.perft(3)], [24, 576, 13518]);
+    let mut pos = fischer.position("1r4kr/8/8/8/8/8/8/1R4KR w HBhb - 0 1").unwrap();
+    let castle = pos.parse_move("O-O").unwrap();
+    assert_eq!(pos.uci(castle), "g1h1");
+    pos.play(castle).unwrap();
+    assert_eq!(pos.fen_with(CastlingLetters::RookFiles), "1r4kr/8/8/8/8/8/8/1R3RK1 b hb - 1 1");
+    // Asked for standard mode, the variant still reads Chess960 (`position_in`).
+    let start = fischer.position_in("rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1", CastlingMode::Standard).unwrap();
+    assert!(start.legal_moves().iter().any(|&m| start.uci(m) == "b1a1"));
+    let capa = builtin("caparandom").unwrap().variant().unwrap();
+    let mut pos = capa.position("r1k6r/pppppppppp/10/10/10/10/PPPPPPPPPP/R1K6R w JAja - 0 1").unwrap();
+    assert_eq!(pos.perft(3), 29148);
+    assert_eq!(capa.start().perft(2), 784);
+}

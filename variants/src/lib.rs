@@ -151,6 +151,8 @@ builtins! {
     "marseillais" => "marseillais.toml",
     "monster" => "monster.toml",
     "progressive" => "progressive.toml",
+    "fischerandom" => "fischerandom.toml",
+    "caparandom" => "caparandom.toml",
     "raazuvaa" => "raazuvaa.toml",
     "chaturanga" => "chaturanga.toml",
     "gardner" => "gardner.toml",

@@ -91,6 +91,9 @@ struct RawRuleset {
     turn: Option<Spanned<turns::RawTurn>>,
     /// What an arriving piece turns to the mover's side (`features/flips.rs`).
     flips: Option<crate::features::flips::RawFlips>,
+    /// Every position is read and written as Chess960's (Fischer random chess).
+    #[serde(default)]
+    chess960: bool,
 }
 
 fn yes() -> bool {
@@ -255,6 +258,7 @@ fn compile(
         pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
         turn: turns::compile(raw.turn.as_ref(), &cx)?,
         flips: raw.flips.map(Into::into),
+        chess960: raw.chess960,
     };
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;

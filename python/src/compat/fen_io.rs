@@ -143,7 +143,7 @@ fn fsf_order(rules: &Rules, t: usize) -> usize {
 /// the squares the side to move cannot see.
 pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String {
     let rules = pos.rules();
-    let letters = if chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
+    let letters = if chess960 || rules.chess960 { CastlingLetters::RookFiles } else { CastlingLetters::Castles };
     // Promoted Shogi pieces as `+` and the letter they promoted from (`+P`).
     let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
     let mut parts: Vec<String> = fen.split(' ').map(str::to_string).collect();

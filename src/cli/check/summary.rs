@@ -296,6 +296,10 @@ fn play(o: &mut Out) {
         Some(Flips::Adjacent) => row(o, &["flips"], "flips", "a piece arriving turns to the mover's side every enemy piece next to it".to_string()),
         None => {}
     }
+    if rules.chess960 {
+        let text = "castling as in Chess960: king and rooks may start anywhere on the first rank (every FEN is read so), castles end on the usual squares and are written king-takes-rook";
+        row(o, &["chess960"], "chess960", text.to_string());
+    }
     if !rows.is_empty() {
         o.text += "play:\n";
         o.text += &table(&rows, "  ");
