@@ -286,6 +286,7 @@ VARIANTS = [
     Same("minixiangqi", 7, 7),
     Same("clobber10", 10, 10),
     Same("fox-and-hounds", 8, 8),
+    Same("petrified", 8, 8),
     # Chess960 starts, castling soon possible: the rights by rook file, as FSF writes them.
     FromPositions("fischerandom", 8, 8, [
         None,

@@ -64,6 +64,8 @@ pub(crate) enum Edit {
     Flipped(Square),
     /// The square's bit in `Pos::passed[color]` was toggled (`features/series.rs`).
     Passed(Color, Square),
+    /// A piece became a wall on the square (`features/petrify.rs`).
+    Petrified(Square),
 }
 
 /// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
@@ -634,6 +636,9 @@ impl<B: Bitboard> Pos<B> {
         if self.t.flips.is_some() {
             self.flip_around(m.to);
         }
+        if !self.t.petrifying.is_empty() && undo.captured != NO_PIECE {
+            self.petrify_after_capture(m, moved);
+        }
         if m.promotion().is_some() {
             reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
         }
@@ -820,6 +825,7 @@ impl<B: Bitboard> Pos<B> {
                 Edit::Count(old) => self.count = old,
                 Edit::Flipped(sq) => self.flip(sq),
                 Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
+                Edit::Petrified(sq) => self.walls ^= B::bit(sq),
             }
         }
     }

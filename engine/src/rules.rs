@@ -73,6 +73,9 @@ pub struct PieceDef {
     /// The types its hops may neither jump over nor capture (the Janggi cannon: no
     /// cannon); empty for most pieces.
     pub hop_barred: PieceSet,
+    /// A capture turns it into a wall on the square it took (`petrify_on_capture`;
+    /// Fairy-Stockfish's `petrifyOnCapture`, Petrified chess).
+    pub petrify_on_capture: bool,
 }
 
 /// Moves a piece has only from one square of a set to another (Fairy-Stockfish's

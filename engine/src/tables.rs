@@ -473,6 +473,8 @@ pub struct Tables<B> {
     pub walling: Option<crate::rules::Walling>,
     /// Turns of several moves ([`crate::rules::TurnRules::series`], `features/series.rs`).
     pub series: bool,
+    /// The types a capture turns into a wall (`features/petrify.rs`).
+    pub petrifying: PieceSet,
     /// Per side: whether the opponent's next turn may capture its royal over several
     /// moves (a series whose checks do not end it: Monster chess), so that "in check"
     /// means that threat, not an attack now.
@@ -1011,6 +1013,7 @@ impl<B: Bitboard> Tables<B> {
             has_parts: rules.turn.has_parts(),
             walling: rules.turn.walls,
             series: rules.turn.series.is_some(),
+            petrifying: mask(&rules, |p| p.petrify_on_capture),
             threatened: crate::features::series::threatened_sides(&rules.turn),
             rules,
             modules,

@@ -24,6 +24,7 @@ mod notation;
 mod pass;
 mod perft;
 mod perpetual;
+mod petrified;
 mod pocket_mutation;
 mod properties;
 mod reference_movegen;

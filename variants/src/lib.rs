@@ -153,6 +153,7 @@ builtins! {
     "progressive" => "progressive.toml",
     "fischerandom" => "fischerandom.toml",
     "caparandom" => "caparandom.toml",
+    "petrified" => "petrified.toml",
     "raazuvaa" => "raazuvaa.toml",
     "chaturanga" => "chaturanga.toml",
     "gardner" => "gardner.toml",

@@ -31,4 +31,5 @@ pub(crate) mod bikjang;
 pub(crate) mod shuttle;
 pub(crate) mod turns;
 pub(crate) mod series;
+pub(crate) mod petrify;
 pub(crate) mod walls;

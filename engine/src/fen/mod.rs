@@ -194,7 +194,7 @@ impl<B: Bitboard> Pos<B> {
         let (board, hand) = split_hand(&t.rules, fields[0])?;
         let (placed, walls) = parse_board(&t.rules, board)?;
         // Walls placed in play (the duck, arrows) are `*` too, where the variant places them.
-        let in_play = |sq: &Square| t.walling.is_some() && walls.contains(sq);
+        let in_play = |sq: &Square| (t.walling.is_some() || !t.petrifying.is_empty()) && walls.contains(sq);
         if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq) && !in_play(sq)) {
             let name = t.geometry.square_name(sq);
             return if t.rules.walls.contains(&sq) {

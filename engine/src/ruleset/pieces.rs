@@ -42,6 +42,7 @@ pub(crate) struct RawPiece {
     initial_moves: Option<Spanned<RawInitialMoves>>,
     line_moves: Option<RawLineMoves>,
     hop_barred: Option<Spanned<Vec<Spanned<String>>>>,
+    petrify_on_capture: Option<Spanned<bool>>,
 }
 
 /// The other sections a piece's keys depend on.
@@ -168,6 +169,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
             cx.types_of(names.get_ref(), &key("hop_barred"))?.into_iter().collect()
         }
     };
+    let petrify_on_capture = crate::features::petrify::compile(p.petrify_on_capture.as_ref(), p.royal, &key("petrify_on_capture"), cx)?;
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
@@ -191,6 +193,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         initial_moves,
         line_moves,
         hop_barred,
+        petrify_on_capture,
     })
 }
 

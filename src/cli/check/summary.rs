@@ -207,6 +207,10 @@ fn pieces(o: &mut Out) {
             let squares: Vec<String> = lines.squares.iter().map(|&sq| g.square_name(sq)).collect();
             notes.push(format!("from a line square ({}) also `{}`, to another of them", squares.join(" "), lines.betza));
         }
+        if p.petrify_on_capture {
+            o.says(&["pieces.*.petrify_on_capture"]);
+            notes.push("turns to stone when it captures: a wall on the square it took".to_string());
+        }
         if !p.hop_barred.is_empty() {
             o.says(&["pieces.*.hop_barred"]);
             notes.push(format!("its hops neither jump over nor capture a {}", o.set(p.hop_barred).join(" or ")));
