@@ -583,7 +583,10 @@ impl<B: Bitboard> Pos<B> {
             return Safety::unguarded();
         }
         // With duple check, a promotion to a second royal may end a check or lift a pin.
-        if !royals.is_single() || self.t.duple_check {
+        // On a board whose files wrap the lines from the king cross (both ways round a
+        // rank, two diagonals meeting beyond the edge): the analysis below assumes they
+        // do not, so every move is tested there too (`Tables::test_every_move`).
+        if !royals.is_single() || self.t.test_every_move {
             return Safety::test_all(royals);
         }
         let king = royals.lsb();
@@ -640,12 +643,13 @@ impl<B: Bitboard> Pos<B> {
             if shields.is_empty() || (t.reach_over(&g.lines, king, occ & !shields) & !seen & cand).is_empty() {
                 continue;
             }
+            // (No slide wraps here: a board whose files wrap tests every move.)
             for &s in &g.slides {
-                let Some(first) = t.first_blocker(s, king, occ) else { continue };
+                let Some(first) = t.first_blocker_flat(s, king, occ) else { continue };
                 if !ours.has(first) {
                     continue;
                 }
-                if let Some(second) = t.first_blocker(s, king, occ & !B::bit(first)) {
+                if let Some(second) = t.first_blocker_flat(s, king, occ & !B::bit(first)) {
                     if cand.has(second) {
                         suspects |= B::bit(first);
                     }

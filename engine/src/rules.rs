@@ -976,11 +976,11 @@ mod tests {
 
     #[test]
     fn a_region_is_mirrored_for_black() {
-        let g = Geometry { files: 8, ranks: 8 };
+        let g = Geometry::new(8, 8);
         let region = Region::from_ranks(vec![0, 1]);
         assert_eq!(region.bitboard::<u64>(g, Color::White), 0xffff);
         assert_eq!(region.bitboard::<u64>(g, Color::Black), 0xffff << 48);
-        let g = Geometry { files: 5, ranks: 6 };
+        let g = Geometry::new(5, 6);
         let last = Region::from_ranks(vec![5]);
         assert_eq!(last.squares(g, Color::White).collect::<Vec<_>>(), [25, 26, 27, 28, 29]);
         assert_eq!(last.squares(g, Color::Black).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
@@ -988,7 +988,7 @@ mod tests {
 
     #[test]
     fn a_region_may_list_each_sides_squares() {
-        let g = Geometry { files: 8, ranks: 8 };
+        let g = Geometry::new(8, 8);
         // White's a8 and a7 (56, 48); Black's h1 and h2 (7, 15): a rotation, not a mirror.
         let corner = Region::default().with_squares(ByColor::new(vec![56, 48], vec![7, 15]));
         assert!(!corner.is_empty());

@@ -37,25 +37,83 @@ pub const MAX_BITS: u32 = 10;
 /// the work a ruleset can ask for at load.
 pub const MAX_MAGIC_SETS: usize = 64;
 
-/// The squares `ray` reaches from `sq` on an empty board, `sq` excluded.
-pub fn ray<B: Bitboard>(g: Geometry, sq: Square, (dx, dy, range): Ray) -> B {
-    let mut b = B::EMPTY;
+/// The squares `ray` visits from `sq` on an empty board, in order, `sq` excluded: up
+/// to the board's edge, or on a board whose files wrap ([`Geometry::wrap_files`]) up to
+/// the square before `sq` when the ray comes round to it (a rider may neither pass
+/// through nor return to its own square).
+fn walk(g: Geometry, sq: Square, (dx, dy, range): Ray) -> impl Iterator<Item = Square> {
     let mut cur = sq;
     let mut n = 0;
-    while let Some(next) = g.offset(cur, dx, dy) {
-        b |= B::bit(next);
+    std::iter::from_fn(move || {
+        if range != 0 && n == range {
+            return None;
+        }
+        let next = g.offset(cur, dx, dy).filter(|&next| next != sq)?;
         cur = next;
         n += 1;
-        if range != 0 && n == range {
+        Some(next)
+    })
+}
+
+/// The squares `ray` reaches from `sq` on an empty board, `sq` excluded.
+pub fn ray<B: Bitboard>(g: Geometry, sq: Square, r: Ray) -> B {
+    walk(g, sq, r).fold(B::EMPTY, |b, s| b | B::bit(s))
+}
+
+/// Whether a ray visits squares in increasing order. On a board whose files wrap it
+/// still does where it changes rank at every step (crossing the edge moves it less than
+/// a rank); a ray along a rank runs in that order from its square to the edge, then
+/// again from the other edge (see [`runs`]).
+pub fn ascending(_g: Geometry, (dx, dy, _): Ray) -> bool {
+    if dy != 0 {
+        dy > 0
+    } else {
+        dx > 0
+    }
+}
+
+/// Whether `ray` crosses the board's edge and comes back in lower (higher) squares on a
+/// board whose files wrap: a ray along a rank, which [`runs`] splits.
+pub fn wraps(g: Geometry, (dx, dy, _): Ray) -> bool {
+    g.wrap_files && dy == 0 && dx != 0
+}
+
+/// The ray from `sq` as runs of squares each visited in the ray's order ([`ascending`]),
+/// the first run first: one run on a flat board, one per crossing of the edge (and one
+/// more) for a ray along a rank of a board whose files wrap. With the blocker trick on
+/// each run in turn, up to the first with a blocker, the reach is exact ([`cut_runs`]).
+pub fn runs<B: Bitboard>(g: Geometry, sq: Square, r: Ray) -> Vec<B> {
+    let up = ascending(g, r);
+    let mut out: Vec<B> = Vec::new();
+    let mut last: Option<Square> = None;
+    for s in walk(g, sq, r) {
+        match (out.last_mut(), last) {
+            (Some(run), Some(l)) if (s > l) == up => *run |= B::bit(s),
+            _ => out.push(B::bit(s)),
+        }
+        last = Some(s);
+    }
+    out
+}
+
+/// The reach of a ray given as [`runs`] over the occupancy: each run cut at its first
+/// blocker, the runs after the first blocked one left out.
+#[inline]
+pub fn cut_runs<B: Bitboard>(runs: &[B], occupied: B, ascending: bool) -> B {
+    let mut reach = B::EMPTY;
+    for &run in runs {
+        reach |= cut(run, occupied, ascending);
+        if (run & occupied).any() {
             break;
         }
     }
-    b
+    reach
 }
 
-/// Whether a ray visits squares in increasing order.
-pub fn ascending(g: Geometry, (dx, dy, _): Ray) -> bool {
-    dy * g.files as i32 + dx > 0
+/// The first occupied square of a ray given as [`runs`], if any.
+#[inline]
+pub fn first_in_runs<B: Bitboard>(runs: &[B], occupied: B, ascending: bool) -> Option<Square> {
+    runs.iter().map(|&run| run & occupied).find(|b| b.any()).map(|b| if ascending { b.lsb() } else { b.msb() })
 }
 
 /// The reach of a ray from its full extent `reach` and the occupancy: the blocker trick.
@@ -71,17 +129,21 @@ pub fn normalise(g: Geometry, (dx, dy, range): Ray) -> Ray {
     (dx, dy, if range >= longest { 0 } else { range })
 }
 
-/// A set's rays from one square: their squares on an empty board and which way they
-/// run, and the squares that can block them (every ray square but the last).
+/// A set's rays from one square: their runs on an empty board ([`runs`]: one each on a
+/// flat board) and which way they run, and the squares that can block them (every ray
+/// square but the last).
 struct Reach {
-    rays: Vec<(u64, bool)>,
+    rays: Vec<(Vec<u64>, bool)>,
     mask: u64,
 }
 
 impl Reach {
     fn new(g: Geometry, sq: Square, set: &[Ray]) -> Reach {
-        let rays: Vec<(u64, bool)> = set.iter().map(|&r| (ray::<u64>(g, sq, r), ascending(g, r))).collect();
-        let mask = rays.iter().filter(|r| r.0 != 0).fold(0, |m, &(full, up)| m | full & !(1 << if up { full.msb() } else { full.lsb() }));
+        let rays: Vec<(Vec<u64>, bool)> = set.iter().map(|&r| (runs::<u64>(g, sq, r), ascending(g, r))).collect();
+        let mask = set.iter().fold(0, |m, &r| {
+            let squares: Vec<Square> = walk(g, sq, r).collect();
+            squares.split_last().map_or(m, |(_, before)| before.iter().fold(m, |m, &s| m | 1 << s))
+        });
         Reach { rays, mask }
     }
     /// Every square of the board's.
@@ -90,7 +152,7 @@ impl Reach {
     }
     /// The reach of the rays over occupancy `occ`.
     fn over(&self, occ: u64) -> u64 {
-        self.rays.iter().fold(0, |acc, &(full, up)| acc | cut(full, occ, up))
+        self.rays.iter().fold(0, |acc, (runs, up)| acc | cut_runs(runs, occ, *up))
     }
 }
 
@@ -208,9 +270,9 @@ type Multipliers = Arc<Vec<(u64, u32)>>;
 /// The multipliers of a set, per square: found once per process for each board shape
 /// and set (a search of at most a few milliseconds), then shared by every variant.
 fn multipliers(g: Geometry, set: &[Ray], reaches: &[Reach]) -> Option<Multipliers> {
-    type Key = (u8, u8, Vec<Ray>);
+    type Key = (Geometry, Vec<Ray>);
     static FOUND: OnceLock<Mutex<HashMap<Key, Option<Multipliers>>>> = OnceLock::new();
-    let key = (g.files, g.ranks, set.to_vec());
+    let key = (g, set.to_vec());
     let found = FOUND.get_or_init(Default::default);
     if let Some(m) = found.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
         return m.clone();
@@ -334,7 +396,7 @@ mod tests {
     /// Square by square until the first occupied one.
     fn walk(g: Geometry, sq: Square, (dx, dy, range): Ray, occ: u64) -> u64 {
         let (mut reach, mut cur, mut n) = (0u64, sq, 0);
-        while let Some(next) = g.offset(cur, dx, dy).filter(|_| range == 0 || n < range) {
+        while let Some(next) = g.offset(cur, dx, dy).filter(|&next| (range == 0 || n < range) && next != sq) {
             reach |= 1 << next;
             if occ & 1 << next != 0 {
                 break;
@@ -376,16 +438,42 @@ mod tests {
         let nightrider: Vec<Ray> = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
         let limited: Vec<Ray> = vec![(0, 1, 3), (1, 1, 2), (-1, 0, 4), (2, 0, 0)];
         for (files, ranks) in [(8, 8), (5, 5), (6, 6), (4, 16), (16, 4), (7, 9), (4, 4)] {
-            let g = Geometry { files, ranks };
+            let g = Geometry::new(files, ranks);
             agrees(g, &queen);
             agrees(g, &nightrider);
             agrees(g, &limited);
         }
     }
 
+    /// On boards whose files wrap: magic tables (where they fit) and the runs of the
+    /// blocker trick give what walking round the cylinder gives, a ray stopping before
+    /// its own square.
+    #[test]
+    fn lookups_agree_with_walking_round_a_cylinder() {
+        let queen: Vec<Ray> = ROOK.iter().chain(BISHOP.iter()).copied().collect();
+        let nightrider: Vec<Ray> = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
+        let limited: Vec<Ray> = vec![(0, 1, 3), (1, 1, 2), (-1, 0, 4), (2, 0, 0), (3, 0, 0)];
+        for (files, ranks) in [(8, 8), (5, 5), (6, 6), (4, 16), (16, 4), (7, 9), (3, 3)] {
+            let g = Geometry { files, ranks, wrap_files: true };
+            agrees(g, &queen);
+            agrees(g, &nightrider);
+            agrees(g, &limited);
+        }
+        // A rook on d3 of an empty cylinder: the seven other squares of its rank both
+        // ways, in two runs each way (e3-h3 then a3-c3; c3-a3 then h3-e3).
+        let g = Geometry { files: 8, ranks: 8, wrap_files: true };
+        let d3 = g.square(3, 2);
+        assert_eq!(ray::<u64>(g, d3, (1, 0, 0)), 0xf7 << 16);
+        assert_eq!(runs::<u64>(g, d3, (1, 0, 0)), [0xf0 << 16, 0x07 << 16]);
+        assert_eq!(runs::<u64>(g, d3, (-1, 0, 0)), [0x07 << 16, 0xf0 << 16]);
+        // Blocked on b3 going east: e3-h3, a3, b3.
+        assert_eq!(cut_runs(&runs::<u64>(g, d3, (1, 0, 0)), 1 << g.square(1, 2), true), 0xf3 << 16);
+        assert!(build(g, &[(1, 0, 0), (-1, 0, 0)], &mut Vec::new()).is_some());
+    }
+
     #[test]
     fn a_queen_splits_into_four_lines_and_all_find_magics() {
-        let g = Geometry { files: 8, ranks: 8 };
+        let g = Geometry::new(8, 8);
         let queen: Vec<Ray> = BISHOP.iter().chain(ROOK.iter()).copied().collect();
         let sets = split(g, &queen);
         assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0)], vec![(-1, -1, 0), (1, 1, 0)]]);
@@ -395,7 +483,7 @@ mod tests {
         // A range beyond the board is no range.
         assert_eq!(split(g, &[(1, 0, 9), (-1, 0, 0)]), vec![vec![(-1, 0, 0), (1, 0, 0)]]);
         // Over the budget, a line is a set of its own (and walks): a rank of 16.
-        let wide = Geometry { files: 16, ranks: 4 };
+        let wide = Geometry::new(16, 4);
         assert_eq!(split(wide, &ROOK).iter().map(|s| magic_entries(wide, s) > 0).collect::<Vec<_>>(), [true, false]);
     }
 

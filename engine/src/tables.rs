@@ -22,6 +22,9 @@ pub struct Slide {
     pub reach: u16,
     /// Whether squares along the ray have increasing indices (scan from the low end).
     pub ascending: bool,
+    /// The ray runs along a rank of a board whose files wrap: its squares are not in
+    /// one order, so it is looked at run by run ([`Tables::runs`]).
+    pub wraps: bool,
 }
 
 /// How a piece may use a rider direction.
@@ -39,8 +42,13 @@ pub struct Lines {
     /// Where each magic line's per-square entries start in [`Tables::magics`].
     pub magic: Vec<u32>,
     /// Rays (ids into [`Tables::rays`]), and whether each runs towards higher squares.
+    /// An id with [`WRAPS`] set is a ray along a rank of a board whose files wrap, cut
+    /// run by run ([`Tables::runs`]); no other board has one.
     pub walk: Vec<(u16, bool)>,
 }
+
+/// The flag of a [`Lines::walk`] ray id that wraps round the board.
+pub const WRAPS: u16 = 1 << 15;
 
 /// Rider directions of one piece type that are used alike but not plainly (to move and
 /// to capture, at any time): `mR`, `cB`, initial-only riders.
@@ -328,6 +336,10 @@ pub struct Tables<B> {
     /// Ray bitboards: `rays[id * squares + sq]`, the squares a slide reaches from `sq`
     /// on an empty board, excluding `sq`.
     pub rays: Vec<B>,
+    /// On a board whose files wrap, per ray and square as [`Tables::rays`]: the ray's
+    /// runs ([`sliders::runs`]) where it runs along a rank (several), else nothing.
+    /// Empty on other boards.
+    pub runs: Vec<Vec<B>>,
     /// Per magic line and square (from [`Lines::magic`]): where its reaches are…
     pub magics: Vec<Magic>,
     /// …in this table.
@@ -452,6 +464,9 @@ pub struct Tables<B> {
     pub hops_or_flying: bool,
     /// [`Rules::duple_check`], kept here for the legality test's sake.
     pub duple_check: bool,
+    /// The generator's safety analysis is off and every move is tested: with
+    /// `duple_check`, and on a board whose files wrap (its lines from a royal cross).
+    pub test_every_move: bool,
     /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
     /// royals (else empty).
     pub flying: Vec<Slide>,
@@ -513,9 +528,32 @@ impl<B: Bitboard> Tables<B> {
             reach |= self.magic_reach[m.index(word)];
         }
         for &(id, ascending) in &lines.walk {
+            if id & WRAPS != 0 {
+                reach |= self.wrapped_reach(id & !WRAPS, sq, occupied, ascending);
+                continue;
+            }
             reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
         }
         reach
+    }
+
+    /// The reach of ray `id` along a rank of a board whose files wrap, run by run.
+    #[cold]
+    #[inline(never)]
+    fn wrapped_reach(&self, id: u16, sq: Square, occupied: B, ascending: bool) -> B {
+        sliders::cut_runs(&self.runs[id as usize * self.squares + sq as usize], occupied, ascending)
+    }
+
+    /// The squares one slide reaches from `sq`, stopping at (and including) its first
+    /// occupied square.
+    #[inline]
+    pub fn slide_reach(&self, s: Slide, sq: Square, occupied: B) -> B {
+        let i = s.reach as usize * self.squares + sq as usize;
+        if s.wraps {
+            sliders::cut_runs(&self.runs[i], occupied, s.ascending)
+        } else {
+            sliders::cut(self.rays[i], occupied, s.ascending)
+        }
     }
 
     /// [`Tables::reach`] with the occupancy as one value.
@@ -532,13 +570,22 @@ impl<B: Bitboard> Tables<B> {
         let Some(screen) = self.first_blocker(h.ray, sq, occupied) else { return B::EMPTY };
         match h.hop {
             Hop::Grasshopper => self.rays[h.step as usize * self.squares + screen as usize],
-            _ => sliders::cut(self.rays[h.ray.reach as usize * self.squares + screen as usize], occupied, h.ray.ascending),
+            _ => self.slide_reach(h.ray, screen, occupied),
         }
     }
 
     /// The first occupied square along a slide from `sq`, if any within reach.
     #[inline]
     pub fn first_blocker(&self, s: Slide, sq: Square, occupied: B) -> Option<Square> {
+        if s.wraps {
+            return sliders::first_in_runs(&self.runs[s.reach as usize * self.squares + sq as usize], occupied, s.ascending);
+        }
+        self.first_blocker_flat(s, sq, occupied)
+    }
+
+    /// [`Tables::first_blocker`] of a slide that does not wrap ([`Slide::wraps`]).
+    #[inline]
+    pub fn first_blocker_flat(&self, s: Slide, sq: Square, occupied: B) -> Option<Square> {
         let blockers = self.rays[s.reach as usize * self.squares + sq as usize] & occupied;
         if blockers.is_empty() {
             None
@@ -621,7 +668,7 @@ impl<B: Bitboard> Tables<B> {
                         // Looked up by set, below.
                     } else if !d.is_conditional() && !d.initial_only {
                         for sq in g.all() {
-                            if let Some(to) = g.offset(sq, dx, dy) {
+                            if let Some(to) = g.offset(sq, dx, dy).filter(|&to| to != sq) {
                                 if quiet {
                                     m.leap_quiet[sq as usize] |= B::bit(to);
                                 }
@@ -645,7 +692,7 @@ impl<B: Bitboard> Tables<B> {
                 if let Some((region, dirs)) = &def.extra_moves {
                     for sq in region.squares(g, color) {
                         for d in dirs {
-                            if let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign) {
+                            if let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| to != sq) {
                                 if d.mode != Mode::Capture {
                                     m.leap_quiet[sq as usize] |= B::bit(to);
                                 }
@@ -668,7 +715,7 @@ impl<B: Bitboard> Tables<B> {
                             continue;
                         }
                         for &sq in &lines.squares {
-                            let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to)) else { continue };
+                            let Some(to) = g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != sq) else { continue };
                             if d.mode != Mode::Capture {
                                 m.leap_quiet[sq as usize] |= B::bit(to);
                             }
@@ -784,7 +831,7 @@ impl<B: Bitboard> Tables<B> {
                     } else if !d.is_conditional() && !d.initial_only {
                         leaps = true;
                         for sq in g.all() {
-                            if let Some(from) = g.offset(sq, -dx, -dy) {
+                            if let Some(from) = g.offset(sq, -dx, -dy).filter(|&from| from != sq) {
                                 leap_attackers[base + sq as usize] |= B::bit(from);
                             }
                         }
@@ -806,7 +853,7 @@ impl<B: Bitboard> Tables<B> {
                             continue;
                         }
                         for &from in &lines.squares {
-                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to)) {
+                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != from) {
                                 leaps = true;
                                 leap_attackers[base + to as usize] |= B::bit(from);
                             }
@@ -816,7 +863,7 @@ impl<B: Bitboard> Tables<B> {
                 if let Some((region, dirs)) = &def.extra_moves {
                     for from in region.squares(g, color) {
                         for d in dirs.iter().filter(|d| d.mode != Mode::Move) {
-                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign) {
+                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| to != from) {
                                 leaps = true;
                                 leap_attackers[base + to as usize] |= B::bit(from);
                             }
@@ -916,13 +963,15 @@ impl<B: Bitboard> Tables<B> {
                 _ => t as PieceType,
             })
             .collect();
+        let (rays, runs) = rays.finish();
         Tables {
             geometry: g,
             squares,
             types,
             board,
             walls,
-            rays: rays.finish(),
+            rays,
+            runs,
             magics,
             magic_reach,
             mobility,
@@ -1011,6 +1060,7 @@ impl<B: Bitboard> Tables<B> {
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),
             has_parts: rules.turn.has_parts(),
+            test_every_move: rules.duple_check || g.wrap_files,
             walling: rules.turn.walls,
             series: rules.turn.series.is_some(),
             petrifying: mask(&rules, |p| p.petrify_on_capture),
@@ -1028,21 +1078,31 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
     if regions || def.directions.iter().any(|d| d.range != 1 || d.is_conditional() || d.initial_only) {
         return None;
     }
-    // The step from `sq`, if it stays on the board.
-    let on_board = |dx: i32, dy: i32| g.all().filter(|&sq| g.offset(sq, dx, dy).is_some()).fold(B::EMPTY, |b, sq| b | B::bit(sq));
-    let by = |dx: i32, dy: i32| dy * g.files as i32 + dx;
+    // The squares from which the step stays on the board, by how far it moves a square's
+    // index: one shift on a flat board; on a board whose files wrap, a second for the
+    // squares from which it crosses the edge.
+    let shifts = |dx: i32, dy: i32| {
+        let mut by: BTreeMap<i32, B> = BTreeMap::new();
+        for sq in g.all() {
+            if let Some(to) = g.offset(sq, dx, dy).filter(|&to| to != sq) {
+                *by.entry(to as i32 - sq as i32).or_insert(B::EMPTY) |= B::bit(sq);
+            }
+        }
+        by
+    };
     let mut steps: BTreeMap<(i32, i32), RiderUse> = BTreeMap::new();
     for d in &def.directions {
         let how = steps.entry((d.dx as i32 * sign, d.dy as i32 * sign)).or_insert(RiderUse { quiet: false, capture: false, initial_only: false });
         how.quiet |= d.mode != Mode::Capture;
         how.capture |= d.mode != Mode::Move;
     }
-    let leaps: Vec<(i32, B, RiderUse)> = steps.into_iter().map(|((dx, dy), how)| (by(dx, dy), on_board(dx, dy), how)).collect();
+    let leaps: Vec<(i32, B, RiderUse)> = steps.into_iter().flat_map(|((dx, dy), how)| shifts(dx, dy).into_iter().map(move |(by, from)| (by, from, how))).collect();
     let doubles: Vec<(i32, B)> = if def.double_step_ranks.is_empty() {
         Vec::new()
     } else {
         let from = def.double_step_ranks.bitboard::<B>(g, if sign == 1 { Color::White } else { Color::Black });
-        vec![(by(0, sign), from & on_board(0, 2 * sign))]
+        let on_board = shifts(0, 2 * sign).into_values().fold(B::EMPTY, |b, s| b | s);
+        vec![(sign * g.files as i32, from & on_board)]
     };
     (leaps.len() + doubles.len() <= Bulk::<B>::MAX_STEPS).then_some(Bulk { leaps, doubles })
 }
@@ -1074,7 +1134,7 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
         list.iter().try_fold(B::EMPTY, |b, &(px, py)| g.offset(sq, px as i32 * sign, py as i32 * sign).map(|p| b | B::bit(p)))
     };
     for sq in g.all() {
-        let Some(target) = g.offset(sq, dx, dy) else { continue };
+        let Some(target) = g.offset(sq, dx, dy).filter(|&target| target != sq) else { continue };
         if let (Some(path), Some(over)) = (squares_at(sq, &d.path), squares_at(sq, &d.hurdles)) {
             to[sq as usize] = Some((target, path));
             from[target as usize] = Some((sq, path));
@@ -1164,8 +1224,8 @@ struct SetBuilder {
 /// A slider set before its tables are built.
 struct PlannedSet {
     rays: Vec<Ray>,
-    /// Each ray's (id in `rays`, ascending), for the blocker trick.
-    walked: Vec<(u16, bool)>,
+    /// Each ray's (id in `rays`, ascending, wraps), for the blocker trick.
+    walked: Vec<(u16, bool, bool)>,
 }
 
 impl SetBuilder {
@@ -1180,7 +1240,7 @@ impl SetBuilder {
                 Some(&id) => id,
                 None => {
                     let id = self.sets.len() as u16;
-                    let walked = set.iter().map(|&(dx, dy, r)| (ray_ids.id(dx, dy, r), sliders::ascending(self.g, (dx, dy, r)))).collect();
+                    let walked = set.iter().map(|&r| (ray_ids.id(r.0, r.1, r.2), sliders::ascending(self.g, r), sliders::wraps(self.g, r))).collect();
                     self.ids.insert(set.clone(), id);
                     self.sets.push(PlannedSet { rays: set, walked });
                     id
@@ -1217,7 +1277,7 @@ impl SetBuilder {
 /// rays (id, ascending) for the blocker trick.
 enum BuiltSet {
     Magic(u32),
-    Walk(Vec<(u16, bool)>),
+    Walk(Vec<(u16, bool, bool)>),
 }
 
 /// The slider sets built, and the magic tables.
@@ -1234,7 +1294,11 @@ impl<B> Built<B> {
         for &id in ids {
             match &self.sets[id as usize] {
                 BuiltSet::Magic(first) => lines.magic.push(*first),
-                BuiltSet::Walk(walked) => lines.walk.extend_from_slice(walked),
+                BuiltSet::Walk(walked) => {
+                    for &(id, ascending, wraps) in walked {
+                        lines.walk.push((if wraps { id | WRAPS } else { id }, ascending));
+                    }
+                }
             }
         }
         lines
@@ -1263,7 +1327,7 @@ impl RayBuilder {
         id
     }
     fn slide(&mut self, dx: i32, dy: i32, range: u8) -> Slide {
-        Slide { reach: self.id(dx, dy, range), ascending: sliders::ascending(self.g, (dx, dy, range)) }
+        Slide { reach: self.id(dx, dy, range), ascending: sliders::ascending(self.g, (dx, dy, range)), wraps: sliders::wraps(self.g, (dx, dy, range)) }
     }
     /// The hop of direction `d` taken as (`dx`, `dy`) (turned for the colour, or reversed).
     fn hop(&mut self, dx: i32, dy: i32, d: &Direction) -> HopRay {
@@ -1273,15 +1337,20 @@ impl RayBuilder {
     fn get<B: Bitboard>(&self, id: u16, sq: Square) -> B {
         sliders::ray(self.g, sq, self.order[id as usize])
     }
-    fn finish<B: Bitboard>(self) -> Vec<B> {
+    /// The rays, and on a board whose files wrap their runs ([`Tables::runs`]).
+    fn finish<B: Bitboard>(self) -> (Vec<B>, Vec<Vec<B>>) {
         let squares = self.g.squares();
         let mut out = Vec::with_capacity(self.order.len() * squares);
-        for id in 0..self.order.len() {
+        let mut runs = Vec::new();
+        for (id, &r) in self.order.iter().enumerate() {
             for sq in 0..squares {
                 out.push(self.get(id as u16, sq as Square));
+                if self.g.wrap_files {
+                    runs.push(if sliders::wraps(self.g, r) { sliders::runs(self.g, sq as Square, r) } else { Vec::new() });
+                }
             }
         }
-        out
+        (out, runs)
     }
 }
 

@@ -117,9 +117,18 @@ pub struct Geometry {
     pub files: u8,
     /// Rows, [`MIN_SIDE`] to [`MAX_SIDE`].
     pub ranks: u8,
+    /// The a-file and the last file are adjacent (a cylinder: the ruleset's
+    /// `board.wrap = "files"`): every step that leaves the board sideways comes back on
+    /// at the other edge ([`Geometry::offset`]), and a line along a rank comes round to
+    /// where it started (a rider stops before its own square).
+    pub wrap_files: bool,
 }
 
 impl Geometry {
+    /// A flat board of `files` by `ranks` (files not wrapping).
+    pub const fn new(files: u8, ranks: u8) -> Geometry {
+        Geometry { files, ranks, wrap_files: false }
+    }
     /// How many squares the board has; squares are `0..squares()`.
     #[inline]
     pub fn squares(self) -> usize {
@@ -135,11 +144,17 @@ impl Geometry {
     pub fn square(self, file: u8, rank: u8) -> Square {
         rank * self.files + file
     }
-    /// The square `(file + dx, rank + dy)` if it is on the board.
+    /// The square `(file + dx, rank + dy)` if it is on the board; with
+    /// [`Geometry::wrap_files`], the file counted round the cylinder (so only a step off
+    /// the first or last rank leaves the board). The square may be `sq` itself (a step
+    /// of a whole turn round the cylinder): move tables leave such steps out.
     #[inline]
     pub fn offset(self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let f = self.file(sq) as i32 + dx;
+        let mut f = self.file(sq) as i32 + dx;
         let r = self.rank(sq) as i32 + dy;
+        if self.wrap_files {
+            f = f.rem_euclid(self.files as i32);
+        }
         (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
             .then(|| self.square(f as u8, r as u8))
     }
@@ -314,7 +329,7 @@ mod tests {
     fn square_names_round_trip_on_every_board_size() {
         for files in MIN_SIDE..=MAX_SIDE {
             for ranks in MIN_SIDE..=MAX_SIDE {
-                let g = Geometry { files, ranks };
+                let g = Geometry::new(files, ranks);
                 for sq in 0..g.squares() {
                     let sq = sq as Square;
                     assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
@@ -322,7 +337,7 @@ mod tests {
                 }
             }
         }
-        let g = Geometry { files: 8, ranks: 8 };
+        let g = Geometry::new(8, 8);
         for bad in ["", "e", "e0", "e9", "i1", "E4", "e04", "e4x", "4e"] {
             assert_eq!(g.parse_square(bad), None, "{bad}");
         }

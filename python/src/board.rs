@@ -714,7 +714,7 @@ impl PyBoard {
 #[pyfunction]
 #[pyo3(signature = (square, files = 8))]
 fn square_name(square: u16, files: u8) -> PyResult<String> {
-    let g = Geometry { files, ranks: chimera::MAX_SIDE };
+    let g = Geometry::new(files, chimera::MAX_SIDE);
     if !(chimera::MIN_SIDE..=chimera::MAX_SIDE).contains(&files) || square as usize >= g.squares() {
         return Err(PyValueError::new_err(format!("square {square} is off any board {files} files wide")));
     }

@@ -6,6 +6,7 @@ mod cases;
 mod chess960;
 mod cli;
 mod counting;
+mod cylinder;
 mod docs;
 mod extends;
 mod flips;

@@ -1353,3 +1353,67 @@ fn en_passant_into_promotion_zone() {
     check_line(&v, "4k3/4p3/8/3P4/8/8/8/4K3 b - - 0 1", &["e7e5"]).unwrap_or_else(|e| panic!("{e}"));
     run(&v, 3, 24, 60, 160, 11);
 }
+
+// ---- boards whose files wrap (`board.wrap = "files"`) -------------------------------------
+
+/// `text`, a ruleset of a flat board, on a cylinder: its files wrap, under another name.
+fn wrapped(text: &str, name: &str) -> Variant {
+    let (files, ranks) = (text.find("files = ").unwrap(), text.find("ranks = ").unwrap());
+    let board_line = &text[text.find("board = {").unwrap()..];
+    let board_line = &board_line[..board_line.find('}').unwrap() + 1];
+    assert!(files < ranks, "{board_line}");
+    let name_line = text.lines().find(|l| l.starts_with("name = ")).unwrap();
+    let text = text
+        .replace(board_line, &board_line.replace(" }", ", wrap = \"files\" }"))
+        .replace(name_line, &format!("name = \"{name}\""));
+    toml(&text)
+}
+
+/// Cylinder chess from the start: pins and checks across the edge from the first moves
+/// (1.c3 pins f7 by the queen through a4-h5; 1.g3 pins d7 by the bishop through h3-a4).
+#[test]
+fn cylinder() {
+    run(&builtin("cylinder"), 4, 31, 60, 160, 9);
+}
+
+/// Positions where the edge matters: Kiwipete (its rooks and bishops on the edge files
+/// see round the board), and an ending with en passant across the edge (after ...a7-a5,
+/// both b5 and h5 take on a6), a long castle, a knight and a rook by the edge.
+#[test]
+fn cylinder_positions() {
+    let v = builtin("cylinder");
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "7k/p6r/8/1P5P/8/8/B6Q/R3K2n b Q - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ] {
+        check_perft(&v, fen, 3).unwrap_or_else(|e| panic!("{e}"));
+        check_games(&v, fen, 33, 10, 60, 5).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
+/// Riders of every kind (nightriders, short riders, limited rooks and bishops) on a
+/// cylinder of an odd number of files (9x9: u128).
+#[test]
+fn wrapped_riders_9x9_u128() {
+    run(&wrapped(NINE, "nine9x9-cylinder"), 3, 34, 30, 160, 13);
+}
+
+/// Lame leapers round the edge: their paths wrap too (12x10: u128).
+#[test]
+fn wrapped_lame_12x10_u128() {
+    run(&wrapped(LAME, "lame12x10-cylinder"), 3, 35, 30, 160, 13);
+}
+
+/// The widest cylinder (16x16: 256 squares), riders looking along ranks of 16.
+#[test]
+fn wrapped_riders_16x16_wide() {
+    run(&wrapped(RIDERS16, "riders16x16-cylinder"), 2, 36, 10, 120, 29);
+}
+
+/// A small cylinder (4x4): long leapers land on their own file round the board, and a
+/// leap of a whole turn round it is no move.
+#[test]
+fn wrapped_tiny_4x4() {
+    run(&wrapped(TINY, "tiny4x4-cylinder"), 4, 37, 100, 80, 5);
+}

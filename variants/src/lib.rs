@@ -173,6 +173,7 @@ builtins! {
     "minixiangqi" => "minixiangqi.toml",
     "clobber10" => "clobber10.toml",
     "fox-and-hounds" => "fox-and-hounds.toml",
+    "cylinder" => "cylinder.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -265,7 +265,10 @@ impl<B: Bitboard> Pos<B> {
             return true;
         }
         // Every other piece of a same-colour type, all on one colour (none at all: bare royals).
-        if (others & !of_types(&im.same_color)).any() {
+        // Round a cylinder of an odd number of files no piece keeps to one colour.
+        let g = t.geometry;
+        let bound = !(g.wrap_files && g.files % 2 == 1);
+        if (others & !of_types(&im.same_color)).any() || (others.any() && !bound) {
             return false;
         }
         let mut colours = others.squares().map(|sq| t.rules.is_light(sq));

@@ -81,7 +81,12 @@ pub(crate) fn classes(rules: &Rules) -> Vec<Mating> {
             let mut own: Vec<_> = p.directions.iter().filter(|d| !d.initial_only).cloned().collect();
             own.sort();
             own.dedup();
-            built_in.iter().find(|(d, _)| *d == own).map_or(Mating::Major, |&(_, m)| m)
+            match built_in.iter().find(|(d, _)| *d == own).map_or(Mating::Major, |&(_, m)| m) {
+                // Round a cylinder of an odd number of files, a step across the edge
+                // changes the square's colour: no piece is bound to one.
+                Mating::ColorBound if rules.geometry.wrap_files && rules.geometry.files % 2 == 1 => Mating::Minor,
+                m => m,
+            }
         })
         .collect()
 }

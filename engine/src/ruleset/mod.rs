@@ -105,6 +105,18 @@ fn yes() -> bool {
 struct RawBoard {
     files: u8,
     ranks: u8,
+    /// `"files"`: the a-file and the last file are adjacent (a cylinder board).
+    #[serde(default)]
+    wrap: RawWrap,
+}
+
+/// Which edges of the board are joined ([`Geometry::wrap_files`]).
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum RawWrap {
+    #[default]
+    None,
+    Files,
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -190,7 +202,7 @@ fn compile(
             return Err(r.span(&raw.board, format!("board.{what}"), format!("{n} {what}: a board has {MIN_SIDE} to {MAX_SIDE}")));
         }
     }
-    let g = Geometry { files: board.files, ranks: board.ranks };
+    let g = Geometry { files: board.files, ranks: board.ranks, wrap_files: board.wrap == RawWrap::Files };
 
     let pieces_map = raw.pieces.get_ref();
     if pieces_map.is_empty() {

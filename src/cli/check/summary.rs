@@ -67,6 +67,12 @@ pub(super) fn explain(rules: &Rules) -> Explained {
         &["board", "board.files", "board.ranks", "a1_color"],
         format!("board: {}x{}, a1 is {}", g.files, g.ranks, if rules.a1_light { "light" } else { "dark" }),
     );
+    if g.wrap_files {
+        o.line(
+            &["board.wrap"],
+            "the board is a cylinder: the a-file and the last file are adjacent, pieces move across that edge (a rider stops before its own square)".to_string(),
+        );
+    }
     if !rules.walls.is_empty() {
         let walls: Vec<String> = rules.walls.iter().map(|&sq| g.square_name(sq)).collect();
         o.line(&["start"], format!("walls (no piece stands on or passes them): {}", list(&walls)));

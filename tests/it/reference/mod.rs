@@ -42,6 +42,11 @@
 //!   in the turn took en passant); perft counts whole turns. FEN: the en-passant field
 //!   lists the opponent's passed squares still takeable, `part=N` the move to play
 //!   mid-turn, `passed=` the mover's own passed squares.
+//! * on a board whose files wrap (`board.wrap = "files"`, cylinder chess) the a-file and
+//!   the last file are adjacent: every step counts files round the cylinder, so a piece
+//!   stepping off one side edge comes back on at the other; a rider stops before it
+//!   would come back to its own square (it may not pass through or return to it), and a
+//!   leap onto its own square is no move.
 //!
 //! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
 //! variants.
@@ -81,6 +86,8 @@ pub struct RefPos {
     pub rules: Arc<Rules>,
     pub files: i32,
     pub ranks: i32,
+    /// The a-file and the last file are adjacent (a cylinder).
+    pub wrap: bool,
     pub board: Vec<Option<Man>>,
     pub turn: Color,
     /// Per castle: [White, Black].
@@ -186,6 +193,7 @@ impl RefPos {
             rules: rules.clone(),
             files,
             ranks,
+            wrap: rules.geometry.wrap_files,
             board,
             turn,
             ep: None,
@@ -279,7 +287,11 @@ impl RefPos {
         s as i32 / self.files
     }
     fn offset(&self, s: usize, dx: i32, dy: i32) -> Option<usize> {
-        let (f, r) = (self.file(s) + dx, self.rank(s) + dy);
+        let (mut f, r) = (self.file(s) + dx, self.rank(s) + dy);
+        if self.wrap {
+            // Round the cylinder: file -1 is the last file, file `files` is the a-file.
+            f = f.rem_euclid(self.files);
+        }
         (f >= 0 && f < self.files && r >= 0 && r < self.ranks).then(|| (r * self.files + f) as usize)
     }
     /// The rank as seen by `c` (0 = its own first rank).
@@ -325,34 +337,36 @@ impl RefPos {
     /// Whether a piece of `by` could capture onto `target` (the piece there, if any,
     /// is treated as an enemy of `by`).
     pub fn attacked(&self, target: usize, by: Color) -> bool {
-        let (tx, ty) = (self.file(target), self.rank(target));
         for s in 0..self.board.len() {
             let Some(man) = self.board[s] else { continue };
             if man.color != by {
                 continue;
             }
             let sign = Self::sign(by);
-            let (sx, sy) = (self.file(s), self.rank(s));
-            let (ddx, ddy) = (tx - sx, ty - sy);
             for d in &self.rules.pieces[man.kind as usize].directions {
                 if d.mode == Mode::Move || (d.initial_only && man.moved) {
                     continue;
                 }
                 let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                 if d.range == 1 {
-                    if (dx, dy) == (ddx, ddy) && self.path_clear(s, &d.path, sign) {
+                    if self.offset(s, dx, dy) == Some(target) && target != s && self.path_clear(s, &d.path, sign) {
                         return true;
                     }
                     continue;
                 }
-                // A rider: the target must be k steps away along (dx, dy), 1 <= k <= range,
-                // with every square before it empty.
-                let k = if dx != 0 { ddx / dx } else { ddy / dy };
-                if k < 1 || k * dx != ddx || k * dy != ddy || (d.range != 0 && k > d.range as i32) {
-                    continue;
-                }
-                if (1..k).all(|j| self.board[((sy + j * dy) * self.files + sx + j * dx) as usize].is_none()) {
-                    return true;
+                // A rider: step by step along (dx, dy), at most `range` steps, never
+                // back onto its own square; the target attacked if reached with every
+                // square before it empty.
+                let (mut cur, mut steps) = (s, 0);
+                while let Some(next) = self.offset(cur, dx, dy).filter(|&n| n != s) {
+                    steps += 1;
+                    if next == target {
+                        return true;
+                    }
+                    if self.board[next].is_some() || (d.range != 0 && steps >= d.range as u32) {
+                        break;
+                    }
+                    cur = next;
                 }
             }
         }
@@ -558,7 +572,8 @@ impl RefPos {
                 let (dx, dy) = (d.dx as i32, d.dy as i32 * sign);
                 let mut cur = s;
                 let mut steps = 0u32;
-                while let Some(next) = self.offset(cur, dx, dy) {
+                // Never back onto its own square (round a cylinder).
+                while let Some(next) = self.offset(cur, dx, dy).filter(|&n| n != s) {
                     steps += 1;
                     cur = next;
                     if d.range == 1 && !self.path_clear(s, &d.path, sign) {
