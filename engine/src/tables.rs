@@ -465,6 +465,18 @@ pub struct Tables<B> {
     pub has_parts: bool,
     /// The wall part of each turn, if any ([`crate::rules::TurnRules::walls`]).
     pub walling: Option<crate::rules::Walling>,
+    /// Madrasi ([`Rules::madrasi`], `features/madrasi.rs`): paralysed pieces neither move
+    /// nor attack.
+    pub madrasi: bool,
+    /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
+    /// `features/andernach.rs`): the one flag a move made tests.
+    pub capture_conditions: bool,
+    /// A condition (Circe, Andernach, Madrasi) makes the safety analysis inexact:
+    /// legality is judged by playing the moves it affects and looking.
+    pub exact_legality: bool,
+    /// Every move's legality is tested ([`Tables::duple_check`] or
+    /// [`Tables::exact_legality`]): the generator's fast path is off.
+    pub test_every_move: bool,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -998,6 +1010,10 @@ impl<B: Bitboard> Tables<B> {
             has_lift: rules.lift.is_some(),
             has_parts: rules.turn.has_parts(),
             walling: rules.turn.walls,
+            madrasi: rules.madrasi,
+            capture_conditions: rules.circe.is_some() || rules.andernach,
+            exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi,
+            test_every_move: rules.duple_check || rules.circe.is_some() || rules.andernach || rules.madrasi,
             rules,
             modules,
         }

@@ -167,6 +167,9 @@ builtins! {
     "minixiangqi" => "minixiangqi.toml",
     "clobber10" => "clobber10.toml",
     "fox-and-hounds" => "fox-and-hounds.toml",
+    "circe" => "circe.toml",
+    "andernach" => "andernach.toml",
+    "madrasi" => "madrasi.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
