@@ -1346,3 +1346,30 @@ fn madrasi() {
         ],
     );
 }
+
+/// Circe with pawns whose double step is an initial-only move (`ifmnD`, no
+/// `double_step_ranks`): a pawn reborn on its start square has not moved there, and
+/// double-steps again (Wikipedia: "a reborn pawn regains its initial two-step move").
+#[test]
+fn circe_initial_only_pawns() {
+    let text = r#"
+extends = "chess"
+name = "circe-i-pawns"
+circe = true
+[pieces]
+pawn = "none"
+[pieces.ipawn]
+letter = "P"
+betza = "fmWfcFifmnD"
+pawn = true
+promotion = { ranks = [8], to = ["queen", "rook", "bishop", "knight"] }
+[end]
+move_rule_reset = ["capture", "ipawn"]
+"#;
+    let v = chimera::variants::from_toml(text, "circe-i-pawns.toml").unwrap_or_else(|e| panic!("{e}"));
+    let start = v.rules().start_fen.clone();
+    check_perft(&v, &start, 3).unwrap_or_else(|e| panic!("{e}"));
+    check_games(&v, &start, 61, 20 * scale(), 100, 7).unwrap_or_else(|e| panic!("{e}"));
+    // 1.Nc3 d5 2.Nxd5 (the d-pawn is back on d7) Nc6 3.Nc3, and 3...d5 double-steps again.
+    check_line(&v, &start, &["b1c3", "d7d5", "c3d5", "b8c6", "d5c3", "d7d5"]).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -18,7 +18,8 @@
 //! * a type with no start square (only promoted to, or absent from the start) is reborn on
 //!   its side's last rank, on the capture file.
 //!
-//! A promoted piece is reborn as what it is (Wikipedia: "a captured promoted piece is
+//! A reborn piece stands where it started and counts as never moved: its initial-only
+//! moves (`i`) are its own again. A promoted piece is reborn as what it is (Wikipedia: "a captured promoted piece is
 //! treated as a piece, not a pawn"), a pawn taken en passant on its start square of the
 //! file it stood on. The rebirth comes with the capture, so it counts when legality is
 //! judged: a reborn piece may shield a king or give check, and a capture whose rebirth
@@ -95,6 +96,12 @@ impl<B: Bitboard> Pos<B> {
         self.board.put(home, captured);
         self.hash ^= key;
         self.journal.push(Edit::Placed(home));
+        if t.tracks_unmoved.contains(captured.kind) {
+            // Reborn on its start square, it has not moved there: its initial-only moves
+            // are its own again (Wikipedia: "a reborn pawn regains its initial two-step").
+            self.unmoved |= B::bit(home);
+            self.hash ^= t.zobrist.unmoved[home as usize];
+        }
         if undo.to_hand != NO_PIECE {
             // Reborn, so not in the captor's hand.
             let (captor, k) = (captured.color.opponent(), undo.to_hand);
