@@ -42,7 +42,9 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn royal_attacked(&self, side: Color) -> bool {
         let them = side.opponent();
         let occ = self.occupied();
-        !self.royals_safe(self.royals(side), |k| self.attacked(k, them, occ, self.color_bb(them)))
+        // With Madrasi a paralysed piece gives no check (`features/madrasi.rs`).
+        let attackers = self.active(them);
+        !self.royals_safe(self.royals(side), |k| self.attacked(k, them, occ, attackers))
     }
 }
 

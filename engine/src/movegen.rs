@@ -288,9 +288,11 @@ impl<B: Bitboard> Pos<B> {
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs | self.walls;
         let word = occ.to_wide().0[0];
+        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
+        let movers = self.active(us);
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = pt as PieceType;
-            let mut pieces = self.board.by_type[pt as usize] & ours;
+            let mut pieces = self.board.by_type[pt as usize] & movers;
             if pieces.is_empty() {
                 continue;
             }
@@ -550,7 +552,7 @@ impl<B: Bitboard> Pos<B> {
             for to in promoting.squares() {
                 let m = Move::normal(from, to);
                 let legal = self.is_safe_after(m, safety.royals);
-                if legal || self.t.duple_check {
+                if legal || self.t.test_every_move {
                     self.emit_promotions(sink, safety, pt, m, legal);
                 }
             }
@@ -568,7 +570,7 @@ impl<B: Bitboard> Pos<B> {
         let capturing = !mob.promote_on_capture || self.board.by_color[self.turn.opponent()].has(m.to);
         if in_zone && capturing {
             // With duple check a promotion to a second royal may make it legal.
-            if legal || self.t.duple_check {
+            if legal || self.t.test_every_move {
                 self.emit_promotions(sink, safety, pt, m, legal);
             }
         } else if legal {
@@ -584,8 +586,9 @@ impl<B: Bitboard> Pos<B> {
         }
         // With duple check, a promotion to a second royal may end a check or lift a pin.
         // On a board whose files wrap the lines from the king cross (both ways round a
-        // rank, two diagonals meeting beyond the edge): the analysis below assumes they
-        // do not, so every move is tested there too (`Tables::test_every_move`).
+        // rank, two diagonals meeting beyond the edge), and with a condition (Circe,
+        // Andernach, Madrasi) a move may do what the analysis below cannot foresee: every
+        // move is tested there too (`Tables::test_every_move`).
         if !royals.is_single() || self.t.test_every_move {
             return Safety::test_all(royals);
         }
@@ -761,6 +764,10 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether, after `m`, no royal of the mover is attacked.
     pub(crate) fn is_safe_after(&self, m: Move, royals: B) -> bool {
+        if self.t.exact_legality && (self.t.madrasi || self.is_capture(m)) {
+            // A condition changes what the move does or who attacks: play it and look.
+            return self.is_safe_after_playing(m);
+        }
         let us = self.turn;
         let them = us.opponent();
         let mut occ = self.occupied();
@@ -783,11 +790,7 @@ impl<B: Bitboard> Pos<B> {
                 occ &= !B::bit(m.from);
             }
             // A rule module's move may do anything: play it and look.
-            MoveKind::Rule => {
-                let mut child = self.without_history();
-                child.play_unchecked(m);
-                return !child.royal_attacked(us);
-            }
+            MoveKind::Rule => return self.is_safe_after_playing(m),
             _ => {
                 if m.kind == MoveKind::EnPassant {
                     let victim = self.ep_victim(self.ep, m.to, them);
@@ -805,6 +808,15 @@ impl<B: Bitboard> Pos<B> {
         }
         let barred = (!self.t.barred.is_empty()).then(|| self.barred_after(m));
         self.royals_safe(royals, |k| self.attacked_with(k, them, occ, theirs, barred))
+    }
+
+    /// Whether, with `m` played on a copy, no royal of the mover is attacked: the exact
+    /// test, for what the occupancy alone cannot tell.
+    #[inline(never)]
+    fn is_safe_after_playing(&self, m: Move) -> bool {
+        let mut child = self.without_history();
+        child.play_unchecked(m);
+        !child.royal_attacked(self.turn)
     }
 
     /// The barred pieces ([`Tables::barred`]) as they will stand after `m`: a barred

@@ -655,6 +655,9 @@ impl<B: Bitboard> Pos<B> {
         if !self.t.castling_rights_on_arrival.is_empty() {
             self.gain_rights_on_arrival(m);
         }
+        if self.t.capture_conditions && undo.captured != NO_PIECE {
+            self.capture_conditions(m, &mut undo);
+        }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
             let cs = self.castles().paths[self.castle_index(m, us)][us].squares;
@@ -680,6 +683,20 @@ impl<B: Bitboard> Pos<B> {
             self.take_aimed_initial_moves(us, mover, m.to);
         }
         self.finish_move(undo, m, reset)
+    }
+
+    /// What Circe and Andernach add to capture `m` (`features/circe.rs`,
+    /// `features/andernach.rs`): the capturer changes sides, the captured piece is reborn.
+    #[inline(never)]
+    fn capture_conditions(&mut self, m: Move, undo: &mut Undo<B>) {
+        let captured = Piece::from_code(undo.captured).expect("a captured piece");
+        let on = if m.kind == MoveKind::EnPassant { undo.ep.expect("en passant without a target").victim } else { m.to };
+        if self.t.rules.andernach {
+            self.change_sides(m.to);
+        }
+        if self.t.rules.circe.is_some() {
+            self.rebirth(captured, on, undo);
+        }
     }
 
     /// The end of every move: the clocks, the turn, the history, and what rule modules

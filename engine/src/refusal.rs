@@ -93,6 +93,8 @@ pub enum IllegalCode {
     /// A pass where the rules allow none now (`pass`: never, only without another legal
     /// move, or the side has no piece to pass with).
     PassForbidden,
+    /// The piece is paralysed: an enemy piece of its own type attacks it (`madrasi`).
+    Paralysed,
     /// A rule module's refusal, under the code the module gives it (`king-exploded`).
     Rule(&'static str),
 }
@@ -133,6 +135,7 @@ impl IllegalCode {
             IllegalCode::HandFull => "hand-full",
             IllegalCode::LiftChoice => "lift-choice",
             IllegalCode::PassForbidden => "pass-forbidden",
+            IllegalCode::Paralysed => "paralysed",
             IllegalCode::Rule(code) => code,
         }
     }

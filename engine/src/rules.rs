@@ -859,6 +859,36 @@ pub struct Rules {
     /// and rooks anywhere on their first rank, the start position's too), castles are
     /// written king-takes-rook and FENs name rights by rook file (`HAha`).
     pub chess960: bool,
+    /// Circe: a captured piece is reborn on its game-array square (`circe`,
+    /// `features/circe.rs`); `None` without the condition.
+    pub circe: Option<Circe>,
+    /// Andernach: a piece that captures, royal pieces excepted, changes sides
+    /// (`andernach`, `features/andernach.rs`).
+    pub andernach: bool,
+    /// Madrasi: a piece attacked by an enemy piece of its own type, royal pieces
+    /// excepted, is paralysed (`madrasi`, `features/madrasi.rs`).
+    pub madrasi: bool,
+}
+
+/// Where Circe reborn pieces go (`features/circe.rs`): derived once from the start
+/// position, per side, type and capture square.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Circe {
+    /// `rebirth[(color * types + type) * squares + square]`: where a piece of that side and
+    /// type captured on that square is reborn (`None`: it vanishes).
+    pub rebirth: Vec<Option<Square>>,
+    /// The number of piece types, a dimension of the table.
+    pub types: usize,
+    /// The number of squares, a dimension of the table.
+    pub squares: usize,
+}
+
+impl Circe {
+    /// Where a piece of `color` and type `kind` captured on `on` is reborn, if anywhere.
+    #[inline]
+    pub fn rebirth_square(&self, color: Color, kind: PieceType, on: Square) -> Option<Square> {
+        self.rebirth[(color.index() * self.types + kind as usize) * self.squares + on as usize]
+    }
 }
 
 /// When a side may pass: make no move, only hand the turn over (Fairy-Stockfish's

@@ -465,7 +465,8 @@ pub struct Tables<B> {
     /// [`Rules::duple_check`], kept here for the legality test's sake.
     pub duple_check: bool,
     /// The generator's safety analysis is off and every move is tested: with
-    /// `duple_check`, and on a board whose files wrap (its lines from a royal cross).
+    /// `duple_check`, on a board whose files wrap (its lines from a royal cross), and
+    /// with a condition ([`Tables::exact_legality`]).
     pub test_every_move: bool,
     /// With [`Rules::flying_royals`]: the rook's four slides, along which royals attack
     /// royals (else empty).
@@ -494,6 +495,15 @@ pub struct Tables<B> {
     /// moves (a series whose checks do not end it: Monster chess), so that "in check"
     /// means that threat, not an attack now.
     pub threatened: ByColor<bool>,
+    /// Madrasi ([`Rules::madrasi`], `features/madrasi.rs`): paralysed pieces neither move
+    /// nor attack.
+    pub madrasi: bool,
+    /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
+    /// `features/andernach.rs`): the one flag a move made tests.
+    pub capture_conditions: bool,
+    /// A condition (Circe, Andernach, Madrasi) makes the safety analysis inexact:
+    /// legality is judged by playing the moves it affects and looking.
+    pub exact_legality: bool,
 }
 
 impl<B: Bitboard> Tables<B> {
@@ -1060,11 +1070,14 @@ impl<B: Bitboard> Tables<B> {
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),
             has_parts: rules.turn.has_parts(),
-            test_every_move: rules.duple_check || g.wrap_files,
+            test_every_move: rules.duple_check || g.wrap_files || rules.circe.is_some() || rules.andernach || rules.madrasi,
             walling: rules.turn.walls,
             series: rules.turn.series.is_some(),
             petrifying: mask(&rules, |p| p.petrify_on_capture),
             threatened: crate::features::series::threatened_sides(&rules.turn),
+            madrasi: rules.madrasi,
+            capture_conditions: rules.circe.is_some() || rules.andernach,
+            exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi,
             rules,
             modules,
         }

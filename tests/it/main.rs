@@ -5,6 +5,7 @@ mod atomic;
 mod cases;
 mod chess960;
 mod cli;
+mod conditions;
 mod counting;
 mod cylinder;
 mod docs;

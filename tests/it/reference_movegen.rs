@@ -1417,3 +1417,92 @@ fn wrapped_riders_16x16_wide() {
 fn wrapped_tiny_4x4() {
     run(&wrapped(TINY, "tiny4x4-cylinder"), 4, 37, 100, 80, 5);
 }
+
+// ---- the problemists' conditions: Circe, Andernach, Madrasi ------------------------------
+
+/// The standard run of the built-in `name` to depth 3, then perft to depth 3 and random
+/// games from positions where its condition matters.
+fn condition(name: &str, seed: u64, fens: &[&str]) {
+    let variant = &builtin(name);
+    run(variant, 3, seed, 40, 120, 7);
+    let seed = seed + 1;
+    for (i, fen) in fens.iter().enumerate() {
+        let counts = check_perft(variant, fen, 3).unwrap_or_else(|e| panic!("{e}"));
+        let stats = check_games(variant, fen, seed ^ i as u64, 10 * scale(), 60, 5).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("{}: {fen}: perft {counts:?}; {} positions, {} moves compared", variant.name(), stats.positions, stats.moves);
+    }
+}
+
+#[test]
+fn circe() {
+    condition(
+        "circe",
+        31,
+        &[
+            // Open files and diagonals, castling both ways, home squares emptied.
+            "r3k2r/1p3p1p/2n1b3/q2pp1N1/3PP3/2N1B3/P1Q2PPP/R3K2R w KQkq - 0 1",
+            // Kxe1 is illegal while a1 is empty (the rook is reborn there, checking).
+            "7K/8/8/8/8/8/3k4/4R3 b - - 0 1",
+            // In check from h8, Qxf6 parries: the knight is reborn on b8.
+            "K6r/8/5n2/8/7k/8/8/5Q2 w - - 0 1",
+        ],
+    );
+}
+
+#[test]
+fn andernach() {
+    condition(
+        "andernach",
+        41,
+        &[
+            "r3k2r/1p3p1p/2n1b3/q2pp1N1/3PP3/2N1B3/P1Q2PPP/R3K2R w KQkq - 0 1",
+            // gxh8 promotes and turns black: as a queen or bishop it checks a1.
+            "4k2r/6P1/8/8/8/8/8/K7 w k - 0 1",
+            // Rxe5 would turn the rook against its own king.
+            "4k3/8/8/4p3/4R3/8/8/4K3 w - - 0 1",
+        ],
+    );
+}
+
+#[test]
+fn madrasi() {
+    condition(
+        "madrasi",
+        51,
+        &[
+            // Wikipedia's diagram: c5/g5/g2 rooks, d8/f7 knights, c2/d3 pawns paralysed.
+            "2kn4/1p1p1N2/8/2R3r1/7r/1P1p4/2P2NR1/B2b1K2 w - - 0 1",
+            // The f8 rook, paralysed by a8, does not stop O-O across f1.
+            "R4rk1/8/8/8/8/8/8/4K2R w K - 0 1",
+            // Rooks facing on the a- and h-files paralyse each other: no castling.
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        ],
+    );
+}
+
+/// Circe with pawns whose double step is an initial-only move (`ifmnD`, no
+/// `double_step_ranks`): a pawn reborn on its start square has not moved there, and
+/// double-steps again (Wikipedia: "a reborn pawn regains its initial two-step move").
+#[test]
+fn circe_initial_only_pawns() {
+    let text = r#"
+extends = "chess"
+name = "circe-i-pawns"
+circe = true
+[pieces]
+pawn = "none"
+[pieces.ipawn]
+letter = "P"
+betza = "fmWfcFifmnD"
+pawn = true
+promotion = { ranks = [8], to = ["queen", "rook", "bishop", "knight"] }
+[end]
+move_rule_reset = ["capture", "ipawn"]
+"#;
+    let v = chimera::variants::from_toml(text, "circe-i-pawns.toml").unwrap_or_else(|e| panic!("{e}"));
+    let start = v.rules().start_fen.clone();
+    check_perft(&v, &start, 3).unwrap_or_else(|e| panic!("{e}"));
+    check_games(&v, &start, 61, 20 * scale(), 100, 7).unwrap_or_else(|e| panic!("{e}"));
+    // 1.Nc3 d5 2.Nxd5 (the d-pawn is back on d7) Nc6 3.Nc3, and 3...d5 double-steps again.
+    check_line(&v, &start, &["b1c3", "d7d5", "c3d5", "b8c6", "d5c3", "d7d5"]).unwrap_or_else(|e| panic!("{e}"));
+}

@@ -716,6 +716,7 @@ const REFUSALS: &[Case] = &[
     ("pocket-mutation", Some("4k3/8/8/8/8/8/8/R3K3[N] w - - 0 20"), &[], "Ra1^R", "hand-full"),
     ("pocket-mutation", Some("7k/8/8/8/4R3/8/8/K7[] w - - 0 20"), &[], "Re4^Q", "lift-choice"),
     ("chess", None, &[], "pass", "pass-forbidden"),
+    ("madrasi", None, &["e4", "d5"], "exd5", "paralysed"),
 ];
 
 const ALL_CODES: &[&str] = &[
@@ -750,6 +751,7 @@ const ALL_CODES: &[&str] = &[
     "hand-full",
     "lift-choice",
     "pass-forbidden",
+    "paralysed",
 ];
 
 #[test]
@@ -807,6 +809,7 @@ fn the_reason_codes_are_the_engines() {
         HandFull,
         LiftChoice,
         PassForbidden,
+        Paralysed,
     ];
     let names: Vec<&str> = engine.iter().map(|c| c.as_str()).collect();
     assert_eq!(names, ALL_CODES);

@@ -174,6 +174,9 @@ builtins! {
     "clobber10" => "clobber10.toml",
     "fox-and-hounds" => "fox-and-hounds.toml",
     "cylinder" => "cylinder.toml",
+    "circe" => "circe.toml",
+    "andernach" => "andernach.toml",
+    "madrasi" => "madrasi.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded

@@ -138,6 +138,8 @@ pub(crate) enum CastleBlock {
     Occupied(Square),
     /// A square that must not be attacked is.
     Attacked(Square),
+    /// The king or the rook on this square is paralysed (Madrasi, `features/madrasi.rs`).
+    Paralysed(Square),
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -183,6 +185,12 @@ impl<B: Bitboard> Pos<B> {
             let sq = path.empty_order.iter().copied().find(|&sq| others.has(sq)).expect("a blocked square");
             return Some(CastleBlock::Occupied(sq));
         }
+        if t.madrasi {
+            let paralysed = self.paralysed(us);
+            if let Some(sq) = [cs.king_from, cs.rook_from].into_iter().find(|&sq| paralysed.has(sq)) {
+                return Some(CastleBlock::Paralysed(sq));
+            }
+        }
         if t.modules.own_legality {
             // A module that decides legality alone judges the king's path too.
             return None;
@@ -194,6 +202,10 @@ impl<B: Bitboard> Pos<B> {
         }
         let them = us.opponent();
         let without_king = occ & !B::bit(cs.king_from);
+        if t.madrasi {
+            // A paralysed piece attacks nothing, judged with the king on each square.
+            return path.safe.iter().copied().find(|&sq| self.attacked_with_king_on(cs.king_from, sq)).map(CastleBlock::Attacked);
+        }
         let theirs = self.color_bb(them);
         path.safe.iter().copied().find(|&sq| self.attacked(sq, them, without_king, theirs)).map(CastleBlock::Attacked)
     }
@@ -225,6 +237,10 @@ impl<B: Bitboard> Pos<B> {
             Some(CastleBlock::Attacked(_)) if self.is_check() => {
                 (IllegalCode::CastlingInCheck, format!("cannot castle {notation} while in check"))
             }
+            Some(CastleBlock::Paralysed(sq)) => (
+                IllegalCode::Paralysed,
+                format!("cannot castle {notation}: the piece on {} is paralysed (attacked by an enemy piece of its own type)", g.square_name(sq)),
+            ),
             Some(CastleBlock::Attacked(sq)) => {
                 (IllegalCode::CastlingThroughCheck, format!("cannot castle {notation}: {} is attacked", g.square_name(sq)))
             }
@@ -283,19 +299,25 @@ impl<B: Bitboard> Pos<B> {
     /// the piece is of a listed type and the castle's king stands home, never moved.
     pub(crate) fn gain_rights_on_arrival(&mut self, m: Move) {
         let arrives = matches!(m.kind, MoveKind::Drop | MoveKind::Buy | MoveKind::Upgrade) || m.promotion().is_some();
-        if !arrives {
-            return;
+        if arrives {
+            self.gain_rights_at(m.to, self.turn);
         }
+    }
+
+    /// `castling_rights_on_arrival`: the rights a piece of `side` that has just come into
+    /// being on `sq` (arrived, reborn by Circe, turned by Andernach) gains — each castle of
+    /// `side` whose rook square that is, if the piece is of a listed type and the castle's
+    /// king stands home, never moved.
+    pub(crate) fn gain_rights_at(&mut self, sq: Square, side: Color) {
         let t = &*self.t;
-        let us = self.turn;
-        if !self.piece_at(m.to).is_some_and(|p| p.color == us && t.castling_rights_on_arrival.contains(p.kind)) {
+        if !self.piece_at(sq).is_some_and(|p| p.color == side && t.castling_rights_on_arrival.contains(p.kind)) {
             return;
         }
         let mut gained = 0;
         for (i, path) in self.castles().paths.iter().enumerate() {
-            let cs = path[us].squares;
-            if cs.rook_from == m.to && self.king_never_moved(cs.king_from) {
-                gained |= 1 << (2 * i + us.index());
+            let cs = path[side].squares;
+            if cs.rook_from == sq && self.king_never_moved(cs.king_from, side) {
+                gained |= 1 << (2 * i + side.index());
             }
         }
         gained &= !self.castling;
@@ -303,9 +325,9 @@ impl<B: Bitboard> Pos<B> {
         self.hash ^= t.zobrist.castles(gained);
     }
 
-    /// Whether a royal piece of the side to move stands on `sq` and has never moved.
-    fn king_never_moved(&self, sq: Square) -> bool {
-        self.unmoved.has(sq) && self.piece_at(sq).is_some_and(|p| p.color == self.turn && self.t.royal_types.contains(p.kind))
+    /// Whether a royal piece of `side` stands on `sq` and has never moved.
+    fn king_never_moved(&self, sq: Square, side: Color) -> bool {
+        self.unmoved.has(sq) && self.piece_at(sq).is_some_and(|p| p.color == side && self.t.royal_types.contains(p.kind))
     }
 
     /// Why the side to move holds no right to castle `i`, where rights arrive with rooks.
@@ -314,7 +336,7 @@ impl<B: Bitboard> Pos<B> {
         let cs = self.castles().paths[i][self.turn].squares;
         let notation = &t.rules.castles[i].notation;
         let g = t.geometry;
-        if !self.king_never_moved(cs.king_from) {
+        if !self.king_never_moved(cs.king_from, self.turn) {
             return format!("{} has lost the right to castle {notation}: its king has moved", self.turn);
         }
         let names: Vec<&str> = t.rules.castling_rights_on_arrival.iter().map(|&k| t.rules.piece(k).name.as_str()).collect();

@@ -142,6 +142,10 @@ impl<B: Bitboard> Pos<B> {
                 true
             } else if self.t.royal_types.contains(target) {
                 self.is_safe_after(base, safety.royals | B::bit(m.to))
+            } else if self.t.exact_legality {
+                // What the new type does decides (Andernach: it changes sides; Madrasi: it
+                // may paralyse or be paralysed).
+                self.is_safe_after(base.promoting(target), safety.royals)
             } else {
                 legal
             }

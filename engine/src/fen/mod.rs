@@ -66,6 +66,14 @@ pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<(V
     scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), |u| rules.promoted_face(u), demotes)
 }
 
+/// The pieces of the ruleset's start position (its game array), read from the start
+/// FEN's board field; none if it does not read (the loader reports that apart).
+pub(crate) fn start_pieces(rules: &crate::rules::Rules) -> Vec<(Square, Piece)> {
+    let board = rules.start_fen.split_whitespace().next().unwrap_or("");
+    let Ok((board, _)) = split_hand(rules, board) else { return Vec::new() };
+    parse_board(rules, board).map(|(placed, _)| placed.into_iter().map(|(sq, p, _)| (sq, p)).collect()).unwrap_or_default()
+}
+
 /// The wall squares (`*`) of a start position's board field, before the variant's pieces
 /// are known (any letter passes; the start position is read in full later).
 pub(crate) fn wall_squares(g: Geometry, fen: &str) -> Vec<Square> {

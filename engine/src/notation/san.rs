@@ -562,6 +562,12 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::PieceCannotMoveThere, format!("{to} is occupied by a {us} piece"));
         }
         let empty_target = self.piece_at(parts.to).is_none();
+        if self.t.madrasi {
+            let paralysed = self.paralysed(us);
+            if let Some(&sq) = owners.iter().find(|&&sq| paralysed.has(sq) && self.reaches_on_empty_board(sq, parts.to, !empty_target, empty_target)) {
+                return Err(self.paralysis_refusal(sq));
+            }
+        }
         if owners.iter().any(|&sq| self.reaches_on_empty_board(sq, parts.to, !empty_target, empty_target)) {
             return refuse(IllegalCode::PathBlocked, format!("the way to {to} is blocked for the {}", describe(piece_type)));
         }

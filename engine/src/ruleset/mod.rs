@@ -94,6 +94,15 @@ struct RawRuleset {
     /// Every position is read and written as Chess960's (Fischer random chess).
     #[serde(default)]
     chess960: bool,
+    /// Circe: captured pieces reborn (`features/circe.rs`).
+    #[serde(default)]
+    circe: bool,
+    /// Andernach: capturers change sides (`features/andernach.rs`).
+    #[serde(default)]
+    andernach: bool,
+    /// Madrasi: like pieces attacking each other paralysed (`features/madrasi.rs`).
+    #[serde(default)]
+    madrasi: bool,
 }
 
 fn yes() -> bool {
@@ -243,7 +252,7 @@ fn compile(
         Some(n) => Notation::from_name(n.get_ref())
             .ok_or_else(|| r.span(n, "notation", format!("`{}` is no notation; known: {}{}", n.get_ref(), Notation::names(), suggest::did_you_mean(n.get_ref(), Notation::ALL.map(Notation::name)))))?,
     };
-    let rules = Rules {
+    let mut rules = Rules {
         name,
         description: raw.description.trim().to_string(),
         geometry: g,
@@ -271,7 +280,14 @@ fn compile(
         turn: turns::compile(raw.turn.as_ref(), &cx)?,
         flips: raw.flips.map(Into::into),
         chess960: raw.chess960,
+        circe: None,
+        andernach: raw.andernach,
+        madrasi: raw.madrasi,
     };
+    if raw.circe {
+        // The rebirth squares come from the start position's pieces (its game array).
+        rules.circe = Some(crate::features::circe::compile(&rules, &crate::fen::start_pieces(&rules)));
+    }
     if let Some(raw_drops) = &raw.drops {
         drops::check_demotion(&rules, raw_drops, r)?;
     }

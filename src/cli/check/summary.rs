@@ -310,6 +310,17 @@ fn play(o: &mut Out) {
         let text = "castling as in Chess960: king and rooks may start anywhere on the first rank (every FEN is read so), castles end on the usual squares and are written king-takes-rook";
         row(o, &["chess960"], "chess960", text.to_string());
     }
+    if rules.circe.is_some() {
+        let text = "a captured piece (royals excepted) is reborn at once on its start square (a pawn on its file, a piece on the one of the capture square's colour), and vanishes if that square is occupied";
+        row(o, &["circe"], "circe", text.to_string());
+    }
+    if rules.andernach {
+        row(o, &["andernach"], "andernach", "a piece that captures (royals excepted) changes sides; a promoting capture promotes first".to_string());
+    }
+    if rules.madrasi {
+        let text = "a piece attacked by an enemy piece of its own type (royals excepted) is paralysed: it neither moves, captures nor gives check";
+        row(o, &["madrasi"], "madrasi", text.to_string());
+    }
     if !rows.is_empty() {
         o.text += "play:\n";
         o.text += &table(&rows, "  ");

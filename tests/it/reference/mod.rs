@@ -47,6 +47,18 @@
 //!   stepping off one side edge comes back on at the other; a rider stops before it
 //!   would come back to its own square (it may not pass through or return to it), and a
 //!   leap onto its own square is no move.
+//! * the problemists' conditions, from their published rules (Wikipedia's "Circe chess",
+//!   "Andernach chess", "Madrasi chess"): with `circe`, a captured non-royal piece is put
+//!   back, after the move, on a square where the start position has a piece of its side
+//!   and type — the only one; else the only one of the capture square's colour; else the
+//!   one on the capture file (nearest its own first rank); else the nearest file (of the
+//!   capture square's colour if any, ties to the a-side, then nearest its first rank); with
+//!   none, its side's last rank on the capture file — if that square is empty; with
+//!   `andernach`, a non-royal piece that captured (and promoted) turns to the other side;
+//!   with `madrasi`, a non-royal piece attacked by an enemy piece of its type neither
+//!   moves nor attacks (checks, castling squares), a royal never is. With
+//!   `castling_rights_on_arrival`, a reborn or turned piece of a listed type on its
+//!   side's castle rook square gains that castle while the king stands unmoved there.
 //!
 //! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
 //! variants.
@@ -337,9 +349,14 @@ impl RefPos {
     /// Whether a piece of `by` could capture onto `target` (the piece there, if any,
     /// is treated as an enemy of `by`).
     pub fn attacked(&self, target: usize, by: Color) -> bool {
+        self.attacked_by(target, by, &|_, _| true)
+    }
+
+    /// Whether a piece of `by` for which `counts(square, piece)` holds attacks `target`.
+    fn attacked_by(&self, target: usize, by: Color, counts: &dyn Fn(usize, Man) -> bool) -> bool {
         for s in 0..self.board.len() {
             let Some(man) = self.board[s] else { continue };
-            if man.color != by {
+            if man.color != by || !counts(s, man) {
                 continue;
             }
             let sign = Self::sign(by);
@@ -380,12 +397,21 @@ impl RefPos {
         })
     }
 
-    /// Whether any royal piece of `c` is attacked.
+    /// Whether any royal piece of `c` is attacked (with Madrasi, by a piece not paralysed).
     pub fn royal_attacked(&self, c: Color) -> bool {
         (0..self.board.len()).any(|s| match self.board[s] {
-            Some(m) if m.color == c && self.rules.pieces[m.kind as usize].royal => self.attacked(s, other(c)),
+            Some(m) if m.color == c && self.rules.pieces[m.kind as usize].royal => self.attacked_by(s, other(c), &|from, _| !self.paralysed(from)),
             _ => false,
         })
+    }
+
+    /// Madrasi: whether the piece on `s` is paralysed — not royal, and attacked by an
+    /// enemy piece of its own type (paralysed or not). Never without `madrasi`.
+    pub fn paralysed(&self, s: usize) -> bool {
+        let Some(man) = self.board[s] else { return false };
+        self.rules.madrasi
+            && !self.rules.pieces[man.kind as usize].royal
+            && self.attacked_by(s, other(man.color), &|_, m| m.kind == man.kind)
     }
 
     pub fn in_check(&self) -> bool {
@@ -561,7 +587,7 @@ impl RefPos {
         let mut base: BTreeMap<(usize, usize, Option<usize>, Option<usize>), bool> = BTreeMap::new();
         for s in 0..self.board.len() {
             let Some(man) = self.board[s] else { continue };
-            if man.color != us {
+            if man.color != us || self.paralysed(s) {
                 continue;
             }
             let def = &self.rules.pieces[man.kind as usize];
@@ -629,7 +655,7 @@ impl RefPos {
             let kf = self.for_color(c.king_from, us);
             let rf = self.for_color(c.rook_from, us);
             let ours = |s: usize| matches!(self.board[s], Some(m) if m.color == us);
-            if !ours(kf) || !ours(rf) {
+            if !ours(kf) || !ours(rf) || self.paralysed(kf) || self.paralysed(rf) {
                 continue;
             }
             if c.empty.iter().any(|&e| {
@@ -640,7 +666,14 @@ impl RefPos {
             }
             let mut lifted = self.clone();
             lifted.board[kf] = None;
-            if c.safe.iter().any(|&e| lifted.attacked(self.for_color(e, us), them)) {
+            // With Madrasi the king is put on each square in turn, and only pieces not
+            // paralysed there attack it.
+            let passed = |e: usize| {
+                let mut on = lifted.clone();
+                on.board[e] = self.board[kf];
+                on.attacked_by(e, them, &|from, _| !on.paralysed(from))
+            };
+            if c.safe.iter().any(|&e| if self.rules.madrasi { passed(self.for_color(e, us)) } else { lifted.attacked(self.for_color(e, us), them) }) {
                 continue;
             }
             base.insert((kf, self.for_color(c.king_to, us), Some(i), None), false);
@@ -719,6 +752,8 @@ impl RefPos {
         p.ep = None;
         let mut touched = vec![m.from, m.to];
         let mut capture = false;
+        // The piece taken, and where it stood.
+        let mut taken: Option<(Man, usize)> = None;
         let mover = self.board[m.from].expect("a move starts on a piece");
         if let Some(i) = m.castle {
             let c = &self.rules.castles[i];
@@ -731,14 +766,17 @@ impl RefPos {
             touched.push(rf);
         } else {
             let mut man = p.board[m.from].take().unwrap();
+            let mut victim = None;
             if let Some(v) = m.ep_victim {
-                p.board[v] = None;
+                victim = p.board[v].take().map(|man| (man, v));
                 capture = true;
                 touched.push(v);
             }
-            if p.board[m.to].is_some() {
+            if let Some(man) = p.board[m.to] {
+                victim = Some((man, m.to));
                 capture = true;
             }
+            taken = victim;
             if let Some(t) = m.promo {
                 man.kind = t;
             }
@@ -759,6 +797,26 @@ impl RefPos {
                 }
             }
         }
+        if let Some((victim, on)) = taken {
+            let royal = |man: Man| self.rules.pieces[man.kind as usize].royal;
+            // Andernach: the capturer, promoted if it promoted, turns.
+            if self.rules.andernach && !royal(p.board[m.to].unwrap()) {
+                let man = p.board[m.to].as_mut().unwrap();
+                man.color = other(man.color);
+                p.arrived(m.to);
+            }
+            // Circe: the victim is reborn, if its square is empty.
+            if self.rules.circe.is_some() && !royal(victim) {
+                if let Some(home) = p.rebirth_square(victim.color, victim.kind, on) {
+                    if p.board[home].is_none() {
+                        let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
+                        let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
+                        p.board[home] = Some(Man { moved: start[home] != Some((victim.color, victim.kind)), ..victim });
+                        p.arrived(home);
+                    }
+                }
+            }
+        }
         let end = &self.rules.end;
         let resets = |e: ResetEvent| end.move_rule_resets.contains(&e);
         let reset = (capture && resets(ResetEvent::Capture))
@@ -773,6 +831,54 @@ impl RefPos {
             self.after_series_move(m, &mut p, reset);
         }
         p
+    }
+
+    /// `castling_rights_on_arrival`: the piece on `sq`, just come into being there, gains
+    /// each castle of its side whose rook square that is, if of a listed type, while that
+    /// side's king stands unmoved on the castle's king square.
+    fn arrived(&mut self, sq: usize) {
+        let Some(man) = self.board[sq] else { return };
+        if !self.rules.castling_rights_on_arrival.contains(&man.kind) {
+            return;
+        }
+        for i in 0..self.rules.castles.len() {
+            let (kf, _, rf, _, _) = self.castle_squares(i, man.color);
+            let king_home = matches!(self.board[kf], Some(k) if k.color == man.color && !k.moved && self.rules.pieces[k.kind as usize].royal);
+            if rf == sq && king_home {
+                self.rights[i][ci(man.color)] = true;
+            }
+        }
+    }
+
+    /// Circe: where a piece of `color` and `kind` taken on `on` is reborn (before asking
+    /// whether the square is empty).
+    fn rebirth_square(&self, color: Color, kind: u8, on: usize) -> Option<usize> {
+        let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
+        let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
+        let homes: Vec<usize> = (0..start.len()).filter(|&s| start[s] == Some((color, kind))).collect();
+        let light = |s: usize| self.rules.is_light(s as u8);
+        match homes.len() {
+            0 => {
+                let rank = if color == Color::White { self.ranks - 1 } else { 0 };
+                let sq = (rank * self.files + self.file(on)) as usize;
+                (!self.rules.walls.contains(&(sq as u8))).then_some(sq)
+            }
+            1 => Some(homes[0]),
+            _ => {
+                let same: Vec<usize> = homes.iter().copied().filter(|&s| light(s) == light(on)).collect();
+                if same.len() == 1 {
+                    return Some(same[0]);
+                }
+                let mut on_file: Vec<usize> = homes.iter().copied().filter(|&s| self.file(s) == self.file(on)).collect();
+                on_file.sort_by_key(|&s| self.own_rank(s, color));
+                if let Some(&s) = on_file.first() {
+                    return Some(s);
+                }
+                let mut pool = if same.is_empty() { homes } else { same };
+                pool.sort_by_key(|&s| ((self.file(s) - self.file(on)).abs(), self.file(s), self.own_rank(s, color)));
+                pool.first().copied()
+            }
+        }
     }
 
     // ---- notation --------------------------------------------------------------------
@@ -863,7 +969,11 @@ impl RefPos {
         // unmoved), the FEN says so in an extension field.
         let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
         let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
-        let tracked = |kind: u8| self.rules.pieces[kind as usize].directions.iter().any(|d| d.initial_only);
+        // (Where rights arrive with pieces, whether a king ever moved is tracked too.)
+        let tracked = |kind: u8| {
+            let def = &self.rules.pieces[kind as usize];
+            def.directions.iter().any(|d| d.initial_only) || (def.royal && !self.rules.castling_rights_on_arrival.is_empty())
+        };
         let mut actual = Vec::new();
         let mut implied = Vec::new();
         for (sq, man) in self.board.iter().enumerate() {
