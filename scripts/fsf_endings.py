@@ -124,14 +124,41 @@ def shogi_letters(a, what, fa, ca, cbase, cmoves):
 def unmarked_check(a, what, fa, ca, cbase, cmoves):
     """Fairy-Stockfish's SAN marks a check only where its move-time test
     (`Position::gives_check`) sees one, which misses some that its own `gives_check`
-    (pyffish's, compared above) reports: a royal queen attacked (Coregal), Spartan's and
-    Sho shogi's kings (its commoners), a knight's check next to its own king in Atomic.
-    SAN marks every check (FIDE's Laws, appendix C.12); compat marks them."""
-    return (what.startswith("get_san ") and a.name in ("atomic", "coregal", "spartan", "shoshogi")
+    (pyffish's, compared above) reports: a royal queen attacked (Coregal), Spartan's,
+    Sho shogi's and Petrified's kings (its commoners: it sees no check without a KING), a
+    knight's check next to its own king in Atomic. SAN marks every check (FIDE's Laws,
+    appendix C.12); compat marks them."""
+    return (what.startswith("get_san ") and a.name in ("atomic", "coregal", "spartan", "shoshogi", "petrified")
             and ca[1].endswith(("+", "#")) and ca[1].rstrip("+#") == fa[1])
 
 
+def king_that_cannot_capture(a, what, fa, ca, cbase, cmoves):
+    """Petrified: a king may never capture (it would petrify, which Fairy-Stockfish forbids),
+    so it attacks nothing and kings may stand side by side; Fairy-Stockfish's legal moves
+    agree, but its `checkers` still count the neighbouring king as giving check. A piece
+    that can never take the king gives no check (FIDE's Laws 3.9); compat says none."""
+    if not (what == "gives_check" and a.name == "petrified" and fa is True and ca is False):
+        return False
+    from chimera import compat
+
+    board = compat.get_fen(a.cvar, cbase, cmoves).split(" ")[0]
+    where = {}
+    for r, row in enumerate(board.split("/")):
+        f = 0
+        for ch in row:
+            if ch.isdigit():
+                f += int(ch)
+            else:
+                if ch in "Kk":
+                    where[ch] = (f, r)
+                f += 1
+    (wf, wr), (bf, br) = where["K"], where["k"]
+    return max(abs(wf - bf), abs(wr - br)) == 1
+
+
 EXPLAINED = [
+    (king_that_cannot_capture, "Fairy-Stockfish counts Petrified's neighbouring king, which may never capture, "
+                               "as giving check (FIDE Laws 3.9: check is an attack by a piece that could take the king)"),
     (unmarked_check, "Fairy-Stockfish's SAN leaves out the mark of a check its gives_check reports "
                      "(FIDE Laws C.12: a check is marked)"),
     (shogi_letters, "a promoted shogi piece is no gold or dragon: Fairy-Stockfish writes the type it moves "
