@@ -317,11 +317,15 @@ def main():
     ap.add_argument("--ruleset", help="check this ruleset file instead, as Fairy-Stockfish's --as variant (a new ruleset before it is built in)")
     ap.add_argument("--as", dest="as_name", help="with --ruleset: Fairy-Stockfish's name for it")
     ap.add_argument("--size", default="8x8", help="with --ruleset: FILESxRANKS")
+    ap.add_argument("--plus", help="with --ruleset: the letter of the type pieces promote to by themselves (Fairy-Stockfish's `+`)")
+    ap.add_argument("--turns", action="store_true", help="with --ruleset: compare whole turns of several parts (`e2e4,e4e5`: walls)")
+    ap.add_argument("--ini", help="with --ruleset: load this variants.ini into Fairy-Stockfish too (for --as a section of it: `chimera import-ini`'s output)")
     args = ap.parse_args()
     if args.ruleset:
         files, ranks = (int(n) for n in args.size.split("x"))
-        adapter = Same(args.as_name, files, ranks)
+        adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper()) if args.plus else Same(args.as_name, files, ranks)
         adapter.name = adapter.cvar = args.ruleset
+        adapter.turns = args.turns
         VARIANTS.append(adapter)
         names.append(adapter.name)
         args.variants = adapter.name
@@ -332,7 +336,8 @@ def main():
         print(f"unknown variant(s) {unknown}; known: {names}")
         return 2
     adapters = [a for a in VARIANTS if a.name in wanted]
-    started = fc.start(args, adapters)
+    extra_ini = open(args.ini).read() if args.ini else None
+    started = fc.start(args, adapters, extra_ini)
     if started is None:
         return 0
     missing = [a.name for a in adapters if a.fvar not in fc.SF.variants()]

@@ -449,9 +449,13 @@ impl<B: Bitboard> Pos<B> {
         let mut map = B::EMPTY;
         for (pt, mob) in t.mobilities(by).iter().enumerate() {
             let mut pieces = self.board.by_type[pt] & theirs;
+            let (leap_capture, specials) = match &mob.unconfined {
+                Some(u) => (&u.leap_capture, &u.specials),
+                None => (&mob.leap_capture, &mob.specials),
+            };
             while pieces.any() {
                 let sq = pieces.pop();
-                map |= mob.leap_capture[sq as usize];
+                map |= leap_capture[sq as usize];
                 if mob.shape == Shape::Leaper {
                     continue;
                 }
@@ -460,7 +464,7 @@ impl<B: Bitboard> Pos<B> {
                 for r in mob.sliders.iter().filter(|r| r.how.capture && (unmoved || !r.how.initial_only)) {
                     map |= t.reach(&r.lines, sq, occ, word);
                 }
-                for sp in mob.specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
+                for sp in specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
                     if let Some((to, path)) = sp.to[sq as usize] {
                         if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                             map |= B::bit(to);

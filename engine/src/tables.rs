@@ -146,6 +146,9 @@ pub struct Mobility<B> {
     /// Where its moves may end (`moves_within`; the whole board if anywhere): folded
     /// into the leap and special tables, and applied to the riders' reach.
     pub within: B,
+    /// A confined piece's leap captures and special moves as they were before `within`
+    /// cut them: the region limits its moves, not its attacks (None: it moves anywhere).
+    pub unconfined: Option<Box<Unconfined<B>>>,
     /// The promotion zone for this colour (empty if the type never promotes).
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
@@ -170,6 +173,13 @@ pub struct Mobility<B> {
     /// pieces whose moves need no test: where it has only plain leaps and double
     /// steps, few enough that shifting the set beats a lookup per piece (pawns).
     pub bulk: Option<Bulk<B>>,
+}
+
+/// The attacks of a piece with `moves_within` (see [`Mobility::unconfined`]).
+#[derive(Clone, Debug)]
+pub struct Unconfined<B> {
+    pub leap_capture: Vec<B>,
+    pub specials: Vec<Special<B>>,
 }
 
 /// A type's moves as the same step taken from every square of a set at once.
@@ -651,6 +661,7 @@ impl<B: Bitboard> Tables<B> {
                     hops: Vec::new(),
                     barred: !def.hop_barred.is_empty(),
                     within: board,
+                    unconfined: None,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
@@ -738,6 +749,7 @@ impl<B: Bitboard> Tables<B> {
                 if let Some(region) = &def.moves_within {
                     let within: B = region.bitboard(g, color);
                     m.within = within;
+                    m.unconfined = Some(Box::new(Unconfined { leap_capture: m.leap_capture.clone(), specials: m.specials.clone() }));
                     for sq in g.all() {
                         m.leap_quiet[sq as usize] &= within;
                         m.leap_capture[sq as usize] &= within;

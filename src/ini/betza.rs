@@ -27,6 +27,10 @@ struct Step {
 /// Chimera's Betza for a Fairy-Stockfish Betza string, or why there is none.
 pub fn translate(fsf: &str) -> Result<String, String> {
     let steps = read_fsf(fsf)?;
+    if steps.is_empty() {
+        // A piece that never moves (Fairy-Stockfish's `immobile`): Chimera's empty Betza.
+        return Ok(String::new());
+    }
     let text = write_chimera(&steps);
     let back = read_chimera(&text).map_err(|e| format!("Chimera cannot read `{text}`: {e}"))?;
     if back != steps {

@@ -389,10 +389,19 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
                         ))
                     }
                 };
-                let mut promotion = zone.table();
-                promotion.insert("to".into(), strings(to));
-                promotion.insert("policy".into(), Value::String(policy.into()));
-                pawn.insert("promotion".into(), Value::Table(promotion));
+                if to.is_empty() && policy == "mandatory" {
+                    // Nothing to promote to, and promotion is a must: Fairy-Stockfish's pawn
+                    // never enters the zone (it still attacks it).
+                    if c.bool("pieceDrops", false)? {
+                        return Err(c.refuse("promotionPieceTypes", "no piece to promote to, with drops"));
+                    }
+                    pawn.insert("moves_within".into(), Value::Table(zone.outside(c.files, c.ranks)));
+                } else {
+                    let mut promotion = zone.table();
+                    promotion.insert("to".into(), strings(to));
+                    promotion.insert("policy".into(), Value::String(policy.into()));
+                    pawn.insert("promotion".into(), Value::Table(promotion));
+                }
             }
         }
     }
@@ -524,6 +533,13 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         check_immobility(&c, fsf, &betzas, &[], &promotion_ranks, &shogi_zones)?;
     }
 
+    let pseudo = pseudo_royal(&c, &placement, &fields[0], &promoted)?;
+    if let Some(PseudoRoyal::Always(types)) = &pseudo {
+        for name in types {
+            let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
+            piece.insert("royal".into(), Value::Boolean(true));
+        }
+    }
     doc.insert("start".into(), Value::String(fields.join(" ")));
     doc.insert("pieces".into(), Value::Table(pieces));
 
@@ -605,7 +621,20 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             rule.insert("opponent_at_least".into(), Value::Integer(opp));
         }
         rule.insert("verdict".into(), Value::String(verdict.into()));
-        end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
+        match pseudo {
+            None => {
+                end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
+            }
+            Some(PseudoRoyal::WhenLast) => {
+                rule.insert("royal_when_last".into(), Value::Boolean(true));
+                end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
+            }
+            // The types are royal (above), and the rule never applies.
+            Some(PseudoRoyal::Always(_)) => {}
+        }
+    }
+    if c.bool("extinctionPseudoRoyal", false)? && atomic.is_none() && c.verdict("extinctionValue", "none")?.is_none() {
+        return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal pieces without an extinction rule"));
     }
     if let Some(rule) = counting(&c)? {
         end.insert("counting".into(), Value::Table(rule));
@@ -615,6 +644,12 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
+    }
+    if let Some(pass) = pass(&c)? {
+        doc.insert("pass".into(), pass);
+    }
+    if let Some(turn) = walls(&c)? {
+        doc.insert("turn".into(), Value::Table(turn));
     }
     let mut modules = Table::new();
     if let Some(n) = checks {
@@ -734,6 +769,125 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     Ok(Some(t))
 }
 
+/// Fairy-Stockfish's `pass` and `passOnStalemate`, each side's, as Chimera's `pass`. With
+/// `passOnStalemate` Fairy-Stockfish allows the pass only when no other move is legal (and
+/// the side is not in check: `legal`), whether or not `pass` is set too: `"when-stuck"`.
+/// Two passes in a row draw in both.
+fn pass(c: &Conv<'_>) -> Result<Option<Value>, Refusal> {
+    let side = |color: &str| -> Result<&'static str, Refusal> {
+        Ok(if c.bool(&format!("passOnStalemate{color}"), false)? {
+            "when-stuck"
+        } else if c.bool(&format!("pass{color}"), false)? {
+            "always"
+        } else {
+            "never"
+        })
+    };
+    let (white, black) = (side("White")?, side("Black")?);
+    if (white, black) == ("never", "never") {
+        return Ok(None);
+    }
+    if c.bool("extinctionPseudoRoyal", false)? {
+        return Err(c.refuse("passOnStalemate", "passing with pseudo-royal pieces (not verified against Fairy-Stockfish)"));
+    }
+    if white == black {
+        return Ok(Some(Value::String(white.into())));
+    }
+    let sides = [("white".to_string(), Value::String(white.into())), ("black".to_string(), Value::String(black.into()))];
+    Ok(Some(Value::Table(Table::from_iter(sides))))
+}
+
+/// Fairy-Stockfish's `wallingRule` as Chimera's `[turn] walls`, its `wallingRegion` as
+/// `no_walls_on` (the squares outside it).
+fn walls(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
+    let rule = c.fsf.value("wallingRule").map(|(v, _)| v.trim()).unwrap_or("none");
+    let walls = match rule {
+        "none" => return Ok(None),
+        "duck" => "duck",
+        "arrow" => "arrow",
+        "past" => "behind",
+        "static" => "anywhere",
+        other => return Err(c.refuse("wallingRule", format!("`{other}` walls (Chimera has duck, arrow, past and static)"))),
+    };
+    if c.bool("blastOnCapture", false)? {
+        // Fairy-Stockfish chooses the wall among the squares empty before the explosion.
+        return Err(c.refuse("wallingRule", "walls with explosions (Fairy-Stockfish's wall may not go where the explosion emptied; Chimera's may)"));
+    }
+    if c.bool("wallOrMove", false)? {
+        return Err(c.refuse("wallOrMove", "a turn that is a move or a wall (Chimera's is a move and a wall)"));
+    }
+    let all = |_: u8, _: u8| true;
+    // Fairy-Stockfish reads the shared key last: it sets both colours.
+    let shared = c.fsf.value("wallingRegion").is_some();
+    if shared && (c.fsf.value("wallingRegionWhite").is_some() || c.fsf.value("wallingRegionBlack").is_some()) {
+        return Err(c.refuse("wallingRegion", "both the shared walling region and a colour's (which wins depends on the sections' order)"));
+    }
+    let (white, black) = if shared {
+        (c.region("wallingRegion", all)?, c.region("wallingRegion", all)?)
+    } else {
+        (c.region("wallingRegionWhite", all)?, c.region("wallingRegionBlack", all)?)
+    };
+    if white != black {
+        return Err(c.refuse("wallingRegionBlack", "White's and Black's walling regions differ (Chimera's `no_walls_on` is the same for both)"));
+    }
+    let mut turn = Table::new();
+    turn.insert("walls".into(), Value::String(walls.into()));
+    let outside: Vec<String> = (0..c.files).flat_map(|f| (0..c.ranks).map(move |r| (f, r))).filter(|sq| !white.contains(sq)).map(|(f, r)| square(f, r)).collect();
+    if !outside.is_empty() {
+        turn.insert("no_walls_on".into(), strings(outside));
+    }
+    Ok(Some(turn))
+}
+
+/// How Chimera writes Fairy-Stockfish's `extinctionPseudoRoyal` (without explosions).
+enum PseudoRoyal {
+    /// Chimera's `royal_when_last` on the extinction rule.
+    WhenLast,
+    /// These types are royal, and there is no extinction rule.
+    Always(Vec<String>),
+}
+
+/// Fairy-Stockfish's `extinctionPseudoRoyal` without explosions: a side's pieces of an
+/// extinction type are royal while it has at most `extinctionPieceCount` + 1 of them on the
+/// board, and the extinction rule itself never applies ("pseudo-royal pieces can not be
+/// captured", `is_immediate_game_end`). Chimera's `royal_when_last` keeps the extinction
+/// rule, which agrees where no side can ever be down to the count: where both start
+/// above it. Where a side starts with that few and no piece of the types can come into
+/// play (no promotion to them, no drops), the types are royal throughout, with no
+/// extinction: Maharajah's amazon against an army without one.
+fn pseudo_royal(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, board: &str, promoted: &[(String, String, Src)]) -> Result<Option<PseudoRoyal>, Refusal> {
+    if !c.bool("extinctionPseudoRoyal", false)? || c.bool("blastOnCapture", false)? {
+        return Ok(None);
+    }
+    if matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All) {
+        return Err(c.refuse("extinctionPseudoRoyal", "every piece type pseudo-royal (Chimera's royal kind is named)"));
+    }
+    let types = c.names("extinctionPieceTypes", &[])?;
+    let count = c.int("extinctionPieceCount", 0)?;
+    let hands = board.split_once('[').map(|(_, h)| h).unwrap_or("");
+    let on_start = |letter: char| (placement.values().filter(|&&l| l == letter).count() + hands.chars().filter(|&l| l == letter).count()) as i64;
+    let above = types.iter().all(|name| {
+        let letter = c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
+        on_start(letter) > count && on_start(letter.to_ascii_uppercase()) > count
+    });
+    if above {
+        return Ok(Some(PseudoRoyal::WhenLast));
+    }
+    let promotes_to = |name: &String| c.names("promotionPieceTypes", &[]).is_ok_and(|t| t.contains(name)) || promoted.iter().any(|(_, to, _)| to == name);
+    let fixed = !c.bool("pieceDrops", false)?
+        && types.iter().all(|name| {
+            let letter = c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
+            !promotes_to(name) && on_start(letter) <= count + 1 && on_start(letter.to_ascii_uppercase()) <= count + 1
+        });
+    if fixed {
+        return Ok(Some(PseudoRoyal::Always(types)));
+    }
+    Err(c.refuse(
+        "extinctionPseudoRoyal",
+        "a side starts with no more pieces of the types than `extinctionPieceCount` and more may come into play (Fairy-Stockfish then applies no extinction; Chimera's `royal_when_last` would)",
+    ))
+}
+
 /// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`
 /// module: captures explode (`blastOnCapture`, sparing Fairy-Stockfish's pawn type, which
 /// is the only piece the converter marks `pawn`), and a side whose one non-royal "king"
@@ -741,15 +895,11 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
 /// `extinctionPseudoRoyal` that piece may not be left attacked (the module's `checks`).
 /// Returns the piece made royal and the module's table.
 fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
-    let pseudo_royal = c.bool("extinctionPseudoRoyal", false)?;
     if !c.bool("blastOnCapture", false)? {
         for key in ["blastImmuneTypes", "mutuallyImmuneTypes"] {
             if !c.names(key, &[])?.is_empty() {
                 return Err(c.refuse(key, "without blastOnCapture (Chimera has the rule only in its atomic module)"));
             }
-        }
-        if pseudo_royal {
-            return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal extinction pieces without explosions (Chimera has no such rule)"));
         }
         return Ok(None);
     }
@@ -771,7 +921,7 @@ fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
         return Err(c.refuse("blastOnCapture", "explosions with drops (not verified against Fairy-Stockfish)"));
     }
     let mut module = Table::new();
-    if !pseudo_royal {
+    if !c.bool("extinctionPseudoRoyal", false)? {
         module.insert("checks".into(), Value::Boolean(false));
     }
     for (key, chimera) in [("blastImmuneTypes", "immune"), ("mutuallyImmuneTypes", "mutually_immune")] {

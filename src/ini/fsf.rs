@@ -177,6 +177,17 @@ const MAPPED_MORE: &[&str] = &[
     "promotedPieceType",
     "perpetualCheckIllegal",
     "countingRule",
+    "pass",
+    "passWhite",
+    "passBlack",
+    "passOnStalemate",
+    "passOnStalemateWhite",
+    "passOnStalemateBlack",
+    "wallingRule",
+    "wallingRegion",
+    "wallingRegionWhite",
+    "wallingRegionBlack",
+    "wallOrMove",
 ];
 
 /// Options Chimera has no rule for: accepted only with the value that switches them off
@@ -203,20 +214,9 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
     ("dropPromoted", "false", "drops in promoted state"),
     ("gating", "false", "gating"),
-    ("wallingRule", "none", "wall squares"),
-    ("wallingRegion", "", "wall squares"),
-    ("wallingRegionWhite", "", "wall squares"),
-    ("wallingRegionBlack", "", "wall squares"),
-    ("wallOrMove", "false", "wall squares"),
     ("seirawanGating", "false", "gating"),
     ("cambodianMoves", "false", "Cambodian first moves"),
     ("diagonalLines", "-", "diagonal palace lines"),
-    ("pass", "false", "passing"),
-    ("passWhite", "false", "passing"),
-    ("passBlack", "false", "passing"),
-    ("passOnStalemate", "false", "passing"),
-    ("passOnStalemateWhite", "false", "passing"),
-    ("passOnStalemateBlack", "false", "passing"),
     ("soldierPromotionRank", "1", "soldier promotion"),
     ("flipEnclosedPieces", "none", "flipping"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
@@ -251,7 +251,7 @@ const OFF_ONLY_MORE: &[(&str, &str, &str)] = &[
 
 /// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
 /// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
-const SET_BOTH_COLOURS: [&str; 2] = ["flagPiece", "flagRegion"];
+const SET_BOTH_COLOURS: [&str; 4] = ["flagPiece", "flagRegion", "pass", "passOnStalemate"];
 
 /// Deprecated spellings Fairy-Stockfish still reads; not converted.
 const DEPRECATED: [&str; 9] = [

@@ -110,6 +110,9 @@ pub(super) fn mobility_regions(
             Table::from_iter([("squares".to_string(), Value::Table(sides))])
         };
         let t = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
+        if t.contains_key("moves_within") {
+            return Err(c.refuse(&wk, "a region for a pawn that already may not enter its promotion zone"));
+        }
         t.insert("moves_within".into(), Value::Table(region));
     }
     Ok(())

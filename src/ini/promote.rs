@@ -48,6 +48,24 @@ impl Zone {
         }
     }
 
+    /// The squares outside the zone, as a Chimera region (`moves_within`).
+    pub(super) fn outside(&self, files: u8, ranks: u8) -> Table {
+        let mut t = Table::new();
+        match self {
+            Zone::Ranks(zone) => {
+                t.insert("ranks".into(), ints(&(1..=ranks).filter(|r| !zone.contains(r)).collect::<Vec<_>>()));
+            }
+            Zone::Squares(w, b) => {
+                let list = |set: &Squares| {
+                    let all = (0..files).flat_map(|f| (0..ranks).map(move |r| (f, r)));
+                    strings(all.filter(|sq| !set.contains(sq)).map(|(f, r)| square(f, r)))
+                };
+                t.insert("squares".into(), Value::Table(Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))])));
+            }
+        }
+        t
+    }
+
     /// The zone's keys of a Chimera `promotion` table (`ranks`, or `squares` per side).
     pub(super) fn table(&self) -> Table {
         let mut t = Table::new();

@@ -80,10 +80,10 @@ fn refusals_name_section_line_and_option() {
 
 #[test]
 fn an_unexpressible_option_is_refused_at_its_line() {
-    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\npass = true\n";
+    let ini = "[mini:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\ncastling = false\ngating = true\n";
     let (sections, _) = import(ini);
     let r = sections[0].result.as_ref().unwrap_err();
-    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "pass"), "{r}");
+    assert_eq!((r.section.as_str(), r.line, r.option.as_str()), ("mini", 5, "gating"), "{r}");
 }
 
 #[test]
@@ -267,4 +267,56 @@ fn walls_and_uneven_promotion_zones_convert() {
     let doc = converted("[e:chess]\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *1\n");
     let squares = &doc["pieces"]["pawn"]["promotion"]["squares"];
     assert_eq!((squares["white"].as_array().map(Vec::len), squares["black"].as_array().map(Vec::len)), (Some(16), Some(8)));
+}
+
+#[test]
+fn passing_becomes_pass_per_side() {
+    // `passOnStalemate` restricts the pass to a side with no other move, even with `pass`.
+    let doc = converted("[p:giveaway]\npassOnStalemate = true\npass = true\n");
+    assert_eq!(doc["pass"].as_str(), Some("when-stuck"));
+    let doc = converted("[p:chess]\npassWhite = true\n");
+    assert_eq!((doc["pass"]["white"].as_str(), doc["pass"]["black"].as_str()), (Some("always"), Some("never")));
+    // A colour's own key wins over the shared one in its section.
+    let doc = converted("[p:chess]\npassBlack = false\npass = true\n");
+    assert_eq!((doc["pass"]["white"].as_str(), doc["pass"]["black"].as_str()), (Some("always"), Some("never")));
+    assert!(converted("[p:chess]\npass = false\n").get("pass").is_none());
+}
+
+#[test]
+fn walling_rules_become_turn_walls() {
+    let base = "[w:chess]\nking = -\ncommoner = k\ncastling = false\nextinctionValue = loss\nextinctionPieceTypes = k\n";
+    let doc = converted(&format!("{base}wallingRule = past\nwallingRegion = *3 *4 *5 *6\n"));
+    assert_eq!(doc["turn"]["walls"].as_str(), Some("behind"));
+    let closed = doc["turn"]["no_walls_on"].as_array().unwrap();
+    assert_eq!(closed.len(), 32, "ranks 1, 2, 7 and 8 may not be walled");
+    assert!(closed.iter().any(|s| s.as_str() == Some("a1")) && !closed.iter().any(|s| s.as_str() == Some("a3")));
+    assert_eq!(converted(&format!("{base}wallingRule = static\n"))["turn"]["walls"].as_str(), Some("anywhere"));
+    assert_eq!(refused(&format!("{base}wallingRule = edge\n")).0, "wallingRule");
+    assert_eq!(refused(&format!("{base}wallingRule = duck\nwallOrMove = true\n")).0, "wallOrMove");
+    assert_eq!(refused("[a:atomic]\nwallingRule = duck\n").0, "wallingRule", "the wall before the explosion");
+}
+
+#[test]
+fn pseudo_royal_extinction_becomes_royal_when_last() {
+    // Two kings a side, royal while one is left (and at most two: `extinctionPieceCount`).
+    let doc = converted("[k2:chess]\nking = -\ncommoner = k\ncastling = false\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n");
+    let rule = &doc["end"]["extinction"][0];
+    assert_eq!((rule["royal_when_last"].as_bool(), rule["of"][0].as_str()), (Some(true), Some("commoner")));
+    // One side has none and none can come: Fairy-Stockfish applies no extinction, and the
+    // other side's one piece of the type is royal throughout.
+    let doc = converted("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = qrbn\n");
+    assert_eq!(doc["pieces"]["amazon"]["royal"].as_bool(), Some(true));
+    assert!(doc.get("end").and_then(|e| e.get("extinction")).is_none());
+    // …but where one could come (a promotion to it), neither reading is Fairy-Stockfish's.
+    let (option, _) = refused("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = mqrbn\n");
+    assert_eq!(option, "extinctionPseudoRoyal");
+}
+
+#[test]
+fn a_pawn_with_nothing_to_promote_to_stays_out_of_the_zone() {
+    let doc = converted("[np:chess]\npromotionPieceTypes = -\n");
+    let pawn = &doc["pieces"]["pawn"];
+    assert!(pawn.get("promotion").is_none());
+    let ranks: Vec<i64> = pawn["moves_within"]["ranks"].as_array().unwrap().iter().filter_map(|v| v.as_integer()).collect();
+    assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7]);
 }

@@ -88,3 +88,18 @@ fn a_capture_that_would_give_check_does_not_force_capturing_where_checks_are_ban
     assert_eq!(moves(&p), ["d1d4"]);
     assert_eq!(p.parse_move("Rd2").unwrap_err().code, chimera::IllegalCode::CaptureRequired);
 }
+
+/// `moves_within` limits where a piece moves, not what it attacks: a royal may not step
+/// next to it outside its region, whether the generator asks square by square (a king's
+/// step) or for every attacked square at once (the royal's moves in one map).
+#[test]
+fn a_confined_piece_attacks_beyond_its_region() {
+    let text = "name = \"x\"\nboard = { files = 8, ranks = 8 }\nstart = \"4k3/8/8/8/8/8/3x4/5K2 w - - 0 1\"\n\n\
+         [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
+         [pieces.x]\nletter = \"X\"\nbetza = \"fmWfcF\"\nmoves_within = { ranks = [1, 2, 3, 4, 5, 6, 7] }\n";
+    let p = from_toml(text, "x.toml").unwrap().start();
+    // The black X on d2 may never move to rank 1, yet it attacks c1 and e1.
+    assert_eq!(piece_moves(&p, "f1"), ["f1e2", "f1f2", "f1g1", "f1g2"]);
+    let p = from_toml(text, "x.toml").unwrap().position("4k3/8/8/8/8/8/3x4/4K3 w - - 0 1").unwrap();
+    assert!(p.is_check(), "the X on d2 checks the king on e1");
+}
