@@ -162,6 +162,11 @@ fn fsf_directions(f: i8, s: i8, dirs: &[[char; 2]]) -> Vec<(i8, i8)> {
 /// Chimera's reading of its own Betza, in the same terms.
 fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
     let mut steps = BTreeSet::new();
+    // An empty Betza is a piece that never moves, in both programs (Fairy-Stockfish's
+    // `immobile`; Chimera's loader reads it so, though `betza::parse` wants a move).
+    if text.is_empty() {
+        return Ok(steps);
+    }
     for d in betza::parse(text)? {
         let quiet: &[bool] = match d.mode {
             Mode::Move => &[true],
