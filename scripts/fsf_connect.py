@@ -161,8 +161,11 @@ def main():
             tasks = []
             for a in adapters:
                 short = args.positions - compared[a.name]
-                # Games here are short (a goal is sought): a few at a time.
-                for _ in range(max(0, -(-short // 10))):
+                # As many games as the positions still short need at the variant's mean
+                # game length so far (4 to start: their lengths differ widely).
+                per_game = compared[a.name] / games[a.name] if games[a.name] else 0
+                wanted_games = -(-short // max(1, int(per_game))) if per_game else 4
+                for _ in range(max(0, wanted_games) if short > 0 else 0):
                     seed = args.seed * 1000003 + SECTIONS.index(a.name) * 1009 + games[a.name]
                     games[a.name] += 1
                     tasks.append((a.name, seed, args.plies))
