@@ -846,29 +846,29 @@ const CONNECT_KEYS: [&str; 8] = [
 
 /// `[end.connect]` in words: the goals, the pieces and lines, and the verdict.
 fn connection(o: &Out, c: &chimera::rules::Connect) -> String {
-    let dirs: Vec<&str> = [(c.horizontal, "ranks"), (c.vertical, "files"), (c.diagonal, "diagonals")].iter().filter(|(on, _)| *on).map(|&(_, n)| n).collect();
-    let along = list(&dirs.iter().map(|d| d.to_string()).collect::<Vec<_>>());
+    let dirs: Vec<String> = [(c.horizontal, "ranks"), (c.vertical, "files"), (c.diagonal, "diagonals")].iter().filter(|(on, _)| *on).map(|&(_, n)| n.to_string()).collect();
+    let along = list(&dirs);
+    let all = (0..o.rules.pieces.len()).all(|t| c.pieces.contains(t as PieceType));
+    let pieces = if all { "its pieces".to_string() } else { format!("its {}", o.set(c.pieces).join(" or ")) };
     let mut goals = Vec::new();
     if c.in_a_row > 0 {
-        goals.push(format!("{} in a row along {along}", c.in_a_row));
+        goals.push(format!("{} of {pieces} in a row along {along}", c.in_a_row));
     }
     if c.square > 0 {
-        goals.push(format!("a solid {0}x{0} square", c.square));
+        goals.push(format!("{pieces} filling a {0}x{0} square", c.square));
     }
     if c.collinear > 0 {
-        goals.push(format!("{} on one whole line ({along}; gaps allowed)", c.collinear));
+        goals.push(format!("{} of {pieces} on one whole line ({along}; gaps allowed)", c.collinear));
     }
     let g = o.geometry();
     for color in [Color::White, Color::Black] {
         if let Some((from, to)) = &c.link[color] {
             let names = |squares: &[chimera::Square]| squares.iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
-            goals.push(format!("for {color}, a chain of adjacent pieces (along {along}) joining {} to {}", names(from), names(to)));
+            let who = if color == Color::White { "White" } else { "Black" };
+            goals.push(format!("({who}) a chain of {pieces}, each next to the next along {along}, joining {} to {}", names(from), names(to)));
         }
     }
-    let all = (0..o.rules.pieces.len()).all(|t| c.pieces.contains(t as PieceType));
-    let pieces = if all { "its pieces".to_string() } else { format!("its {}", o.set(c.pieces).join(" or ")) };
-    let who = side(c.verdict, "the side that connected");
-    format!("when the side that just moved has {pieces} as {}: {who}", goals.join(", or "))
+    format!("when the side that just moved has {}: {}", goals.join(", or "), side(c.verdict, "the side that connected"))
 }
 
 fn verdict(v: Verdict) -> &'static str {
