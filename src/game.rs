@@ -24,6 +24,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::ArmyCaptured => "capturing the whole army".to_string(),
         EndReason::Extinction => "extinction".to_string(),
         EndReason::RegionReached => "reaching the goal region".to_string(),
+        EndReason::Connected => "a connection".to_string(),
         EndReason::Counting => match pos.counting() {
             Some((limit, _)) => format!("the count of {} moves", limit / 2),
             None => "counting".to_string(),

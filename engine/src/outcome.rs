@@ -31,6 +31,9 @@ pub enum EndReason {
     Extinction,
     /// A side brought its pieces onto its goal squares (`[end.region_win]`).
     RegionReached,
+    /// The side that just moved lined its pieces up (`[end.connect]`: so many in a row,
+    /// a square block, on one line, or a chain joining two regions).
+    Connected,
     /// The count of Makruk's counting rules ran out (`[end.counting]`).
     Counting,
     /// A checkmate the mate rule scores otherwise (`[end.mate_rule]`: Shatar's mate by
@@ -75,6 +78,7 @@ impl EndReason {
             EndReason::ArmyCaptured => "army-captured",
             EndReason::Extinction => "extinction",
             EndReason::RegionReached => "region-reached",
+            EndReason::Connected => "connection",
             EndReason::Counting => "counting",
             EndReason::MateRule => "mate-rule",
             EndReason::Passes => "passes",

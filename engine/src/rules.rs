@@ -425,6 +425,8 @@ pub struct EndRules {
     pub extinction: Vec<Extinction>,
     /// A side whose piece reaches a region wins (`[end.region_win]`).
     pub region_win: Option<RegionWin>,
+    /// A side that lines its pieces up gets a verdict (`[end.connect]`).
+    pub connect: Option<Connect>,
     /// Who a repetition favours when one side checked or chased throughout it
     /// (`features/perpetual.rs`).
     pub perpetual: Perpetual,
@@ -603,6 +605,32 @@ impl RegionWin {
         let bits = |c: Color| rule.map_or(B::EMPTY, |r| r.squares[c].iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)));
         ByColor::new(bits(Color::White), bits(Color::Black))
     }
+}
+
+/// The end of the game when the side that just moved has its pieces connected
+/// (`[end.connect]`; Fairy-Stockfish's `connectN`, `connectNxN`, `collinearN`, and its
+/// connect regions): any one of the goals given is enough.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Connect {
+    /// The types whose pieces count (every type by default).
+    pub pieces: PieceSet,
+    /// So many in an unbroken straight line along an enabled direction (0: no such goal).
+    pub in_a_row: u8,
+    /// An unbroken square block of so many a side (0: none); every direction counts.
+    pub square: u8,
+    /// So many anywhere on one line of an enabled direction, gaps allowed (0: none).
+    pub collinear: u8,
+    /// Each side's two regions to join by a chain of its pieces, each next to the
+    /// next along an enabled direction (absolute squares; `None`: no such goal).
+    pub link: ByColor<Option<(Vec<Square>, Vec<Square>)>>,
+    /// Lines along ranks count.
+    pub horizontal: bool,
+    /// Lines along files count.
+    pub vertical: bool,
+    /// Lines along both diagonals count.
+    pub diagonal: bool,
+    /// For the side that made the connection.
+    pub verdict: Verdict,
 }
 
 /// The end of the game when a side has at most `at_most` pieces of a kind.

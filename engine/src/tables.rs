@@ -407,6 +407,8 @@ pub struct Tables<B> {
     pub(crate) ends_by_rule: bool,
     /// Each side's goal squares (`[end.region_win]`; empty without it).
     pub(crate) goals: ByColor<B>,
+    /// The connection rule's steps and lines (`[end.connect]`; `None` without it).
+    pub(crate) connect: Option<crate::features::connect::ConnectTables<B>>,
     /// A rule bans some moves: checks ([`Rules::checks_allowed`] false) or a royal
     /// piece's flight from check ([`Rules::royal_flees_check`] false).
     pub(crate) bans_moves: bool,
@@ -1019,10 +1021,12 @@ impl<B: Bitboard> Tables<B> {
                 || rules.end.army_captured.is_some()
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some()
+                || rules.end.connect.is_some()
                 || rules.end.bikjang
                 || rules.end.full_board
                 || passes,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
+            connect: crate::features::connect::tables(rules.end.connect.as_ref(), g),
             bans_moves: !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),

@@ -5,7 +5,7 @@ use std::fmt;
 /// The maximum number of piece types in one variant (one FEN letter each, A–Z).
 pub const MAX_PIECE_TYPES: usize = 26;
 /// The fewest files, and the fewest ranks, a board may have.
-pub const MIN_SIDE: u8 = 3;
+pub const MIN_SIDE: u8 = 1;
 /// The most files, and the most ranks, a board may have (16x16 = 256 squares, so a
 /// [`Square`] fits in a byte).
 pub const MAX_SIDE: u8 = 16;

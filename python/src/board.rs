@@ -264,6 +264,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::ArmyCaptured
         | EndReason::Extinction
         | EndReason::RegionReached
+        | EndReason::Connected
         | EndReason::Counting
         | EndReason::MateRule
         | EndReason::Passes

@@ -27,10 +27,6 @@ struct Step {
 /// Chimera's Betza for a Fairy-Stockfish Betza string, or why there is none.
 pub fn translate(fsf: &str) -> Result<String, String> {
     let steps = read_fsf(fsf)?;
-    if steps.is_empty() {
-        // A piece that never moves (Fairy-Stockfish's `immobile`): Chimera's empty Betza.
-        return Ok(String::new());
-    }
     let text = write_chimera(&steps);
     let back = read_chimera(&text).map_err(|e| format!("Chimera cannot read `{text}`: {e}"))?;
     if back != steps {
@@ -166,6 +162,11 @@ fn fsf_directions(f: i8, s: i8, dirs: &[[char; 2]]) -> Vec<(i8, i8)> {
 /// Chimera's reading of its own Betza, in the same terms.
 fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
     let mut steps = BTreeSet::new();
+    // An empty Betza is a piece that never moves, in both programs (Fairy-Stockfish's
+    // `immobile`; Chimera's loader reads it so, though `betza::parse` wants a move).
+    if text.is_empty() {
+        return Ok(steps);
+    }
     for d in betza::parse(text)? {
         let quiet: &[bool] = match d.mode {
             Mode::Move => &[true],

@@ -248,9 +248,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         n => return Err(probe.refuse("maxRank", format!("{n} is not a rank"))),
     };
     let c = Conv { fsf, files, ranks };
-    if files < 4 || ranks < 4 {
-        let key = if files < 4 { "maxFile" } else { "maxRank" };
-        return Err(c.refuse(key, format!("a {files}x{ranks} board (Chimera's boards are 4 to 16 squares a side)")));
+    let min = crate::MIN_SIDE;
+    if files < min || ranks < min {
+        let key = if files < min { "maxFile" } else { "maxRank" };
+        return Err(c.refuse(key, format!("a {files}x{ranks} board (Chimera's boards are {min} to 16 squares a side)")));
     }
     let mut doc = Table::new();
     doc.insert("name".into(), Value::String(fsf.name.clone()));
@@ -527,7 +528,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             let piece = pieces.get_mut(&name).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("drop_ranks".into(), Value::Array(Vec::new()));
         }
-        check_immobility(&c, fsf, &betzas, &region, &promotion_ranks, &shogi_zones)?;
+        if check_immobility(&c, fsf, &betzas, &region, &promotion_ranks, &shogi_zones)? {
+            t.insert("immobile_drops".into(), Value::Boolean(true));
+        }
         doc.insert("drops".into(), Value::Table(t));
     } else {
         check_immobility(&c, fsf, &betzas, &[], &promotion_ranks, &shogi_zones)?;
@@ -641,6 +644,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
     if let Some(rule) = region_win(&c)? {
         end.insert("region_win".into(), Value::Table(rule));
+    }
+    if let Some(rule) = super::connect::connect(&c)? {
+        end.insert("connect".into(), Value::Table(rule));
     }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
@@ -1026,10 +1032,11 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
 }
 
 /// Fairy-Stockfish drops a piece anywhere in its drop region (`region`, empty without
-/// drops) unless `immobilityIllegal`; Chimera never drops a piece where it could never
-/// move. The two agree only when no droppable piece has such a square in its drop ranks,
-/// or the option is on. The option also bars moves to such squares, which Chimera does
-/// only for pawns (by promotion): so no other piece may have one.
+/// drops) unless `immobilityIllegal`; Chimera does so only with `immobile_drops`. Returns
+/// whether a droppable piece has a square in its drop ranks it could never leave and the
+/// option is off: then the drops need `immobile_drops` (a tic-tac-toe stone, which never
+/// moves). The option also bars moves to such squares, which Chimera does only for pawns
+/// (by promotion): so no other piece may have one.
 fn check_immobility(
     c: &Conv<'_>,
     fsf: &Fsf,
@@ -1037,8 +1044,9 @@ fn check_immobility(
     region: &[u8],
     promotion_ranks: &[u8],
     shogi_zones: &BTreeMap<String, Squares>,
-) -> Result<(), Refusal> {
+) -> Result<bool, Refusal> {
     let immobility_illegal = c.bool("immobilityIllegal", false)?;
+    let mut immobile_drops = false;
     for p in fsf.pieces.values().filter(|p| p.name != "king") {
         let dirs = crate::betza::parse(&betzas[&p.name]).unwrap_or_default();
         let stuck = |f: u8, r: u8| {
@@ -1053,13 +1061,7 @@ fn check_immobility(
             .filter(|r| p.name != "pawn" || (*r != 1 && !promotion_ranks.contains(r)) || c.bool("firstRankPawnDrops", false).unwrap_or(false))
             .collect();
         let stuck_drop = drop_ranks.iter().any(|&r| (0..c.files).any(|f| stuck(f, r - 1)));
-        if stuck_drop && !immobility_illegal {
-            return Err(c.refuse_at(
-                &p.src,
-                &p.name,
-                "Fairy-Stockfish may drop it where it can never move (immobilityIllegal = false); Chimera never does",
-            ));
-        }
+        immobile_drops |= stuck_drop && !immobility_illegal;
         // Where a piece promotes Shogi style, Chimera too bars it from staying unpromoted
         // on a square it could never leave (`piece_promotions` checked the policy).
         let none = Squares::new();
@@ -1072,7 +1074,7 @@ fn check_immobility(
             ));
         }
     }
-    Ok(())
+    Ok(immobile_drops)
 }
 
 /// Fairy-Stockfish's n-fold and n-move rules are claims (its "optional game end"), never

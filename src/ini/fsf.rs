@@ -188,6 +188,19 @@ const MAPPED_MORE: &[&str] = &[
     "wallingRegionWhite",
     "wallingRegionBlack",
     "wallOrMove",
+    // Connection goals (`super::connect`).
+    "connectN",
+    "connectPieceTypes",
+    "connectVertical",
+    "connectHorizontal",
+    "connectDiagonal",
+    "connectRegion1White",
+    "connectRegion2White",
+    "connectRegion1Black",
+    "connectRegion2Black",
+    "connectNxN",
+    "collinearN",
+    "connectValue",
 ];
 
 /// Options Chimera has no rule for: accepted only with the value that switches them off
@@ -235,18 +248,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
 /// More rules Chimera lacks (see `OFF_ONLY`).
 const OFF_ONLY_MORE: &[(&str, &str, &str)] = &[
     ("castlingWins", "-", "castling that wins"),
-    ("connectN", "0", "connection goals"),
-    ("connectPieceTypes", "*", "connection goals"),
-    ("connectVertical", "true", "connection goals"),
-    ("connectHorizontal", "true", "connection goals"),
-    ("connectDiagonal", "true", "connection goals"),
-    ("connectRegion1White", "-", "connection goals"),
-    ("connectRegion2White", "-", "connection goals"),
-    ("connectRegion1Black", "-", "connection goals"),
-    ("connectRegion2Black", "-", "connection goals"),
-    ("connectNxN", "0", "connection goals"),
-    ("collinearN", "0", "connection goals"),
-    ("connectValue", "win", "connection goals"),
 ];
 
 /// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
@@ -305,6 +306,7 @@ fn is_piece_list(key: &str) -> bool {
             | "dropNoDoubled"
             | "blastImmuneTypes"
             | "mutuallyImmuneTypes"
+            | "connectPieceTypes"
     )
 }
 

@@ -10,6 +10,7 @@
 //! result must compile with Chimera's own loader before it is returned.
 
 pub mod betza;
+mod connect;
 pub mod convert;
 pub mod fsf;
 mod mobility;

@@ -6,6 +6,7 @@ mod cases;
 mod chess960;
 mod cli;
 mod conditions;
+mod connect;
 mod counting;
 mod cylinder;
 mod docs;

@@ -36,6 +36,7 @@ pub(crate) struct RawEnd {
     #[serde(default)]
     extinction: Vec<super::extinction::RawExtinction>,
     region_win: Option<super::region_win::RawRegionWin>,
+    connect: Option<Spanned<super::connect::RawConnect>>,
     perpetual_check: Option<RawVerdict>,
     perpetual_chase: Option<super::perpetual::RawChase>,
     counting: Option<super::counting::RawCounting>,
@@ -95,6 +96,7 @@ impl Default for RawEnd {
             army_includes_hand: true,
             extinction: Vec::new(),
             region_win: None,
+            connect: None,
             perpetual_check: None,
             perpetual_chase: None,
             counting: None,
@@ -175,6 +177,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         army_includes_hand: end.army_includes_hand,
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
+        connect: end.connect.as_ref().map(|c| super::connect::compile(c.get_ref(), c.span(), cx)).transpose()?,
         perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
         counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
         mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
@@ -216,8 +219,8 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The end of the game by a rule that leaves the side to move no moves at all: a
-    /// rule module's ending, the capture of the whole army (or extinction), or a goal
-    /// region reached. (Checkmate and stalemate
+    /// rule module's ending, the capture of the whole army (or extinction), a goal
+    /// region reached, a connection made, two passes, bikjang, a full board. (Checkmate and stalemate
     /// follow from having no moves; repetition and the move rule leave moves on the
     /// board for a game that goes on past them.)
     #[inline]
@@ -227,6 +230,11 @@ impl<B: Bitboard> Pos<B> {
             if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
                 return Some(o);
             }
+        }
+        // Fairy-Stockfish's order (`Position::is_immediate_game_end`): extinction, the
+        // goal region and connections before two passes, bikjang and a full board.
+        if let Some(o) = self.extinct().or_else(|| self.region_won()).or_else(|| self.connected()) {
+            return Some(o);
         }
         if self.t.passes {
             if let Some(o) = self.passed_twice() {
@@ -243,7 +251,7 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
-        self.extinct().or_else(|| self.region_won())
+        None
     }
 
     /// Whether the material on the board is one of the ruleset's dead cases.

@@ -14,6 +14,7 @@ pub(crate) mod must_drop;
 pub(crate) mod pass;
 pub(crate) mod move_bans;
 pub(crate) mod region_win;
+pub(crate) mod connect;
 pub(crate) mod castling;
 pub(crate) mod economy;
 pub(crate) mod lift;

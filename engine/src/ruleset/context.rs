@@ -129,13 +129,20 @@ impl Context<'_> {
         }
         Ok(sq)
     }
-    /// Squares named by a list of absolute places: a square (`e5`) or a whole rank
-    /// (`rank 8`, counted from White's side), each checked against the board.
+    /// Squares named by a list of absolute places: a square (`e5`), a whole rank
+    /// (`rank 8`, counted from White's side) or a whole file (`file a`), each checked
+    /// against the board.
     pub fn squares(&self, at: &[Spanned<String>], key: &str) -> Result<Vec<Square>, RulesetError> {
         let mut squares = Vec::new();
         for s in at {
             let text = s.get_ref().trim();
-            if let Some(rank) = text.strip_prefix("rank ") {
+            if let Some(file) = text.strip_prefix("file ") {
+                let last = (b'a' + self.g.files - 1) as char;
+                match file.trim().as_bytes() {
+                    [f] if (b'a'..b'a' + self.g.files).contains(f) => squares.extend((0..self.g.ranks).map(|r| self.g.square(f - b'a', r))),
+                    _ => return Err(self.r.span(s, key, format!("`{text}` is not a file of a board with {} files (`file a` to `file {last}`)", self.g.files))),
+                }
+            } else if let Some(rank) = text.strip_prefix("rank ") {
                 match rank.trim().parse::<u8>() {
                     Ok(r) if (1..=self.g.ranks).contains(&r) => squares.extend((0..self.g.files).map(|f| self.g.square(f, r - 1))),
                     _ => return Err(self.r.span(s, key, format!("`{text}` is not a rank of a board with {} ranks (`rank 1` to `rank {}`)", self.g.ranks, self.g.ranks))),
@@ -143,7 +150,7 @@ impl Context<'_> {
             } else {
                 match self.g.parse_square(text) {
                     Some(sq) => squares.push(sq),
-                    None => return Err(self.r.span(s, key, format!("`{text}` is neither a square of this board (a1 to {}) nor a whole rank (`rank 1`)", self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1))))),
+                    None => return Err(self.r.span(s, key, format!("`{text}` is neither a square of this board (a1 to {}) nor a whole rank (`rank 1`) or file (`file a`)", self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1))))),
                 }
             }
         }

@@ -609,6 +609,9 @@ fn end(o: &mut Out) {
         let keys = ["end.region_win", "end.region_win.piece", "end.region_win.count", "end.region_win.reply", "end.region_win.safe"];
         row(o, &keys, "region win", text);
     }
+    if let Some(c) = &end.connect {
+        row(o, &CONNECT_KEYS, "connection", connection(o, c));
+    }
     if let Some(m) = &end.mate_rule {
         let mut terms = Vec::new();
         if !m.sole_checkers.is_empty() {
@@ -827,6 +830,45 @@ fn list(items: &[String]) -> String {
 
 fn or_none(s: String) -> String {
     if s.is_empty() { "-".to_string() } else { s }
+}
+
+/// The keys of `[end.connect]`, all said by its one sentence.
+const CONNECT_KEYS: [&str; 8] = [
+    "end.connect",
+    "end.connect.in_a_row",
+    "end.connect.square",
+    "end.connect.collinear",
+    "end.connect.link",
+    "end.connect.pieces",
+    "end.connect.directions",
+    "end.connect.verdict",
+];
+
+/// `[end.connect]` in words: the goals, the pieces and lines, and the verdict.
+fn connection(o: &Out, c: &chimera::rules::Connect) -> String {
+    let dirs: Vec<String> = [(c.horizontal, "ranks"), (c.vertical, "files"), (c.diagonal, "diagonals")].iter().filter(|(on, _)| *on).map(|&(_, n)| n.to_string()).collect();
+    let along = list(&dirs);
+    let all = (0..o.rules.pieces.len()).all(|t| c.pieces.contains(t as PieceType));
+    let pieces = if all { "its pieces".to_string() } else { format!("its {}", o.set(c.pieces).join(" or ")) };
+    let mut goals = Vec::new();
+    if c.in_a_row > 0 {
+        goals.push(format!("{} of {pieces} in a row along {along}", c.in_a_row));
+    }
+    if c.square > 0 {
+        goals.push(format!("{pieces} filling a {0}x{0} square", c.square));
+    }
+    if c.collinear > 0 {
+        goals.push(format!("{} of {pieces} on one whole line ({along}; gaps allowed)", c.collinear));
+    }
+    let g = o.geometry();
+    for color in [Color::White, Color::Black] {
+        if let Some((from, to)) = &c.link[color] {
+            let names = |squares: &[chimera::Square]| squares.iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
+            let who = if color == Color::White { "White" } else { "Black" };
+            goals.push(format!("({who}) a chain of {pieces}, each next to the next along {along}, joining {} to {}", names(from), names(to)));
+        }
+    }
+    format!("when the side that just moved has {}: {}", goals.join(", or "), side(c.verdict, "the side that connected"))
 }
 
 fn verdict(v: Verdict) -> &'static str {
