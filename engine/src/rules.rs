@@ -515,7 +515,8 @@ pub struct CountLimit {
 }
 
 /// Checkmates that count otherwise than as a loss for the mated side (Shatar's, Fairy-
-/// Stockfish's `shatarMateRule`), checked in this order.
+/// Stockfish's `shatarMateRule`; its `shogiPawnDropMateIllegal`), checked in the order
+/// dropped, sole checkers, series.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MateRule {
     /// A mate in which every checking piece is of these types…
@@ -527,6 +528,11 @@ pub struct MateRule {
     pub series_needs: PieceSet,
     /// …is this verdict for the mated side.
     pub series_verdict: Verdict,
+    /// A mate given by dropping a piece of these types, every checking piece being of
+    /// them (Fairy-Stockfish's `shogiPawnDropMateIllegal`)…
+    pub dropped: PieceSet,
+    /// …is this verdict for the mated side.
+    pub dropped_verdict: Verdict,
 }
 
 /// The perpetual rules: a repetition is decided against the side that gave check, or

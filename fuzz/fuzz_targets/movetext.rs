@@ -1,6 +1,6 @@
 //! Movetext, SAN and long algebraic on any text: the movetext reader and the move reader
 //! of a built-in answer every word with a move or an error, never a panic; whatever is
-//! played can be taken back.
+//! played can be taken back, part by part.
 #![no_main]
 
 use chimera::movetext::{self, Token};
@@ -15,16 +15,15 @@ fuzz_target!(|data: &[u8]| {
         let _ = pos.parse_move(word);
     }
     let Ok(tokens) = movetext::read(text) else { return };
-    let mut played = 0;
     for t in &tokens {
         let Token::Move(m) = t else { break };
         if pos.play_str(&m.text).is_err() {
             break;
         }
-        played += 1;
         let _ = pos.outcome();
     }
-    for _ in 0..played {
+    // A whole turn (`e2e4,e4e5`) plays several parts, each taken back by one undo.
+    for _ in 0..pos.plies() {
         assert!(pos.undo().is_some());
     }
     assert_eq!(pos.fen(), variant.start().fen());

@@ -531,6 +531,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if check_immobility(&c, fsf, &betzas, &region, &promotion_ranks, &shogi_zones)? {
             t.insert("immobile_drops".into(), Value::Boolean(true));
         }
+        let walls = fields[0].split('[').next().unwrap_or("").contains('*');
+        reversi_drops(&c, &mut t, walls)?;
         doc.insert("drops".into(), Value::Table(t));
     } else {
         check_immobility(&c, fsf, &betzas, &[], &promotion_ranks, &shogi_zones)?;
@@ -601,6 +603,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         end.insert("move_rule".into(), claimable(n_move));
         let mut reset = vec!["capture".to_string()];
         reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
+        // Fairy-Stockfish counts every drop irreversible (`do_move`).
+        if c.bool("pieceDrops", false)? {
+            reset.push("drop".to_string());
+        }
         end.insert("move_rule_reset".into(), strings(reset));
     }
     // The atomic module ends the game when the royal piece explodes: that is the extinction.
@@ -639,17 +645,27 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if c.bool("extinctionPseudoRoyal", false)? && atomic.is_none() && c.verdict("extinctionValue", "none")?.is_none() {
         return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal pieces without an extinction rule"));
     }
+    reversi_ends(&c, &mut end)?;
     if let Some(rule) = counting(&c)? {
         end.insert("counting".into(), Value::Table(rule));
     }
     if let Some(rule) = region_win(&c)? {
         end.insert("region_win".into(), Value::Table(rule));
     }
+    // Fairy-Stockfish lists the shogi pawn's drop that mates, and scores the mate a win for
+    // the mated side (`checkmate_value`).
+    if c.bool("shogiPawnDropMateIllegal", false)? && fsf.piece("shogiPawn").is_some() {
+        let rule = [("dropped".to_string(), strings(["shogiPawn".to_string()])), ("dropped_verdict".to_string(), Value::String("win".into()))];
+        end.insert("mate_rule".into(), Value::Table(Table::from_iter(rule)));
+    }
     if let Some(rule) = super::connect::connect(&c)? {
         end.insert("connect".into(), Value::Table(rule));
     }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
+    }
+    if let Some(flips) = flips(&c)? {
+        doc.insert("flips".into(), Value::String(flips.into()));
     }
     if let Some(pass) = pass(&c)? {
         doc.insert("pass".into(), pass);
@@ -773,6 +789,68 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         }
     }
     Ok(Some(t))
+}
+
+/// Fairy-Stockfish's `flipEnclosedPieces` as Chimera's `flips`: Reversi's enclosed lines,
+/// Ataxx's neighbours (Quadwrangle's, which flip on a drop only beside an own piece, are
+/// refused).
+fn flips(c: &Conv<'_>) -> Result<Option<&'static str>, Refusal> {
+    match c.fsf.value("flipEnclosedPieces").map(|(v, _)| v.trim()).unwrap_or("none") {
+        "none" => Ok(None),
+        "reversi" => Ok(Some("enclosed")),
+        "ataxx" => Ok(Some("adjacent")),
+        other => Err(c.refuse("flipEnclosedPieces", format!("`{other}` flipping (Chimera flips Reversi's and Ataxx's way)"))),
+    }
+}
+
+/// Fairy-Stockfish's drop rules of the Reversi and Ataxx families in `[drops]`:
+/// `enclosingDrop` as `placement`, `enclosingDropStart` as `first_squares`, `freeDrops`
+/// as `unlimited` (without drops Fairy-Stockfish reads none of them).
+fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Refusal> {
+    match c.fsf.value("enclosingDrop").map(|(v, _)| v.trim()).unwrap_or("none") {
+        "none" => {}
+        // Fairy-Stockfish's test of an enclosing line (`drop_region`) looks through walls.
+        "reversi" if walls => return Err(c.refuse("enclosingDrop", "Reversi drops on a board with walls (Fairy-Stockfish's enclosing line passes through a wall; Chimera's stops there)")),
+        "reversi" => {
+            drops.insert("placement".into(), Value::String("enclosing".into()));
+        }
+        "ataxx" => {
+            drops.insert("placement".into(), Value::String("next-to-own".into()));
+        }
+        other => return Err(c.refuse("enclosingDrop", format!("`{other}` drops (Chimera has Reversi's and Ataxx's)"))),
+    }
+    let start = c.region("enclosingDropStart", |_, _| false)?;
+    if !start.is_empty() {
+        if !drops.contains_key("placement") {
+            return Err(c.refuse("enclosingDropStart", "first drop squares without `enclosingDrop`"));
+        }
+        // Chimera's list is mirrored for Black: the same squares are given to each side.
+        let list = || strings(start.iter().map(|&(f, r)| square(f, r)));
+        drops.insert("first_squares".into(), Value::Table(Table::from_iter([("white".to_string(), list()), ("black".to_string(), list())])));
+    }
+    if c.bool("freeDrops", false)? {
+        drops.insert("unlimited".into(), Value::Boolean(true));
+    }
+    Ok(())
+}
+
+/// The ends of the Reversi and Ataxx families: `materialCounting = unweighted` as
+/// `[end.material_count]` (every piece 1), `adjudicateFullBoard` as `full_board`,
+/// `stalematePieceCount` as `stalemate_by_count`.
+fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
+    match c.fsf.value("materialCounting").map(|(v, _)| v.trim()).unwrap_or("none") {
+        "none" => {}
+        "unweighted" => {
+            end.insert("material_count".into(), Value::Table(Table::new()));
+        }
+        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted`)"))),
+    }
+    for (key, chimera) in [("adjudicateFullBoard", "full_board"), ("stalematePieceCount", "stalemate_by_count")] {
+        if c.bool(key, false)? {
+            end.insert(chimera.into(), Value::Boolean(true));
+        }
+    }
+    Ok(())
 }
 
 /// Fairy-Stockfish's `pass` and `passOnStalemate`, each side's, as Chimera's `pass`. With

@@ -89,3 +89,29 @@ fn chess960_variants_read_every_fen_as_chess960() {
     assert_eq!(pos.perft(3), 29148);
     assert_eq!(capa.start().perft(2), 784);
 }
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): castle letters read in Chess960
+/// mode for a variant without castling were looked up in its empty list of castles.
+#[test]
+fn chess960_letters_in_a_variant_without_castling_are_refused() {
+    let variant = chimera::variants::load("cambodian").unwrap();
+    let fen = "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1";
+    let err = variant.position_in(fen, chimera::CastlingMode::Chess960).unwrap_err();
+    assert!(err.to_string().contains("has no castling"), "{err}");
+    // In the standard reading the field holds Cambodian's first-move rights.
+    assert!(variant.position(fen).is_ok());
+}
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): S-Chess's gates written with rook
+/// files (`HA` for `KQ`) left out the king's gate, which a castle letter implies but a rook
+/// file does not, so the FEN read back lost both castles.
+#[test]
+fn gates_written_with_rook_files_read_back() {
+    let variant = chimera::variants::load("shouse").unwrap();
+    let pos = variant.position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1").unwrap();
+    let fen = pos.fen_with(CastlingLetters::RookFiles);
+    assert!(fen.contains(" w HABCDEFGhabcdefg "), "{fen}");
+    let again = variant.position(&fen).unwrap();
+    assert_eq!(again.fen_with(CastlingLetters::RookFiles), fen);
+    assert_eq!(again.fen(), pos.fen(), "the same castles and gates");
+}

@@ -209,6 +209,25 @@ fn shatar_mate_rule() {
     assert_eq!(chess.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
 }
 
+/// Fairy-Stockfish's `shogiPawnDropMateIllegal`: the pawn drop that mates is a legal move,
+/// and the mate it gives is a win for the mated side (`[end.mate_rule] dropped`). A mate by
+/// a pawn that moved, or with another piece checking too, is a plain checkmate.
+#[test]
+fn a_pawn_drop_mate_scored_as_fairy_stockfish_scores_it() {
+    let text = "extends = \"minishogi\"\nname = \"dropmate\"\n[drops]\nno_drop_mate = []\n\
+                [end.mate_rule]\ndropped = [\"pawn\"]\ndropped_verdict = \"win\"\n";
+    let variant = from_toml(text, "dropmate.toml").unwrap();
+    let mut p = variant.position("kr3/1p3/1G3/5/4K[P] w - - 0 1").unwrap();
+    play(&mut p, &["P@a4"]);
+    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::Black), reason: EndReason::MateRule }));
+    // The same mate read from its FEN has no drop behind it: a plain checkmate.
+    let read = variant.position(&p.fen()).unwrap();
+    assert_eq!(read.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checkmate }));
+    // Shogi's own rule forbids the drop instead.
+    let mut shogi = pos("minishogi", "kr3/1p3/1G3/5/4K[P] w - - 0 1");
+    assert!(shogi.play_str("P@a4").is_err());
+}
+
 /// Each side's material, as pyffish's `has_insufficient_material` gives it.
 #[test]
 fn insufficient_material_per_side() {

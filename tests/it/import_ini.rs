@@ -234,7 +234,10 @@ fn repetition_values_and_perpetual_checks_are_mapped() {
     assert_eq!(end["perpetual_check"].as_str(), Some("loss"));
     assert_eq!((end["repetition"]["automatic"].as_integer(), end["repetition_verdict"].as_str()), (Some(4), Some("loss")));
     assert_eq!(converted("[p:chess]\n")["end"]["repetition"]["claim"].as_integer(), Some(3), "a draw stays a claim");
-    assert_eq!(refused("[p:chess]\nnFoldValueAbsolute = true\n").0, "nFoldValueAbsolute");
+    // nFoldValueAbsolute: the value is White's, whoever is to move.
+    let doc = converted("[p:chess]\nnFoldValue = loss\nnFoldValueAbsolute = true\n");
+    let verdict = &doc["end"]["repetition_verdict"];
+    assert_eq!((verdict["white"].as_str(), verdict["black"].as_str()), (Some("loss"), Some("win")));
 }
 
 #[test]
@@ -319,4 +322,14 @@ fn a_pawn_with_nothing_to_promote_to_stays_out_of_the_zone() {
     assert!(pawn.get("promotion").is_none());
     let ranks: Vec<i64> = pawn["moves_within"]["ranks"].as_array().unwrap().iter().filter_map(|v| v.as_integer()).collect();
     assert_eq!(ranks, [1, 2, 3, 4, 5, 6, 7]);
+}
+
+#[test]
+fn a_shogi_pawn_drop_mate_is_scored_not_forbidden() {
+    let ini = "[dm]\nmaxRank = 5\nmaxFile = 5\nking = k\nshogiPawn = p\ngold = g\nrook = r\npieceDrops = true\ncapturesToHand = true\n\
+               shogiPawnDropMateIllegal = true\nstartFen = rgk2/p4/5/4P/2KGR[] w - - 0 1\n";
+    let doc = converted(ini);
+    let rule = &doc["end"]["mate_rule"];
+    assert_eq!((rule["dropped"][0].as_str(), rule["dropped_verdict"].as_str()), (Some("shogiPawn"), Some("win")));
+    assert!(doc["drops"].get("no_drop_mate").is_none(), "the drop stays legal");
 }

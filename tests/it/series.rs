@@ -203,3 +203,14 @@ fn rulesets_refuse_series_keys_without_moves() {
     let e = chimera::variants::from_toml(text, "x.toml").unwrap_err().to_string();
     assert!(e.contains("progressive"), "{e}");
 }
+
+/// A series follows straight double steps only (the squares passed, `Pos::passed`): a
+/// pawn whose first step goes aside and may be taken en passant is refused, naming why.
+#[test]
+fn a_series_refuses_bent_double_steps() {
+    let text = "extends = \"berolina\"\nname = \"marseillais-berolina\"\n[turn]\nmoves = 2\n";
+    let err = chimera::variants::from_toml(text, "mb.toml").unwrap_err().to_string();
+    assert!(err.contains("turn.moves") && err.contains("`pawn` takes its first step aside"), "{err}");
+    // Straight double steps are fine.
+    assert!(chimera::variants::from_toml("extends = \"chess\"\nname = \"m2\"\n[turn]\nmoves = 2\n", "m2.toml").is_ok());
+}

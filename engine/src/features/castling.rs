@@ -371,7 +371,7 @@ impl<B: Bitboard> Pos<B> {
                 s.push(if color == Color::White { letter } else { letter.to_ascii_lowercase() });
             }
             if self.t.has_gating {
-                self.write_gates(color, s);
+                self.write_gates(color, s, letters);
             }
         }
         if s.len() == before {
@@ -461,6 +461,9 @@ pub(crate) fn parse_castling_960<B: Bitboard>(
     for c in field.chars().filter(|_| field != "-") {
         if !c.is_ascii_alphabetic() {
             return err(FenField::Castling, format!("unexpected character `{c}` (expected `-`, castle letters such as `KQkq` or rook files such as `HAha`)"));
+        }
+        if castles.is_empty() {
+            return err(FenField::Castling, format!("`{c}`: the variant has no castling (the field is `-`)"));
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let up = c.to_ascii_uppercase();

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::castle_layout::CastlingMode;
+use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::fen::error::{err, FenError, FenField};
 use crate::movegen::MoveSink;
 use crate::moves::{Move, MoveKind};
@@ -198,7 +198,7 @@ impl<B: Bitboard> Pos<B> {
     /// Appends `color`'s gates to the FEN castling field as file letters, as
     /// Fairy-Stockfish writes them: those a castle letter already implies are left out,
     /// and none are written while the side has nothing to gate with (and never will).
-    pub(crate) fn write_gates(&self, color: Color, s: &mut String) {
+    pub(crate) fn write_gates(&self, color: Color, s: &mut String, letters: CastlingLetters) {
         let t = &*self.t;
         let g = t.geometry;
         if !self.captures_fill_hands() && self.hands[color].iter().all(|&n| n == 0) {
@@ -210,7 +210,9 @@ impl<B: Bitboard> Pos<B> {
             if self.has_castling_right(i, color) {
                 let cs = layout.paths[i][color].squares;
                 implied |= B::bit(cs.rook_from);
-                if layout.mode == CastlingMode::Standard {
+                // A castle letter opens its king's gate too; a rook file (`H`) is read
+                // as that file's gate alone, so the king's is written.
+                if layout.mode == CastlingMode::Standard && letters == CastlingLetters::Castles {
                     implied |= B::bit(cs.king_from);
                 }
             }

@@ -2,7 +2,9 @@
 //! `shatarMateRule`, Shatar's rules): a mate given by certain pieces alone (Shatar's
 //! knights) counts otherwise, and so does a mate whose series of checks held no check by
 //! certain pieces (Shatar's "shak": a check by a rook, bers or knight; without one the
-//! mate is a draw, "niol").
+//! mate is a draw, "niol"); and a mate given by a drop of certain pieces (Fairy-Stockfish's
+//! `shogiPawnDropMateIllegal`, which lists the pawn drop that mates and scores the mate a
+//! win for the mated side, where Shogi forbids the drop: `[drops] no_drop_mate`).
 //!
 //! The series of checks is the mating side's checks on its consecutive moves up to the
 //! mate: looking back two plies at a time while the mated side was in check, as far as
@@ -13,6 +15,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
+use crate::moves::MoveKind;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::rules::{MateRule, Verdict};
@@ -30,6 +33,9 @@ pub(crate) struct RawMateRule {
     #[serde(default)]
     series_needs: Vec<Spanned<String>>,
     series_verdict: Option<RawVerdict>,
+    #[serde(default)]
+    dropped: Vec<Spanned<String>>,
+    dropped_verdict: Option<RawVerdict>,
 }
 
 /// Compiles `[end.mate_rule]`.
@@ -43,6 +49,8 @@ pub(crate) fn compile(raw: &RawMateRule, cx: &Context) -> Result<MateRule, Rules
         sole_checkers_verdict: raw.sole_checkers_verdict.map_or(Verdict::Loss, Verdict::from),
         series_needs: set(&raw.series_needs, "series_needs")?,
         series_verdict: raw.series_verdict.map_or(Verdict::Loss, Verdict::from),
+        dropped: set(&raw.dropped, "dropped")?,
+        dropped_verdict: raw.dropped_verdict.map_or(Verdict::Loss, Verdict::from),
     })
 }
 
@@ -55,6 +63,9 @@ impl<B: Bitboard> Pos<B> {
         let plain = Outcome::for_side(end.checkmate, side, EndReason::Checkmate);
         let Some(rule) = &end.mate_rule else { return plain };
         let theirs = self.color_bb(side.opponent());
+        if !rule.dropped.is_empty() && self.mated_by_drop(rule.dropped, theirs) {
+            return Outcome::for_side(rule.dropped_verdict, side, EndReason::MateRule);
+        }
         if !rule.sole_checkers.is_empty() && !self.checked_by(side, theirs & !self.of_types(rule.sole_checkers)) {
             return Outcome::for_side(rule.sole_checkers_verdict, side, EndReason::MateRule);
         }
@@ -74,6 +85,12 @@ impl<B: Bitboard> Pos<B> {
             pos.undo();
         }
         Outcome::for_side(rule.series_verdict, side, EndReason::MateRule)
+    }
+
+    /// Whether the last move dropped a piece of `types` and only pieces of `types` check.
+    fn mated_by_drop(&self, types: PieceSet, theirs: B) -> bool {
+        let side = self.turn;
+        self.last_move().is_some_and(|m| m.kind == MoveKind::Drop && types.contains(m.piece)) && !self.checked_by(side, theirs & !self.of_types(types))
     }
 
     /// Whether a royal piece of `side` is attacked by one of `attackers`.

@@ -256,6 +256,8 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let t = &*self.t;
+        // One copy for every candidate, each played and taken back on it.
+        let mut trial: Option<Pos<B>> = None;
         for target in self.passed[them].squares() {
             if self.piece_at(target).is_some() || !self.passed_piece_stands(target, them) {
                 continue;
@@ -264,9 +266,14 @@ impl<B: Bitboard> Pos<B> {
                 let from = t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + target as usize] & self.pieces(us, pt);
                 for sq in from.squares() {
                     let m = Move::new(sq, target, MoveKind::EnPassant, Move::NO_PROMOTION);
-                    let mut child = self.without_history();
-                    child.play_unchecked(m);
-                    if unguarded || !child.royal_attacked(us) {
+                    let safe = unguarded || {
+                        let pos = trial.get_or_insert_with(|| self.without_history());
+                        pos.play_unchecked(m);
+                        let safe = !pos.royal_attacked(us);
+                        pos.undo();
+                        safe
+                    };
+                    if safe {
                         moves.push(m);
                     }
                 }

@@ -91,6 +91,16 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
             return Err(fail(&path, format!("`{}` is royal: a royal piece cannot be bought", name(t))));
         }
     }
+    // A series tracks the squares double steps pass along the file (`Pos::passed`).
+    if rules.turn.series.is_some() {
+        let bent = |p: &&crate::rules::PieceDef| p.en_passant && p.directions.iter().any(|d| d.initial_only && d.dx != 0 && d.mode == crate::betza::Mode::Move);
+        if let Some(p) = rules.pieces.iter().find(bent) {
+            return Err(fail(
+                &[Step::Key("turn"), Step::Key("moves")],
+                format!("`{}` takes its first step aside and may be taken en passant: a turn of several moves follows straight double steps only", p.name),
+            ));
+        }
+    }
     castles(rules, &fail)
 }
 

@@ -614,6 +614,9 @@ fn end(o: &mut Out) {
     }
     if let Some(m) = &end.mate_rule {
         let mut terms = Vec::new();
+        if !m.dropped.is_empty() {
+            terms.push(format!("a mate given by dropping a {}: {}", o.set(m.dropped).join(" or "), verdict(m.dropped_verdict)));
+        }
         if !m.sole_checkers.is_empty() {
             terms.push(format!("a mate given by {} alone: {}", o.set(m.sole_checkers).join(" or "), verdict(m.sole_checkers_verdict)));
         }
@@ -624,7 +627,7 @@ fn end(o: &mut Out) {
                 verdict(m.series_verdict)
             ));
         }
-        let keys = ["end.mate_rule", "end.mate_rule.sole_checkers", "end.mate_rule.sole_checkers_verdict", "end.mate_rule.series_needs", "end.mate_rule.series_verdict"];
+        let keys = ["end.mate_rule", "end.mate_rule.sole_checkers", "end.mate_rule.sole_checkers_verdict", "end.mate_rule.series_needs", "end.mate_rule.series_verdict", "end.mate_rule.dropped", "end.mate_rule.dropped_verdict"];
         row(o, &keys, "mate rule", format!("for the mated side, {}", terms.join("; ")));
     }
     // Off, bikjang leaves no row (as every rule the summary leaves out is off).

@@ -68,7 +68,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::betza::Mode;
-use chimera::rules::{Judged, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
+use chimera::rules::{Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
 use chimera::Color;
 
 /// A piece on the mailbox board.
@@ -475,6 +475,14 @@ impl RefPos {
     /// The en-passant captures of a series: pawns the opponent double-stepped in its last
     /// turn, standing beyond the passed square, on the turn's first move (or each move
     /// while all before it took en passant, with `leading`).
+    /// Whether `def` on `from` has a one-step capturing leap onto `target` (the en-passant
+    /// capture's move), `sign` the mover's forward.
+    fn takes_onto(&self, def: &PieceDef, from: usize, target: usize, sign: i32) -> bool {
+        def.directions.iter().any(|d| {
+            d.range == 1 && d.path.is_empty() && !d.initial_only && d.mode != Mode::Move && self.offset(from, d.dx as i32, d.dy as i32 * sign) == Some(target)
+        })
+    }
+
     fn series_en_passant(&self) -> Vec<RefMove> {
         let Some(s) = &self.rules.turn.series else { return Vec::new() };
         let us = self.turn;
@@ -496,15 +504,7 @@ impl RefPos {
                 if man.color != us || !def.en_passant {
                     continue;
                 }
-                let sign = Self::sign(us);
-                let can = def.directions.iter().any(|d| {
-                    d.range == 1
-                        && d.path.is_empty()
-                        && !d.initial_only
-                        && d.mode != Mode::Move
-                        && self.offset(from, d.dx as i32, d.dy as i32 * sign) == Some(target)
-                });
-                if can {
+                if self.takes_onto(def, from, target, Self::sign(us)) {
                     out.push(RefMove { from, to: target, promo: None, castle: None, ep_victim: Some(victim), double_step: false });
                 }
             }
@@ -633,13 +633,7 @@ impl RefPos {
             }
             // En passant.
             if let (true, Some((target, victim))) = (def.en_passant, self.ep) {
-                let can = def.directions.iter().any(|d| {
-                    d.range == 1
-                        && d.path.is_empty()
-                        && !d.initial_only
-                        && d.mode != Mode::Move
-                        && self.offset(s, d.dx as i32, d.dy as i32 * sign) == Some(target)
-                });
+                let can = self.takes_onto(def, s, target, sign);
                 let victim_ok = matches!(self.board[victim], Some(m) if m.color != us);
                 if can && victim_ok && self.board[target].is_none() {
                     base.insert((s, target, None, Some(victim)), false);
