@@ -417,19 +417,19 @@ INI = """
 [mychess:chess]
 startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1
 
-[connecting:chess]
-connectN = 4
+[gated:chess]
+gating = true
 """
 
 
 def test_load_variant_config_defines_variants_by_name(tmp_path):
-    with pytest.raises(ValueError, match=r"\[connecting\] line 6: connectN"):
+    with pytest.raises(ValueError, match=r"\[gated\] line 6: gating"):
         compat.load_variant_config(INI)
-    assert "mychess" in compat.variants() and "connecting" not in compat.variants()
+    assert "mychess" in compat.variants() and "gated" not in compat.variants()
     assert compat.start_fen("mychess") == START.replace("KQkq", "-")
     assert len(compat.legal_moves("mychess", "startpos", [])) == 20
-    with pytest.raises(ValueError, match="connecting"):
-        compat.legal_moves("connecting", "startpos", [])
+    with pytest.raises(ValueError, match="gated"):
+        compat.legal_moves("gated", "startpos", [])
     # A later load inherits from, and replaces, what earlier loads defined.
     compat.load_variant_config("[mychess2:mychess]\n[mychess:crazyhouse]\n")
     assert compat.start_fen("mychess2") == START.replace("KQkq", "-")
@@ -444,8 +444,8 @@ def test_load_variant_config_defines_variants_by_name(tmp_path):
 
 
 def test_pyffish_agrees_on_the_loaded_variants(sf):
-    sf.load_variant_config(INI.split("[connecting")[0])
-    compat.load_variant_config(INI.split("[connecting")[0])
+    sf.load_variant_config(INI.split("[gated")[0])
+    compat.load_variant_config(INI.split("[gated")[0])
     assert compat.start_fen("mychess") == sf.start_fen("mychess")
     assert sorted(compat.legal_moves("mychess", "startpos", ["e2e4"])) == sorted(sf.legal_moves("mychess", sf.start_fen("mychess"), ["e2e4"]))
 
