@@ -26,5 +26,6 @@ fuzz_target!(|data: &[u8]| {
         Web::parse_from(["web", "--port=8080", "--request-millis=50", "--max-perft-depth=3", "--max-variant-bytes=1000000", "--max-request-bytes=65536"])
     });
     let answer = cli::web::answer_bytes(&web.args, data);
-    assert!(answer.is_empty() || answer.starts_with(b"HTTP/1.1 "), "{}", String::from_utf8_lossy(&answer));
+    // hyper answers an HTTP/1.0 request in HTTP/1.0 (found by this target: `PRI * HTTP/1.0`).
+    assert!(answer.is_empty() || answer.starts_with(b"HTTP/1.1 ") || answer.starts_with(b"HTTP/1.0 "), "{}", String::from_utf8_lossy(&answer));
 });

@@ -247,6 +247,9 @@ impl<B: Bitboard> Pos<B> {
             let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
             pos.gates = gates;
             let field = field.as_str();
+            // Without castles the field holds only other rights (Cambodian's unmoved king
+            // and queen, `DEde`): the Chess960 reading has nothing to read.
+            let mode = if t.rules.castles.is_empty() { CastlingMode::Standard } else { mode };
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
