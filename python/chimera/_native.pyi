@@ -223,5 +223,9 @@ class Verdicts(Iterator[GameVerdict]):
     def __next__(self) -> GameVerdict: ...
 
 def validate(variant: Union[Variant, str], pgn_text: str, fen: Optional[str] = None) -> Verdicts: ...
+def _check_games(variant: Union[Variant, str], texts: list[str], threads: Optional[int] = None) -> list[Union[GameVerdict, ValueError]]:
+    """The verdict of each text's game, or why it has none (`MovetextError`, or
+    `ValueError` for a text without a game); checked on `threads` threads (all cores if
+    `None`) with the GIL released."""
 
 _compat: ModuleType

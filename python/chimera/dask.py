@@ -18,12 +18,14 @@ from typing import Optional, Sequence, Union
 from .database import PathLike, check_texts, chunks, game_texts, to_parquet, write_parquet
 
 
+# A task is one of the worker's threads, each given a core's worth of work: one thread
+# checks its games. The checking releases the GIL, so a worker of several threads checks
+# as many chunks at once.
 def _check_chunk(texts: list[str], variant: Optional[str], first: int, out: str) -> int:
-    return write_parquet(check_texts(texts, variant, first), out)
+    return write_parquet(check_texts(texts, variant, first, threads=1), out)
 
 
 def _check_shard(path: str, variant: Optional[str], out: str) -> int:
-    # A worker is one of many on its machine: one process each.
     return to_parquet(path, out, variant, jobs=1)
 
 

@@ -7,8 +7,8 @@ game, checked on all cores, their verdicts yielded in order or written to Parque
     ...         print(record.game, record.message)
 
 Memory stays constant however large the file: games are read one at a time, checked in
-chunks of `chunk_games` by a pool of processes with only a few chunks in flight, and
-written to Parquet in row groups.
+chunks of `chunk_games` by a pool of threads (the checking releases the GIL; processes on
+request) with only a few chunks in flight, and written to Parquet in row groups.
 """
 
 from __future__ import annotations
@@ -17,10 +17,10 @@ import gzip
 import io
 import os
 from collections import deque
-from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import IO, Iterable, Iterator, NamedTuple, Optional, TextIO, Union
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Iterable, Iterator, NamedTuple, Optional, TextIO, TypeVar, Union, cast
 
-from ._native import MovetextError, validate
+from ._native import GameVerdict, _check_games
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -66,8 +66,9 @@ def open_pgn(path: PathLike) -> TextIO:
         except ImportError:
             raise ImportError(f"reading {name} needs the `zstandard` module: pip install zstandard") from None
         # Files written in parallel (pzstd, zstd -T) are several frames end to end.
-        raw: IO[bytes] = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True, read_across_frames=True)
-        return io.TextIOWrapper(io.BufferedReader(raw), encoding="utf-8", errors="replace")
+        raw = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True, read_across_frames=True)
+        # The reader is typed a BinaryIO; BufferedReader needs only its readinto and readable.
+        return io.TextIOWrapper(io.BufferedReader(cast(io.RawIOBase, raw)), encoding="utf-8", errors="replace")
     if name.endswith(".gz"):
         return gzip.open(name, "rt", encoding="utf-8", errors="replace")
     return open(name, encoding="utf-8", errors="replace")
@@ -146,7 +147,7 @@ def _ends_in_comment(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
-def _record(game: int, v) -> GameRecord:
+def _record(game: int, v: GameVerdict) -> GameRecord:
     outcome, termination = v.outcome if v.outcome is not None else (None, None)
     return GameRecord(game, v.variant, v.ok, v.plies, v.fen, outcome, termination, v.claimed,
                       v.claimable, v.agreement, v.ply, v.move, v.code, v.reason, v.message)
@@ -157,36 +158,25 @@ def _unreadable(game: int, variant: str, error: Exception) -> GameRecord:
                       None, None, UNREADABLE, str(error), f"unreadable movetext: {error}")
 
 
-def check_texts(texts: list[str], variant: Optional[str] = None, first: int = 1) -> list[GameRecord]:
+def check_texts(texts: list[str], variant: Optional[str] = None, first: int = 1,
+                threads: Optional[int] = None) -> list[GameRecord]:
     """The records of games given as texts (one game each, as `game_texts` yields them),
-    numbered from `first`. A game that cannot be read gets a failing record."""
+    numbered from `first`: each text's game as `chimera.validate` checks it, and a failing
+    record for a text it cannot read. They are checked on `threads` threads (all cores if
+    `None`) with the GIL released: other Python threads run meanwhile."""
     default = variant or "chess"
-    try:
-        verdicts = list(validate(default, "\n".join(texts)))
-        if len(verdicts) == len(texts):
-            return [_record(first + i, v) for i, v in enumerate(verdicts)]
-    except MovetextError:
-        pass
-    # An unreadable game stops `validate` on the whole text: check the games one by one.
-    records = []
-    for i, text in enumerate(texts):
-        try:
-            verdicts = list(validate(default, text))
-        except MovetextError as error:
-            records.append(_unreadable(first + i, default, error))
-            continue
-        if verdicts:
-            records.append(_record(first + i, verdicts[0]))
-        else:
-            records.append(_unreadable(first + i, default, ValueError("no game in the text")))
-    return records
+    return [_record(first + i, v) if isinstance(v, GameVerdict) else _unreadable(first + i, default, v)
+            for i, v in enumerate(_check_games(default, texts, threads))]
 
 
-def chunks(texts: Iterable[str], size: int) -> Iterator[list[str]]:
-    """The texts, `size` at a time."""
-    chunk: list[str] = []
-    for text in texts:
-        chunk.append(text)
+T = TypeVar("T")
+
+
+def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """The items (texts, records), `size` at a time."""
+    chunk: list[T] = []
+    for item in items:
+        chunk.append(item)
         if len(chunk) == size:
             yield chunk
             chunk = []
@@ -195,30 +185,35 @@ def chunks(texts: Iterable[str], size: int) -> Iterator[list[str]]:
 
 
 def check_file(path: Union[PathLike, TextIO], variant: Optional[str] = None, jobs: Optional[int] = None,
-               chunk_games: int = 500) -> Iterator[GameRecord]:
+               chunk_games: int = 500, processes: bool = False) -> Iterator[GameRecord]:
     """One `GameRecord` per game of a PGN file, in the file's order.
 
     `variant` (a built-in id or a ruleset path) is the one games without a `[Variant]`
-    tag are played in (chess if `None`). Games are checked by `jobs` processes (all cores
-    if `None`; `1` checks them in this process) in chunks of `chunk_games`, at most two
-    chunks per process in flight, so memory stays constant."""
+    tag are played in (chess if `None`). Games are checked by `jobs` threads of this
+    process (all cores if `None`; `1` checks them in this thread) in chunks of
+    `chunk_games`, at most two chunks per thread in flight, so memory stays constant.
+    The checking releases the GIL, so the threads check on all cores while this thread
+    reads the file. `processes=True` checks them in `jobs` processes instead (each chunk
+    pickled there and back)."""
     jobs = jobs or os.cpu_count() or 1
     games = chunks(game_texts(path), chunk_games)
     if jobs == 1:
         first = 1
         for chunk in games:
-            yield from check_texts(chunk, variant, first)
+            yield from check_texts(chunk, variant, first, threads=1)
             first += len(chunk)
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    pool: Executor
+    with (ProcessPoolExecutor(max_workers=jobs) if processes else ThreadPoolExecutor(max_workers=jobs)) as pool:
         yield from _in_order(pool, games, variant, 2 * jobs)
 
 
 def _in_order(pool: Executor, games: Iterator[list[str]], variant: Optional[str], in_flight: int) -> Iterator[GameRecord]:
-    pending: deque = deque()
+    pending: deque[Future[list[GameRecord]]] = deque()
     first = 1
     for chunk in games:
-        pending.append(pool.submit(check_texts, chunk, variant, first))
+        # One thread a chunk: the pool's workers are the parallelism.
+        pending.append(pool.submit(check_texts, chunk, variant, first, 1))
         first += len(chunk)
         if len(pending) >= in_flight:
             yield from pending.popleft().result()
@@ -254,10 +249,11 @@ def write_parquet(records: Iterable[GameRecord], out: PathLike, row_group_size: 
 
 
 def to_parquet(path: Union[PathLike, TextIO], out: PathLike, variant: Optional[str] = None,
-               jobs: Optional[int] = None, chunk_games: int = 500, row_group_size: int = 65536) -> int:
+               jobs: Optional[int] = None, chunk_games: int = 500, row_group_size: int = 65536,
+               processes: bool = False) -> int:
     """Checks a PGN file as `check_file` does and writes its records to the Parquet file
     `out` (one row per game, row groups of `row_group_size`); returns the games written."""
-    return write_parquet(check_file(path, variant, jobs, chunk_games), out, row_group_size)
+    return write_parquet(check_file(path, variant, jobs, chunk_games, processes), out, row_group_size)
 
 
 def read_parquet(path: PathLike) -> list[GameRecord]:

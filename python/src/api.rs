@@ -5,6 +5,7 @@ use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::{FenStyle, Notation, Outcome};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString};
 
 use crate::errors;
@@ -315,6 +316,58 @@ impl Verdicts {
     }
 }
 
+/// The verdict of each of `texts` (one game each, as `chimera.database.game_texts` frames
+/// them): a `GameVerdict`, the `MovetextError` that `validate` raises on the text, or a
+/// `ValueError` for a text that holds no game. The texts are checked on `threads` threads
+/// (all cores by default) with the GIL released, so other Python threads run meanwhile.
+#[pyfunction]
+#[pyo3(signature = (variant, texts, threads = None))]
+fn _check_games(py: Python<'_>, variant: &Bound<'_, PyAny>, texts: Vec<PyBackedStr>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
+    let variant = resolve(variant)?;
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, texts.len().max(1));
+    let verdicts = py.detach(|| {
+        if threads == 1 {
+            return check_slice(&variant, &texts);
+        }
+        // Contiguous slices, one a thread: each is one checker's run over its texts joined.
+        let per = texts.len().div_ceil(threads);
+        std::thread::scope(|s| {
+            let slices: Vec<_> = texts.chunks(per).map(|slice| s.spawn(|| check_slice(&variant, slice))).collect();
+            slices.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect::<Vec<_>>()
+        })
+    });
+    verdicts
+        .into_iter()
+        .map(|v| match v.map(game_verdict) {
+            Some(Ok(verdict)) => Ok(Py::new(py, verdict)?.into_any()),
+            Some(Err(unreadable)) => Ok(unreadable.into_value(py).into_any()),
+            None => Ok(PyValueError::new_err("no game in the text").into_value(py).into_any()),
+        })
+        .collect()
+}
+
+/// The verdict `validate` gives each text's game: the first unreadable one of the text if
+/// any (`validate` raises there), else its first. The texts are checked joined, by one
+/// checker, which compiles each variant their tags name once for all of them; each is
+/// checked alone only if the joined text reads otherwise (a comment left open swallows
+/// the games after it, or a text frames as several games).
+fn check_slice(variant: &chimera::Variant, texts: &[PyBackedStr]) -> Vec<Option<Verdict>> {
+    let unreadable = |v: &Verdict| matches!(v.problem, Some(Problem::Unreadable { .. }));
+    let joined = texts.iter().map(|t| &**t).collect::<Vec<&str>>().join("\n");
+    let verdicts: Vec<Verdict> = Checker::new(variant).games(joined.as_bytes()).collect();
+    if verdicts.len() == texts.len() && !verdicts.iter().any(unreadable) {
+        return verdicts.into_iter().map(Some).collect();
+    }
+    texts
+        .iter()
+        .map(|text| {
+            let mut verdicts = Checker::new(variant).games(text.as_bytes());
+            let first = verdicts.next()?;
+            Some(if unreadable(&first) { first } else { verdicts.find(unreadable).unwrap_or(first) })
+        })
+        .collect()
+}
+
 fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
     let (refused, setup) = match &v.problem {
         None => (None, None),
@@ -372,5 +425,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant, m)?)?;
     m.add_function(wrap_pyfunction!(builtins, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(_check_games, m)?)?;
     Ok(())
 }

@@ -1,15 +1,18 @@
 """Game databases at scale: `chimera.pgn.check_file`, `to_parquet` and `chimera.dask`
-on a few hundred random games (plus broken ones), in every compression."""
+on a few hundred random games (plus broken ones), in every compression, by threads and
+by processes."""
 
 import gzip
 import io
 import random
+import sys
+import threading
 
 import pytest
 
 import chimera
 import chimera.pgn
-from chimera.database import UNREADABLE, game_texts, read_parquet
+from chimera.database import UNREADABLE, _record, _unreadable, check_texts, game_texts, read_parquet
 
 VARIANTS = [("chess", None), ("crazyhouse", "Crazyhouse"), ("atomic", "Atomic"), ("3check", "Three-check")]
 
@@ -36,6 +39,13 @@ ILLEGAL = '[Event "Illegal"]\n[Variant "Crazyhouse"]\n\n1. e4 e5 2. Ke3 *\n'
 UNCLOSED = '[Event "Unclosed"]\n\n1. e4 { a comment never closed\n2. Nf3 *\n'
 NO_VARIANT = '[Event "No variant"]\n[Variant "Nonesuch"]\n\n1. e4 *\n'
 COMMENTED = '[Event "Commented"]\n\n1. e4 { a comment\n\nwith a blank line } e5 (1... c5) 2. Nf3 1-0\n'
+# Broken in the ways the joined check of a chunk must not blur: a comment alone (framed
+# as a text of its own, it holds no game), a tag line inside movetext (read as a second
+# game's start), a contradicted result, a bad [FEN].
+NOTE = '{ an annotator\'s note between games }\n'
+TAG_IN_MOVES = '[Event "Tag in moves"]\n\n1. e4 e5\n[Event "Next"]\n1. d4 *\n'
+CONTRADICTED = '[Event "Contradicted"]\n[Variant "Atomic"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7 0-1\n'
+BAD_FEN = '[Event "Bad FEN"]\n[FEN "8/8/8 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 *\n'
 
 
 @pytest.fixture(scope="module")
@@ -43,6 +53,7 @@ def pgn_text():
     rng = random.Random(28)
     games = [random_game(rng, n) for n in range(300)]
     games[40:40] = [ILLEGAL, UNCLOSED, NO_VARIANT, COMMENTED]
+    games[150:150] = [NOTE, TAG_IN_MOVES, CONTRADICTED, BAD_FEN]
     # The last game ends without a newline.
     return "\n".join(games).rstrip("\n")
 
@@ -71,23 +82,72 @@ def records(files):
 
 
 def test_every_game_gets_one_record_numbered_in_order(records):
-    assert [r.game for r in records] == list(range(1, 305))
-    # The three broken games fail; every random game is legal.
-    assert sum(not r.ok for r in records) == 3
+    assert [r.game for r in records] == list(range(1, 309))
+    # The seven broken games fail; every random game is legal.
+    assert sum(not r.ok for r in records) == 7
+
+
+def validate_route(texts):
+    """The records as `chimera.pgn` made them before its checking moved to threads: each
+    text through `chimera.validate`, its first game's verdict, a failing record where it
+    raises or finds no game."""
+    records = []
+    for n, text in enumerate(texts, 1):
+        try:
+            verdicts = list(chimera.validate("chess", text))
+        except chimera.MovetextError as error:
+            records.append(_unreadable(n, "chess", error))
+            continue
+        records.append(_record(n, verdicts[0]) if verdicts else _unreadable(n, "chess", ValueError("no game in the text")))
+    return records
 
 
 def test_records_equal_validate_game_by_game(files, records):
+    assert records == validate_route(list(game_texts(files["plain"])))
+
+
+def test_broken_texts_keep_their_own_records(records):
+    note, tag_in_moves, contradicted, bad_fen = records[150:154]
+    assert (note.ok, note.code, note.reason) == (False, UNREADABLE, "no game in the text")
+    assert (tag_in_moves.ok, tag_in_moves.code) == (False, UNREADABLE) and "tag pair after the moves" in tag_in_moves.reason
+    assert (contradicted.ok, contradicted.variant, contradicted.plies, contradicted.outcome, contradicted.claimed) == (
+        False, "atomic", 5, "1-0", "0-1")
+    assert (bad_fen.ok, bad_fen.plies) == (False, 0) and bad_fen.reason.startswith("the [FEN] tag")
+    # The games around them are checked as if they were not there.
+    assert records[149].ok and records[154].ok
+
+
+def test_the_thread_count_changes_no_record(files, records):
     texts = list(game_texts(files["plain"]))
-    assert len(texts) == len(records)
-    for text, record in zip(texts, records):
-        if record.code == UNREADABLE:
-            with pytest.raises(chimera.MovetextError):
-                list(chimera.validate("chess", text))
-            continue
-        (verdict,) = chimera.validate("chess", text)
-        assert (record.variant, record.ok, record.plies, record.fen, record.claimed, record.code) == (
-            verdict.variant, verdict.ok, verdict.plies, verdict.fen, verdict.claimed, verdict.code)
-        assert (record.outcome, record.termination) == (verdict.outcome or (None, None))
+    assert check_texts(texts, threads=1) == check_texts(texts, threads=3) == check_texts(texts) == records
+
+
+def test_checking_releases_the_gil(files):
+    """While one thread checks a batch, another runs Python. With a switch interval far
+    beyond the test's length, the interpreter never takes the GIL from a thread: the
+    counting below can run between the checker's two readings of `count` only if the
+    check itself lets the GIL go. No timing is asserted."""
+    texts = list(game_texts(files["plain"])) * 5
+    count = [0]
+    seen = {}
+
+    def checker():
+        seen["before"] = count[0]
+        seen["records"] = len(check_texts(texts))
+        seen["after"] = count[0]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e6)
+    try:
+        thread = threading.Thread(target=checker)
+        thread.start()
+        for _ in range(100_000):
+            count[0] += 1
+        thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert seen["records"] == len(texts)
+    assert (seen["before"], seen["after"]) == (0, 100_000)
 
 
 @pytest.mark.parametrize("kind", ["gz", "zst"])
@@ -97,9 +157,9 @@ def test_compressed_files_give_the_same_records(files, records, kind):
     assert list(chimera.pgn.check_file(files[kind], jobs=1)) == records
 
 
-@pytest.mark.parametrize("jobs,chunk_games", [(2, 1), (2, 7), (3, 1000)])
-def test_chunks_and_processes_keep_the_records_and_their_order(files, records, jobs, chunk_games):
-    assert list(chimera.pgn.check_file(files["gz"], jobs=jobs, chunk_games=chunk_games)) == records
+@pytest.mark.parametrize("jobs,chunk_games,processes", [(2, 1, False), (2, 7, False), (3, 1000, False), (2, 7, True), (3, 1000, True)])
+def test_chunks_threads_and_processes_keep_the_records_and_their_order(files, records, jobs, chunk_games, processes):
+    assert list(chimera.pgn.check_file(files["gz"], jobs=jobs, chunk_games=chunk_games, processes=processes)) == records
 
 
 class Trickle(io.RawIOBase):
@@ -138,7 +198,7 @@ def test_bad_games_give_failing_records_and_the_file_goes_on(records):
     assert not no_variant.ok and "Nonesuch" in no_variant.reason
     # A blank line inside a comment does not end the game; the variation is skipped.
     assert commented.ok and commented.plies == 3 and commented.claimed == "1-0"
-    assert all(r.ok for r in records[44:])
+    assert all(r.ok for r in records[44:150] + records[154:])
 
 
 def test_parquet_round_trip_equals_the_iterator(files, records, tmp_path):
@@ -161,3 +221,15 @@ def test_dask_on_two_workers_gives_the_records_of_check_file(files, records, tmp
         shards = [files["plain"], files["gz"]]
         assert chimera.dask.check_with_dask(shards, tmp_path / "shards", client) == 2 * len(records)
         assert read_parquet(tmp_path / "shards") == records + records
+
+
+def test_dask_on_one_worker_of_two_threads_gives_the_records_of_check_file(files, records, tmp_path):
+    """A worker's threads check chunks side by side (the checking releases the GIL)."""
+    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
+    pytest.importorskip("pyarrow")
+    import chimera.dask
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        assert chimera.dask.check_with_dask(files["gz"], tmp_path / "threads", client, chunk_games=60) == len(records)
+        assert read_parquet(tmp_path / "threads") == records
