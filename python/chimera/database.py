@@ -212,7 +212,9 @@ def _in_order(pool: Executor, games: Iterator[list[str]], variant: Optional[str]
     pending: deque[Future[list[GameRecord]]] = deque()
     first = 1
     for chunk in games:
-        # One thread a chunk: the pool's workers are the parallelism.
+        # One Rust thread a chunk, the pool's workers being the parallelism: a chunk's
+        # checker compiles each variant its games' tags name once, and splitting the chunk
+        # among threads would compile them once a piece.
         pending.append(pool.submit(check_texts, chunk, variant, first, 1))
         first += len(chunk)
         if len(pending) >= in_flight:
