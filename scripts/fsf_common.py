@@ -258,7 +258,9 @@ class Adapter:
         board, hand, rest = split_fen(fen)
         squares = board_tokens(board)
         castling = rest[1] if len(rest) > 1 and not rest[1].isdigit() else "-"
-        return squares, "".join(sorted(hand or "")), rest[0], "".join(sorted(castling))
+        # Fairy-Stockfish reads a FEN without the side to move (xhess's start) as White's move.
+        side = rest[0] if rest else "w"
+        return squares, "".join(sorted(hand or "")), side, "".join(sorted(castling))
 
     def fen_difference(self, cfen, ffen):
         c = self.normalise(cfen)
@@ -328,6 +330,11 @@ class PlusPromotion(Adapter):
         if len(rest) == 3:
             rest = [rest[0], "-", "-"] + rest[1:]
         return f"{join_board(squares, self.files, self.ranks)}[{hand or ''}] " + " ".join(rest)
+
+    def normalise(self, fen):
+        # Chimera marks a promoted piece of a type that also stands unpromoted `~`
+        # (crazyhouse's demotion); Fairy-Stockfish's `+` was turned into the type above.
+        return super().normalise(fen.replace("~", ""))
 
 
 class NoPawnDropMate:

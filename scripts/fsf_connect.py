@@ -41,7 +41,7 @@ UPSTREAM = os.path.join(fc.ROOT, "tests", "data", "fsf-upstream-variants.ini")
 SECTIONS = [
     "tictactoe", "picaria", "nineholes", "tictacchess", "asimplegame", "allqueenschess",
     "roll-ing-to-four", "teeko", "symphony", "three-musketeers", "hexapawn", "aralzaa",
-    "1d-chess",
+    "1d-chess", "cfour", "cfour-misere",
 ]
 
 

@@ -317,13 +317,21 @@ def main():
     ap.add_argument("--ruleset", help="check this ruleset file instead, as Fairy-Stockfish's --as variant (a new ruleset before it is built in)")
     ap.add_argument("--as", dest="as_name", help="with --ruleset: Fairy-Stockfish's name for it")
     ap.add_argument("--size", default="8x8", help="with --ruleset: FILESxRANKS")
-    ap.add_argument("--plus", help="with --ruleset: the letter of the type pieces promote to by themselves (Fairy-Stockfish's `+`)")
+    ap.add_argument("--plus", help="with --ruleset: the letter of the type pieces promote to by themselves (Fairy-Stockfish's `+`), "
+                    "or for several, each letter and its promoted type's (`P=C,N=H`: Shogi style, every promotion a `+`)")
     ap.add_argument("--turns", action="store_true", help="with --ruleset: compare whole turns of several parts (`e2e4,e4e5`: walls)")
     ap.add_argument("--ini", help="with --ruleset: load this variants.ini into Fairy-Stockfish too (for --as a section of it: `chimera import-ini`'s output)")
     args = ap.parse_args()
     if args.ruleset:
         files, ranks = (int(n) for n in args.size.split("x"))
-        adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper()) if args.plus else Same(args.as_name, files, ranks)
+        if args.plus and "=" in args.plus:
+            promotes = dict(pair.upper().split("=") for pair in args.plus.split(","))
+            adapter = Shogi(args.as_name, files, ranks, promotes)
+            adapter.fvar = args.as_name
+        elif args.plus:
+            adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper())
+        else:
+            adapter = Same(args.as_name, files, ranks)
         adapter.name = adapter.cvar = args.ruleset
         adapter.turns = args.turns
         VARIANTS.append(adapter)

@@ -568,7 +568,7 @@ impl<B: Bitboard> Pos<B> {
         let zone = mob.promotion_near.has(m.from).then_some(mob.promotion_zone);
         let in_zone = zone.is_some_and(|zone| zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from)));
         let capturing = !mob.promote_on_capture || self.board.by_color[self.turn.opponent()].has(m.to);
-        if in_zone && capturing {
+        if in_zone && capturing && (mob.promote_en_passant || m.kind != MoveKind::EnPassant) {
             // With duple check a promotion to a second royal may make it legal.
             if legal || self.t.test_every_move {
                 self.emit_promotions(sink, safety, pt, m, legal);

@@ -638,7 +638,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Wall => unreachable!("a wall part is played by play_wall"),
         }
         if self.t.flips.is_some() {
-            self.flip_around(m.to);
+            self.flip_around(m.to, m.kind == MoveKind::Drop);
         }
         if !self.t.petrifying.is_empty() && undo.captured != NO_PIECE {
             self.petrify_after_capture(m, moved);

@@ -196,6 +196,9 @@ pub struct Promotion {
     /// Only capturing moves promote; quiet moves never do (Micro shogi;
     /// Fairy-Stockfish's `piecePromotionOnCapture`).
     pub on_capture: bool,
+    /// An en-passant capture into the zone promotes (false: it arrives unpromoted, as
+    /// Fairy-Stockfish's always does).
+    pub en_passant: bool,
 }
 
 impl Promotion {
@@ -256,6 +259,9 @@ pub struct Drops {
     pub placement: Option<Placement>,
     /// Squares the first drops must fill, each side's absolute squares (`features/flips.rs`).
     pub first_squares: ByColor<Vec<Square>>,
+    /// A drop may give check (false: Fairy-Stockfish's `dropChecks = false`; the ban is
+    /// `features/move_bans.rs`').
+    pub checks: bool,
 }
 
 /// Where a drop may go (`[drops] placement`, `features/flips.rs`).
@@ -265,6 +271,10 @@ pub enum Placement {
     Enclosing,
     /// Only next to one of the mover's own pieces (Ataxx).
     NextToOwn,
+    /// Only on the bottom rank or on a piece (Connect Four's gravity).
+    OnTop,
+    /// Never beside an enemy piece, a wazir's step away (Snort).
+    Apart,
 }
 
 /// What an arriving piece turns to the mover's side (`flips`, `features/flips.rs`).
@@ -274,6 +284,9 @@ pub enum Flips {
     Enclosed,
     /// Every enemy piece next to it (Ataxx).
     Adjacent,
+    /// As `Adjacent`, but a dropped piece flips only when it lands next to one of the
+    /// mover's own (Quadwrangle).
+    AdjacentJoined,
 }
 
 /// Gating: a piece from the hand may enter on the square a piece leaves on its first
@@ -301,8 +314,12 @@ pub struct Lift {
 pub enum PromotionPolicy {
     /// A move that ends in the zone must promote; with no type available, it is illegal.
     Mandatory,
-    /// A move that ends in the zone may promote or not.
+    /// A move that ends in the zone may promote or not — but must where the piece could
+    /// never move again.
     Optional,
+    /// A move that ends in the zone may promote or not, even where the piece could then
+    /// never move again (Fairy-Stockfish's optional promotions without `immobilityIllegal`).
+    Free,
     /// A move that ends in the zone must promote if any type is available; otherwise
     /// it is played without promoting.
     IfAvailable,
@@ -950,6 +967,11 @@ impl Passing {
 }
 
 impl Rules {
+    /// Whether a drop may give check (`[drops] checks`).
+    pub fn drop_checks_allowed(&self) -> bool {
+        self.drops.as_ref().is_none_or(|d| d.checks)
+    }
+
     /// The type whose FEN letter (either case) is `c`.
     pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         let up = c.to_ascii_uppercase();

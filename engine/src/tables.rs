@@ -155,6 +155,8 @@ pub struct Mobility<B> {
     pub promote_from_zone: bool,
     /// Only its captures promote ([`crate::rules::Promotion::on_capture`]).
     pub promote_on_capture: bool,
+    /// Its en-passant captures promote ([`crate::rules::Promotion::en_passant`]).
+    pub promote_en_passant: bool,
     /// Squares from which it could never move again (on any board).
     pub dead: B,
     /// Squares it may be dropped on, in variants with drops.
@@ -667,6 +669,7 @@ impl<B: Bitboard> Tables<B> {
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
+                    promote_en_passant: def.promotion.as_ref().is_none_or(|p| p.en_passant),
                     dead: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.takes_en_passant,
@@ -1027,7 +1030,7 @@ impl<B: Bitboard> Tables<B> {
                 || passes,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             connect: crate::features::connect::tables(rules.end.connect.as_ref(), g),
-            bans_moves: !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang,
+            bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
             to_hand: rules.pieces.iter().map(|p| match p.captured_as {

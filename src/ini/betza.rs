@@ -35,6 +35,39 @@ pub fn translate(fsf: &str) -> Result<String, String> {
     Ok(text)
 }
 
+/// Fairy-Stockfish's initial double step `ifmnD` (its four modifiers in any order) taken
+/// out of a Betza string: the rest, and whether it was there. Fairy-Stockfish allows a
+/// piece's initial moves from the double-step region, not only before its first move, so
+/// this one move is Chimera's `double_step_ranks`; any other initial move stays in the
+/// string for [`translate`] to refuse.
+pub fn split_double_step(fsf: &str) -> (String, bool) {
+    let chars: Vec<char> = fsf.chars().collect();
+    let (mut rest, mut found, mut start) = (String::new(), false, 0);
+    let mut i = 0;
+    while i < chars.len() {
+        if !chars[i].is_ascii_uppercase() {
+            i += 1;
+            continue;
+        }
+        // A group ends after its atom and the atom's count or doubled letter.
+        let mut end = i + 1;
+        if chars.get(end).is_some_and(|&n| n.is_ascii_digit() || n == chars[i]) {
+            end += 1;
+        }
+        let mut modifiers: Vec<char> = chars[start..i].to_vec();
+        modifiers.sort_unstable();
+        if chars[i] == 'D' && end == i + 1 && modifiers == ['f', 'i', 'm', 'n'] {
+            found = true;
+        } else {
+            rest.extend(&chars[start..end]);
+        }
+        start = end;
+        i = end;
+    }
+    rest.extend(&chars[start..]);
+    (rest, found)
+}
+
 /// The (dx, dy) of an atom's first leap: Fairy-Stockfish's (ranks, files) pair turned round.
 fn atom(c: char) -> Option<(&'static [(i8, i8)], bool)> {
     Some(match c {
@@ -57,7 +90,8 @@ fn atom(c: char) -> Option<(&'static [(i8, i8)], bool)> {
 
 /// Fairy-Stockfish's reading, step for step as `from_betza` does it. Hoppers, initial
 /// moves (Fairy-Stockfish ties them to the double-step region, not to the piece's first
-/// move), en passant marks and letters it skips are refused.
+/// move) and letters it skips are refused — but for `e`, which it skips as a letter
+/// that changes nothing.
 fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
     let chars: Vec<char> = text.chars().collect();
     let mut steps = BTreeSet::new();
@@ -78,16 +112,12 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
                             Chimera while the piece has never moved"
                     .into())
             }
-            'e' => return Err("`e`: en passant by a piece other than the pawn is not supported".into()),
+            // Not a letter of Fairy-Stockfish's reader, which skips it: who takes en
+            // passant is its `enPassantTypes`.
+            'e' => {}
             _ if vertical(c) || horizontal(c) => {
-                if c == 'h' {
-                    return Err("`h` (half-directions) is not supported".into());
-                }
                 match chars.get(i + 1) {
                     Some(&c2) if c2 == c || (vertical(c) && horizontal(c2)) || (horizontal(c) && vertical(c2)) => {
-                        if c2 == 'h' {
-                            return Err("`h` (half-directions) is not supported".into());
-                        }
                         dirs.push([c, c2]);
                         i += 1;
                     }
@@ -280,7 +310,7 @@ fn atom_letter(dx: i8, dy: i8) -> char {
 
 #[cfg(test)]
 mod tests {
-    use super::translate;
+    use super::{split_double_step, translate};
 
     #[test]
     fn plain_pieces_keep_their_letters() {
@@ -308,6 +338,21 @@ mod tests {
         same("mRcpR", "mRcpR");
         same("pB", "pB");
         same("gQ", "gQ");
+        // `h` pairs as Fairy-Stockfish reads them: `fh` is the forward half (the four
+        // forward knight leaps).
+        same("fhN", "ffNfsN");
+        same("fhW", "fW");
+        // `e` changes nothing for Fairy-Stockfish: en passant is `enPassantTypes`'.
+        same("mWfceF", "mWfcF");
+    }
+
+    #[test]
+    fn the_initial_double_step_is_taken_out() {
+        assert_eq!(split_double_step("mWfceFifmnD"), ("mWfceF".to_string(), true));
+        assert_eq!(split_double_step("KnmfiD"), ("K".to_string(), true));
+        assert_eq!(split_double_step("ifmnD2"), ("ifmnD2".to_string(), false));
+        assert_eq!(split_double_step("ifmW2fcF"), ("ifmW2fcF".to_string(), false));
+        assert_eq!(split_double_step("fmWfcF"), ("fmWfcF".to_string(), false));
     }
 
     #[test]
@@ -315,7 +360,6 @@ mod tests {
         assert!(translate("mRpR2").unwrap_err().contains("hopper"));
         assert!(translate("pW").unwrap_err().contains("hopper"));
         assert!(translate("ifmW2").unwrap_err().contains("initial"));
-        assert!(translate("mfWcfFe").unwrap_err().contains("en passant"));
         assert!(translate("afsW").unwrap_err().contains("skip"));
         assert!(translate("nZ").is_err());
     }

@@ -6,9 +6,10 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::{Table, Value};
 
-use super::betza::translate;
+use super::betza::{split_double_step, translate};
+use super::pawns::pawn_rules;
 use super::mobility::mobility_regions;
-use super::promote::{piece_promotions, promoted_faces, promoted_to_hand, Zone};
+use super::promote::{piece_promotions, promoted_faces, promoted_to_hand};
 use super::fsf::{Fsf, PieceList, Src};
 use super::Refusal;
 
@@ -285,19 +286,17 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
 
     // Pieces. Fairy-Stockfish's king is royal; every other piece is not.
     let has_king = fsf.piece("king").is_some();
-    let promotion_pawns = c.names("promotionPawnTypes", &["pawn"])?;
-    if promotion_pawns.iter().any(|n| n != "pawn") {
-        return Err(c.refuse("promotionPawnTypes", "promotion of pieces other than Fairy-Stockfish's pawn"));
-    }
-    let ep_types = c.names("enPassantTypes", &["pawn"])?;
-    if ep_types.iter().any(|n| n != "pawn") {
-        return Err(c.refuse("enPassantTypes", "en passant by pieces other than Fairy-Stockfish's pawn"));
-    }
     let atomic = atomic(&c)?;
     let mut pieces = Table::new();
     let mut betzas = BTreeMap::new();
+    // Pieces whose Betza has Fairy-Stockfish's initial double step (`ifmnD`).
+    let mut doublers = BTreeSet::new();
     for p in fsf.pieces.values() {
-        let betza = translate(&p.betza).map_err(|why| c.refuse_at(&p.src, &p.name, format!("Betza `{}`: {why}", p.betza)))?;
+        let (fsf_betza, doubles) = split_double_step(&p.betza);
+        if doubles {
+            doublers.insert(p.name.clone());
+        }
+        let betza = translate(&fsf_betza).map_err(|why| c.refuse_at(&p.src, &p.name, format!("Betza `{}`: {why}", p.betza)))?;
         betzas.insert(p.name.clone(), betza.clone());
         let mut t = Table::new();
         t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
@@ -307,6 +306,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         if p.name == "pawn" {
             t.insert("pawn".into(), Value::Boolean(true));
+        }
+        // Fairy-Stockfish's Janggi cannon neither hops over nor takes a Janggi cannon.
+        if p.name == "janggiCannon" {
+            t.insert("hop_barred".into(), strings([p.name.clone()]));
         }
         pieces.insert(p.name.clone(), Value::Table(t));
     }
@@ -330,82 +333,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("checks_allowed".into(), Value::Boolean(false));
     }
 
-    // Pawns: Fairy-Stockfish's pawn type steps, captures, double-steps and promotes by
-    // the variant's options.
-    let mut promotion_ranks = Vec::new();
-    // The own ranks double steps start from where they can be taken en passant.
-    let mut ep_from: Vec<u8> = Vec::new();
-    // A pawn that can never be on the board (none at the start, no drops) has no rules
-    // that matter: Fairy-Stockfish's regions for it are not looked at.
-    let pawn_appears = fsf.piece("pawn").is_some_and(|p| {
-        let board = fields[0].split('[').next().unwrap_or("");
-        board.contains(p.letter) || board.contains(p.letter.to_ascii_uppercase()) || c.bool("pieceDrops", false).unwrap_or(true)
-    });
-    if pawn_appears {
-        let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
-        if c.bool("doubleStep", true)? {
-            let w = c.region("doubleStepRegionWhite", |_, r| r == 1)?;
-            let b = c.region("doubleStepRegionBlack", |_, r| r == 6)?;
-            let double = c.own_ranks("doubleStepRegionWhite", "doubleStepRegionBlack", w, b)?;
-            if !double.is_empty() {
-                pawn.insert("double_step_ranks".into(), ints(&double));
-                if ep_types.iter().any(|n| n == "pawn") {
-                    pawn.insert("en_passant".into(), Value::Boolean(true));
-                    ep_from = double.clone();
-                }
-            }
-        }
-        if promotion_pawns.iter().any(|n| n == "pawn") {
-            let zone = c.promotion_zone()?;
-            if let Zone::Ranks(ranks) = &zone {
-                promotion_ranks = ranks.clone();
-            }
-            // Fairy-Stockfish's en-passant capture never promotes, Chimera's does in the zone.
-            let white_zone = zone.white(c.files);
-            let black_zone = match &zone {
-                Zone::Squares(_, b) => b.clone(),
-                Zone::Ranks(_) => white_zone.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect(),
-            };
-            let ep_in_zone = |d: u8| (0..c.files).any(|f| white_zone.contains(&(f, c.ranks - 1 - d)) || black_zone.contains(&(f, d)));
-            if ep_from.iter().any(|&d| ep_in_zone(d)) {
-                return Err(c.refuse("promotionRegionBlack", "en passant captures into the promotion zone (Fairy-Stockfish's never promote, Chimera's do)"));
-            }
-            if !zone.is_empty() {
-                let mut to = c.names("promotionPieceTypes", &[])?;
-                // Fairy-Stockfish's pawn also promotes to its `promotedPieceType`.
-                if let Some((_, shogi, _)) = promoted.iter().find(|(from, _, _)| from == "pawn") {
-                    if !to.contains(shogi) {
-                        to.push(shogi.clone());
-                    }
-                }
-                // Optional promotion: Chimera's makes a pawn promote where it could never
-                // move again, as Fairy-Stockfish's does only with `immobilityIllegal`.
-                let policy = match (c.bool("mandatoryPawnPromotion", true)?, c.bool("immobilityIllegal", false)?) {
-                    (true, _) => "mandatory",
-                    (false, true) => "optional",
-                    (false, false) => {
-                        return Err(c.refuse(
-                            "mandatoryPawnPromotion",
-                            "Fairy-Stockfish lets a pawn stay unpromoted where it can never move again (immobilityIllegal = false); Chimera's optional promotion does not",
-                        ))
-                    }
-                };
-                if to.is_empty() && policy == "mandatory" {
-                    // Nothing to promote to, and promotion is a must: Fairy-Stockfish's pawn
-                    // never enters the zone (it still attacks it).
-                    if c.bool("pieceDrops", false)? {
-                        return Err(c.refuse("promotionPieceTypes", "no piece to promote to, with drops"));
-                    }
-                    pawn.insert("moves_within".into(), Value::Table(zone.outside(c.files, c.ranks)));
-                } else {
-                    let mut promotion = zone.table();
-                    promotion.insert("to".into(), strings(to));
-                    promotion.insert("policy".into(), Value::String(policy.into()));
-                    pawn.insert("promotion".into(), Value::Table(promotion));
-                }
-            }
-        }
-    }
+    let board_field = fields[0].clone();
+    let promotion_ranks = pawn_rules(&c, &board_field, &mut pieces, &betzas, doublers, &promoted)?;
     if let Some((limits, src)) = fsf.value("promotionLimit") {
         let mut it = limits.split_whitespace();
         for item in it.by_ref() {
@@ -437,6 +366,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if rights != "-" {
             return Err(c.refuse("castlingDroppedPiece", "castling rights both in the start FEN and from dropped pieces"));
         }
+        if c.int("castlingRank", 1)? != 1 {
+            return Err(c.refuse("castlingRank", "castles gained by dropped pieces on a rank other than the first"));
+        }
         let (kl, rl) = castling_letters(&c)?;
         let top = ranks - 1;
         let king = c.file("castlingKingFile", 4)?;
@@ -467,6 +399,16 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         let w = c.region("dropRegionWhite", |_, _| true)?;
         let b = c.region("dropRegionBlack", |_, _| true)?;
+        // A side that never holds a piece (none in hand at the start, captures kept out of
+        // the hand, no free drops) never drops: its region is the other's, mirrored.
+        let hand = fields[0].split_once('[').map_or("", |(_, h)| h);
+        let holds = |white: bool| to_hand || c.bool("freeDrops", false).unwrap_or(true) || hand.chars().any(|ch| ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == white);
+        let mirror = |set: &Squares| set.iter().map(|&(f, r)| (f, ranks - 1 - r)).collect::<Squares>();
+        let (w, b) = match (holds(true), holds(false)) {
+            (true, false) => (w.clone(), mirror(&w)),
+            (false, true) => (mirror(&b), b),
+            _ => (w, b),
+        };
         let region = c.own_ranks("dropRegionWhite", "dropRegionBlack", w, b)?;
         if region.len() != ranks as usize {
             t.insert("ranks".into(), ints(&region));
@@ -480,6 +422,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         };
         if to_hand && (!promotion_ranks.is_empty() || squarewise) && !drop_loop {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
+        }
+        if !c.bool("dropChecks", true)? {
+            t.insert("checks".into(), Value::Boolean(false));
         }
         if c.bool("mustDrop", false)? {
             let must = match c.fsf.value("mustDropType").map(|(v, _)| v.trim()).unwrap_or("*") {
@@ -602,7 +547,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         end.insert("move_rule".into(), claimable(n_move));
         let mut reset = vec!["capture".to_string()];
-        reset.extend(c.names("nMoveRuleTypes", &["pawn"])?);
+        reset.extend(c.shared_names("nMoveRuleTypes", &["pawn"], &fields[0], &promoted)?);
         // Fairy-Stockfish counts every drop irreversible (`do_move`).
         if c.bool("pieceDrops", false)? {
             reset.push("drop".to_string());
@@ -792,14 +737,15 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
 }
 
 /// Fairy-Stockfish's `flipEnclosedPieces` as Chimera's `flips`: Reversi's enclosed lines,
-/// Ataxx's neighbours (Quadwrangle's, which flip on a drop only beside an own piece, are
-/// refused).
+/// Ataxx's neighbours, and Quadwrangle's (neighbours, but on a drop only beside an own
+/// piece).
 fn flips(c: &Conv<'_>) -> Result<Option<&'static str>, Refusal> {
     match c.fsf.value("flipEnclosedPieces").map(|(v, _)| v.trim()).unwrap_or("none") {
         "none" => Ok(None),
         "reversi" => Ok(Some("enclosed")),
         "ataxx" => Ok(Some("adjacent")),
-        other => Err(c.refuse("flipEnclosedPieces", format!("`{other}` flipping (Chimera flips Reversi's and Ataxx's way)"))),
+        "quadwrangle" => Ok(Some("adjacent-joined")),
+        other => Err(c.refuse("flipEnclosedPieces", format!("`{other}` flipping (Chimera flips Reversi's, Ataxx's and Quadwrangle's way)"))),
     }
 }
 
@@ -817,7 +763,13 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
         "ataxx" => {
             drops.insert("placement".into(), Value::String("next-to-own".into()));
         }
-        other => return Err(c.refuse("enclosingDrop", format!("`{other}` drops (Chimera has Reversi's and Ataxx's)"))),
+        "top" => {
+            drops.insert("placement".into(), Value::String("on-top".into()));
+        }
+        "snort" => {
+            drops.insert("placement".into(), Value::String("apart".into()));
+        }
+        other => return Err(c.refuse("enclosingDrop", format!("`{other}` drops (Chimera has Reversi's, Ataxx's, Connect Four's and Snort's)"))),
     }
     let start = c.region("enclosingDropStart", |_, _| false)?;
     if !start.is_empty() {
@@ -1033,12 +985,14 @@ fn castling_letters(c: &Conv<'_>) -> Result<(char, char), Refusal> {
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
 /// piece on the first rank, the outermost castling rook on that side, the king to
-/// `castlingKingsideFile`/`castlingQueensideFile` and the rook beside it. Chimera's
-/// castles are White's squares mirrored for Black, so Black's must be the mirror image.
+/// `castlingKingsideFile`/`castlingQueensideFile` and the rook beside it, all on the own
+/// `castlingRank`. Chimera's castles are White's squares mirrored for Black, so Black's
+/// must be the mirror image.
 fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> Result<Vec<Table>, Refusal> {
-    if c.int("castlingRank", 1)? != 1 {
-        return Err(c.refuse("castlingRank", "castling on a rank other than the first"));
-    }
+    let own_rank = match c.int("castlingRank", 1)? {
+        r @ 1.. if r <= c.ranks as i64 => r as u8 - 1,
+        r => return Err(c.refuse("castlingRank", format!("castling on rank {r}, off the board"))),
+    };
     let (kl, rl) = castling_letters(c)?;
     let king_file_option = c.file("castlingKingFile", 4)?;
     let kingside_to = c.file("castlingKingsideFile", 6)?;
@@ -1050,7 +1004,7 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
             return Err(c.refuse("startFen", format!("castling right `{right}` (only KQkq are converted)")));
         }
         let white = right.is_ascii_uppercase();
-        let rank = if white { 0 } else { c.ranks - 1 };
+        let rank = if white { own_rank } else { c.ranks - 1 - own_rank };
         let own = |l: char| if white { l.to_ascii_uppercase() } else { l };
         let kings: Vec<u8> = (0..c.files).filter(|&f| placement.get(&(f, rank)) == Some(&own(kl))).collect();
         let king = match kings.as_slice() {
@@ -1095,12 +1049,12 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
             safe.reverse();
         }
         let mut t = Table::new();
-        t.insert("king".into(), Value::String(square(king, 0)));
-        t.insert("king_to".into(), Value::String(square(king_to, 0)));
-        t.insert("rook".into(), Value::String(square(rook, 0)));
-        t.insert("rook_to".into(), Value::String(square(rook_to, 0)));
-        t.insert("empty".into(), strings(empty.iter().map(|&f| square(f, 0))));
-        t.insert("safe".into(), strings(safe.iter().map(|&f| square(f, 0))));
+        t.insert("king".into(), Value::String(square(king, own_rank)));
+        t.insert("king_to".into(), Value::String(square(king_to, own_rank)));
+        t.insert("rook".into(), Value::String(square(rook, own_rank)));
+        t.insert("rook_to".into(), Value::String(square(rook_to, own_rank)));
+        t.insert("empty".into(), strings(empty.iter().map(|&f| square(f, own_rank))));
+        t.insert("safe".into(), strings(safe.iter().map(|&f| square(f, own_rank))));
         let (notation, alias) = if kingside { ("O-O", "0-0") } else { ("O-O-O", "0-0-0") };
         t.insert("notation".into(), Value::String(notation.into()));
         t.insert("aliases".into(), strings([alias]));

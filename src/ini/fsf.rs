@@ -179,6 +179,7 @@ const MAPPED_MORE: &[&str] = &[
     "countingRule",
     "shogiPawnDropMateIllegal",
     "nFoldValueAbsolute",
+    "dropChecks",
     // The Reversi and Ataxx families (`convert::reversi`).
     "enclosingDrop",
     "enclosingDropStart",
@@ -231,7 +232,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
     ("oppositeCastling", "false", "castling only to the side the opponent has not"),
-    ("dropChecks", "true", "drops that may not give check"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
     ("dropPromoted", "false", "drops in promoted state"),
     ("gating", "false", "gating"),
@@ -412,12 +412,21 @@ impl Fsf {
                 continue;
             }
             if k == "pawnTypes" {
+                // An alias Fairy-Stockfish reads before the keys it stands for, whatever
+                // the line order: a key of the section (a colour's own too) wins.
                 for target in ["promotionPawnTypes", "enPassantTypes", "nMoveRuleTypes"] {
-                    if !sets_alias(target) && !sets_alias(&format!("{target}White")) && !sets_alias(&format!("{target}Black")) {
-                        let list = self.read_list(&e.value);
+                    if sets_alias(target) {
+                        continue;
+                    }
+                    let keys = [format!("{target}White"), format!("{target}Black")];
+                    let own: Vec<&String> = keys.iter().filter(|key| !sets_alias(key)).collect();
+                    let list = self.read_list(&e.value);
+                    if own.len() == 2 {
                         self.lists.insert(target.into(), (list, src(e.line)));
                     } else {
-                        return Err(refuse(k, e.line, format!("`pawnTypes` together with `{target}…` in one section is not converted")));
+                        for key in own {
+                            self.lists.insert(key.clone(), (list.clone(), src(e.line)));
+                        }
                     }
                 }
             } else if is_piece_list(k) {

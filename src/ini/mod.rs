@@ -14,6 +14,7 @@ mod connect;
 pub mod convert;
 pub mod fsf;
 mod mobility;
+mod pawns;
 pub mod parse;
 mod promote;
 pub mod resolve;

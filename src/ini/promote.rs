@@ -149,12 +149,9 @@ pub(super) fn piece_promotions(
                 return Err(c.refuse_at(src, "promotedPieceType", format!("`{from}` at its promotion's limit, on a square it cannot leave (Chimera allows the plain move there)")));
             }
             (true, true) => "if-available",
-            (false, _) if !immobility_illegal && dead_in_zone => {
-                return Err(c.refuse(
-                    "mandatoryPiecePromotion",
-                    format!("Fairy-Stockfish lets `{from}` stay unpromoted where it can never move again (immobilityIllegal = false); Chimera's optional promotion does not"),
-                ));
-            }
+            // Fairy-Stockfish lets the piece stay unpromoted where it can never move again
+            // unless `immobilityIllegal`: Chimera's "free".
+            (false, _) if !immobility_illegal && dead_in_zone => "free",
             (false, _) => "optional",
         };
         let mut promotion = zone.table();

@@ -196,11 +196,13 @@ fn royal_rules_become_their_top_level_keys() {
 }
 
 #[test]
-fn optional_pawn_promotion_needs_immobility_illegal() {
-    // Grand's: a pawn may stay unpromoted but not where it could never move again.
+fn optional_pawn_promotion_follows_immobility_illegal() {
+    // Grand's: a pawn may stay unpromoted but not where it could never move again; without
+    // `immobilityIllegal`, even there.
     let doc = converted("[g:grand]\n");
     assert_eq!(doc["pieces"]["pawn"]["promotion"]["policy"].as_str(), Some("optional"));
-    assert_eq!(refused("[g:grand]\nimmobilityIllegal = false\n").0, "mandatoryPawnPromotion");
+    let doc = converted("[g:grand]\nimmobilityIllegal = false\n");
+    assert_eq!(doc["pieces"]["pawn"]["promotion"]["policy"].as_str(), Some("free"));
     // Without drops the ban is exact only while no piece but the pawn can be stuck.
     assert_eq!(refused("[s:chess]\nimmobilityIllegal = true\nlance = l\nstartFen = l3k3/8/8/8/8/8/8/L3K3 w - - 0 1\n").0, "immobilityIllegal");
 }
@@ -220,11 +222,53 @@ fn promoted_piece_type_becomes_shogi_style_promotion() {
     assert!(doc["start"].as_str().unwrap().starts_with("rnbqkbnr/"), "{}", doc["start"]);
     let doc = converted("[s:crazyhouse]\npromotionPieceTypes = rbn\npromotedPieceType = p:q\n");
     assert_eq!(doc["drops"]["demote_on_capture"].as_bool(), Some(true), "queens start on the board unpromoted");
-    // Optional promotion where the piece would be stuck needs `immobilityIllegal`.
+    // Optional promotion where the piece would be stuck: it may stay there, unless
+    // `immobilityIllegal`.
     let lance = "[s:chess]\nlance = l\npromotedPieceType = l:r\nstartFen = 4k3/8/8/8/8/8/8/L3K3 w - - 0 1\n";
-    assert_eq!(refused(lance).0, "mandatoryPiecePromotion");
+    assert_eq!(converted(lance)["pieces"]["lance"]["promotion"]["policy"].as_str(), Some("free"));
     let doc = converted(&format!("{lance}immobilityIllegal = true\n"));
     assert_eq!(doc["pieces"]["lance"]["promotion"]["policy"].as_str(), Some("optional"));
+}
+
+#[test]
+fn other_pieces_double_step_take_en_passant_and_promote_as_pawns() {
+    // A custom pawn (`pawnTypes`): its `ifmnD` is a double step from the double-step
+    // region; it takes en passant by its capture-only steps (`e` is a letter Fairy-Stockfish
+    // skips) and promotes as the pawn would.
+    let doc = converted("[s:chess]\ncustomPiece1 = p:mWfceFifmnD\npawnTypes = p\n");
+    let p = &doc["pieces"]["customPiece1"];
+    assert_eq!(p["double_step_ranks"].as_array().map(Vec::len), Some(1));
+    assert_eq!((p["en_passant"].as_bool(), p.get("takes_en_passant")), (Some(true), None));
+    assert_eq!(p["promotion"]["policy"].as_str(), Some("mandatory"));
+    assert!(doc["pieces"].get("pawn").is_none(), "the letter p went to the custom piece");
+    // A pawn whose every capture also moves takes nothing en passant (Fairy-Stockfish's
+    // en passant is by capture-only moves), though its double steps leave the square.
+    let doc = converted("[s:chess]\ncustomPiece3 = p:KifmnD\npawnTypes = p\n");
+    assert_eq!(doc["pieces"]["customPiece3"]["takes_en_passant"].as_bool(), Some(false));
+    // A list of one side's own (Khan's chess: Black's soldiers promote to Black's list) is
+    // kept where the other side never has the piece; else refused.
+    let khans = "[k:chess]\ncustomPiece1 = t:mNcK\ncustomPiece2 = s:mfhNcfW\npromotionPawnTypesBlack = s\npromotionPieceTypesBlack = t\n";
+    let doc = converted(&format!("{khans}startFen = 4k3/ssssssss/8/8/8/8/PPPPPPPP/4K3 w - - 0 1\n"));
+    assert_eq!(doc["pieces"]["customPiece2"]["promotion"]["to"][0].as_str(), Some("customPiece1"));
+    assert_eq!(doc["pieces"]["pawn"]["promotion"]["to"].as_array().map(Vec::len), Some(4));
+    assert_eq!(refused(&format!("{khans}startFen = 4k3/ssssssss/8/8/8/8/PPPPPPPS/4K3 w - - 0 1\n")).0, "promotionPawnTypes");
+    // An explicit key wins over the `pawnTypes` alias, whatever the line order.
+    let doc = converted("[s:chess]\npromotionPawnTypes = -\ncustomPiece1 = p:fmWfcF\npawnTypes = p\n");
+    assert!(doc["pieces"]["customPiece1"].get("promotion").is_none());
+}
+
+#[test]
+fn a_side_that_never_drops_takes_the_other_s_drop_region() {
+    // Synochess: only Black holds pieces (captures stay out of the hand), so White's region
+    // (the whole board by default) does not matter.
+    let ini = "[s:crazyhouse]\ncapturesToHand = false\ndropRegionBlack = *5\njanggiCannon = c\n\
+               startFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[pp] w KQkq - 0 1\n";
+    let doc = converted(ini);
+    assert_eq!(doc["drops"]["ranks"].as_array().map(|r| r.iter().filter_map(|v| v.as_integer()).collect::<Vec<_>>()), Some(vec![4]));
+    // With a white piece in hand, the two regions differ where both sides drop.
+    assert_eq!(refused(&ini.replace("[pp]", "[Pp]")).0, "dropRegionBlack");
+    // Fairy-Stockfish's Janggi cannon neither hops over nor takes another.
+    assert_eq!(doc["pieces"]["janggiCannon"]["hop_barred"][0].as_str(), Some("janggiCannon"));
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Movement rules pinned against Fairy-Stockfish's reading: a promotion to a royal piece
 //! must not land on an attacked square, `K` and `Q` take direction modifiers on both of
-//! their parts (`fK` = `fWfF`), and Black's left and right are White's mirrored.
+//! their parts (`fK` = `fWfF`), and Black's left and right are White's mirrored; the
+//! promotion options Fairy-Stockfish's readings need (`en_passant = false`, `"free"`) and
+//! drops that may not give check.
 
 use chimera::variants::{from_toml, load};
 use chimera::Position;
@@ -102,4 +104,66 @@ fn a_confined_piece_attacks_beyond_its_region() {
     assert_eq!(piece_moves(&p, "f1"), ["f1e2", "f1f2", "f1g1", "f1g2"]);
     let p = from_toml(text, "x.toml").unwrap().position("4k3/8/8/8/8/8/3x4/4K3 w - - 0 1").unwrap();
     assert!(p.is_check(), "the X on d2 checks the king on e1");
+}
+
+/// Kings and pawns on a 6x6 board: double steps from rank 2, taken en passant, and
+/// `promotion` (a TOML inline table) to a queen.
+fn pawns(promotion: &str, fen: &str) -> Position {
+    let text = format!(
+        "name = \"p\"\nboard = {{ files = 6, ranks = 6 }}\nstart = \"{fen}\"\n\n\
+         [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
+         [pieces.queen]\nletter = \"Q\"\nbetza = \"Q\"\n\n\
+         [pieces.pawn]\nletter = \"P\"\nbetza = \"fmWfcF\"\npawn = true\ndouble_step_ranks = [2]\nen_passant = true\n\
+         promotion = {promotion}\n"
+    );
+    from_toml(&text, "p.toml").unwrap().start()
+}
+
+fn from_fen_of(p: &Position, fen: &str) -> Position {
+    p.variant().position(fen).unwrap()
+}
+
+#[test]
+fn an_en_passant_capture_into_the_zone_may_be_set_not_to_promote() {
+    // White's c2-c4 passed c3, in Black's zone (c3 and c2): Black's b4 pawn takes there.
+    let zone = "squares = { white = [\"a6\"], black = [\"c3\", \"c2\"] }, to = [\"queen\"]";
+    let fen = "k5/6/1pP3/6/6/K5 b - c3 0 1";
+    let promoting = pawns(&format!("{{ {zone} }}"), fen);
+    assert_eq!(piece_moves(&promoting, "b4"), ["b4b3", "b4c3q"]);
+    let plain = pawns(&format!("{{ {zone}, en_passant = false }}"), fen);
+    assert_eq!(piece_moves(&plain, "b4"), ["b4b3", "b4c3"]);
+    // Unpromoted in the zone (a FEN may say so), it promotes on its next move there.
+    let p = from_fen_of(&plain, "k5/6/6/2p3/6/K5 b - - 0 1");
+    assert_eq!(piece_moves(&p, "c3"), ["c3c2q"]);
+    assert!(promoting.variant().position("k5/6/6/2p3/6/K5 b - - 0 1").is_err(), "it must have promoted");
+}
+
+#[test]
+fn a_free_promotion_may_be_declined_where_the_piece_is_then_stuck() {
+    let fen = "k5/2P3/6/6/6/K5 w - - 0 1";
+    let optional = pawns("{ ranks = [6], to = [\"queen\"], policy = \"optional\" }", fen);
+    assert_eq!(piece_moves(&optional, "c5"), ["c5c6q"]);
+    let free = pawns("{ ranks = [6], to = [\"queen\"], policy = \"free\" }", fen);
+    assert_eq!(piece_moves(&free, "c5"), ["c5c6", "c5c6q"]);
+    // A FEN with the stuck pawn reads (it could not under "optional").
+    assert!(free.variant().position("k1P3/6/6/6/6/K5 b - - 0 1").is_ok());
+    assert!(optional.variant().position("k1P3/6/6/6/6/K5 b - - 0 1").is_err());
+}
+
+#[test]
+fn drops_that_give_check_may_be_banned() {
+    let text = "name = \"d\"\nboard = { files = 6, ranks = 6 }\nstart = \"k5/6/6/6/6/K5[R] w - - 0 1\"\n\
+                [drops]\nchecks = false\n\
+                [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\
+                [pieces.rook]\nletter = \"R\"\nbetza = \"R\"\n";
+    let mut p = from_toml(text, "d.toml").unwrap().start();
+    let drops: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("R@")).collect();
+    // Not on the a-file or the sixth rank, where the rook would attack a6.
+    assert_eq!(drops.len(), 36 - 2 - 5 - 4, "{drops:?}");
+    assert!(!drops.iter().any(|d| d.ends_with('6') || d.starts_with("R@a")), "{drops:?}");
+    let e = p.parse_move("R@b6").unwrap_err();
+    assert_eq!((e.code.as_str(), e.message.as_str()), ("gives-check", "`R@b6` gives check, and no drop may give check in this variant"));
+    // A board move may still give check.
+    let mut p = p.variant().position("k5/6/6/6/1R4/K5[] w - - 0 1").unwrap();
+    assert!(p.parse_move("Rb6").is_ok());
 }

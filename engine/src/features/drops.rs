@@ -52,6 +52,8 @@ pub(crate) struct RawDrops {
     unlimited: bool,
     placement: Option<super::flips::RawPlacement>,
     first_squares: Option<SideLists>,
+    #[serde(default = "yes")]
+    checks: bool,
 }
 
 /// `must_drop`: every type (`true`: a setup phase) or the listed ones.
@@ -107,6 +109,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
             Some(lists) => cx.region_squares(lists, "drops.first_squares")?,
             None => ByColor::default(),
         },
+        checks: d.checks,
     })
 }
 
@@ -364,6 +367,9 @@ impl<B: Bitboard> Pos<B> {
         let m = Move::new(to, to, MoveKind::Drop, pt);
         if drops.no_drop_mate.contains(&pt) && self.is_safe_after(m, self.royals(us)) {
             return refuse(IllegalCode::DropMate, format!("a {name} drop may not give checkmate"));
+        }
+        if !drops.checks && self.is_safe_after(m, self.royals(us)) && self.gives_check(m) {
+            return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no drop may give check in this variant"));
         }
         let royal = rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
         refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))

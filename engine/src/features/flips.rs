@@ -4,10 +4,14 @@
 //! * top-level `flips`: what a piece arriving on a square (by a move or a drop) turns to
 //!   the mover's side — `"enclosed"`: every line of enemy pieces it closes against one of
 //!   the mover's own, in any of the eight directions (Reversi); `"adjacent"`: every enemy
-//!   piece next to it (Ataxx). A flipped piece keeps its type;
+//!   piece next to it (Ataxx); `"adjacent-joined"`: the same, but a drop flips only when
+//!   it lands next to one of the mover's own pieces (Quadwrangle). A flipped piece keeps
+//!   its type;
 //! * `[drops] placement`: where a drop may go — `"enclosing"`: only where it would flip
 //!   something by enclosure (Reversi); `"next-to-own"`: only next to one of the mover's
-//!   pieces (Ataxx's clone). `[drops] first_squares` (a square list, mirrored for Black,
+//!   pieces (Ataxx's clone); `"on-top"`: on the bottom rank (White's first) or on top of
+//!   a piece, as a disc falls in Connect Four; `"apart"`: never a wazir's step from an
+//!   enemy piece (Snort). `[drops] first_squares` (a square list, mirrored for Black,
 //!   or one per side) must be filled first: while any of them is empty, drops go there
 //!   only (Othello's four centre squares; Fairy-Stockfish's `enclosingDropStart`).
 //!
@@ -31,6 +35,7 @@ const DIRECTIONS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (
 pub(crate) enum RawFlips {
     Enclosed,
     Adjacent,
+    AdjacentJoined,
 }
 
 impl From<RawFlips> for Flips {
@@ -38,6 +43,7 @@ impl From<RawFlips> for Flips {
         match f {
             RawFlips::Enclosed => Flips::Enclosed,
             RawFlips::Adjacent => Flips::Adjacent,
+            RawFlips::AdjacentJoined => Flips::AdjacentJoined,
         }
     }
 }
@@ -48,6 +54,8 @@ impl From<RawFlips> for Flips {
 pub(crate) enum RawPlacement {
     Enclosing,
     NextToOwn,
+    OnTop,
+    Apart,
 }
 
 impl From<RawPlacement> for Placement {
@@ -55,6 +63,8 @@ impl From<RawPlacement> for Placement {
         match p {
             RawPlacement::Enclosing => Placement::Enclosing,
             RawPlacement::NextToOwn => Placement::NextToOwn,
+            RawPlacement::OnTop => Placement::OnTop,
+            RawPlacement::Apart => Placement::Apart,
         }
     }
 }
@@ -68,6 +78,12 @@ impl<B: Bitboard> Tables<B> {
     /// The squares next to any square of `set`.
     fn next_to(&self, set: B) -> B {
         set.squares().fold(B::EMPTY, |b, sq| b | self.neighbours[sq as usize])
+    }
+
+    /// The squares `(dx, dy)` away from any square of `set`.
+    fn shifted(&self, set: B, steps: &[(i32, i32)]) -> B {
+        let g = self.geometry;
+        set.squares().flat_map(|sq| steps.iter().filter_map(move |&(dx, dy)| g.offset(sq, dx, dy))).fold(B::EMPTY, |b, sq| b | B::bit(sq))
     }
 }
 
@@ -103,6 +119,12 @@ impl<B: Bitboard> Pos<B> {
         match t.placement {
             None => targets,
             Some(Placement::NextToOwn) => targets & t.next_to(self.board.by_color[self.turn]),
+            Some(Placement::OnTop) => {
+                let g = t.geometry;
+                let bottom = (0..g.files).map(|f| g.square(f, 0)).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+                targets & (bottom | t.shifted(self.occupied(), &[(0, 1)]))
+            }
+            Some(Placement::Apart) => targets & !t.shifted(self.board.by_color[self.turn.opponent()], &[(1, 0), (-1, 0), (0, 1), (0, -1)]),
             Some(Placement::Enclosing) => {
                 let candidates = targets & t.next_to(self.board.by_color[self.turn.opponent()]);
                 candidates.squares().filter(|&sq| self.enclosed_from(sq).any()).fold(B::EMPTY, |b, sq| b | B::bit(sq))
@@ -112,11 +134,13 @@ impl<B: Bitboard> Pos<B> {
 
     /// Turns to the mover's side what its piece, just arrived on `to`, flips (the mover is
     /// still the side to move).
-    pub(crate) fn flip_around(&mut self, to: Square) {
+    pub(crate) fn flip_around(&mut self, to: Square, dropped: bool) {
         let t = &*self.t;
+        let joined = !dropped || (t.neighbours[to as usize] & self.board.by_color[self.turn]).any();
         let flipped = match t.flips {
             None => return,
-            Some(Flips::Adjacent) => t.neighbours[to as usize] & self.board.by_color[self.turn.opponent()],
+            Some(Flips::AdjacentJoined) if !joined => return,
+            Some(Flips::Adjacent | Flips::AdjacentJoined) => t.neighbours[to as usize] & self.board.by_color[self.turn.opponent()],
             Some(Flips::Enclosed) => self.enclosed_from(to),
         };
         for sq in flipped.squares() {
@@ -149,6 +173,10 @@ impl<B: Bitboard> Pos<B> {
             format!("the first drops fill {} before any other square", squares.join(" "))
         } else if t.placement == Some(Placement::NextToOwn) {
             format!("a drop goes next to one of {}'s own pieces, and {} is not", self.turn, g.square_name(to))
+        } else if t.placement == Some(Placement::OnTop) {
+            format!("a drop goes on the bottom rank or on top of a piece, and {} is neither", g.square_name(to))
+        } else if t.placement == Some(Placement::Apart) {
+            format!("a drop may not go beside an enemy piece, and {} is", g.square_name(to))
         } else {
             format!("a drop on {} would enclose no line of enemy pieces", g.square_name(to))
         };

@@ -1,8 +1,9 @@
 //! Moves a whole-variant rule bans, on top of the kernel's legality:
 //!
 //! - checks forbidden (Racing Kings; Fairy-Stockfish's `checking = false`): a move that
-//!   would put the opponent in check is illegal. Top-level `checks_allowed = false`;
-//!   refused with `gives-check`;
+//!   would put the opponent in check is illegal. Top-level `checks_allowed = false`, or
+//!   for drops only `[drops] checks = false` (Fairy-Stockfish's `dropChecks`); refused
+//!   with `gives-check`;
 //! - no flight from check (Makpong; Fairy-Stockfish's `makpongRule`): a royal piece in
 //!   check may not move, except to take its only checker. Top-level
 //!   `royal_flees_check = false`; refused with `royal-cannot-flee`.
@@ -40,7 +41,8 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether the rules allow `m` as far as checks go.
     pub(crate) fn check_allowed(&self, m: Move) -> bool {
-        self.t.rules.checks_allowed || !self.gives_check(m)
+        let rules = &self.t.rules;
+        (rules.checks_allowed && (m.kind != MoveKind::Drop || rules.drop_checks_allowed())) || !self.gives_check(m)
     }
 
     /// Whether `m` puts the opponent in check (played on a copy and looked at).

@@ -34,10 +34,16 @@ pub(crate) struct RawPromotion {
     from_zone: bool,
     #[serde(default)]
     on_capture: bool,
+    #[serde(default = "yes")]
+    en_passant: bool,
 }
 
 fn mandatory() -> RawPolicy {
     RawPolicy::Mandatory
+}
+
+fn yes() -> bool {
+    true
 }
 
 #[derive(Deserialize, Clone, Copy)]
@@ -45,6 +51,7 @@ fn mandatory() -> RawPolicy {
 enum RawPolicy {
     Mandatory,
     Optional,
+    Free,
     IfAvailable,
     AsAMove,
 }
@@ -78,10 +85,11 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
     let policy = match pr.policy {
         RawPolicy::Mandatory => PromotionPolicy::Mandatory,
         RawPolicy::Optional => PromotionPolicy::Optional,
+        RawPolicy::Free => PromotionPolicy::Free,
         RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
         RawPolicy::AsAMove => PromotionPolicy::AsAMove,
     };
-    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone, on_capture: pr.on_capture })
+    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone, on_capture: pr.on_capture, en_passant: pr.en_passant })
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -118,6 +126,7 @@ impl<B: Bitboard> Pos<B> {
             // Every type is available, so none is declined.
             PromotionPolicy::Mandatory | PromotionPolicy::IfAvailable => promoted,
             PromotionPolicy::Optional => promoted + (squares & !t.mobility(self.turn, pt).dead).count() as u64,
+            PromotionPolicy::Free => promoted + squares.count() as u64,
             PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         })
     }
@@ -158,6 +167,7 @@ impl<B: Bitboard> Pos<B> {
             PromotionPolicy::Mandatory => false,
             // Declining is allowed unless the piece could never move again.
             PromotionPolicy::Optional => !dead.has(m.to),
+            PromotionPolicy::Free => true,
             PromotionPolicy::IfAvailable => !promoted,
             PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         };

@@ -40,11 +40,12 @@ fn never_there<B: Bitboard>(t: &Tables<B>, sq: Square, p: Piece) -> Option<&'sta
     // A promotion to a limited type (one queen at most) may be barred, and then the piece
     // stays: it need not have promoted.
     let limited = |pr: &crate::rules::Promotion| pr.to[p.color].iter().any(|&u| t.rules.piece(u).limit.is_some());
-    if let Some(promotion) = def.promotion.as_ref().filter(|pr| !pr.on_capture && !limited(pr)) {
+    // An en-passant capture that does not promote leaves it in the zone.
+    if let Some(promotion) = def.promotion.as_ref().filter(|pr| !pr.on_capture && pr.en_passant && !limited(pr)) {
         let must = match promotion.policy {
             PromotionPolicy::Mandatory => m.promotion_zone,
             PromotionPolicy::Optional => m.promotion_zone & m.dead,
-            PromotionPolicy::IfAvailable | PromotionPolicy::AsAMove => B::EMPTY,
+            PromotionPolicy::Free | PromotionPolicy::IfAvailable | PromotionPolicy::AsAMove => B::EMPTY,
         };
         if must.has(sq) {
             return Some("it must have promoted on arriving there");

@@ -492,7 +492,7 @@ impl<B: Bitboard> Pos<B> {
             m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
         };
-        if !rules.checks_allowed || !rules.royal_flees_check || rules.end.bikjang {
+        if !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang {
             let mut unbanned = Vec::new();
             self.generate_unchecked(&mut unbanned);
             if let Some(&m) = unbanned.iter().find(|m| fits(m)) {

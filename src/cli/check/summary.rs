@@ -188,14 +188,16 @@ fn pieces(o: &mut Out) {
             let (policy, otherwise) = match pr.policy {
                 PromotionPolicy::Mandatory => ("must", ""),
                 PromotionPolicy::Optional => ("may", ""),
+                PromotionPolicy::Free => ("may", " (or stay, even where it can then never move)"),
                 PromotionPolicy::IfAvailable => ("must", " if one is available (else stays)"),
                 PromotionPolicy::AsAMove => ("may", ""),
             };
             if pr.ranks.listed(Color::White).iter().chain(pr.ranks.listed(Color::Black)).next().is_some() {
                 o.says(&["pieces.*.promotion.squares"]);
             }
-            o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture"]);
+            o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture", "pieces.*.promotion.en_passant"]);
             let from_zone = if pr.from_zone { " (also leaving it)" } else { "" };
+            let otherwise = if pr.en_passant { otherwise.to_string() } else { format!("{otherwise}; an en-passant capture into it does not promote") };
             let capturing = if pr.on_capture { " by a capture only" } else { "" };
             if pr.policy == PromotionPolicy::AsAMove {
                 notes.push(format!(
@@ -304,6 +306,12 @@ fn play(o: &mut Out) {
     match rules.flips {
         Some(Flips::Enclosed) => row(o, &["flips"], "flips", "a piece arriving turns to the mover's side every line of enemy pieces it encloses against one of the mover's own, in the eight directions".to_string()),
         Some(Flips::Adjacent) => row(o, &["flips"], "flips", "a piece arriving turns to the mover's side every enemy piece next to it".to_string()),
+        Some(Flips::AdjacentJoined) => row(
+            o,
+            &["flips"],
+            "flips",
+            "a piece arriving turns to the mover's side every enemy piece next to it — a dropped one only when it lands next to one of the mover's own".to_string(),
+        ),
         None => {}
     }
     if rules.chess960 {
@@ -355,6 +363,8 @@ fn hands(o: &mut Out) {
         match d.placement {
             Some(Placement::Enclosing) => notes.push("a drop only where it encloses a line of enemy pieces against an own piece".to_string()),
             Some(Placement::NextToOwn) => notes.push("a drop only next to one of the mover's own pieces".to_string()),
+            Some(Placement::OnTop) => notes.push("a drop only on the bottom rank or on top of a piece, as discs fall in Connect Four".to_string()),
+            Some(Placement::Apart) => notes.push("a drop never beside an enemy piece (a wazir's step away)".to_string()),
             None => {}
         }
         o.says(&["drops.placement"]);
@@ -371,6 +381,10 @@ fn hands(o: &mut Out) {
         if !d.no_drop_mate.is_empty() {
             o.says(&["drops.no_drop_mate"]);
             notes.push(format!("no mate by a {} drop", o.names(d.no_drop_mate.iter().copied()).join(" or ")));
+        }
+        if !d.checks {
+            o.says(&["drops.checks"]);
+            notes.push("no drop may give check".to_string());
         }
         if d.demote_on_capture {
             o.says(&["drops.demote_on_capture"]);

@@ -682,7 +682,12 @@ impl RefPos {
             match promotion {
                 // (A piece that promotes as a move, Sittuyin's, is promoted by no arrival; the
                 // reference has no such moves: it plays no variant with them.)
-                Some(p) if p.policy != PromotionPolicy::AsAMove && castle.is_none() && (in_zone(to) || (p.from_zone && in_zone(from))) => {
+                Some(p)
+                    if p.policy != PromotionPolicy::AsAMove
+                        && castle.is_none()
+                        && (ep_victim.is_none() || p.en_passant)
+                        && (in_zone(to) || (p.from_zone && in_zone(from))) =>
+                {
                     // Only types below their limit are available.
                     let available: Vec<u8> =
                         p.to[us].iter()
@@ -698,6 +703,7 @@ impl RefPos {
                         PromotionPolicy::Mandatory => false,
                         // Declining is not allowed where the piece could never move again.
                         PromotionPolicy::Optional => !self.immobile(kind, us, to),
+                        PromotionPolicy::Free => true,
                         PromotionPolicy::IfAvailable => available.is_empty(),
                         PromotionPolicy::AsAMove => unreachable!("an arrival promotes no such piece"),
                     };

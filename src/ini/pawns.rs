@@ -1,0 +1,231 @@
+//! Fairy-Stockfish's pawn types, for `convert`: the pieces that double-step (its pawn by
+//! `doubleStep`, any piece by an initial `ifmnD`; both from the double-step region), that
+//! take en passant (`enPassantTypes`), and that promote as pawns do (`promotionPawnTypes`,
+//! to `promotionPieceTypes`). The `pawnTypes` alias sets the lists (see `fsf`).
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use toml::{Table, Value};
+
+use super::convert::{ints, strings, Conv};
+use super::fsf::{PieceList, Src};
+use super::promote::Zone;
+use super::Refusal;
+use crate::betza::{self, Hop, Mode};
+
+/// Fairy-Stockfish's colour suffixes, White's first.
+const SIDES: [&str; 2] = ["White", "Black"];
+
+impl Conv<'_> {
+    /// One side's piece list (`key`, or its own `key{side}`) as piece names, in the
+    /// variant's order.
+    pub(super) fn names_of(&self, key: &str, side: usize, default: &[&str]) -> Vec<String> {
+        let (list, _) = self.fsf.list(key, SIDES[side], default);
+        self.fsf
+            .pieces
+            .values()
+            .filter(|p| match &list {
+                PieceList::All => true,
+                PieceList::Some(set) => set.contains(&p.name),
+            })
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
+    /// Whether `side` can ever have a `name`: in the start position (`board`, the FEN's
+    /// first field), by a pawn's or a Shogi-style promotion, or by a drop.
+    fn in_army(&self, board: &str, name: &str, side: usize, promoted: &[(String, String, Src)]) -> bool {
+        let Some(p) = self.fsf.piece(name) else { return false };
+        let letter = if side == 0 { p.letter.to_ascii_uppercase() } else { p.letter };
+        board.split('[').next().unwrap_or("").contains(letter)
+            || self.names_of("promotionPieceTypes", side, &[]).iter().any(|n| n == name)
+            || promoted.iter().any(|(_, to, _)| to == name)
+            || self.bool("pieceDrops", false).unwrap_or(true)
+    }
+
+    /// A piece list Chimera keeps for both sides at once: Fairy-Stockfish's two lists when
+    /// they are the same, or when each piece on one list only is one the other side never
+    /// has (Khan's chess: White's pawns promote, and Black's soldiers).
+    pub(super) fn shared_names(&self, key: &str, default: &[&str], board: &str, promoted: &[(String, String, Src)]) -> Result<Vec<String>, Refusal> {
+        let [w, b] = [0, 1].map(|side| self.names_of(key, side, default));
+        let foreign = |own: &[String], other: &[String], side: usize| own.iter().any(|n| !other.contains(n) && self.in_army(board, n, side, promoted));
+        if w != b && (foreign(&w, &b, 1) || foreign(&b, &w, 0)) {
+            // The refusal `list` gives for lists that differ.
+            self.list(key, default)?;
+        }
+        Ok(self.fsf.pieces.values().map(|p| &p.name).filter(|n| w.contains(n) || b.contains(n)).cloned().collect())
+    }
+}
+
+/// Double steps, en passant and pawn-style promotions, written into `pieces`. `doublers`
+/// are the pieces whose Betza had an `ifmnD` (taken out of `betzas`); `board` is the start
+/// FEN's first field. Returns the promotion ranks of Fairy-Stockfish's own pawn, which its
+/// drops avoid.
+pub(super) fn pawn_rules(
+    c: &Conv<'_>,
+    board: &str,
+    pieces: &mut Table,
+    betzas: &BTreeMap<String, String>,
+    mut doublers: BTreeSet<String>,
+    promoted: &[(String, String, Src)],
+) -> Result<Vec<u8>, Refusal> {
+    // A piece that can never be on the board (none at the start, no drops) has no rules
+    // that matter: Fairy-Stockfish's regions for it are not looked at.
+    let on_board = board.split('[').next().unwrap_or("");
+    let appears = |name: &str| {
+        c.fsf.piece(name).is_some_and(|p| {
+            on_board.contains(p.letter) || on_board.contains(p.letter.to_ascii_uppercase()) || c.bool("pieceDrops", false).unwrap_or(true)
+        })
+    };
+    if c.fsf.piece("pawn").is_some() {
+        doublers.insert("pawn".into());
+    }
+    doublers.retain(|n| appears(n));
+    let double = if doublers.is_empty() || !c.bool("doubleStep", true)? {
+        Vec::new()
+    } else {
+        let w = c.region("doubleStepRegionWhite", |_, r| r == 1)?;
+        let b = c.region("doubleStepRegionBlack", |_, r| r == 6)?;
+        c.own_ranks("doubleStepRegionWhite", "doubleStepRegionBlack", w, b)?
+    };
+    if double.is_empty() {
+        doublers.clear();
+    }
+    for name in &doublers {
+        piece(pieces, name).insert("double_step_ranks".into(), ints(&double));
+    }
+
+    // En passant: Fairy-Stockfish's double steps leave the passed square, which a piece
+    // of `enPassantTypes` takes by its capture-only moves (`attacks & ~quiets`).
+    let mut takers = BTreeSet::new();
+    for name in c.shared_names("enPassantTypes", &["pawn"], board, promoted)? {
+        if !appears(&name) || doublers.is_empty() {
+            continue;
+        }
+        let (fsf_takes, chimera_takes) = en_passant_moves(&betzas[&name], c.files.max(c.ranks));
+        if fsf_takes.is_empty() {
+            continue;
+        }
+        if fsf_takes != chimera_takes {
+            return Err(c.refuse(
+                "enPassantTypes",
+                format!("`{name}` takes en passant with its capture-only moves in Fairy-Stockfish, with its capturing leaps in Chimera: they differ"),
+            ));
+        }
+        takers.insert(name);
+    }
+    // Every double step leaves the square, taken or not: Fairy-Stockfish's FENs name it.
+    for name in &doublers {
+        let t = piece(pieces, name);
+        t.insert("en_passant".into(), Value::Boolean(true));
+        if !takers.contains(name) {
+            t.insert("takes_en_passant".into(), Value::Boolean(false));
+        }
+    }
+    for name in takers.iter().filter(|n| !doublers.contains(*n)) {
+        piece(pieces, name).insert("takes_en_passant".into(), Value::Boolean(true));
+    }
+
+    let promoting = c.shared_names("promotionPawnTypes", &["pawn"], board, promoted)?;
+    let promoting: Vec<String> = promoting.into_iter().filter(|n| appears(n)).collect();
+    let mut pawn_ranks = Vec::new();
+    if promoting.is_empty() {
+        return Ok(pawn_ranks);
+    }
+    let zone = c.promotion_zone()?;
+    if let Zone::Ranks(ranks) = &zone {
+        if promoting.iter().any(|n| n == "pawn") {
+            pawn_ranks = ranks.clone();
+        }
+    }
+    // Fairy-Stockfish's en-passant capture never promotes: where one can end in the zone,
+    // the takers' promotions say so.
+    let white_zone = zone.white(c.files);
+    let black_zone = match &zone {
+        Zone::Squares(_, b) => b.clone(),
+        Zone::Ranks(_) => white_zone.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect(),
+    };
+    let ep_in_zone = |d: u8| (0..c.files).any(|f| white_zone.contains(&(f, c.ranks - 1 - d)) || black_zone.contains(&(f, d)));
+    let ep_into_zone = !takers.is_empty() && double.iter().any(|&d| ep_in_zone(d));
+    if zone.is_empty() {
+        return Ok(pawn_ranks);
+    }
+    // Optional promotion: Fairy-Stockfish makes a pawn promote where it could never move
+    // again only with `immobilityIllegal` (Chimera's "optional"), else it may stay ("free").
+    let policy = match (c.bool("mandatoryPawnPromotion", true)?, c.bool("immobilityIllegal", false)?) {
+        (true, _) => "mandatory",
+        (false, true) => "optional",
+        (false, false) => "free",
+    };
+    for name in &promoting {
+        if name != "pawn" {
+            if c.bool("pieceDrops", false)? {
+                return Err(c.refuse("promotionPawnTypes", format!("`{name}` promotes as a pawn, with drops (Fairy-Stockfish demotes every captured promoted piece to one type)")));
+            }
+            if let Some((_, _, src)) = promoted.iter().find(|(from, _, _)| from == name) {
+                return Err(c.refuse_at(src, "promotedPieceType", format!("`{name}` promotes both as a pawn and Shogi style")));
+            }
+        }
+        // Each side's targets, for the sides whose pawn type it is.
+        let to = [0, 1].map(|side| {
+            let own = c.names_of("promotionPawnTypes", side, &["pawn"]).contains(name);
+            let mut to = if own { c.names_of("promotionPieceTypes", side, &[]) } else { Vec::new() };
+            // Fairy-Stockfish's pawn also promotes to its `promotedPieceType`.
+            if let Some((_, shogi, _)) = promoted.iter().find(|(from, _, _)| from == name && own) {
+                if !to.contains(shogi) {
+                    to.push(shogi.clone());
+                }
+            }
+            (own, to)
+        });
+        // A side the type does not promote for never has one (`shared_names`): its list
+        // is the other side's.
+        let [w, b] = match to {
+            [(true, w), (true, b)] => [w, b],
+            [(true, w), (false, _)] => [w.clone(), w],
+            [(false, _), (_, b)] => [b.clone(), b],
+        };
+        let t = piece(pieces, name);
+        if w.is_empty() != b.is_empty() {
+            return Err(c.refuse("promotionPieceTypes", format!("`{name}` promotes for one side only")));
+        }
+        if w.is_empty() && policy == "mandatory" {
+            // Nothing to promote to, and promotion is a must: Fairy-Stockfish's pawn never
+            // enters the zone (it still attacks it).
+            if c.bool("pieceDrops", false)? {
+                return Err(c.refuse("promotionPieceTypes", "no piece to promote to, with drops"));
+            }
+            t.insert("moves_within".into(), Value::Table(zone.outside(c.files, c.ranks)));
+            continue;
+        }
+        let mut promotion = zone.table();
+        let to = if w == b { strings(w) } else { Value::Table(Table::from_iter([("white".to_string(), strings(w)), ("black".to_string(), strings(b))])) };
+        promotion.insert("to".into(), to);
+        promotion.insert("policy".into(), Value::String(policy.into()));
+        if ep_into_zone && takers.contains(name) {
+            promotion.insert("en_passant".into(), Value::Boolean(false));
+        }
+        t.insert("promotion".into(), Value::Table(promotion));
+    }
+    Ok(pawn_ranks)
+}
+
+fn piece<'t>(pieces: &'t mut Table, name: &str) -> &'t mut Table {
+    pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant")
+}
+
+/// The moves by which a piece of Chimera Betza `text` takes en passant: Fairy-Stockfish's
+/// (its capture-only targets that are not also quiet ones) and Chimera's (its capturing
+/// leaps), as (dx, dy) from White's side, riders followed up to `reach` squares.
+fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>) {
+    let dirs = betza::parse(text).unwrap_or_default();
+    let vectors = |d: &betza::Direction| -> Vec<(i8, i8)> {
+        let steps = if d.range == 0 { reach } else { d.range.min(reach) };
+        (1..=steps as i8).map(|k| (d.dx * k, d.dy * k)).collect()
+    };
+    let plain = |d: &&betza::Direction| d.hop == Hop::None && !d.initial_only && !d.is_conditional();
+    let quiet: BTreeSet<_> = dirs.iter().filter(plain).filter(|d| d.mode != Mode::Capture).flat_map(vectors).collect();
+    let fsf = dirs.iter().filter(plain).filter(|d| d.mode == Mode::Capture).flat_map(vectors).filter(|v| !quiet.contains(v)).collect();
+    let chimera = dirs.iter().filter(plain).filter(|d| d.mode != Mode::Move && d.range == 1).map(|d| (d.dx, d.dy)).collect();
+    (fsf, chimera)
+}
