@@ -150,6 +150,11 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
     r
 }
 
+/// From this many targets of the single royal, one map of the enemy's attacks costs less
+/// than an attack test per target (the map looks at every enemy piece: in a chess
+/// middlegame it costs about five tests).
+const ROYAL_MAP_FROM: u32 = 5;
+
 /// What the legality filter needs to know about the side to move.
 #[derive(Clone)]
 pub(crate) struct Safety<B> {
@@ -184,6 +189,9 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.plain_generation {
+            return self.generate_with(sink, &self.safety());
+        }
         if self.t.has_parts {
             if self.t.series {
                 // Several moves a turn, each judged on a copy (`features/series.rs`).
@@ -309,13 +317,17 @@ impl<B: Bitboard> Pos<B> {
                         self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
                 }
+                Shape::Rider => {
+                    while pieces.any() {
+                        let from = pieces.pop();
+                        let reach = t.magic_lines_reach(&mob.plain, from, word);
+                        self.emit_piece(sink, safety, mob, pt, from, reach & (theirs | !occ));
+                    }
+                }
                 Shape::Slider => {
                     while pieces.any() {
                         let from = pieces.pop();
-                        let mut reach = B::EMPTY;
-                        for &first in &mob.plain.magic {
-                            reach |= t.magic_reach[t.magics[first as usize + from as usize].index(word)];
-                        }
+                        let reach = t.magic_lines_reach(&mob.plain, from, word);
                         let targets = ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs);
                         self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
@@ -516,12 +528,22 @@ impl<B: Bitboard> Pos<B> {
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
     #[inline(never)]
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
-        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && !targets.is_single() && targets.any() {
-            // The single royal's moves: one map of the enemy's attacks, with the royal
-            // gone from its square, answers them all (the map leaves out hops and facing
-            // royals, so variants with them test square by square).
+        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && targets.any() {
+            // The single royal's moves: each target safe unless attacked with the royal
+            // gone from its square, a captured piece gone from the attackers (the map and
+            // the test leave out hops and facing royals, so variants with them test move
+            // by move).
+            let them = self.turn.opponent();
             let occ = self.occupied() & !B::bit(from);
-            return sink.push_targets(from, targets & !self.attacked_squares(self.turn.opponent(), occ));
+            if targets.count() >= ROYAL_MAP_FROM {
+                return sink.push_targets(from, targets & !self.attacked_squares(them, occ));
+            }
+            if self.t.barred.is_empty() {
+                let theirs = self.board.by_color[them];
+                let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
+                let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
+                return sink.push_targets(from, safe);
+            }
         }
         for to in targets.squares() {
             if self.is_safe_after(Move::normal(from, to), safety.royals) {

@@ -220,7 +220,9 @@ impl<B: Bitboard> Bulk<B> {
 pub enum Shape {
     /// Plain leaps only (a king, a knight).
     Leaper,
-    /// Plain leaps and plain riders on magic lines only (a rook, a queen, a dragon).
+    /// Plain riders on magic lines only (a rook, a queen): no leap tables to look at.
+    Rider,
+    /// Plain leaps and plain riders on magic lines only (a dragon, an archbishop).
     Slider,
     /// No riders, but special steps or en passant (a pawn).
     Stepper,
@@ -513,6 +515,10 @@ pub struct Tables<B> {
     /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
     /// `features/andernach.rs`): the one flag a move made tests.
     pub capture_conditions: bool,
+    /// No rule wraps the kernel's moves (turns of several parts, passes, gating, the
+    /// duties to drop or to capture, bans, rule modules' moves or refusals): generation
+    /// goes straight to them, past the wrappers' tests one by one.
+    pub(crate) plain_generation: bool,
     /// A condition (Circe, Andernach, Madrasi) makes the safety analysis inexact:
     /// legality is judged by playing the moves it affects and looking.
     pub exact_legality: bool,
@@ -544,17 +550,24 @@ impl<B: Bitboard> Tables<B> {
     /// that has magic tables).
     #[inline(always)]
     pub fn reach(&self, lines: &Lines, sq: Square, occupied: B, word: u64) -> B {
-        let mut reach = B::EMPTY;
-        for &first in &lines.magic {
-            let m = &self.magics[first as usize + sq as usize];
-            reach |= self.magic_reach[m.index(word)];
-        }
+        let mut reach = self.magic_lines_reach(lines, sq, word);
         for &(id, ascending) in &lines.walk {
             if id & WRAPS != 0 {
                 reach |= self.wrapped_reach(id & !WRAPS, sq, occupied, ascending);
                 continue;
             }
             reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
+        }
+        reach
+    }
+
+    /// The part of [`Tables::reach`] on `lines`' magic lines (all of it for a piece
+    /// whose mobility has the [`Shape::Rider`] or [`Shape::Slider`] shape).
+    #[inline(always)]
+    pub fn magic_lines_reach(&self, lines: &Lines, sq: Square, word: u64) -> B {
+        let mut reach = B::EMPTY;
+        for &first in &lines.magic {
+            reach |= self.magic_reach[self.magics[first as usize + sq as usize].index(word)];
         }
         reach
     }
@@ -923,7 +936,14 @@ impl<B: Bitboard> Tables<B> {
             let special = !m.specials.is_empty() || m.en_passant;
             m.shape = match (special, rides) {
                 (false, false) => Shape::Leaper,
-                (false, true) if !walks && m.sliders.is_empty() && m.hops.is_empty() && !confined => Shape::Slider,
+                (false, true) if !walks && m.sliders.is_empty() && m.hops.is_empty() && !confined => {
+                    let leaps = m.leap_quiet.iter().chain(&m.leap_capture).any(|b| b.any());
+                    if leaps {
+                        Shape::Slider
+                    } else {
+                        Shape::Rider
+                    }
+                }
                 (true, false) => Shape::Stepper,
                 _ => Shape::General,
             };
@@ -988,7 +1008,8 @@ impl<B: Bitboard> Tables<B> {
             })
             .collect();
         let (rays, runs) = rays.finish();
-        Tables {
+        let mut t = Tables {
+            plain_generation: false,
             geometry: g,
             squares,
             types,
@@ -1096,7 +1117,16 @@ impl<B: Bitboard> Tables<B> {
             exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi,
             rules,
             modules,
-        }
+        };
+        t.plain_generation = !t.has_parts
+            && !t.passes
+            && !t.has_gating
+            && t.must_drop.is_empty()
+            && !t.must_capture
+            && !t.bans_moves
+            && t.modules.with_refusals.is_empty()
+            && t.modules.with_moves.is_empty();
+        t
     }
 }
 
