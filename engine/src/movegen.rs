@@ -14,7 +14,7 @@ use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{HopRay, Mobility, Shape};
+use crate::tables::{Bulk, HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -22,10 +22,20 @@ use crate::types::{Color, Piece, PieceType, Square};
 pub trait MoveSink {
     /// The sink only counts: it takes counts of moves it never sees ([`MoveSink::push_count`]).
     const COUNTS_ONLY: bool = false;
+    /// The sink takes the plain moves of a set of pieces as one [`Bulk`] count
+    /// ([`MoveSink::push_bulk`]): every counting sink, and those that count apart what
+    /// the bulk can tell apart.
+    const BULK: bool = Self::COUNTS_ONLY;
     fn push(&mut self, m: Move);
     /// `n` moves, unseen; called only where [`MoveSink::COUNTS_ONLY`].
     #[inline]
     fn push_count(&mut self, _n: u64) {}
+    /// The moves of the pieces `from` that `bulk` counts, ending on `allowed` squares;
+    /// called only where [`MoveSink::BULK`].
+    #[inline]
+    fn push_bulk<B: Bitboard>(&mut self, bulk: &Bulk<B>, from: B, occupied: B, theirs: B, allowed: B) {
+        self.push_count(bulk.count(from, occupied, theirs, allowed));
+    }
     /// Plain moves from `from` to every square of `targets`.
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -306,9 +316,9 @@ impl<B: Bitboard> Pos<B> {
             }
             match mob.shape {
                 Shape::Leaper => {
-                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
-                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     while pieces.any() {
@@ -338,9 +348,9 @@ impl<B: Bitboard> Pos<B> {
                         Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
                         _ => B::EMPTY,
                     };
-                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
-                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };

@@ -136,8 +136,9 @@ impl<B: Bitboard> Pos<B> {
             None => self.board.by_color[c],
             Some(set) => self.of_types(set) & self.board.by_color[c],
         };
-        let in_hand = &self.hands[c][..self.t.types];
-        // (The whole hand summed without a test per type: this runs at every node.)
+        let in_hand = &self.hands[c];
+        // (The whole hand, slots past the variant's types too (always empty), summed at
+        // once: this runs at every node.)
         let held: u32 = match (hand, types) {
             (false, _) => 0,
             (true, None) => in_hand.iter().map(|&n| u32::from(n)).sum(),

@@ -7,6 +7,7 @@ use crate::bitboard::Bitboard;
 use crate::movegen::{with_scratch, MoveSink};
 use crate::moves::Move;
 use crate::position::Pos;
+use crate::tables::Bulk;
 use crate::types::{PieceType, Square};
 
 impl<B: Bitboard> Pos<B> {
@@ -32,8 +33,8 @@ impl<B: Bitboard> Pos<B> {
 }
 
 /// Counts every move and the captures among them ([`Pos::is_capture`]'s), without
-/// storing any. It sees every move (not [`MoveSink::COUNTS_ONLY`]), so that none is
-/// counted unseen in bulk.
+/// storing any. It sees every move (not [`MoveSink::COUNTS_ONLY`]) but the bulk counts,
+/// which it takes twice: all, and those ending on an enemy piece.
 struct Split<'a, B: Bitboard> {
     pos: &'a Pos<B>,
     /// The enemy pieces: a plain move onto one captures.
@@ -43,6 +44,7 @@ struct Split<'a, B: Bitboard> {
 }
 
 impl<B: Bitboard> MoveSink for Split<'_, B> {
+    const BULK: bool = true;
     #[inline]
     fn push(&mut self, m: Move) {
         self.all += 1;
@@ -55,6 +57,13 @@ impl<B: Bitboard> MoveSink for Split<'_, B> {
         let theirs = C::from_wide(self.theirs.to_wide());
         self.all += u64::from(targets.count());
         self.captures += u64::from((targets & theirs & !C::bit(from)).count());
+    }
+    #[inline]
+    fn push_bulk<C: Bitboard>(&mut self, bulk: &Bulk<C>, from: C, occupied: C, theirs: C, allowed: C) {
+        // A bulk move ends on an enemy piece only by capturing it (its double steps and
+        // quiet steps end on empty squares; no bulk piece promotes or takes en passant).
+        self.all += bulk.count(from, occupied, theirs, allowed);
+        self.captures += bulk.count(from, occupied, theirs, allowed & theirs);
     }
     #[inline]
     fn push_drops<C: Bitboard>(&mut self, _: PieceType, targets: C) {
