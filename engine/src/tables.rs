@@ -39,13 +39,17 @@ pub struct RiderUse {
 /// 64 squares), and single rays cut at their first blocker by the blocker trick.
 #[derive(Clone, Debug, Default)]
 pub struct Lines {
-    /// Where each magic line's per-square entries start in [`Tables::magics`].
-    pub magic: Vec<u32>,
+    /// Each magic line's entries by square (a board with magic lines has at most 64
+    /// squares: a square's entry is found with no bounds check).
+    pub magic: Vec<MagicLine>,
     /// Rays (ids into [`Tables::rays`]), and whether each runs towards higher squares.
     /// An id with [`WRAPS`] set is a ray along a rank of a board whose files wrap, cut
     /// run by run ([`Tables::runs`]); no other board has one.
     pub walk: Vec<(u16, bool)>,
 }
+
+/// A magic line's entries ([`Magic`]) by square, shared by every [`Lines`] with the line.
+pub type MagicLine = Arc<[Magic; 64]>;
 
 /// The flag of a [`Lines::walk`] ray id that wraps round the board.
 pub const WRAPS: u16 = 1 << 15;
@@ -352,9 +356,7 @@ pub struct Tables<B> {
     /// runs ([`sliders::runs`]) where it runs along a rank (several), else nothing.
     /// Empty on other boards.
     pub runs: Vec<Vec<B>>,
-    /// Per magic line and square (from [`Lines::magic`]): where its reaches are…
-    pub magics: Vec<Magic>,
-    /// …in this table.
+    /// The reaches of the magic lines ([`Lines::magic`]), where their entries say.
     pub magic_reach: Vec<B>,
     /// Per (colour, type): index `color * types + type`.
     pub mobility: Vec<Mobility<B>>,
@@ -566,8 +568,8 @@ impl<B: Bitboard> Tables<B> {
     #[inline(always)]
     pub fn magic_lines_reach(&self, lines: &Lines, sq: Square, word: u64) -> B {
         let mut reach = B::EMPTY;
-        for &first in &lines.magic {
-            reach |= self.magic_reach[self.magics[first as usize + sq as usize].index(word)];
+        for line in &lines.magic {
+            reach |= self.magic_reach[line[sq as usize % 64].index(word)];
         }
         reach
     }
@@ -983,7 +985,7 @@ impl<B: Bitboard> Tables<B> {
             .collect();
         let lift_raise = ByColor::new(Color::White, Color::Black)
             .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
-        let Built { magics, magic_reach, .. } = built;
+        let Built { magic_reach, .. } = built;
         for color in Color::BOTH {
             for t in hurdled[color].iter() {
                 hop_attacker_types[color].insert(t);
@@ -1017,7 +1019,6 @@ impl<B: Bitboard> Tables<B> {
             walls,
             rays,
             runs,
-            magics,
             magic_reach,
             mobility,
             leap_attackers,
@@ -1312,7 +1313,6 @@ impl SetBuilder {
     /// The sets, with magic tables for the first that can have them.
     fn finish<B: Bitboard>(self) -> Built<B> {
         let g = self.g;
-        let mut magics = Vec::new();
         let mut table = Vec::new();
         let mut sets = Vec::with_capacity(self.sets.len());
         let mut tried = 0;
@@ -1320,29 +1320,28 @@ impl SetBuilder {
             if B::CAPACITY == 64 && tried < sliders::MAX_MAGIC_SETS {
                 tried += 1;
                 if let Some(per_square) = sliders::build(g, &rays, &mut table) {
-                    sets.push(BuiltSet::Magic(magics.len() as u32));
-                    magics.extend(per_square);
+                    let mut line = [Magic::default(); 64];
+                    line[..per_square.len()].copy_from_slice(&per_square);
+                    sets.push(BuiltSet::Magic(Arc::new(line)));
                     continue;
                 }
             }
             sets.push(BuiltSet::Walk(walked));
         }
         let magic_reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
-        Built { sets, magics, magic_reach }
+        Built { sets, magic_reach }
     }
 }
 
-/// A slider set built: its magic table (where its entries start in `magics`), or its
-/// rays (id, ascending) for the blocker trick.
+/// A slider set built: its magic line, or its rays (id, ascending) for the blocker trick.
 enum BuiltSet {
-    Magic(u32),
+    Magic(MagicLine),
     Walk(Vec<(u16, bool, bool)>),
 }
 
 /// The slider sets built, and the magic tables.
 struct Built<B> {
     sets: Vec<BuiltSet>,
-    magics: Vec<Magic>,
     magic_reach: Vec<B>,
 }
 
@@ -1352,7 +1351,7 @@ impl<B> Built<B> {
         let mut lines = Lines::default();
         for &id in ids {
             match &self.sets[id as usize] {
-                BuiltSet::Magic(first) => lines.magic.push(*first),
+                BuiltSet::Magic(line) => lines.magic.push(Arc::clone(line)),
                 BuiltSet::Walk(walked) => {
                     for &(id, ascending, wraps) in walked {
                         lines.walk.push((if wraps { id | WRAPS } else { id }, ascending));
