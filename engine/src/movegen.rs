@@ -14,7 +14,7 @@ use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{HopRay, Mobility, Shape};
+use crate::tables::{Bulk, HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -22,10 +22,20 @@ use crate::types::{Color, Piece, PieceType, Square};
 pub trait MoveSink {
     /// The sink only counts: it takes counts of moves it never sees ([`MoveSink::push_count`]).
     const COUNTS_ONLY: bool = false;
+    /// The sink takes the plain moves of a set of pieces as one [`Bulk`] count
+    /// ([`MoveSink::push_bulk`]): every counting sink, and those that count apart what
+    /// the bulk can tell apart.
+    const BULK: bool = Self::COUNTS_ONLY;
     fn push(&mut self, m: Move);
     /// `n` moves, unseen; called only where [`MoveSink::COUNTS_ONLY`].
     #[inline]
     fn push_count(&mut self, _n: u64) {}
+    /// The moves of the pieces `from` that `bulk` counts, ending on `allowed` squares;
+    /// called only where [`MoveSink::BULK`].
+    #[inline]
+    fn push_bulk<B: Bitboard>(&mut self, bulk: &Bulk<B>, from: B, occupied: B, theirs: B, allowed: B) {
+        self.push_count(bulk.count(from, occupied, theirs, allowed));
+    }
     /// Plain moves from `from` to every square of `targets`.
     #[inline]
     fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
@@ -150,6 +160,11 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
     r
 }
 
+/// From this many targets of the single royal, one map of the enemy's attacks costs less
+/// than an attack test per target (the map looks at every enemy piece: in a chess
+/// middlegame it costs about five tests).
+const ROYAL_MAP_FROM: u32 = 5;
+
 /// What the legality filter needs to know about the side to move.
 #[derive(Clone)]
 pub(crate) struct Safety<B> {
@@ -184,6 +199,9 @@ impl<B: Bitboard> Safety<B> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, into `sink`.
     pub fn generate<S: MoveSink>(&self, sink: &mut S) {
+        if self.t.plain_generation {
+            return self.generate_with(sink, &self.safety());
+        }
         if self.t.has_parts {
             if self.t.series {
                 // Several moves a turn, each judged on a copy (`features/series.rs`).
@@ -298,9 +316,9 @@ impl<B: Bitboard> Pos<B> {
             }
             match mob.shape {
                 Shape::Leaper => {
-                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
-                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     while pieces.any() {
@@ -309,13 +327,17 @@ impl<B: Bitboard> Pos<B> {
                         self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
                 }
+                Shape::Rider => {
+                    while pieces.any() {
+                        let from = pieces.pop();
+                        let reach = t.magic_lines_reach(&mob.plain, from, word);
+                        self.emit_piece(sink, safety, mob, pt, from, reach & (theirs | !occ));
+                    }
+                }
                 Shape::Slider => {
                     while pieces.any() {
                         let from = pieces.pop();
-                        let mut reach = B::EMPTY;
-                        for &first in &mob.plain.magic {
-                            reach |= t.magic_reach[t.magics[first as usize + from as usize].index(word)];
-                        }
+                        let reach = t.magic_lines_reach(&mob.plain, from, word);
                         let targets = ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs);
                         self.emit_piece(sink, safety, mob, pt, from, targets);
                     }
@@ -326,9 +348,9 @@ impl<B: Bitboard> Pos<B> {
                         Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
                         _ => B::EMPTY,
                     };
-                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::COUNTS_ONLY) {
+                    if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
-                        sink.push_count(bulk.count(batch, occ, theirs, safety.evasions));
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
@@ -516,12 +538,22 @@ impl<B: Bitboard> Pos<B> {
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
     #[inline(never)]
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
-        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && !targets.is_single() && targets.any() {
-            // The single royal's moves: one map of the enemy's attacks, with the royal
-            // gone from its square, answers them all (the map leaves out hops and facing
-            // royals, so variants with them test square by square).
+        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && targets.any() {
+            // The single royal's moves: each target safe unless attacked with the royal
+            // gone from its square, a captured piece gone from the attackers (the map and
+            // the test leave out hops and facing royals, so variants with them test move
+            // by move).
+            let them = self.turn.opponent();
             let occ = self.occupied() & !B::bit(from);
-            return sink.push_targets(from, targets & !self.attacked_squares(self.turn.opponent(), occ));
+            if targets.count() >= ROYAL_MAP_FROM {
+                return sink.push_targets(from, targets & !self.attacked_squares(them, occ));
+            }
+            if self.t.barred.is_empty() {
+                let theirs = self.board.by_color[them];
+                let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
+                let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
+                return sink.push_targets(from, safe);
+            }
         }
         for to in targets.squares() {
             if self.is_safe_after(Move::normal(from, to), safety.royals) {

@@ -357,10 +357,10 @@ impl<B: Bitboard> Pos<B> {
     /// [`Pos::attacked`], with the barred pieces ([`Tables::barred`]) where they stand
     /// after a move being tested (`None`: where they stand now).
     pub(crate) fn attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
-        if self.leap_attacked(sq, by, attackers) || self.lame_attacked_with(sq, by, occ, attackers, barred) {
+        let t = &*self.t;
+        if self.leap_attacked(sq, by, attackers) || (!t.special_attacker_types[by].is_empty() && self.lame_attacked_with(sq, by, occ, attackers, barred)) {
             return true;
         }
-        let t = &*self.t;
         for g in &t.attack_groups[by] {
             let cand = self.group_attackers(g, attackers);
             if (g.reach[sq as usize] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {

@@ -39,13 +39,17 @@ pub struct RiderUse {
 /// 64 squares), and single rays cut at their first blocker by the blocker trick.
 #[derive(Clone, Debug, Default)]
 pub struct Lines {
-    /// Where each magic line's per-square entries start in [`Tables::magics`].
-    pub magic: Vec<u32>,
+    /// Each magic line's entries by square (a board with magic lines has at most 64
+    /// squares: a square's entry is found with no bounds check).
+    pub magic: Vec<MagicLine>,
     /// Rays (ids into [`Tables::rays`]), and whether each runs towards higher squares.
     /// An id with [`WRAPS`] set is a ray along a rank of a board whose files wrap, cut
     /// run by run ([`Tables::runs`]); no other board has one.
     pub walk: Vec<(u16, bool)>,
 }
+
+/// A magic line's entries ([`Magic`]) by square, shared by every [`Lines`] with the line.
+pub type MagicLine = Arc<[Magic; 64]>;
 
 /// The flag of a [`Lines::walk`] ray id that wraps round the board.
 pub const WRAPS: u16 = 1 << 15;
@@ -222,7 +226,9 @@ impl<B: Bitboard> Bulk<B> {
 pub enum Shape {
     /// Plain leaps only (a king, a knight).
     Leaper,
-    /// Plain leaps and plain riders on magic lines only (a rook, a queen, a dragon).
+    /// Plain riders on magic lines only (a rook, a queen): no leap tables to look at.
+    Rider,
+    /// Plain leaps and plain riders on magic lines only (a dragon, an archbishop).
     Slider,
     /// No riders, but special steps or en passant (a pawn).
     Stepper,
@@ -352,9 +358,7 @@ pub struct Tables<B> {
     /// runs ([`sliders::runs`]) where it runs along a rank (several), else nothing.
     /// Empty on other boards.
     pub runs: Vec<Vec<B>>,
-    /// Per magic line and square (from [`Lines::magic`]): where its reaches are…
-    pub magics: Vec<Magic>,
-    /// …in this table.
+    /// The reaches of the magic lines ([`Lines::magic`]), where their entries say.
     pub magic_reach: Vec<B>,
     /// Per (colour, type): index `color * types + type`.
     pub mobility: Vec<Mobility<B>>,
@@ -515,6 +519,10 @@ pub struct Tables<B> {
     /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
     /// `features/andernach.rs`): the one flag a move made tests.
     pub capture_conditions: bool,
+    /// No rule wraps the kernel's moves (turns of several parts, passes, gating, the
+    /// duties to drop or to capture, bans, rule modules' moves or refusals): generation
+    /// goes straight to them, past the wrappers' tests one by one.
+    pub(crate) plain_generation: bool,
     /// A condition (Circe, Andernach, Madrasi) makes the safety analysis inexact:
     /// legality is judged by playing the moves it affects and looking.
     pub exact_legality: bool,
@@ -546,17 +554,24 @@ impl<B: Bitboard> Tables<B> {
     /// that has magic tables).
     #[inline(always)]
     pub fn reach(&self, lines: &Lines, sq: Square, occupied: B, word: u64) -> B {
-        let mut reach = B::EMPTY;
-        for &first in &lines.magic {
-            let m = &self.magics[first as usize + sq as usize];
-            reach |= self.magic_reach[m.index(word)];
-        }
+        let mut reach = self.magic_lines_reach(lines, sq, word);
         for &(id, ascending) in &lines.walk {
             if id & WRAPS != 0 {
                 reach |= self.wrapped_reach(id & !WRAPS, sq, occupied, ascending);
                 continue;
             }
             reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
+        }
+        reach
+    }
+
+    /// The part of [`Tables::reach`] on `lines`' magic lines (all of it for a piece
+    /// whose mobility has the [`Shape::Rider`] or [`Shape::Slider`] shape).
+    #[inline(always)]
+    pub fn magic_lines_reach(&self, lines: &Lines, sq: Square, word: u64) -> B {
+        let mut reach = B::EMPTY;
+        for line in &lines.magic {
+            reach |= self.magic_reach[line[sq as usize % 64].index(word)];
         }
         reach
     }
@@ -926,7 +941,14 @@ impl<B: Bitboard> Tables<B> {
             let special = !m.specials.is_empty() || m.en_passant;
             m.shape = match (special, rides) {
                 (false, false) => Shape::Leaper,
-                (false, true) if !walks && m.sliders.is_empty() && m.hops.is_empty() && !confined => Shape::Slider,
+                (false, true) if !walks && m.sliders.is_empty() && m.hops.is_empty() && !confined => {
+                    let leaps = m.leap_quiet.iter().chain(&m.leap_capture).any(|b| b.any());
+                    if leaps {
+                        Shape::Slider
+                    } else {
+                        Shape::Rider
+                    }
+                }
                 (true, false) => Shape::Stepper,
                 _ => Shape::General,
             };
@@ -966,7 +988,7 @@ impl<B: Bitboard> Tables<B> {
             .collect();
         let lift_raise = ByColor::new(Color::White, Color::Black)
             .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
-        let Built { magics, magic_reach, .. } = built;
+        let Built { magic_reach, .. } = built;
         for color in Color::BOTH {
             for t in hurdled[color].iter() {
                 hop_attacker_types[color].insert(t);
@@ -991,7 +1013,8 @@ impl<B: Bitboard> Tables<B> {
             })
             .collect();
         let (rays, runs) = rays.finish();
-        Tables {
+        let mut t = Tables {
+            plain_generation: false,
             geometry: g,
             squares,
             types,
@@ -999,7 +1022,6 @@ impl<B: Bitboard> Tables<B> {
             walls,
             rays,
             runs,
-            magics,
             magic_reach,
             mobility,
             leap_attackers,
@@ -1099,7 +1121,16 @@ impl<B: Bitboard> Tables<B> {
             exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi,
             rules,
             modules,
-        }
+        };
+        t.plain_generation = !t.has_parts
+            && !t.passes
+            && !t.has_gating
+            && t.must_drop.is_empty()
+            && !t.must_capture
+            && !t.bans_moves
+            && t.modules.with_refusals.is_empty()
+            && t.modules.with_moves.is_empty();
+        t
     }
 }
 
@@ -1285,7 +1316,6 @@ impl SetBuilder {
     /// The sets, with magic tables for the first that can have them.
     fn finish<B: Bitboard>(self) -> Built<B> {
         let g = self.g;
-        let mut magics = Vec::new();
         let mut table = Vec::new();
         let mut sets = Vec::with_capacity(self.sets.len());
         let mut tried = 0;
@@ -1293,29 +1323,28 @@ impl SetBuilder {
             if B::CAPACITY == 64 && tried < sliders::MAX_MAGIC_SETS {
                 tried += 1;
                 if let Some(per_square) = sliders::build(g, &rays, &mut table) {
-                    sets.push(BuiltSet::Magic(magics.len() as u32));
-                    magics.extend(per_square);
+                    let mut line = [Magic::default(); 64];
+                    line[..per_square.len()].copy_from_slice(&per_square);
+                    sets.push(BuiltSet::Magic(Arc::new(line)));
                     continue;
                 }
             }
             sets.push(BuiltSet::Walk(walked));
         }
         let magic_reach = table.into_iter().map(|r| B::from_wide(Wide([r, 0, 0, 0]))).collect();
-        Built { sets, magics, magic_reach }
+        Built { sets, magic_reach }
     }
 }
 
-/// A slider set built: its magic table (where its entries start in `magics`), or its
-/// rays (id, ascending) for the blocker trick.
+/// A slider set built: its magic line, or its rays (id, ascending) for the blocker trick.
 enum BuiltSet {
-    Magic(u32),
+    Magic(MagicLine),
     Walk(Vec<(u16, bool, bool)>),
 }
 
 /// The slider sets built, and the magic tables.
 struct Built<B> {
     sets: Vec<BuiltSet>,
-    magics: Vec<Magic>,
     magic_reach: Vec<B>,
 }
 
@@ -1325,7 +1354,7 @@ impl<B> Built<B> {
         let mut lines = Lines::default();
         for &id in ids {
             match &self.sets[id as usize] {
-                BuiltSet::Magic(first) => lines.magic.push(*first),
+                BuiltSet::Magic(line) => lines.magic.push(Arc::clone(line)),
                 BuiltSet::Walk(walked) => {
                     for &(id, ascending, wraps) in walked {
                         lines.walk.push((if wraps { id | WRAPS } else { id }, ascending));

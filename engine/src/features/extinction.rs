@@ -14,7 +14,7 @@ use crate::position::Pos;
 use crate::rules::{Extinction, Verdict};
 use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
-use crate::types::{Color, PieceSet, PieceType};
+use crate::types::{Color, PieceSet};
 
 /// `[[end.extinction]]`.
 #[derive(Deserialize)]
@@ -132,16 +132,17 @@ impl<B: Bitboard> Pos<B> {
     /// How many pieces of `types` (all, if `None`) `c` has on the board, and in hand if
     /// `hand`.
     fn count_of(&self, c: Color, types: Option<PieceSet>, hand: bool) -> u32 {
-        let counted = |t: usize| types.map_or(true, |s| s.contains(t as PieceType));
         let board = match types {
             None => self.board.by_color[c],
             Some(set) => self.of_types(set) & self.board.by_color[c],
         };
-        let held: u32 = if hand {
-            let hand = &self.hands[c][..self.t.types];
-            hand.iter().enumerate().filter(|&(t, _)| counted(t)).map(|(_, &n)| u32::from(n)).sum()
-        } else {
-            0
+        let in_hand = &self.hands[c];
+        // (The whole hand, slots past the variant's types too (always empty), summed at
+        // once: this runs at every node.)
+        let held: u32 = match (hand, types) {
+            (false, _) => 0,
+            (true, None) => in_hand.iter().map(|&n| u32::from(n)).sum(),
+            (true, Some(set)) => set.iter().filter_map(|t| in_hand.get(t as usize)).map(|&n| u32::from(n)).sum(),
         };
         board.count() + held
     }
