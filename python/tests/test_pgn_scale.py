@@ -2,6 +2,7 @@
 on a few hundred random games (plus broken ones), in every compression, by threads and
 by processes."""
 
+import contextlib
 import gzip
 import io
 import random
@@ -209,13 +210,19 @@ def test_parquet_round_trip_equals_the_iterator(files, records, tmp_path):
     assert read_parquet(out) == records
 
 
-def test_dask_on_two_workers_gives_the_records_of_check_file(files, records, tmp_path):
+@contextlib.contextmanager
+def local_client(**cluster):
+    """A dask.distributed client on a LocalCluster of `cluster`'s shape (skips without dask)."""
     distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
     pytest.importorskip("pyarrow")
+    with distributed.LocalCluster(dashboard_address=None, **cluster) as c, distributed.Client(c) as client:
+        yield client
+
+
+def test_dask_on_two_workers_gives_the_records_of_check_file(files, records, tmp_path):
     import chimera.dask
 
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with local_client(n_workers=2, threads_per_worker=1, processes=True) as client:
         assert chimera.dask.check_with_dask(files["gz"], tmp_path / "one", client, chunk_games=60) == len(records)
         assert read_parquet(tmp_path / "one") == records
         shards = [files["plain"], files["gz"]]
@@ -225,11 +232,8 @@ def test_dask_on_two_workers_gives_the_records_of_check_file(files, records, tmp
 
 def test_dask_on_one_worker_of_two_threads_gives_the_records_of_check_file(files, records, tmp_path):
     """A worker's threads check chunks side by side (the checking releases the GIL)."""
-    distributed = pytest.importorskip("dask.distributed", reason="dask[distributed] is not installed")
-    pytest.importorskip("pyarrow")
     import chimera.dask
 
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
+    with local_client(n_workers=1, threads_per_worker=2, processes=False) as client:
         assert chimera.dask.check_with_dask(files["gz"], tmp_path / "threads", client, chunk_games=60) == len(records)
         assert read_parquet(tmp_path / "threads") == records
