@@ -329,7 +329,9 @@ class PlusPromotion(Adapter):
         # Fairy-Stockfish's minishogi start FEN has no castling and en passant fields.
         if len(rest) == 3:
             rest = [rest[0], "-", "-"] + rest[1:]
-        return f"{join_board(squares, self.files, self.ranks)}[{hand or ''}] " + " ".join(rest)
+        # A variant without hands (Chak's promotions) has no brackets in either engine's FEN.
+        hands = "" if hand is None else f"[{hand}]"
+        return f"{join_board(squares, self.files, self.ranks)}{hands} " + " ".join(rest)
 
     def normalise(self, fen):
         # Chimera marks a promoted piece of a type that also stands unpromoted `~`

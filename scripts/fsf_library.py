@@ -319,6 +319,8 @@ def main():
     ap.add_argument("--size", default="8x8", help="with --ruleset: FILESxRANKS")
     ap.add_argument("--plus", help="with --ruleset: the letter of the type pieces promote to by themselves (Fairy-Stockfish's `+`), "
                     "or for several, each letter and its promoted type's (`P=C,N=H`: Shogi style, every promotion a `+`)")
+    ap.add_argument("--flip", action="store_true", help="with --plus P=C,...: the promoted pieces turn back when they move "
+                    "(Fairy-Stockfish's `pieceDemotion`: `a1a2-`, drops of the other face `+S@c3`)")
     ap.add_argument("--turns", action="store_true", help="with --ruleset: compare whole turns of several parts (`e2e4,e4e5`: walls)")
     ap.add_argument("--ini", help="with --ruleset: load this variants.ini into Fairy-Stockfish too (for --as a section of it: `chimera import-ini`'s output)")
     args = ap.parse_args()
@@ -326,7 +328,7 @@ def main():
         files, ranks = (int(n) for n in args.size.split("x"))
         if args.plus and "=" in args.plus:
             promotes = dict(pair.upper().split("=") for pair in args.plus.split(","))
-            adapter = Shogi(args.as_name, files, ranks, promotes)
+            adapter = (Flip if args.flip else Shogi)(args.as_name, files, ranks, promotes)
             adapter.fvar = args.as_name
         elif args.plus:
             adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper())

@@ -31,6 +31,9 @@ pub enum EndReason {
     Extinction,
     /// A side brought its pieces onto its goal squares (`[end.region_win]`).
     RegionReached,
+    /// A side made a castle that wins, or lost the last right to one (`[end]
+    /// castling_wins`: Castle chess).
+    Castling,
     /// The side that just moved lined its pieces up (`[end.connect]`: so many in a row,
     /// a square block, on one line, or a chain joining two regions).
     Connected,
@@ -78,6 +81,7 @@ impl EndReason {
             EndReason::ArmyCaptured => "army-captured",
             EndReason::Extinction => "extinction",
             EndReason::RegionReached => "region-reached",
+            EndReason::Castling => "castling",
             EndReason::Connected => "connection",
             EndReason::Counting => "counting",
             EndReason::MateRule => "mate-rule",

@@ -30,6 +30,10 @@ pub struct PieceDef {
     pub directions: Vec<Direction>,
     /// A royal piece may never be left attacked; checkmating it ends the game.
     pub royal: bool,
+    /// Royal while its side has at most this many pieces of its type on the board, and
+    /// not while it has more (Fairy-Stockfish's `extinctionPseudoRoyal`: with
+    /// `extinctionPieceCount` n, n + 1).
+    pub royal_while_at_most: Option<u8>,
     /// Written without a letter in SAN (`e4`, `exd5`), like the chess pawn.
     pub pawn: bool,
     /// Own ranks (0-based) from which it may step two squares straight forward
@@ -467,6 +471,10 @@ pub struct EndRules {
     /// The game ends once no square is empty, scored by the material count
     /// (`features/material_count.rs`).
     pub full_board: bool,
+    /// Castling rights whose castle wins the game, and whose loss, the last of a side's,
+    /// loses it (bits as the position's rights; Castle chess, Fairy-Stockfish's
+    /// `castlingWins`).
+    pub castling_wins: u32,
     /// A stalemate is scored by the material count, not by `stalemate`.
     pub stalemate_by_count: bool,
 }
@@ -620,6 +628,8 @@ pub struct RegionWin {
     pub reply: bool,
     /// The pieces there count only while not attacked.
     pub safe: bool,
+    /// Fewer than `count` (but one) win once every goal square is occupied.
+    pub full: bool,
 }
 
 impl RegionWin {
@@ -893,6 +903,9 @@ pub struct Rules {
     /// upgraded, promoted or dropped there) gains that castle while its king has never
     /// moved (see `features/castling.rs`; Mystic chess's optional castling).
     pub castling_rights_on_arrival: Vec<PieceType>,
+    /// A castle takes the opponent's right to the same castle: the sides castle to
+    /// opposite wings (Fairy-Stockfish's `oppositeCastling`).
+    pub opposite_castling: bool,
     /// A side with more than one royal piece is in check only when every one of them is
     /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,

@@ -1037,7 +1037,7 @@ impl<B: Bitboard> Tables<B> {
             start_unmoved: OnceLock::new(),
             mating: OnceLock::new(),
             royal_types,
-            pseudo_royal_kinds: crate::features::extinction::pseudo_royal_kinds(&rules.end.extinction),
+            pseudo_royal_kinds: crate::features::extinction::pseudo_royal_kinds(&rules),
             resets,
             en_passant_types,
             file_masks,
@@ -1046,6 +1046,7 @@ impl<B: Bitboard> Tables<B> {
                 || rules.end.army_captured.is_some()
                 || !rules.end.extinction.is_empty()
                 || rules.end.region_win.is_some()
+                || rules.end.castling_wins != 0
                 || rules.end.connect.is_some()
                 || rules.end.bikjang
                 || rules.end.full_board

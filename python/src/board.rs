@@ -272,6 +272,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::Shuttling
         | EndReason::ForcedPromotion
         | EndReason::FullBoard
+        | EndReason::Castling
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",
             Some(c) if c == pos.turn() => "VARIANT_WIN",

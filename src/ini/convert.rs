@@ -9,8 +9,9 @@ use toml::{Table, Value};
 use super::betza::{split_double_step, translate};
 use super::pawns::pawn_rules;
 use super::mobility::mobility_regions;
-use super::promote::{piece_promotions, promoted_faces, promoted_to_hand};
+use super::promote::{piece_promotions, promoted_faces, promoted_to_hand, split_shared_targets};
 use super::fsf::{Fsf, PieceList, Src};
+use super::xiangqi;
 use super::Refusal;
 
 /// Squares as (file, rank), both 0-based.
@@ -140,10 +141,16 @@ impl Conv<'_> {
     }
 
     pub(super) fn names(&self, key: &str, default: &[&str]) -> Result<Vec<String>, Refusal> {
-        Ok(match self.list(key, default)? {
-            PieceList::All => self.fsf.pieces.values().map(|p| p.name.clone()).collect(),
-            PieceList::Some(set) => self.fsf.pieces.values().filter(|p| set.contains(&p.name)).map(|p| p.name.clone()).collect(),
-        })
+        Ok(self.names_in(&self.list(key, default)?))
+    }
+
+    /// The variant's pieces a list names, in the variant's order.
+    pub(super) fn names_in(&self, list: &PieceList) -> Vec<String> {
+        let named = |name: &String| match list {
+            PieceList::All => true,
+            PieceList::Some(set) => set.contains(name),
+        };
+        self.fsf.pieces.values().filter(|p| named(&p.name)).map(|p| p.name.clone()).collect()
     }
 }
 
@@ -272,21 +279,23 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         None
     };
     let mut fields = fen_fields(&fen);
-    let promoted = fsf.promoted();
+    let mut promoted = fsf.promoted();
     for (_, to, src) in &promoted {
         if fsf.piece(to).is_none() {
             return Err(c.refuse_at(src, "promotedPieceType", format!("`{to}` is not a piece of the variant")));
         }
     }
+    let own_faces = split_shared_targets(&c, &mut promoted)?;
     // Fairy-Stockfish's `+f` (a fers promoted): the board is written with the promoted
     // type's own letter, and `plus_faces` remembers which types stood there so.
-    let (board_field, plus_faces) = promoted_faces(fsf, &fields[0], &promoted).map_err(|e| c.refuse("startFen", e))?;
+    let (board_field, plus_faces) = promoted_faces(fsf, &fields[0], &promoted, &own_faces).map_err(|e| c.refuse("startFen", e))?;
     fields[0] = board_field;
     let placement = fen_board(fields.first().map(String::as_str).unwrap_or(""), files, ranks).map_err(|e| c.refuse("startFen", e))?;
 
     // Pieces. Fairy-Stockfish's king is royal; every other piece is not.
     let has_king = fsf.piece("king").is_some();
     let atomic = atomic(&c)?;
+    let atomic_king = atomic.as_ref().and_then(|(king, _)| king.clone());
     let mut pieces = Table::new();
     let mut betzas = BTreeMap::new();
     // Pieces whose Betza has Fairy-Stockfish's initial double step (`ifmnD`).
@@ -301,7 +310,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let mut t = Table::new();
         t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
         t.insert("betza".into(), Value::String(betza));
-        if p.name == "king" || atomic.as_ref().is_some_and(|(king, _)| *king == p.name) {
+        if p.name == "king" || atomic_king.as_ref() == Some(&p.name) {
             t.insert("royal".into(), Value::Boolean(true));
         }
         if p.name == "pawn" {
@@ -313,7 +322,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         pieces.insert(p.name.clone(), Value::Table(t));
     }
-    if !has_king && atomic.is_none() {
+    for face in &own_faces {
+        let betza = betzas[&face.like].clone();
+        let t = Table::from_iter([("letter".to_string(), Value::String(face.letter.to_ascii_uppercase().to_string())), ("betza".to_string(), Value::String(betza.clone()))]);
+        pieces.insert(face.name.clone(), Value::Table(t));
+        betzas.insert(face.name.clone(), betza);
+    }
+    let pseudo = pseudo_royal(&c)?;
+    if !has_king && atomic_king.is_none() && pseudo.is_none() {
         doc.insert("royal".into(), Value::String("none".into()));
     }
     if c.bool("mustCapture", false)? {
@@ -333,6 +349,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("checks_allowed".into(), Value::Boolean(false));
     }
 
+    xiangqi::soldier(&c, &mut pieces)?;
     let board_field = fields[0].clone();
     let promotion_ranks = pawn_rules(&c, &board_field, &mut pieces, &betzas, doublers, &promoted)?;
     if let Some((limits, src)) = fsf.value("promotionLimit") {
@@ -354,7 +371,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
 
     let shogi_zones = piece_promotions(&c, &mut pieces, &betzas, &promoted)?;
-    mobility_regions(&c, &mut pieces, &betzas, &placement, &fields[0])?;
+    let drop_bounds = mobility_regions(&c, &mut pieces, &betzas, &placement, &fields[0])?;
 
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
@@ -385,6 +402,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         // Without castling Fairy-Stockfish ignores the rights; so does the converted FEN.
         fields[2] = "-".into();
     }
+    if c.bool("oppositeCastling", false)? && doc.contains_key("castling") {
+        doc.insert("opposite_castling".into(), Value::Boolean(true));
+    }
+    // Fairy-Stockfish's castling-right letters, each colour's own (`castlingWins = q`:
+    // Black's long castle only).
+    let castling_wins: Vec<String> = c.fsf.value("castlingWins").map_or("", |(v, _)| v.trim()).chars().filter(char::is_ascii_alphabetic).map(String::from).collect();
+    if !castling_wins.is_empty() && !doc.contains_key("castling") {
+        return Err(c.refuse("castlingWins", "castles that win in a game without castling"));
+    }
 
     // Drops.
     let drops = c.bool("pieceDrops", false)?;
@@ -409,9 +435,35 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             (false, true) => (mirror(&b), b),
             _ => (w, b),
         };
-        let region = c.own_ranks("dropRegionWhite", "dropRegionBlack", w, b)?;
-        if region.len() != ranks as usize {
-            t.insert("ranks".into(), ints(&region));
+        // White's drop squares: whole own ranks where they are, else each side's squares
+        // (Stardust), where no pawn's drop ranks are cut out of them.
+        let list = |set: &Squares| strings(set.iter().map(|&(f, r)| square(f, r)));
+        let each_side = |w: &Squares, b: &Squares| {
+            let sides = Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))]);
+            Value::Table(Table::from_iter([("squares".to_string(), Value::Table(sides))]))
+        };
+        let (region, black_region): (Squares, Squares) = match c.own_ranks("dropRegionWhite", "dropRegionBlack", w.clone(), b.clone()) {
+            Ok(region) => {
+                if region.len() != ranks as usize {
+                    t.insert("ranks".into(), ints(&region));
+                }
+                let white: Squares = region.iter().flat_map(|&r| (0..files).map(move |f| (f, r - 1))).collect();
+                let black = mirror(&white);
+                (white, black)
+            }
+            Err(refusal) if fsf.piece("pawn").is_some() => return Err(refusal),
+            Err(_) => {
+                t.insert("ranks".into(), each_side(&w, &b));
+                (w, b)
+            }
+        };
+        // Fairy-Stockfish drops a piece with a movement region only inside it too.
+        for (name, (bw, bb)) in &drop_bounds {
+            if name == "pawn" {
+                return Err(c.refuse("mobilityRegionWhitePawn", "a region that bounds the pawn's drops (Chimera's pawn drop ranks are whole ranks)"));
+            }
+            let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
+            piece.insert("drop_ranks".into(), each_side(&(&region & bw), &(&black_region & bb)));
         }
         let drop_loop = c.bool("dropLoop", false)?;
         let pawn_targets: Vec<String> = if promotion_ranks.is_empty() { Vec::new() } else { c.names("promotionPieceTypes", &[])? };
@@ -422,6 +474,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         };
         if to_hand && (!promotion_ranks.is_empty() || squarewise) && !drop_loop {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
+        }
+        // Fairy-Stockfish's drop of a promoted face is Chimera's drop of a type whose
+        // `captured_as` is the piece in hand, where every promoted piece is such a type.
+        if c.bool("dropPromoted", false)? {
+            if squarewise {
+                return Err(c.refuse("dropPromoted", "drops in promoted state of a type that is not only a promoted one"));
+            }
+            t.insert("promoted".into(), Value::Boolean(true));
         }
         if !c.bool("dropChecks", true)? {
             t.insert("checks".into(), Value::Boolean(false));
@@ -461,11 +521,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if fsf.piece("pawn").is_some() {
             let first = c.bool("firstRankPawnDrops", false)?;
             let zone = c.bool("promotionZonePawnDrops", false)?;
-            let pawn_ranks: Vec<u8> = region
-                .iter()
-                .copied()
-                .filter(|r| (first || *r != 1) && (zone || !promotion_ranks.contains(r)))
-                .collect();
+            let region: BTreeSet<u8> = region.iter().map(|&(_, r)| r + 1).collect();
+            let pawn_ranks: Vec<u8> = region.into_iter().filter(|r| (first || *r != 1) && (zone || !promotion_ranks.contains(r))).collect();
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
             pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
         }
@@ -480,14 +537,13 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         reversi_drops(&c, &mut t, walls)?;
         doc.insert("drops".into(), Value::Table(t));
     } else {
-        check_immobility(&c, fsf, &betzas, &[], &promotion_ranks, &shogi_zones)?;
+        check_immobility(&c, fsf, &betzas, &Squares::new(), &promotion_ranks, &shogi_zones)?;
     }
 
-    let pseudo = pseudo_royal(&c, &placement, &fields[0], &promoted)?;
-    if let Some(PseudoRoyal::Always(types)) = &pseudo {
+    if let Some((types, count)) = &pseudo {
         for name in types {
             let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
-            piece.insert("royal".into(), Value::Boolean(true));
+            piece.insert("royal_while_at_most".into(), Value::Integer(*count));
         }
     }
     doc.insert("start".into(), Value::String(fields.join(" ")));
@@ -539,6 +595,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if c.bool("perpetualCheckIllegal", false)? {
             end.insert("perpetual_check".into(), Value::String("loss".into()));
         }
+        let pieces = doc["pieces"].as_table().expect("the pieces, above");
+        if let Some(rule) = xiangqi::chasing(&c, pieces)? {
+            end.insert("perpetual_chase".into(), Value::Table(rule));
+        }
     }
     let n_move = c.int("nMoveRule", 50)?;
     if n_move != 0 {
@@ -546,6 +606,11 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             return Err(c.refuse("nMoveRule", format!("a {n_move}-move rule")));
         }
         end.insert("move_rule".into(), claimable(n_move));
+        // Under the AXF's rules a side's checks past ten do not count (Fairy-Stockfish's
+        // `is_optional_game_end`).
+        if c.fsf.value("chasingRule").is_some_and(|(v, _)| v.trim() == "axf") {
+            end.insert("move_rule_checks_counted".into(), Value::Integer(10));
+        }
         let mut reset = vec!["capture".to_string()];
         reset.extend(c.shared_names("nMoveRuleTypes", &["pawn"], &fields[0], &promoted)?);
         // Fairy-Stockfish counts every drop irreversible (`do_move`).
@@ -554,8 +619,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         end.insert("move_rule_reset".into(), strings(reset));
     }
-    // The atomic module ends the game when the royal piece explodes: that is the extinction.
-    if let Some(verdict) = c.verdict("extinctionValue", "none")?.filter(|_| atomic.is_none()) {
+    // The atomic module ends the game when the royal piece explodes: that is the
+    // extinction. With pseudo-royal pieces Fairy-Stockfish applies none.
+    if let Some(verdict) = c.verdict("extinctionValue", "none")?.filter(|_| atomic_king.is_none() && pseudo.is_none()) {
         let mut rule = Table::new();
         match c.list("extinctionPieceTypes", &[])? {
             PieceList::All => {}
@@ -575,20 +641,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             rule.insert("opponent_at_least".into(), Value::Integer(opp));
         }
         rule.insert("verdict".into(), Value::String(verdict.into()));
-        match pseudo {
-            None => {
-                end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
-            }
-            Some(PseudoRoyal::WhenLast) => {
-                rule.insert("royal_when_last".into(), Value::Boolean(true));
-                end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
-            }
-            // The types are royal (above), and the rule never applies.
-            Some(PseudoRoyal::Always(_)) => {}
-        }
+        end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
     }
-    if c.bool("extinctionPseudoRoyal", false)? && atomic.is_none() && c.verdict("extinctionValue", "none")?.is_none() {
-        return Err(c.refuse("extinctionPseudoRoyal", "pseudo-royal pieces without an extinction rule"));
+    if !castling_wins.is_empty() {
+        end.insert("castling_wins".into(), strings(castling_wins));
     }
     reversi_ends(&c, &mut end)?;
     if let Some(rule) = counting(&c)? {
@@ -686,15 +742,12 @@ fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
 
 /// Fairy-Stockfish's flag rule (`Position::is_immediate_game_end`) as `[end.region_win]`,
 /// which follows it verdict for verdict: `flagMove` is `reply`, `flagPieceSafe` is `safe`.
-/// Chimera's goal pieces are the same for both sides, with a goal for each side.
+/// Chimera's goal pieces are the same for both sides.
 fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     let white = c.region("flagRegionWhite", |_, _| false)?;
     let black = c.region("flagRegionBlack", |_, _| false)?;
     if white.is_empty() && black.is_empty() {
         return Ok(None);
-    }
-    if let Some(key) = [("flagRegionWhite", &white), ("flagRegionBlack", &black)].iter().find(|(_, r)| r.is_empty()).map(|(k, _)| *k) {
-        return Err(c.refuse(key, "a goal region for one side only (Chimera's region_win has a goal for each)"));
     }
     let piece = |key: &str| -> Result<Value, Refusal> {
         let letter = c.fsf.value(key).map(|(v, _)| v.trim()).unwrap_or("*");
@@ -723,12 +776,17 @@ fn region_win(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     };
     let mut t = Table::new();
     t.insert("piece".into(), piece);
-    t.insert("white".into(), goal(&white));
-    t.insert("black".into(), goal(&black));
+    // A side with no goal never wins by one (Fairy-Stockfish's empty region: Buffalo's
+    // White).
+    for (side, set) in [("white", &white), ("black", &black)] {
+        if !set.is_empty() {
+            t.insert(side.into(), goal(set));
+        }
+    }
     if count != 1 {
         t.insert("count".into(), Value::Integer(count));
     }
-    for (key, chimera) in [("flagMove", "reply"), ("flagPieceSafe", "safe")] {
+    for (key, chimera) in [("flagMove", "reply"), ("flagPieceSafe", "safe"), ("flagPieceBlockedWin", "full")] {
         if c.bool(key, false)? {
             t.insert(chimera.into(), Value::Boolean(true));
         }
@@ -787,7 +845,8 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
 }
 
 /// The ends of the Reversi and Ataxx families: `materialCounting = unweighted` as
-/// `[end.material_count]` (every piece 1), `adjudicateFullBoard` as `full_board`,
+/// `[end.material_count]` (every piece 1; the draw odds with no weights and half a point of
+/// komi), `adjudicateFullBoard` as `full_board`,
 /// `stalematePieceCount` as `stalemate_by_count`.
 fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
     match c.fsf.value("materialCounting").map(|(v, _)| v.trim()).unwrap_or("none") {
@@ -795,7 +854,14 @@ fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
         "unweighted" => {
             end.insert("material_count".into(), Value::Table(Table::new()));
         }
-        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted`)"))),
+        // Draw odds: every game the count would score is the side's. No piece weighs, and
+        // half a point of komi puts that side ahead (Chimera's Armageddon).
+        odds @ ("blackdrawodds" | "whitedrawodds") => {
+            let komi = if odds == "blackdrawodds" { 0.5 } else { -0.5 };
+            let count = Table::from_iter([("weights".to_string(), Value::Table(Table::new())), ("komi".to_string(), Value::Float(komi))]);
+            end.insert("material_count".into(), Value::Table(count));
+        }
+        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted` and the draw odds)"))),
     }
     for (key, chimera) in [("adjudicateFullBoard", "full_board"), ("stalematePieceCount", "stalemate_by_count")] {
         if c.bool(key, false)? {
@@ -875,23 +941,12 @@ fn walls(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     Ok(Some(turn))
 }
 
-/// How Chimera writes Fairy-Stockfish's `extinctionPseudoRoyal` (without explosions).
-enum PseudoRoyal {
-    /// Chimera's `royal_when_last` on the extinction rule.
-    WhenLast,
-    /// These types are royal, and there is no extinction rule.
-    Always(Vec<String>),
-}
-
 /// Fairy-Stockfish's `extinctionPseudoRoyal` without explosions: a side's pieces of an
-/// extinction type are royal while it has at most `extinctionPieceCount` + 1 of them on the
-/// board, and the extinction rule itself never applies ("pseudo-royal pieces can not be
-/// captured", `is_immediate_game_end`). Chimera's `royal_when_last` keeps the extinction
-/// rule, which agrees where no side can ever be down to the count: where both start
-/// above it. Where a side starts with that few and no piece of the types can come into
-/// play (no promotion to them, no drops), the types are royal throughout, with no
-/// extinction: Maharajah's amazon against an army without one.
-fn pseudo_royal(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, board: &str, promoted: &[(String, String, Src)]) -> Result<Option<PseudoRoyal>, Refusal> {
+/// extinction type are royal while it has at most `extinctionPieceCount` + 1 of that type
+/// on the board (`set_check_info`), and the extinction rule never applies ("pseudo-royal
+/// pieces can not be captured", `is_immediate_game_end`): each type's
+/// `royal_while_at_most`, with no extinction rule. Returns the types and the count.
+fn pseudo_royal(c: &Conv<'_>) -> Result<Option<(Vec<String>, i64)>, Refusal> {
     if !c.bool("extinctionPseudoRoyal", false)? || c.bool("blastOnCapture", false)? {
         return Ok(None);
     }
@@ -899,29 +954,15 @@ fn pseudo_royal(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, board: &str,
         return Err(c.refuse("extinctionPseudoRoyal", "every piece type pseudo-royal (Chimera's royal kind is named)"));
     }
     let types = c.names("extinctionPieceTypes", &[])?;
-    let count = c.int("extinctionPieceCount", 0)?;
-    let hands = board.split_once('[').map(|(_, h)| h).unwrap_or("");
-    let on_start = |letter: char| (placement.values().filter(|&&l| l == letter).count() + hands.chars().filter(|&l| l == letter).count()) as i64;
-    let above = types.iter().all(|name| {
-        let letter = c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
-        on_start(letter) > count && on_start(letter.to_ascii_uppercase()) > count
-    });
-    if above {
-        return Ok(Some(PseudoRoyal::WhenLast));
+    if types.iter().any(|t| t == "king") {
+        // Fairy-Stockfish's king is royal whatever its count, and more than one breaks it.
+        return Err(c.refuse("extinctionPseudoRoyal", "the royal king among the pseudo-royal types"));
     }
-    let promotes_to = |name: &String| c.names("promotionPieceTypes", &[]).is_ok_and(|t| t.contains(name)) || promoted.iter().any(|(_, to, _)| to == name);
-    let fixed = !c.bool("pieceDrops", false)?
-        && types.iter().all(|name| {
-            let letter = c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
-            !promotes_to(name) && on_start(letter) <= count + 1 && on_start(letter.to_ascii_uppercase()) <= count + 1
-        });
-    if fixed {
-        return Ok(Some(PseudoRoyal::Always(types)));
+    let count = c.int("extinctionPieceCount", 0)? + 1;
+    if !(1..=255).contains(&count) {
+        return Err(c.refuse("extinctionPieceCount", format!("pseudo-royal pieces while at most {count} are left")));
     }
-    Err(c.refuse(
-        "extinctionPseudoRoyal",
-        "a side starts with no more pieces of the types than `extinctionPieceCount` and more may come into play (Fairy-Stockfish then applies no extinction; Chimera's `royal_when_last` would)",
-    ))
+    Ok(Some((types, count)))
 }
 
 /// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`
@@ -929,8 +970,9 @@ fn pseudo_royal(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, board: &str,
 /// is the only piece the converter marks `pawn`), and a side whose one non-royal "king"
 /// type is extinct loses — the module's king, made royal, whose explosion loses. With
 /// `extinctionPseudoRoyal` that piece may not be left attacked (the module's `checks`).
-/// Returns the piece made royal and the module's table.
-fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
+/// Without a king and any pseudo-royal piece, nothing is royal and the extinction rule
+/// stays. Returns the piece made royal, if any, and the module's table.
+fn atomic(c: &Conv<'_>) -> Result<Option<(Option<String>, Table)>, Refusal> {
     if !c.bool("blastOnCapture", false)? {
         for key in ["blastImmuneTypes", "mutuallyImmuneTypes"] {
             if !c.names(key, &[])?.is_empty() {
@@ -944,12 +986,16 @@ fn atomic(c: &Conv<'_>) -> Result<Option<(String, Table)>, Refusal> {
         && c.int("extinctionPieceCount", 0)? == 0
         && c.int("extinctionOpponentPieceCount", 0)? == 0
         && !matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All);
+    let no_king = c.fsf.piece("king").is_none();
     let king = match extinct.as_slice() {
-        [king] if lone_loss && king != "pawn" && c.fsf.piece("king").is_none() => king.clone(),
+        [king] if lone_loss && king != "pawn" && no_king => Some(king.clone()),
+        // No royal piece at all (Atomic giveaway): blasts only remove pieces, and the
+        // extinction rule, if any, ends the game as without them.
+        _ if no_king && !c.bool("extinctionPseudoRoyal", false)? => None,
         _ => {
             return Err(c.refuse(
                 "blastOnCapture",
-                "explosions in a game not lost by the extinction of one non-royal piece type (Chimera's atomic module is lost by the king's explosion)",
+                "explosions with a royal piece other than the one extinct type (Chimera's atomic module is lost by the king's explosion)",
             ))
         }
     };
@@ -1073,7 +1119,7 @@ fn check_immobility(
     c: &Conv<'_>,
     fsf: &Fsf,
     betzas: &BTreeMap<String, String>,
-    region: &[u8],
+    region: &Squares,
     promotion_ranks: &[u8],
     shogi_zones: &BTreeMap<String, Squares>,
 ) -> Result<bool, Refusal> {
@@ -1087,12 +1133,8 @@ fn check_immobility(
                 (0..c.files as i16).contains(&x) && (0..c.ranks as i16).contains(&y)
             })
         };
-        let drop_ranks: Vec<u8> = region
-            .iter()
-            .copied()
-            .filter(|r| p.name != "pawn" || (*r != 1 && !promotion_ranks.contains(r)) || c.bool("firstRankPawnDrops", false).unwrap_or(false))
-            .collect();
-        let stuck_drop = drop_ranks.iter().any(|&r| (0..c.files).any(|f| stuck(f, r - 1)));
+        let pawn_may = |r: u8| p.name != "pawn" || (r != 1 && !promotion_ranks.contains(&r)) || c.bool("firstRankPawnDrops", false).unwrap_or(false);
+        let stuck_drop = region.iter().any(|&(f, r)| pawn_may(r + 1) && stuck(f, r));
         immobile_drops |= stuck_drop && !immobility_illegal;
         // Where a piece promotes Shogi style, Chimera too bars it from staying unpromoted
         // on a square it could never leave (`piece_promotions` checked the policy).

@@ -146,6 +146,13 @@ const MAPPED: [&str; 48] = [
 
 /// More mapped options (split from `MAPPED` only to keep each list readable).
 const MAPPED_MORE: &[&str] = &[
+    "castlingWins",
+    "flagPieceBlockedWin",
+    "soldierPromotionRank",
+    "chasingRule",
+    "oppositeCastling",
+    "pieceDemotion",
+    "dropPromoted",
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
@@ -221,7 +228,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("twoBoards", "false", "pieces in hand from a second board"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
     ("piecePromotionOnCapture", "false", "promotion only on captures"),
-    ("pieceDemotion", "false", "demotion"),
     ("petrifyOnCaptureTypes", "-", "petrification"),
     ("petrifyBlastPieces", "false", "petrification"),
     ("tripleStepRegionWhite", "-", "triple steps"),
@@ -231,26 +237,16 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("enPassantRegionBlack", "", "en-passant regions"),
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
-    ("oppositeCastling", "false", "castling only to the side the opponent has not"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
-    ("dropPromoted", "false", "drops in promoted state"),
     ("gating", "false", "gating"),
     ("seirawanGating", "false", "gating"),
     ("cambodianMoves", "false", "Cambodian first moves"),
     ("diagonalLines", "-", "diagonal palace lines"),
-    ("soldierPromotionRank", "1", "soldier promotion"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
-    ("chasingRule", "none", "chasing rules"),
     ("shatarMateRule", "false", "Shatar's mate rule"),
     ("bikjangRule", "false", "bikjang"),
     ("extinctionClaim", "false", "extinction by claim"),
     ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
-    ("flagPieceBlockedWin", "false", "a goal region won by blocking it (flagPieceBlockedWin)"),
-];
-
-/// More rules Chimera lacks (see `OFF_ONLY`).
-const OFF_ONLY_MORE: &[(&str, &str, &str)] = &[
-    ("castlingWins", "-", "castling that wins"),
 ];
 
 /// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
@@ -353,7 +349,7 @@ impl Fsf {
             if order(k).is_some() || NO_RULE_EFFECT.contains(&k) || MAPPED.contains(&k) || MAPPED_MORE.contains(&k) {
                 continue;
             }
-            if let Some((_, off, what)) = OFF_ONLY.iter().chain(OFF_ONLY_MORE.iter()).find(|(o, _, _)| *o == k) {
+            if let Some((_, off, what)) = OFF_ONLY.iter().find(|(o, _, _)| *o == k) {
                 let is_off = e.value == *off || (off.is_empty() && (e.value.is_empty() || e.value == "-"));
                 if !is_off {
                     return Err(refuse(k, e.line, format!("Chimera has no rule for {what}")));

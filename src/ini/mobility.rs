@@ -8,18 +8,22 @@ use toml::{Table, Value};
 use super::convert::{square, strings, Conv, Squares};
 use super::Refusal;
 
+/// The regions of pieces that may be dropped (White's squares, Black's), which bound their
+/// drops too.
+pub(super) type DropBounds = BTreeMap<String, (Squares, Squares)>;
+
 /// Fairy-Stockfish's `mobilityRegion{White,Black}<Piece>`: the squares a piece may move
-/// to (and be dropped on), and the only ones it attacks. Chimera's `moves_within` limits
+/// to and be dropped on, and the only ones it attacks. Chimera's `moves_within` limits
 /// the moves alone, so it is exact when the piece's attacks outside its region can never
-/// reach a square an enemy royal may stand on, the piece starts inside it, and it is
-/// never dropped.
+/// reach a square an enemy royal may stand on and the piece starts inside it. The regions
+/// of pieces that may be dropped are returned, for their drop squares.
 pub(super) fn mobility_regions(
     c: &Conv<'_>,
     pieces: &mut Table,
     betzas: &BTreeMap<String, String>,
     placement: &BTreeMap<(u8, u8), char>,
     board: &str,
-) -> Result<(), Refusal> {
+) -> Result<DropBounds, Refusal> {
     let key = |color: &str, name: &str| {
         let mut cap = name.to_string();
         cap[..1].make_ascii_uppercase();
@@ -37,8 +41,9 @@ pub(super) fn mobility_regions(
             regions.insert(p.name.clone(), (white, black));
         }
     }
+    let mut dropped = DropBounds::new();
     if regions.is_empty() {
-        return Ok(());
+        return Ok(dropped);
     }
     let whole: Squares = (0..c.files).flat_map(|f| (0..c.ranks).map(move |r| (f, r))).collect();
     let mirror = |set: &Squares| -> Squares { set.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect() };
@@ -58,7 +63,7 @@ pub(super) fn mobility_regions(
         let piece = c.fsf.piece(name).expect("a piece of the variant");
         let royal = pieces.get(name).and_then(|t| t.get("royal")).is_some();
         if !royal && (to_hand || hands.contains(piece.letter) || hands.contains(piece.letter.to_ascii_uppercase())) {
-            return Err(c.refuse(&wk, "a region that also bounds drops (Chimera's `moves_within` bounds moves)"));
+            dropped.insert(name.clone(), (white.clone(), black.clone()));
         }
         let dirs = crate::betza::parse(&betzas[name]).unwrap_or_default();
         for (is_white, own, enemy, k) in [(true, white, &black_royals, &wk), (false, black, &white_royals, &bk)] {
@@ -115,5 +120,5 @@ pub(super) fn mobility_regions(
         }
         t.insert("moves_within".into(), Value::Table(region));
     }
-    Ok(())
+    Ok(dropped)
 }

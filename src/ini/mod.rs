@@ -18,6 +18,7 @@ mod pawns;
 pub mod parse;
 mod promote;
 pub mod resolve;
+mod xiangqi;
 
 use std::collections::HashMap;
 use std::fmt;

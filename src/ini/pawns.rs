@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::{Table, Value};
 
 use super::convert::{ints, strings, Conv};
-use super::fsf::{PieceList, Src};
+use super::fsf::Src;
 use super::promote::Zone;
 use super::Refusal;
 use crate::betza::{self, Hop, Mode};
@@ -20,16 +20,7 @@ impl Conv<'_> {
     /// One side's piece list (`key`, or its own `key{side}`) as piece names, in the
     /// variant's order.
     pub(super) fn names_of(&self, key: &str, side: usize, default: &[&str]) -> Vec<String> {
-        let (list, _) = self.fsf.list(key, SIDES[side], default);
-        self.fsf
-            .pieces
-            .values()
-            .filter(|p| match &list {
-                PieceList::All => true,
-                PieceList::Some(set) => set.contains(&p.name),
-            })
-            .map(|p| p.name.clone())
-            .collect()
+        self.names_in(&self.fsf.list(key, SIDES[side], default).0)
     }
 
     /// Whether `side` can ever have a `name`: in the start position (`board`, the FEN's

@@ -82,10 +82,50 @@ impl Zone {
     }
 }
 
+/// A type of Chimera's own for the pieces promoted from one origin, where Fairy-Stockfish
+/// promotes several types to one and a captured one returns to the hand as what it
+/// promoted from (Minishogi's pawn and silver both become golds). Chimera's pieces keep
+/// their origin in their type: `promoted-<origin>` moves as the shared type (`like`) and
+/// is captured as its origin.
+pub(super) struct OwnFace {
+    pub name: String,
+    pub letter: char,
+    pub like: String,
+}
+
+/// Gives each origin of a shared promoted type a type of its own (`OwnFace`), rewriting
+/// `promoted`, where captured pieces go to the hand (else the origin never matters) and
+/// the shared type is reached only Shogi style (not also by a pawn's promotion, not
+/// promoting again, under no `promotionLimit`, which counts the shared type).
+pub(super) fn split_shared_targets(c: &Conv<'_>, promoted: &mut [(String, String, Src)]) -> Result<Vec<OwnFace>, Refusal> {
+    let to_hand = c.bool("pieceDrops", false)? && c.bool("capturesToHand", false)? && !c.bool("dropLoop", false)?;
+    if !to_hand || c.fsf.value("promotionLimit").is_some() {
+        return Ok(Vec::new());
+    }
+    let pawn_targets = if c.fsf.piece("pawn").is_some() { c.names("promotionPieceTypes", &[])? } else { Vec::new() };
+    let mut used: BTreeSet<char> = c.fsf.pieces.values().map(|p| p.letter).collect();
+    let mut faces = Vec::new();
+    let shared: Vec<String> = promoted
+        .iter()
+        .map(|(_, to, _)| to.clone())
+        .filter(|to| promoted.iter().filter(|(_, t, _)| t == to).count() > 1)
+        .filter(|to| !pawn_targets.contains(to) && !promoted.iter().any(|(f, _, _)| f == to))
+        .collect();
+    for (from, to, _) in promoted.iter_mut().filter(|(_, to, _)| shared.contains(to)) {
+        let Some(letter) = ('a'..='z').find(|l| !used.contains(l)) else {
+            return Err(c.refuse("promotedPieceType", "no letter left for a promoted type of Chimera's own"));
+        };
+        used.insert(letter);
+        let name = format!("promoted-{from}");
+        faces.push(OwnFace { name: name.clone(), letter, like: std::mem::replace(to, name) });
+    }
+    Ok(faces)
+}
+
 /// The start FEN's board with Fairy-Stockfish's promoted pieces (`+f`: a fers promoted,
 /// Shogi style) written with their promoted type's letter, and the promoted types that
 /// stood there so.
-pub(super) fn promoted_faces(fsf: &Fsf, board: &str, promoted: &[(String, String, Src)]) -> Result<(String, BTreeSet<String>), String> {
+pub(super) fn promoted_faces(fsf: &Fsf, board: &str, promoted: &[(String, String, Src)], own: &[OwnFace]) -> Result<(String, BTreeSet<String>), String> {
     let mut out = String::with_capacity(board.len());
     let mut faces = BTreeSet::new();
     let mut chars = board.chars();
@@ -96,10 +136,11 @@ pub(super) fn promoted_faces(fsf: &Fsf, board: &str, promoted: &[(String, String
         }
         let Some(u) = chars.next() else { return Err("`+` at the end of the FEN's board".into()) };
         let from = fsf.pieces.values().find(|p| p.letter == u.to_ascii_lowercase());
-        let to = from.and_then(|p| promoted.iter().find(|(f, _, _)| *f == p.name)).and_then(|(_, to, _)| fsf.piece(to));
-        let Some(to) = to else { return Err(format!("`+{u}`: no piece of the variant promotes from `{u}`")) };
-        out.push(if u.is_ascii_uppercase() { to.letter.to_ascii_uppercase() } else { to.letter });
-        faces.insert(to.name.clone());
+        let to = from.and_then(|p| promoted.iter().find(|(f, _, _)| *f == p.name)).map(|(_, to, _)| to);
+        let letter = to.and_then(|to| own.iter().find(|o| o.name == *to).map(|o| o.letter).or_else(|| fsf.piece(to).map(|p| p.letter)));
+        let (Some(to), Some(letter)) = (to, letter) else { return Err(format!("`+{u}`: no piece of the variant promotes from `{u}`")) };
+        out.push(if u.is_ascii_uppercase() { letter.to_ascii_uppercase() } else { letter });
+        faces.insert(to.clone());
     }
     Ok((out, faces))
 }
@@ -128,7 +169,7 @@ pub(super) fn piece_promotions(
     let white_zone = zone.white(c.files);
     let mandatory = c.bool("mandatoryPiecePromotion", false)?;
     let immobility_illegal = c.bool("immobilityIllegal", false)?;
-    for (from, to, src) in shogi {
+    for &(from, to, src) in &shogi {
         if pieces.get(from).and_then(|p| p.get("royal")).is_some() {
             return Err(c.refuse_at(src, "promotedPieceType", format!("a royal `{from}` that promotes")));
         }
@@ -162,7 +203,40 @@ pub(super) fn piece_promotions(
         piece.insert("promotion".into(), Value::Table(promotion));
         zones.insert(from.clone(), white_zone.clone());
     }
+    if c.bool("pieceDemotion", false)? {
+        demotions(c, pieces, &shogi, &zone, mandatory)?;
+    }
     Ok(zones)
+}
+
+/// Fairy-Stockfish's `pieceDemotion`: a promoted piece that moves may turn back. With
+/// mandatory promotion on the whole board every move turns the piece over (Kyoto shogi's
+/// faces; Chennis): the promoted type's own mandatory promotion back to its origin.
+fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)], zone: &Zone, mandatory: bool) -> Result<(), Refusal> {
+    let whole = matches!(zone, Zone::Ranks(r) if r.len() == c.ranks as usize);
+    if !mandatory || !whole {
+        return Err(c.refuse("pieceDemotion", "demotion without mandatory promotion on the whole board (Chimera turns pieces over only when every move does)"));
+    }
+    // Every piece of a promoted type must be a promoted one: no other origin, and none in
+    // the start position but as `+`.
+    let fen = c.fsf.value("startFen").map_or("", |(v, _)| v.as_str());
+    let board = fen.split(' ').next().unwrap_or("");
+    let natural = |letter: char| board.char_indices().any(|(i, ch)| ch.eq_ignore_ascii_case(&letter) && !board[..i].ends_with('+'));
+    for (from, to, src) in shogi {
+        if shogi.iter().any(|(f, _, _)| f == to) {
+            return Err(c.refuse_at(src, "promotedPieceType", format!("`{to}` both promotes and demotes")));
+        }
+        let letter = c.fsf.piece(to).map(|p| p.letter);
+        if shogi.iter().filter(|(_, t, _)| t == to).count() > 1 || letter.is_some_and(natural) {
+            return Err(c.refuse_at(src, "pieceDemotion", format!("`{to}` is not only a promoted piece: which ones demote depends on the piece (Chimera's promotions go by type)")));
+        }
+        let mut back = zone.table();
+        back.insert("to".into(), strings([from.clone()]));
+        back.insert("policy".into(), Value::String("mandatory".into()));
+        let piece = pieces.get_mut(to).and_then(Value::as_table_mut).expect("a piece of the variant");
+        piece.insert("promotion".into(), Value::Table(back));
+    }
+    Ok(())
 }
 
 /// Where captured promoted pieces go in a game with captures into the hand: as what they

@@ -125,10 +125,14 @@ fn flag_options_become_region_win() {
 }
 
 #[test]
-fn flag_rules_chimera_lacks_are_refused() {
+fn flag_rules_chimera_lacks_are_refused_and_a_goal_may_be_one_side_s() {
     let base = "[f:chess]\nflagPiece = k\nflagRegionWhite = *8\n";
-    assert_eq!(refused(&format!("{base}flagRegionBlack = *1\nflagPieceBlockedWin = true\n")).0, "flagPieceBlockedWin");
-    assert_eq!(refused(base).0, "flagRegionBlack", "a goal for one side only");
+    let blocked = converted(&format!("{base}flagRegionBlack = *1\nflagPieceBlockedWin = true\n"));
+    assert_eq!(blocked["end"]["region_win"]["full"].as_bool(), Some(true), "one there wins once the goal is full");
+    // A goal for one side only: the other never wins by one (Buffalo).
+    let one = converted(base);
+    assert_eq!(one["end"]["region_win"]["white"][0].as_str(), Some("rank 8"));
+    assert!(one["end"]["region_win"].get("black").is_none());
     let any = converted("[f:chess]\nflagRegion = *8\n");
     assert_eq!(any["end"]["region_win"]["piece"].as_array().map(Vec::len), Some(6), "any piece may reach it");
     assert_eq!(refused("[f:chess]\nflagPieceWhite = k\nflagPieceBlack = q\nflagRegion = *8\n").0, "flagPieceBlack");
@@ -165,9 +169,17 @@ fn explosions_become_the_atomic_module() {
     assert_eq!(doc["modules"]["atomic"]["immune"][0].as_str(), Some("queen"));
     // A royal king, or a game not lost by one type's extinction, is not the module's game.
     assert_eq!(refused("[a:chess]\nblastOnCapture = true\n").0, "blastOnCapture");
-    assert_eq!(refused("[a:giveaway]\nblastOnCapture = true\n").0, "blastOnCapture");
+    assert_eq!(refused("[a:atomic]\nextinctionPieceTypes = kq\n").0, "blastOnCapture");
+    // Without a king, nothing is royal: blasts remove pieces, the extinction rule ends the
+    // game (atomic giveaway).
+    let doc = converted("[a:giveaway]\nblastOnCapture = true\n");
+    assert_eq!(doc["royal"].as_str(), Some("none"));
+    assert!(doc["modules"].get("atomic").is_some());
+    assert_eq!(doc["end"]["extinction"][0]["verdict"].as_str(), Some("win"));
     assert_eq!(refused("[a:chess]\nmutuallyImmuneTypes = k\n").0, "mutuallyImmuneTypes");
-    assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\n").0, "extinctionPseudoRoyal");
+    // Pseudo-royal extinction types without any type listed: nothing changes.
+    let doc = converted("[a:chess]\nextinctionPseudoRoyal = true\n");
+    assert!(doc["pieces"].as_table().unwrap().values().all(|p| p.get("royal_while_at_most").is_none()));
 }
 
 #[test]
@@ -228,6 +240,132 @@ fn promoted_piece_type_becomes_shogi_style_promotion() {
     assert_eq!(converted(lance)["pieces"]["lance"]["promotion"]["policy"].as_str(), Some("free"));
     let doc = converted(&format!("{lance}immobilityIllegal = true\n"));
     assert_eq!(doc["pieces"]["lance"]["promotion"]["policy"].as_str(), Some("optional"));
+}
+
+#[test]
+fn several_types_promoting_to_one_get_a_promoted_type_each() {
+    // Minishogi: the pawn and the silver both become golds; captured, each returns as
+    // what it was. Each origin's promoted type moves as a gold.
+    let doc = converted("[m:minishogi]\n");
+    for (origin, face) in [("shogiPawn", "promoted-shogiPawn"), ("silver", "promoted-silver")] {
+        assert_eq!(doc["pieces"][origin]["promotion"]["to"][0].as_str(), Some(face));
+        assert_eq!(doc["pieces"][face]["captured_as"].as_str(), Some(origin));
+        assert_eq!(doc["pieces"][face]["betza"], doc["pieces"]["gold"]["betza"]);
+    }
+    assert!(doc["pieces"]["gold"].get("captured_as").is_none(), "a gold of the start position stays a gold");
+    assert!(doc["drops"].get("demote_on_capture").is_none());
+    let letters: std::collections::BTreeSet<&str> = doc["pieces"].as_table().unwrap().values().map(|p| p["letter"].as_str().unwrap()).collect();
+    assert_eq!(letters.len(), doc["pieces"].as_table().unwrap().len(), "every type its own letter");
+    // Without captures to the hand the origin never matters: one shared type.
+    let doc = converted("[s:chess]\npromotionPieceTypes = -\npromotedPieceType = n:q b:q\n");
+    assert_eq!(doc["pieces"]["knight"]["promotion"]["to"][0].as_str(), Some("queen"));
+}
+
+#[test]
+fn a_drop_region_of_single_squares_is_each_side_s_squares() {
+    let ini = "[d:chess]\npawn = -\npieceDrops = true\ndropRegionWhite = *1 d4 e4\ndropRegionBlack = *8 d5\n\
+               startFen = rnbqkbnr/8/8/8/8/8/8/RNBQKBNR[] w - - 0 1\ncastling = false\n";
+    let doc = converted(ini);
+    let squares = &doc["drops"]["ranks"]["squares"];
+    let list = |side: &str| -> Vec<&str> { squares[side].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect() };
+    assert_eq!(list("white").len(), 10);
+    assert!(list("white").contains(&"d4") && list("white").contains(&"h1"));
+    assert_eq!(list("black").len(), 9);
+    assert!(list("black").contains(&"d5") && !list("black").contains(&"e5"));
+    // With a pawn, whose drop ranks are cut out of the region, only whole ranks.
+    let (option, _) = refused(&ini.replace("pawn = -\n", "").replace("rnbqkbnr/8/", "rnbqkbnr/pppppppp/").replace("/8/RNBQKBNR", "/PPPPPPPP/RNBQKBNR"));
+    assert_eq!(option, "dropRegionWhite");
+}
+
+#[test]
+fn the_xiangqi_parent_is_the_built_in_xiangqi() {
+    let doc = converted("[x:xiangqi]\n");
+    let text = toml::to_string(&doc).unwrap();
+    let ours = chimera::variants::from_toml(&text, "x.toml").unwrap();
+    let theirs = chimera::variants::load("xiangqi").unwrap();
+    for depth in 1..=3 {
+        assert_eq!(ours.start().perft(depth), theirs.start().perft(depth), "depth {depth}");
+    }
+    // The soldier steps sideways from the own sixth rank; the AXF's chasing rule.
+    let soldier = &doc["pieces"]["soldier"];
+    assert_eq!((soldier["betza"].as_str(), soldier["extra_moves"]["betza"].as_str()), (Some("fW"), Some("sW")));
+    assert_eq!(soldier["extra_moves"]["ranks"][0].as_integer(), Some(6));
+    let chase = &doc["end"]["perpetual_chase"];
+    assert_eq!((chase["chasers"]["horse"].as_integer(), chase["immune"]["soldier"].as_array().map(Vec::len)), (Some(2), Some(5)));
+    assert_eq!(doc["end"]["move_rule_checks_counted"].as_integer(), Some(10));
+    // Another piece would chase by Fairy-Stockfish's own reckoning: refused.
+    assert_eq!(refused("[x:xiangqi]\nqueen = q\n").0, "chasingRule");
+    assert!(converted("[x:xiangqi]\nqueen = q\nchasingRule = none\n")["pieces"].get("queen").is_some());
+}
+
+#[test]
+fn a_movement_region_bounds_the_piece_s_drops() {
+    // Xiangqihouse: an advisor is dropped only on its palace points of the own half.
+    let doc = converted("[xh:xiangqi]\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\n\
+                         pieceDrops = true\ncapturesToHand = true\ndropRegionWhite = *1 *2 *3 *4 *5\ndropRegionBlack = *6 *7 *8 *9 *10\n\
+                         mobilityRegionWhiteFers = d1 f1 e2 d3 f3\nmobilityRegionBlackFers = d8 f8 e9 d10 f10\n");
+    let drops = &doc["pieces"]["fers"]["drop_ranks"]["squares"];
+    let list = |side: &str| -> Vec<&str> { drops[side].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect() };
+    assert_eq!(list("white"), ["d1", "d3", "e2", "f1", "f3"]);
+    assert_eq!(list("black"), ["d8", "d10", "e9", "f8", "f10"]);
+    assert!(doc["pieces"]["rook"].get("drop_ranks").is_none());
+}
+
+#[test]
+fn a_full_goal_wins_with_fewer_goal_pieces() {
+    // Kono: seven stones on the seven goal points, or fewer once an enemy stone blocks the
+    // rest (Fairy-Stockfish's flagPieceBlockedWin).
+    let ini = "[kono]\nmaxRank = 5\nmaxFile = e\ncustomPiece1 = p:mF\nstartFen = ppppp/p3p/5/P3P/PPPPP w - - 0 1\nflagPiece = p\n\
+               flagRegionWhite = a5 b5 c5 d5 e5 a4 e4\nflagRegionBlack = a1 b1 c1 d1 e1 a2 e2\nflagPieceCount = 7\nflagPieceBlockedWin = true\n";
+    let variant = |ini: &str| chimera::variants::from_toml(&toml::to_string(&converted(ini)).unwrap(), "kono.toml").unwrap();
+    let blocked = "PPPPp/P3P/5/5/p4 b - - 0 1";
+    let outcome = variant(ini).position(blocked).unwrap().outcome().expect("White's goal is full");
+    assert_eq!(outcome.winner, Some(chimera::Color::White));
+    let open = "PPPP1/P3P/5/5/p4 b - - 0 1";
+    assert!(variant(ini).position(open).unwrap().outcome().is_none(), "e5 is still empty");
+    let without = ini.replace("flagPieceBlockedWin = true\n", "");
+    assert!(variant(&without).position(blocked).unwrap().outcome().is_none(), "seven are needed");
+}
+
+#[test]
+fn castles_that_win_keep_fairy_stockfish_s_letters() {
+    // Castle chess as Fairy-Stockfish's file has it: `q`, Black's long castle only.
+    let doc = converted("[castle:chess]\ncastlingWins = q\n");
+    assert_eq!(doc["end"]["castling_wins"][0].as_str(), Some("q"));
+    assert_eq!(refused("[c:chess]\ncastling = false\ncastlingWins = KQ\n").0, "castlingWins");
+    let doc = converted("[o:chess]\noppositeCastling = true\n");
+    assert_eq!(doc["opposite_castling"].as_bool(), Some(true));
+}
+
+#[test]
+fn draw_odds_score_every_counted_game_for_one_side() {
+    let doc = converted("[a:chess]\nmaterialCounting = blackdrawodds\n");
+    let count = &doc["end"]["material_count"];
+    assert_eq!(count["komi"].as_float(), Some(0.5));
+    assert!(count["weights"].as_table().unwrap().is_empty());
+    // A stalemate is Black's, as in Chimera's Armageddon.
+    let ours = chimera::variants::from_toml(&toml::to_string(&doc).unwrap(), "a.toml").unwrap();
+    let stalemate = "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1";
+    let outcome = ours.position(stalemate).unwrap().outcome();
+    assert!(outcome.is_some());
+    assert_eq!(outcome, chimera::variants::load("armageddon").unwrap().position(stalemate).unwrap().outcome());
+    assert_eq!(converted("[a:chess]\nmaterialCounting = whitedrawodds\n")["end"]["material_count"]["komi"].as_float(), Some(-0.5));
+}
+
+#[test]
+fn demotion_on_the_whole_board_turns_pieces_over() {
+    let ini = "[k]\nmaxRank = 5\nmaxFile = 5\nking = k\nshogiPawn = p\nrook = r\npieceDrops = true\ncapturesToHand = true\n\
+               promotedPieceType = p:r\npromotionRegionWhite = *1 *2 *3 *4 *5\npromotionRegionBlack = *1 *2 *3 *4 *5\n\
+               mandatoryPiecePromotion = true\npieceDemotion = true\ndropPromoted = true\nstartFen = 2k1p/5/5/5/P1K2[] w - - 0 1\n";
+    let doc = converted(ini);
+    let back = &doc["pieces"]["rook"]["promotion"];
+    assert_eq!((back["to"][0].as_str(), back["policy"].as_str()), (Some("shogiPawn"), Some("mandatory")));
+    assert_eq!(doc["pieces"]["rook"]["captured_as"].as_str(), Some("shogiPawn"));
+    assert_eq!(doc["drops"]["promoted"].as_bool(), Some(true));
+    // Demotion where a move may also stay unpromoted is not Chimera's.
+    assert_eq!(refused(&ini.replace("mandatoryPiecePromotion = true", "mandatoryPiecePromotion = false")).0, "pieceDemotion");
+    // …nor where the promoted type also stands there as itself.
+    assert_eq!(refused(&ini.replace("2k1p/", "2kpr/")).0, "pieceDemotion");
 }
 
 #[test]
@@ -344,19 +482,18 @@ fn walling_rules_become_turn_walls() {
 }
 
 #[test]
-fn pseudo_royal_extinction_becomes_royal_when_last() {
-    // Two kings a side, royal while one is left (and at most two: `extinctionPieceCount`).
-    let doc = converted("[k2:chess]\nking = -\ncommoner = k\ncastling = false\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n");
-    let rule = &doc["end"]["extinction"][0];
-    assert_eq!((rule["royal_when_last"].as_bool(), rule["of"][0].as_str()), (Some(true), Some("commoner")));
-    // One side has none and none can come: Fairy-Stockfish applies no extinction, and the
-    // other side's one piece of the type is royal throughout.
-    let doc = converted("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/8/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = qrbn\n");
-    assert_eq!(doc["pieces"]["amazon"]["royal"].as_bool(), Some(true));
+fn pseudo_royal_types_are_royal_while_few_and_nothing_goes_extinct() {
+    // Two kings a side, each side's royal while it has at most two (`extinctionPieceCount`
+    // 1), and no extinction: Fairy-Stockfish applies none with pseudo-royal pieces.
+    let doc = converted("[k2:chess]\nking = -\ncommoner = k\ncastling = false\nextinctionValue = loss\nextinctionPseudoRoyal = true\nextinctionPieceTypes = k\nextinctionPieceCount = 1\nstartFen = rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w - - 0 1\n");
+    assert_eq!(doc["pieces"]["commoner"]["royal_while_at_most"].as_integer(), Some(2));
     assert!(doc.get("end").and_then(|e| e.get("extinction")).is_none());
-    // …but where one could come (a promotion to it), neither reading is Fairy-Stockfish's.
-    let (option, _) = refused("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = mqrbn\n");
-    assert_eq!(option, "extinctionPseudoRoyal");
+    assert!(doc.get("royal").is_none(), "the pseudo-royal pieces are the royals");
+    // One side without the type, which a promotion may bring: each side's as many as it has.
+    let doc = converted("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = mqrbn\n");
+    assert_eq!(doc["pieces"]["amazon"]["royal_while_at_most"].as_integer(), Some(1));
+    assert_eq!(doc["pieces"]["king"]["royal"].as_bool(), Some(true));
+    assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\nextinctionValue = loss\n").0, "extinctionPseudoRoyal");
 }
 
 #[test]

@@ -167,3 +167,68 @@ fn drops_that_give_check_may_be_banned() {
     let mut p = p.variant().position("k5/6/6/6/1R4/K5[] w - - 0 1").unwrap();
     assert!(p.parse_move("Rb6").is_ok());
 }
+
+/// Maharajah's amazons (`m`, royal while a side has one) against White's king and rooks.
+fn amazons(fen: &str) -> Position {
+    let text = format!(
+        "name = \"m\"\nboard = {{ files = 8, ranks = 8 }}\nstart = \"{fen}\"\n\n\
+         [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
+         [pieces.rook]\nletter = \"R\"\nbetza = \"R\"\n\n\
+         [pieces.amazon]\nletter = \"M\"\nbetza = \"QN\"\nroyal_while_at_most = 1\n"
+    );
+    from_toml(&text, "m.toml").unwrap().start()
+}
+
+#[test]
+fn a_piece_is_royal_only_while_its_side_has_few_of_its_type() {
+    // Two amazons: neither is royal, so Black has no royal piece and one may stay attacked.
+    let p = amazons("m6m/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert!(!p.is_check());
+    assert!(moves(&p).contains(&"h8h7".to_string()), "the a8 amazon may stay attacked");
+    // One amazon: royal, so the rook's attack is check and the amazon must answer it.
+    let p = amazons("m7/8/8/8/8/8/8/R3K3 b - - 0 1");
+    assert!(p.is_check());
+    assert!(moves(&p).iter().all(|m| m.starts_with("a8")), "{:?}", moves(&p));
+    // Taking one of two makes the other royal: a move that leaves it attacked is illegal.
+    let mut p = amazons("m6m/8/8/8/8/8/8/R3K2R w - - 0 1");
+    p.play_str("a1a8").unwrap();
+    assert!(p.is_check(), "the h8 amazon, now the last, is attacked by the a8 and h1 rooks");
+}
+
+#[test]
+fn opposite_castling_takes_the_opponent_s_same_castle() {
+    let v = from_toml("extends = \"chess\"\nname = \"opposite\"\nopposite_castling = true\n", "o.toml").unwrap();
+    let mut p = v.position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1").unwrap();
+    p.play_str("e1g1").unwrap();
+    assert_eq!(p.fen().split(' ').nth(2), Some("q"), "White castled short: Black may castle long only");
+    p.play_str("e8c8").unwrap();
+    assert_eq!(p.fen().split(' ').nth(2), Some("-"));
+    // Without the rule, Black keeps both.
+    let mut p = load("chess").unwrap().position("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1").unwrap();
+    p.play_str("e1g1").unwrap();
+    assert_eq!(p.fen().split(' ').nth(2), Some("kq"));
+    let none = "extends = \"chess\"\nname = \"o\"\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ncastling = []\nopposite_castling = true\n";
+    assert!(from_toml(none, "o.toml").unwrap_err().to_string().contains("opposite_castling"));
+}
+
+#[test]
+fn a_castle_may_win_and_losing_its_right_lose() {
+    let v = from_toml("extends = \"chess\"\nname = \"castle\"\n\n[end]\ncastling_wins = [\"Q\", \"q\"]\n", "c.toml").unwrap();
+    let fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
+    let mut p = v.position(fen).unwrap();
+    p.play_str("e1c1").unwrap();
+    let o = p.outcome().expect("the long castle wins");
+    assert_eq!((o.winner, o.reason), (Some(chimera::Color::White), chimera::EndReason::Castling));
+    // The short castle is no such castle; the king's move loses both rights, so the game.
+    let mut p = v.position(fen).unwrap();
+    p.play_str("e1g1").unwrap();
+    assert_eq!(p.outcome().map(|o| o.winner), Some(Some(chimera::Color::Black)), "White holds no long castle any more");
+    // A rook that leaves its corner loses the right for good.
+    let mut p = v.position(fen).unwrap();
+    p.play_str("a1b1").unwrap();
+    assert_eq!(p.outcome().map(|o| o.winner), Some(Some(chimera::Color::Black)));
+    let mut p = v.position(fen).unwrap();
+    p.play_str("h1g1").unwrap();
+    assert!(p.outcome().is_none(), "the short castle's right is no winning one");
+    assert!(from_toml("extends = \"chess\"\nname = \"c\"\n\n[end]\ncastling_wins = [\"X\"]\n", "c.toml").unwrap_err().to_string().contains("castling_wins"));
+}

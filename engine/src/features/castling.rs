@@ -20,6 +20,7 @@ use crate::castle_layout::{CastleLayout, CastlingLetters, CastlingMode};
 use crate::movegen::{MoveSink, Safety};
 use crate::fen::error::{err, FenError, FenField};
 use crate::moves::{Move, MoveKind};
+use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
 use crate::refusal::{IllegalCode, MoveError};
 use crate::rules::Castle;
@@ -118,6 +119,35 @@ pub(crate) fn compile_arrivals(raw: &[Spanned<String>], castles: &[Castle], cx: 
     match raw.first() {
         Some(first) if castles.is_empty() => Err(cx.r.span(first, key, "the variant has no `[[castling]]`: no right to gain")),
         _ => Ok(types),
+    }
+}
+
+/// Compiles `[end] castling_wins`: castling-right letters as in a FEN (`K`, `Q` White's,
+/// `k`, `q` Black's) as the rights' bits.
+pub(crate) fn compile_wins(raw: &[Spanned<String>], castles: &[Castle], cx: &Context) -> Result<u32, RulesetError> {
+    let key = "end.castling_wins";
+    let mut bits = 0;
+    for letter in raw {
+        let mut chars = letter.get_ref().chars();
+        let (Some(ch), None) = (chars.next(), chars.next()) else {
+            return Err(cx.r.span(letter, key, format!("`{}` is not one castling-right letter (`K`, `q`)", letter.get_ref())));
+        };
+        let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
+        let Some(i) = castles.iter().position(|c| c.fen_letter == ch.to_ascii_uppercase()) else {
+            let known: String = castles.iter().map(|c| c.fen_letter).collect();
+            return Err(cx.r.span(letter, key, format!("`{ch}` is no castle's letter (the castles: {})", if known.is_empty() { "none".into() } else { known })));
+        };
+        bits |= 1 << (2 * i + color.index());
+    }
+    Ok(bits)
+}
+
+/// Compiles `opposite_castling`, meaningful only with castles.
+pub(crate) fn compile_opposite(raw: Option<&Spanned<bool>>, castles: &[Castle], cx: &Context) -> Result<bool, RulesetError> {
+    match raw {
+        Some(on) if *on.get_ref() && castles.is_empty() => Err(cx.r.span(on, "opposite_castling", "the variant has no `[[castling]]`")),
+        Some(on) => Ok(*on.get_ref()),
+        None => Ok(false),
     }
 }
 
@@ -272,6 +302,31 @@ impl<B: Bitboard> Pos<B> {
         self.castles().rights_at[sq as usize] & self.castling
     }
 
+    /// `[end] castling_wins`, as Fairy-Stockfish decides it (`is_immediate_game_end`): the
+    /// side that just made such a castle wins; else a side that holds none of its
+    /// winning rights any more loses, the side that just moved looked at first.
+    pub(crate) fn castle_won(&self) -> Option<Outcome> {
+        let wins = self.t.rules.end.castling_wins;
+        if wins == 0 {
+            return None;
+        }
+        let mover = self.turn.opponent();
+        let won = |c: Color| Some(Outcome { winner: Some(c), reason: EndReason::Castling });
+        if let Some(m) = self.last_move().filter(|m| matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle)) {
+            if wins & (1 << (2 * self.castle_index(m, mover) + mover.index())) != 0 {
+                return won(mover);
+            }
+        }
+        for c in [mover, self.turn] {
+            // A side's bits are every other one, from its colour's index.
+            let own = wins & (0x5555_5555 << c.index());
+            if own != 0 && own & self.castling == 0 {
+                return won(c.opponent());
+            }
+        }
+        None
+    }
+
     /// Castling-right bits that a move touching these squares removes.
     #[inline]
     pub(crate) fn castle_rights_touching(&self, m: Move) -> u32 {
@@ -290,6 +345,9 @@ impl<B: Bitboard> Pos<B> {
         if m.kind == MoveKind::GateCastle {
             // The gate may be the rook's square: the king leaves too.
             lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
+        }
+        if self.t.rules.opposite_castling && matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+            lost |= 1 << (2 * self.castle_index(m, self.turn) + self.turn.opponent().index());
         }
         lost
     }

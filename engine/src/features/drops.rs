@@ -47,7 +47,7 @@ pub(crate) struct RawDrops {
     opposite_colors: Vec<Spanned<String>>,
     #[serde(default)]
     castling_rights_on_drop: Vec<Spanned<String>>,
-    pub ranks: Option<Spanned<Vec<u8>>>,
+    pub ranks: Option<Spanned<super::regions::RawRegion>>,
     #[serde(default)]
     unlimited: bool,
     placement: Option<super::flips::RawPlacement>,

@@ -50,6 +50,9 @@ pub(crate) struct RawEnd {
     stalemate_by_count: bool,
     shuttling: Option<RawVerdict>,
     forced_promotion: Option<RawVerdict>,
+    /// Compiled with the castles (`features/castling.rs`).
+    #[serde(default)]
+    pub(crate) castling_wins: Vec<Spanned<String>>,
 }
 
 /// A verdict for the side to move, the same for both (`"loss"`) or by its colour
@@ -107,6 +110,7 @@ impl Default for RawEnd {
             forced_promotion: None,
             full_board: false,
             stalemate_by_count: false,
+            castling_wins: Vec::new(),
         }
     }
 }
@@ -184,6 +188,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         bikjang: end.bikjang,
         material_count: end.material_count.as_ref().map(|m| super::material_count::compile_count(m, cx, pieces.len())).transpose()?,
         full_board: end.full_board,
+        castling_wins: 0,
         stalemate_by_count: end.stalemate_by_count,
         shuttling: end.shuttling.map(Verdict::from),
         forced_promotion: end.forced_promotion.map(Verdict::from),
@@ -233,7 +238,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // Fairy-Stockfish's order (`Position::is_immediate_game_end`): extinction, the
         // goal region and connections before two passes, bikjang and a full board.
-        if let Some(o) = self.extinct().or_else(|| self.region_won()).or_else(|| self.connected()) {
+        if let Some(o) = self.extinct().or_else(|| self.region_won()).or_else(|| self.castle_won()).or_else(|| self.connected()) {
             return Some(o);
         }
         if self.t.passes {

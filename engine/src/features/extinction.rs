@@ -11,10 +11,10 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::{Extinction, Verdict};
+use crate::rules::{Extinction, Rules, Verdict};
 use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
-use crate::types::{Color, PieceSet};
+use crate::types::{Color, PieceSet, PieceType};
 
 /// `[[end.extinction]]`.
 #[derive(Deserialize)]
@@ -65,12 +65,18 @@ pub(crate) fn compile(raw: &RawExtinction, cx: &Context, key: &str) -> Result<Ex
     })
 }
 
-/// The kinds whose last pieces are royal (`royal_when_last`), each as its types and the
-/// most pieces of them a side may have for them to be royal (`at_most` + 1). A rule of
-/// types counted alone gives one kind per type.
-pub(crate) fn pseudo_royal_kinds(rules: &[Extinction]) -> Vec<(PieceSet, u32)> {
+/// The kinds whose last pieces are royal, each as its types and the most pieces of them
+/// a side may have for them to be royal: an extinction rule's (`royal_when_last`,
+/// `at_most` + 1; a rule of types counted alone gives one kind per type) and a piece's
+/// own (`royal_while_at_most`).
+pub(crate) fn pseudo_royal_kinds(rules: &Rules) -> Vec<(PieceSet, u32)> {
     let mut kinds = Vec::new();
-    for rule in rules.iter().filter(|r| r.royal_when_last) {
+    for (t, p) in rules.pieces.iter().enumerate() {
+        if let Some(n) = p.royal_while_at_most {
+            kinds.push((PieceSet::from_iter([t as PieceType]), u32::from(n)));
+        }
+    }
+    for rule in rules.end.extinction.iter().filter(|r| r.royal_when_last) {
         let Some(types) = rule.of else { continue };
         let last = u32::from(rule.at_most) + 1;
         if rule.together {

@@ -11,7 +11,9 @@
 //!   the game ends at once unless the opponent is Black (the second player, who may
 //!   equalise) and has a legal move of its goal piece onto its goal, which draws;
 //! - with `safe`, a piece on the goal counts only while not attacked (when just enough
-//!   are there); with `safe` alone both sides there is a draw.
+//!   are there); with `safe` alone both sides there is a draw;
+//! - with `full`, one goal piece there is enough once every goal square is occupied, by
+//!   any piece (Fairy-Stockfish's `flagPieceBlockedWin`: Kono).
 //!
 //! The `[end.region_win]` table: its schema and compile step are here, and the verdict.
 
@@ -52,6 +54,8 @@ pub(crate) struct RawRegionWin {
     reply: bool,
     #[serde(default)]
     safe: bool,
+    #[serde(default)]
+    full: bool,
 }
 
 fn one() -> Spanned<u8> {
@@ -86,7 +90,7 @@ pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, Rul
     if *raw.count.get_ref() == 0 {
         return Err(cx.r.span(&raw.count, format!("{KEY}.count"), "must be at least 1"));
     }
-    Ok(RegionWin { pieces, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe })
+    Ok(RegionWin { pieces, squares, count: *raw.count.get_ref(), reply: raw.reply, safe: raw.safe, full: raw.full })
 }
 
 impl<B: Bitboard> Pos<B> {
@@ -120,7 +124,9 @@ impl<B: Bitboard> Pos<B> {
     fn goal_reached(&self, rule: &RegionWin, c: Color) -> bool {
         let there = self.t.goals[c] & self.of_types(rule.pieces) & self.board.by_color[c];
         let n = there.count();
-        if n == 0 || n < u32::from(rule.count) {
+        // With `full`, fewer than `count` do once no goal square is left empty.
+        let full = rule.full && (self.t.goals[c] & !self.occupied()).is_empty();
+        if n == 0 || (n < u32::from(rule.count) && !full) {
             return false;
         }
         // Just enough there, and the opponent to move: each must be safe.

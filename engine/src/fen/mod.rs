@@ -327,7 +327,9 @@ impl<B: Bitboard> Pos<B> {
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
         let over = pos.ended_by_rule().is_some();
-        if !t.royal_types.is_empty() && !over {
+        // Where pieces are royal by being few (`royal_while_at_most`), a side may have none
+        // for now (Maharajah's two amazons) beside the other's king.
+        if !t.royal_types.is_empty() && t.pseudo_royal_kinds.is_empty() && !over {
             for c in Color::BOTH.into_iter().filter(|&c| t.rules.unguarded_side != Some(c)) {
                 // In a setup phase the royal may still be in the hand.
                 let in_hand = t.royal_types.iter().any(|k| pos.hands[c][k as usize] > 0);

@@ -46,8 +46,9 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
     };
     let name = |t: PieceType| rules.piece(t).name.as_str();
     let royal_piece = rules.pieces.iter().find(|p| p.royal);
-    // Pieces royal by being the last of their kind (`royal_when_last`) are the royals.
-    let royal_kind = rules.end.extinction.iter().any(|e| e.royal_when_last);
+    // Pieces royal by being the last of their kind (`royal_when_last`,
+    // `royal_while_at_most`) are the royals.
+    let royal_kind = rules.end.extinction.iter().any(|e| e.royal_when_last) || rules.pieces.iter().any(|p| p.royal_while_at_most.is_some());
     match (royal_piece, royal) {
         (None, None) if royal_kind => {}
         (None, None) => {

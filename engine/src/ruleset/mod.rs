@@ -79,6 +79,7 @@ struct RawRuleset {
     unmoved_in_castling_field: bool,
     #[serde(default)]
     castling_rights_on_arrival: Vec<Spanned<String>>,
+    opposite_castling: Option<Spanned<bool>>,
     #[serde(default)]
     duple_check: bool,
     pass: Option<Spanned<crate::features::pass::RawPass>>,
@@ -236,8 +237,10 @@ fn compile(
 
     let castles = castling::compile(&raw.castling, g, &cx.walls, r)?;
     let castling_rights_on_arrival = castling::compile_arrivals(&raw.castling_rights_on_arrival, &castles, &cx)?;
+    let opposite_castling = castling::compile_opposite(raw.opposite_castling.as_ref(), &castles, &cx)?;
 
-    let end = end::compile(&raw.end, &cx, &pieces)?;
+    let mut end = end::compile(&raw.end, &cx, &pieces)?;
+    end.castling_wins = castling::compile_wins(&raw.end.castling_wins, &castles, &cx)?;
     let economy = raw.economy.as_ref().map(|e| economy::compile(e.get_ref(), &cx, &pieces)).transpose()?;
 
     let drops = raw.drops.as_ref().map(|d| drops::compile(d.get_ref(), &cx)).transpose()?;
@@ -274,6 +277,7 @@ fn compile(
         flying_royals: raw.flying_royals,
         unmoved_in_castling_field: raw.unmoved_in_castling_field,
         castling_rights_on_arrival,
+        opposite_castling,
         duple_check: raw.duple_check,
         notation,
         pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,

@@ -24,6 +24,7 @@ pub(crate) struct RawPiece {
     betza: Spanned<String>,
     #[serde(default)]
     royal: bool,
+    royal_while_at_most: Option<Spanned<u8>>,
     #[serde(default)]
     pawn: bool,
     double_step_ranks: Option<Spanned<RawRegion>>,
@@ -34,7 +35,7 @@ pub(crate) struct RawPiece {
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
     face_of: Option<Spanned<String>>,
-    drop_ranks: Option<Spanned<Vec<u8>>>,
+    drop_ranks: Option<Spanned<RawRegion>>,
     class: Option<u8>,
     promotion: Option<RawPromotion>,
     moves_within: Option<Spanned<RawRegion>>,
@@ -145,7 +146,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
                     "only means something in a variant with drops or purchases: add a [drops] or [economy] table",
                 ));
             }
-            Some(cx.ranks(ranks, &key("drop_ranks"))?)
+            Some(regions::compile_region(ranks, cx, &key("drop_ranks"))?)
         }
     };
     let moves_within = p.moves_within.as_ref().map(|r| regions::compile_region(r, cx, &key("moves_within"))).transpose()?;
@@ -170,6 +171,12 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         }
     };
     let petrify_on_capture = crate::features::petrify::compile(p.petrify_on_capture.as_ref(), p.royal, &key("petrify_on_capture"), cx)?;
+    let royal_while_at_most = match &p.royal_while_at_most {
+        None => None,
+        Some(n) if p.royal => return Err(cx.r.span(n, key("royal_while_at_most"), "the piece is royal throughout (`royal = true`): drop one of the two")),
+        Some(n) if *n.get_ref() == 0 => return Err(cx.r.span(n, key("royal_while_at_most"), "0: the piece would never be royal; give at least 1")),
+        Some(n) => Some(*n.get_ref()),
+    };
     Ok(PieceDef {
         name: pname.clone(),
         letter: c,
@@ -177,6 +184,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         betza: text.clone(),
         directions,
         royal: p.royal,
+        royal_while_at_most,
         pawn: p.pawn,
         double_step_ranks,
         en_passant_ranks,

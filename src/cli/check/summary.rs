@@ -103,6 +103,11 @@ fn pieces(o: &mut Out) {
             o.says(&["pieces.*.royal"]);
             notes.push("royal".to_string());
         }
+        if let Some(n) = p.royal_while_at_most {
+            o.says(&["pieces.*.royal_while_at_most"]);
+            let few = if n == 1 { "its side's only one".to_string() } else { format!("its side has at most {n}") };
+            notes.push(format!("royal while {few} (not while more)"));
+        }
         if p.pawn {
             o.says(&["pieces.*.pawn"]);
             notes.push("pawn (SAN writes no letter)".to_string());
@@ -174,7 +179,8 @@ fn pieces(o: &mut Out) {
             });
         }
         if let Some(r) = p.drop_ranks.as_ref().filter(|_| !p.royal) {
-            o.says(&["pieces.*.drop_ranks", "drops.ranks"]);
+            o.says_all(&region_keys("pieces.*.drop_ranks"));
+            o.says_all(&region_keys("drops.ranks"));
             notes.push(format!("dropped or placed on {}", region(r, o.geometry())));
         }
         if let Some(pr) = &p.promotion {
@@ -265,6 +271,9 @@ fn castling(o: &mut Out) {
             format!("  a right arrives with a {names} that comes into being on its rook square while the king has never moved"),
         );
     }
+    if rules.opposite_castling {
+        o.line(&["opposite_castling"], "  a castle takes the opponent's right to the same castle: the sides castle to opposite wings".to_string());
+    }
 }
 
 /// The rules that take moves away or change what check is, and the notation.
@@ -276,7 +285,7 @@ fn play(o: &mut Out) {
         rows.push(vec![format!("{label}:"), text]);
     };
     // `royal_when_last` stands for `royal = true` (the extinction row says which pieces).
-    if !rules.pieces.iter().any(|p| p.royal) && !rules.end.extinction.iter().any(|x| x.royal_when_last) {
+    if !rules.pieces.iter().any(|p| p.royal || p.royal_while_at_most.is_some()) && !rules.end.extinction.iter().any(|x| x.royal_when_last) {
         row(o, &["royal"], "royal", "none: nothing is ever in check, pieces are captured like any other".to_string());
     } else if let Some(side) = rules.unguarded_side {
         row(o, &["royal"], "royal", format!("{side}'s army has no royal piece"));
@@ -620,7 +629,10 @@ fn end(o: &mut Out) {
         if w.reply {
             text += "; the opponent gets one more move first";
         }
-        let keys = ["end.region_win", "end.region_win.piece", "end.region_win.count", "end.region_win.reply", "end.region_win.safe"];
+        if w.full {
+            text += "; or with one there once every goal square is occupied";
+        }
+        let keys = ["end.region_win", "end.region_win.piece", "end.region_win.count", "end.region_win.reply", "end.region_win.safe", "end.region_win.full"];
         row(o, &keys, "region win", text);
     }
     if let Some(c) = &end.connect {
@@ -688,6 +700,15 @@ fn end(o: &mut Out) {
         let what = if ends.is_empty() { last.to_string() } else { format!("{}, or {last}", ends.join(", ")) };
         let text = format!("what {what} would draw is scored by material ({weights}): {balance}");
         row(o, &["end.material_count", "end.material_count.komi", "end.material_count.weights"], "material count", text);
+    }
+    if end.castling_wins != 0 {
+        let letters: String = (0..rules.castles.len())
+            .flat_map(|i| Color::BOTH.into_iter().map(move |c| (i, c)))
+            .filter(|&(i, c)| end.castling_wins & (1 << (2 * i + c.index())) != 0)
+            .map(|(i, c)| if c == Color::White { rules.castles[i].fen_letter } else { rules.castles[i].fen_letter.to_ascii_lowercase() })
+            .collect();
+        let text = format!("a side that castles by one of its rights {letters} wins; one left with none of them loses");
+        row(o, &["end.castling_wins"], "castle chess", text);
     }
     if end.full_board {
         row(o, &["end.full_board"], "full board", "the game ends once no square is empty, scored by the material count (a draw without one)".to_string());
