@@ -18,13 +18,17 @@
 //! A line's multipliers are constructed, not searched for: its squares are evenly spaced
 //! (a file's by the board's width), and a multiplier that moves each of them to its own
 //! bit of the index leaves the other products outside it (see [`gather`]). Found once per
-//! process for each board shape and line.
+//! process for each board shape and line. On the flat 8x8 board the rook's two lines and
+//! the bishop's two are one set each, with multipliers found offline ([`known`]): one
+//! lookup per rook or bishop, two per queen.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::bitboard::Bitboard;
 use crate::types::{Geometry, Square};
+
+mod known;
 
 /// A ray: the step (dx, dy) repeated up to `range` times (0: to the board's edge).
 pub type Ray = (i32, i32, u8);
@@ -150,16 +154,26 @@ impl Reach {
     fn all(g: Geometry, set: &[Ray]) -> Vec<Reach> {
         g.all().map(|sq| Reach::new(g, sq, set)).collect()
     }
-    /// The reach of the rays over occupancy `occ`.
+    /// The reach of the rays over occupancy `occ`. (A ray of one run, as on every flat
+    /// board, is cut at once: the 8x8 rook's table of 102,400 reaches is built at every
+    /// start.)
     fn over(&self, occ: u64) -> u64 {
-        self.rays.iter().fold(0, |acc, (runs, up)| acc | cut_runs(runs, occ, *up))
+        let mut reach = 0;
+        for (runs, up) in &self.rays {
+            reach |= match runs.as_slice() {
+                &[run] => cut(run, occ, *up),
+                runs => cut_runs(runs, occ, *up),
+            };
+        }
+        reach
     }
 }
 
 /// Whether a set can have a magic table: a board of up to 64 squares, and no square
-/// whose reach depends on more than [`MAX_BITS`] squares.
-fn fits(g: Geometry, reaches: &[Reach]) -> bool {
-    g.squares() <= 64 && reaches.iter().all(|r| r.mask.count_ones() <= MAX_BITS)
+/// whose reach depends on more than [`MAX_BITS`] squares (unless its multipliers are
+/// [`known`]: their tables are exactly as large as the masks ask).
+fn fits(g: Geometry, set: &[Ray], reaches: &[Reach]) -> bool {
+    g.squares() <= 64 && (known::multipliers(g, set).is_some() || reaches.iter().all(|r| r.mask.count_ones() <= MAX_BITS))
 }
 
 /// Splits rays into sets: the rays of a line (a direction and its opposite, same range)
@@ -167,9 +181,11 @@ fn fits(g: Geometry, reaches: &[Reach]) -> bool {
 /// squares a line is one lookup; on larger boards every ray uses the blocker trick, so
 /// one set holds them all.
 ///
-/// A set of two lines (a bishop's diagonals) would be one lookup instead of two, but its
-/// multipliers take a random search of milliseconds per board shape — at every start of
-/// the program, which scripts run thousands of times — where a line's are constructed.
+/// Two lines make one set where their multipliers are [`known`] (the rook's and the
+/// bishop's on the 8x8 board). Elsewhere a set of two lines would be one lookup instead
+/// of two, but its multipliers take a random search of up to a few hundred milliseconds
+/// per board shape — at every start of the program, which scripts run thousands of
+/// times — where a line's are constructed.
 pub fn split(g: Geometry, rays: &[Ray]) -> Vec<Vec<Ray>> {
     let mut sorted: Vec<Ray> = rays.iter().map(|&r| normalise(g, r)).collect();
     // The line a ray lies on: its direction or the opposite, whichever is "positive".
@@ -192,7 +208,19 @@ pub fn split(g: Geometry, rays: &[Ray]) -> Vec<Vec<Ray>> {
             _ => lines.push(vec![r]),
         }
     }
-    lines
+    // Lines of one atom sort next to each other: a known pair becomes one set.
+    let mut sets: Vec<Vec<Ray>> = Vec::with_capacity(lines.len());
+    for l in lines {
+        if let Some(last) = sets.last_mut() {
+            let pair: Vec<Ray> = last.iter().chain(l.iter()).copied().collect();
+            if known::multipliers(g, &pair).is_some() {
+                *last = pair;
+                continue;
+            }
+        }
+        sets.push(l);
+    }
+    sets
 }
 
 /// The most entries a set's magic table may hold (0 if it uses the blocker trick
@@ -202,10 +230,11 @@ pub fn magic_entries(g: Geometry, set: &[Ray]) -> usize {
         return 0;
     }
     let reaches = Reach::all(g, set);
-    if !fits(g, &reaches) {
+    if !fits(g, set, &reaches) {
         return 0;
     }
-    reaches.iter().map(|r| 1usize << (r.mask.count_ones() + EXTRA_BITS)).sum()
+    let extra = if known::multipliers(g, set).is_some() { 0 } else { EXTRA_BITS };
+    reaches.iter().map(|r| 1usize << (r.mask.count_ones() + extra)).sum()
 }
 
 /// One square's entry into a magic table.
@@ -237,16 +266,39 @@ pub fn build(g: Geometry, set: &[Ray], table: &mut Vec<u64>) -> Option<Vec<Magic
         return None;
     }
     let reaches = Reach::all(g, set);
-    if !fits(g, &reaches) {
+    if !fits(g, set, &reaches) {
         return None;
     }
+    if let Some(magics) = known::multipliers(g, set) {
+        let exact: Vec<(u64, u32)> = reaches.iter().zip(magics).map(|(r, &m)| (m, r.mask.count_ones())).collect();
+        if let Some(out) = fill(&reaches, &exact, table) {
+            return Some(out);
+        }
+        // A wrong constant (the tests would catch it): search as for any set.
+        debug_assert!(false, "a known multiplier collides: {g:?} {set:?}");
+    }
     let multipliers = multipliers(g, set, &reaches)?;
-    let mut out = Vec::with_capacity(g.squares());
+    fill(&reaches, &multipliers, table)
+}
+
+/// Appends each square's table of reaches to `table`, by its multiplier and index bits;
+/// `None` (and `table` as it was) if two occupancies with different reaches collide.
+fn fill(reaches: &[Reach], multipliers: &[(u64, u32)], table: &mut Vec<u64>) -> Option<Vec<Magic>> {
+    let start = table.len();
+    let mut filled: Vec<bool> = Vec::new();
+    let mut out = Vec::with_capacity(reaches.len());
     for (reach, &(magic, index_bits)) in reaches.iter().zip(multipliers.iter()) {
         let entry = Magic { mask: reach.mask, magic, shift: 64 - index_bits, offset: table.len() as u32 };
         table.resize(table.len() + (1 << index_bits), 0);
+        filled.clear();
+        filled.resize(1 << index_bits, false);
         for occ in subsets(reach.mask) {
-            table[entry.index(occ)] = reach.over(occ);
+            let (i, over) = (entry.index(occ), reach.over(occ));
+            if filled[i - entry.offset as usize] && table[i] != over {
+                table.truncate(start);
+                return None;
+            }
+            (filled[i - entry.offset as usize], table[i]) = (true, over);
         }
         out.push(entry);
     }
@@ -473,13 +525,27 @@ mod tests {
 
     #[test]
     fn a_queen_splits_into_four_lines_and_all_find_magics() {
-        let g = Geometry::new(8, 8);
+        let g = Geometry::new(8, 7);
         let queen: Vec<Ray> = BISHOP.iter().chain(ROOK.iter()).copied().collect();
         let sets = split(g, &queen);
         assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0)], vec![(-1, -1, 0), (1, 1, 0)]]);
         for set in &sets {
             assert!(build(g, set, &mut Vec::new()).is_some(), "{set:?}");
         }
+        // On the flat 8x8 board the rook's lines are one set and the bishop's another,
+        // with tables of exactly the masks' size (the known multipliers).
+        let chess = Geometry::new(8, 8);
+        let sets = split(chess, &queen);
+        assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0), (-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0), (-1, -1, 0), (1, 1, 0)]]);
+        let sizes: Vec<usize> = sets.iter().map(|set| magic_entries(chess, set)).collect();
+        assert_eq!(sizes, [102_400, 5_248]);
+        for set in &sets {
+            let mut table = Vec::new();
+            assert!(build(chess, set, &mut table).is_some(), "{set:?}");
+            assert_eq!(table.len(), magic_entries(chess, set));
+        }
+        // A cylinder keeps its lines apart.
+        assert_eq!(split(Geometry { files: 8, ranks: 8, wrap_files: true }, &queen).len(), 4);
         // A range beyond the board is no range.
         assert_eq!(split(g, &[(1, 0, 9), (-1, 0, 0)]), vec![vec![(-1, 0, 0), (1, 0, 0)]]);
         // Over the budget, a line is a set of its own (and walks): a rank of 16.
