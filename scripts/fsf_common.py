@@ -307,6 +307,9 @@ class PlusPromotion(Adapter):
     and equally Fairy-Stockfish's piece letter to the Chimera letter of its promoted form."""
 
     promotes = {}
+    # Whether Chimera's FENs of the variant have a hand (`[...]`) where Fairy-Stockfish's
+    # leave it out.
+    hands = True
 
     def to_fsf(self, uci, san):
         start, dest, suffix = split_move(uci)
@@ -329,8 +332,8 @@ class PlusPromotion(Adapter):
         # Fairy-Stockfish's minishogi start FEN has no castling and en passant fields.
         if len(rest) == 3:
             rest = [rest[0], "-", "-"] + rest[1:]
-        # A variant without hands (Chak's promotions) has no brackets in either engine's FEN.
-        hands = "" if hand is None else f"[{hand}]"
+        # A variant without hands (Chak's promotions) has no brackets in Chimera's FENs.
+        hands = f"[{hand or ''}]" if self.hands or hand is not None else ""
         return f"{join_board(squares, self.files, self.ranks)}{hands} " + " ".join(rest)
 
     def normalise(self, fen):

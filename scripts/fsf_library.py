@@ -47,6 +47,7 @@ A pyffish built without large-board support skips the variants it lacks.
 
 import os
 import sys
+import tomllib
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -329,6 +330,8 @@ def main():
         if args.plus and "=" in args.plus:
             promotes = dict(pair.upper().split("=") for pair in args.plus.split(","))
             adapter = (Flip if args.flip else Shogi)(args.as_name, files, ranks, promotes)
+            with open(args.ruleset, "rb") as f:
+                adapter.hands = "drops" in tomllib.load(f)
             adapter.fvar = args.as_name
         elif args.plus:
             adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper())
