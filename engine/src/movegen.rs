@@ -422,7 +422,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        reach
+        reach & mob.within
     }
 
     /// The squares a hop may end on from `sq` ([`Tables::hop_reach`]); for a hop barred
@@ -736,7 +736,7 @@ impl<B: Bitboard> Pos<B> {
                 // A hop barred from some types (the Janggi cannon) neither takes one nor
                 // hops one: such a victim is safe from it, such a screen makes no attack.
                 let barred_types = if a.back.barred { self.barred_pieces() } else { B::EMPTY };
-                if barred_types.has(king) {
+                if barred_types.has(king) || !a.within.has(king) {
                     continue;
                 }
                 let line = t.rays[a.back.ray.reach as usize * t.squares + king as usize];

@@ -397,8 +397,11 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether `sq` is attacked by a hop of `a`'s types among `attackers`: looking back
     /// from `sq`, past the screen, the first piece is such a hopper.
-    fn hop_attacked(&self, a: &HopAttack, sq: Square, occ: B, attackers: B, barred: impl Fn() -> B) -> bool {
+    fn hop_attacked(&self, a: &HopAttack<B>, sq: Square, occ: B, attackers: B, barred: impl Fn() -> B) -> bool {
         let t = &*self.t;
+        if !a.within.has(sq) {
+            return false;
+        }
         let mut cand = self.of_types(a.types) & attackers;
         if a.back.how.initial_only {
             cand &= self.unmoved;
@@ -449,22 +452,18 @@ impl<B: Bitboard> Pos<B> {
         let mut map = B::EMPTY;
         for (pt, mob) in t.mobilities(by).iter().enumerate() {
             let mut pieces = self.board.by_type[pt] & theirs;
-            let (leap_capture, specials) = match &mob.unconfined {
-                Some(u) => (&u.leap_capture, &u.specials),
-                None => (&mob.leap_capture, &mob.specials),
-            };
             while pieces.any() {
                 let sq = pieces.pop();
-                map |= leap_capture[sq as usize];
+                map |= mob.leap_capture[sq as usize];
                 if mob.shape == Shape::Leaper {
                     continue;
                 }
-                map |= t.reach(&mob.plain, sq, occ, word);
+                map |= t.reach(&mob.plain, sq, occ, word) & mob.within;
                 let unmoved = self.unmoved.has(sq);
                 for r in mob.sliders.iter().filter(|r| r.how.capture && (unmoved || !r.how.initial_only)) {
-                    map |= t.reach(&r.lines, sq, occ, word);
+                    map |= t.reach(&r.lines, sq, occ, word) & mob.within;
                 }
-                for sp in specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
+                for sp in mob.specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
                     if let Some((to, path)) = sp.to[sq as usize] {
                         if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                             map |= B::bit(to);

@@ -80,10 +80,12 @@ pub struct HopRay {
 /// Hopping directions along which the same piece types attack alike, reversed: from
 /// the attacked square back towards the hopper.
 #[derive(Clone, Debug)]
-pub struct HopAttack {
+pub struct HopAttack<B> {
     pub types: PieceSet,
     /// The reversed direction, as a hop (its `how.initial_only`: only unmoved pieces).
     pub back: HopRay,
+    /// The squares the types attack: their `moves_within` region (else the board).
+    pub within: B,
 }
 
 /// A leap that needs more than a table lookup: lame (its path must be empty), a
@@ -147,12 +149,10 @@ pub struct Mobility<B> {
     /// Its hops (and multi-leg hurdles) neither jump over nor capture the variant's
     /// barred types ([`Tables::barred`]).
     pub barred: bool,
-    /// Where its moves may end (`moves_within`; the whole board if anywhere): folded
-    /// into the leap and special tables, and applied to the riders' reach.
+    /// Where its moves and attacks may end (`moves_within`; the whole board if
+    /// anywhere): folded into the leap and special tables (and the reverse ones of the
+    /// attack tests), applied to the riders' reach.
     pub within: B,
-    /// A confined piece's leap captures and special moves as they were before `within`
-    /// cut them: the region limits its moves, not its attacks (None: it moves anywhere).
-    pub unconfined: Option<Box<Unconfined<B>>>,
     /// The promotion zone for this colour (empty if the type never promotes).
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
@@ -179,13 +179,6 @@ pub struct Mobility<B> {
     /// pieces whose moves need no test: where it has only plain leaps and double
     /// steps, few enough that shifting the set beats a lookup per piece (pawns).
     pub bulk: Option<Bulk<B>>,
-}
-
-/// The attacks of a piece with `moves_within` (see [`Mobility::unconfined`]).
-#[derive(Clone, Debug)]
-pub struct Unconfined<B> {
-    pub leap_capture: Vec<B>,
-    pub specials: Vec<Special<B>>,
 }
 
 /// A type's moves as the same step taken from every square of a set at once.
@@ -373,7 +366,7 @@ pub struct Tables<B> {
     /// Per colour: types with lame or initial-only capturing leaps.
     pub special_attacker_types: ByColor<Vec<PieceType>>,
     /// Per colour: the hopping directions it attacks along, reversed.
-    pub hop_attacks: ByColor<Vec<HopAttack>>,
+    pub hop_attacks: ByColor<Vec<HopAttack<B>>>,
     /// Per colour: the types that attack by hopping (their screens are not pinned the
     /// way a slider's are: every move of the other side is tested while one is on the board).
     pub hop_attacker_types: ByColor<PieceSet>,
@@ -680,7 +673,6 @@ impl<B: Bitboard> Tables<B> {
                     hops: Vec::new(),
                     barred: !def.hop_barred.is_empty(),
                     within: board,
-                    unconfined: None,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
@@ -769,16 +761,20 @@ impl<B: Bitboard> Tables<B> {
                 if let Some(region) = &def.moves_within {
                     let within: B = region.bitboard(g, color);
                     m.within = within;
-                    m.unconfined = Some(Box::new(Unconfined { leap_capture: m.leap_capture.clone(), specials: m.specials.clone() }));
                     for sq in g.all() {
                         m.leap_quiet[sq as usize] &= within;
                         m.leap_capture[sq as usize] &= within;
                     }
-                    // Moves only: `from` (the attacks) stays whole.
+                    // Its moves (`to`) and its attacks (`from`, by target) alike.
                     for sp in &mut m.specials {
                         for to in sp.to.iter_mut() {
                             if to.is_some_and(|(target, _)| !within.has(target)) {
                                 *to = None;
+                            }
+                        }
+                        for (target, from) in sp.from.iter_mut().enumerate() {
+                            if !within.has(target as Square) {
+                                *from = None;
                             }
                         }
                     }
@@ -846,7 +842,7 @@ impl<B: Bitboard> Tables<B> {
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
         let mut leap_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
         let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
-        let mut hop_attacks: ByColor<Vec<HopAttack>> = Default::default();
+        let mut hop_attacks: ByColor<Vec<HopAttack<B>>> = Default::default();
         let mut hop_attacker_types: ByColor<PieceSet> = Default::default();
         // Per colour: types with hurdles in their leaps (multi-leg `p` legs, hops along
         // lines): like hoppers, any piece may become their screen.
@@ -857,6 +853,7 @@ impl<B: Bitboard> Tables<B> {
             let sign = if color == Color::White { 1 } else { -1 };
             for (t, def) in rules.pieces.iter().enumerate() {
                 let base = (color.index() * types + t) * squares;
+                let within = mobility[color.index() * types + t].within;
                 let mut leaps = false;
                 let mut specials = false;
                 for d in def.directions.iter().filter(|d| d.mode != Mode::Move) {
@@ -864,9 +861,9 @@ impl<B: Bitboard> Tables<B> {
                     if d.hop != Hop::None {
                         let back = HopRay { barred: !def.hop_barred.is_empty(), ..rays.hop(-dx, -dy, d) };
                         hop_attacker_types[color].insert(t as PieceType);
-                        match hop_attacks[color].iter_mut().find(|a: &&mut HopAttack| same_hop(&a.back, &back)) {
+                        match hop_attacks[color].iter_mut().find(|a: &&mut HopAttack<B>| same_hop(&a.back, &back) && a.within == within) {
                             Some(a) => a.types.insert(t as PieceType),
-                            None => hop_attacks[color].push(HopAttack { types: PieceSet::from_iter([t as PieceType]), back }),
+                            None => hop_attacks[color].push(HopAttack { types: PieceSet::from_iter([t as PieceType]), back, within }),
                         }
                     } else if d.range != 1 {
                         // In the attack groups, below.
@@ -912,6 +909,11 @@ impl<B: Bitboard> Tables<B> {
                         }
                     }
                 }
+                // A confined piece attacks only within its region (Fairy-Stockfish's
+                // `board_bb(c, pt) & s` in `attackers_to`).
+                for sq in g.all().filter(|&sq| !within.has(sq)) {
+                    leap_attackers[base + sq as usize] = B::EMPTY;
+                }
                 if leaps {
                     leap_attacker_types[color].push((t as PieceType, base));
                 }
@@ -923,8 +925,13 @@ impl<B: Bitboard> Tables<B> {
         for (color, groups) in attack_rays(&rules).iter() {
             for (&(types_mask, initial_only), group) in groups {
                 let slides: Vec<Slide> = group.iter().map(|&(dx, dy, r)| rays.slide(dx, dy, r)).collect();
+                // A confined type's group is its own: no attack outside its region.
+                let within = types_mask.iter().fold(board, |b, t| b & mobility[color.index() * types + t as usize].within);
                 let reach = (0..squares)
-                    .map(|sq| slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)))
+                    .map(|sq| match within.has(sq as Square) {
+                        true => slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)),
+                        false => B::EMPTY,
+                    })
                     .collect();
                 group_ids[color].push(sets.ids(group, &mut rays));
                 attack_groups[color].push(AttackGroup { types: types_mask, initial_only, slides, lines: Lines::default(), reach });
@@ -1244,15 +1251,18 @@ fn attack_rays(rules: &Rules) -> ByColor<BTreeMap<(PieceSet, bool), Vec<Ray>>> {
     let mut out: ByColor<BTreeMap<(PieceSet, bool), Vec<Ray>>> = Default::default();
     for color in Color::BOTH {
         let sign = if color == Color::White { 1 } else { -1 };
-        // (dx, dy, range, initial-only) of the reverse slide → types attacking along it.
-        let mut by_slide: BTreeMap<(i32, i32, u8, bool), PieceSet> = BTreeMap::new();
+        // (dx, dy, range, initial-only, the type if it is confined) of the reverse slide →
+        // types attacking along it. A confined type (`moves_within`) has groups of its own,
+        // which attack only within its region.
+        let mut by_slide: BTreeMap<(i32, i32, u8, bool, Option<PieceType>), PieceSet> = BTreeMap::new();
         for (t, def) in rules.pieces.iter().enumerate() {
+            let confined = def.moves_within.is_some().then_some(t as PieceType);
             for d in def.directions.iter().filter(|d| d.mode != Mode::Move && d.range != 1 && d.hop == Hop::None) {
                 let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
-                by_slide.entry((-dx, -dy, d.range, d.initial_only)).or_default().insert(t as PieceType);
+                by_slide.entry((-dx, -dy, d.range, d.initial_only, confined)).or_default().insert(t as PieceType);
             }
         }
-        for ((dx, dy, range, initial_only), types_mask) in by_slide {
+        for ((dx, dy, range, initial_only, _), types_mask) in by_slide {
             out[color].entry((types_mask, initial_only)).or_default().push((dx, dy, range));
         }
     }

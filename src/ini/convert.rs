@@ -11,7 +11,7 @@ use super::pawns::pawn_rules;
 use super::mobility::mobility_regions;
 use super::promote::{piece_promotions, promoted_faces, promoted_to_hand, split_shared_targets};
 use super::fsf::{Fsf, PieceList, Src};
-use super::xiangqi;
+use super::{janggi, xiangqi};
 use super::Refusal;
 
 /// Squares as (file, rank), both 0-based.
@@ -350,8 +350,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
 
     xiangqi::soldier(&c, &mut pieces)?;
+    janggi::diagonal_lines(&c, &mut pieces)?;
     let board_field = fields[0].clone();
-    let promotion_ranks = pawn_rules(&c, &board_field, &mut pieces, &betzas, doublers, &promoted)?;
+    let pawn_zone = pawn_rules(&c, &board_field, &mut pieces, &betzas, doublers, &promoted)?;
     if let Some((limits, src)) = fsf.value("promotionLimit") {
         let mut it = limits.split_whitespace();
         for item in it.by_ref() {
@@ -371,7 +372,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
 
     let shogi_zones = piece_promotions(&c, &mut pieces, &betzas, &promoted)?;
-    let drop_bounds = mobility_regions(&c, &mut pieces, &betzas, &placement, &fields[0])?;
+    let drop_bounds = mobility_regions(&c, &mut pieces, &placement, &fields[0])?;
 
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
@@ -466,13 +467,13 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             piece.insert("drop_ranks".into(), each_side(&(&region & bw), &(&black_region & bb)));
         }
         let drop_loop = c.bool("dropLoop", false)?;
-        let pawn_targets: Vec<String> = if promotion_ranks.is_empty() { Vec::new() } else { c.names("promotionPieceTypes", &[])? };
+        let pawn_targets: Vec<String> = if pawn_zone.0.is_empty() { Vec::new() } else { c.names("promotionPieceTypes", &[])? };
         let squarewise = if to_hand && !drop_loop {
             promoted_to_hand(&c, &mut pieces, &promoted, &pawn_targets, &plus_faces, &fields[0])?
         } else {
             false
         };
-        if to_hand && (!promotion_ranks.is_empty() || squarewise) && !drop_loop {
+        if to_hand && (!pawn_zone.0.is_empty() || squarewise) && !drop_loop {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
         }
         // Fairy-Stockfish's drop of a promoted face is Chimera's drop of a type whose
@@ -521,23 +522,30 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if fsf.piece("pawn").is_some() {
             let first = c.bool("firstRankPawnDrops", false)?;
             let zone = c.bool("promotionZonePawnDrops", false)?;
-            let region: BTreeSet<u8> = region.iter().map(|&(_, r)| r + 1).collect();
-            let pawn_ranks: Vec<u8> = region.into_iter().filter(|r| (first || *r != 1) && (zone || !promotion_ranks.contains(r))).collect();
+            // Fairy-Stockfish's `drop_region(c, PAWN)`: neither the own first rank nor the
+            // promotion zone, each side's own (which may differ: Shinobi+).
+            let pawn_squares = |region: &Squares, zone_of: &Squares, first_rank: u8| -> Squares {
+                region.iter().copied().filter(|&(f, r)| (first || r != first_rank) && (zone || !zone_of.contains(&(f, r)))).collect()
+            };
+            let (white, black) = (pawn_squares(&region, &pawn_zone.0, 0), pawn_squares(&black_region, &pawn_zone.1, ranks - 1));
+            let by_rank: BTreeSet<u8> = white.iter().map(|&(_, r)| r + 1).collect();
+            let whole: Squares = by_rank.iter().flat_map(|&r| (0..files).map(move |f| (f, r - 1))).collect();
+            let drop_ranks = if white == whole && black == mirror(&white) { ints(&by_rank.into_iter().collect::<Vec<_>>()) } else { each_side(&white, &black) };
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
-            pawn.insert("drop_ranks".into(), ints(&pawn_ranks));
+            pawn.insert("drop_ranks".into(), drop_ranks);
         }
         for name in never_dropped {
             let piece = pieces.get_mut(&name).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("drop_ranks".into(), Value::Array(Vec::new()));
         }
-        if check_immobility(&c, fsf, &betzas, &region, &promotion_ranks, &shogi_zones)? {
+        if check_immobility(&c, fsf, &betzas, &region, &pawn_zone.0, &shogi_zones)? {
             t.insert("immobile_drops".into(), Value::Boolean(true));
         }
         let walls = fields[0].split('[').next().unwrap_or("").contains('*');
         reversi_drops(&c, &mut t, walls)?;
         doc.insert("drops".into(), Value::Table(t));
     } else {
-        check_immobility(&c, fsf, &betzas, &Squares::new(), &promotion_ranks, &shogi_zones)?;
+        check_immobility(&c, fsf, &betzas, &Squares::new(), &pawn_zone.0, &shogi_zones)?;
     }
 
     if let Some((types, count)) = &pseudo {
@@ -1120,7 +1128,7 @@ fn check_immobility(
     fsf: &Fsf,
     betzas: &BTreeMap<String, String>,
     region: &Squares,
-    promotion_ranks: &[u8],
+    pawn_zone: &Squares,
     shogi_zones: &BTreeMap<String, Squares>,
 ) -> Result<bool, Refusal> {
     let immobility_illegal = c.bool("immobilityIllegal", false)?;
@@ -1133,8 +1141,8 @@ fn check_immobility(
                 (0..c.files as i16).contains(&x) && (0..c.ranks as i16).contains(&y)
             })
         };
-        let pawn_may = |r: u8| p.name != "pawn" || (r != 1 && !promotion_ranks.contains(&r)) || c.bool("firstRankPawnDrops", false).unwrap_or(false);
-        let stuck_drop = region.iter().any(|&(f, r)| pawn_may(r + 1) && stuck(f, r));
+        let pawn_may = |f: u8, r: u8| p.name != "pawn" || (r != 0 && !pawn_zone.contains(&(f, r))) || c.bool("firstRankPawnDrops", false).unwrap_or(false);
+        let stuck_drop = region.iter().any(|&(f, r)| pawn_may(f, r) && stuck(f, r));
         immobile_drops |= stuck_drop && !immobility_illegal;
         // Where a piece promotes Shogi style, Chimera too bars it from staying unpromoted
         // on a square it could never leave (`piece_promotions` checked the policy).

@@ -13,14 +13,12 @@ use super::Refusal;
 pub(super) type DropBounds = BTreeMap<String, (Squares, Squares)>;
 
 /// Fairy-Stockfish's `mobilityRegion{White,Black}<Piece>`: the squares a piece may move
-/// to and be dropped on, and the only ones it attacks. Chimera's `moves_within` limits
-/// the moves alone, so it is exact when the piece's attacks outside its region can never
-/// reach a square an enemy royal may stand on and the piece starts inside it. The regions
-/// of pieces that may be dropped are returned, for their drop squares.
+/// to and be dropped on, and the only ones it attacks: Chimera's `moves_within`, exact
+/// when the piece starts inside it. The regions of pieces that may be dropped are
+/// returned, for their drop squares.
 pub(super) fn mobility_regions(
     c: &Conv<'_>,
     pieces: &mut Table,
-    betzas: &BTreeMap<String, String>,
     placement: &BTreeMap<(u8, u8), char>,
     board: &str,
 ) -> Result<DropBounds, Refusal> {
@@ -49,15 +47,6 @@ pub(super) fn mobility_regions(
     let mirror = |set: &Squares| -> Squares { set.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect() };
     let hands = board.split_once('[').map(|(_, h)| h).unwrap_or("");
     let to_hand = c.bool("pieceDrops", false)? && c.bool("capturesToHand", false)?;
-    // The squares each side's royal pieces may stand on (White's, Black's).
-    let royal_squares = |white: bool| -> Squares {
-        let royals = pieces.iter().filter(|(_, t)| t.get("royal").is_some()).map(|(n, _)| n.clone());
-        royals.fold(Squares::new(), |acc, n| {
-            let own = regions.get(&n).map(|(w, b)| if white { w.clone() } else { b.clone() }).unwrap_or_else(|| whole.clone());
-            &acc | &own
-        })
-    };
-    let (white_royals, black_royals) = (royal_squares(true), royal_squares(false));
     for (name, (white, black)) in &regions {
         let (wk, bk) = (key("White", name), key("Black", name));
         let piece = c.fsf.piece(name).expect("a piece of the variant");
@@ -65,31 +54,10 @@ pub(super) fn mobility_regions(
         if !royal && (to_hand || hands.contains(piece.letter) || hands.contains(piece.letter.to_ascii_uppercase())) {
             dropped.insert(name.clone(), (white.clone(), black.clone()));
         }
-        let dirs = crate::betza::parse(&betzas[name]).unwrap_or_default();
-        for (is_white, own, enemy, k) in [(true, white, &black_royals, &wk), (false, black, &white_royals, &bk)] {
+        for (is_white, own, k) in [(true, white, &wk), (false, black, &bk)] {
             let letter = if is_white { piece.letter.to_ascii_uppercase() } else { piece.letter };
             if placement.iter().any(|(sq, &l)| l == letter && !own.contains(sq)) {
                 return Err(c.refuse(k, format!("`{name}` starts outside its region")));
-            }
-            // Every square it could attack from inside its region, on an empty board.
-            let sign: i16 = if is_white { 1 } else { -1 };
-            for &(f, r) in own {
-                for d in &dirs {
-                    let reach = if d.range == 0 { c.files.max(c.ranks) } else { d.range };
-                    for step in 1..=reach as i16 {
-                        let (x, y) = (f as i16 + step * d.dx as i16, r as i16 + sign * step * d.dy as i16);
-                        if !(0..c.files as i16).contains(&x) || !(0..c.ranks as i16).contains(&y) {
-                            break;
-                        }
-                        let sq = (x as u8, y as u8);
-                        if !own.contains(&sq) && enemy.contains(&sq) {
-                            return Err(c.refuse(
-                                k,
-                                format!("`{name}` would attack {} outside its region, where Fairy-Stockfish's does not attack and an enemy royal may stand", square(sq.0, sq.1)),
-                            ));
-                        }
-                    }
-                }
             }
         }
         if *white == whole && *black == whole {

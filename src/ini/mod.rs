@@ -13,6 +13,7 @@ pub mod betza;
 mod connect;
 pub mod convert;
 pub mod fsf;
+mod janggi;
 mod mobility;
 mod pawns;
 pub mod parse;

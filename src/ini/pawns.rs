@@ -7,9 +7,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::{Table, Value};
 
-use super::convert::{ints, strings, Conv};
+use super::convert::{ints, strings, Conv, Squares};
 use super::fsf::Src;
-use super::promote::Zone;
 use super::Refusal;
 use crate::betza::{self, Hop, Mode};
 
@@ -50,8 +49,8 @@ impl Conv<'_> {
 
 /// Double steps, en passant and pawn-style promotions, written into `pieces`. `doublers`
 /// are the pieces whose Betza had an `ifmnD` (taken out of `betzas`); `board` is the start
-/// FEN's first field. Returns the promotion ranks of Fairy-Stockfish's own pawn, which its
-/// drops avoid.
+/// FEN's first field. Returns the promotion zone of Fairy-Stockfish's own pawn (White's
+/// squares, Black's; empty if it does not promote), which its drops avoid.
 pub(super) fn pawn_rules(
     c: &Conv<'_>,
     board: &str,
@@ -59,7 +58,7 @@ pub(super) fn pawn_rules(
     betzas: &BTreeMap<String, String>,
     mut doublers: BTreeSet<String>,
     promoted: &[(String, String, Src)],
-) -> Result<Vec<u8>, Refusal> {
+) -> Result<(Squares, Squares), Refusal> {
     // A piece that can never be on the board (none at the start, no drops) has no rules
     // that matter: Fairy-Stockfish's regions for it are not looked at.
     let on_board = board.split('[').next().unwrap_or("");
@@ -119,27 +118,22 @@ pub(super) fn pawn_rules(
 
     let promoting = c.shared_names("promotionPawnTypes", &["pawn"], board, promoted)?;
     let promoting: Vec<String> = promoting.into_iter().filter(|n| appears(n)).collect();
-    let mut pawn_ranks = Vec::new();
+    let mut pawn_zone = (Squares::new(), Squares::new());
     if promoting.is_empty() {
-        return Ok(pawn_ranks);
+        return Ok(pawn_zone);
     }
     let zone = c.promotion_zone()?;
-    if let Zone::Ranks(ranks) = &zone {
-        if promoting.iter().any(|n| n == "pawn") {
-            pawn_ranks = ranks.clone();
-        }
-    }
     // Fairy-Stockfish's en-passant capture never promotes: where one can end in the zone,
     // the takers' promotions say so.
     let white_zone = zone.white(c.files);
-    let black_zone = match &zone {
-        Zone::Squares(_, b) => b.clone(),
-        Zone::Ranks(_) => white_zone.iter().map(|&(f, r)| (f, c.ranks - 1 - r)).collect(),
-    };
+    let black_zone = zone.black(c.files, c.ranks);
+    if promoting.iter().any(|n| n == "pawn") {
+        pawn_zone = (white_zone.clone(), black_zone.clone());
+    }
     let ep_in_zone = |d: u8| (0..c.files).any(|f| white_zone.contains(&(f, c.ranks - 1 - d)) || black_zone.contains(&(f, d)));
     let ep_into_zone = !takers.is_empty() && double.iter().any(|&d| ep_in_zone(d));
     if zone.is_empty() {
-        return Ok(pawn_ranks);
+        return Ok(pawn_zone);
     }
     // Optional promotion: Fairy-Stockfish makes a pawn promote where it could never move
     // again only with `immobilityIllegal` (Chimera's "optional"), else it may stay ("free").
@@ -150,7 +144,9 @@ pub(super) fn pawn_rules(
     };
     for name in &promoting {
         if name != "pawn" {
-            if c.bool("pieceDrops", false)? {
+            // Fairy-Stockfish's captured promoted piece goes to the hand as the first
+            // pawn type: Chimera's as its own origin, the same where there is one.
+            if c.bool("pieceDrops", false)? && promoting.len() > 1 {
                 return Err(c.refuse("promotionPawnTypes", format!("`{name}` promotes as a pawn, with drops (Fairy-Stockfish demotes every captured promoted piece to one type)")));
             }
             if let Some((_, _, src)) = promoted.iter().find(|(from, _, _)| from == name) {
@@ -198,7 +194,7 @@ pub(super) fn pawn_rules(
         }
         t.insert("promotion".into(), Value::Table(promotion));
     }
-    Ok(pawn_ranks)
+    Ok(pawn_zone)
 }
 
 fn piece<'t>(pieces: &'t mut Table, name: &str) -> &'t mut Table {

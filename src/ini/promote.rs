@@ -13,14 +13,14 @@ use super::Refusal;
 
 impl Conv<'_> {
     /// Fairy-Stockfish's promotion region (by default White's eighth rank, Black's
-    /// first) as own ranks; or, without drops (whose rules read the zone by rank), as
-    /// each side's own squares where it is not the same whole ranks for both.
+    /// first) as own ranks; or as each side's own squares where it is not the same whole
+    /// ranks for both (Shinobi+: White's 7th and 8th, Black's 1st to 3rd).
     pub(super) fn promotion_zone(&self) -> Result<Zone, Refusal> {
         let w = self.region("promotionRegionWhite", |_, r| r == 7)?;
         let b = self.region("promotionRegionBlack", |_, r| r == 0)?;
         match self.own_ranks("promotionRegionWhite", "promotionRegionBlack", w.clone(), b.clone()) {
             Ok(ranks) => Ok(Zone::Ranks(ranks)),
-            Err(_) if !self.bool("pieceDrops", false)? && !w.is_empty() && !b.is_empty() => Ok(Zone::Squares(w, b)),
+            Err(_) if !w.is_empty() && !b.is_empty() => Ok(Zone::Squares(w, b)),
             Err(e) => Err(e),
         }
     }
@@ -45,6 +45,14 @@ impl Zone {
         match self {
             Zone::Ranks(ranks) => ranks.iter().flat_map(|&r| (0..files).map(move |f| (f, r - 1))).collect(),
             Zone::Squares(w, _) => w.clone(),
+        }
+    }
+
+    /// Black's squares of the zone on a board of `files` x `ranks`.
+    pub(super) fn black(&self, files: u8, ranks: u8) -> Squares {
+        match self {
+            Zone::Ranks(_) => self.white(files).iter().map(|&(f, r)| (f, ranks - 1 - r)).collect(),
+            Zone::Squares(_, b) => b.clone(),
         }
     }
 
@@ -158,6 +166,11 @@ pub(super) fn piece_promotions(
     promoted: &[(String, String, Src)],
 ) -> Result<BTreeMap<String, Squares>, Refusal> {
     let mut zones = BTreeMap::new();
+    // Fairy-Stockfish's `piecePromotionOnCapture`: only captures promote (and demote).
+    let on_capture = c.bool("piecePromotionOnCapture", false)?;
+    if on_capture && promoted.iter().any(|(from, _, _)| from == "pawn") {
+        return Err(c.refuse("piecePromotionOnCapture", "a pawn that also promotes Shogi style, on captures only (its pawn promotions are not)"));
+    }
     let shogi: Vec<_> = promoted.iter().filter(|(from, _, _)| from != "pawn").collect();
     if shogi.is_empty() {
         return Ok(zones);
@@ -199,12 +212,15 @@ pub(super) fn piece_promotions(
         promotion.insert("to".into(), strings([to.clone()]));
         promotion.insert("policy".into(), Value::String(policy.into()));
         promotion.insert("from_zone".into(), Value::Boolean(true));
+        if on_capture {
+            promotion.insert("on_capture".into(), Value::Boolean(true));
+        }
         let piece = pieces.get_mut(from).and_then(Value::as_table_mut).expect("a piece of the variant");
         piece.insert("promotion".into(), Value::Table(promotion));
         zones.insert(from.clone(), white_zone.clone());
     }
     if c.bool("pieceDemotion", false)? {
-        demotions(c, pieces, &shogi, &zone, mandatory)?;
+        demotions(c, pieces, &shogi, &zone, mandatory, on_capture)?;
     }
     Ok(zones)
 }
@@ -212,7 +228,7 @@ pub(super) fn piece_promotions(
 /// Fairy-Stockfish's `pieceDemotion`: a promoted piece that moves may turn back. With
 /// mandatory promotion on the whole board every move turns the piece over (Kyoto shogi's
 /// faces; Chennis): the promoted type's own mandatory promotion back to its origin.
-fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)], zone: &Zone, mandatory: bool) -> Result<(), Refusal> {
+fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)], zone: &Zone, mandatory: bool, on_capture: bool) -> Result<(), Refusal> {
     let whole = matches!(zone, Zone::Ranks(r) if r.len() == c.ranks as usize);
     if !mandatory || !whole {
         return Err(c.refuse("pieceDemotion", "demotion without mandatory promotion on the whole board (Chimera turns pieces over only when every move does)"));
@@ -233,6 +249,9 @@ fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)],
         let mut back = zone.table();
         back.insert("to".into(), strings([from.clone()]));
         back.insert("policy".into(), Value::String("mandatory".into()));
+        if on_capture {
+            back.insert("on_capture".into(), Value::Boolean(true));
+        }
         let piece = pieces.get_mut(to).and_then(Value::as_table_mut).expect("a piece of the variant");
         piece.insert("promotion".into(), Value::Table(back));
     }

@@ -91,19 +91,30 @@ fn a_capture_that_would_give_check_does_not_force_capturing_where_checks_are_ban
     assert_eq!(p.parse_move("Rd2").unwrap_err().code, chimera::IllegalCode::CaptureRequired);
 }
 
-/// `moves_within` limits where a piece moves, not what it attacks: a royal may not step
-/// next to it outside its region, whether the generator asks square by square (a king's
-/// step) or for every attacked square at once (the royal's moves in one map).
+/// `moves_within` bounds what a piece attacks as well as where it moves (Fairy-Stockfish's
+/// `attackers_to` reads its region so: Crowded Xiangqi's advisor on d3 gives no check on
+/// e4): a royal may stand next to it outside its region, whether the generator asks square
+/// by square (a king's step) or for every attacked square at once — for a leaper, a rider
+/// (its attack group) and a lame leaper alike.
 #[test]
-fn a_confined_piece_attacks_beyond_its_region() {
+fn a_confined_piece_attacks_only_within_its_region() {
     let text = "name = \"x\"\nboard = { files = 8, ranks = 8 }\nstart = \"4k3/8/8/8/8/8/3x4/5K2 w - - 0 1\"\n\n\
          [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
-         [pieces.x]\nletter = \"X\"\nbetza = \"fmWfcF\"\nmoves_within = { ranks = [1, 2, 3, 4, 5, 6, 7] }\n";
-    let p = from_toml(text, "x.toml").unwrap().start();
-    // The black X on d2 may never move to rank 1, yet it attacks c1 and e1.
-    assert_eq!(piece_moves(&p, "f1"), ["f1e2", "f1f2", "f1g1", "f1g2"]);
-    let p = from_toml(text, "x.toml").unwrap().position("4k3/8/8/8/8/8/3x4/4K3 w - - 0 1").unwrap();
-    assert!(p.is_check(), "the X on d2 checks the king on e1");
+         [pieces.x]\nletter = \"X\"\nbetza = \"fmWfcF\"\nmoves_within = { ranks = [1, 2, 3, 4, 5, 6, 7] }\n\n\
+         [pieces.rook]\nletter = \"R\"\nbetza = \"R\"\nmoves_within = { ranks = [1, 2, 3, 4] }\n\n\
+         [pieces.elephant]\nletter = \"E\"\nbetza = \"nA\"\nmoves_within = { ranks = [1, 2, 3] }\n";
+    let v = from_toml(text, "x.toml").unwrap();
+    // The black X on d2 may never move to rank 1, nor does it attack c1 or e1.
+    assert_eq!(piece_moves(&v.start(), "f1"), ["f1e1", "f1e2", "f1f2", "f1g1", "f1g2"]);
+    // Black's rook keeps to ranks 5-8 and its elephant to ranks 6-8: outside, no check…
+    for fen in ["4k3/8/8/8/8/8/3x4/4K3 w - - 0 1", "4k3/8/8/r7/K7/8/8/8 w - - 0 1", "2e1k3/8/8/8/8/8/8/K7 w - - 0 1"] {
+        assert!(!v.position(fen).unwrap().is_check(), "{fen}: no check from outside the region");
+    }
+    assert_eq!(piece_moves(&v.position("4k3/8/8/r7/K7/8/8/8 w - - 0 1").unwrap(), "a4"), ["a4a3", "a4a5", "a4b3", "a4b4"]);
+    // …inside, the same pieces check.
+    for fen in ["4k3/K7/8/r7/8/8/8/8 w - - 0 1", "2e1k3/8/4K3/8/8/8/8/8 w - - 0 1"] {
+        assert!(v.position(fen).unwrap().is_check(), "{fen}: a check within the region");
+    }
 }
 
 /// Kings and pawns on a 6x6 board: double steps from rank 2, taken en passant, and

@@ -255,8 +255,8 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Whether the piece of `by` on `from` attacks `target` with `occ` as the
-    /// occupancy: as it captures, but also where its `moves_within` region would not let
-    /// it go (as Fairy-Stockfish's `attackers_to`), and without the flying royal's facing.
+    /// occupancy: as it captures (within its `moves_within` region, as Fairy-Stockfish's
+    /// `attackers_to`), without the flying royal's facing.
     fn hits(&self, from: Square, by: Color, target: Square, occ: B) -> bool {
         let Some(p) = self.piece_at(from) else { return false };
         let one = B::bit(from);
