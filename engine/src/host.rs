@@ -44,7 +44,12 @@ impl<B: Bitboard> Pos<B> {
         let occ = self.occupied();
         // With Madrasi a paralysed piece gives no check (`features/madrasi.rs`).
         let attackers = self.active(them);
-        !self.royals_safe(self.royals(side), |k| self.attacked(k, them, occ, attackers))
+        let royals = self.royals(side);
+        // One royal (most variants; Three-check asks after every move): one test, no loop.
+        if royals.is_single() {
+            return self.attacked(royals.lsb(), them, occ, attackers);
+        }
+        !self.royals_safe(royals, |k| self.attacked(k, them, occ, attackers))
     }
 }
 

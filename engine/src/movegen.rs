@@ -290,6 +290,7 @@ impl<B: Bitboard> Pos<B> {
         })
     }
 
+    #[inline]
     fn generate_with<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         if self.t.ends_by_rule && self.ended_by_rule().is_some() {
             return;

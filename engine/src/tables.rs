@@ -404,6 +404,9 @@ pub struct Tables<B> {
     /// Some rule can end the game leaving no moves (a module, or the capture of the
     /// whole army): move generation asks first.
     pub(crate) ends_by_rule: bool,
+    /// Some rule of the kernel, not a module, can end the game so
+    /// ([`Pos::ended_by_rule`]'s board part).
+    pub(crate) ends_on_board: bool,
     /// Each side's goal squares (`[end.region_win]`; empty without it).
     pub(crate) goals: ByColor<B>,
     /// The connection rule's steps and lines (`[end.connect]`; `None` without it).
@@ -1006,6 +1009,14 @@ impl<B: Bitboard> Tables<B> {
             || hurdled.iter().any(|(_, s)| !s.is_empty());
         let barred = rules.pieces.iter().map(|p| p.hop_barred).find(|s| !s.is_empty()).unwrap_or(PieceSet::EMPTY);
         let passes = rules.pass.iter().any(|(_, &p)| p != crate::rules::Passing::Never);
+        let ends_on_board = rules.end.army_captured.is_some()
+            || !rules.end.extinction.is_empty()
+            || rules.end.region_win.is_some()
+            || rules.end.castling_wins != 0
+            || rules.end.connect.is_some()
+            || rules.end.bikjang
+            || rules.end.full_board
+            || passes;
         let facing = if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
@@ -1049,15 +1060,8 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty()
-                || rules.end.army_captured.is_some()
-                || !rules.end.extinction.is_empty()
-                || rules.end.region_win.is_some()
-                || rules.end.castling_wins != 0
-                || rules.end.connect.is_some()
-                || rules.end.bikjang
-                || rules.end.full_board
-                || passes,
+            ends_by_rule: !modules.with_outcome.is_empty() || ends_on_board,
+            ends_on_board,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             connect: crate::features::connect::tables(rules.end.connect.as_ref(), g),
             bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,

@@ -227,8 +227,9 @@ impl<B: Bitboard> Pos<B> {
     /// rule module's ending, the capture of the whole army (or extinction), a goal
     /// region reached, a connection made, two passes, bikjang, a full board. (Checkmate and stalemate
     /// follow from having no moves; repetition and the move rule leave moves on the
-    /// board for a game that goes on past them.)
-    #[inline]
+    /// board for a game that goes on past them.) Out of line: the generator asks only
+    /// where the tables say some rule may end the game, and keeps its hot path small.
+    #[inline(never)]
     pub(crate) fn ended_by_rule(&self) -> Option<Outcome> {
         let t = &*self.t;
         for &i in &t.modules.with_outcome {
@@ -236,6 +237,15 @@ impl<B: Bitboard> Pos<B> {
                 return Some(o);
             }
         }
+        // A variant whose only ending rules are modules (Three-check) pays nothing more.
+        if !t.ends_on_board {
+            return None;
+        }
+        self.ended_on_board()
+    }
+
+    /// [`Pos::ended_by_rule`]'s rules of the kernel (not the modules').
+    fn ended_on_board(&self) -> Option<Outcome> {
         // Fairy-Stockfish's order (`Position::is_immediate_game_end`): extinction, the
         // goal region and connections before two passes, bikjang and a full board.
         if let Some(o) = self.extinct().or_else(|| self.region_won()).or_else(|| self.castle_won()).or_else(|| self.connected()) {
