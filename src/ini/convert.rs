@@ -655,6 +655,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         end.insert("castling_wins".into(), strings(castling_wins));
     }
     reversi_ends(&c, &mut end)?;
+    janggi::ends(&c, doc["pieces"].as_table().expect("the pieces, above"), &mut end)?;
     if let Some(rule) = counting(&c)? {
         end.insert("counting".into(), Value::Table(rule));
     }
@@ -858,7 +859,8 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
 /// `stalematePieceCount` as `stalemate_by_count`.
 fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
     match c.fsf.value("materialCounting").map(|(v, _)| v.trim()).unwrap_or("none") {
-        "none" => {}
+        // Janggi's count: `janggi::ends`.
+        "none" | "janggi" => {}
         "unweighted" => {
             end.insert("material_count".into(), Value::Table(Table::new()));
         }
@@ -869,7 +871,7 @@ fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
             let count = Table::from_iter([("weights".to_string(), Value::Table(Table::new())), ("komi".to_string(), Value::Float(komi))]);
             end.insert("material_count".into(), Value::Table(count));
         }
-        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted` and the draw odds)"))),
+        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted`, `janggi` and the draw odds)"))),
     }
     for (key, chimera) in [("adjudicateFullBoard", "full_board"), ("stalematePieceCount", "stalemate_by_count")] {
         if c.bool(key, false)? {

@@ -151,6 +151,7 @@ const MAPPED_MORE: &[&str] = &[
     "soldierPromotionRank",
     "diagonalLines",
     "piecePromotionOnCapture",
+    "bikjangRule",
     "chasingRule",
     "oppositeCastling",
     "pieceDemotion",
@@ -244,13 +245,17 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("cambodianMoves", "false", "Cambodian first moves"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
     ("shatarMateRule", "false", "Shatar's mate rule"),
-    ("bikjangRule", "false", "bikjang"),
     ("extinctionClaim", "false", "extinction by claim"),
     ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
 ];
 
 /// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
 /// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
+/// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of
+/// `xiangqi_variant_base()` (`v->kingType = WAZIR`), which moves along Janggi's palace lines
+/// where a variants.ini king (`king = k:W`, a custom royal) does not.
+const BUILTIN_ONLY: [&str; 1] = ["kingType"];
+
 const SET_BOTH_COLOURS: [&str; 4] = ["flagPiece", "flagRegion", "pass", "passOnStalemate"];
 
 /// Deprecated spellings Fairy-Stockfish still reads; not converted.
@@ -362,6 +367,11 @@ impl Fsf {
             }
             if DEPRECATED.contains(&k) {
                 return Err(refuse(k, e.line, "a deprecated option, not converted".into()));
+            }
+            // What Fairy-Stockfish's C++ sets and no variants.ini option can: builtins.ini's
+            // own words for it.
+            if origin == Origin::Builtin && BUILTIN_ONLY.contains(&k) {
+                continue;
             }
             return Err(refuse(k, e.line, "unknown option".into()));
         }

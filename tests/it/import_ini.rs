@@ -300,6 +300,26 @@ fn the_xiangqi_parent_is_the_built_in_xiangqi() {
 }
 
 #[test]
+fn the_janggi_parent_is_the_built_in_janggi() {
+    let doc = converted("[j:janggi]\n");
+    let text = toml::to_string(&doc).unwrap();
+    let ours = chimera::variants::from_toml(&text, "j.toml").unwrap();
+    let theirs = chimera::variants::load("janggi").unwrap();
+    for depth in 1..=3 {
+        assert_eq!(ours.start().perft(depth), theirs.start().perft(depth), "depth {depth}");
+    }
+    // The wazir king and advisors, the soldier, chariot and cannon move along the palace
+    // lines; bikjang; Janggi's count with Han's komi.
+    for name in ["king", "wazir", "soldier", "rook", "janggiCannon"] {
+        assert_eq!(doc["pieces"][name]["line_moves"]["squares"].as_array().map(Vec::len), Some(10), "{name}");
+    }
+    assert_eq!(doc["end"]["bikjang"].as_bool(), Some(true));
+    assert_eq!((doc["end"]["material_count"]["komi"].as_float(), doc["end"]["material_count"]["weights"]["rook"].as_integer()), (Some(1.5), Some(13)));
+    // `kingType` is builtins.ini's own word: a variants file's is an unknown option.
+    assert_eq!(refused("[j:chess]\nkingType = wazir\n").0, "kingType");
+}
+
+#[test]
 fn a_movement_region_bounds_the_piece_s_drops() {
     // Xiangqihouse: an advisor is dropped only on its palace points of the own half.
     let doc = converted("[xh:xiangqi]\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\n\
