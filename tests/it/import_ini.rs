@@ -278,15 +278,19 @@ fn a_drop_region_of_single_squares_is_each_side_s_squares() {
     assert_eq!(option, "dropRegionWhite");
 }
 
+/// A converted section (`doc`) gives the built-in `name`'s perft from its start, depths 1-3.
+fn same_perft_as_built_in(doc: &toml::Table, name: &str) {
+    let ours = chimera::variants::from_toml(&toml::to_string(doc).unwrap(), "converted.toml").unwrap();
+    let theirs = chimera::variants::load(name).unwrap();
+    for depth in 1..=3 {
+        assert_eq!(ours.start().perft(depth), theirs.start().perft(depth), "{name}, depth {depth}");
+    }
+}
+
 #[test]
 fn the_xiangqi_parent_is_the_built_in_xiangqi() {
     let doc = converted("[x:xiangqi]\n");
-    let text = toml::to_string(&doc).unwrap();
-    let ours = chimera::variants::from_toml(&text, "x.toml").unwrap();
-    let theirs = chimera::variants::load("xiangqi").unwrap();
-    for depth in 1..=3 {
-        assert_eq!(ours.start().perft(depth), theirs.start().perft(depth), "depth {depth}");
-    }
+    same_perft_as_built_in(&doc, "xiangqi");
     // The soldier steps sideways from the own sixth rank; the AXF's chasing rule.
     let soldier = &doc["pieces"]["soldier"];
     assert_eq!((soldier["betza"].as_str(), soldier["extra_moves"]["betza"].as_str()), (Some("fW"), Some("sW")));
@@ -302,12 +306,7 @@ fn the_xiangqi_parent_is_the_built_in_xiangqi() {
 #[test]
 fn the_janggi_parent_is_the_built_in_janggi() {
     let doc = converted("[j:janggi]\n");
-    let text = toml::to_string(&doc).unwrap();
-    let ours = chimera::variants::from_toml(&text, "j.toml").unwrap();
-    let theirs = chimera::variants::load("janggi").unwrap();
-    for depth in 1..=3 {
-        assert_eq!(ours.start().perft(depth), theirs.start().perft(depth), "depth {depth}");
-    }
+    same_perft_as_built_in(&doc, "janggi");
     // The wazir king and advisors, the soldier, chariot and cannon move along the palace
     // lines; bikjang; Janggi's count with Han's komi.
     for name in ["king", "wazir", "soldier", "rook", "janggiCannon"] {
