@@ -249,13 +249,13 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
 ];
 
-/// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
-/// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
 /// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of
 /// `xiangqi_variant_base()` (`v->kingType = WAZIR`), which moves along Janggi's palace lines
 /// where a variants.ini king (`king = k:W`, a custom royal) does not.
 const BUILTIN_ONLY: [&str; 1] = ["kingType"];
 
+/// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
+/// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
 const SET_BOTH_COLOURS: [&str; 4] = ["flagPiece", "flagRegion", "pass", "passOnStalemate"];
 
 /// Deprecated spellings Fairy-Stockfish still reads; not converted.

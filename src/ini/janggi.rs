@@ -1,7 +1,8 @@
-//! Fairy-Stockfish's Janggi palace lines (`diagonalLines`), for `convert`: from a square of
-//! the lines, its wazir also steps diagonally, its soldier diagonally forward, its rook
-//! rides diagonally and its Janggi cannon hops diagonally — each ending on the lines only
-//! (`Position::attacks_from`'s "Janggi palace moves"). Chimera's `line_moves`.
+//! Fairy-Stockfish's Janggi rules that are options, for `convert`: the palace lines
+//! (`diagonalLines`: from a square of the lines, its wazir also steps diagonally, its soldier
+//! diagonally forward, its rook rides diagonally and its Janggi cannon hops diagonally — each
+//! ending on the lines only, `Position::attacks_from`'s "Janggi palace moves"; Chimera's
+//! `line_moves`), bikjang and Janggi's material count.
 
 use toml::{Table, Value};
 
