@@ -249,6 +249,28 @@ VARIANTS = [
         "rnbq1bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Kk] b KQ - 0 1",  # taking Black's last king wins
         "r1bqkb1r/pppp1ppp/2n2n2/4p3/4P3/2N2N2/PPPP1PPP/R1BQ1B1R[Kk] w kq - 0 1",
     ]),
+    # Chess with five fairy pieces that only a FEN puts on the board.
+    FromPositions("fairy", 8, 8, [
+        None,
+        "rnbckbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBAKBNR w KQkq - 0 1",
+        "msfakfsm/pppppppp/8/8/8/8/PPPPPPPP/MSFCKFSM w - - 0 1",
+        "r3k2r/1P2s1m1/2f5/8/3A4/5C2/1p1S1M2/R3K2R w KQkq - 0 1",
+    ]),
+    # One board of bughouse: the hands hold what the partner passed; captures leave.
+    FromPositions("bughouse", 8, 8, [
+        None,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1",
+        "r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2NP1N2/PPP2PPP/R1BQKB1R[QNPPpp] w KQkq - 0 5",
+        "4k3/1P6/8/8/8/8/6p1/4K3[NNPbbp] w - - 0 1",
+    ]),
+    # One board of a Xiangqi bughouse: drops into the own half, on the points a piece may
+    # stand on, never with check.
+    FromPositions("supply", 9, 10, [
+        None,
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[RNBACPrnbacp] w - - 0 1",
+        "3k5/9/9/9/9/9/9/9/9/4K4[RNBACPPrnbacpp] w - - 0 1",
+        "r1bakab2/9/1cn3nc1/p3p1p1p/9/9/P1P1P3P/1CN3NC1/9/R1BAKAB2[RRPPrrpp] b - - 0 1",
+    ]),
     Same("sortofalmost", 8, 8),
     Same("berolina", 8, 8),
     Same("placement", 8, 8),

@@ -266,6 +266,10 @@ pub struct Drops {
     /// A drop may give check (false: Fairy-Stockfish's `dropChecks = false`; the ban is
     /// `features/move_bans.rs`').
     pub checks: bool,
+    /// This is one board of a two-board game: the hands are filled by a partner on the
+    /// other board (bughouse; Fairy-Stockfish's `twoBoards`). Nothing on this board
+    /// changes by it: it tells clients where the hands' pieces come from.
+    pub two_boards: bool,
 }
 
 /// Where a drop may go (`[drops] placement`, `features/flips.rs`).

@@ -243,11 +243,10 @@ fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(resolve(variant)?.rules().start_fen.clone())
 }
 
-/// No Chimera variant is played on two boards (bughouse is not one of them).
+/// Whether the variant is one board of a two-board game (`[drops] two_boards`).
 #[pyfunction]
 fn two_boards(variant: &Bound<'_, PyAny>) -> PyResult<bool> {
-    resolve(variant)?;
-    Ok(false)
+    Ok(resolve(variant)?.rules().drops.as_ref().is_some_and(|d| d.two_boards))
 }
 
 /// Whether captured pieces go to the captor's hand (Fairy-Stockfish's `capturesToHand`).

@@ -457,10 +457,7 @@ def test_variant_properties_agree_with_pyffish(sf):
         if variant not in sf.variants():
             continue
         assert compat.captures_to_hand(variant) == sf.captures_to_hand(variant), variant
-        # Koedem: Fairy-Stockfish flags it as a two-board game; Chimera plays its
-        # one-board rules (kings captured go to the captor's hand).
-        if variant != "koedem":
-            assert compat.two_boards(variant) == sf.two_boards(variant), variant
+        assert compat.two_boards(variant) == sf.two_boards(variant), variant
 
 
 # Repetitions decided by the perpetual rules (Fairy-Stockfish's own Xiangqi cases, and

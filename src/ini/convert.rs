@@ -419,10 +419,17 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if to_hand && !drops {
         return Err(c.refuse("capturesToHand", "captured pieces in hand without drops"));
     }
+    let two_boards = c.bool("twoBoards", false)?;
+    if two_boards && !drops {
+        return Err(c.refuse("twoBoards", "pieces passed by a partner without drops"));
+    }
     if drops {
         let mut t = Table::new();
         if !to_hand {
             t.insert("captures_to_hand".into(), Value::Boolean(false));
+        }
+        if two_boards {
+            t.insert("two_boards".into(), Value::Boolean(true));
         }
         let w = c.region("dropRegionWhite", |_, _| true)?;
         let b = c.region("dropRegionBlack", |_, _| true)?;
@@ -473,7 +480,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         } else {
             false
         };
-        if to_hand && (!pawn_zone.0.is_empty() || squarewise) && !drop_loop {
+        // Fairy-Stockfish marks promoted pieces (`Q~`) where they go to a hand, this one's
+        // or a partner's.
+        if (to_hand && (!pawn_zone.0.is_empty() || squarewise) || two_boards && !pawn_zone.0.is_empty()) && !drop_loop {
             t.insert("demote_on_capture".into(), Value::Boolean(true));
         }
         // Fairy-Stockfish's drop of a promoted face is Chimera's drop of a type whose

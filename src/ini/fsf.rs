@@ -190,6 +190,7 @@ const MAPPED_MORE: &[&str] = &[
     "shogiPawnDropMateIllegal",
     "nFoldValueAbsolute",
     "dropChecks",
+    "twoBoards",
     // The Reversi and Ataxx families (`convert::reversi`).
     "enclosingDrop",
     "enclosingDropStart",
@@ -228,7 +229,6 @@ const MAPPED_MORE: &[&str] = &[
 /// (Fairy-Stockfish's default), refused with any other.
 const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("chess960", "false", "Chess960 castling"),
-    ("twoBoards", "false", "pieces in hand from a second board"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
     ("petrifyOnCaptureTypes", "-", "petrification"),
     ("petrifyBlastPieces", "false", "petrification"),

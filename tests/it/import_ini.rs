@@ -288,6 +288,25 @@ fn same_perft_as_built_in(doc: &toml::Table, name: &str) {
 }
 
 #[test]
+fn two_boards_is_one_board_of_bughouse() {
+    let doc = converted("[b:crazyhouse]\ncapturesToHand = false\ntwoBoards = true\nstalemateValue = loss\n");
+    let drops = &doc["drops"];
+    assert_eq!((drops["two_boards"].as_bool(), drops["captures_to_hand"].as_bool()), (Some(true), Some(false)));
+    // Promoted pieces keep their `~` mark: they pass to the partner as pawns.
+    assert_eq!(drops["demote_on_capture"].as_bool(), Some(true));
+    let ours = chimera::variants::from_toml(&toml::to_string(&doc).unwrap(), "converted.toml").unwrap();
+    let theirs = chimera::variants::load("bughouse").unwrap();
+    // Hands a partner filled, a promoted queen, a capture that leaves the game.
+    let fen = "r1bqk2r/pppp1ppp/2n2n2/4p3/1b2P3/2NP1N2/PPP2PPP/R1BQKB1R[QNpp] w KQkq - 0 5";
+    for depth in 1..=3 {
+        assert_eq!(ours.position(fen).unwrap().perft(depth), theirs.position(fen).unwrap().perft(depth), "depth {depth}");
+    }
+    let promoted = "4k3/8/8/8/8/8/8/Q~3K3[Rr] b - - 0 1";
+    assert_eq!(ours.position(promoted).unwrap().fen(), theirs.position(promoted).unwrap().fen());
+    assert_eq!(refused("[b:chess]\ntwoBoards = true\n").0, "twoBoards");
+}
+
+#[test]
 fn the_xiangqi_parent_is_the_built_in_xiangqi() {
     let doc = converted("[x:xiangqi]\n");
     same_perft_as_built_in(&doc, "xiangqi");

@@ -875,7 +875,9 @@ fn perft_and_divide_keep_the_budget_at_every_ply() {
     for (depth, divide) in [(3, false), (3, true), (4, false)] {
         let started = std::time::Instant::now();
         s.fails(json!({"op": "perft", "game": g, "depth": depth, "divide": divide}), "perft-timeout");
-        assert!(started.elapsed().as_secs_f64() < 1.5, "depth {depth} divide {divide}: {:?}", started.elapsed());
+        // Unwatched, perft 3 takes half a minute; a budget that held answers within a few
+        // checks of 100 ms, so the bound leaves room for a machine loaded by other tests.
+        assert!(started.elapsed().as_secs_f64() < 5.0, "depth {depth} divide {divide}: {:?}", started.elapsed());
     }
     // Abandoned counts leave the game as it was.
     let r = s.ok(json!({"op": "position", "game": g}));

@@ -54,6 +54,8 @@ pub(crate) struct RawDrops {
     first_squares: Option<SideLists>,
     #[serde(default = "yes")]
     checks: bool,
+    #[serde(default)]
+    two_boards: bool,
 }
 
 /// `must_drop`: every type (`true`: a setup phase) or the listed ones.
@@ -110,6 +112,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
             None => ByColor::default(),
         },
         checks: d.checks,
+        two_boards: d.two_boards,
     })
 }
 

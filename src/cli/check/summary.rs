@@ -145,7 +145,7 @@ fn pieces(o: &mut Out) {
         }
         if let Some(within) = &p.moves_within {
             o.says_all(&region_keys("pieces.*.moves_within"));
-            notes.push(format!("moves only within {} (attacks beyond)", region(within, o.geometry())));
+            notes.push(format!("moves and attacks only within {}", region(within, o.geometry())));
         }
         if let Some((from, leaps)) = &p.extra_moves {
             o.says(&["pieces.*.extra_moves", "pieces.*.extra_moves.ranks", "pieces.*.extra_moves.files", "pieces.*.extra_moves.betza"]);
@@ -391,13 +391,17 @@ fn hands(o: &mut Out) {
             o.says(&["drops.no_drop_mate"]);
             notes.push(format!("no mate by a {} drop", o.names(d.no_drop_mate.iter().copied()).join(" or ")));
         }
+        if d.two_boards {
+            o.says(&["drops.two_boards"]);
+            notes.push("one board of a two-board game: a partner on the other board fills the hands".to_string());
+        }
         if !d.checks {
             o.says(&["drops.checks"]);
             notes.push("no drop may give check".to_string());
         }
         if d.demote_on_capture {
             o.says(&["drops.demote_on_capture"]);
-            notes.push("promoted pieces return unpromoted".to_string());
+            notes.push(if to_hand { "promoted pieces return unpromoted" } else { "promoted pieces are marked (`Q~`): they would pass unpromoted" }.to_string());
         }
         if d.promoted {
             o.says(&["drops.promoted"]);
