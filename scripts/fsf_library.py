@@ -73,6 +73,24 @@ class FromPositions(Same):
         self.starts = starts
 
 
+class AtomicHouse(Same):
+    """Explosions with hands (atomiczh): Fairy-Stockfish puts every piece a blast removes
+    into its opponent's hand, a blown-up king too, in the position that ends the game;
+    Chimera's game ends with the king gone, never in a hand (a royal piece in hand is no
+    position its FENs hold). The royal letters are left out of Fairy-Stockfish's hands."""
+
+    def __init__(self, name, files, ranks, royals):
+        super().__init__(name, files, ranks)
+        self.royals = royals
+
+    def chimera_fen(self, fsf_fen):
+        board, hand, rest = fc.split_fen(fsf_fen)
+        if not hand:
+            return fsf_fen
+        hand = "".join(ch for ch in hand if ch.upper() not in self.royals)
+        return " ".join([f"{board}[{hand}]"] + rest)
+
+
 class PiecePromotion(Same):
     """Wolf chess: a promotion to the type a piece becomes by itself (Fairy-Stockfish's
     `promotedPieceType`: the pawn's elephant, `plus`) is written with `+` by Fairy-Stockfish
@@ -358,7 +376,13 @@ def main():
         elif args.plus:
             adapter = PiecePromotion(args.as_name, files, ranks, args.plus.upper())
         else:
-            adapter = Same(args.as_name, files, ranks)
+            with open(args.ruleset, "rb") as f:
+                ruleset = tomllib.load(f)
+            royals = {p["letter"].upper() for p in ruleset.get("pieces", {}).values() if isinstance(p, dict) and p.get("royal")}
+            if "drops" in ruleset and "atomic" in ruleset.get("modules", {}):
+                adapter = AtomicHouse(args.as_name, files, ranks, royals)
+            else:
+                adapter = Same(args.as_name, files, ranks)
         adapter.name = adapter.cvar = args.ruleset
         adapter.turns = args.turns
         VARIANTS.append(adapter)

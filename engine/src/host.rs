@@ -144,6 +144,18 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
         pos.journal.push(Edit::Removed(sq, piece.code()));
         Some(piece)
     }
+    fn capture(&mut self, sq: Square) -> Option<Piece> {
+        let pos = &mut *self.pos;
+        let piece = pos.piece_at(sq)?;
+        // Before `remove`, which clears the promoted mark the hand reads. A royal piece
+        // is never handed: losing it decides the game (Fairy-Stockfish hands even that).
+        if pos.t.has_drops && !pos.t.royal_types.contains(piece.kind) {
+            if let Some(k) = pos.to_captors_hand(piece, sq) {
+                pos.journal.push(Edit::Handed(piece.color.opponent(), k));
+            }
+        }
+        self.remove(sq)
+    }
     fn place(&mut self, sq: Square, piece: Piece) {
         let pos = &mut *self.pos;
         debug_assert!(pos.piece_at(sq).is_none(), "a module placed a piece on an occupied square");

@@ -104,6 +104,11 @@ pub trait Editor: PositionView {
     /// Removes the piece on `sq`, if any. Castling rights that needed it, and its
     /// never-moved mark, go with it.
     fn remove(&mut self, sq: Square) -> Option<Piece>;
+    /// Removes the piece on `sq`, if any, as if its opponent had captured it: into that
+    /// side's hand where the rules put captured pieces (as its `captured_as`, demoted if
+    /// it was promoted), else out of the game (Atomic crazyhouse's blast). A royal piece
+    /// always leaves the game.
+    fn capture(&mut self, sq: Square) -> Option<Piece>;
     /// Puts `piece` on `sq`, which must be empty.
     fn place(&mut self, sq: Square, piece: Piece);
     /// Sets counter `slot` of the module's own state.

@@ -66,6 +66,10 @@ pub(crate) enum Edit {
     Passed(Color, Square),
     /// A piece became a wall on the square (`features/petrify.rs`).
     Petrified(Square),
+    /// A piece of this type went into this side's hand (a module's [`Editor::capture`]).
+    ///
+    /// [`Editor::capture`]: crate::module::Editor::capture
+    Handed(Color, PieceType),
 }
 
 /// The count of Makruk's counting rules (`features/counting.rs`), as Fairy-Stockfish
@@ -846,6 +850,7 @@ impl<B: Bitboard> Pos<B> {
                 Edit::Flipped(sq) => self.flip(sq),
                 Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
                 Edit::Petrified(sq) => self.walls ^= B::bit(sq),
+                Edit::Handed(color, k) => self.hands[color][k as usize] -= 1,
             }
         }
     }

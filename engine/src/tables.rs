@@ -836,7 +836,9 @@ impl<B: Bitboard> Tables<B> {
                     None => board,
                 };
                 let immobile_drops = rules.drops.as_ref().is_some_and(|d| d.immobile_drops);
-                m.drop_zone = if immobile_drops { ranks } else { ranks & !m.dead };
+                // Never dropped outside its region, as Fairy-Stockfish's `drop_region(c, pt)`
+                // reads `mobilityRegion`.
+                m.drop_zone = (if immobile_drops { ranks } else { ranks & !m.dead }) & m.within;
                 mobility.push(m);
             }
         }

@@ -207,3 +207,26 @@ fn radius_spared_and_immune_shape_the_blast() {
     // Immune knights and queen survive, the capturing queen included.
     assert_eq!(blast("immune = [\"knight\", \"queen\"]"), "4k3/8/1n3n2/8/3Q4/2P1N3/8/4K3");
 }
+
+#[test]
+fn with_hands_every_piece_the_blast_removes_goes_to_its_opponent() {
+    // Atomic crazyhouse (Fairy-Stockfish's atomiczh): the victim to the captor's hand, as
+    // in crazyhouse, and each piece the blast removes — the capturing queen, the black
+    // knight, the white knight — to its opponent's, as if captured; a promoted piece
+    // (the rook on d4, `R~`) as a pawn; the spared pawn stays. Undo gives all back.
+    let zh = from_toml("extends = \"atomic\"\nname = \"azh\"\n[drops]\ndemote_on_capture = true\n", "azh.toml").unwrap();
+    let fen = "4k3/8/8/4n3/3r~4/2P1N3/3Q4/4K3[] w - - 0 1";
+    let mut p = zh.position(fen).unwrap();
+    p.play_str("Qxd4").unwrap();
+    assert_eq!(p.fen(), "4k3/8/8/8/8/2P5/8/4K3[NPqn] b - - 0 1");
+    // Black may drop the queen it gained (`Q@d1+` among them).
+    let sans: Vec<String> = p.legal_moves().into_iter().map(|m| p.san(m)).collect();
+    assert!(sans.iter().any(|s| s == "Q@d1+"), "{sans:?}");
+    p.undo();
+    assert_eq!(p.fen(), fen);
+    // The king is never handed: blown up, it leaves the game, which is over.
+    let mut p = zh.position("4k3/3n4/8/8/8/8/8/3QK3[] w - - 0 1").unwrap();
+    p.play_str("Qxd7").unwrap();
+    assert_eq!(p.fen(), "8/8/8/8/8/8/8/4K3[Nq] b - - 0 1");
+    assert_eq!(p.outcome().unwrap().to_string(), "1-0 white wins by king-exploded");
+}

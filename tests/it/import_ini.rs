@@ -54,7 +54,7 @@ fn converted_sections_match_fairy_stockfish_perft() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Issue 25 asks for at least 130 of the file's 143.
-    assert!(converted >= 130, "only {converted} sections converted");
+    assert!(converted >= 132, "only {converted} sections converted");
 }
 
 /// Every refusal names its section, the option and why; the list is pinned (review it by

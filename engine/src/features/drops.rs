@@ -266,30 +266,39 @@ impl<B: Bitboard> Pos<B> {
         self.hash ^= t.piece_key(cap.color, cap.kind, sq);
         undo.captured = cap.code();
         if t.has_drops {
-            let kind = if t.demote_on_capture && self.promoted.has(sq) {
-                self.promoted ^= B::bit(sq);
-                self.hash ^= t.zobrist.promoted[sq as usize];
-                // Demoted first, then what the type it demotes to becomes in hand: a
-                // promoted piece whose own type has `captured_as = "none"` still goes to
-                // hand as what it was promoted from.
-                t.to_hand[t.demoted[cap.kind as usize].unwrap_or(cap.kind) as usize]
-            } else {
-                t.to_hand[cap.kind as usize]
-            };
-            if let Some(k) = kind {
-                let us = cap.color.opponent();
-                let n = self.hands[us][k as usize];
-                // A full hand lets the piece leave the game; one type's count stops at
-                // 255 (its counter's width) the same way, rather than wrapping to 0.
-                let full = n == HAND_MAX
-                    || t.hand_capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
-                if !full {
-                    self.hands[us][k as usize] = n + 1;
-                    self.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
-                    undo.to_hand = k;
-                }
+            if let Some(k) = self.to_captors_hand(cap, sq) {
+                undo.to_hand = k;
             }
         }
+    }
+
+    /// Gives the piece `cap`, just taken off `sq`, to its opponent's hand as the rules
+    /// say (demoted if it was promoted there; the mark goes): the type that went into
+    /// the hand, if any.
+    pub(crate) fn to_captors_hand(&mut self, cap: Piece, sq: Square) -> Option<PieceType> {
+        let t = &*self.t;
+        let kind = if t.demote_on_capture && self.promoted.has(sq) {
+            self.promoted ^= B::bit(sq);
+            self.hash ^= t.zobrist.promoted[sq as usize];
+            // Demoted first, then what the type it demotes to becomes in hand: a
+            // promoted piece whose own type has `captured_as = "none"` still goes to
+            // hand as what it was promoted from.
+            t.to_hand[t.demoted[cap.kind as usize].unwrap_or(cap.kind) as usize]
+        } else {
+            t.to_hand[cap.kind as usize]
+        };
+        let k = kind?;
+        let us = cap.color.opponent();
+        let n = self.hands[us][k as usize];
+        // A full hand lets the piece leave the game; one type's count stops at 255 (its
+        // counter's width) the same way, rather than wrapping to 0.
+        let full = n == HAND_MAX || t.hand_capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
+        if full {
+            return None;
+        }
+        self.hands[us][k as usize] = n + 1;
+        self.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
+        Some(k)
     }
 
     /// Keeps the promoted marks in step with a board move (only where they matter).

@@ -14,8 +14,10 @@
 //! `radius` king steps of the square it captured on, of either colour, except the
 //! `spared` ones (which only escape a blast beside them: a capturing pawn still
 //! explodes) and the `immune` ones (which never do). En passant explodes around the
-//! square the capturing pawn arrives on. An exploded piece is gone for good, and so are
-//! the castling rights that needed it.
+//! square the capturing pawn arrives on. An exploded piece is gone, and so are the
+//! castling rights that needed it; where captured pieces go to hand (`[drops]`), each
+//! piece the blast removes goes to its opponent's hand as if captured, the capturer too
+//! (Fairy-Stockfish's `atomiczh`).
 //!
 //! The royal pieces are the kings. A side that has lost its king has lost the game
 //! (reason `king-exploded`, or `king-captured` where the kings are `immune`); if a
@@ -195,6 +197,8 @@ impl Atomic {
                     after.royals = (royals & !kf) | kt;
                 }
             }
+            // A drop captures nothing: it may only block.
+            MoveKind::Drop => after.occ |= to,
             _ => return self.judge_by_playing(pos, m),
         }
         self.leaves_in_check(pos, &after, pos.royals(them)).then_some(IllegalCode::LeavesRoyalInCheck)
@@ -289,8 +293,10 @@ impl RuleModule for Atomic {
         for sq in (self.blast[m.to as usize] & edit.occupied()).squares() {
             let Some(p) = edit.piece_at(sq) else { continue };
             let survives = Self::is(self.immune, p.kind) || (sq != m.to && Self::is(self.spared, p.kind));
+            // Where captures go to hand, so does every piece the blast removes, to its
+            // opponent's (Fairy-Stockfish's atomic crazyhouse: the capturer too).
             if !survives {
-                edit.remove(sq);
+                edit.capture(sq);
             }
         }
     }
