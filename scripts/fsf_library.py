@@ -38,8 +38,8 @@ Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
                               [--fen-every N] [--jobs N] [--variants shogi,grand] [--bin PATH]
        scripts/fsf_library.py --ruleset rulesets/new.toml --as FSFNAME [--size 8x8]
 
-The defaults (68 variants, about 35,000 positions) take about 83 seconds on 2 idle
-cores (the clean-clone CI run of 2026-11-25). The binary is $CHIMERA_BIN, else target/release/chimera under
+The defaults (105 variants, about 53,000 positions) take a few minutes on 2 idle
+cores (CI's clean-clone runs). The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
 unknown variant, and 0 with `pyffish not installed: skipped` when the binding is missing.
 A pyffish built without large-board support skips the variants it lacks.

@@ -49,10 +49,18 @@ const MAX_MOVES: i64 = 16;
 /// The FEN key of the squares the mover passed with double steps earlier in its turn.
 pub(crate) const FEN_KEY: &str = "passed";
 
-/// Compiles the series keys of `[turn]` (no `moves`: one move a turn, and the other keys
-/// are refused).
-pub(crate) fn compile(raw: &Spanned<super::turns::RawTurn>, cx: &Context) -> Result<Option<Series>, RulesetError> {
-    let turn = raw.get_ref();
+/// The series keys of `[turn]`, read with the rest of the table (`features/turns.rs`).
+pub(crate) struct SeriesKeys<'a> {
+    pub moves: Option<&'a Spanned<RawMoves>>,
+    pub first_turn_moves: Option<&'a Spanned<i64>>,
+    pub check_ends_turn: bool,
+    pub judged: Option<&'a Spanned<String>>,
+    pub en_passant: Option<&'a Spanned<String>>,
+}
+
+/// Compiles the series keys of `[turn]` (table `raw`; no `moves`: one move a turn, and
+/// the other keys are refused).
+pub(crate) fn compile<T>(raw: &Spanned<T>, turn: SeriesKeys<'_>, cx: &Context) -> Result<Option<Series>, RulesetError> {
     let count = |v: i64, key: &str, span: &Spanned<RawMoves>| {
         if (1..=MAX_MOVES).contains(&v) {
             Ok(v as u8)
@@ -60,7 +68,7 @@ pub(crate) fn compile(raw: &Spanned<super::turns::RawTurn>, cx: &Context) -> Res
             Err(cx.r.span(span, key, format!("{v}: a turn has 1 to {MAX_MOVES} moves")))
         }
     };
-    let Some(moves) = &turn.moves else {
+    let Some(moves) = turn.moves else {
         let stray = [
             (turn.first_turn_moves.is_some(), "turn.first_turn_moves"),
             (turn.check_ends_turn, "turn.check_ends_turn"),
@@ -80,17 +88,17 @@ pub(crate) fn compile(raw: &Spanned<super::turns::RawTurn>, cx: &Context) -> Res
             return Err(cx.r.span(moves, "turn.moves", format!("`{name}`: expected a number of moves, `{{ white = 2, black = 1 }}` or `\"progressive\"`")))
         }
     };
-    let first_turn_moves = match &turn.first_turn_moves {
+    let first_turn_moves = match turn.first_turn_moves {
         None => None,
         Some(n) if (1..=MAX_MOVES).contains(n.get_ref()) => Some(*n.get_ref() as u8),
         Some(n) => return Err(cx.r.span(n, "turn.first_turn_moves", format!("{}: a turn has 1 to {MAX_MOVES} moves", n.get_ref()))),
     };
-    let judged = match turn.judged.as_ref().map(|j| (j, j.get_ref().as_str())) {
+    let judged = match turn.judged.map(|j| (j, j.get_ref().as_str())) {
         None | Some((_, "move")) => Judged::Move,
         Some((_, "turn")) => Judged::Turn,
         Some((j, other)) => return Err(cx.r.span(j, "turn.judged", format!("`{other}`: expected `move` or `turn`"))),
     };
-    let en_passant = match turn.en_passant.as_ref().map(|e| (e, e.get_ref().as_str())) {
+    let en_passant = match turn.en_passant.map(|e| (e, e.get_ref().as_str())) {
         None | Some((_, "first")) => SeriesEnPassant::First,
         Some((_, "leading")) => SeriesEnPassant::Leading,
         Some((e, other)) => return Err(cx.r.span(e, "turn.en_passant", format!("`{other}`: expected `first` or `leading`"))),

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
+use crate::features::series::{RawMoves, SeriesKeys};
 use crate::fen::error::{err, FenError, FenField};
 use crate::moves::Move;
 use crate::position::Pos;
@@ -25,12 +26,12 @@ pub(crate) struct RawTurn {
     #[serde(default)]
     no_walls_on: Vec<Spanned<String>>,
     // Several moves a turn: `features/series.rs` reads these.
-    pub(super) moves: Option<Spanned<super::series::RawMoves>>,
-    pub(super) first_turn_moves: Option<Spanned<i64>>,
+    moves: Option<Spanned<RawMoves>>,
+    first_turn_moves: Option<Spanned<i64>>,
     #[serde(default)]
-    pub(super) check_ends_turn: bool,
-    pub(super) judged: Option<Spanned<String>>,
-    pub(super) en_passant: Option<Spanned<String>>,
+    check_ends_turn: bool,
+    judged: Option<Spanned<String>>,
+    en_passant: Option<Spanned<String>>,
 }
 
 /// Compiles the `[turn]` table (absent: one move a turn).
@@ -51,7 +52,15 @@ pub(crate) fn compile(raw: Option<&Spanned<RawTurn>>, cx: &Context) -> Result<Tu
         let sq = cx.g.parse_square(name.get_ref()).ok_or_else(|| cx.r.span(name, "turn.no_walls_on", format!("`{}` is not a square of this board", name.get_ref())))?;
         no_walls_on.push(sq);
     }
-    let series = super::series::compile(raw, cx)?;
+    let t = raw.get_ref();
+    let keys = SeriesKeys {
+        moves: t.moves.as_ref(),
+        first_turn_moves: t.first_turn_moves.as_ref(),
+        check_ends_turn: t.check_ends_turn,
+        judged: t.judged.as_ref(),
+        en_passant: t.en_passant.as_ref(),
+    };
+    let series = super::series::compile(raw, keys, cx)?;
     if series.is_some() && walls.is_some() {
         return Err(cx.r.span(raw, "turn.moves", "a turn of several moves cannot also place walls"));
     }

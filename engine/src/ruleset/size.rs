@@ -17,7 +17,7 @@ use std::fmt;
 use crate::betza::Mode;
 use crate::rules::Rules;
 use crate::sliders;
-use crate::tables::slider_sets;
+use crate::tables::build::slider_sets;
 
 /// A reversed capturing slide: (dx, dy, range, initial-only).
 type ReverseSlide = (i32, i32, u8, bool);
