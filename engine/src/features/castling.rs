@@ -233,9 +233,11 @@ impl<B: Bitboard> Pos<B> {
             // A module that decides legality alone judges the king's path too.
             return None;
         }
-        if !self.piece_at(cs.king_from).is_some_and(|p| t.royal_types.contains(p.kind)) {
+        if !self.royals(us).has(cs.king_from) {
             // Only a royal piece can be in check: a non-royal "king" castles through
             // attacked squares (three kings, Extinction chess; Fairy-Stockfish agrees).
+            // One royal only while it is the last of its kind (Petrified chess's king)
+            // may not, while it is (Fairy-Stockfish's pseudo-royal castling).
             return None;
         }
         let them = us.opponent();
