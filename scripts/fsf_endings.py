@@ -156,7 +156,21 @@ def king_that_cannot_capture(a, what, fa, ca, cbase, cmoves):
     return max(abs(wf - bf), abs(wr - br)) == 1
 
 
+def claim_after_mate(a, what, fa, ca, cbase, cmoves):
+    """Atomic and Petrified: the kings are Fairy-Stockfish's pseudo-royal commoners, and its
+    `checkers()` sees no check without a KING type, so past the fifty moves it offers the
+    draw claim in a position that is checkmate (no legal move, the king attacked). A
+    checkmate ends the game before any claim (FIDE's Laws 9.6 and 5.1.1); compat offers none."""
+    if not (what == "is_optional_game_end" and a.name in ("atomic", "petrified") and fa[0] and not ca[0]):
+        return False
+    from chimera import compat
+
+    return not compat.legal_moves(a.cvar, cbase, cmoves) and compat.game_result(a.cvar, cbase, cmoves) != 0
+
+
 EXPLAINED = [
+    (claim_after_mate, "Fairy-Stockfish offers the fifty-move claim in a checkmate of Atomic's and Petrified's "
+                       "kings, whose check its checkers() does not see (FIDE Laws 5.1.1: the mate ends the game)"),
     (king_that_cannot_capture, "Fairy-Stockfish counts Petrified's neighbouring king, which may never capture, "
                                "as giving check (FIDE Laws 3.9: check is an attack by a piece that could take the king)"),
     (unmarked_check, "Fairy-Stockfish's SAN leaves out the mark of a check its gives_check reports "
