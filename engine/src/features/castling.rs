@@ -236,8 +236,8 @@ impl<B: Bitboard> Pos<B> {
         if !self.royals(us).has(cs.king_from) {
             // Only a royal piece can be in check: a non-royal "king" castles through
             // attacked squares (three kings, Extinction chess; Fairy-Stockfish agrees).
-            // One royal only while it is the last of its kind (Petrified chess's king)
-            // may not, while it is (Fairy-Stockfish's pseudo-royal castling).
+            // A piece royal while it is the last of its kind (Petrified chess's king)
+            // counts as royal then, as Fairy-Stockfish's pseudo-royal castling.
             return None;
         }
         let them = us.opponent();
