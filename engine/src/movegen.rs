@@ -301,6 +301,16 @@ impl<B: Bitboard> Pos<B> {
     /// The kernel's moves, whether or not a rule has ended the game.
     #[inline]
     pub(crate) fn generate_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        if self.t.rules.transfer {
+            // Only the moves whose pieces may pass to the next board (`features/transfer.rs`).
+            return self.generate_passing(sink, safety);
+        }
+        self.generate_board_moves(sink, safety)
+    }
+
+    /// The kernel's moves on the board, each piece's on its own board.
+    #[inline]
+    pub(crate) fn generate_board_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let t = &*self.t;
         let us = self.turn;
         let ours = self.board.by_color[us];
@@ -797,7 +807,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether, after `m`, no royal of the mover is attacked.
     pub(crate) fn is_safe_after(&self, m: Move, royals: B) -> bool {
-        if self.t.exact_legality && (self.t.madrasi || self.is_capture(m)) {
+        if self.t.exact_legality && (self.t.madrasi || self.t.rules.transfer || self.is_capture(m)) {
             // A condition changes what the move does or who attacks: play it and look.
             return self.is_safe_after_playing(m);
         }

@@ -689,6 +689,9 @@ impl<B: Bitboard> Pos<B> {
             let mover = Piece::from_code(moved).expect("moved piece").kind;
             self.take_aimed_initial_moves(us, mover, m.to);
         }
+        if self.t.rules.transfer {
+            self.pass_through(m);
+        }
         self.finish_move(undo, m, reset)
     }
 

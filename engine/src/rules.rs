@@ -936,6 +936,9 @@ pub struct Rules {
     /// Madrasi: a piece attacked by an enemy piece of its own type, royal pieces
     /// excepted, is paralysed (`madrasi`, `features/madrasi.rs`).
     pub madrasi: bool,
+    /// A moved piece passes to the same square of the next board, which must be empty
+    /// (`board.transfer = "next-board"`, `features/transfer.rs`: Alice chess).
+    pub transfer: bool,
 }
 
 /// Where Circe reborn pieces go (`features/circe.rs`): derived once from the start

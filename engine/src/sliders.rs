@@ -506,14 +506,14 @@ mod tests {
         let nightrider: Vec<Ray> = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
         let limited: Vec<Ray> = vec![(0, 1, 3), (1, 1, 2), (-1, 0, 4), (2, 0, 0), (3, 0, 0)];
         for (files, ranks) in [(8, 8), (5, 5), (6, 6), (4, 16), (16, 4), (7, 9), (3, 3)] {
-            let g = Geometry { files, ranks, wrap_files: true };
+            let g = Geometry { wrap_files: true, ..Geometry::new(files, ranks) };
             agrees(g, &queen);
             agrees(g, &nightrider);
             agrees(g, &limited);
         }
         // A rook on d3 of an empty cylinder: the seven other squares of its rank both
         // ways, in two runs each way (e3-h3 then a3-c3; c3-a3 then h3-e3).
-        let g = Geometry { files: 8, ranks: 8, wrap_files: true };
+        let g = Geometry { wrap_files: true, ..Geometry::new(8, 8) };
         let d3 = g.square(3, 2);
         assert_eq!(ray::<u64>(g, d3, (1, 0, 0)), 0xf7 << 16);
         assert_eq!(runs::<u64>(g, d3, (1, 0, 0)), [0xf0 << 16, 0x07 << 16]);
@@ -545,7 +545,7 @@ mod tests {
             assert_eq!(table.len(), magic_entries(chess, set));
         }
         // A cylinder keeps its lines apart.
-        assert_eq!(split(Geometry { files: 8, ranks: 8, wrap_files: true }, &queen).len(), 4);
+        assert_eq!(split(Geometry { wrap_files: true, ..Geometry::new(8, 8) }, &queen).len(), 4);
         // A range beyond the board is no range.
         assert_eq!(split(g, &[(1, 0, 9), (-1, 0, 0)]), vec![vec![(-1, 0, 0), (1, 0, 0)]]);
         // Over the budget, a line is a set of its own (and walks): a rank of 16.

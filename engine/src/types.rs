@@ -113,7 +113,7 @@ pub type Square = u8;
 /// ranks numbered from 1, both from White's side of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Geometry {
-    /// Columns, [`MIN_SIDE`] to [`MAX_SIDE`].
+    /// Columns, [`MIN_SIDE`] to [`MAX_SIDE`]: of all the boards together, side by side.
     pub files: u8,
     /// Rows, [`MIN_SIDE`] to [`MAX_SIDE`].
     pub ranks: u8,
@@ -122,12 +122,34 @@ pub struct Geometry {
     /// at the other edge ([`Geometry::offset`]), and a line along a rank comes round to
     /// where it started (a rider stops before its own square).
     pub wrap_files: bool,
+    /// How many boards of equal width stand side by side in the files (Alice chess's two:
+    /// the ruleset's `board.boards`): no step crosses from one to the next
+    /// ([`Geometry::offset`]), so every board keeps its own lines; board `b` has the files
+    /// from `b * files / boards`, so the second of two 8x8 boards has the files `i` to `p`.
+    pub boards: u8,
 }
 
 impl Geometry {
     /// A flat board of `files` by `ranks` (files not wrapping).
     pub const fn new(files: u8, ranks: u8) -> Geometry {
-        Geometry { files, ranks, wrap_files: false }
+        Geometry { files, ranks, wrap_files: false, boards: 1 }
+    }
+    /// The files of one board ([`Geometry::boards`]).
+    #[inline]
+    pub fn board_files(self) -> u8 {
+        self.files / self.boards
+    }
+    /// The board `sq` is on, 0 for the first (the only one of a single board).
+    #[inline]
+    pub fn board_of(self, sq: Square) -> u8 {
+        self.file(sq) / self.board_files()
+    }
+    /// The square of the next board (the first after the last) on the same file and rank
+    /// of its board: where a piece passes to in Alice chess. `sq` itself on one board.
+    #[inline]
+    pub fn twin(self, sq: Square) -> Square {
+        let file = (self.file(sq) + self.board_files()) % self.files;
+        self.square(file, self.rank(sq))
     }
     /// How many squares the board has; squares are `0..squares()`.
     #[inline]
@@ -144,19 +166,21 @@ impl Geometry {
     pub fn square(self, file: u8, rank: u8) -> Square {
         rank * self.files + file
     }
-    /// The square `(file + dx, rank + dy)` if it is on the board; with
-    /// [`Geometry::wrap_files`], the file counted round the cylinder (so only a step off
-    /// the first or last rank leaves the board). The square may be `sq` itself (a step
-    /// of a whole turn round the cylinder): move tables leave such steps out.
+    /// The square `(file + dx, rank + dy)` if it is on the board (on `sq`'s own board
+    /// where there are several); with [`Geometry::wrap_files`], the file counted round
+    /// the cylinder (so only a step off the first or last rank leaves the board). The
+    /// square may be `sq` itself (a step of a whole turn round the cylinder): move tables
+    /// leave such steps out.
     #[inline]
     pub fn offset(self, sq: Square, dx: i32, dy: i32) -> Option<Square> {
-        let mut f = self.file(sq) as i32 + dx;
+        let width = self.board_files() as i32;
+        let first = self.board_of(sq) as i32 * width;
+        let mut f = self.file(sq) as i32 - first + dx;
         let r = self.rank(sq) as i32 + dy;
         if self.wrap_files {
-            f = f.rem_euclid(self.files as i32);
+            f = f.rem_euclid(width);
         }
-        (f >= 0 && r >= 0 && f < self.files as i32 && r < self.ranks as i32)
-            .then(|| self.square(f as u8, r as u8))
+        (f >= 0 && r >= 0 && f < width && r < self.ranks as i32).then(|| self.square((first + f) as u8, r as u8))
     }
     /// The 0-based file of `sq` (0 is the a-file).
     #[inline]
@@ -341,6 +365,21 @@ mod tests {
         for bad in ["", "e", "e0", "e9", "i1", "E4", "e04", "e4x", "4e"] {
             assert_eq!(g.parse_square(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn steps_never_cross_from_one_board_to_the_next() {
+        let g = Geometry { boards: 2, ..Geometry::new(16, 8) };
+        let sq = |s: &str| g.parse_square(s).unwrap();
+        assert_eq!(g.offset(sq("h1"), 1, 0), None);
+        assert_eq!(g.offset(sq("i1"), -1, 1), None);
+        assert_eq!(g.offset(sq("g1"), 1, 2), Some(sq("h3")));
+        assert_eq!(g.offset(sq("j1"), -1, 2), Some(sq("i3")));
+        assert_eq!((g.twin(sq("e4")), g.twin(sq("m4"))), (sq("m4"), sq("e4")));
+        assert_eq!((g.board_of(sq("h8")), g.board_of(sq("i8"))), (0, 1));
+        let one = Geometry::new(8, 8);
+        assert_eq!(one.twin(3), 3);
+        assert_eq!(one.offset(7, -7, 7), Some(63));
     }
 
     #[test]

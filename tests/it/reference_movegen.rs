@@ -1392,6 +1392,32 @@ fn cylinder_positions() {
     }
 }
 
+/// Alice chess from the start (two boards side by side, 128 squares: u128): every move
+/// passes to the other board, the castling and en-passant drills included.
+#[test]
+fn alice() {
+    run(&builtin("alice"), 3, 41, 40, 160, 9);
+}
+
+/// Alice positions made by hand, each perft 3 against the reference and random games:
+/// Wikipedia's 1.Nf3 e6 2.Ne5 Bc5 3.Nxf7 (3...Kxf7, 3...Bxf2 and 3...Qd4 all impossible,
+/// 3...Bg1, here Bo1, possible); castles whose king or rook would pass onto a taken
+/// square of the second board (a knight on n1 stops O-O, a rook on o5 checks o1, the
+/// king's square after O-O); a double step that may be taken en passant on the first
+/// board while the pawn stands on the second.
+#[test]
+fn alice_positions() {
+    let v = builtin("alice");
+    for fen in [
+        "rnbqk1nr8/pppp2pp5N2/12p3/10b5/16/16/PPPPPPPP8/RNBQKB1R8 b KQkq - 0 3",
+        "r3k2r8/16/16/14r1/16/16/16/R3K2R5n2 w KQkq - 0 1",
+        "4k11/16/16/16/3p12/16/4P11/4K11 w - - 0 1",
+    ] {
+        check_perft(&v, fen, 3).unwrap_or_else(|e| panic!("{e}"));
+        check_games(&v, fen, 42, 10, 60, 5).unwrap_or_else(|e| panic!("{e}"));
+    }
+}
+
 /// Riders of every kind (nightriders, short riders, limited rooks and bishops) on a
 /// cylinder of an odd number of files (9x9: u128).
 #[test]

@@ -178,6 +178,7 @@ builtins! {
     "supply" => "supply.toml",
     "cylinder" => "cylinder.toml",
     "circe" => "circe.toml",
+    "alice" => "alice.toml",
     "andernach" => "andernach.toml",
     "madrasi" => "madrasi.toml",
 }

@@ -36,7 +36,11 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
     let (target, victim) = match squares[..] {
         // The passed square alone: the piece that double-stepped stands one step beyond it,
         // seen from its opponent.
-        [target] => (target, g.offset(target, 0, if mover == Color::Black { -1 } else { 1 })),
+        // With Alice chess's transfer it has since passed to the next board.
+        [target] => {
+            let beyond = g.offset(target, 0, if mover == Color::Black { -1 } else { 1 });
+            (target, if t.rules.transfer { beyond.map(|sq| g.twin(sq)) } else { beyond })
+        }
         // The passed square and the piece's own, in either order (Fairy-Stockfish writes
         // both for a piece whose double step is not straight ahead, as a Berolina pawn's).
         [a, b] if pos.piece_at(a).is_none() => (a, Some(b)),

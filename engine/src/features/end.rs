@@ -290,7 +290,7 @@ impl<B: Bitboard> Pos<B> {
         // Every other piece of a same-colour type, all on one colour (none at all: bare royals).
         // Round a cylinder of an odd number of files no piece keeps to one colour.
         let g = t.geometry;
-        let bound = !(g.wrap_files && g.files % 2 == 1);
+        let bound = !(g.wrap_files && g.board_files() % 2 == 1);
         if (others & !of_types(&im.same_color)).any() || (others.any() && !bound) {
             return false;
         }

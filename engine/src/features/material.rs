@@ -84,7 +84,7 @@ pub(crate) fn classes(rules: &Rules) -> Vec<Mating> {
             match built_in.iter().find(|(d, _)| *d == own).map_or(Mating::Major, |&(_, m)| m) {
                 // Round a cylinder of an odd number of files, a step across the edge
                 // changes the square's colour: no piece is bound to one.
-                Mating::ColorBound if rules.geometry.wrap_files && rules.geometry.files % 2 == 1 => Mating::Minor,
+                Mating::ColorBound if rules.geometry.wrap_files && rules.geometry.board_files() % 2 == 1 => Mating::Minor,
                 m => m,
             }
         })

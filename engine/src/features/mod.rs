@@ -21,6 +21,7 @@ pub(crate) mod lift;
 pub(crate) mod drops;
 pub(crate) mod flips;
 pub(crate) mod circe;
+pub(crate) mod transfer;
 pub(crate) mod andernach;
 pub(crate) mod madrasi;
 pub(crate) mod gating;

@@ -118,6 +118,26 @@ struct RawBoard {
     /// `"files"`: the a-file and the last file are adjacent (a cylinder board).
     #[serde(default)]
     wrap: RawWrap,
+    /// Boards of `files` by `ranks`, side by side (Alice chess: 2).
+    #[serde(default = "one")]
+    boards: u8,
+    /// `"next-board"`: a moved piece passes to the same square of the next board
+    /// (`features/transfer.rs`).
+    #[serde(default)]
+    transfer: RawTransfer,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// Where a moved piece goes once it has moved ([`Rules::transfer`]).
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum RawTransfer {
+    #[default]
+    None,
+    NextBoard,
 }
 
 /// Which edges of the board are joined ([`Geometry::wrap_files`]).
@@ -212,7 +232,15 @@ fn compile(
             return Err(r.span(&raw.board, format!("board.{what}"), format!("{n} {what}: a board has {MIN_SIDE} to {MAX_SIDE}")));
         }
     }
-    let g = Geometry { files: board.files, ranks: board.ranks, wrap_files: board.wrap == RawWrap::Files };
+    let width = board.files as usize * board.boards as usize;
+    if board.boards == 0 || width > MAX_SIDE as usize {
+        let most = MAX_SIDE / board.files;
+        return Err(r.span(&raw.board, "board.boards", format!("{} boards of {} files: from 1 to {most} side by side ({MAX_SIDE} files in all)", board.boards, board.files)));
+    }
+    if board.transfer == RawTransfer::NextBoard && board.boards < 2 {
+        return Err(r.span(&raw.board, "board.transfer", "`next-board` needs `boards` of 2 or more: a piece passes to the next board"));
+    }
+    let g = Geometry { files: width as u8, ranks: board.ranks, wrap_files: board.wrap == RawWrap::Files, boards: board.boards };
 
     let pieces_map = raw.pieces.get_ref();
     if pieces_map.is_empty() {
@@ -287,6 +315,7 @@ fn compile(
         circe: None,
         andernach: raw.andernach,
         madrasi: raw.madrasi,
+        transfer: board.transfer == RawTransfer::NextBoard,
     };
     if raw.circe {
         // The rebirth squares come from the start position's pieces (its game array).

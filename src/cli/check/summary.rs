@@ -67,6 +67,17 @@ pub(super) fn explain(rules: &Rules) -> Explained {
         &["board", "board.files", "board.ranks", "a1_color"],
         format!("board: {}x{}, a1 is {}", g.files, g.ranks, if rules.a1_light { "light" } else { "dark" }),
     );
+    if g.boards > 1 {
+        let span = |b: u8| format!("{}-{}", Geometry::file_char(b * g.board_files()), Geometry::file_char((b + 1) * g.board_files() - 1));
+        let each: Vec<String> = (0..g.boards).map(span).collect();
+        o.line(&["board.boards"], format!("{} boards of {}x{} side by side, files {}; no piece moves from one to another but by a transfer", g.boards, g.board_files(), g.ranks, list(&each)));
+    }
+    if rules.transfer {
+        o.line(
+            &["board.transfer"],
+            "after each move the moved piece (a castle's king and rook) passes to the same square of the next board, which must be empty: a piece captures only on its own board, a king is attacked only by the pieces of its board".to_string(),
+        );
+    }
     if g.wrap_files {
         o.line(
             &["board.wrap"],

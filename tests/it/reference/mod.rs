@@ -47,6 +47,12 @@
 //!   stepping off one side edge comes back on at the other; a rider stops before it
 //!   would come back to its own square (it may not pass through or return to it), and a
 //!   leap onto its own square is no move.
+//! * with several boards side by side (`board.boards`), no step leaves its board; with
+//!   `board.transfer = "next-board"` (Alice chess, from Wikipedia's and Pritchard's
+//!   text) a move is kept only if every piece it moves (a castle's king and rook) finds
+//!   the same square of the next board empty, and after it they stand there; a double
+//!   step's pawn, passed on, is taken en passant from the board it left, on the square
+//!   it passed there.
 //! * the problemists' conditions, from their published rules (Wikipedia's "Circe chess",
 //!   "Andernach chess", "Madrasi chess"): with `circe`, a captured non-royal piece is put
 //!   back, after the move, on a square where the start position has a piece of its side
@@ -100,6 +106,12 @@ pub struct RefPos {
     pub ranks: i32,
     /// The a-file and the last file are adjacent (a cylinder).
     pub wrap: bool,
+    /// Boards of equal width side by side in the files (`board.boards`); no step leaves
+    /// its board.
+    pub boards: i32,
+    /// Alice chess: a moved piece passes to the same square of the next board, which must
+    /// be empty (`board.transfer`).
+    pub transfer: bool,
     pub board: Vec<Option<Man>>,
     pub turn: Color,
     /// Per castle: [White, Black].
@@ -206,6 +218,8 @@ impl RefPos {
             files,
             ranks,
             wrap: rules.geometry.wrap_files,
+            boards: rules.geometry.boards as i32,
+            transfer: rules.transfer,
             board,
             turn,
             ep: None,
@@ -231,11 +245,19 @@ impl RefPos {
         if ep != "-" && rules.turn.series.is_some() {
             pos.passed[ci(other(turn))] = pos.square_list(ep)?;
         } else if ep != "-" {
-            let target = pos.parse_square(ep).ok_or_else(|| format!("bad ep square {ep}"))?;
-            // The double-stepped piece stands one square further on from the mover's view.
+            let squares = pos.square_list(ep)?;
+            // The double-stepped piece stands one square further on from the mover's view
+            // (with a transfer, on the next board), unless the field names it too.
             let dy = if turn == Color::White { -1 } else { 1 };
-            let victim = pos.offset(target, 0, dy).ok_or("ep victim off the board")?;
-            pos.ep = Some((target, victim));
+            pos.ep = Some(match squares[..] {
+                [target] => {
+                    let beyond = pos.offset(target, 0, dy).ok_or("ep victim off the board")?;
+                    (target, if pos.transfer { pos.twin(beyond) } else { beyond })
+                }
+                [a, b] if pos.board[a].is_none() => (a, b),
+                [a, b] => (b, a),
+                _ => return Err(format!("bad ep field {ep}")),
+            });
         }
         if let Some(h) = fields.get(4) {
             pos.halfmove = h.parse().map_err(|_| "bad halfmove clock")?;
@@ -299,12 +321,20 @@ impl RefPos {
         s as i32 / self.files
     }
     fn offset(&self, s: usize, dx: i32, dy: i32) -> Option<usize> {
-        let (mut f, r) = (self.file(s) + dx, self.rank(s) + dy);
+        // Files counted on the square's own board.
+        let width = self.files / self.boards;
+        let first = self.file(s) / width * width;
+        let (mut f, r) = (self.file(s) - first + dx, self.rank(s) + dy);
         if self.wrap {
-            // Round the cylinder: file -1 is the last file, file `files` is the a-file.
-            f = f.rem_euclid(self.files);
+            // Round the cylinder: file -1 is the last file, file `width` is the a-file.
+            f = f.rem_euclid(width);
         }
-        (f >= 0 && f < self.files && r >= 0 && r < self.ranks).then(|| (r * self.files + f) as usize)
+        (f >= 0 && f < width && r >= 0 && r < self.ranks).then(|| (r * self.files + first + f) as usize)
+    }
+    /// The same square of the next board (the first after the last).
+    fn twin(&self, s: usize) -> usize {
+        let f = (self.file(s) + self.files / self.boards) % self.files;
+        (self.rank(s) * self.files + f) as usize
     }
     /// The rank as seen by `c` (0 = its own first rank).
     fn own_rank(&self, s: usize, c: Color) -> i32 {
@@ -673,6 +703,16 @@ impl RefPos {
             base.insert((kf, self.for_color(c.king_to, us), Some(i), None), false);
         }
 
+        if self.transfer {
+            // Every piece moved must find its square of the next board empty.
+            base.retain(|&(_, to, castle, _), _| {
+                let landings = match castle {
+                    Some(i) => vec![self.for_color(self.rules.castles[i].king_to, us), self.for_color(self.rules.castles[i].rook_to, us)],
+                    None => vec![to],
+                };
+                landings.iter().all(|&sq| self.board[self.twin(sq)].is_none())
+            });
+        }
         let mut out = Vec::new();
         for ((from, to, castle, ep_victim), double_step) in base {
             let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step };
@@ -764,6 +804,10 @@ impl RefPos {
             p.board[kt] = Some(Man { moved: true, ..king });
             p.board[rt] = Some(Man { moved: true, ..rook });
             touched.push(rf);
+            if self.transfer {
+                p.board[self.twin(kt)] = p.board[kt].take();
+                p.board[self.twin(rt)] = p.board[rt].take();
+            }
         } else {
             let mut man = p.board[m.from].take().unwrap();
             let mut victim = None;
@@ -787,6 +831,12 @@ impl RefPos {
             if m.double_step && m.promo.is_none() && self.rules.pieces[mover.kind as usize].en_passant {
                 let mid = (m.from + m.to) / 2; // same file: the middle square
                 p.ep = Some((mid, m.to));
+            }
+            if self.transfer {
+                p.board[self.twin(m.to)] = p.board[m.to].take();
+                if let Some((mid, _)) = p.ep {
+                    p.ep = Some((mid, self.twin(m.to)));
+                }
             }
         }
         for (i, c) in self.rules.castles.iter().enumerate() {
@@ -952,6 +1002,11 @@ impl RefPos {
             s += &if open.is_empty() { "-".to_string() } else { open.concat() };
         } else {
             match self.ep {
+                // The pawn's square too where it is not straight beyond (the engine's form).
+                Some((t, v)) if self.file(t) != self.file(v) => {
+                    s += &self.square_name(t.min(v));
+                    s += &self.square_name(t.max(v));
+                }
                 Some((t, _)) => s += &self.square_name(t),
                 None => s.push('-'),
             }
