@@ -316,6 +316,9 @@ class PlusPromotion(Adapter):
         if not suffix or start.endswith("@"):
             return uci, None
         mover = san[0] if san[0].isupper() else "P"
+        if mover not in self.promotes and mover == "P":
+            # A pawn's own promotion beside Shogi-style ones (Forward chess): written alike.
+            return uci, None
         expected = self.promotes.get(mover)
         problem = None
         if expected != suffix.upper():

@@ -379,7 +379,7 @@ mod tests {
         assert_eq!((g.board_of(sq("h8")), g.board_of(sq("i8"))), (0, 1));
         let one = Geometry::new(8, 8);
         assert_eq!(one.twin(3), 3);
-        assert_eq!(one.offset(7, -7, 7), Some(63));
+        assert_eq!(one.offset(7, -7, 7), Some(56));
     }
 
     #[test]

@@ -298,6 +298,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     let atomic_king = atomic.as_ref().and_then(|(king, _)| king.clone());
     let mut pieces = Table::new();
     let mut betzas = BTreeMap::new();
+    // A piece of these types that captures turns to a wall (Nuclear chess).
+    let petrifying = c.names("petrifyOnCaptureTypes", &[])?;
     // Pieces whose Betza has Fairy-Stockfish's initial double step (`ifmnD`).
     let mut doublers = BTreeSet::new();
     for p in fsf.pieces.values() {
@@ -315,6 +317,12 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         }
         if p.name == "pawn" {
             t.insert("pawn".into(), Value::Boolean(true));
+        }
+        if petrifying.contains(&p.name) {
+            if t.contains_key("royal") {
+                return Err(c.refuse("petrifyOnCaptureTypes", format!("the royal `{}` petrifies (Chimera's royal pieces may not)", p.name)));
+            }
+            t.insert("petrify_on_capture".into(), Value::Boolean(true));
         }
         // Fairy-Stockfish's Janggi cannon neither hops over nor takes a Janggi cannon.
         if p.name == "janggiCannon" {
@@ -974,11 +982,9 @@ fn pseudo_royal(c: &Conv<'_>) -> Result<Option<(Vec<String>, i64)>, Refusal> {
     if matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All) {
         return Err(c.refuse("extinctionPseudoRoyal", "every piece type pseudo-royal (Chimera's royal kind is named)"));
     }
-    let types = c.names("extinctionPieceTypes", &[])?;
-    if types.iter().any(|t| t == "king") {
-        // Fairy-Stockfish's king is royal whatever its count, and more than one breaks it.
-        return Err(c.refuse("extinctionPseudoRoyal", "the royal king among the pseudo-royal types"));
-    }
+    // Fairy-Stockfish's king is royal whatever its count: listed, it stays the royal king
+    // it is anyway (Forward chess's `kg`: the king and the piece that promotes to it).
+    let types: Vec<String> = c.names("extinctionPieceTypes", &[])?.into_iter().filter(|t| t != "king").collect();
     let count = c.int("extinctionPieceCount", 0)? + 1;
     if !(1..=255).contains(&count) {
         return Err(c.refuse("extinctionPieceCount", format!("pseudo-royal pieces while at most {count} are left")));

@@ -146,6 +146,10 @@ const MAPPED: [&str; 48] = [
 
 /// More mapped options (split from `MAPPED` only to keep each list readable).
 const MAPPED_MORE: &[&str] = &[
+    "petrifyOnCaptureTypes",
+    "enPassantRegion",
+    "enPassantRegionWhite",
+    "enPassantRegionBlack",
     "castlingWins",
     "flagPieceBlockedWin",
     "soldierPromotionRank",
@@ -230,13 +234,9 @@ const MAPPED_MORE: &[&str] = &[
 const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("chess960", "false", "Chess960 castling"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
-    ("petrifyOnCaptureTypes", "-", "petrification"),
     ("petrifyBlastPieces", "false", "petrification"),
     ("tripleStepRegionWhite", "-", "triple steps"),
     ("tripleStepRegionBlack", "-", "triple steps"),
-    ("enPassantRegion", "", "en-passant regions"),
-    ("enPassantRegionWhite", "", "en-passant regions"),
-    ("enPassantRegionBlack", "", "en-passant regions"),
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
@@ -311,6 +311,7 @@ fn is_piece_list(key: &str) -> bool {
             | "blastImmuneTypes"
             | "mutuallyImmuneTypes"
             | "connectPieceTypes"
+            | "petrifyOnCaptureTypes"
     )
 }
 

@@ -16,6 +16,28 @@ use crate::betza::{self, Hop, Mode};
 const SIDES: [&str; 2] = ["White", "Black"];
 
 impl Conv<'_> {
+    /// Whether double steps may be taken en passant on every square (Fairy-Stockfish's
+    /// default `enPassantRegion`) rather than on none (`-`); a region of some squares is
+    /// refused: Chimera's en passant has no region.
+    fn en_passant_anywhere(&self) -> Result<bool, Refusal> {
+        let all = self.files as usize * self.ranks as usize;
+        let mut sizes = Vec::new();
+        for side in SIDES {
+            let own = format!("enPassantRegion{side}");
+            let key = if self.fsf.value(&own).is_some() { own } else { "enPassantRegion".to_string() };
+            let n = self.region(&key, |_, _| true)?.len();
+            if n != 0 && n != all {
+                return Err(self.refuse(&key, "an en-passant region of some squares (Chimera's en passant is taken anywhere or nowhere)"));
+            }
+            sizes.push((n, key));
+        }
+        if sizes[0].0 != sizes[1].0 {
+            let given = sizes.iter().find(|(_, key)| self.fsf.value(key).is_some()).unwrap_or(&sizes[0]);
+            return Err(self.refuse(&given.1, "en passant for one side only"));
+        }
+        Ok(sizes[0].0 == all)
+    }
+
     /// One side's piece list (`key`, or its own `key{side}`) as piece names, in the
     /// variant's order.
     pub(super) fn names_of(&self, key: &str, side: usize, default: &[&str]) -> Vec<String> {
@@ -86,10 +108,12 @@ pub(super) fn pawn_rules(
     }
 
     // En passant: Fairy-Stockfish's double steps leave the passed square, which a piece
-    // of `enPassantTypes` takes by its capture-only moves (`attacks & ~quiets`).
+    // of `enPassantTypes` takes by its capture-only moves (`attacks & ~quiets`); none
+    // where `enPassantRegion` is empty (Nuclear chess's `-`).
+    let everywhere = c.en_passant_anywhere()?;
     let mut takers = BTreeSet::new();
     for name in c.shared_names("enPassantTypes", &["pawn"], board, promoted)? {
-        if !appears(&name) || doublers.is_empty() {
+        if !everywhere || !appears(&name) || doublers.is_empty() {
             continue;
         }
         let (fsf_takes, chimera_takes) = en_passant_moves(&betzas[&name], c.files.max(c.ranks));
@@ -105,7 +129,7 @@ pub(super) fn pawn_rules(
         takers.insert(name);
     }
     // Every double step leaves the square, taken or not: Fairy-Stockfish's FENs name it.
-    for name in &doublers {
+    for name in doublers.iter().filter(|_| everywhere) {
         let t = piece(pieces, name);
         t.insert("en_passant".into(), Value::Boolean(true));
         if !takers.contains(name) {

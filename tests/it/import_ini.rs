@@ -54,7 +54,7 @@ fn converted_sections_match_fairy_stockfish_perft() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     // Issue 25 asks for at least 130 of the file's 143.
-    assert!(converted >= 132, "only {converted} sections converted");
+    assert!(converted >= 134, "only {converted} sections converted");
 }
 
 /// Every refusal names its section, the option and why; the list is pinned (review it by
@@ -156,6 +156,21 @@ fn check_counting_becomes_the_n_check_module() {
     assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["modules"]["n-check"]["checks"].as_integer(), Some(1));
     let uneven = "[c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n";
     assert_eq!(refused(uneven).0, "startFen");
+}
+
+#[test]
+fn petrifying_types_and_an_empty_en_passant_region() {
+    let doc = converted("[a:chess]\npetrifyOnCaptureTypes = nq\nenPassantRegion = -\n");
+    let pieces = doc["pieces"].as_table().unwrap();
+    let petrify = |name: &str| pieces[name].get("petrify_on_capture").and_then(|v| v.as_bool()) == Some(true);
+    assert!(petrify("knight") && petrify("queen") && !petrify("rook") && !petrify("pawn"));
+    // No double step may be taken en passant, nor leaves its square in the FEN.
+    assert!(pieces["pawn"].get("en_passant").is_none(), "{:?}", pieces["pawn"]);
+    assert_eq!(refused("[a:chess]\npetrifyOnCaptureTypes = k\n").0, "petrifyOnCaptureTypes");
+    assert_eq!(refused("[a:chess]\nenPassantRegion = *3 *6\n").0, "enPassantRegion");
+    assert_eq!(refused("[a:chess]\nenPassantRegionWhite = -\n").0, "enPassantRegionWhite");
+    let doc = converted("[a:chess]\nenPassantRegion = *1 *2 *3 *4 *5 *6 *7 *8\n");
+    assert_eq!(doc["pieces"]["pawn"]["en_passant"].as_bool(), Some(true));
 }
 
 #[test]

@@ -208,6 +208,11 @@ impl Atomic {
     fn judge_capture(&self, pos: &dyn PositionView, m: Move, mut after: Aftermath) -> Option<IllegalCode> {
         let them = pos.turn().opponent();
         let mover = pos.piece_at(m.from)?.kind;
+        if pos.rules().piece(mover).petrify_on_capture {
+            // The capturer turns to a wall on `to` (Nuclear chess), which the reckoning
+            // below would take for an empty square.
+            return self.judge_by_playing(pos, m);
+        }
         let capturer = m.promotion().unwrap_or(mover);
         // The capturer explodes on `to` (unless immune); its neighbours unless spared.
         let mut blown = Wide::EMPTY;
