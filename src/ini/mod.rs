@@ -11,6 +11,7 @@
 
 pub mod betza;
 mod connect;
+mod ends;
 pub mod convert;
 pub mod fsf;
 mod janggi;
