@@ -12,6 +12,7 @@ pub mod movement;
 pub mod ini;
 pub mod pgn;
 pub mod snapshot;
+pub mod two_boards;
 
 /// The README's Rust examples, compiled and run as doctests.
 #[cfg(doctest)]

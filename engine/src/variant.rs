@@ -362,6 +362,24 @@ impl Position {
     pub fn is_promoted(&self, sq: Square) -> bool {
         with!(self, p => p.is_promoted(sq))
     }
+    /// The piece the last move captured, as a partner on another board receives it in
+    /// a two-board game (bughouse): its colour, and its type demoted if it was promoted
+    /// (`Q~` passes as a pawn). `None` if the last move took nothing, or none was played.
+    pub fn last_capture(&self) -> Option<Piece> {
+        with!(self, p => p.last_capture())
+    }
+    /// Puts a piece into its colour's hand from outside this board (a partner's capture
+    /// on the other board of a two-board game); `false`, and nothing changes, where the
+    /// variant has no hands, the type is not one a hand holds, or the hand is full.
+    /// Undo does not take it back: whoever gave it does ([`Position::take_from_hand`]).
+    pub fn give_to_hand(&mut self, piece: Piece) -> bool {
+        with_mut!(self, p => p.hand_by(piece, true))
+    }
+    /// Takes a piece out of its colour's hand (a gift taken back); `false`, and nothing
+    /// changes, where the hand holds none.
+    pub fn take_from_hand(&mut self, piece: Piece) -> bool {
+        with_mut!(self, p => p.hand_by(piece, false))
+    }
 
     /// Plays a legal move, or refuses it with
     /// [`IllegalCode::PieceCannotMoveThere`] (use [`Position::parse_move`] for a reason

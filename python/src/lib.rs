@@ -9,6 +9,7 @@ mod cases;
 mod compat;
 mod errors;
 mod pgn;
+mod two_boards;
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
@@ -60,6 +61,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     board::register(m)?;
     pgn::register(m)?;
     cases::register(m)?;
+    two_boards::register(m)?;
     let sub = PyModule::new(py, "_compat")?;
     compat::register(&sub)?;
     m.add_submodule(&sub)?;

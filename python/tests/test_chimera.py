@@ -265,3 +265,34 @@ def test_turns_of_two_parts_duck_and_amazons():
     amazons = chimera.variant("amazons").position()
     assert amazons.san("d1a1,a1b1") == "Qda1,b1"
     assert amazons.play("d1a1,a1b1").fen == "3q2q3/10/10/q8q/10/10/Q8Q/10/10/Q*4Q3 b - - 1 1"
+
+
+def test_bughouse_match_on_both_boards():
+    game = chimera.Match()
+    assert game.perft(2) == 1600
+    assert game.push_movetext("1A. e4 1a. d5") == 2
+    assert game.push("A", "exd5") == "e4d5"
+    # White on A took a pawn: it goes to the partner, Black on board B.
+    assert game.fen().endswith("[p] w KQkq - 0 1")
+    assert sorted(game.legal_moves("B"))[:2] == ["a2a3", "a2a4"]
+    assert game.board("B").turn == "white"
+    assert game.movetext() == "1A. e4 1a. d5 2A. exd5"
+    assert game.pop() == ("A", "e4d5")
+    assert "[p]" not in game.fen()
+    with pytest.raises(chimera.IllegalMove) as refused:
+        game.push("B", "P@e4")
+    assert refused.value.code == "hand-empty"
+    with pytest.raises(ValueError, match="not one board of a two-board game"):
+        chimera.Match("chess")
+    with pytest.raises(ValueError, match='a board is "A" or "B"'):
+        game.legal_moves("C")
+
+
+def test_bughouse_match_ends_for_both_partners():
+    game = chimera.Match("bughouse")
+    game.push_movetext("1A. e4 1a. f5 2A. exf5 2a. g5 3A. Qh5#")
+    assert game.outcome() == ("A", "white", "checkmate")
+    assert game.legal_moves("B") == []
+    with pytest.raises(chimera.IllegalMove) as refused:
+        game.push("B", "e4")
+    assert refused.value.code == "game-over"

@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
 
-use chimera::{Move, Position};
+use chimera::two_boards::Match;
+use chimera::{Move, Position, Variant};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde::Serialize;
@@ -27,6 +28,12 @@ pub struct Args {
     /// Also count per root move (`<move> <count>`, sorted by the move).
     #[arg(long)]
     pub divide: bool,
+    /// Count a bughouse match on both boards (a two-board variant, `[drops] two_boards`):
+    /// a move is one on either board, and captures fill the partner's hand on the other;
+    /// `--fen` takes the two boards' FENs joined by ` | `. With `--divide`, each root move
+    /// is written after its board (`A e2e4`).
+    #[arg(long = "match", conflicts_with = "chess960")]
+    pub both_boards: bool,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -55,6 +62,9 @@ struct Report {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.variant)?;
+    if args.both_boards {
+        return run_match(args, &variant, out);
+    }
     let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
     let threads = match args.threads {
         Some(n) => usize::from(n),
@@ -73,28 +83,64 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         // of the root too in bulk.
         (pos.perft(args.depth), None)
     };
-    let seconds = started.elapsed().as_secs_f64();
+    let report = Report {
+        variant: variant.name().to_string(),
+        fen: pos.fen(),
+        depth: args.depth,
+        nodes,
+        threads,
+        seconds: started.elapsed().as_secs_f64(),
+        nodes_per_second: None,
+        divide: divide.map(|d| d.into_iter().collect()),
+    };
+    report.print(args.json, out)
+}
 
-    if args.json {
-        let report = Report {
-            variant: variant.name().to_string(),
-            fen: pos.fen(),
-            depth: args.depth,
-            nodes,
-            threads,
-            seconds,
-            nodes_per_second: (seconds > 0.0).then(|| (nodes as f64 / seconds).round() as u64),
-            divide: divide.map(|d| d.into_iter().collect()),
-        };
-        let json = serde_json::to_string(&report).map_err(|e| Failure::Message(format!("cannot write JSON: {e}")))?;
-        writeln!(out, "{json}")?;
-        return Ok(());
+/// `--match`: perft of a bughouse match, on one thread.
+fn run_match(args: &Args, variant: &Variant, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut game = match args.fen.as_deref() {
+        Some(fen) => Match::from_fen(variant, fen),
+        None => Match::new(variant),
     }
-    for (m, n) in divide.iter().flatten() {
-        writeln!(out, "{m} {n}")?;
+    .map_err(|e| Failure::Message(e.to_string()))?;
+    let started = Instant::now();
+    let (nodes, divide) = if args.divide {
+        let counts = game.divide(args.depth);
+        let mut named: Vec<(String, u64)> =
+            counts.into_iter().map(|(board, m, n)| (format!("{board} {}", game.board(board).uci(m)), n)).collect();
+        named.sort();
+        (if args.depth == 0 { 1 } else { named.iter().map(|c| c.1).sum() }, Some(named))
+    } else {
+        (game.perft(args.depth), None)
+    };
+    let report = Report {
+        variant: variant.name().to_string(),
+        fen: game.fen(),
+        depth: args.depth,
+        nodes,
+        threads: 1,
+        seconds: started.elapsed().as_secs_f64(),
+        nodes_per_second: None,
+        divide: divide.map(|d| d.into_iter().collect()),
+    };
+    report.print(args.json, out)
+}
+
+impl Report {
+    /// One JSON object, or the root moves' counts (with `--divide`) and `nodes <N>`.
+    fn print(mut self, json: bool, out: &mut dyn Write) -> Result<(), Failure> {
+        if json {
+            self.nodes_per_second = (self.seconds > 0.0).then(|| (self.nodes as f64 / self.seconds).round() as u64);
+            let json = serde_json::to_string(&self).map_err(|e| Failure::Message(format!("cannot write JSON: {e}")))?;
+            writeln!(out, "{json}")?;
+            return Ok(());
+        }
+        for (m, n) in self.divide.iter().flatten() {
+            writeln!(out, "{m} {n}")?;
+        }
+        writeln!(out, "nodes {}", self.nodes)?;
+        Ok(())
     }
-    writeln!(out, "nodes {nodes}")?;
-    Ok(())
 }
 
 /// Perft below each legal whole turn of `pos` (`depth` >= 1: a move, or the parts of a

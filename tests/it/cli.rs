@@ -139,6 +139,25 @@ fn perft_divide_lists_sorted_root_moves() {
     assert!(moves.contains(&"g1f3 20"));
 }
 
+/// `--match`: both boards of a bughouse match, a move on either a ply; `--divide` names
+/// each root move's board; a variant of one board only, or a FEN of one board, is refused.
+#[test]
+fn perft_of_a_bughouse_match() {
+    assert_eq!(chimera(&["perft", "bughouse", "3", "--match"]).ok().stdout, "nodes 65804\n");
+    let fen = "4k3/1P6/8/3q~4/8/2N5/8/4K3[] w - - 0 1 | 4k3/8/8/8/8/8/6p1/R3K2R[N] b KQ - 0 1";
+    let r = chimera(&["perft", "bughouse", "2", "--match", "--divide", "--fen", fen]).ok();
+    let lines = r.lines();
+    assert_eq!(lines.last().copied(), Some("nodes 1803"));
+    assert_eq!(lines.len(), 29);
+    assert!(lines.contains(&"A c3d5 64") && lines.contains(&"B g2h1q 79"), "{lines:?}");
+    let json = chimera(&["perft", "bughouse", "1", "--match", "--json"]).ok();
+    assert!(json.stdout.contains("\"nodes\":40") && json.stdout.contains(" | "), "{}", json.stdout);
+    let r = chimera(&["perft", "chess", "1", "--match"]).fails();
+    assert!(r.stderr.contains("chess is not one board of a two-board game"), "{}", r.stderr);
+    let r = chimera(&["perft", "bughouse", "1", "--match", "--fen", "4k3/8/8/8/8/8/8/4K3[] w - - 0 1"]).fails();
+    assert!(r.stderr.contains("joined by ` | `; this has 1 part"), "{}", r.stderr);
+}
+
 #[test]
 fn perft_divide_sums_to_perft() {
     let r = chimera(&["perft", "chess", "3", "--divide"]).ok();

@@ -2,6 +2,7 @@
 //! instead of once per file. Run one file's tests with `cargo test --release --test it <module>::`.
 
 mod atomic;
+mod bughouse;
 mod cases;
 mod chess960;
 mod cli;

@@ -9,7 +9,7 @@
 //! move lists differ).
 
 #[path = "reference/mod.rs"]
-mod reference;
+pub(crate) mod reference;
 
 use std::sync::Arc;
 

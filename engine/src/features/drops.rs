@@ -301,6 +301,42 @@ impl<B: Bitboard> Pos<B> {
         Some(k)
     }
 
+    /// The piece the last move took, as it passes to a partner on another board
+    /// (`[drops] two_boards`): demoted if it was promoted there (`Q~` passes as a pawn),
+    /// counted as the type its hand slot holds.
+    pub(crate) fn last_capture(&self) -> Option<Piece> {
+        let t = &*self.t;
+        let u = self.history.last()?;
+        let cap = Piece::from_code(u.captured)?;
+        let promoted = u.mv.kind != MoveKind::EnPassant && u.promoted.has(u.mv.to);
+        let kind = if promoted { t.demoted[cap.kind as usize].unwrap_or(cap.kind) } else { cap.kind };
+        Some(Piece { color: cap.color, kind: t.hand_slot[kind as usize] })
+    }
+
+    /// Changes a hand from outside the game (a partner passes a piece, or takes it back
+    /// when that capture is taken back): `false`, and nothing changes, where the variant
+    /// has no hands, the hand is full or holds none of it.
+    pub(crate) fn hand_by(&mut self, p: Piece, add: bool) -> bool {
+        let t = &*self.t;
+        if t.rules.drops.is_none() || t.unlimited_supply.is_some() || p.kind as usize >= t.types || t.hand_slot[p.kind as usize] != p.kind {
+            return false;
+        }
+        let n = self.hands[p.color][p.kind as usize];
+        let held: u32 = self.hands[p.color].iter().map(|&n| u32::from(n)).sum();
+        let next = if add {
+            if n == HAND_MAX || t.hand_capacity.is_some_and(|c| held >= u32::from(c)) {
+                return false;
+            }
+            n + 1
+        } else {
+            let Some(next) = n.checked_sub(1) else { return false };
+            next
+        };
+        self.hands[p.color][p.kind as usize] = next;
+        self.hash ^= Zobrist::hand(p.color, p.kind, n) ^ Zobrist::hand(p.color, p.kind, next);
+        true
+    }
+
     /// Keeps the promoted marks in step with a board move (only where they matter).
     #[inline]
     pub(crate) fn carry_promoted(&mut self, m: Move) {

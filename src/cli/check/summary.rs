@@ -404,7 +404,7 @@ fn hands(o: &mut Out) {
         }
         if d.two_boards {
             o.says(&["drops.two_boards"]);
-            notes.push("one board of a two-board game: a partner on the other board fills the hands".to_string());
+            notes.push("one board of a two-board game: a partner on the other board fills the hands (both boards: `chimera perft --match`, `two_boards::Match`)".to_string());
         }
         if !d.checks {
             o.says(&["drops.checks"]);
