@@ -11,6 +11,7 @@
 
 pub mod betza;
 mod connect;
+mod drops;
 mod ends;
 pub mod convert;
 pub mod fsf;
