@@ -17,6 +17,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use crate::movetext::{self, Token};
 use crate::{Color, FenError, Move, MoveError, Outcome, Piece, Position, Variant};
 
 /// One of the two boards.
@@ -240,28 +241,35 @@ impl Match {
     }
 
     /// Reads BPGN movetext and plays it: each move after its tag (`1A.`, `1a.`, `3B.`;
-    /// the colour must be the one to move there); comments in braces (BPGN's clock
-    /// times), and a final result, are skipped. Stops at the first move refused, with
+    /// the colour must be the one to move there, the move may be glued on: `1A.e4`);
+    /// comments (BPGN's clock times in braces), NAGs and the result are skipped, as
+    /// PGN's reader ([`movetext::read`]) skips them. Stops at the first move refused, with
     /// the moves before it played.
     pub fn play_movetext(&mut self, text: &str) -> Result<usize, MatchError> {
         let mut played = 0;
         let mut tag: Option<(BoardId, Color)> = None;
-        for token in tokens(text) {
-            if let Some(t) = read_tag(token) {
-                tag = Some(t);
-                continue;
-            }
-            if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
-                continue;
-            }
+        // PGN's reader skips the comments, NAGs and result; BPGN's tags (`1A.`) are no
+        // PGN move numbers, so they come as moves, a move perhaps glued on (`1A.e4`).
+        let tokens = movetext::read(text).map_err(|e| MatchError::Movetext(e.to_string()))?;
+        for word in tokens.iter().filter_map(Token::move_text) {
+            let word = match split_tag(word) {
+                Some((t, rest)) => {
+                    tag = Some(t);
+                    if rest.is_empty() {
+                        continue;
+                    }
+                    rest
+                }
+                None => word,
+            };
             let Some((board, color)) = tag.take() else {
-                return Err(MatchError::Movetext(format!("`{token}` has no board tag before it (`1A.`, `1a.`, `1B.`, `1b.`)")));
+                return Err(MatchError::Movetext(format!("`{word}` has no board tag before it (`1A.`, `1a.`, `1B.`, `1b.`)")));
             };
             let turn = self.board(board).turn();
             if turn != color {
-                return Err(MatchError::Movetext(format!("`{}. {token}`: it is {turn}'s move on board {board}", board.tag(color))));
+                return Err(MatchError::Movetext(format!("`{}. {word}`: it is {turn}'s move on board {board}", board.tag(color))));
             }
-            self.play_str(board, token)?;
+            self.play_str(board, word)?;
             played += 1;
         }
         Ok(played)
@@ -285,32 +293,19 @@ impl Match {
     }
 }
 
-/// The words of BPGN movetext, comments in braces left out.
-fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    let mut depth = 0u32;
-    text.split(move |c: char| {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        c.is_whitespace() || c == '{' || c == '}' || depth > 0
-    })
-    .filter(|w| !w.is_empty())
-}
-
-/// A move's tag: the move number, then `A`, `a`, `B` or `b`, then a dot.
-fn read_tag(token: &str) -> Option<(BoardId, Color)> {
-    let rest = token.trim_start_matches(|c: char| c.is_ascii_digit());
-    if rest.len() == token.len() {
+/// A move's tag: the move number, then `A`, `a`, `B` or `b`, then a dot; and what
+/// follows it in the same word.
+fn split_tag(word: &str) -> Option<((BoardId, Color), &str)> {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit());
+    if rest.len() == word.len() {
         return None;
     }
-    let (board, color) = match rest.strip_suffix('.')? {
-        "A" => (BoardId::A, Color::White),
-        "a" => (BoardId::A, Color::Black),
-        "B" => (BoardId::B, Color::White),
-        "b" => (BoardId::B, Color::Black),
+    let tag = match rest.get(..2)? {
+        "A." => (BoardId::A, Color::White),
+        "a." => (BoardId::A, Color::Black),
+        "B." => (BoardId::B, Color::White),
+        "b." => (BoardId::B, Color::Black),
         _ => return None,
     };
-    Some((board, color))
+    Some((tag, &rest[2..]))
 }

@@ -342,6 +342,8 @@ fn movetext_and_the_end() {
     assert!(m.legal_moves(BoardId::B).is_empty(), "the match is over on both boards");
     let refused = m.play_str(BoardId::B, "Nf3").unwrap_err();
     assert!(matches!(refused, MatchError::Move { board: BoardId::B, ref error } if error.code == chimera::IllegalCode::GameOver), "{refused:?}");
+    // Glued tags, NAGs, line comments and the result, as PGN's reader skips them.
+    assert_eq!(Match::new(&v).unwrap().play_movetext("1A.e4 $1 1a.e5 ; a comment\n2A. Nf3 *").unwrap(), 3);
     let wrong_side = Match::new(&v).unwrap().play_movetext("1a. e5").unwrap_err();
     assert_eq!(wrong_side.to_string(), "`a. e5`: it is white's move on board A");
 }
