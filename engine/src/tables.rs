@@ -14,7 +14,10 @@ use crate::rules::{Captured, PromotionPolicy, RegionWin, Rules};
 use crate::sliders::{self, Magic, Ray};
 use crate::types::{ByColor, Color, Geometry, Piece, PieceSet, PieceType, Square};
 
+mod attacks;
 pub(crate) mod build;
+mod mobility;
+mod sets;
 
 /// A slide in one direction.
 #[derive(Clone, Copy, Debug)]

@@ -164,8 +164,9 @@ fn between_all(g: Geometry, ends: &[Square], except: &[Square]) -> Vec<Square> {
 pub(crate) enum CastleBlock {
     /// The side has lost the right.
     RightLost,
-    /// A square that must be empty is not.
-    Occupied(Square),
+    /// A square that must be empty is not (the explanation names the first in the
+    /// path's order: the generator only needs to know that one is).
+    Occupied,
     /// A square that must not be attacked is.
     Attacked(Square),
     /// The king or the rook on this square is paralysed (Madrasi, `features/madrasi.rs`).
@@ -218,10 +219,8 @@ impl<B: Bitboard> Pos<B> {
         let cs = path.squares;
         let occ = self.occupied();
         let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-        // Which square blocks is the first in the path's order (the refusal names it).
         if (others & path.empty).any() {
-            let sq = path.empty_order.iter().copied().find(|&sq| others.has(sq)).expect("a blocked square");
-            return Some(CastleBlock::Occupied(sq));
+            return Some(CastleBlock::Occupied);
         }
         if t.madrasi {
             let paralysed = self.paralysed(us);
@@ -275,7 +274,12 @@ impl<B: Bitboard> Pos<B> {
                 (IllegalCode::CastlingRightLost, self.missing_arrival_right(i))
             }
             Some(CastleBlock::RightLost) => (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn)),
-            Some(CastleBlock::Occupied(sq)) => {
+            Some(CastleBlock::Occupied) => {
+                // The first blocked square in the path's order.
+                let path = &self.castles().paths[i][self.turn];
+                let cs = path.squares;
+                let others = self.occupied() & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
+                let sq = path.empty_order.iter().copied().find(|&sq| others.has(sq)).expect("a blocked square");
                 (IllegalCode::CastlingBlocked, format!("cannot castle {notation}: {} is occupied", g.square_name(sq)))
             }
             Some(CastleBlock::Attacked(_)) if self.is_check() => {
