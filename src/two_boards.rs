@@ -205,12 +205,9 @@ impl Match {
         if depth == 0 {
             return 1;
         }
-        if self.outcome().is_some() {
-            return 0;
-        }
+        let Some(moves) = self.moves_unless_over() else { return 0 };
         let mut nodes = 0;
-        for board in BoardId::BOTH {
-            let moves = self.board(board).legal_moves();
+        for (board, moves) in BoardId::BOTH.into_iter().zip(moves) {
             if depth == 1 {
                 nodes += moves.len() as u64;
                 continue;
@@ -224,14 +221,20 @@ impl Match {
         nodes
     }
 
+    /// Each board's legal moves, or `None` if the match has ended: one generation per
+    /// board serves both questions ([`Position::outcome_with_moves`]).
+    fn moves_unless_over(&self) -> Option<[Vec<Move>; 2]> {
+        let moves = BoardId::BOTH.map(|board| self.board(board).legal_moves());
+        let over = BoardId::BOTH.into_iter().zip(&moves).any(|(board, moves)| self.board(board).outcome_with_moves(moves).is_some());
+        (!over).then_some(moves)
+    }
+
     /// Perft per move of the root, each with its board.
     pub fn divide(&mut self, depth: u32) -> Vec<(BoardId, Move, u64)> {
         let mut out = Vec::new();
-        if depth == 0 || self.outcome().is_some() {
-            return out;
-        }
-        for board in BoardId::BOTH {
-            for m in self.board(board).legal_moves() {
+        let Some(moves) = self.moves_unless_over().filter(|_| depth > 0) else { return out };
+        for (board, moves) in BoardId::BOTH.into_iter().zip(moves) {
+            for m in moves {
                 self.play_unchecked(board, m);
                 out.push((board, m, self.perft(depth - 1)));
                 self.undo();

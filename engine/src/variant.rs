@@ -331,6 +331,11 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         with!(self, p => p.outcome())
     }
+    /// [`Position::outcome`] for a caller that has the legal moves already (from
+    /// [`Position::legal_moves`] of this position): they are not generated again.
+    pub fn outcome_with_moves(&self, legal: &[Move]) -> Option<Outcome> {
+        with!(self, p => p.outcome_given(|| legal.len() as u64))
+    }
     /// Every result the side to move may claim (a draw by repetition or by the move
     /// rule at its `claim` count): by the position on the board, or by announcing a move
     /// that brings the count about. Empty once the game is over.

@@ -198,6 +198,12 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
 impl<B: Bitboard> Pos<B> {
     /// The game's result, if the position ends it.
     pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome_given(|| self.count_moves())
+    }
+
+    /// [`Pos::outcome`], asking `legal` for the number of legal moves only where it
+    /// matters: a caller that has generated them already passes their count.
+    pub fn outcome_given(&self, legal: impl FnOnce() -> u64) -> Option<Outcome> {
         if self.part != 0 {
             // The end rules judge whole turns (`features/turns.rs`), but a series may
             // stall with no move left (`features/series.rs`).
@@ -206,7 +212,7 @@ impl<B: Bitboard> Pos<B> {
         if let Some(o) = self.ended_by_rule() {
             return Some(o);
         }
-        if self.count_moves() == 0 {
+        if legal() == 0 {
             return Some(if self.is_check() {
                 self.checkmate_outcome()
             } else {
