@@ -329,7 +329,7 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Leaper => {
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
-                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions & !mob.stuck);
                         pieces &= !batch;
                     }
                     while pieces.any() {
@@ -361,7 +361,7 @@ impl<B: Bitboard> Pos<B> {
                     };
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
-                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions & !mob.stuck);
                         pieces &= !batch;
                     }
                     let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
@@ -540,9 +540,9 @@ impl<B: Bitboard> Pos<B> {
         if mob.promotion_near.has(from) {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
-            sink.push_targets(from, targets & safety.evasions);
+            sink.push_targets(from, targets & safety.evasions & !mob.stuck);
         } else {
-            self.emit_tested(sink, safety, from, targets);
+            self.emit_tested(sink, safety, from, targets & !mob.stuck);
         }
     }
 
@@ -582,7 +582,8 @@ impl<B: Bitboard> Pos<B> {
         if mob.promote_on_capture {
             promoting &= self.board.by_color[self.turn.opponent()];
         }
-        let plain = targets & !promoting;
+        // (A move that does not promote may not end where the piece would be stuck.)
+        let plain = targets & !promoting & !mob.stuck;
         if free {
             sink.push_targets(from, plain);
             self.emit_promotions_to(sink, safety, pt, from, promoting);
@@ -616,7 +617,7 @@ impl<B: Bitboard> Pos<B> {
             if legal || self.t.test_every_move {
                 self.emit_promotions(sink, safety, pt, m, legal);
             }
-        } else if legal {
+        } else if legal && (m.kind == MoveKind::EnPassant || !mob.stuck.has(m.to)) {
             sink.push(m);
         }
     }

@@ -95,6 +95,9 @@ pub enum IllegalCode {
     PassForbidden,
     /// The piece is paralysed: an enemy piece of its own type attacks it (`madrasi`).
     Paralysed,
+    /// The move, not promoting, would leave the piece where it could never move again, in
+    /// a variant with `immobile_moves = false` (Fairy-Stockfish's `immobilityIllegal`).
+    Immobile,
     /// A rule module's refusal, under the code the module gives it (`king-exploded`).
     Rule(&'static str),
 }
@@ -136,6 +139,7 @@ impl IllegalCode {
             IllegalCode::LiftChoice => "lift-choice",
             IllegalCode::PassForbidden => "pass-forbidden",
             IllegalCode::Paralysed => "paralysed",
+            IllegalCode::Immobile => "immobile",
             IllegalCode::Rule(code) => code,
         }
     }

@@ -913,6 +913,9 @@ pub struct Rules {
     /// A side with more than one royal piece is in check only when every one of them is
     /// attacked (Fairy-Stockfish's `dupleCheck`: Spartan chess's two kings).
     pub duple_check: bool,
+    /// A piece may move, without promoting, to a square from which it could never move
+    /// again (the default; `false` is Fairy-Stockfish's `immobilityIllegal` for moves).
+    pub immobile_moves: bool,
     /// The notation the variant's moves are written in by default (`notation =
     /// "shogi-hodges-number"` for the shogi family; SAN if the ruleset names none).
     pub notation: Notation,

@@ -167,6 +167,9 @@ pub struct Mobility<B> {
     pub promote_en_passant: bool,
     /// Squares from which it could never move again (on any board).
     pub dead: B,
+    /// Squares a move of it may not end on without promoting: `dead` where the rules say
+    /// `immobile_moves = false`, else none.
+    pub stuck: B,
     /// Squares it may be dropped on, in variants with drops.
     pub drop_zone: B,
     /// It captures en passant.

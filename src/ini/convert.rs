@@ -433,13 +433,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             promoted: &promoted,
             plus_faces: &plus_faces,
             pawn_zone: &pawn_zone,
-            shogi_zones: &shogi_zones,
             drop_bounds: &drop_bounds,
             dropped_castling,
         },
     )?;
     if let Some(t) = drops {
         doc.insert("drops".into(), Value::Table(t));
+    }
+    if super::drops::stuck_moves_barred(&c, c.fsf, &betzas, &shogi_zones)? {
+        doc.insert("immobile_moves".into(), Value::Boolean(false));
     }
 
     if let Some((types, count)) = &pseudo {

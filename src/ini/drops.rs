@@ -26,8 +26,6 @@ pub(super) struct Drops<'a> {
     pub plus_faces: &'a BTreeSet<String>,
     /// The pawn's promotion zone, each side's.
     pub pawn_zone: &'a (Squares, Squares),
-    /// The zones of the types that promote Shogi style.
-    pub shogi_zones: &'a BTreeMap<String, Squares>,
     /// The movement regions that bound drops too.
     pub drop_bounds: &'a DropBounds,
     /// `castlingDroppedPiece`: a dropped rook gains castling rights.
@@ -36,7 +34,7 @@ pub(super) struct Drops<'a> {
 
 /// The `[drops]` table, `None` without `pieceDrops`.
 pub(super) fn drops_table(c: &Conv<'_>, d: Drops<'_>) -> Result<Option<Table>, Refusal> {
-    let Drops { fields, pieces, betzas, promoted, plus_faces, pawn_zone, shogi_zones, drop_bounds, dropped_castling } = d;
+    let Drops { fields, pieces, betzas, promoted, plus_faces, pawn_zone, drop_bounds, dropped_castling } = d;
     let fsf = c.fsf;
     let (files, ranks) = (c.files, c.ranks);
     let drops = c.bool("pieceDrops", false)?;
@@ -174,14 +172,14 @@ pub(super) fn drops_table(c: &Conv<'_>, d: Drops<'_>) -> Result<Option<Table>, R
             let piece = pieces.get_mut(&name).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("drop_ranks".into(), Value::Array(Vec::new()));
         }
-        if check_immobility(c, fsf, betzas, &region, &pawn_zone.0, shogi_zones)? {
+        if check_immobility(c, fsf, betzas, &region, &pawn_zone.0)? {
             t.insert("immobile_drops".into(), Value::Boolean(true));
         }
         let walls = fields[0].split('[').next().unwrap_or("").contains('*');
         reversi_drops(c, &mut t, walls)?;
         return Ok(Some(t));
     }
-    check_immobility(c, fsf, betzas, &Squares::new(), &pawn_zone.0, shogi_zones)?;
+    check_immobility(c, fsf, betzas, &Squares::new(), &pawn_zone.0)?;
     Ok(None)
 }
 
@@ -226,15 +224,13 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
 /// drops) unless `immobilityIllegal`; Chimera does so only with `immobile_drops`. Returns
 /// whether a droppable piece has a square in its drop ranks it could never leave and the
 /// option is off: then the drops need `immobile_drops` (a tic-tac-toe stone, which never
-/// moves). The option also bars moves to such squares, which Chimera does only for pawns
-/// (by promotion): so no other piece may have one.
+/// moves). The option's other half, on moves, is [`stuck_moves_barred`]'s.
 fn check_immobility(
     c: &Conv<'_>,
     fsf: &Fsf,
     betzas: &BTreeMap<String, String>,
     region: &Squares,
     pawn_zone: &Squares,
-    shogi_zones: &BTreeMap<String, Squares>,
 ) -> Result<bool, Refusal> {
     let immobility_illegal = c.bool("immobilityIllegal", false)?;
     let mut immobile_drops = false;
@@ -249,17 +245,45 @@ fn check_immobility(
         let pawn_may = |f: u8, r: u8| p.name != "pawn" || (r != 0 && !pawn_zone.contains(&(f, r))) || c.bool("firstRankPawnDrops", false).unwrap_or(false);
         let stuck_drop = region.iter().any(|&(f, r)| pawn_may(f, r) && stuck(f, r));
         immobile_drops |= stuck_drop && !immobility_illegal;
-        // Where a piece promotes Shogi style, Chimera too bars it from staying unpromoted
-        // on a square it could never leave (`piece_promotions` checked the policy).
-        let none = Squares::new();
-        let zone = shogi_zones.get(&p.name).unwrap_or(&none);
-        let stuck_anywhere = (0..c.ranks).any(|r| (0..c.files).any(|f| !zone.contains(&(f, r)) && stuck(f, r)));
-        if immobility_illegal && stuck_anywhere && p.name != "pawn" {
-            return Err(c.refuse(
-                "immobilityIllegal",
-                format!("Fairy-Stockfish also bars `{}` from moving to squares it can never leave; Chimera does not", p.name),
-            ));
-        }
     }
     Ok(immobile_drops)
+}
+
+/// Whether the ruleset needs `immobile_moves = false`: Fairy-Stockfish's
+/// `immobilityIllegal` bars a plain move to a square from which the piece has no quiet,
+/// non-initial move on an empty board (`Position::legal`: `PseudoMoves[0]`). Chimera's
+/// option bars the squares from which it has no move at all (`Mobility::dead`): the two
+/// agree unless a piece somewhere has a capture but no quiet move, which is refused. Pawns
+/// and pieces that promote Shogi style need it only off their zone (the `optional` policy
+/// already bars declining where the piece would be stuck).
+pub(super) fn stuck_moves_barred(
+    c: &Conv<'_>,
+    fsf: &Fsf,
+    betzas: &BTreeMap<String, String>,
+    shogi_zones: &BTreeMap<String, Squares>,
+) -> Result<bool, Refusal> {
+    if !c.bool("immobilityIllegal", false)? {
+        return Ok(false);
+    }
+    let mut barred = false;
+    for p in fsf.pieces.values().filter(|p| p.name != "king") {
+        let dirs = crate::betza::parse(&betzas[&p.name]).unwrap_or_default();
+        let moves_from = |f: u8, r: u8, quiet: bool| {
+            dirs.iter().filter(|d| !d.initial_only && (!quiet || d.mode != crate::betza::Mode::Capture)).any(|d| {
+                let (x, y) = (f as i16 + d.dx as i16, r as i16 + d.dy as i16);
+                (0..c.files as i16).contains(&x) && (0..c.ranks as i16).contains(&y)
+            })
+        };
+        let squares = || (0..c.ranks).flat_map(|r| (0..c.files).map(move |f| (f, r)));
+        if squares().any(|(f, r)| moves_from(f, r, false) != moves_from(f, r, true)) {
+            return Err(c.refuse(
+                "immobilityIllegal",
+                format!("`{}` has captures but no quiet move from some square: Fairy-Stockfish counts only quiet moves there, Chimera every move", p.name),
+            ));
+        }
+        let none = Squares::new();
+        let zone = shogi_zones.get(&p.name).unwrap_or(&none);
+        barred |= squares().any(|(f, r)| !zone.contains(&(f, r)) && !moves_from(f, r, false) && p.name != "pawn");
+    }
+    Ok(barred)
 }

@@ -243,3 +243,45 @@ fn a_castle_may_win_and_losing_its_right_lose() {
     assert!(p.outcome().is_none(), "the short castle's right is no winning one");
     assert!(from_toml("extends = \"chess\"\nname = \"c\"\n\n[end]\ncastling_wins = [\"X\"]\n", "c.toml").unwrap_err().to_string().contains("castling_wins"));
 }
+
+/// `immobile_moves = false` (Fairy-Stockfish's `immobilityIllegal`): a plain move may not
+/// end where the piece could never move again; promotions, other pieces and the default
+/// are untouched, and the refusal says why.
+#[test]
+fn immobile_moves_bars_plain_moves_to_squares_a_piece_could_never_leave() {
+    let ruleset = |immobile: bool, promotion: &str| {
+        let text = format!(
+            "name = \"x\"\nboard = {{ files = 8, ranks = 8 }}\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\nimmobile_moves = {immobile}\n\n\
+             [pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n\n\
+             [pieces.lance]\nletter = \"L\"\nbetza = \"fR\"\n{promotion}\n\
+             [pieces.gold]\nletter = \"G\"\nbetza = \"WfF\"\n"
+        );
+        from_toml(&text, "x.toml").unwrap()
+    };
+    let fen = "4k3/8/8/8/L7/8/8/4K3 w - - 0 1";
+    // By default the lance may run to a8 and stay there for good.
+    let free = ruleset(true, "").position(fen).unwrap();
+    assert_eq!(piece_moves(&free, "a4"), ["a4a5", "a4a6", "a4a7", "a4a8"]);
+    let mut barred = ruleset(false, "").position(fen).unwrap();
+    assert_eq!(piece_moves(&barred, "a4"), ["a4a5", "a4a6", "a4a7"]);
+    assert_eq!(barred.count_moves(), barred.legal_moves().len() as u64, "counted as listed");
+    for text in ["La8", "a4a8"] {
+        let e = barred.parse_move(text).unwrap_err();
+        assert_eq!(
+            (e.code.as_str(), e.message.as_str()),
+            ("immobile", "the white lance may not move to a8: it could never move again from there"),
+            "{text}"
+        );
+    }
+    // Black's lance is stuck on the first rank; the king and a gold are never stuck.
+    let black = ruleset(false, "").position("4k3/8/8/8/l7/8/8/4K3 b - - 0 1").unwrap();
+    assert_eq!(piece_moves(&black, "a4"), ["a4a2", "a4a3"]);
+    // A lance that may promote ("free": it may also decline) promotes on a8 but may not
+    // decline there; on a7 it may.
+    let promoting = "promotion = { ranks = [7, 8], to = [\"gold\"], policy = \"free\" }";
+    let p = ruleset(false, promoting).position("4k3/8/8/L7/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&p, "a5"), ["a5a6", "a5a7", "a5a7g", "a5a8g"]);
+    assert_eq!(p.count_moves(), p.legal_moves().len() as u64, "counted as listed");
+    let p = ruleset(true, promoting).position("4k3/8/8/L7/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(piece_moves(&p, "a5"), ["a5a6", "a5a7", "a5a7g", "a5a8", "a5a8g"]);
+}

@@ -717,7 +717,26 @@ const REFUSALS: &[Case] = &[
     ("pocket-mutation", Some("7k/8/8/8/4R3/8/8/K7[] w - - 0 20"), &[], "Re4^Q", "lift-choice"),
     ("chess", None, &[], "pass", "pass-forbidden"),
     ("madrasi", None, &["e4", "d5"], "exd5", "paralysed"),
+    ("stuck-lance", Some("4k3/L7/8/8/8/8/8/4K3 w - - 0 1"), &[], "La8", "immobile"),
 ];
+
+/// A ruleset of its own for the one code no built-in gives: a lance that never promotes,
+/// with `immobile_moves = false`.
+const STUCK_LANCE: &str = r#"
+name = "stuck-lance"
+board = { files = 8, ranks = 8 }
+start = "4k3/8/8/8/8/8/8/L3K3 w - - 0 1"
+immobile_moves = false
+
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+
+[pieces.lance]
+letter = "L"
+betza = "fR"
+"#;
 
 const ALL_CODES: &[&str] = &[
     "unparsable",
@@ -752,11 +771,13 @@ const ALL_CODES: &[&str] = &[
     "lift-choice",
     "pass-forbidden",
     "paralysed",
+    "immobile",
 ];
 
 #[test]
 fn every_reason_code_is_given_by_validate_and_play() {
     let mut s = Serve::start();
+    s.ok(json!({"op": "load", "toml": STUCK_LANCE, "name": "stuck-lance.toml"}));
     for &(variant, fen, moves, text, code) in REFUSALS {
         let g = s.open(variant, fen, moves);
         let before = s.ok(json!({"op": "position", "game": g}))["fen"].clone();
@@ -810,6 +831,7 @@ fn the_reason_codes_are_the_engines() {
         LiftChoice,
         PassForbidden,
         Paralysed,
+        Immobile,
     ];
     let names: Vec<&str> = engine.iter().map(|c| c.as_str()).collect();
     assert_eq!(names, ALL_CODES);

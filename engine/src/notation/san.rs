@@ -529,6 +529,21 @@ impl<B: Bitboard> Pos<B> {
                 return Err(e);
             }
         }
+        // A plain move that would leave its piece where it could never move again
+        // (`immobile_moves = false`): the generator leaves it out of every list.
+        if promotion.is_none() {
+            let stuck = self.color_bb(us).squares().find_map(|sq| {
+                let p = self.piece_at(sq).filter(|&p| type_ok(p) && origin_ok(sq))?;
+                (t.mobility(us, p.kind).stuck.has(parts.to) && self.reaches_on_empty_board(sq, parts.to, true, true)).then_some(p.kind)
+            });
+            if let Some(kind) = stuck {
+                let name = describe(Some(kind));
+                return refuse(
+                    IllegalCode::Immobile,
+                    format!("the {name} may not move to {}: it could never move again from there", g.square_name(parts.to)),
+                );
+            }
+        }
         // No legal move: look at pseudo-legal ones to say why.
         let mut pseudo = Vec::new();
         self.generate_pseudo(&mut pseudo);

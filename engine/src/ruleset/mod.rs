@@ -82,6 +82,8 @@ struct RawRuleset {
     opposite_castling: Option<Spanned<bool>>,
     #[serde(default)]
     duple_check: bool,
+    #[serde(default = "yes")]
+    immobile_moves: bool,
     pass: Option<Spanned<crate::features::pass::RawPass>>,
     /// The notation of the variant's moves by default (`"shogi-hodges-number"`).
     notation: Option<Spanned<String>>,
@@ -307,6 +309,7 @@ fn compile(
         castling_rights_on_arrival,
         opposite_castling,
         duple_check: raw.duple_check,
+        immobile_moves: raw.immobile_moves,
         notation,
         pass: crate::features::pass::compile(raw.pass.as_ref(), &cx)?,
         turn: turns::compile(raw.turn.as_ref(), &cx)?,

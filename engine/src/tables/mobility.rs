@@ -46,6 +46,7 @@ impl<B: Bitboard> Moves<B> {
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
                     promote_en_passant: def.promotion.as_ref().is_none_or(|p| p.en_passant),
                     dead: B::EMPTY,
+                    stuck: B::EMPTY,
                     drop_zone: B::EMPTY,
                     en_passant: def.takes_en_passant,
                     initial_in_check: def.initial_moves.in_check,
@@ -139,6 +140,9 @@ impl<B: Bitboard> Moves<B> {
                     m.promotion_near = m.near_promotion(g, riders, rays);
                 }
                 m.dead = m.dead_squares(g, riders, rays);
+                if !rules.immobile_moves {
+                    m.stuck = m.dead;
+                }
                 let ranks = match &def.drop_ranks {
                     Some(ranks) => ranks.bitboard(g, color),
                     None => board,

@@ -304,6 +304,9 @@ fn play(o: &mut Out) {
     if rules.duple_check {
         row(o, &["duple_check"], "several royals", "a side is in check only when all of them are attacked".to_string());
     }
+    if !rules.immobile_moves {
+        row(o, &["immobile_moves"], "stuck pieces", "no piece may move, without promoting, where it could never move again".to_string());
+    }
     if rules.flying_royals {
         row(o, &["flying_royals"], "flying royals", "royal pieces may not face each other on an open rank or file".to_string());
     }
