@@ -305,6 +305,10 @@ impl<B: Bitboard> Pos<B> {
             // Only the moves whose pieces may pass to the next board (`features/transfer.rs`).
             return self.generate_passing(sink, safety);
         }
+        if !self.t.rules.immobile_moves {
+            // No plain move that leaves its piece stuck (`features/immobility.rs`).
+            return self.generate_unstuck(sink, safety);
+        }
         self.generate_board_moves(sink, safety)
     }
 
@@ -329,7 +333,7 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Leaper => {
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
-                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions & !mob.stuck);
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     while pieces.any() {
@@ -361,7 +365,7 @@ impl<B: Bitboard> Pos<B> {
                     };
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near & !ep_from;
-                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions & !mob.stuck);
+                        sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
                     }
                     let view = View { occ, word, theirs, ep_from, rides: mob.shape == Shape::General };
@@ -540,9 +544,9 @@ impl<B: Bitboard> Pos<B> {
         if mob.promotion_near.has(from) {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
-            sink.push_targets(from, targets & safety.evasions & !mob.stuck);
+            sink.push_targets(from, targets & safety.evasions);
         } else {
-            self.emit_tested(sink, safety, from, targets & !mob.stuck);
+            self.emit_tested(sink, safety, from, targets);
         }
     }
 
@@ -582,8 +586,7 @@ impl<B: Bitboard> Pos<B> {
         if mob.promote_on_capture {
             promoting &= self.board.by_color[self.turn.opponent()];
         }
-        // (A move that does not promote may not end where the piece would be stuck.)
-        let plain = targets & !promoting & !mob.stuck;
+        let plain = targets & !promoting;
         if free {
             sink.push_targets(from, plain);
             self.emit_promotions_to(sink, safety, pt, from, promoting);
@@ -617,7 +620,7 @@ impl<B: Bitboard> Pos<B> {
             if legal || self.t.test_every_move {
                 self.emit_promotions(sink, safety, pt, m, legal);
             }
-        } else if legal && (m.kind == MoveKind::EnPassant || !mob.stuck.has(m.to)) {
+        } else if legal {
             sink.push(m);
         }
     }

@@ -29,6 +29,7 @@ pub(crate) mod setup_drops;
 pub(crate) mod promotion;
 pub(crate) mod promotion_move;
 pub(crate) mod en_passant;
+pub(crate) mod immobility;
 pub(crate) mod initial_moves;
 pub(crate) mod regions;
 pub(crate) mod lines;

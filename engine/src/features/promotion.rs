@@ -126,7 +126,7 @@ impl<B: Bitboard> Pos<B> {
             // Every type is available, so none is declined.
             PromotionPolicy::Mandatory | PromotionPolicy::IfAvailable => promoted,
             PromotionPolicy::Optional => promoted + (squares & !t.mobility(self.turn, pt).dead).count() as u64,
-            PromotionPolicy::Free => promoted + (squares & !t.mobility(self.turn, pt).stuck).count() as u64,
+            PromotionPolicy::Free => promoted + squares.count() as u64,
             PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         })
     }
@@ -139,7 +139,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn emit_promotions<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, m: Move, legal: bool) {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
-        let (dead, stuck) = (self.t.mobility(self.turn, pt).dead, self.t.mobility(self.turn, pt).stuck);
+        let dead = self.t.mobility(self.turn, pt).dead;
         let available = |target: PieceType| {
             rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32)
         };
@@ -167,9 +167,8 @@ impl<B: Bitboard> Pos<B> {
             PromotionPolicy::Mandatory => false,
             // Declining is allowed unless the piece could never move again.
             PromotionPolicy::Optional => !dead.has(m.to),
-            // With `immobile_moves = false`, not where it could never move again either.
-            PromotionPolicy::Free => !stuck.has(m.to),
-            PromotionPolicy::IfAvailable => !promoted && !stuck.has(m.to),
+            PromotionPolicy::Free => true,
+            PromotionPolicy::IfAvailable => !promoted,
             PromotionPolicy::AsAMove => unreachable!("an arrival never promotes a piece that promotes as a move"),
         };
         if plain && legal {
