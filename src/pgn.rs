@@ -19,10 +19,11 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use chimera_engine::movetext::{self, GameResult, GameStart, ResultToken, Token};
-use chimera_engine::{CastlingMode, Outcome, Position, Variant};
+use chimera_engine::movetext::{self, GameResult, GameStart, MoveToken, MovetextError, ResultToken, Token};
+use chimera_engine::{CastlingMode, Color, Outcome, Variant};
 
-use crate::game::{describe_outcome, play_movetext, Refused};
+use crate::game::{describe_outcome, move_label, play_movetext, Refused};
+use crate::two_boards::{self, BoardId, Match, MatchError, Tag};
 
 /// What became of one game.
 #[derive(Clone, Debug)]
@@ -152,14 +153,6 @@ impl<'a> Checker<'a> {
         Ok((v, mode))
     }
 
-    fn start(&mut self, start: &GameStart) -> Result<Position, String> {
-        let (variant, mode) = self.variant(start)?;
-        match setup_fen(start).map(str::to_string).or_else(|| self.fen.clone()) {
-            None => Ok(variant.start()),
-            Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
-        }
-    }
-
     fn check<R: BufRead>(&mut self, start: &GameStart, games: &mut movetext::Games<R>) -> Verdict {
         let mut verdict = Verdict {
             game: start.number,
@@ -174,36 +167,36 @@ impl<'a> Checker<'a> {
             agreement: None,
             problem: None,
         };
-        let mut pos = match self.start(start) {
+        let (variant, mode) = match self.variant(start) {
+            Ok(v) => v,
+            Err(message) => {
+                verdict.problem = Some(Problem::Setup { message });
+                return verdict;
+            }
+        };
+        verdict.variant = variant.rules().name.clone();
+        let fen = setup_fen(start).map(str::to_string).or_else(|| self.fen.clone());
+        // A two-board variant's game with BPGN's board tags (`1A. e4`) or a match's FEN
+        // (two boards joined by `|`) is a match on both boards; its first move decides.
+        let first = games.next_token();
+        let tagged = matches!(&first, Some(Ok(Token::Move(m))) if two_boards::is_tagged(&m.text));
+        if Match::plays(&variant) && (tagged || fen.as_deref().is_some_and(|f| f.contains('|'))) {
+            return check_match(verdict, start, &variant, fen.as_deref(), first, games);
+        }
+        let started = match fen {
+            None => Ok(variant.start()),
+            Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
+        };
+        let mut pos = match started {
             Ok(pos) => pos,
             Err(message) => {
                 verdict.problem = Some(Problem::Setup { message });
                 return verdict;
             }
         };
-        verdict.variant = pos.rules().name.clone();
-        while let Some(token) = games.next_token() {
-            match token {
-                Err(error) => {
-                    verdict.problem = Some(Problem::Unreadable { error });
-                    break;
-                }
-                Ok(Token::Move(m)) => {
-                    if let Err(refused) = play_movetext(&mut pos, [&m]) {
-                        verdict.problem = Some(Problem::Illegal { refused, place: m.place });
-                        // The rest is read, not played, for the result token the text claims.
-                        while let Some(Ok(token)) = games.next_token() {
-                            if let Token::Result(r) = token {
-                                verdict.claimed = Some(r);
-                            }
-                        }
-                        break;
-                    }
-                    verdict.plies += 1;
-                }
-                Ok(Token::Result(r)) => verdict.claimed = Some(r),
-            }
-        }
+        read_game(&mut verdict, first, games, |m| {
+            play_movetext(&mut pos, [m]).map(|()| true).map_err(|refused| Problem::Illegal { refused, place: m.place })
+        });
         verdict.fen = pos.fen();
         let outcome = pos.outcome();
         verdict.outcome = outcome;
@@ -219,6 +212,100 @@ impl<'a> Checker<'a> {
         }
         verdict
     }
+}
+
+/// Reads a game's tokens to its end (`first`, read already, then the rest), passing
+/// each move to `play` (whether it played one: a BPGN board tag is a word of its own):
+/// the plies played, the text's result token, and the first problem, after which the
+/// rest is read, not played, for the result token the text claims.
+fn read_game<R: BufRead>(
+    verdict: &mut Verdict,
+    first: Option<Result<Token, MovetextError>>,
+    games: &mut movetext::Games<R>,
+    mut play: impl FnMut(&MoveToken) -> Result<bool, Problem>,
+) {
+    let mut first = Some(first);
+    while let Some(token) = first.take().unwrap_or_else(|| games.next_token()) {
+        match token {
+            Err(error) => {
+                verdict.problem = Some(Problem::Unreadable { error });
+                return;
+            }
+            Ok(Token::Result(r)) => verdict.claimed = Some(r),
+            Ok(Token::Move(m)) => match play(&m) {
+                Ok(played) => verdict.plies += usize::from(played),
+                Err(problem) => {
+                    verdict.problem = Some(problem);
+                    while let Some(Ok(token)) = games.next_token() {
+                        if let Token::Result(r) = token {
+                            verdict.claimed = Some(r);
+                        }
+                    }
+                    return;
+                }
+            },
+        }
+    }
+}
+
+/// A bughouse game (BPGN) checked as a match on both boards ([`Match`]): each move after
+/// its board tag, the text's result read as BPGN's (`1-0`: board A's White and board B's
+/// Black win).
+fn check_match<R: BufRead>(
+    mut verdict: Verdict,
+    start: &GameStart,
+    variant: &Variant,
+    fen: Option<&str>,
+    first: Option<Result<Token, MovetextError>>,
+    games: &mut movetext::Games<R>,
+) -> Verdict {
+    let set_up = match fen {
+        None => Match::new(variant),
+        Some(fen) => Match::from_fen(variant, fen),
+    };
+    let mut game = match set_up {
+        Ok(game) => game,
+        Err(e) => {
+            verdict.problem = Some(Problem::Setup { message: format!("the [FEN] tag: {e}") });
+            return verdict;
+        }
+    };
+    let mut tag = Tag::default();
+    let mut plies = 0;
+    read_game(&mut verdict, first, games, |m| match game.play_word(&mut tag, &m.text) {
+        Ok(played) => {
+            plies += usize::from(played.is_some());
+            Ok(played.is_some())
+        }
+        Err(MatchError::Move { board, error }) => {
+            let at = format!("board {board}, {}", move_label(game.board(board)));
+            Err(Problem::Illegal { refused: Refused { ply: plies + 1, text: m.text.clone(), at, error }, place: m.place })
+        }
+        Err(other) => {
+            let (place, message) = (m.place, other.to_string());
+            Err(Problem::Unreadable { error: MovetextError { offset: place.offset, line: place.line, column: place.column, message } })
+        }
+    });
+    verdict.fen = game.fen();
+    let end = game.outcome();
+    // The text's result is the teams': as seen by board A's players.
+    let team = end.map(|e| Outcome { winner: e.outcome.winner.map(|w| if e.board == BoardId::A { w } else { w.opponent() }), ..e.outcome });
+    verdict.outcome = team;
+    verdict.end = end.map(|e| {
+        let team = match team.and_then(|o| o.winner) {
+            Some(Color::White) => ", board A's White and board B's Black",
+            Some(Color::Black) => ", board A's Black and board B's White",
+            None => "",
+        };
+        format!("{} on board {}{team}", describe_outcome(e.outcome, game.board(e.board)), e.board)
+    });
+    if verdict.problem.is_none() {
+        match judge_result(start.tag("Result"), verdict.claimed.as_ref(), team, false) {
+            Ok(agreement) => verdict.agreement = agreement,
+            Err(message) => verdict.problem = Some(Problem::Result { message }),
+        }
+    }
+    verdict
 }
 
 /// How the text's result — its result token, else its `[Result]` tag — stands with the

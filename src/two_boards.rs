@@ -38,6 +38,22 @@ impl BoardId {
         }
     }
 
+    /// The board named `A` or `B` (either case).
+    pub fn named(name: &str) -> Option<BoardId> {
+        match name {
+            "A" | "a" => Some(BoardId::A),
+            "B" | "b" => Some(BoardId::B),
+            _ => None,
+        }
+    }
+
+    /// A move written after its board, as `--divide` and the server write a match's
+    /// moves (`A e2e4`, `B Nf3`): the board and the move's own text.
+    pub fn split_move(text: &str) -> Option<(BoardId, &str)> {
+        let (board, rest) = text.trim_start().split_once(char::is_whitespace)?;
+        Some((BoardId::named(board)?, rest.trim()))
+    }
+
     fn index(self) -> usize {
         self as usize
     }
@@ -119,10 +135,15 @@ impl Match {
     }
 
     fn check(variant: &Variant) -> Result<(), MatchError> {
-        match &variant.rules().drops {
-            Some(d) if d.two_boards => Ok(()),
-            _ => Err(MatchError::NotTwoBoards(variant.name().to_string())),
+        if Match::plays(variant) {
+            return Ok(());
         }
+        Err(MatchError::NotTwoBoards(variant.name().to_string()))
+    }
+
+    /// Whether `variant` is one board of a two-board game (`[drops] two_boards`).
+    pub fn plays(variant: &Variant) -> bool {
+        variant.rules().drops.as_ref().is_some_and(|d| d.two_boards)
     }
 
     /// The match FEN: both boards' FENs joined by ` | `.
@@ -133,6 +154,17 @@ impl Match {
     /// One board's position.
     pub fn board(&self, board: BoardId) -> &Position {
         &self.boards[board.index()]
+    }
+
+    /// Runs `f` on one board's position, for what reads a position by trying moves on it
+    /// (notation: a move's check mark, a SAN's disambiguation) and so needs it mutable;
+    /// `f` must leave it as it found it, which is checked.
+    pub fn with_board<R>(&mut self, board: BoardId, f: impl FnOnce(&mut Position) -> R) -> R {
+        let pos = &mut self.boards[board.index()];
+        let (plies, hash) = (pos.plies(), pos.hash());
+        let r = f(pos);
+        assert!(pos.plies() == plies && pos.hash() == hash, "Match::with_board: the position was changed");
+        r
     }
 
     /// The legal moves on one board (none once the match has ended).
@@ -202,10 +234,19 @@ impl Match {
     /// Leaf nodes `depth` moves ahead, a move being one on either board (the boards
     /// move independently, so each order counts). A match that has ended has no moves.
     pub fn perft(&mut self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        self.perft_until(depth, &mut || false).expect("a perft that never stops counts")
+    }
+
+    /// [`Match::perft`] that gives up (`None`) as soon as `stop` says so; it is asked
+    /// once per node, so that a server can bound the work of a request.
+    pub fn perft_until(&mut self, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<u64> {
+        if stop() {
+            return None;
         }
-        let Some(moves) = self.moves_unless_over() else { return 0 };
+        if depth == 0 {
+            return Some(1);
+        }
+        let Some(moves) = self.moves_unless_over() else { return Some(0) };
         let mut nodes = 0;
         for (board, moves) in BoardId::BOTH.into_iter().zip(moves) {
             if depth == 1 {
@@ -214,11 +255,12 @@ impl Match {
             }
             for m in moves {
                 self.play_unchecked(board, m);
-                nodes += self.perft(depth - 1);
+                let n = self.perft_until(depth - 1, stop);
                 self.undo();
+                nodes += n?;
             }
         }
-        nodes
+        Some(nodes)
     }
 
     /// Each board's legal moves, or `None` if the match has ended: one generation per
@@ -231,16 +273,23 @@ impl Match {
 
     /// Perft per move of the root, each with its board.
     pub fn divide(&mut self, depth: u32) -> Vec<(BoardId, Move, u64)> {
+        self.divide_until(depth, &mut || false).expect("a perft that never stops counts")
+    }
+
+    /// [`Match::divide`] that gives up (`None`) as soon as `stop` says so (see
+    /// [`Match::perft_until`]).
+    pub fn divide_until(&mut self, depth: u32, stop: &mut dyn FnMut() -> bool) -> Option<Vec<(BoardId, Move, u64)>> {
         let mut out = Vec::new();
-        let Some(moves) = self.moves_unless_over().filter(|_| depth > 0) else { return out };
+        let Some(moves) = self.moves_unless_over().filter(|_| depth > 0) else { return Some(out) };
         for (board, moves) in BoardId::BOTH.into_iter().zip(moves) {
             for m in moves {
                 self.play_unchecked(board, m);
-                out.push((board, m, self.perft(depth - 1)));
+                let n = self.perft_until(depth - 1, stop);
                 self.undo();
+                out.push((board, m, n?));
             }
         }
-        out
+        Some(out)
     }
 
     /// Reads BPGN movetext and plays it: each move after its tag (`1A.`, `1a.`, `3B.`;
@@ -250,32 +299,41 @@ impl Match {
     /// the moves before it played.
     pub fn play_movetext(&mut self, text: &str) -> Result<usize, MatchError> {
         let mut played = 0;
-        let mut tag: Option<(BoardId, Color)> = None;
-        // PGN's reader skips the comments, NAGs and result; BPGN's tags (`1A.`) are no
-        // PGN move numbers, so they come as moves, a move perhaps glued on (`1A.e4`).
+        let mut tag = Tag::default();
+        // PGN's reader skips the comments, NAGs and result.
         let tokens = movetext::read(text).map_err(|e| MatchError::Movetext(e.to_string()))?;
         for word in tokens.iter().filter_map(Token::move_text) {
-            let word = match split_tag(word) {
-                Some((t, rest)) => {
-                    tag = Some(t);
-                    if rest.is_empty() {
-                        continue;
-                    }
-                    rest
-                }
-                None => word,
-            };
-            let Some((board, color)) = tag.take() else {
-                return Err(MatchError::Movetext(format!("`{word}` has no board tag before it (`1A.`, `1a.`, `1B.`, `1b.`)")));
-            };
-            let turn = self.board(board).turn();
-            if turn != color {
-                return Err(MatchError::Movetext(format!("`{}. {word}`: it is {turn}'s move on board {board}", board.tag(color))));
+            if self.play_word(&mut tag, word)?.is_some() {
+                played += 1;
             }
-            self.play_str(board, word)?;
-            played += 1;
         }
         Ok(played)
+    }
+
+    /// Plays one word of BPGN movetext as PGN's reader gives it: BPGN's tags (`1A.`) are
+    /// no PGN move numbers, so they come as words, a move perhaps glued on (`1A.e4`). A
+    /// tag is kept in `tag` for the move after it; a move is played on its tag's board,
+    /// where the tag's colour must be the one to move. The move played, if the word had one.
+    pub fn play_word(&mut self, tag: &mut Tag, word: &str) -> Result<Option<(BoardId, Move)>, MatchError> {
+        let word = match split_tag(word) {
+            Some((t, rest)) => {
+                tag.0 = Some(t);
+                if rest.is_empty() {
+                    return Ok(None);
+                }
+                rest
+            }
+            None => word,
+        };
+        let Some((board, color)) = tag.0.take() else {
+            return Err(MatchError::Movetext(format!("`{word}` has no board tag before it (`1A.`, `1a.`, `1B.`, `1b.`)")));
+        };
+        let turn = self.board(board).turn();
+        if turn != color {
+            return Err(MatchError::Movetext(format!("`{}. {word}`: it is {turn}'s move on board {board}", board.tag(color))));
+        }
+        let m = self.play_str(board, word)?;
+        Ok(Some((board, m)))
     }
 
     /// The moves played, as BPGN movetext (`1A. e4 1B. d4 1a. e5`), numbered per board.
@@ -294,6 +352,15 @@ impl Match {
         }
         words.join(" ")
     }
+}
+
+/// The board tag read before the move it stands for (see [`Match::play_word`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Tag(Option<(BoardId, Color)>);
+
+/// Whether a word of movetext begins with a BPGN board tag (`1A.`, `12b.`).
+pub fn is_tagged(word: &str) -> bool {
+    split_tag(word).is_some()
 }
 
 /// A move's tag: the move number, then `A`, `a`, `B` or `b`, then a dot; and what

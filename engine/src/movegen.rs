@@ -305,11 +305,9 @@ impl<B: Bitboard> Pos<B> {
             // Only the moves whose pieces may pass to the next board (`features/transfer.rs`).
             return self.generate_passing(sink, safety);
         }
-        if !self.t.rules.immobile_moves {
-            // No plain move that leaves its piece stuck (`features/immobility.rs`).
-            return self.generate_unstuck(sink, safety);
-        }
-        self.generate_board_moves(sink, safety)
+        // No plain move that leaves its piece stuck, where the rule says so
+        // (`features/immobility.rs`).
+        self.generate_mobile(sink, safety)
     }
 
     /// The kernel's moves on the board, each piece's on its own board.

@@ -296,3 +296,12 @@ def test_bughouse_match_ends_for_both_partners():
     with pytest.raises(chimera.IllegalMove) as refused:
         game.push("B", "e4")
     assert refused.value.code == "game-over"
+
+
+def test_bpgn_is_validated_as_a_match():
+    text = '[Variant "bughouse"]\n\n1A. e4 1B. d4 1a. f5 1b. d5 2A. exf5 2a. g5 2B. e4 2b. dxe4 3A. Qh5# 1-0'
+    (game,) = chimera.validate("chess", text)
+    assert (game.ok, game.variant, game.plies, game.agreement) == (True, "bughouse", 9, "agrees")
+    assert " | " in game.fen
+    (game,) = chimera.validate("bughouse", "1A. e4 1a. e5 2A. Ke3 *")
+    assert (game.ok, game.ply, game.move, game.code) == (False, 3, "Ke3", "piece-cannot-move-there")

@@ -358,3 +358,45 @@ fn setup_errors() {
     let bad = Match::from_fen(&v, &START.replace("| rnbqkbnr/pppppppp", "| rnbqkbnr/ppppppp")).unwrap_err();
     assert!(bad.to_string().starts_with("board B: "), "{bad}");
 }
+
+/// The PGN checker (`chimera validate`, Python's `check_pgn`) reads BPGN: a bughouse game
+/// with board tags, or a match FEN, is checked as a match on both boards, its result as
+/// the teams' (`1-0`: board A's White and board B's Black).
+#[test]
+fn bpgn_games_are_checked_as_matches() {
+    use chimera::pgn::{Checker, Problem};
+    let fools_mate_on_b = START.replace(
+        "| rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1",
+        "| rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR[] b KQkq - 0 2",
+    );
+    let games = [
+        "[Result \"1-0\"]\n\n1A. e4 {59.9} 1B. d4 1a. f5 1b. d5 2A. exf5 2a. g5 2B. e4 2b. dxe4 3A. Qh5# 1-0".to_string(),
+        "1A. e4 1B. d4 1a. f5 1b. d5 2A. exf5 2a. g5 2B. e4 2b. dxe4 3A. Qh5# 0-1".to_string(),
+        "1A. e4 1a. e5 1a. Nf6 *".to_string(),
+        "1A. e4 1a. e5 2A. Ke3 *".to_string(),
+        format!("[FEN \"{fools_mate_on_b}\"]\n\n1b. Qh4# 1-0"),
+        "1. e4 e5 2. Nf3 *".to_string(),
+    ];
+    let pgn: String = games.iter().map(|g| format!("[Variant \"bughouse\"]\n{g}\n\n")).collect();
+    let chess = chimera::variants::builtin("chess").unwrap().variant().unwrap();
+    let v: Vec<_> = Checker::new(&chess).games(pgn.as_bytes()).collect();
+    assert_eq!(v.len(), 6);
+    assert!(v.iter().all(|v| v.variant == "bughouse"));
+
+    assert_eq!((v[0].problem.as_ref(), v[0].plies, v[0].agreement.as_deref()), (None, 9, Some("agrees")));
+    assert_eq!(v[0].end.as_deref(), Some("1-0 (white wins by checkmate) on board A, board A's White and board B's Black"));
+    assert!(v[0].fen.contains(" | "), "{}", v[0].fen);
+    let Some(Problem::Result { message }) = &v[1].problem else { panic!("{:?}", v[1]) };
+    assert!(message.starts_with("the text's result 0-1 contradicts the board"), "{message}");
+    let Some(Problem::Unreadable { error }) = &v[2].problem else { panic!("{:?}", v[2]) };
+    assert_eq!((error.message.as_str(), v[2].plies), ("`a. Nf6`: it is white's move on board A", 2));
+    let Some(Problem::Illegal { refused, .. }) = &v[3].problem else { panic!("{:?}", v[3]) };
+    assert_eq!((refused.ply, refused.text.as_str(), refused.at.as_str()), (3, "Ke3", "board A, move 2. for White"));
+    assert_eq!(refused.error.code.as_str(), "piece-cannot-move-there");
+    // Black mates on board B: board A's White wins with them.
+    assert_eq!((v[4].problem.as_ref(), v[4].outcome.and_then(|o| o.winner)), (None, Some(Color::White)));
+    assert_eq!(v[4].end.as_deref(), Some("0-1 (black wins by checkmate) on board B, board A's White and board B's Black"));
+    // No tags and no match FEN: a game of one board.
+    assert_eq!((v[5].problem.as_ref(), v[5].plies), (None, 3));
+    assert!(!v[5].fen.contains('|'));
+}

@@ -1071,3 +1071,99 @@ fn the_piece_card_reads_moves_captures_hops_and_first_moves_from_the_tables() {
     s.fails(json!({"op": "piece", "variant": "nope", "piece": "N", "square": "d4"}), "unknown-variant");
     assert_eq!(s.finish(), 0);
 }
+
+// ---- bughouse matches ----
+
+/// Board A's fool's mate, one move before it (Black's queen to h4 mates: nothing in hand
+/// to drop between); board B at the start.
+const MATE_ON_A: &str =
+    "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR[] b KQkq - 0 2 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+
+#[test]
+fn a_bughouse_match_plays_on_both_boards() {
+    let mut s = Serve::start();
+    let r = s.ok(json!({"op": "open", "variant": "bughouse", "match": true}));
+    let g = r["game"].as_str().unwrap().to_string();
+    assert_eq!((r["match"].as_bool(), r["plies"].as_u64(), r["result"].clone()), (Some(true), Some(0), Value::Null));
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    assert_eq!(r["fen"], format!("{start} | {start}"));
+    let boards = r["boards"].as_array().unwrap();
+    assert_eq!(boards.iter().map(|b| b["board"].as_str().unwrap()).collect::<Vec<_>>(), ["A", "B"]);
+    assert!(boards.iter().all(|b| b["fen"] == start && b["turn"] == "white" && b["hands"] == json!({"white": {}, "black": {}})), "{r}");
+
+    // Every move names its board; a game of one board takes none.
+    for board in [None, Some("C")] {
+        let e = s.fails(json!({"op": "play", "game": g, "move": "e4", "board": board}), "bad-request");
+        assert!(e["message"].as_str().unwrap().contains("`board`"), "{e}");
+    }
+    s.fails(json!({"op": "moves", "game": g}), "bad-request");
+    let chess = s.open("chess", None, &[]);
+    s.fails(json!({"op": "validate", "game": chess, "move": "e4", "board": "A"}), "bad-request");
+
+    // White on A takes a pawn: it goes to Black's hand on B (White on A's partner).
+    for (board, text) in [("A", "e4"), ("B", "d4"), ("A", "d5"), ("A", "exd5")] {
+        let r = s.ok(json!({"op": "play", "game": g, "board": board, "move": text}));
+        assert_eq!(r["legal"], true, "{r}");
+    }
+    let r = s.ok(json!({"op": "position", "game": g}));
+    assert_eq!((r["plies"].as_u64(), r["boards"][1]["hands"]["black"].clone()), (Some(4), json!({"P": 1})));
+    assert_eq!(r["boards"][0]["hands"], json!({"white": {}, "black": {}}));
+    // Black on B may drop it: 20 board moves and a pawn on each of the 32 empty squares
+    // of ranks 2 to 7.
+    let moves = s.ok(json!({"op": "moves", "game": g, "board": "B"}));
+    assert_eq!(moves["board"], "B");
+    let list = moves["moves"].as_array().unwrap();
+    assert_eq!((list.len(), list.iter().filter(|m| m["kind"] == "drop").count()), (52, 32));
+    let v = s.ok(json!({"op": "validate", "game": g, "board": "B", "move": "P@e5"}));
+    assert_eq!((v["legal"].as_bool(), v["kind"].as_str()), (Some(true), Some("drop")));
+    // It is Black's turn on A: a White move there is refused with the board's reason.
+    let r = s.ok(json!({"op": "play", "game": g, "board": "A", "move": "Nf3"}));
+    assert_eq!(r["legal"], false, "{r}");
+    s.ok(json!({"op": "play", "game": g, "board": "B", "move": "P@e5"}));
+
+    // Undo takes back the match's last moves, whichever board they were on, and the
+    // piece a capture passed.
+    let r = s.ok(json!({"op": "undo", "game": g, "plies": 2}));
+    let undone: Vec<(&str, &str)> = r["undone"].as_array().unwrap().iter().map(|m| (m["board"].as_str().unwrap(), m["san"].as_str().unwrap())).collect();
+    assert_eq!(undone, [("B", "P@e5"), ("A", "exd5")]);
+    assert_eq!((r["plies"].as_u64(), r["boards"][1]["hands"]["black"].clone()), (Some(3), json!({})));
+
+    // Perft counts a move on either board as a ply (tests/it/bughouse.rs: 40, 1,600);
+    // divide names each root move's board.
+    let g = s.ok(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["A e2e4", "B d2d4"]}))["game"].as_str().unwrap().to_string();
+    let r = s.ok(json!({"op": "undo", "game": g, "plies": 2}));
+    assert_eq!(r["fen"], format!("{start} | {start}"));
+    for (depth, nodes) in [(0, 1), (1, 40), (2, 1_600)] {
+        assert_eq!(s.ok(json!({"op": "perft", "game": g, "depth": depth}))["nodes"], nodes);
+    }
+    let r = s.ok(json!({"op": "perft", "game": g, "depth": 2, "divide": true}));
+    let divide = r["divide"].as_object().unwrap();
+    assert_eq!((divide.len(), divide["A e2e4"].as_u64(), divide["B g1f3"].as_u64(), r["nodes"].as_u64()), (40, Some(40), Some(40), Some(1_600)));
+    s.fails(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["e2e4"]}), "bad-request");
+    let e = s.fails(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["A e2e4", "A e2e4"]}), "illegal-move");
+    assert_eq!((e["index"].as_u64(), e["move"].as_str(), e["refusal"]["code"].as_str()), (Some(1), Some("A e2e4"), Some("no-such-piece")));
+    s.fails(json!({"op": "open", "variant": "chess", "match": true}), "bad-request");
+    s.fails(json!({"op": "open", "variant": "bughouse", "match": true, "fen": start}), "bad-fen");
+}
+
+#[test]
+fn a_bughouse_match_ends_for_both_boards() {
+    let mut s = Serve::start();
+    let r = s.ok(json!({"op": "open", "variant": "bughouse", "match": true, "fen": MATE_ON_A}));
+    let g = r["game"].as_str().unwrap().to_string();
+    let r = s.ok(json!({"op": "play", "game": g, "board": "A", "move": "Qh4#"}));
+    assert_eq!((r["legal"].as_bool(), r["result"]["board"].as_str(), r["result"]["reason"].as_str()), (Some(true), Some("A"), Some("checkmate")));
+    assert_eq!(r["result"]["winner"], "black");
+    assert_eq!(r["result"]["winners"], json!([{"board": "A", "color": "black"}, {"board": "B", "color": "white"}]));
+    assert_eq!((r["boards"][0]["result"]["reason"].as_str(), r["boards"][1]["result"].clone()), (Some("checkmate"), Value::Null));
+    // The match is over on both boards.
+    let r = s.ok(json!({"op": "play", "game": g, "board": "B", "move": "e4"}));
+    assert_eq!((r["legal"].as_bool(), r["code"].as_str()), (Some(false), Some("game-over")));
+    assert!(r["reason"].as_str().unwrap().ends_with("(on board A)"), "{r}");
+    let moves = s.ok(json!({"op": "moves", "game": g, "board": "B"}));
+    assert_eq!((moves["moves"].as_array().unwrap().len(), moves["result"]["board"].as_str()), (0, Some("A")));
+    assert_eq!(s.ok(json!({"op": "perft", "game": g, "depth": 2}))["nodes"], 0);
+    // Undone, it goes on.
+    let r = s.ok(json!({"op": "undo", "game": g}));
+    assert_eq!((r["result"].clone(), r["undone"][0]["board"].as_str()), (Value::Null, Some("A")));
+}

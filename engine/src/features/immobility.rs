@@ -4,7 +4,8 @@
 //! which it has no move on an empty board). Drops have `[drops] immobile_drops`; a
 //! promotion with `policy = "optional"` is never declined there anyway.
 //!
-//! The generator passes its moves through [`Unstuck`] only in variants with the rule, so
+//! The generator passes its moves through [`Unstuck`] only in variants with the rule
+//! (within the transfer's filter, `features/transfer.rs`, where both apply), so
 //! that the others pay one flag test per position, not a mask per piece; the refusal's
 //! sentence is the SAN explainer's (`notation/san.rs`, code `immobile`).
 
@@ -30,9 +31,14 @@ impl<B: Bitboard, S: MoveSink> MoveSink for Unstuck<'_, B, S> {
 }
 
 impl<B: Bitboard> Pos<B> {
-    /// The kernel's board moves but those that leave a piece stuck.
-    pub(crate) fn generate_unstuck<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        self.generate_board_moves(&mut Unstuck { pos: self, inner: sink }, safety);
+    /// The kernel's board moves, but, in a variant with the rule, those that leave a
+    /// piece stuck.
+    #[inline]
+    pub(crate) fn generate_mobile<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        if !self.t.rules.immobile_moves {
+            return self.generate_board_moves(&mut Unstuck { pos: self, inner: sink }, safety);
+        }
+        self.generate_board_moves(sink, safety)
     }
 
     /// Whether `m` is a plain move that ends where its piece could never move again, in a

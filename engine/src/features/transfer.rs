@@ -37,7 +37,7 @@ impl<B: Bitboard> Pos<B> {
     /// The kernel's moves whose pieces may pass to the next board.
     pub(crate) fn generate_passing<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let barred = self.landing_barred();
-        self.generate_board_moves(&mut Landing { pos: self, inner: sink, barred }, safety);
+        self.generate_mobile(&mut Landing { pos: self, inner: sink, barred }, safety);
     }
 
     /// The squares no move may end on: those whose square on the next board is taken.

@@ -534,7 +534,7 @@ impl<B: Bitboard> Pos<B> {
         if promotion.is_none() {
             let stuck = self.color_bb(us).squares().find_map(|sq| {
                 let p = self.piece_at(sq).filter(|&p| type_ok(p) && origin_ok(sq))?;
-                (t.mobility(us, p.kind).stuck.has(parts.to) && self.reaches_on_empty_board(sq, parts.to, true, true)).then_some(p.kind)
+                (self.leaves_stuck(Move::normal(sq, parts.to)) && self.reaches_on_empty_board(sq, parts.to, true, true)).then_some(p.kind)
             });
             if let Some(kind) = stuck {
                 let name = describe(Some(kind));

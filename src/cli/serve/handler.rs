@@ -13,16 +13,16 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use chimera::game::{describe_claim, describe_outcome, game_over};
+use chimera::two_boards::{BoardId, Match};
 use chimera::variants::{self, BUILTINS};
 
 use crate::cli::notation_hint;
 use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    AnnouncedMove, BuiltinInfo, Body, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded, MoveInfo, MoveList,
-    MoveReq, MovesReq, OpenReq,
-    Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo, Price, Refusal, Request, ResultInfo, Sides, Undone, UndoReq,
-    UpgradeInfo, Verdict, VariantList,
+    AnnouncedMove, BoardInfo, BuiltinInfo, Body, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
+    MatchInfo, MoveInfo, MoveList, MoveReq, MovesReq, OpenReq, Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo, Price,
+    Refusal, Request, ResultInfo, Sides, Snapshot, TeamMember, Undone, UndoReq, UpgradeInfo, Verdict, VariantList,
 };
 
 /// What one request may cost and what the server may hold. Memory is bounded by these:
@@ -65,10 +65,20 @@ impl Default for Limits {
     }
 }
 
+/// What a game plays on: one board, or a bughouse match of two (`open` with `match`).
+enum Table {
+    One(Position),
+    Two(Match),
+}
+
+/// The board a request names: `None` on a game of one board, the board of a match.
+type On = Option<BoardId>;
+
 struct Game {
-    pos: Position,
-    /// The position's outcome, computed once per position (it costs a move generation).
-    outcome: Option<Option<Outcome>>,
+    table: Table,
+    /// The game's end (on a match, the board it ended on), computed once per position:
+    /// it costs a move generation per board.
+    ended: Option<Option<(On, Outcome)>>,
     /// The compiled variant it plays: its key in `Server::live`.
     variant: u64,
     /// The moves it holds as `Server::plies` counts them (the position's own count is
@@ -77,35 +87,93 @@ struct Game {
 }
 
 impl Game {
-    fn outcome(&mut self) -> Option<Outcome> {
-        let pos = &self.pos;
-        *self.outcome.get_or_insert_with(|| pos.outcome())
+    fn new(table: Table, variant: u64) -> Game {
+        Game { table, ended: None, variant, held: 0 }
     }
-    fn play(&mut self, m: Move) {
-        self.pos.play_unchecked(m);
-        self.outcome = None;
+    /// The position on board `on` (the only one of a game of one board).
+    fn pos(&self, on: On) -> &Position {
+        match &self.table {
+            Table::One(pos) => pos,
+            Table::Two(game) => game.board(on.expect("a match's request names its board")),
+        }
     }
-    fn undo(&mut self) -> Option<Move> {
-        self.outcome = None;
-        self.pos.undo()
+    /// Runs `f` on the position on board `on`, for the notation's reads, which try
+    /// moves on it (and leave it as it was).
+    fn with_pos<R>(&mut self, on: On, f: impl FnOnce(&mut Position) -> R) -> R {
+        match &mut self.table {
+            Table::One(pos) => f(pos),
+            Table::Two(game) => game.with_board(on.expect("a match's request names its board"), f),
+        }
+    }
+    /// The board a request names, `board` as given: none on a game of one board,
+    /// required on a match.
+    fn board(&self, board: Option<&str>) -> Result<On, Error> {
+        match (&self.table, board) {
+            (Table::One(_), None) => Ok(None),
+            (Table::One(_), Some(_)) => Err(Error::new("bad-request", "`board` names a board of a match; this game has one board")),
+            (Table::Two(_), None) => Err(Error::new("bad-request", "this game is a match of two boards: name one with `board` (`A` or `B`)")),
+            (Table::Two(_), Some(name)) => match BoardId::named(name) {
+                Some(b) => Ok(Some(b)),
+                None => Err(Error::new("bad-request", format!("`board` is `A` or `B`, not `{name}`"))),
+            },
+        }
+    }
+    fn plies(&self) -> usize {
+        match &self.table {
+            Table::One(pos) => pos.plies(),
+            Table::Two(game) => game.plies(),
+        }
+    }
+    /// How the game ended, and on a match on which board.
+    fn end(&mut self) -> Option<(On, Outcome)> {
+        let table = &self.table;
+        *self.ended.get_or_insert_with(|| match table {
+            Table::One(pos) => pos.outcome().map(|o| (None, o)),
+            Table::Two(game) => game.outcome().map(|end| (Some(end.board), end.outcome)),
+        })
+    }
+    /// The refusal of every move once the game has ended (on a match, naming the board
+    /// whose game ended it).
+    fn over(&mut self) -> Option<MoveError> {
+        let (on, o) = self.end()?;
+        let e = game_over(o, self.pos(on));
+        Some(match on {
+            Some(board) => MoveError { message: format!("{} (on board {board})", e.message), ..e },
+            None => e,
+        })
+    }
+    fn play(&mut self, on: On, m: Move) {
+        match &mut self.table {
+            Table::One(pos) => pos.play_unchecked(m),
+            Table::Two(game) => game.play_unchecked(on.expect("a match's move names its board"), m),
+        }
+        self.ended = None;
+    }
+    /// Takes back the game's last move (a match's, on whichever board it was).
+    fn undo(&mut self) -> Option<(On, Move)> {
+        self.ended = None;
+        match &mut self.table {
+            Table::One(pos) => pos.undo().map(|m| (None, m)),
+            Table::Two(game) => game.undo().map(|(board, m)| (Some(board), m)),
+        }
     }
     /// The parts a turn's text stands for (`e2e4,e4e5`, or one part), or why it cannot
     /// be played here (`game-over` first).
-    fn judge_turn(&mut self, text: &str) -> Result<Vec<Move>, MoveError> {
-        if let Some(o) = self.outcome() {
-            return Err(game_over(o, &self.pos));
+    fn judge_turn(&mut self, on: On, text: &str) -> Result<Vec<Move>, MoveError> {
+        if let Some(e) = self.over() {
+            return Err(e);
         }
-        self.pos.parse_turn(text)
+        self.with_pos(on, |pos| pos.parse_turn(text))
     }
     /// The move `text` stands for, or why it cannot be played here (`game-over` first).
-    fn judge(&mut self, text: &str, notation: Option<Notation>) -> Result<Move, MoveError> {
-        if let Some(o) = self.outcome() {
-            return Err(game_over(o, &self.pos));
+    fn judge(&mut self, on: On, text: &str, notation: Option<Notation>) -> Result<Move, MoveError> {
+        if let Some(e) = self.over() {
+            return Err(e);
         }
-        match notation {
-            Some(n) => self.pos.parse_move_in(text, n),
-            None => self.pos.parse_move(text),
-        }
+        self.with_pos(on, |pos| match notation {
+            Some(n) => pos.parse_move_in(text, n),
+            None => pos.parse_move(text),
+        })
     }
 }
 
@@ -367,23 +435,45 @@ impl Server {
             self.builtin(&req.variant)?;
         }
         let kept = &self.variants[&req.variant];
-        let pos = match &req.fen {
-            None => kept.variant.start(),
-            Some(fen) => kept.variant.position(fen).map_err(|e| Error::new("bad-fen", e.to_string()))?,
+        let table = if req.two_boards {
+            let game = match &req.fen {
+                None => Match::new(&kept.variant),
+                Some(fen) => Match::from_fen(&kept.variant, fen),
+            };
+            Table::Two(game.map_err(|e| match e {
+                chimera::two_boards::MatchError::NotTwoBoards(_) => Error::new("bad-request", e.to_string()),
+                _ => Error::new("bad-fen", e.to_string()),
+            })?)
+        } else {
+            Table::One(match &req.fen {
+                None => kept.variant.start(),
+                Some(fen) => kept.variant.position(fen).map_err(|e| Error::new("bad-fen", e.to_string()))?,
+            })
         };
-        let mut game = Game { pos, outcome: None, variant: kept.id, held: 0 };
+        let mut game = Game::new(table, kept.id);
         for (index, text) in moves.iter().enumerate() {
             if clock.passed() {
                 let budget = self.limits.budget.as_millis();
                 return Err(Error::new("timeout", format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened")));
             }
-            match game.judge_turn(text) {
-                Ok(parts) => parts.into_iter().for_each(|m| game.play(m)),
+            // A match's moves name their board first: `A e2e4`.
+            let (on, text) = match &game.table {
+                Table::One(_) => (None, text.as_str()),
+                Table::Two(_) => match BoardId::split_move(text) {
+                    Some((board, rest)) => (Some(board), rest),
+                    None => {
+                        let message = format!("moves[{index}] `{text}`: a match's moves name their board first (`A e2e4`, `B Nf3`)");
+                        return Err(Error::new("bad-request", message));
+                    }
+                },
+            };
+            match game.judge_turn(on, text) {
+                Ok(parts) => parts.into_iter().for_each(|m| game.play(on, m)),
                 Err(e) => {
                     let message = format!("moves[{index}] `{text}`: {}", e.message);
                     return Err(Error::new("illegal-move", message).with(Detail::Move {
                         index,
-                        text: text.clone(),
+                        text: moves[index].clone(),
                         refusal: e.into(),
                     }));
                 }
@@ -391,8 +481,8 @@ impl Server {
         }
         let handle = format!("g{}", self.next_game);
         self.next_game += 1;
-        let info = position_info(&handle, &mut game);
-        game.held = game.pos.plies();
+        let info = snapshot(&handle, &mut game);
+        game.held = game.plies();
         self.plies += game.held;
         self.live.get_mut(&game.variant).expect("a kept variant is live").games += 1;
         self.games.insert(handle, game);
@@ -413,34 +503,36 @@ impl Server {
 
     fn position(&mut self, req: GameReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
-        Ok(Body::Position(position_info(&req.game, game)))
+        Ok(Body::Position(snapshot(&req.game, game)))
     }
 
     fn moves(&mut self, req: MovesReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
-        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
-        let result = game.outcome();
-        let moves = match result {
+        let on = game.board(req.board.as_deref())?;
+        let notation = notation_named(req.notation.as_deref(), game.pos(on))?;
+        let end = game.end();
+        let moves = match end {
             Some(_) => Vec::new(),
-            None => {
-                let listed = game.pos.moves_with_notation();
+            None => game.with_pos(on, |pos| {
+                let listed = pos.moves_with_notation();
                 let legal: Vec<Move> = listed.iter().map(|l| l.0).collect();
                 let mut infos = Vec::with_capacity(listed.len());
                 for (m, uci, san) in listed {
-                    let written = notation.map(|n| game.pos.notate_in(m, n, &legal));
-                    infos.push(MoveInfo { written, ..move_info(&game.pos, m, uci, san) });
+                    let written = notation.map(|n| pos.notate_in(m, n, &legal));
+                    infos.push(MoveInfo { written, ..move_info(pos, m, uci, san) });
                 }
                 infos
-            }
+            }),
         };
-        let result = result.map(|o| result_info(o, &game.pos));
-        Ok(Body::Moves(MoveList { game: req.game, moves, result }))
+        let result = end.map(|(on, o)| ended_info(on, o, game.pos(on)));
+        Ok(Body::Moves(MoveList { game: req.game, board: on.map(board_name), moves, result }))
     }
 
     fn validate(&mut self, req: MoveReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
-        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
-        Ok(Body::Verdict(verdict(game, &req.text, notation).0))
+        let on = game.board(req.board.as_deref())?;
+        let notation = notation_named(req.notation.as_deref(), game.pos(on))?;
+        Ok(Body::Verdict(verdict(game, on, &req.text, notation).0))
     }
 
     /// Plays a move, or a whole turn of several parts written with commas (`e2e4,e4e5`):
@@ -448,14 +540,15 @@ impl Server {
     /// the first refused part's, named by its number, and then nothing is played).
     fn play(&mut self, req: MoveReq) -> Result<Body, Error> {
         let parts: Vec<&str> = req.text.split(',').collect();
-        let held = self.game(&req.game)?.pos.plies();
+        let held = self.game(&req.game)?.plies();
         self.room_for(parts.len(), held)?;
         let game = self.game(&req.game)?;
-        let notation = notation_named(req.notation.as_deref(), &game.pos)?;
+        let on = game.board(req.board.as_deref())?;
+        let notation = notation_named(req.notation.as_deref(), game.pos(on))?;
         let (last, first) = parts.split_last().expect("split gives a part");
         for (i, text) in first.iter().enumerate() {
-            match game.judge(text, notation) {
-                Ok(m) => game.play(m),
+            match game.judge(on, text, notation) {
+                Ok(m) => game.play(on, m),
                 Err(e) => {
                     for _ in 0..i {
                         game.undo();
@@ -465,12 +558,12 @@ impl Server {
                 }
             }
         }
-        let (mut verdict, legal) = verdict(game, last, notation);
+        let (mut verdict, legal) = verdict(game, on, last, notation);
         let position = match legal {
             Some(m) => {
-                game.play(m);
+                game.play(on, m);
                 game.held += parts.len();
-                Some(position_info(&req.game, game))
+                Some(snapshot(&req.game, game))
             }
             None => {
                 for _ in first {
@@ -488,7 +581,7 @@ impl Server {
 
     fn undo(&mut self, req: UndoReq) -> Result<Body, Error> {
         let game = self.game(&req.game)?;
-        let played = game.pos.plies();
+        let played = game.plies();
         if req.plies > played {
             return Err(Error::new(
                 "nothing-to-undo",
@@ -497,12 +590,15 @@ impl Server {
         }
         let mut undone = Vec::with_capacity(req.plies);
         for _ in 0..req.plies {
-            let m = game.undo().expect("a move was played");
-            let (uci, san) = (game.pos.uci(m), game.pos.san(m));
-            undone.push(move_info(&game.pos, m, uci, san));
+            let (on, m) = game.undo().expect("a move was played");
+            let info = game.with_pos(on, |pos| {
+                let (uci, san) = (pos.uci(m), pos.san(m));
+                move_info(pos, m, uci, san)
+            });
+            undone.push(MoveInfo { board: on.map(board_name), ..info });
         }
         game.held -= req.plies;
-        let position = position_info(&req.game, game);
+        let position = snapshot(&req.game, game);
         self.plies -= req.plies;
         Ok(Body::Undone(Undone { undone, position }))
     }
@@ -514,9 +610,24 @@ impl Server {
             return Err(Error::new("perft-too-deep", format!("perft depth {} is over the limit of {max_depth}", req.depth)));
         }
         let started = Instant::now();
-        let pos = &mut game.pos;
         let timeout = || {
             Error::new("perft-timeout", format!("perft {} did not finish within {} ms; abandoned", req.depth, budget.as_millis()))
+        };
+        let pos = match &mut game.table {
+            Table::One(pos) => pos,
+            Table::Two(game) => {
+                // A match's moves are counted on both boards; divide names each root move's board.
+                let mut stop = || clock.passed();
+                let (nodes, divide) = if req.divide {
+                    let counts = game.divide_until(req.depth, &mut stop).ok_or_else(timeout)?;
+                    let named: BTreeMap<String, u64> =
+                        counts.into_iter().map(|(board, m, n)| (format!("{board} {}", game.board(board).uci(m)), n)).collect();
+                    (if req.depth == 0 { 1 } else { named.values().sum() }, Some(named))
+                } else {
+                    (game.perft_until(req.depth, &mut stop).ok_or_else(timeout)?, None)
+                };
+                return Ok(Body::Perft(Perft { game: req.game, depth: req.depth, nodes, seconds: started.elapsed().as_secs_f64(), divide }));
+            }
         };
         let (nodes, divide) = if req.divide && req.depth > 0 {
             let mut counts = BTreeMap::new();
@@ -627,12 +738,14 @@ fn notation_named(name: Option<&str>, pos: &Position) -> Result<Option<Notation>
 }
 
 /// Whether `text` (in `notation`, if given) is a legal move of the game, and if so the move.
-fn verdict(game: &mut Game, text: &str, notation: Option<Notation>) -> (Verdict, Option<Move>) {
-    match game.judge(text, notation) {
+fn verdict(game: &mut Game, on: On, text: &str, notation: Option<Notation>) -> (Verdict, Option<Move>) {
+    match game.judge(on, text, notation) {
         Ok(m) => {
-            let (uci, san) = (game.pos.uci(m), game.pos.san(m));
-            let written = notation.map(|n| game.pos.notate(m, n));
-            let info = MoveInfo { written, ..move_info(&game.pos, m, uci, san) };
+            let info = game.with_pos(on, |pos| {
+                let (uci, san) = (pos.uci(m), pos.san(m));
+                let written = notation.map(|n| pos.notate(m, n));
+                MoveInfo { written, ..move_info(pos, m, uci, san) }
+            });
             (Verdict { legal: true, info: Some(info), refusal: None }, Some(m))
         }
         Err(e) => (Verdict { legal: false, info: None, refusal: Some(e.into()) }, None),
@@ -662,22 +775,68 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
         MoveKind::Normal if capture => ("capture", on_from, None),
         MoveKind::Normal => ("move", on_from, None),
     };
-    MoveInfo { uci, san, written: None, kind, capture, piece, promotion }
+    MoveInfo { board: None, uci, san, written: None, kind, capture, piece, promotion }
 }
 
-fn position_info(handle: &str, game: &mut Game) -> PositionInfo {
-    let result = game.outcome().map(|o| result_info(o, &game.pos));
-    let claims = game
-        .pos
+/// The game as the position answers show it: its position, or a match's two boards.
+fn snapshot(handle: &str, game: &mut Game) -> Snapshot {
+    let end = game.end();
+    match &mut game.table {
+        Table::One(pos) => Snapshot::One(position_info(handle, pos, end.map(|e| e.1))),
+        Table::Two(game) => {
+            let boards = BoardId::BOTH
+                .into_iter()
+                .map(|board| {
+                    // Each board answers as a game of its own (its own result, claims): a
+                    // copy, as describing a claim plays its move.
+                    let mut pos = game.board(board).clone();
+                    let own = pos.outcome();
+                    BoardInfo { board: board_name(board), position: position_info(handle, &mut pos, own) }
+                })
+                .collect();
+            let a = game.board(BoardId::A);
+            Snapshot::Two(MatchInfo {
+                game: handle.to_string(),
+                variant: a.rules().name.clone(),
+                two_boards: true,
+                fen: game.fen(),
+                plies: game.plies(),
+                boards,
+                result: end.map(|(on, o)| ended_info(on, o, game.board(on.expect("a match ends on a board")))),
+            })
+        }
+    }
+}
+
+fn board_name(board: BoardId) -> &'static str {
+    match board {
+        BoardId::A => "A",
+        BoardId::B => "B",
+    }
+}
+
+/// A game's end: on a match, the board it ended on and the winning team (the winner
+/// there and their partner, the other colour on the other board).
+fn ended_info(on: On, o: Outcome, pos: &Position) -> ResultInfo {
+    let Some(board) = on else { return result_info(o, pos) };
+    let winners = o.winner.map(|w| {
+        [(board, w), (board.other(), w.opponent())].map(|(board, color)| TeamMember { board: board_name(board), color: color.name() }).to_vec()
+    });
+    ResultInfo { board: Some(board_name(board)), winners, ..result_info(o, pos) }
+}
+
+fn position_info(handle: &str, pos: &mut Position, outcome: Option<Outcome>) -> PositionInfo {
+    let result = outcome.map(|o| result_info(o, pos));
+    let claims = pos
         .claims()
         .into_iter()
         .map(|c| {
-            let by = c.by.map(|m| AnnouncedMove { uci: game.pos.uci(m), san: game.pos.san(m) });
-            let description = describe_claim(c, &mut game.pos);
-            ClaimInfo { result: ResultInfo { description, ..result_info(c.outcome, &game.pos) }, by }
+            let by = c.by.map(|m| AnnouncedMove { uci: pos.uci(m), san: pos.san(m) });
+            let description = describe_claim(c, pos);
+            ClaimInfo { result: ResultInfo { description, ..result_info(c.outcome, pos) }, by }
         })
         .collect();
-    let pos = &game.pos;
+    let pos = &*pos;
     let rules = pos.rules();
     let hand = |c: Color| -> BTreeMap<String, u8> {
         (0..rules.pieces.len())
@@ -709,6 +868,8 @@ fn sides<T>(f: impl Fn(Color) -> T) -> Sides<T> {
 
 fn result_info(o: Outcome, pos: &Position) -> ResultInfo {
     ResultInfo {
+        board: None,
+        winners: None,
         winner: o.winner.map(Color::name),
         reason: o.reason.as_str(),
         score: o.score(),

@@ -114,6 +114,10 @@ pub struct OpenReq {
     pub variant: String,
     pub fen: Option<String>,
     pub moves: Option<Vec<String>>,
+    /// A bughouse match on both boards of a two-board variant (`fen`: the two boards'
+    /// FENs joined by `|`; `moves`: each after its board, `A e2e4`).
+    #[serde(rename = "match", default)]
+    pub two_boards: bool,
 }
 
 #[derive(Deserialize)]
@@ -128,6 +132,8 @@ pub struct MovesReq {
     pub game: String,
     /// Each move also `written` in this notation (`shogi-hodges`; `default`: the variant's own).
     pub notation: Option<String>,
+    /// The board of a match (`A` or `B`; required there, refused on a game of one board).
+    pub board: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -139,6 +145,8 @@ pub struct MoveReq {
     /// The move is written in this notation (SAN or long algebraic if none), and the
     /// answer's move is `written` in it too.
     pub notation: Option<String>,
+    /// The board of a match (`A` or `B`; required there, refused on a game of one board).
+    pub board: Option<String>,
 }
 
 #[derive(Deserialize)]
@@ -206,7 +214,7 @@ impl Reply<'_> {
 pub enum Body {
     Loaded(Loaded),
     Variants(VariantList),
-    Position(PositionInfo),
+    Position(Snapshot),
     Moves(MoveList),
     Verdict(Verdict),
     Played(Played),
@@ -302,6 +310,42 @@ pub struct BuiltinInfo {
     pub description: String,
 }
 
+/// A game's state: one position, or a match's two boards.
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Snapshot {
+    One(PositionInfo),
+    Two(MatchInfo),
+}
+
+/// A bughouse match: both boards, each as a game of one board answers, and the match's
+/// own FEN, move count and result.
+#[derive(Serialize)]
+pub struct MatchInfo {
+    pub game: String,
+    pub variant: String,
+    #[serde(rename = "match")]
+    pub two_boards: bool,
+    pub fen: String,
+    pub plies: usize,
+    pub boards: Vec<BoardInfo>,
+    pub result: Option<ResultInfo>,
+}
+
+#[derive(Serialize)]
+pub struct BoardInfo {
+    pub board: &'static str,
+    #[serde(flatten)]
+    pub position: PositionInfo,
+}
+
+/// One player of a match's winning team.
+#[derive(Serialize, Clone)]
+pub struct TeamMember {
+    pub board: &'static str,
+    pub color: &'static str,
+}
+
 #[derive(Serialize)]
 pub struct PositionInfo {
     pub game: String,
@@ -348,6 +392,13 @@ pub struct Sides<T> {
 
 #[derive(Serialize)]
 pub struct ResultInfo {
+    /// A match's: the board whose game ended it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<&'static str>,
+    /// A match's: the winning team, the winner and their partner on the other board
+    /// (absent for a draw and on a game of one board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub winners: Option<Vec<TeamMember>>,
     /// `"white"`, `"black"`, or null for a draw.
     pub winner: Option<&'static str>,
     pub reason: &'static str,
@@ -357,6 +408,9 @@ pub struct ResultInfo {
 
 #[derive(Serialize)]
 pub struct MoveInfo {
+    /// A match's move undone: its board.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<&'static str>,
     pub uci: String,
     pub san: String,
     /// The move in the notation the request named.
@@ -386,6 +440,9 @@ impl Serialize for Letter {
 #[derive(Serialize)]
 pub struct MoveList {
     pub game: String,
+    /// A match's: the board whose moves these are.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<&'static str>,
     pub moves: Vec<MoveInfo>,
     pub result: Option<ResultInfo>,
 }
@@ -411,7 +468,7 @@ pub struct Played {
     #[serde(flatten)]
     pub verdict: Verdict,
     #[serde(flatten)]
-    pub position: Option<PositionInfo>,
+    pub position: Option<Snapshot>,
 }
 
 #[derive(Serialize)]
@@ -419,7 +476,7 @@ pub struct Undone {
     /// The moves taken back, the last played first.
     pub undone: Vec<MoveInfo>,
     #[serde(flatten)]
-    pub position: PositionInfo,
+    pub position: Snapshot,
 }
 
 #[derive(Serialize)]
