@@ -271,15 +271,11 @@ fn check_match<R: BufRead>(
         }
     };
     let mut tag = Tag::default();
-    let mut plies = 0;
     read_game(&mut verdict, first, games, |m| match game.play_word(&mut tag, &m.text) {
-        Ok(played) => {
-            plies += usize::from(played.is_some());
-            Ok(played.is_some())
-        }
+        Ok(played) => Ok(played.is_some()),
         Err(MatchError::Move { board, error }) => {
             let at = format!("board {board}, {}", move_label(game.board(board)));
-            Err(Problem::Illegal { refused: Refused { ply: plies + 1, text: m.text.clone(), at, error }, place: m.place })
+            Err(Problem::Illegal { refused: Refused { ply: game.plies() + 1, text: m.text.clone(), at, error }, place: m.place })
         }
         Err(other) => {
             let (place, message) = (m.place, other.to_string());

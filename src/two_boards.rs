@@ -54,6 +54,11 @@ impl BoardId {
         Some((BoardId::named(board)?, rest.trim()))
     }
 
+    /// `A` or `B`, as BPGN, `--divide` and the server name the boards.
+    pub fn name(self) -> &'static str {
+        if self == BoardId::A { "A" } else { "B" }
+    }
+
     fn index(self) -> usize {
         self as usize
     }
@@ -67,7 +72,7 @@ impl BoardId {
 
 impl fmt::Display for BoardId {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(if *self == BoardId::A { "A" } else { "B" })
+        f.write_str(self.name())
     }
 }
 

@@ -83,33 +83,18 @@ impl MoveSink for MoveCounter {
     }
 }
 
-/// Passes moves on, counting them.
-pub(crate) struct Tally<'a, S> {
-    pub inner: &'a mut S,
-    pub n: u64,
-}
+/// A sink behind a pointer, taking moves one at a time. The layers of the rarer rules
+/// (passing when stuck, gating, the rule modules' own moves, Alice's transfer) wrap one
+/// of these rather than their caller's sink: wrapping the caller's own type compiled the
+/// generator below them once per combination of layers and sinks (408 copies of
+/// `generate_board_moves`, half of the engine's build). The layers the hot paths take
+/// (the rule modules' refusals, immobility, forced capture) stay generic.
+pub(crate) struct Erased<'a>(pub &'a mut dyn FnMut(Move));
 
-impl<S: MoveSink> MoveSink for Tally<'_, S> {
-    const COUNTS_ONLY: bool = S::COUNTS_ONLY;
+impl MoveSink for Erased<'_> {
     #[inline]
     fn push(&mut self, m: Move) {
-        self.n += 1;
-        self.inner.push(m);
-    }
-    #[inline]
-    fn push_count(&mut self, n: u64) {
-        self.n += n;
-        self.inner.push_count(n);
-    }
-    #[inline]
-    fn push_targets<B: Bitboard>(&mut self, from: Square, targets: B) {
-        self.n += targets.count() as u64;
-        self.inner.push_targets(from, targets);
-    }
-    #[inline]
-    fn push_drops<B: Bitboard>(&mut self, t: PieceType, targets: B) {
-        self.n += targets.count() as u64;
-        self.inner.push_drops(t, targets);
+        (self.0)(m);
     }
 }
 
@@ -395,12 +380,17 @@ impl<B: Bitboard> Pos<B> {
         if modules.with_moves.is_empty() {
             return self.generate_with(sink, safety);
         }
-        let mut counted = Tally { inner: sink, n: 0 };
-        self.generate_with(&mut counted, safety);
+        let mut ordinary = 0;
+        self.generate_with(
+            &mut Erased(&mut |m| {
+                ordinary += 1;
+                sink.push(m);
+            }),
+            safety,
+        );
         if self.t.ends_by_rule && self.ended_by_rule().is_some() {
             return;
         }
-        let ordinary = counted.n;
         with_scratch(|extra| {
             for &i in &modules.with_moves {
                 let from = extra.len();

@@ -15,7 +15,7 @@ use toml::Spanned;
 use crate::bitboard::Bitboard;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::fen::error::{err, FenError, FenField};
-use crate::movegen::MoveSink;
+use crate::movegen::{Erased, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::rules::Gating;
@@ -112,7 +112,7 @@ impl<B: Bitboard, S: MoveSink> MoveSink for GateSink<'_, B, S> {
 impl<B: Bitboard> Pos<B> {
     /// Every legal move, the gating ones included.
     pub(crate) fn generate_gated<S: MoveSink>(&self, sink: &mut S) {
-        self.generate_ungated(&mut GateSink::new(self, sink));
+        self.generate_ungated(&mut GateSink::new(self, &mut Erased(&mut |m| sink.push(m))));
     }
 
     /// Whether the side to move may gate at all: a gate of its own and a piece in hand.

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::movegen::MoveSink;
+use crate::movegen::{Erased, MoveSink};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
@@ -87,10 +87,13 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             Passing::WhenStuck => {
-                let mut counted = crate::movegen::Tally { inner: sink, n: 0 };
-                self.generate_unpassed(&mut counted);
-                if counted.n == 0 && self.may_pass_now() {
-                    counted.inner.push(Move::new(sq, sq, MoveKind::Pass, Move::NO_PROMOTION));
+                let mut n = 0;
+                self.generate_unpassed(&mut Erased(&mut |m| {
+                    n += 1;
+                    sink.push(m);
+                }));
+                if n == 0 && self.may_pass_now() {
+                    sink.push(Move::new(sq, sq, MoveKind::Pass, Move::NO_PROMOTION));
                 }
             }
         }

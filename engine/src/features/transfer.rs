@@ -28,7 +28,7 @@
 //! [`Tables::test_every_move`]: crate::tables::Tables::test_every_move
 
 use crate::bitboard::Bitboard;
-use crate::movegen::{MoveSink, Safety};
+use crate::movegen::{Erased, MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::{Edit, Pos};
 use crate::types::{Geometry, Square, NO_PIECE};
@@ -37,7 +37,7 @@ impl<B: Bitboard> Pos<B> {
     /// The kernel's moves whose pieces may pass to the next board.
     pub(crate) fn generate_passing<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let barred = self.landing_barred();
-        self.generate_mobile(&mut Landing { pos: self, inner: sink, barred }, safety);
+        self.generate_mobile(&mut Landing { pos: self, inner: &mut Erased(&mut |m| sink.push(m)), barred }, safety);
     }
 
     /// The squares no move may end on: those whose square on the next board is taken.

@@ -525,7 +525,7 @@ impl Server {
             }),
         };
         let result = end.map(|(on, o)| ended_info(on, o, game.pos(on)));
-        Ok(Body::Moves(MoveList { game: req.game, board: on.map(board_name), moves, result }))
+        Ok(Body::Moves(MoveList { game: req.game, board: on.map(BoardId::name), moves, result }))
     }
 
     fn validate(&mut self, req: MoveReq) -> Result<Body, Error> {
@@ -595,7 +595,7 @@ impl Server {
                 let (uci, san) = (pos.uci(m), pos.san(m));
                 move_info(pos, m, uci, san)
             });
-            undone.push(MoveInfo { board: on.map(board_name), ..info });
+            undone.push(MoveInfo { board: on.map(BoardId::name), ..info });
         }
         game.held -= req.plies;
         let position = snapshot(&req.game, game);
@@ -791,7 +791,7 @@ fn snapshot(handle: &str, game: &mut Game) -> Snapshot {
                     // copy, as describing a claim plays its move.
                     let mut pos = game.board(board).clone();
                     let own = pos.outcome();
-                    BoardInfo { board: board_name(board), position: position_info(handle, &mut pos, own) }
+                    BoardInfo { board: board.name(), position: position_info(handle, &mut pos, own) }
                 })
                 .collect();
             let a = game.board(BoardId::A);
@@ -808,21 +808,14 @@ fn snapshot(handle: &str, game: &mut Game) -> Snapshot {
     }
 }
 
-fn board_name(board: BoardId) -> &'static str {
-    match board {
-        BoardId::A => "A",
-        BoardId::B => "B",
-    }
-}
-
 /// A game's end: on a match, the board it ended on and the winning team (the winner
 /// there and their partner, the other colour on the other board).
 fn ended_info(on: On, o: Outcome, pos: &Position) -> ResultInfo {
     let Some(board) = on else { return result_info(o, pos) };
     let winners = o.winner.map(|w| {
-        [(board, w), (board.other(), w.opponent())].map(|(board, color)| TeamMember { board: board_name(board), color: color.name() }).to_vec()
+        [(board, w), (board.other(), w.opponent())].map(|(board, color)| TeamMember { board: board.name(), color: color.name() }).to_vec()
     });
-    ResultInfo { board: Some(board_name(board)), winners, ..result_info(o, pos) }
+    ResultInfo { board: Some(board.name()), winners, ..result_info(o, pos) }
 }
 
 fn position_info(handle: &str, pos: &mut Position, outcome: Option<Outcome>) -> PositionInfo {
