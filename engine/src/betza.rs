@@ -28,6 +28,19 @@ pub enum Hop {
     Grasshopper,
 }
 
+/// The first leg of a two-leg move that stops on a square and goes on from it (see
+/// `betza/legs.rs`): XBetza's locust capture (`caK`: take on the first square, then step
+/// on) and the legs that come back to the origin (`cabK`, igui: take without moving;
+/// `mabK`, jitto: step out and back, a pass).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Locust {
+    /// The first leg's square, relative to the origin.
+    pub via: (i8, i8),
+    /// Whether the via square must hold an enemy piece, which the move takes; else it
+    /// must be empty (kept only for a move that comes back: any other is a lame leap).
+    pub takes: bool,
+}
+
 /// One direction of one atom.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Direction {
@@ -49,6 +62,9 @@ pub struct Direction {
     /// For a multi-leg move with `p` legs (`mpafW`…): the squares, relative to the origin,
     /// that must be occupied (by any piece). Empty for every other move.
     pub hurdles: Vec<(i8, i8)>,
+    /// For a move that stops on its first square and goes on ([`Locust`]): that square.
+    /// The target (`dx`, `dy`) may then be the origin itself, `(0, 0)`.
+    pub locust: Option<Locust>,
 }
 
 impl Direction {
@@ -465,7 +481,7 @@ fn expand(
         let (x, y) = atom.step;
         let (dx, dy) = (r[0] * x + r[1] * y, r[2] * x + r[3] * y);
         let path = if lame && jumps { lame_path(dx, dy) } else { Vec::new() };
-        out.push(Direction { dx, dy, range, mode, initial_only: initial, path, hop, hurdles: Vec::new() });
+        out.push(Direction { dx, dy, range, mode, initial_only: initial, path, hop, hurdles: Vec::new(), locust: None });
     }
     Ok(())
 }
@@ -499,11 +515,11 @@ fn lame_path(dx: i8, dy: i8) -> Vec<(i8, i8)> {
 /// Merges duplicates (a Move and a Capture of the same direction become Both; Both absorbs
 /// either) and sorts.
 fn normalise(found: Vec<Direction>) -> Vec<Direction> {
-    let mut merged: std::collections::BTreeMap<_, Mode> = std::collections::BTreeMap::new();
+    let mut merged: std::collections::BTreeMap<Direction, Mode> = std::collections::BTreeMap::new();
     for d in found {
         let mode = d.mode;
         merged
-            .entry((d.dx, d.dy, d.range, d.initial_only, d.path, d.hop, d.hurdles))
+            .entry(Direction { mode: Mode::Both, ..d })
             .and_modify(|m| {
                 if *m != mode {
                     *m = Mode::Both
@@ -511,19 +527,7 @@ fn normalise(found: Vec<Direction>) -> Vec<Direction> {
             })
             .or_insert(mode);
     }
-    let mut out: Vec<Direction> = merged
-        .into_iter()
-        .map(|((dx, dy, range, initial_only, path, hop, hurdles), mode)| Direction {
-            dx,
-            dy,
-            range,
-            mode,
-            initial_only,
-            path,
-            hop,
-            hurdles,
-        })
-        .collect();
+    let mut out: Vec<Direction> = merged.into_iter().map(|(d, mode)| Direction { mode, ..d }).collect();
     out.sort();
     out
 }
@@ -593,7 +597,7 @@ mod tests {
     }
 
     fn dir(dx: i8, dy: i8, range: u8, mode: Mode) -> Direction {
-        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new(), hop: Hop::None, hurdles: Vec::new() }
+        Direction { dx, dy, range, mode, initial_only: false, path: Vec::new(), hop: Hop::None, hurdles: Vec::new(), locust: None }
     }
 
     fn err(text: &str) -> BetzaError {
@@ -723,7 +727,8 @@ mod tests {
             initial_only: true,
             path: vec![(0, 1)],
             hop: Hop::None,
-            hurdles: Vec::new()
+            hurdles: Vec::new(),
+            locust: None,
         }));
     }
 
@@ -739,7 +744,8 @@ mod tests {
                 initial_only: true,
                 path: vec![(0, 1)],
                 hop: Hop::None,
-            hurdles: Vec::new()
+            hurdles: Vec::new(),
+                locust: None,
             }]
         );
         assert!(ok("iW").iter().all(|d| d.initial_only));
@@ -937,7 +943,8 @@ mod tests {
                     initial_only: false,
                     path: vec![(0, 1)],
                     hop: Hop::None,
-                    hurdles: Vec::new()
+                    hurdles: Vec::new(),
+                    locust: None,
                 },
                 Direction {
                     dx: 1,
@@ -947,7 +954,8 @@ mod tests {
                     initial_only: false,
                     path: vec![(0, 1)],
                     hop: Hop::None,
-                    hurdles: Vec::new()
+                    hurdles: Vec::new(),
+                    locust: None,
                 },
             ]
         );
@@ -977,7 +985,7 @@ mod tests {
         assert_err("pW", 0, "pW", "unlimited riders");
         assert_err("WgR3", 1, "gR3", "unlimited riders");
         assert_err("pgR", 1, "g", "one hopper modifier");
-        assert_err("afsW", 0, "afsW", "one mode");
+        assert_err("afsW", 0, "afsW", "needs a mode");
         assert_err("jR", 0, "j", "jumping");
         assert_err("oW", 0, "o", "cylinder");
         assert_err("fmWfceF", 5, "e", "en-passant");
@@ -1101,9 +1109,10 @@ mod tests {
         assert_eq!(steps("mfaflW"), set(&[(-1, 2)]));
         assert_eq!(steps("mfabrW"), set(&[(1, 0)]));
         assert_eq!(steps("mfabsW"), set(&[(-1, 0), (1, 0)]));
-        // `b` (and so `v`) comes back to the origin, which is refused outright.
-        assert_err("mfabW", 0, "mfabW", "already visited");
-        assert_err("mfavW", 0, "mfavW", "already visited");
+        // `b` (and so `v`) comes back to the origin: out and back, a pass (jitto).
+        assert_eq!(steps("mfabW"), set(&[(0, 0)]));
+        assert_eq!(steps("mfavW"), set(&[(0, 0), (0, 2)]));
+        assert_err("mfabmafW", 0, "mfabmafW", "already visited");
         // A ferz first leg turned 45° becomes a wazir step: the knight's other spelling.
         assert_eq!(steps("mafsF"), images(2, 1));
         // Three legs: a forward step, then a 90° turn, then on: (±2, 1).
@@ -1135,18 +1144,56 @@ mod tests {
 
     #[test]
     fn multi_leg_refusals() {
-        assert_err("afW", 0, "afW", "one mode");
-        assert_err("mpafW", 0, "mpafW", "one mode");
-        assert_err("cafW", 0, "cafW", "locust");
+        assert_err("afW", 0, "afW", "needs a mode");
+        assert_err("mpafW", 0, "mpafW", "needs a mode");
+        assert_err("cafcafW", 0, "cafcafW", "two-leg moves only");
         assert_err("mafpW", 0, "mafpW", "last leg cannot hop");
         assert_err("mafN", 0, "mafN", "W, F and K");
         assert_err("mafR", 0, "mafR", "bent riders");
         assert_err("mafW3", 0, "mafW3", "bent riders");
-        assert_err("mamW", 0, "mamW", "direction letters");
         assert_err("manfW", 2, "n", "no meaning");
         assert_err("Wmaf", 1, "maf", "without an atom");
         assert_err("ma", 0, "ma", "without an atom");
         assert_err("mafsmafsmabW", 0, "mafsmafsmabW", "already visited");
+        assert_err("pabW", 0, "pabW", "already visited");
+    }
+
+    /// The moves that take on the way or come back (`betza/legs.rs`), read from XBetza's
+    /// definition: the leg after `a` turns relative to the first, `b` being back.
+    #[test]
+    fn locust_and_returning_legs() {
+        let locust = |via: (i8, i8), takes: bool| Some(Locust { via, takes });
+        // Take on the square ahead, then step straight on: one move, to (0, 2).
+        assert_eq!(ok("fcafW"), vec![Direction { locust: locust((0, 1), true), ..dir(0, 2, 1, Mode::Both) }]);
+        // Take and come back (igui): ending on the origin, which is empty then.
+        assert_eq!(ok("fcabW"), vec![Direction { locust: locust((0, 1), true), ..dir(0, 0, 1, Mode::Move) }]);
+        // Out and back through an empty square: a pass (jitto); a capture there is none.
+        assert_eq!(ok("fmabW"), vec![Direction { locust: locust((0, 1), false), ..dir(0, 0, 1, Mode::Move) }]);
+        assert_err("fmabcW", 0, "fmabcW", "cannot take");
+        // `mc` on the way: the lame leap through an empty square and the locust move.
+        assert_eq!(
+            ok("fmcafW"),
+            vec![
+                Direction { locust: locust((0, 1), true), ..dir(0, 2, 1, Mode::Both) },
+                Direction { path: vec![(0, 1)], ..dir(0, 2, 1, Mode::Both) },
+            ]
+        );
+        // A later leg without direction letters goes every way of its atom: a wazir's
+        // four from the square ahead (on, right, back to the origin, left).
+        let any = ok("fcaW");
+        assert_eq!(any.len(), 4, "{any:?}");
+        let lion = ok("KNADcaKmcabK");
+        let (plain, locusts): (Vec<_>, Vec<_>) = lion.iter().partition(|d| d.locust.is_none());
+        // K, N, A and D: 8 + 8 + 4 + 4 leaps.
+        assert_eq!(plain.len(), 24);
+        // caK: 8 first steps, each then 7 steps on and one back (igui, also mcabK's);
+        // mcabK adds the 8 passes (jitto).
+        assert_eq!(locusts.len(), 8 * 8 + 8);
+        assert_eq!(locusts.iter().filter(|d| (d.dx, d.dy) == (0, 0)).count(), 16);
+        assert!(locusts.iter().all(|d| d.dx.abs() <= 2 && d.dy.abs() <= 2 && d.path.is_empty()));
+        assert!(lion.contains(&Direction { locust: locust((1, 1), true), ..dir(2, 2, 1, Mode::Both) }));
+        assert!(lion.contains(&Direction { locust: locust((1, 1), true), ..dir(1, 0, 1, Mode::Both) }));
+        assert!(lion.contains(&Direction { locust: locust((-1, 0), false), ..dir(0, 0, 1, Mode::Move) }));
     }
 
     /// Small xorshift generator, so the garbage test needs no crates and is repeatable.

@@ -14,11 +14,17 @@
 //! Every leg being one step, a multi-leg move is a leap with a condition on the squares
 //! it passes: those that must be empty (the lame leaper's `path`) and those that must be
 //! occupied (`hurdles`); it costs the move tables nothing more than a lame leap.
-//! Refused, with a reason: riders in legs (bent riders), locust captures (`c` on a leg
-//! before the last), legs that come back to a square already visited (the lion's igui),
-//! and atoms other than W, F and K.
+//! A two-leg move may also take on its first square and go on (`caK`: a locust capture;
+//! `mc` there: take or pass through), and its last leg may come back to the origin
+//! (`cabK`, igui: take without moving; `mabK`, jitto: out and back, a pass): such a move
+//! is a [`Locust`] (Chu shogi's lion, eagle and falcon; ARCHITECTURE's "Moves that
+//! capture on the way"). A later leg without direction letters goes every way, as in
+//! XBetza. Refused, with a reason: riders in legs (bent riders), a take on the way in a
+//! move of more than two legs (at most one piece is taken on the way, as in the
+//! Interactive Diagram), legs that come back to a square already visited but the
+//! origin, and atoms other than W, F and K.
 
-use super::{error, expand, parts, refuse_paired_letters, Atom, BetzaError, Class, Direction, Hop, Mode};
+use super::{error, expand, parts, refuse_paired_letters, Atom, BetzaError, Class, Direction, Hop, Locust, Mode};
 
 /// The eight king directions, clockwise from forward: a leg turned by `k` eighths of a
 /// turn from the direction at index `i` goes `RING[(i + k) % 8]`.
@@ -31,6 +37,10 @@ enum Stop {
     Empty,
     /// `p`: the square must hold a piece, which the move hops over.
     Hurdle,
+    /// `c`: the square must hold an enemy piece, which the move takes on its way.
+    Take,
+    /// `mc`: either of the two above, `m` and `c`: two moves.
+    EmptyOrTake,
 }
 
 /// Expands a multi-leg move, its legs' modifier offsets in `legs` (the last being the final
@@ -84,30 +94,34 @@ pub(super) fn expand_legs(
             }
             (only_move, only_capture) = (m, c);
             if k > 0 {
-                turns.push(relative_turns(text, leg, fragment, span.0)?);
+                turns.push(relative_turns(text, leg, atom.letter));
             }
             continue;
         }
-        if c {
+        if c && legs.len() != 2 {
             return Err(error(
                 span.0,
                 fragment,
-                "locust captures (`c` on a leg before the last) are not supported",
+                "a take on the way (`c` on a leg before the last) is supported in two-leg moves only: \
+                 a move takes at most one piece on its way",
             ));
         }
-        stops.push(match (m, p) {
-            (true, false) => Stop::Empty,
-            (false, true) => Stop::Hurdle,
+        stops.push(match (m, c, p) {
+            (true, false, false) => Stop::Empty,
+            (false, false, true) => Stop::Hurdle,
+            (false, true, false) => Stop::Take,
+            (true, true, false) => Stop::EmptyOrTake,
             _ => {
                 return Err(error(
                     span.0,
                     fragment,
-                    "each leg before the last needs one mode: `m` (an empty square) or `p` (hop over a piece)",
+                    "each leg before the last needs a mode: `m` (an empty square), `c` (take an enemy \
+                     and go on), `mc` (either) or `p` (hop over a piece)",
                 ));
             }
         });
         if k > 0 {
-            turns.push(relative_turns(text, leg, fragment, span.0)?);
+            turns.push(relative_turns(text, leg, atom.letter));
         }
     }
     let mode = match (only_move, only_capture) {
@@ -147,27 +161,17 @@ fn walk(
 ) -> Result<(), &'static str> {
     let (sx, sy) = RING[heading];
     let here = (at.0 + sx, at.1 + sy);
-    if here == (0, 0) || visited.contains(&here) {
-        return Err("a leg that comes back to a square already visited (as the lion's igui) is not supported");
+    // Only the last leg of a two-leg move may come back to the origin (igui, jitto).
+    let returns = here == (0, 0) && turns.is_empty() && stops.len() == 1 && stops[0] != Stop::Hurdle;
+    if returns && how.0 == Mode::Capture {
+        return Err("a last leg back to the origin cannot take (`c`): the origin is empty then");
+    }
+    if (here == (0, 0) && !returns) || visited.contains(&here) {
+        return Err("a leg that comes back to a square already visited is not supported (but for the last leg \
+                    of a two-leg move, back to the origin: the lion's igui)");
     }
     let Some((&turn_set, later)) = turns.split_first() else {
-        let (mut path, mut hurdles) = (Vec::new(), Vec::new());
-        for (&sq, &stop) in visited.iter().zip(stops) {
-            match stop {
-                Stop::Empty => path.push(sq),
-                Stop::Hurdle => hurdles.push(sq),
-            }
-        }
-        out.push(Direction {
-            dx: here.0,
-            dy: here.1,
-            range: 1,
-            mode: how.0,
-            initial_only: how.1,
-            path,
-            hop: Hop::None,
-            hurdles,
-        });
+        leaves(here, stops, how, visited, out);
         return Ok(());
     };
     visited.push(here);
@@ -180,17 +184,52 @@ fn walk(
     Ok(())
 }
 
+/// The moves of one complete walk ending on `here`, its earlier legs on `visited`: a leap
+/// with conditions on the squares passed, or, where the first leg takes or the walk comes
+/// back to the origin, a [`Locust`] (both for an `mc` first leg).
+fn leaves(here: (i8, i8), stops: &[Stop], (mode, initial_only): (Mode, bool), visited: &[(i8, i8)], out: &mut Vec<Direction>) {
+    let leap = |mode, path, hurdles, locust| Direction {
+        dx: here.0,
+        dy: here.1,
+        range: 1,
+        mode,
+        initial_only,
+        path,
+        hop: Hop::None,
+        hurdles,
+        locust,
+    };
+    if let [first @ (Stop::Take | Stop::EmptyOrTake)] = stops {
+        // Coming back, the move ends on the square it left: empty then.
+        let landing = if here == (0, 0) { Mode::Move } else { mode };
+        out.push(leap(landing, Vec::new(), Vec::new(), Some(Locust { via: visited[0], takes: true })));
+        if *first == Stop::Take {
+            return;
+        }
+    }
+    if here == (0, 0) {
+        // Out to an empty square and back: a pass (jitto).
+        out.push(leap(Mode::Move, Vec::new(), Vec::new(), Some(Locust { via: visited[0], takes: false })));
+        return;
+    }
+    let (mut path, mut hurdles) = (Vec::new(), Vec::new());
+    for (&sq, &stop) in visited.iter().zip(stops) {
+        match stop {
+            Stop::Hurdle => hurdles.push(sq),
+            _ => path.push(sq),
+        }
+    }
+    out.push(leap(mode, path, hurdles, None));
+}
+
 /// A later leg's direction letters as a set of turns (bit k: k eighths clockwise).
-fn relative_turns(text: &str, leg: &[usize], fragment: &str, at: usize) -> Result<u8, BetzaError> {
+fn relative_turns(text: &str, leg: &[usize], atom: u8) -> u8 {
     let bytes = text.as_bytes();
     let letters: Vec<u8> = leg.iter().map(|&o| bytes[o]).filter(|&c| super::dir_index(c).is_some()).collect();
     if letters.is_empty() {
-        return Err(error(
-            at,
-            fragment,
-            "a leg after the first needs direction letters, relative to the leg before it \
-             (`f` straight on, `fs` 45° either way, `s` 90°, `b` back)",
-        ));
+        // No direction letters: every way of the atom, back included (XBetza's default):
+        // a king's eight, a wazir's or ferz's four (straight on, right, back, left).
+        return if atom == b'K' { 0xFF } else { 0b0101_0101 };
     }
     let single = |c: u8| match c {
         b'f' => 0b0000_0001,
@@ -227,5 +266,5 @@ fn relative_turns(text: &str, leg: &[usize], fragment: &str, at: usize) -> Resul
             }
         }
     }
-    Ok(set)
+    set
 }

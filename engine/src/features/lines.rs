@@ -70,7 +70,7 @@ pub(crate) fn unroll(directions: &[Direction], longest: u8) -> Vec<Direction> {
         let at = |k: u8| (d.dx * k as i8, d.dy * k as i8);
         let leap = |k: u8, path: Vec<(i8, i8)>, hurdles: Vec<(i8, i8)>| {
             let (dx, dy) = at(k);
-            Direction { dx, dy, range: 1, mode: d.mode, initial_only: false, path, hop: Hop::None, hurdles }
+            Direction { dx, dy, range: 1, mode: d.mode, initial_only: false, path, hop: Hop::None, hurdles, locust: None }
         };
         for k in 1..=reach {
             match d.hop {

@@ -122,7 +122,7 @@ impl<B: Bitboard> Moves<B> {
                         Some(ranks) => ranks.bitboard(g, color),
                         None => origins,
                     };
-                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None, hurdles: Vec::new() };
+                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None, hurdles: Vec::new(), locust: None };
                     if passable.any() {
                         m.specials.push(special(g, &step, sign, passable, true));
                     }
