@@ -69,9 +69,9 @@ pub struct Direction {
 
 impl Direction {
     /// Whether the move depends on other squares than its target (a lame leap, a
-    /// multi-leg move): such a leap is not a plain table lookup.
+    /// multi-leg move, a locust move): such a leap is not a plain table lookup.
     pub fn is_conditional(&self) -> bool {
-        !self.path.is_empty() || !self.hurdles.is_empty()
+        !self.path.is_empty() || !self.hurdles.is_empty() || self.locust.is_some()
     }
 }
 

@@ -123,38 +123,10 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
 
 impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
     fn remove(&mut self, sq: Square) -> Option<Piece> {
-        let pos = &mut *self.pos;
-        let piece = pos.piece_at(sq)?;
-        let t = &*pos.t;
-        pos.board.take(sq);
-        pos.hash ^= t.piece_key(piece.color, piece.kind, sq);
-        if pos.promoted.has(sq) {
-            pos.promoted ^= B::bit(sq);
-            pos.hash ^= t.zobrist.promoted[sq as usize];
-        }
-        if pos.unmoved.has(sq) {
-            pos.unmoved ^= B::bit(sq);
-            pos.hash ^= t.zobrist.unmoved[sq as usize];
-        }
-        let lost = pos.castle_rights_on(sq);
-        if lost != 0 {
-            pos.castling ^= lost;
-            pos.hash ^= t.zobrist.castles(lost);
-        }
-        pos.journal.push(Edit::Removed(sq, piece.code()));
-        Some(piece)
+        self.pos.remove_journaled(sq)
     }
     fn capture(&mut self, sq: Square) -> Option<Piece> {
-        let pos = &mut *self.pos;
-        let piece = pos.piece_at(sq)?;
-        // Before `remove`, which clears the promoted mark the hand reads. A royal piece
-        // is never handed: losing it decides the game (Fairy-Stockfish hands even that).
-        if pos.t.has_drops && !pos.t.royal_types.contains(piece.kind) {
-            if let Some(k) = pos.to_captors_hand(piece, sq) {
-                pos.journal.push(Edit::Handed(piece.color.opponent(), k));
-            }
-        }
-        self.remove(sq)
+        self.pos.capture_journaled(sq)
     }
     fn place(&mut self, sq: Square, piece: Piece) {
         let pos = &mut *self.pos;
@@ -170,5 +142,44 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
         pos.state[i] = value;
         pos.hash ^= Zobrist::state(i, old) ^ Zobrist::state(i, value);
         pos.journal.push(Edit::State(i as u8, old));
+    }
+}
+
+impl<B: Bitboard> Pos<B> {
+    /// Takes the piece on `sq` off the board, its marks and castling rights with it,
+    /// journalled so that undo puts it back (a rule module's removal, a locust victim).
+    pub(crate) fn remove_journaled(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        let t = &*self.t;
+        self.board.take(sq);
+        self.hash ^= t.piece_key(piece.color, piece.kind, sq);
+        if self.promoted.has(sq) {
+            self.promoted ^= B::bit(sq);
+            self.hash ^= t.zobrist.promoted[sq as usize];
+        }
+        if self.unmoved.has(sq) {
+            self.unmoved ^= B::bit(sq);
+            self.hash ^= t.zobrist.unmoved[sq as usize];
+        }
+        let lost = self.castle_rights_on(sq);
+        if lost != 0 {
+            self.castling ^= lost;
+            self.hash ^= t.zobrist.castles(lost);
+        }
+        self.journal.push(Edit::Removed(sq, piece.code()));
+        Some(piece)
+    }
+
+    /// [`Pos::remove_journaled`], the piece going to its captor's hand as the rules say.
+    pub(crate) fn capture_journaled(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.piece_at(sq)?;
+        // Before the removal, which clears the promoted mark the hand reads. A royal piece
+        // is never handed: losing it decides the game (Fairy-Stockfish hands even that).
+        if self.t.has_drops && !self.t.royal_types.contains(piece.kind) {
+            if let Some(k) = self.to_captors_hand(piece, sq) {
+                self.journal.push(Edit::Handed(piece.color.opponent(), k));
+            }
+        }
+        self.remove_journaled(sq)
     }
 }

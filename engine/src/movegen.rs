@@ -359,6 +359,9 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
+        if t.locusts.any() {
+            self.generate_locusts(sink, safety);
+        }
         self.generate_castles(sink, safety);
         if t.has_drops && t.drop_moves {
             self.generate_drops(sink, safety);
@@ -824,8 +827,9 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Lift => {
                 occ &= !B::bit(m.from);
             }
-            // A rule module's move may do anything: play it and look.
-            MoveKind::Rule => return self.is_safe_after_playing(m),
+            // A rule module's move may do anything, and a locust move takes a piece off
+            // the way: play it and look.
+            MoveKind::Rule | MoveKind::Locust => return self.is_safe_after_playing(m),
             _ => {
                 if m.kind == MoveKind::EnPassant {
                     let victim = self.ep_victim(self.ep, m.to, them);

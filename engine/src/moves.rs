@@ -40,6 +40,12 @@ pub enum MoveKind {
     /// turn's move landed (the arrow's origin); `piece` is the square the wall leaves (the
     /// duck's), or `to` when a new wall is added.
     Wall,
+    /// A move that stops on a first square and goes on or comes back
+    /// (`features/locust.rs`): the piece goes from `from` to `to` by way of the square
+    /// `piece`, taking the enemy piece there if there is one, and whatever enemy stands
+    /// on `to`. `to` = `from` is a capture without moving (igui) or, through an empty
+    /// square, a pass (jitto).
+    Locust,
 }
 
 /// One action, in four bytes. For a board move (`Normal`, `DoubleStep`, `EnPassant`)
@@ -112,6 +118,7 @@ impl Move {
             MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
             MoveKind::Pass => Action::Pass { square: from },
             MoveKind::Wall => Action::Wall { anchor: from, to, leaves: (piece != to).then_some(piece) },
+            MoveKind::Locust => Action::Locust { from, via: piece, to },
         }
     }
 }
@@ -233,6 +240,16 @@ pub enum Action {
         /// The square the wall leaves, where one wall moves (the duck); `None` for a new wall.
         leaves: Option<Square>,
     },
+    /// A piece goes from `from` to `to` by way of `via`, taking the enemy piece on `via`
+    /// if there is one and whatever enemy stands on `to` (Chu shogi's lion).
+    Locust {
+        /// Where the piece starts.
+        from: Square,
+        /// The square it stops on first.
+        via: Square,
+        /// Where it ends: `from` itself for a capture without moving (igui) or a pass.
+        to: Square,
+    },
 }
 
 impl From<Action> for Move {
@@ -253,6 +270,7 @@ impl From<Action> for Move {
             Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
             Action::Pass { square } => Move::new(square, square, MoveKind::Pass, Move::NO_PROMOTION),
             Action::Wall { anchor, to, leaves } => Move::new(anchor, to, MoveKind::Wall, leaves.unwrap_or(to)),
+            Action::Locust { from, via, to } => Move::new(from, to, MoveKind::Locust, via),
         }
     }
 }

@@ -371,7 +371,8 @@ impl<B: Bitboard> Pos<B> {
                 return true;
             }
         }
-        t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers, barred)
+        (t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers, barred))
+            || (t.locusts.any() && self.locust_attacked(sq, by, occ, attackers))
     }
 
     /// The pieces of the types barred from some hops ([`Tables::barred`]), as they stand.
@@ -476,6 +477,9 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
+        if t.locusts.any() {
+            map |= self.locust_attacks(by, occ);
+        }
         map
     }
 
@@ -566,6 +570,10 @@ impl<B: Bitboard> Pos<B> {
         match m.kind {
             MoveKind::EnPassant => true,
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => m.from != m.to && self.board.by_color[self.turn.opponent()].has(m.to),
+            MoveKind::Locust => {
+                let theirs = self.board.by_color[self.turn.opponent()];
+                theirs.has(m.piece as Square) || (m.from != m.to && theirs.has(m.to))
+            }
             _ => false,
         }
     }
@@ -587,9 +595,15 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         let mut reset = false;
+        if m.kind == MoveKind::Locust && self.piece_at(m.piece as Square).is_some() {
+            // The piece taken on the way (`features/locust.rs`); then a normal move.
+            self.take_on_the_way(m);
+            reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
+        }
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
-                // (A promotion in place, `features/promotion_move.rs`, takes nothing.)
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Locust => {
+                // (A promotion in place, `features/promotion_move.rs`, takes nothing; nor
+                // does a locust move back to its origin.)
                 if self.board.squares[m.to as usize] != NO_PIECE && m.to != m.from {
                     self.capture(m.to, &mut undo);
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
@@ -781,7 +795,7 @@ impl<B: Bitboard> Pos<B> {
             self.close_gate(m, us);
         }
         match m.kind {
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Locust => {
                 self.board.take(m.to);
                 self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
                 if let Some(cap) = Piece::from_code(u.captured) {

@@ -26,8 +26,11 @@ pub struct PieceDef {
     pub notation_letter: Option<char>,
     /// The movement as written in the ruleset.
     pub betza: String,
-    /// The movement as directions in White's orientation.
+    /// The movement as directions in White's orientation, but for…
     pub directions: Vec<Direction>,
+    /// …the moves that stop on a first square and go on or come back ([`Direction::locust`]:
+    /// Chu shogi's lion), which the generator reads apart (`features/locust.rs`).
+    pub locusts: Vec<Direction>,
     /// A royal piece may never be left attacked; checkmating it ends the game.
     pub royal: bool,
     /// Royal while its side has at most this many pieces of its type on the board, and

@@ -519,6 +519,8 @@ pub struct Tables<B> {
     /// Madrasi ([`Rules::madrasi`], `features/madrasi.rs`): paralysed pieces neither move
     /// nor attack.
     pub madrasi: bool,
+    /// The moves that stop on a first square and go on or come back (`features/locust.rs`).
+    pub locusts: crate::features::locust::tables::Locusts,
     /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
     /// `features/andernach.rs`): the one flag a move made tests.
     pub capture_conditions: bool,

@@ -19,6 +19,7 @@ mod game_over;
 mod hardening;
 mod import_ini;
 mod janggi;
+mod locust;
 mod mischia;
 mod mitred;
 mod movement_rules;

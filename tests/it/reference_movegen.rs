@@ -796,6 +796,37 @@ pawn = true
 promotion = { ranks = [5, 6], to = ["queen", "rook", "knight"] }
 "#;
 
+/// Chu shogi's lion (`KNADcaKmcabK`: a king step that takes and steps on or back, out
+/// and back as a pass) and a soaring eagle (`RbBfFfAfcafFfmcabF`: forward diagonal steps
+/// that take and go on, or take and come back) among rooks, royal kings and pawns: every
+/// locust move tested for checks, the kings' escapes judged with the lions' reach.
+const LIONS: &str = r#"
+name = "lions8x8"
+board = { files = 8, ranks = 8 }
+start = "r1e1k1nr/pppppppp/3l4/8/8/4L3/PPPPPPPP/RN2K1ER w - - 0 1"
+[pieces.king]
+letter = "K"
+betza = "K"
+royal = true
+[pieces.lion]
+letter = "L"
+betza = "KNADcaKmcabK"
+[pieces.eagle]
+letter = "E"
+betza = "RbBfFfAfcafFfmcabF"
+[pieces.rook]
+letter = "R"
+betza = "R"
+[pieces.knight]
+letter = "N"
+betza = "N"
+[pieces.pawn]
+letter = "P"
+betza = "fmWfcF"
+pawn = true
+promotion = { ranks = [8], to = ["rook", "knight"] }
+"#;
+
 /// 12x12 = 144 squares (Wide): nightrider, camel rider, R4; pawns that double-step from
 /// two ranks; a castle whose `safe` list omits the squares the king passes.
 const WIDE: &str = r#"
@@ -1261,6 +1292,20 @@ fn two_royals_11x11_u128() {
 #[test]
 fn two_kings_6x6() {
     run(&toml(TWO_KINGS), 4, 17, 100, 120, 7);
+}
+
+/// Locust moves (`features/locust.rs`): perft and random games from the start, and perft
+/// 3 from two hand-made positions — lions face to face among pieces to take on the way,
+/// and a king in check from an eagle that may take the pawn before it on its way.
+#[test]
+fn lions_8x8() {
+    let variant = &toml(LIONS);
+    run(variant, 3, 61, 60, 120, 7);
+    for fen in ["4k3/2p1p3/3lp3/2P1L3/3pPp2/8/8/4K3 w - - 0 1", "3k4/8/8/4L3/8/2e5/3P4/4K2R w - - 0 1"] {
+        let counts = check_perft(variant, fen, 3).unwrap_or_else(|e| panic!("{e}"));
+        let stats = check_games(variant, fen, 62, 10 * scale(), 60, 5).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("lions8x8: {fen}: perft {counts:?}; {} positions, {} moves compared", stats.positions, stats.moves);
+    }
 }
 
 #[test]

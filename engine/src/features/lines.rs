@@ -41,8 +41,8 @@ pub(crate) fn compile(raw: &RawLineMoves, cx: &Context, key: &str) -> Result<Lin
     let text = raw.betza.get_ref();
     let bad = |offset: usize, message: String| cx.r.at(raw.betza.span().start + 1 + offset, format!("{key}.betza"), message);
     let parsed = betza::parse(text).map_err(|e| bad(e.offset, format!("bad Betza \"{text}\": {e}")))?;
-    if parsed.iter().any(|d| d.initial_only || d.hop == Hop::Grasshopper) {
-        return Err(bad(0, format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves")));
+    if parsed.iter().any(|d| d.initial_only || d.hop == Hop::Grasshopper || d.locust.is_some()) {
+        return Err(bad(0, format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves or moves that take on the way")));
     }
     let longest = cx.g.files.max(cx.g.ranks) as u8;
     // Only the leaps from one square of the line to another, for either side's orientation.

@@ -39,3 +39,4 @@ pub(crate) mod turns;
 pub(crate) mod series;
 pub(crate) mod petrify;
 pub(crate) mod walls;
+pub(crate) mod locust;

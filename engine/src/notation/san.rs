@@ -79,6 +79,12 @@ impl<B: Bitboard> Pos<B> {
                 square(out, m.from);
                 square(out, m.to);
             }
+            // A locust move: its three squares, `f5g6g7` (`features/locust.rs`).
+            MoveKind::Locust => {
+                square(out, m.from);
+                square(out, m.piece as Square);
+                square(out, m.to);
+            }
             // An upgrade is a promotion in place.
             MoveKind::Upgrade => {
                 square(out, m.to);
@@ -96,7 +102,7 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Appends a square's name (`e4`, `p16`).
-    pub(super) fn write_square(&self, sq: Square, out: &mut String) {
+    pub(crate) fn write_square(&self, sq: Square, out: &mut String) {
         let g = self.g();
         out.push(Geometry::file_char(g.file(sq)));
         // Ranks go up to 16: itoa by hand keeps this allocation-free.
@@ -270,6 +276,9 @@ impl<B: Bitboard> Pos<B> {
             }
             s.push((b'0' + rank % 10) as char);
         }
+        if m.kind == MoveKind::Locust {
+            return self.write_locust_legs(m, s);
+        }
         if capture {
             s.push('x');
         }
@@ -391,6 +400,9 @@ impl<B: Bitboard> Pos<B> {
         if let Some((piece_square, new)) = s.split_once('^') {
             return self.explain_lift(original, piece_square, new, legal);
         }
+        if let Some(m) = self.locust_written(s, legal) {
+            return Ok(m);
+        }
         let Some(parts) = parse_san_parts(self.g(), s) else {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{original}` as a move"));
         };
@@ -439,9 +451,10 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         // The board moves the text names. A gating move is written with its gated piece
-        // (`Nc3/H`, read above): plain `Nc3` is the move that gates nothing.
+        // (`Nc3/H`, read above): plain `Nc3` is the move that gates nothing; so is a locust
+        // move with its first square (`Lxe5xf6`, read above): `Lxf6` is the leap.
         let named = |m: &Move| {
-            !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle)
+            !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle | MoveKind::Locust)
                 && m.to == parts.to
                 && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok)

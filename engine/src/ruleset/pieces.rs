@@ -79,10 +79,20 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     // An empty Betza is a piece that never moves (Reversi's discs; Fairy-Stockfish's
     // immobile piece).
     let parsed = if text.is_empty() { Ok(Vec::new()) } else { betza::parse(text) };
-    let mut directions = parsed.map_err(|e| {
+    let directions = parsed.map_err(|e| {
         // +1 skips the opening quote of a basic string.
         cx.r.at(p.betza.span().start + 1 + e.offset, key("betza"), format!("bad Betza \"{text}\": {e}"))
     })?;
+    let (locusts, mut directions): (Vec<_>, Vec<_>) = directions.into_iter().partition(|d| d.locust.is_some());
+    if !locusts.is_empty() {
+        let refuse = |what: &str| Err(cx.r.span(&p.betza, key("betza"), format!("\"{text}\": {what}")));
+        if locusts.iter().any(|d| d.initial_only) {
+            return refuse("initial-only (`i`) moves that take on the way or come back are not supported");
+        }
+        if p.promotion.is_some() {
+            return refuse("a piece whose moves take on the way or come back does not promote (not supported: no game asks it)");
+        }
+    }
     // An initial-only move the piece can always make anyway would be generated twice.
     let always: Vec<betza::Direction> = directions.iter().filter(|d| !d.initial_only).cloned().collect();
     directions.retain(|d| {
@@ -183,6 +193,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
         notation_letter,
         betza: text.clone(),
         directions,
+        locusts,
         royal: p.royal,
         royal_while_at_most,
         pawn: p.pawn,

@@ -186,12 +186,20 @@ impl<B: Bitboard> Tables<B> {
             has_economy: rules.economy.is_some(),
             has_lift: rules.lift.is_some(),
             has_parts: rules.turn.has_parts(),
-            test_every_move: rules.duple_check || g.wrap_files || rules.circe.is_some() || rules.andernach || rules.madrasi || rules.transfer,
+            // (A locust move may check along a way the pin analysis does not follow.)
+            test_every_move: rules.duple_check
+                || g.wrap_files
+                || rules.circe.is_some()
+                || rules.andernach
+                || rules.madrasi
+                || rules.transfer
+                || rules.pieces.iter().any(|p| !p.locusts.is_empty()),
             walling: rules.turn.walls,
             series: rules.turn.series.is_some(),
             petrifying: mask(&rules, |p| p.petrify_on_capture),
             threatened: crate::features::series::threatened_sides(&rules.turn),
             madrasi: rules.madrasi,
+            locusts: crate::features::locust::tables::Locusts::new(&rules, board),
             capture_conditions: rules.circe.is_some() || rules.andernach,
             exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi || rules.transfer,
             rules,

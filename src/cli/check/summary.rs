@@ -848,7 +848,35 @@ fn multi_leg_notes(p: &chimera::rules::PieceDef) -> Option<String> {
         return None;
     }
     let legs: Vec<&Direction> = p.directions.iter().filter(|d| d.is_conditional()).collect();
-    (!legs.is_empty()).then(|| format!("in legs (`a`): {}", leap_words(&legs)))
+    let mut parts = Vec::new();
+    if !legs.is_empty() {
+        parts.push(leap_words(&legs));
+    }
+    parts.extend(locust_words(&p.locusts));
+    (!parts.is_empty()).then(|| format!("in legs (`a`): {}", parts.join("; ")))
+}
+
+/// A piece's locust moves (`features/locust.rs`) in words: those that take on their first
+/// square and go on, those that take there and come back (igui), the passes (jitto).
+fn locust_words(locusts: &[Direction]) -> Option<String> {
+    let count = |f: &dyn Fn(&Direction, bool, bool) -> bool| {
+        locusts.iter().filter(|d| d.locust.is_some_and(|l| f(d, l.takes, (d.dx, d.dy) == (0, 0)))).count()
+    };
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let on = count(&|_, takes, back| takes && !back);
+    let igui = count(&|_, takes, back| takes && back);
+    let jitto = count(&|_, takes, back| !takes && back);
+    let mut said = Vec::new();
+    if on > 0 {
+        said.push(format!("{on} move{} that take a piece on the first square and go on", plural(on)));
+    }
+    if igui > 0 {
+        said.push(format!("{igui} that take on the first square and come back (igui)", ));
+    }
+    if jitto > 0 {
+        said.push(format!("{jitto} pass{} out to an empty square and back (jitto)", if jitto == 1 { "" } else { "es" }));
+    }
+    (!said.is_empty()).then(|| said.join(", "))
 }
 
 /// Leaps in words, grouped by distance and conditions: `8 leaps of (2,3) passing 2

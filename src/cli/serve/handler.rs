@@ -769,6 +769,7 @@ fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
         MoveKind::GateCastle => ("gate-castle", on_from, Some(letter(m.piece))),
         MoveKind::Pass => ("pass", on_from, None),
         MoveKind::Wall => ("wall", Letter(None), None),
+        MoveKind::Locust => ("locust", on_from, None),
         MoveKind::EnPassant => ("en-passant", on_from, m.promotion().map(letter)),
         _ if m.promotion().is_some() => ("promotion", on_from, m.promotion().map(letter)),
         MoveKind::DoubleStep => ("double-step", on_from, None),

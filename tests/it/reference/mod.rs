@@ -97,6 +97,9 @@ pub struct RefMove {
     /// For an en-passant capture: the square of the captured piece.
     pub ep_victim: Option<usize>,
     pub double_step: bool,
+    /// A locust move (`features/locust.rs`): the square it stops on first, taking the
+    /// enemy piece there if there is one.
+    pub via: Option<usize>,
 }
 
 #[derive(Clone, Debug)]
@@ -390,6 +393,9 @@ impl RefPos {
                 continue;
             }
             let sign = Self::sign(by);
+            if self.locust_attacks(s, man, target) {
+                return true;
+            }
             for d in &self.rules.pieces[man.kind as usize].directions {
                 if d.mode == Mode::Move || (d.initial_only && man.moved) {
                     continue;
@@ -418,6 +424,25 @@ impl RefPos {
             }
         }
         false
+    }
+
+    /// Whether a locust move of `man` on `s` could take a piece on `target`: on its way
+    /// (the landing then open: back home, empty, or an enemy of `man`), or on landing
+    /// (its first square then as the move needs it).
+    fn locust_attacks(&self, s: usize, man: Man, target: usize) -> bool {
+        let sign = Self::sign(man.color);
+        let enemy = |sq: usize| sq == target || matches!(self.board[sq], Some(m) if m.color != man.color);
+        let empty = |sq: usize| sq == s || (sq != target && self.board[sq].is_none());
+        self.rules.pieces[man.kind as usize].locusts.iter().any(|d| {
+            let lo = d.locust.expect("a locust move");
+            let via = self.offset(s, lo.via.0 as i32, lo.via.1 as i32 * sign);
+            let to = if (d.dx, d.dy) == (0, 0) { Some(s) } else { self.offset(s, d.dx as i32, d.dy as i32 * sign) };
+            let (Some(via), Some(to)) = (via, to) else { return false };
+            let lands = to == s || (d.mode != Mode::Capture && empty(to)) || (d.mode != Mode::Move && enemy(to));
+            let on_the_way = lo.takes && via == target && lands;
+            let on_landing = to == target && to != s && d.mode != Mode::Move && if lo.takes { enemy(via) } else { empty(via) };
+            on_the_way || on_landing
+        })
     }
 
     fn path_clear(&self, from: usize, path: &[(i8, i8)], sign: i32) -> bool {
@@ -535,7 +560,7 @@ impl RefPos {
                     continue;
                 }
                 if self.takes_onto(def, from, target, Self::sign(us)) {
-                    out.push(RefMove { from, to: target, promo: None, castle: None, ep_victim: Some(victim), double_step: false });
+                    out.push(RefMove { from, to: target, promo: None, castle: None, ep_victim: Some(victim), double_step: false, via: None });
                 }
             }
         }
@@ -615,6 +640,7 @@ impl RefPos {
         let sign = Self::sign(us);
         // (from, to, castle, ep) -> double step
         let mut base: BTreeMap<(usize, usize, Option<usize>, Option<usize>), bool> = BTreeMap::new();
+        let mut locusts = Vec::new();
         for s in 0..self.board.len() {
             let Some(man) = self.board[s] else { continue };
             if man.color != us || self.paralysed(s) {
@@ -653,6 +679,7 @@ impl RefPos {
                     }
                 }
             }
+            locusts.extend(self.locust_moves(s, us));
             // Double step.
             if def.double_step_ranks.contains(&(self.own_rank(s, us) as u8)) {
                 if let (Some(a), Some(b)) = (self.offset(s, 0, sign), self.offset(s, 0, 2 * sign)) {
@@ -715,7 +742,7 @@ impl RefPos {
         }
         let mut out = Vec::new();
         for ((from, to, castle, ep_victim), double_step) in base {
-            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step };
+            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None };
             let kind = self.board[from].unwrap().kind;
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
             let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
@@ -752,6 +779,35 @@ impl RefPos {
                     }
                 }
                 _ => out.push(plain),
+            }
+        }
+        out.extend(locusts);
+        out
+    }
+
+    /// The locust moves of `us`'s piece on `s`, read from its definition: a first step to
+    /// a square that must hold an enemy (taken) or be empty, then the landing square, or
+    /// back to `s`. (Pieces with such moves never promote: the ruleset refuses it.)
+    fn locust_moves(&self, s: usize, us: Color) -> Vec<RefMove> {
+        let sign = Self::sign(us);
+        let Some(man) = self.board[s] else { return Vec::new() };
+        let mut out = Vec::new();
+        for d in &self.rules.pieces[man.kind as usize].locusts {
+            let lo = d.locust.expect("a locust move");
+            let Some(via) = self.offset(s, lo.via.0 as i32, lo.via.1 as i32 * sign) else { continue };
+            let to = if (d.dx, d.dy) == (0, 0) { Some(s) } else { self.offset(s, d.dx as i32, d.dy as i32 * sign) };
+            let Some(to) = to else { continue };
+            let via_ok = match self.board[via] {
+                Some(m) => lo.takes && m.color != us,
+                None => !lo.takes,
+            };
+            let to_ok = to == s
+                || match self.board[to] {
+                    None => d.mode != Mode::Capture,
+                    Some(m) => m.color != us && d.mode != Mode::Move,
+                };
+            if via_ok && to_ok {
+                out.push(RefMove { from: s, to, promo: None, castle: None, ep_victim: None, double_step: false, via: Some(via) });
             }
         }
         out
@@ -809,6 +865,11 @@ impl RefPos {
                 p.board[self.twin(rt)] = p.board[rt].take();
             }
         } else {
+            if let Some(via) = m.via {
+                // A locust move takes the piece on its first square, if any.
+                capture |= p.board[via].take().is_some();
+                touched.push(via);
+            }
             let mut man = p.board[m.from].take().unwrap();
             let mut victim = None;
             if let Some(v) = m.ep_victim {
@@ -934,7 +995,8 @@ impl RefPos {
     // ---- notation --------------------------------------------------------------------
 
     pub fn uci(&self, m: &RefMove) -> String {
-        let mut s = format!("{}{}", self.square_name(m.from), self.square_name(m.to));
+        let via = m.via.map_or(String::new(), |v| self.square_name(v));
+        let mut s = format!("{}{via}{}", self.square_name(m.from), self.square_name(m.to));
         if let Some(t) = m.promo {
             s.push(self.rules.pieces[t as usize].letter.to_ascii_lowercase());
         }

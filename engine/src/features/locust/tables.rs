@@ -1,0 +1,92 @@
+//! The locust moves' tables (`features/locust.rs`), below the tables that hold them.
+
+use crate::betza::{Direction, Mode};
+use crate::bitboard::Bitboard;
+use crate::rules::Rules;
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
+
+/// One move of a locust step: first to `via`, then to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LocustStep {
+    pub via: Square,
+    pub to: Square,
+    /// The via square must hold an enemy piece, which the move takes; else it must be empty.
+    pub takes: bool,
+    /// The landing square may be empty…
+    pub quiet: bool,
+    /// …or hold an enemy piece, taken too.
+    pub capture: bool,
+}
+
+/// Every type's locust steps, per colour and origin square.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Locusts {
+    /// Index `(color * types + type)`, then the origin square; empty for a type without.
+    steps: Vec<Vec<Vec<LocustStep>>>,
+    types: usize,
+    /// The types with locust moves, per colour.
+    pub movers: ByColor<PieceSet>,
+}
+
+impl Locusts {
+    /// The locust steps of every type of `rules` on the squares of `board` (its walls
+    /// excepted), within each type's `moves_within`.
+    pub(crate) fn new<B: Bitboard>(rules: &Rules, board: B) -> Locusts {
+        let g = rules.geometry;
+        let types = rules.pieces.len();
+        let mut locusts = Locusts { steps: vec![Vec::new(); 2 * types], types, movers: ByColor::default() };
+        for color in Color::BOTH {
+            for (t, def) in rules.pieces.iter().enumerate() {
+                if def.locusts.is_empty() {
+                    continue;
+                }
+                let within = def.moves_within.as_ref().map_or(board, |r| r.bitboard::<B>(g, color) & board);
+                let per_square = g.all().map(|sq| steps_from(g, &def.locusts, color, sq, board, within)).collect();
+                locusts.steps[color.index() * types + t] = per_square;
+                locusts.movers[color].insert(t as PieceType);
+            }
+        }
+        locusts
+    }
+
+    /// Whether any type has locust moves.
+    #[inline]
+    pub(crate) fn any(&self) -> bool {
+        !self.movers[Color::White].is_empty() || !self.movers[Color::Black].is_empty()
+    }
+
+    /// The locust steps of a `color` piece of type `t` on `from`.
+    #[inline]
+    pub(crate) fn from(&self, color: Color, t: PieceType, from: Square) -> &[LocustStep] {
+        self.steps[color.index() * self.types + t as usize].get(from as usize).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The steps of `directions` (White's orientation) for a `color` piece on `sq`.
+fn steps_from<B: Bitboard>(g: Geometry, directions: &[Direction], color: Color, sq: Square, board: B, within: B) -> Vec<LocustStep> {
+    let sign = if color == Color::White { 1 } else { -1 };
+    let on = |dx: i8, dy: i8| -> Option<Square> {
+        if (dx, dy) == (0, 0) {
+            return Some(sq);
+        }
+        g.offset(sq, dx as i32 * sign, dy as i32 * sign).filter(|&s| board.has(s))
+    };
+    if !board.has(sq) {
+        return Vec::new();
+    }
+    directions
+        .iter()
+        .filter_map(|d| {
+            let locust = d.locust?;
+            let via = on(locust.via.0, locust.via.1)?;
+            let to = on(d.dx, d.dy).filter(|&to| to == sq || within.has(to))?;
+            Some(LocustStep {
+                via,
+                to,
+                takes: locust.takes,
+                quiet: d.mode != Mode::Capture,
+                capture: d.mode != Mode::Move,
+            })
+        })
+        .collect()
+}
