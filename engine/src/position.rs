@@ -371,8 +371,7 @@ impl<B: Bitboard> Pos<B> {
                 return true;
             }
         }
-        (t.hops_or_flying && self.hop_or_royal_attacked(sq, by, occ, attackers, barred))
-            || (t.locusts.any() && self.locust_attacked(sq, by, occ, attackers))
+        t.odd_attackers && self.oddly_attacked(sq, by, occ, attackers, barred)
     }
 
     /// The pieces of the types barred from some hops ([`Tables::barred`]), as they stand.
@@ -381,12 +380,16 @@ impl<B: Bitboard> Pos<B> {
         self.of_types(self.t.barred)
     }
 
-    /// [`Pos::attacked`]'s rarer part: by a hop, or by a facing royal. Out of line, so
-    /// that variants without either keep the hot test small.
+    /// [`Pos::attacked`]'s rarer part: by a hop, by a facing royal, or by a locust move
+    /// (`features/locust.rs`). Out of line, so that variants without any keep the hot
+    /// test small.
     #[inline(never)]
-    fn hop_or_royal_attacked(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+    fn oddly_attacked(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        let t = &*self.t;
         let barred = || barred.unwrap_or_else(|| self.barred_pieces());
-        self.t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers, barred)) || self.royal_faced(sq, by, occ, attackers)
+        (t.hops_or_flying
+            && (t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers, barred)) || self.royal_faced(sq, by, occ, attackers)))
+            || (t.locusts.any() && self.locust_attacked(sq, by, occ, attackers))
     }
 
     /// Whether a royal of `by` among `attackers` faces `sq` along an open rank or file,

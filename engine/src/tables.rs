@@ -483,6 +483,9 @@ pub struct Tables<B> {
     /// Some piece attacks by hopping, or royals face each other ([`Tables::flying`]):
     /// one flag for the attack tests to skip both.
     pub hops_or_flying: bool,
+    /// [`Tables::hops_or_flying`], or some piece has locust moves: one flag for the attack
+    /// test to skip its rarer part.
+    pub odd_attackers: bool,
     /// [`Rules::duple_check`], kept here for the legality test's sake.
     pub duple_check: bool,
     /// The generator's safety analysis is off and every move is tested: with

@@ -177,6 +177,7 @@ impl<B: Bitboard> Tables<B> {
             lift_raise,
             must_capture: rules.must_capture,
             hops_or_flying,
+            odd_attackers: hops_or_flying || rules.pieces.iter().any(|p| !p.locusts.is_empty()),
             barred,
             duple_check: rules.duple_check,
             flying,
