@@ -124,7 +124,7 @@ pub use notation::Notation;
 pub use outcome::{EndReason, Outcome};
 pub use reach::Way;
 pub use refusal::{IllegalCode, MoveError};
-pub use rules::{Rules, Threshold};
+pub use rules::{Rules, Symbol, Threshold};
 pub use ruleset::{RelativePaths, Resolve, RulesetError, Source, TableSize};
 pub use types::{ByColor, Color, Geometry, Piece, PieceSet, PieceSetIter, PieceType, Square, MAX_PIECE_TYPES, MAX_SIDE, MIN_SIDE};
 pub use variant::{Plan, Position, Variant};

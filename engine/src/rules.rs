@@ -18,8 +18,10 @@ use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 pub struct PieceDef {
     /// The ruleset's name for it (`knight`).
     pub name: String,
-    /// The FEN letter, uppercase (White's).
-    pub letter: char,
+    /// The FEN letter, uppercase (White's); `None` for a promoted face without a letter
+    /// of its own (`face_of`), written `+` and the letter of the piece it promotes from
+    /// (Chu shogi's 39 types need more than 26 letters). [`Rules::symbol`] writes either.
+    pub letter: Option<char>,
     /// The letter Fairy-Stockfish's notations (LAN, shogi, Janggi, WXF) write it with
     /// where it differs from the FEN letter (Xiangqi's horse: `H`, FEN `N`); SAN keeps
     /// the FEN letter. Moves with either letter are read.
@@ -1001,7 +1003,27 @@ impl Rules {
     /// The type whose FEN letter (either case) is `c`.
     pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         let up = c.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == up).map(|i| i as PieceType)
+        self.pieces.iter().position(|p| p.letter == Some(up)).map(|i| i as PieceType)
+    }
+    /// The type a move's text names by a [`Symbol`]: [`Rules::piece_by_move_letter`], or
+    /// with `+` the promoted face of the piece that letter names.
+    pub fn piece_by_move_symbol(&self, symbol: Symbol) -> Option<PieceType> {
+        let t = self.piece_by_move_letter(symbol.letter)?;
+        if symbol.plus {
+            self.promoted_face(t)
+        } else {
+            Some(t)
+        }
+    }
+    /// The type a piece's text names, White's case: a letter (`K`), or `+` and a letter
+    /// for a promoted face (`+P`, the tokin), whether or not that face has a letter.
+    pub fn piece_by_symbol(&self, text: &str) -> Option<PieceType> {
+        let mut chars = text.chars();
+        match (chars.next()?, chars.next(), chars.next()) {
+            (c, None, None) => self.piece_by_letter(c),
+            ('+', Some(c), None) => self.piece_by_letter(c).and_then(|u| self.promoted_face(u)),
+            _ => None,
+        }
     }
     /// The type a move's text names by `c`: its FEN letter, or else its notation letter
     /// (Xiangqi's elephant `E`, whose FEN letter is `B`).
@@ -1031,13 +1053,20 @@ impl Rules {
     pub fn promoted_face(&self, u: PieceType) -> Option<PieceType> {
         (0..self.pieces.len() as PieceType).find(|&t| self.promoted_from(t) == Some(u))
     }
-    /// The FEN letter of a coloured piece.
-    pub fn fen_char(&self, t: PieceType, color: Color) -> char {
-        let c = self.piece(t).letter;
-        match color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
+    /// How a piece of type `t` is written, White's case: its letter (`K`), or, for a
+    /// promoted face without one, `+` and the letter of the piece it promotes from.
+    pub fn symbol(&self, t: PieceType) -> Symbol {
+        match self.piece(t).letter {
+            Some(c) => Symbol { plus: false, letter: c },
+            None => {
+                let base = self.promoted_from(t).and_then(|u| self.piece(u).letter);
+                Symbol { plus: true, letter: base.expect("a face without a letter promotes from a piece with one (checked by the ruleset)") }
+            }
         }
+    }
+    /// How a coloured piece is written in a FEN: [`Rules::symbol`], lower case for Black.
+    pub fn fen_symbol(&self, t: PieceType, color: Color) -> Symbol {
+        self.symbol(t).of(color)
     }
     /// Whether a square is light, by this variant's colouring.
     pub fn is_light(&self, sq: Square) -> bool {
@@ -1079,6 +1108,40 @@ impl Rules {
             (Some(s), None) => Some(s),
             _ => None,
         }
+    }
+}
+
+/// How a piece type is written ([`Rules::symbol`]): a letter, or `+` and the letter of
+/// the piece it is the promoted face of. Displays as such (`K`, `+P`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Symbol {
+    /// Written `+` first: a promoted face without a letter of its own.
+    pub plus: bool,
+    /// The letter (of the piece promoted from, where `plus`).
+    pub letter: char,
+}
+
+impl Symbol {
+    /// The same symbol in `color`'s case (Black's lower case).
+    pub fn of(self, color: Color) -> Symbol {
+        let letter = match color {
+            Color::White => self.letter.to_ascii_uppercase(),
+            Color::Black => self.letter.to_ascii_lowercase(),
+        };
+        Symbol { letter, ..self }
+    }
+    /// The lower-case form (Black's; the letters python-chess and the JSON protocol use).
+    pub fn lower(self) -> Symbol {
+        self.of(Color::Black)
+    }
+}
+
+impl std::fmt::Display for Symbol {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.plus {
+            f.write_str("+")?;
+        }
+        write!(f, "{}", self.letter)
     }
 }
 

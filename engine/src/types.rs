@@ -2,8 +2,10 @@
 
 use std::fmt;
 
-/// The maximum number of piece types in one variant (one FEN letter each, A–Z).
-pub const MAX_PIECE_TYPES: usize = 26;
+/// The maximum number of piece types in one variant: 26 with FEN letters of their own
+/// (A–Z), the rest promoted faces written `+` and the letter of what they promote from
+/// (Chu shogi has 39 types).
+pub const MAX_PIECE_TYPES: usize = 64;
 /// The fewest files, and the fewest ranks, a board may have.
 pub const MIN_SIDE: u8 = 1;
 /// The most files, and the most ranks, a board may have (16x16 = 256 squares, so a
@@ -239,7 +241,7 @@ pub type PieceType = u8;
 /// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
 /// types, the types that capture en passant, the types an attack group holds.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PieceSet(u32);
+pub struct PieceSet(u64);
 
 impl PieceSet {
     /// No type.
@@ -247,7 +249,7 @@ impl PieceSet {
 
     /// The set whose types are the bits set in `bits` (type `t` is bit `t`).
     #[inline]
-    pub const fn from_bits(bits: u32) -> PieceSet {
+    pub const fn from_bits(bits: u64) -> PieceSet {
         PieceSet(bits)
     }
 
@@ -302,7 +304,7 @@ impl IntoIterator for PieceSet {
 
 /// The types of a [`PieceSet`], lowest first (from [`PieceSet::iter`]).
 #[derive(Clone, Debug)]
-pub struct PieceSetIter(u32);
+pub struct PieceSetIter(u64);
 
 impl Iterator for PieceSetIter {
     type Item = PieceType;
@@ -327,17 +329,17 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The board-array encoding: `kind | color << 5`; [`NO_PIECE`] for an empty square.
+    /// The board-array encoding: `kind | color << 6`; [`NO_PIECE`] for an empty square.
     #[inline]
     pub(crate) fn code(self) -> u8 {
-        self.kind | ((self.color as u8) << 5)
+        self.kind | ((self.color as u8) << 6)
     }
     /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
         (code != NO_PIECE).then_some(Piece {
-            color: if code & 32 != 0 { Color::Black } else { Color::White },
-            kind: code & 31,
+            color: if code & 64 != 0 { Color::Black } else { Color::White },
+            kind: code & 63,
         })
     }
 }

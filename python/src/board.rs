@@ -90,7 +90,8 @@ fn uci_shape(text: &str) -> Option<UciShape> {
     let (to, rest) = square_prefix(rest)?;
     let mut letters = rest.chars();
     let suffix = letters.next();
-    if letters.next().is_some() || suffix.is_some_and(|c| !c.is_ascii_lowercase()) {
+    // `+`: a promotion to a face without a letter of its own.
+    if letters.next().is_some() || suffix.is_some_and(|c| !c.is_ascii_lowercase() && c != '+') {
         return None;
     }
     Some(UciShape { from: Some(from), to: Some(to), suffix, drop: None })
@@ -108,9 +109,9 @@ pub struct PyMove {
     #[pyo3(get)]
     to_square: Option<u16>,
     #[pyo3(get)]
-    promotion: Option<char>,
+    promotion: Option<String>,
     #[pyo3(get)]
-    drop: Option<char>,
+    drop: Option<String>,
 }
 
 impl PyMove {
@@ -126,8 +127,8 @@ impl PyMove {
             uci: text.to_string(),
             from_square: shape.from.map(index).transpose()?,
             to_square: shape.to.map(index).transpose()?,
-            promotion: shape.suffix,
-            drop: shape.drop,
+            promotion: shape.suffix.map(String::from),
+            drop: shape.drop.map(String::from),
         })
     }
 
@@ -135,7 +136,7 @@ impl PyMove {
     pub fn of(pos: &Position, m: chimera::Move) -> PyMove {
         let uci = pos.uci(m);
         let files = pos.variant().geometry().files;
-        let letter = |t| pos.rules().piece(t).letter.to_ascii_lowercase();
+        let letter = |t| pos.rules().symbol(t).lower().to_string();
         let mut mv = PyMove::read(&uci, files).unwrap_or(PyMove { uci, from_square: None, to_square: None, promotion: None, drop: None });
         mv.promotion = m.promotion().map(letter);
         mv.drop = (m.kind == MoveKind::Drop).then(|| letter(m.piece));
@@ -197,7 +198,7 @@ impl PyMove {
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyPiece {
     #[pyo3(get)]
-    piece_type: char,
+    piece_type: String,
     #[pyo3(get)]
     color: bool,
 }
@@ -205,19 +206,19 @@ pub struct PyPiece {
 #[pymethods]
 impl PyPiece {
     #[new]
-    fn new(piece_type: char, color: bool) -> PyPiece {
+    fn new(piece_type: &str, color: bool) -> PyPiece {
         PyPiece { piece_type: piece_type.to_ascii_lowercase(), color }
     }
 
     /// The piece from its FEN letter: upper case for White.
     #[staticmethod]
-    fn from_symbol(symbol: char) -> PyPiece {
-        PyPiece { piece_type: symbol.to_ascii_lowercase(), color: symbol.is_ascii_uppercase() }
+    fn from_symbol(symbol: &str) -> PyPiece {
+        PyPiece { piece_type: symbol.to_ascii_lowercase(), color: symbol.ends_with(|c: char| c.is_ascii_uppercase()) }
     }
 
     /// The FEN letter: upper case for White.
-    fn symbol(&self) -> char {
-        if self.color { self.piece_type.to_ascii_uppercase() } else { self.piece_type }
+    fn symbol(&self) -> String {
+        if self.color { self.piece_type.to_ascii_uppercase() } else { self.piece_type.clone() }
     }
 
     fn __str__(&self) -> String {
@@ -519,14 +520,14 @@ impl PyBoard {
         let def = self.pos.rules().piece(piece.kind);
         let mut out = String::new();
         if !def.pawn {
-            out.push(def.letter.to_ascii_uppercase());
+            out += &self.pos.rules().symbol(piece.kind).to_string();
         }
         out.push_str(&g.square_name(m.from));
         out.push(if self.pos.is_capture(m) { 'x' } else { '-' });
         out.push_str(&g.square_name(m.to));
         if let Some(p) = m.promotion() {
             out.push('=');
-            out.push(self.pos.rules().piece(p).letter.to_ascii_uppercase());
+            out += &self.pos.rules().symbol(p).to_string();
         }
         out.extend(san.chars().last().filter(|c| matches!(c, '+' | '#')));
         Ok(out)
@@ -538,20 +539,20 @@ impl PyBoard {
             return Err(PyIndexError::new_err(format!("square {square} is off a {}x{} board", g.files, g.ranks)));
         }
         Ok(self.pos.piece_at(square as u8).map(|p| PyPiece {
-            piece_type: self.pos.rules().piece(p.kind).letter.to_ascii_lowercase(),
+            piece_type: self.pos.rules().symbol(p.kind).lower().to_string(),
             color: white(p.color),
         }))
     }
 
     /// `(color, letter, count)` for every piece type in a hand.
-    fn _hands(&self) -> Vec<(bool, char, u8)> {
+    fn _hands(&self) -> Vec<(bool, String, u8)> {
         let rules = self.pos.rules();
         let mut out = Vec::new();
         for c in [Color::White, Color::Black] {
-            for (t, def) in rules.pieces.iter().enumerate() {
-                let n = self.pos.hand(c, t as u8);
+            for t in 0..rules.pieces.len() as u8 {
+                let n = self.pos.hand(c, t);
                 if n > 0 {
-                    out.push((white(c), def.letter.to_ascii_lowercase(), n));
+                    out.push((white(c), rules.symbol(t).lower().to_string(), n));
                 }
             }
         }
@@ -700,7 +701,7 @@ impl PyBoard {
                 .map(|file| {
                     let sq = g.square(file, rank);
                     match self.pos.piece_at(sq) {
-                        Some(p) => rules.fen_char(p.kind, p.color).to_string(),
+                        Some(p) => rules.fen_symbol(p.kind, p.color).to_string(),
                         None if rules.walls.contains(&sq) => "*".to_string(),
                         None => ".".to_string(),
                     }

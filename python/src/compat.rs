@@ -154,7 +154,7 @@ fn fsf_uci(pos: &Position, m: Move) -> String {
     if m.kind == MoveKind::Drop {
         if let Some(base) = rules.promoted_from(m.piece) {
             let square = pos.uci(m).split_once('@').map(|(_, sq)| sq.to_string()).unwrap_or_default();
-            return format!("+{}@{square}", rules.piece(base).letter);
+            return format!("+{}@{square}", rules.symbol(base));
         }
         return pos.uci(m);
     }
@@ -198,8 +198,7 @@ fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> 
     if let Some((piece, square)) = text.strip_prefix('+').and_then(|t| t.split_once('@')) {
         let face = piece.chars().next().and_then(|c| rules.piece_by_letter(c)).and_then(|u| rules.promoted_face(u));
         if let Some(face) = face {
-            let letter = rules.piece(face).letter;
-            return pos.parse_move(&format!("{letter}@{square}"));
+            return pos.parse_move(&format!("{}@{square}", rules.symbol(face)));
         }
     }
     pos.parse_move(text)
@@ -370,11 +369,7 @@ fn piece_to_partner(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedSt
             .map_or(piece.kind, |t| t as chimera::PieceType),
         _ => piece.kind,
     };
-    let letter = rules.pieces[kind as usize].letter;
-    Ok(match piece.color {
-        chimera::Color::White => letter.to_string(),
-        chimera::Color::Black => letter.to_ascii_lowercase().to_string(),
-    })
+    Ok(rules.fen_symbol(kind, piece.color).to_string())
 }
 
 #[pyfunction]

@@ -64,7 +64,7 @@ impl RefBoard {
         plain.pop();
         let mut hands = [vec![0u8; rules.pieces.len()], vec![0u8; rules.pieces.len()]];
         for c in hand.chars() {
-            let kind = rules.pieces.iter().position(|p| p.letter == c.to_ascii_uppercase()).expect("a piece letter");
+            let kind = rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase())).expect("a piece letter");
             hands[if c.is_ascii_uppercase() { 0 } else { 1 }][kind] += 1;
         }
         let mut without_drops = (**rules).clone();
@@ -102,7 +102,7 @@ impl RefBoard {
     fn uci(&self, s: &Step) -> String {
         match s {
             Step::Board(m) => self.pos.uci(m),
-            Step::Drop(kind, sq) => format!("{}@{}", self.rules.pieces[*kind as usize].letter, self.pos.square_name(*sq)),
+            Step::Drop(kind, sq) => format!("{}@{}", self.rules.pieces[*kind as usize].letter.expect("a lettered piece"), self.pos.square_name(*sq)),
         }
     }
 

@@ -78,7 +78,7 @@ notation = "0-0"
     assert_eq!(rules.name, "top");
     assert_eq!(rules.description, "the base");
     let rook = &rules.pieces[1];
-    assert_eq!((rook.name.as_str(), rook.letter, rook.betza.as_str()), ("rook", 'R', "RN"));
+    assert_eq!((rook.name.as_str(), rook.letter, rook.betza.as_str()), ("rook", Some('R'), "RN"));
     assert_eq!(rules.castles.len(), 1);
     assert_eq!(rules.castles[0].notation, "0-0");
 }
@@ -114,7 +114,7 @@ fn a_chain_of_two_bases() {
     let rules = v.rules();
     assert_eq!((rules.name.as_str(), rules.description.as_str()), ("top", "the middle"));
     let wazir = &rules.pieces[2];
-    assert_eq!((wazir.letter, wazir.betza.as_str()), ('V', "WF"));
+    assert_eq!((wazir.letter, wazir.betza.as_str()), (Some('V'), "WF"));
     assert_eq!(rules.castles.len(), 2);
 }
 

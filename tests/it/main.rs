@@ -31,6 +31,7 @@ mod perft;
 mod perpetual;
 mod petrified;
 mod pocket_mutation;
+mod promoted_faces;
 mod properties;
 mod reference_movegen;
 mod ruleset_errors;

@@ -144,7 +144,7 @@ fn every_ruleset_follows_the_family_tables() {
     for (id, family, occurs) in table {
         let v = variant(id);
         let rules = v.rules();
-        let mut letters: Vec<char> = rules.pieces.iter().map(|p| p.letter).collect();
+        let mut letters: Vec<char> = rules.pieces.iter().filter_map(|p| p.letter).collect();
         let mut expected: Vec<char> = occurs.chars().collect();
         letters.sort();
         expected.sort();
@@ -152,7 +152,7 @@ fn every_ruleset_follows_the_family_tables() {
         let of = |l: char| rules.piece_by_letter(l).unwrap_or_else(|| panic!("{id}: no {l}"));
         let find = |map: &str, l: char| map.split(' ').find(|e| e.starts_with(l)).map(|e| e.chars().nth(1).unwrap());
         for p in &rules.pieces {
-            let l = p.letter;
+            let l = p.letter.expect("lettered");
             assert_eq!(p.betza, betza(l), "{id}: {l}");
             assert_eq!(p.royal, l == 'K', "{id}: {l}");
             assert_eq!(p.pawn, l == 'P', "{id}: {l}");
@@ -326,7 +326,7 @@ fn drop_maps(p: &mut Position) -> String {
     let g = p.variant().geometry();
     let legal = p.legal_moves();
     let mut out = format!("fen: {}\n", p.fen());
-    let letters: Vec<char> = p.rules().pieces.iter().map(|d| d.letter).collect();
+    let letters: Vec<char> = p.rules().pieces.iter().filter_map(|d| d.letter).collect();
     for (t, letter) in letters.iter().enumerate() {
         let drops: Vec<_> = legal.iter().filter(|m| m.kind == MoveKind::Drop && m.piece as usize == t).collect();
         if drops.is_empty() {
@@ -338,7 +338,7 @@ fn drop_maps(p: &mut Position) -> String {
             for file in 0..g.files {
                 let sq = g.square(file, rank);
                 out.push(match p.piece_at(sq) {
-                    Some(pc) => p.rules().fen_char(pc.kind, pc.color),
+                    Some(pc) => p.rules().fen_symbol(pc.kind, pc.color).letter,
                     None if drops.iter().any(|m| m.to == sq) => '*',
                     None => '.',
                 });

@@ -202,7 +202,7 @@ impl<B: Bitboard> Pos<B> {
         if let Some(supply) = t.unlimited_supply {
             return supply;
         }
-        let held = self.hands[color].iter().enumerate().fold(0u32, |m, (slot, &n)| m | (u32::from(n != 0) << slot));
+        let held = held_mask(&self.hands[color], t.types);
         if t.hand_slot_is_own {
             return PieceSet::from_bits(held);
         }
@@ -366,7 +366,7 @@ impl<B: Bitboard> Pos<B> {
         for c in Color::BOTH {
             for pt in 0..t.types {
                 for _ in 0..self.hands[c][pt] {
-                    s.push(t.rules.fen_char(pt as u8, c));
+                    *s += &t.rules.fen_symbol(pt as u8, c).to_string();
                 }
             }
         }
@@ -424,6 +424,23 @@ impl<B: Bitboard> Pos<B> {
     }
 }
 
+/// The mask of the slots of `hand` that hold a piece (slot `i` is bit `i`), looking at
+/// the words that cover the first `types` slots: eight slots a word, each nonzero byte
+/// found without a branch (a drop variant asks it at every node).
+#[inline]
+fn held_mask(hand: &[u8; MAX_PIECE_TYPES], types: usize) -> u64 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut mask = 0;
+    for (i, chunk) in hand.chunks_exact(8).take(types.div_ceil(8)).enumerate() {
+        let w = u64::from_le_bytes(chunk.try_into().expect("eight slots"));
+        // The high bit of each byte that is not zero.
+        let nonzero = ((w & LOW7) + LOW7 | w) & !LOW7;
+        // Gather the eight high bits into one byte.
+        mask |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
+    }
+    mask
+}
+
 /// Reads a hand such as `QNPPqp`, `2P`, `-` or nothing.
 pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByColor<[u8; MAX_PIECE_TYPES]>, FenError> {
     let mut hands = ByColor::both([0u8; MAX_PIECE_TYPES]);
@@ -431,8 +448,13 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         return Ok(hands);
     }
     let mut count: Option<u32> = None;
+    let mut plus = false;
     for c in hand.chars() {
-        if let Some(d) = c.to_digit(10) {
+        if c == '+' && !plus {
+            plus = true;
+            continue;
+        }
+        if let Some(d) = c.to_digit(10).filter(|_| !plus) {
             let n = count.unwrap_or(0) * 10 + d;
             if n > HAND_MAX as u32 {
                 return err(FenField::Board, format!("hand: a count above {HAND_MAX}"));
@@ -440,9 +462,13 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
             count = Some(n);
             continue;
         }
-        let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()) else {
-            return err(FenField::Board, format!("hand: `{c}` is not a piece of this variant"));
+        // `+P`: the promoted face of the piece lettered P.
+        let face = |u| if plus { rules.promoted_face(u) } else { Some(u) };
+        let Some(kind) = rules.piece_by_letter(c).filter(|_| c.is_ascii_alphabetic()).and_then(face) else {
+            let plus = if plus { "+" } else { "" };
+            return err(FenField::Board, format!("hand: `{plus}{c}` is not a piece of this variant"));
         };
+        plus = false;
         if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop.contains(&kind)) {
             return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase that must drop it (`[drops] must_drop`)"));
         }
@@ -454,12 +480,31 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         }
         *slot = n as u8;
     }
-    if count.is_some() {
-        return err(FenField::Board, "hand: a count with no piece after it");
+    if count.is_some() || plus {
+        return err(FenField::Board, "hand: a count or `+` with no piece after it");
     }
     Ok(hands)
 }
 
 fn yes() -> bool {
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn held_mask_finds_every_slot_that_holds_a_piece() {
+        let mut hand = [0u8; MAX_PIECE_TYPES];
+        for (slot, n) in [(0, 1), (7, 255), (8, 128), (13, 127), (31, 2), (39, 1), (63, 9)] {
+            hand[slot] = n;
+        }
+        let all = (1u64 << 0) | 1 << 7 | 1 << 8 | 1 << 13 | 1 << 31 | 1 << 39 | 1 << 63;
+        assert_eq!(held_mask(&hand, MAX_PIECE_TYPES), all);
+        // Only the words covering the variant's types are read.
+        assert_eq!(held_mask(&hand, 26), all & 0xffff_ffff);
+        assert_eq!(held_mask(&hand, 8), 1 | 1 << 7);
+        assert_eq!(held_mask(&[0; MAX_PIECE_TYPES], MAX_PIECE_TYPES), 0);
+    }
 }

@@ -112,7 +112,7 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::Unparsable, format!("`{n}` is not a piece of {}", rules.name));
         };
         if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Lift && m.from == sq && m.piece == to) {
-            if letter.map_or(true, |l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == l)) {
+            if letter.map_or(true, |l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == Some(l))) {
                 return Ok(*m);
             }
         }
@@ -123,7 +123,7 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::NoSuchPiece, format!("no {us} piece on {square}"));
         };
         let name = &rules.piece(p.kind).name;
-        if letter.is_some_and(|l| rules.piece(p.kind).letter != l) {
+        if letter.is_some_and(|l| rules.piece(p.kind).letter != Some(l)) {
             return refuse(IllegalCode::NoSuchPiece, format!("the {us} piece on {square} is a {name}"));
         }
         if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
@@ -134,7 +134,7 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::LiftChoice, format!("a {name} cannot be put into the hand"));
         }
         if !choices.contains(&to) {
-            let letters: Vec<String> = choices.iter().map(|&c| rules.piece(c).letter.to_string()).collect();
+            let letters: Vec<String> = choices.iter().map(|&c| rules.symbol(c).to_string()).collect();
             return refuse(
                 IllegalCode::LiftChoice,
                 format!("a {name} lifted from {square} may become {} only", letters.join(", ")),

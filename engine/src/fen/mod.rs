@@ -421,8 +421,11 @@ impl<B: Bitboard> Pos<B> {
                 let sq = g.square(file, rank);
                 let mark = match self.piece_at(sq) {
                     Some(p) => match t.rules.promoted_from(p.kind) {
-                        Some(u) if plus => (Some('+'), t.rules.fen_char(u, p.color)),
-                        _ => (None, t.rules.fen_char(p.kind, p.color)),
+                        Some(u) if plus => (Some('+'), t.rules.fen_symbol(u, p.color).letter),
+                        _ => {
+                            let symbol = t.rules.fen_symbol(p.kind, p.color);
+                            (symbol.plus.then_some('+'), symbol.letter)
+                        }
                     },
                     None if self.walls.has(sq) => (None, '*'),
                     None => {

@@ -232,7 +232,7 @@ impl<B: Bitboard> Pos<B> {
         } else {
             self.write_square_in(m.to, n, &mut s);
         }
-        let letter = |t: PieceType| self.t.rules.piece(t).letter;
+        let letter = |t: PieceType| self.t.rules.symbol(t).to_string();
         match self.change(m, mover) {
             Change::Stays if n.is_shogi() && !drop && self.could_promote(m, legal) && !form.bare_declined => s.push('='),
             Change::Stays => {}
@@ -240,12 +240,12 @@ impl<B: Bitboard> Pos<B> {
             Change::TurnsDown if n.is_shogi() && !form.own_letters => s.push('-'),
             Change::TurnsUp | Change::TurnsDown | Change::Becomes(_) => {
                 s.push('=');
-                s.push(letter(m.promotion().unwrap_or(mover)));
+                s += &letter(m.promotion().unwrap_or(mover));
             }
         }
         if m.kind == MoveKind::Gate {
             s.push('/');
-            s.push(letter(m.piece));
+            s += &letter(m.piece);
         }
         s
     }
@@ -264,15 +264,16 @@ impl<B: Bitboard> Pos<B> {
         if n.is_shogi() && !form.own_letters {
             if let Some(u) = rules.promoted_from(mover) {
                 s.push('+');
-                s.push(rules.piece(u).letter);
-                return;
+                return *s += &rules.symbol(u).to_string();
             }
         }
         if matches!(n, Notation::ThaiSan | Notation::ThaiLan) {
             return s.push_str(self.thai_piece(mover, !drop && self.is_promoted(m.from)));
         }
-        let def = rules.piece(mover);
-        s.push(if form.own_letters { def.letter } else { def.notation_letter.unwrap_or(def.letter) });
+        match rules.piece(mover).notation_letter {
+            Some(c) if !form.own_letters => s.push(c),
+            _ => *s += &rules.symbol(mover).to_string(),
+        }
     }
 
     /// How much of the origin notation `n` writes for `m` (Fairy-Stockfish's

@@ -8,17 +8,18 @@ use crate::features::castling::castle_key;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
+use crate::rules::Symbol;
 use crate::types::{Geometry, Piece, PieceType, Square};
 
 /// The parts of a SAN string.
 #[derive(Debug, Default)]
 struct SanParts {
-    piece: Option<char>,
+    piece: Option<Symbol>,
     file: Option<u8>,
     rank: Option<u8>,
     capture: bool,
     to: Square,
-    promotion: Option<char>,
+    promotion: Option<Symbol>,
 }
 
 /// Strips check, mate and annotation marks, and an `e.p.` suffix.
@@ -43,17 +44,22 @@ impl<B: Bitboard> Pos<B> {
     /// Appends the long algebraic form of `m` to `out`.
     pub(crate) fn write_uci(&self, m: Move, out: &mut String) {
         let square = |out: &mut String, sq: Square| self.write_square(sq, out);
-        let letter = |t: PieceType| self.t.rules.piece(t).letter;
+        let rules = &self.t.rules;
+        // A promoted face without a letter of its own is written `+` after a move, as
+        // Fairy-Stockfish writes a shogi promotion (the ruleset makes sure only its base
+        // promotes to it, so `+` names it).
+        let lower = |t: PieceType| rules.symbol(t).lower().to_string();
+        let suffix = |t: PieceType| if rules.piece(t).letter.is_none() { "+".to_string() } else { lower(t) };
         match m.kind {
             MoveKind::Drop | MoveKind::Buy => {
-                out.push(letter(m.piece));
+                *out += &rules.symbol(m.piece).to_string();
                 out.push('@');
                 square(out, m.to);
             }
             MoveKind::Lift => {
                 square(out, m.from);
                 out.push('^');
-                out.push(letter(m.piece).to_ascii_lowercase());
+                *out += &lower(m.piece);
             }
             MoveKind::Rule => {
                 let i = m.piece as usize;
@@ -71,7 +77,7 @@ impl<B: Bitboard> Pos<B> {
                 let (from, to) = self.gate_squares(m);
                 square(out, from);
                 square(out, to);
-                out.push(letter(m.piece).to_ascii_lowercase());
+                *out += &lower(m.piece);
             }
             // A wall part: where the turn's move landed, and the wall (Fairy-Stockfish's
             // second half of `e2e4,e4e5`).
@@ -89,13 +95,13 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Upgrade => {
                 square(out, m.to);
                 square(out, m.to);
-                out.push(letter(m.piece).to_ascii_lowercase());
+                *out += &suffix(m.piece);
             }
             _ => {
                 square(out, m.from);
                 square(out, m.to);
                 if let Some(p) = m.promotion() {
-                    out.push(letter(p).to_ascii_lowercase());
+                    *out += &suffix(p);
                 }
             }
         }
@@ -200,19 +206,19 @@ impl<B: Bitboard> Pos<B> {
     fn write_san_plain(&self, m: Move, others: &[Square], s: &mut String) {
         let t = &*self.t;
         let g = self.g();
-        let letter = |pt: PieceType| t.rules.piece(pt).letter;
+        let letter = |pt: PieceType| t.rules.symbol(pt).to_string();
         match m.kind {
             MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece as usize].notation),
             // The castle, then the gated piece and its square: `O-O/Eh1`.
             MoveKind::GateCastle => {
                 s.push_str(&t.rules.castles[self.castle_index(m, self.turn)].notation);
                 s.push('/');
-                s.push(letter(m.piece));
+                *s += &letter(m.piece);
                 return self.write_square(m.from, s);
             }
             // The new piece's letter on the square it stands on (`B@e2`), as a drop is written.
             MoveKind::Drop | MoveKind::Upgrade => {
-                s.push(letter(m.piece));
+                *s += &letter(m.piece);
                 s.push('@');
                 return self.write_square(m.to, s);
             }
@@ -220,7 +226,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Buy => {
                 let def = t.rules.piece(m.piece);
                 if !def.pawn {
-                    s.push(def.letter);
+                    *s += &letter(m.piece);
                 }
                 s.push('@');
                 return self.write_square(m.to, s);
@@ -235,10 +241,10 @@ impl<B: Bitboard> Pos<B> {
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
-                s.push(letter(p.kind));
+                *s += &letter(p.kind);
                 self.write_square(m.from, s);
                 s.push('^');
-                return s.push(letter(m.piece));
+                return *s += &letter(m.piece);
             }
             _ => {}
         }
@@ -264,7 +270,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if !def.pawn {
-            s.push(def.letter);
+            *s += &letter(piece.kind);
         }
         if file {
             s.push(Geometry::file_char(g.file(m.from)));
@@ -285,12 +291,12 @@ impl<B: Bitboard> Pos<B> {
         self.write_square(m.to, s);
         if let Some(p) = m.promotion() {
             s.push('=');
-            s.push(letter(p));
+            *s += &letter(p);
         }
         // The gated piece: `Nc3/H`.
         if m.kind == MoveKind::Gate {
             s.push('/');
-            s.push(letter(m.piece));
+            *s += &letter(m.piece);
         }
     }
 
@@ -308,12 +314,16 @@ impl<B: Bitboard> Pos<B> {
             return self.parse_wall(clean, &legal);
         }
         if long_form {
+            // The text as given first: a promotion to a face without a letter ends in
+            // `+` (`d4d5+`), which is no check mark there.
             let mut buf = String::with_capacity(8);
-            for &m in &legal {
-                buf.clear();
-                self.write_uci(m, &mut buf);
-                if buf.eq_ignore_ascii_case(clean) {
-                    return Ok(m);
+            for wanted in [text.trim(), clean] {
+                for &m in &legal {
+                    buf.clear();
+                    self.write_uci(m, &mut buf);
+                    if buf.eq_ignore_ascii_case(wanted) {
+                        return Ok(m);
+                    }
                 }
             }
         }
@@ -355,7 +365,7 @@ impl<B: Bitboard> Pos<B> {
         let (to, promo) = split(g, rest)?;
         let promo = match promo.len() {
             0 => None,
-            1 if promo.as_bytes()[0].is_ascii_alphabetic() => Some(promo.chars().next().unwrap_or(' ')),
+            1 if promo.as_bytes()[0].is_ascii_alphabetic() => Some(Symbol { plus: false, letter: promo.chars().next().unwrap_or(' ') }),
             _ => return None,
         };
         // A castle written as king-takes-rook, if the variant uses that square.
@@ -415,20 +425,15 @@ impl<B: Bitboard> Pos<B> {
         let g = self.g();
         let us = self.turn;
         let rules = &t.rules;
-        let piece_type: Option<PieceType> = match parts.piece {
-            Some(c) => match rules.piece_by_move_letter(c) {
-                Some(pt) => Some(pt),
-                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
+        let named = |symbol: Option<Symbol>| match symbol {
+            Some(c) => match rules.piece_by_move_symbol(c) {
+                Some(pt) => Ok(Some(pt)),
+                None => refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
             },
-            None => None,
+            None => Ok(None),
         };
-        let promotion: Option<PieceType> = match parts.promotion {
-            Some(c) => match rules.piece_by_move_letter(c) {
-                Some(pt) => Some(pt),
-                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
-            },
-            None => None,
-        };
+        let piece_type = named(parts.piece)?;
+        let promotion = named(parts.promotion)?;
         let origin_ok = |from: Square| {
             parts.file.map_or(true, |f| g.file(from) == f) && parts.rank.map_or(true, |r| g.rank(from) == r)
         };
@@ -483,7 +488,7 @@ impl<B: Bitboard> Pos<B> {
                     let options: Vec<String> = candidates
                         .iter()
                         .filter_map(|m| m.promotion())
-                        .map(|p| format!("={}", rules.piece(p).letter))
+                        .map(|p| format!("={}", rules.symbol(p)))
                         .collect();
                     refuse(IllegalCode::PromotionRequired, format!("a move to {to} must promote ({})", options.join(", ")))
                 }
@@ -491,7 +496,7 @@ impl<B: Bitboard> Pos<B> {
                     let options: Vec<String> = candidates
                         .iter()
                         .filter_map(|m| m.promotion())
-                        .map(|p| format!("={}", rules.piece(p).letter))
+                        .map(|p| format!("={}", rules.symbol(p)))
                         .collect();
                     let also = if options.is_empty() { "no promotion is possible there".to_string() } else { format!("possible: {}", options.join(", ")) };
                     refuse(
@@ -621,9 +626,9 @@ impl<B: Bitboard> Pos<B> {
                 Some(i) => i as PieceType,
                 None => return refuse(IllegalCode::Unparsable, format!("`{text}`: name the piece to drop, as in `N@{square}`")),
             },
-            [c] if c.is_ascii_alphabetic() => match rules.piece_by_move_letter(c) {
+            [c] | ['+', c] if c.is_ascii_alphabetic() => match rules.piece_by_move_symbol(Symbol { plus: letter.len() == 2, letter: c }) {
                 Some(pt) => pt,
-                None => return refuse(IllegalCode::Unparsable, format!("`{c}` is not a piece of {}", rules.name)),
+                None => return refuse(IllegalCode::Unparsable, format!("`{letter}` is not a piece of {}", rules.name)),
             },
             _ => return unreadable(),
         };
@@ -675,20 +680,23 @@ fn origin_phrase(g: Geometry, parts: &SanParts) -> String {
 fn parse_san_parts(g: Geometry, s: &str) -> Option<SanParts> {
     let mut parts = SanParts::default();
     let mut rest = s;
-    if let Some(c) = rest.chars().next().filter(|c| c.is_ascii_uppercase()) {
-        parts.piece = Some(c);
-        rest = &rest[1..];
+    // The piece: a letter, or `+` and a letter for a promoted face without its own.
+    let plus = rest.starts_with('+');
+    if let Some(c) = rest[usize::from(plus)..].chars().next().filter(|c| c.is_ascii_uppercase()) {
+        parts.piece = Some(Symbol { plus, letter: c });
+        rest = &rest[1 + usize::from(plus)..];
     }
-    // Promotion at the end: `=Q`, `Q`, or `(Q)`.
+    // Promotion at the end: `=Q`, `Q`, `(Q)`, or `=+L` for a promoted face.
     let mut body = rest;
     if let Some(stripped) = body.strip_suffix(')') {
         let (b, p) = stripped.rsplit_once('(')?;
-        parts.promotion = Some(single_upper(p)?);
+        parts.promotion = Some(Symbol { plus: false, letter: single_upper(p)? });
         body = b;
     } else if let Some(last) = body.chars().last().filter(|c| c.is_ascii_uppercase()) {
-        parts.promotion = Some(last);
         body = &body[..body.len() - 1];
-        body = body.strip_suffix('=').unwrap_or(body);
+        let plus = body.ends_with("=+");
+        body = body.strip_suffix("=+").or_else(|| body.strip_suffix('=')).unwrap_or(body);
+        parts.promotion = Some(Symbol { plus, letter: last });
     }
     // Destination: the last file letter followed by digits.
     let digits = body.bytes().rev().take_while(|b| b.is_ascii_digit()).count();
@@ -728,7 +736,7 @@ fn parse_san_parts(g: Geometry, s: &str) -> Option<SanParts> {
         }
         parts.rank = Some(r - 1);
     }
-    if parts.piece.is_some() && parts.piece == Some('x') {
+    if parts.piece.is_some_and(|p| p.letter == 'x') {
         return None;
     }
     Some(parts)

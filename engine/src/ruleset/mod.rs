@@ -249,7 +249,7 @@ fn compile(
         return Err(r.span(&raw.pieces, "pieces", "a variant needs at least one piece"));
     }
     if pieces_map.len() > MAX_PIECE_TYPES {
-        return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (one per letter)", pieces_map.len())));
+        return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (26 with letters, the rest promoted faces written `+` and a letter)", pieces_map.len())));
     }
     let names: Vec<&String> = pieces_map.keys().collect();
     let walls = crate::fen::wall_squares(g, raw.start.get_ref());

@@ -19,7 +19,7 @@ use crate::types::{PieceSet, PieceType};
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawPiece {
-    letter: Spanned<String>,
+    letter: Option<Spanned<String>>,
     notation_letter: Option<Spanned<String>>,
     betza: Spanned<String>,
     #[serde(default)]
@@ -59,15 +59,31 @@ pub(crate) struct Sections<'a> {
 pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sections: Sections, cx: &Context) -> Result<PieceDef, RulesetError> {
     let raw_drops = sections.drops;
     let key = |k: &str| format!("pieces.{pname}.{k}");
-    let letter = p.letter.get_ref();
-    let mut chars = letter.chars();
-    let c = match (chars.next(), chars.next()) {
-        (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
-        _ => return Err(cx.r.span(&p.letter, key("letter"), format!("`{letter}` must be a single letter A-Z"))),
+    let letter = match &p.letter {
+        Some(spanned) => {
+            let letter = spanned.get_ref();
+            let mut chars = letter.chars();
+            let c = match (chars.next(), chars.next()) {
+                (Some(c), None) if c.is_ascii_alphabetic() => c.to_ascii_uppercase(),
+                _ => return Err(cx.r.span(spanned, key("letter"), format!("`{letter}` must be a single letter A-Z"))),
+            };
+            if let Some(other) = earlier.iter().find(|o: &&PieceDef| o.letter == Some(c)) {
+                return Err(cx.r.span(spanned, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
+            }
+            Some(c)
+        }
+        // Written `+` and the letter of what it promotes from (check_faces makes sure
+        // that names one piece only).
+        None if p.face_of.is_some() => None,
+        None => {
+            // The table has no span of its own here: point at its Betza, always present.
+            return Err(cx.r.span(
+                &p.betza,
+                key("letter"),
+                "a piece needs a `letter`, unless it is a promoted face (`face_of`): that is written `+` and the letter of the piece it promotes from",
+            ))
+        }
     };
-    if let Some(other) = earlier.iter().find(|o: &&PieceDef| o.letter == c) {
-        return Err(cx.r.span(&p.letter, key("letter"), format!("letter `{c}` is already used by `{}`", other.name)));
-    }
     let notation_letter = match &p.notation_letter {
         None => None,
         Some(l) => match l.get_ref().chars().collect::<Vec<_>>()[..] {
@@ -189,7 +205,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     };
     Ok(PieceDef {
         name: pname.clone(),
-        letter: c,
+        letter,
         notation_letter,
         betza: text.clone(),
         directions,
@@ -216,12 +232,33 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     })
 }
 
-/// Each `face_of` names a piece that promotes to the piece that says it.
+/// Each `face_of` names a piece that promotes to the piece that says it; a face without
+/// a letter is written `+` and that piece's letter, so that piece has a letter and no
+/// other face.
 pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[PieceDef], cx: &Context) -> Result<(), RulesetError> {
     for (t, (name, p)) in raw.iter().enumerate() {
         let (Some(at), Some(u)) = (&p.face_of, pieces[t].face_of) else { continue };
-        if !pieces[u as usize].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)) {
-            return Err(cx.r.span(at, format!("pieces.{name}.face_of"), format!("`{}` does not promote to `{name}`", at.get_ref())));
+        let key = format!("pieces.{name}.face_of");
+        let base = &pieces[u as usize];
+        if !base.promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)) {
+            return Err(cx.r.span(at, key, format!("`{}` does not promote to `{name}`", at.get_ref())));
+        }
+        if pieces[t].letter.is_some() {
+            continue;
+        }
+        if base.letter.is_none() {
+            return Err(cx.r.span(at, key, format!("`{name}` has no letter, so it is written `+` and the letter of `{}`, which has none either", base.name)));
+        }
+        // LAN writes a promotion to it `+`: the face of the piece moving.
+        let also = (0..pieces.len()).find(|&o| o != u as usize && pieces[o].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
+        if let Some(o) = also {
+            let words = format!("`{name}` has no letter, so only `{}` may promote to it (a promotion to it is written `+`), not `{}` too", base.name, pieces[o].name);
+            return Err(cx.r.span(at, key, words));
+        }
+        let other = (0..pieces.len()).find(|&o| o != t && pieces[o].face_of == Some(u));
+        if let Some(o) = other {
+            let words = format!("`{name}` has no letter, so it is written `+{}`, as `{}` is too: give one of them a letter", base.letter.unwrap_or('?'), pieces[o].name);
+            return Err(cx.r.span(at, key, words));
         }
     }
     Ok(())

@@ -89,18 +89,18 @@ impl Shape {
         let letters: String = (0..rules.pieces.len() as u8)
             .filter(|&t| !demotes(t))
             .flat_map(|t| {
-                let l = rules.pieces[t as usize].letter;
+                let l = rules.symbol(t).letter;
                 [l, l.to_ascii_lowercase()]
             })
             .collect();
         let mut plus_promoting = String::new();
         let mut tilde_promotions = false;
-        for p in &rules.pieces {
+        for (t, p) in rules.pieces.iter().enumerate() {
             if let Some(promotion) = &p.promotion {
                 let targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
                 let (plus, tilde): (Vec<u8>, Vec<u8>) = targets.partition(|&t| demotes(t));
                 if !plus.is_empty() {
-                    plus_promoting.push(p.letter);
+                    plus_promoting.push(rules.symbol(t as u8).letter);
                 }
                 tilde_promotions |= !tilde.is_empty();
             }
@@ -109,9 +109,11 @@ impl Shape {
         // exploding king, Spartan's two kings) as a pseudo-royal commoner, not its KING
         // type: its kings are neither counted nor kept apart.
         let start_board = rules.start_fen.split(' ').next().unwrap_or("");
+        // (Fairy-Stockfish's royal pieces all have letters of their own.)
+        let royals = rules.pieces.iter().filter(|p| p.royal).filter_map(|p| p.letter);
         let pseudo_royal = rules.modules.iter().any(|m| m.name == "atomic")
-            || rules.pieces.iter().filter(|p| p.royal).any(|p| count(start_board, p.letter) > 1 || count(start_board, p.letter.to_ascii_lowercase()) > 1);
-        let royal = rules.pieces.iter().find(|p| p.royal).filter(|_| !pseudo_royal);
+            || royals.clone().any(|l| count(start_board, l) > 1 || count(start_board, l.to_ascii_lowercase()) > 1);
+        let royal = royals.clone().next().filter(|_| !pseudo_royal);
         let start = rules.start_fen.split(' ').next().unwrap_or("");
         let castling = rules.castles.first().map(|c| {
             let board = board_of(start, g.files as usize, g.ranks as usize);
@@ -131,7 +133,7 @@ impl Shape {
             if rooks.is_empty() && rules.piece_by_letter('R').is_some() {
                 rooks.push('R');
             }
-            let king = rules.pieces.iter().find(|p| p.royal).map_or_else(|| at(c.king_from), |p| p.letter);
+            let king = royals.clone().next().unwrap_or_else(|| at(c.king_from));
             Castling {
                 rank: g.rank(c.king_from) as usize,
                 king,
@@ -148,8 +150,8 @@ impl Shape {
             tilde_promotions,
             pockets: rules.drops.is_some() || rules.gating.is_some(),
             drops: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
-            king: royal.filter(|p| p.betza == "K").map(|p| p.letter),
-            royal: royal.map(|p| p.letter),
+            king: royal.filter(|&l| rules.piece_by_letter(l).is_some_and(|t| rules.piece(t).betza == "K")),
+            royal,
             castling,
             // Fairy-Stockfish checks the en-passant square's shape only for its own pawn
             // (a pawn of custom Betza writes two squares there).

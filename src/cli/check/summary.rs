@@ -105,7 +105,7 @@ fn pieces(o: &mut Out) {
     // A row names every rule its piece has: one it leaves out is off (`royal = false`).
     o.says(&["pieces.*.letter", "pieces.*.betza", "pieces.*.royal", "pieces.*.pawn", "pieces.*.en_passant"]);
     let mut rows = vec![vec!["name".to_string(), "letter".into(), "betza".into(), "rules".into()]];
-    for p in &rules.pieces {
+    for (t, p) in rules.pieces.iter().enumerate() {
         let mut notes = Vec::new();
         if p.directions.is_empty() && p.extra_moves.is_none() {
             notes.push("never moves".to_string());
@@ -125,7 +125,8 @@ fn pieces(o: &mut Out) {
         }
         if let Some(t) = p.face_of {
             o.says(&["pieces.*.face_of"]);
-            notes.push(format!("the promoted face of the {} (also written +{})", o.name(t), rules.piece(t).letter));
+            let written = if p.letter.is_some() { "also written" } else { "written" };
+            notes.push(format!("the promoted face of the {} ({written} +{})", o.name(t), rules.symbol(t)));
         }
         if let Some(l) = p.notation_letter {
             o.says(&["pieces.*.notation_letter"]);
@@ -240,7 +241,7 @@ fn pieces(o: &mut Out) {
             o.says(&["pieces.*.hop_barred"]);
             notes.push(format!("its hops neither jump over nor capture a {}", o.set(p.hop_barred).join(" or ")));
         }
-        rows.push(vec![p.name.clone(), p.letter.to_string(), p.betza.clone(), notes.join("; ")]);
+        rows.push(vec![p.name.clone(), rules.symbol(t as PieceType).to_string(), p.betza.clone(), notes.join("; ")]);
     }
     o.text += &table(&rows, "  ");
 }

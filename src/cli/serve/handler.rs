@@ -17,7 +17,7 @@ use chimera::two_boards::{BoardId, Match};
 use chimera::variants::{self, BUILTINS};
 
 use crate::cli::notation_hint;
-use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
+use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, PieceType, Position, RulesetError, Variant};
 
 use super::protocol::{
     AnnouncedMove, BoardInfo, BuiltinInfo, Body, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
@@ -396,8 +396,13 @@ impl Server {
             }
         };
         let rules = variant.rules();
-        let pieces = rules.pieces.iter().map(|p| PieceInfo { letter: p.letter.to_string(), name: p.name.clone(), royal: p.royal }).collect();
-        let letter = |t| rules.piece(t).letter.to_string();
+        let pieces = (0..rules.pieces.len() as PieceType)
+            .map(|t| {
+                let p = rules.piece(t);
+                PieceInfo { letter: rules.symbol(t).to_string(), name: p.name.clone(), royal: p.royal }
+            })
+            .collect();
+        let letter = |t| rules.symbol(t).to_string();
         let economy = rules.economy.as_ref();
         Ok(Body::Loaded(Loaded {
             variant: rules.name.clone(),
@@ -651,14 +656,13 @@ impl Server {
         }
         let variant = &self.variants[&req.variant].variant;
         let rules = variant.rules();
-        let mut letters = req.piece.chars();
-        let letter = match (letters.next(), letters.next()) {
-            (Some(c), None) => c.to_ascii_uppercase(),
-            _ => return Err(Error::new("bad-request", format!("`piece` is one letter, not `{}`", req.piece))),
-        };
-        let Some(t) = rules.pieces.iter().position(|p| p.letter == letter) else {
-            let known: String = rules.pieces.iter().map(|p| p.letter).collect();
-            return Err(Error::new("unknown-piece", format!("{} has no piece `{letter}` (its letters: {known})", rules.name)));
+        let letter = req.piece.to_ascii_uppercase();
+        if !matches!(letter.len(), 1 | 2) || !letter.ends_with(|c: char| c.is_ascii_alphabetic()) || (letter.len() == 2 && !letter.starts_with('+')) {
+            return Err(Error::new("bad-request", format!("`piece` is one letter, or `+` and a letter, not `{}`", req.piece)));
+        }
+        let Some(t) = rules.piece_by_symbol(&letter) else {
+            let known: Vec<String> = (0..rules.pieces.len() as PieceType).map(|t| rules.symbol(t).to_string()).collect();
+            return Err(Error::new("unknown-piece", format!("{} has no piece `{letter}` (its letters: {})", rules.name, known.concat())));
         };
         let color = match req.color.as_deref() {
             None | Some("white") => Color::White,
@@ -669,9 +673,9 @@ impl Server {
         let Some(square) = g.parse_square(&req.square) else {
             return Err(Error::new("bad-square", format!("`{}` is not a square of the {}x{} board", req.square, g.files, g.ranks)));
         };
-        let def = &rules.pieces[t];
+        let def = rules.piece(t);
         let targets = variant
-            .reach(color, t as _, square)
+            .reach(color, t, square)
             .into_iter()
             .map(|(sq, ways)| CardTarget { square: g.square_name(sq), ways: ways.iter().map(|w| w.name()).collect() })
             .collect();
@@ -755,15 +759,15 @@ fn verdict(game: &mut Game, on: On, text: &str, notation: Option<Notation>) -> (
 /// A legal move of `pos` described: its notations, kind, and the pieces involved.
 fn move_info(pos: &Position, m: Move, uci: String, san: String) -> MoveInfo {
     let rules = pos.rules();
-    let letter = |t| Letter(Some(rules.piece(t).letter));
-    let on_from = Letter(pos.piece_at(m.from).map(|p| rules.piece(p.kind).letter));
+    let letter = |t| Letter(Some(rules.symbol(t)));
+    let on_from = Letter(pos.piece_at(m.from).map(|p| rules.symbol(p.kind)));
     let capture = pos.is_capture(m);
     let (kind, piece, promotion) = match m.kind {
         MoveKind::Castle => ("castle", on_from, None),
         MoveKind::Rule => (pos.variant().rule_move_name(m).unwrap_or("rule"), on_from, None),
         MoveKind::Drop => ("drop", letter(m.piece), None),
         MoveKind::Buy => ("buy", letter(m.piece), None),
-        MoveKind::Upgrade => ("upgrade", Letter(pos.piece_at(m.to).map(|p| rules.piece(p.kind).letter)), Some(letter(m.piece))),
+        MoveKind::Upgrade => ("upgrade", Letter(pos.piece_at(m.to).map(|p| rules.symbol(p.kind))), Some(letter(m.piece))),
         MoveKind::Lift => ("lift", on_from, Some(letter(m.piece))),
         MoveKind::Gate => ("gate", on_from, Some(letter(m.piece))),
         MoveKind::GateCastle => ("gate-castle", on_from, Some(letter(m.piece))),
@@ -836,7 +840,7 @@ fn position_info(handle: &str, pos: &mut Position, outcome: Option<Outcome>) -> 
         (0..rules.pieces.len())
             .filter_map(|t| {
                 let n = pos.hand(c, t as _);
-                (n > 0).then(|| (rules.pieces[t].letter.to_string(), n))
+                (n > 0).then(|| (rules.symbol(t as PieceType).to_string(), n))
             })
             .collect()
     };

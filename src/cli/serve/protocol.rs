@@ -428,12 +428,11 @@ pub struct MoveInfo {
 /// A piece's letter, written as a string (`""` for none): a move list's letters cost no
 /// allocation.
 #[derive(Clone, Copy)]
-pub struct Letter(pub Option<char>);
+pub struct Letter(pub Option<chimera_engine::Symbol>);
 
 impl Serialize for Letter {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut buf = [0u8; 4];
-        serializer.serialize_str(self.0.map_or("", |c| c.encode_utf8(&mut buf)))
+        serializer.serialize_str(&self.0.map_or(String::new(), |s| s.to_string()))
     }
 }
 

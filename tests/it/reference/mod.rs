@@ -169,11 +169,16 @@ fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec
                 file += n;
                 continue;
             }
-            let kind = rules
-                .pieces
-                .iter()
-                .position(|p| p.letter == c.to_ascii_uppercase())
-                .ok_or_else(|| format!("unknown piece letter {c}"))?;
+            // `+X`: the face without a letter of the piece lettered X.
+            let plus = c == '+';
+            let c = if plus { *chars.get(k + 1).ok_or("`+` at the end of a row")? } else { c };
+            k += usize::from(plus);
+            let base = rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase()));
+            let kind = match base {
+                Some(b) if plus => rules.pieces.iter().position(|p| p.letter.is_none() && p.face_of == Some(b as u8)),
+                found => found,
+            }
+            .ok_or_else(|| format!("unknown piece letter {c}"))?;
             let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
             if file >= files {
                 return Err(format!("row {row} too long"));
@@ -998,9 +1003,23 @@ impl RefPos {
         let via = m.via.map_or(String::new(), |v| self.square_name(v));
         let mut s = format!("{}{via}{}", self.square_name(m.from), self.square_name(m.to));
         if let Some(t) = m.promo {
-            s.push(self.rules.pieces[t as usize].letter.to_ascii_lowercase());
+            match self.letter(t) {
+                (true, _) => s.push('+'),
+                (false, c) => s.push(c.to_ascii_lowercase()),
+            }
         }
         s
+    }
+
+    /// A type's letter, and whether it is written `+` first (a face without a letter:
+    /// its base's letter).
+    fn letter(&self, t: u8) -> (bool, char) {
+        let p = &self.rules.pieces[t as usize];
+        match (p.letter, p.face_of) {
+            (Some(c), _) => (false, c),
+            (None, Some(b)) => (true, self.rules.pieces[b as usize].letter.expect("a lettered base")),
+            (None, None) => unreachable!("a piece without a letter is a face"),
+        }
     }
 
     pub fn legal_moves_uci(&self) -> Vec<String> {
@@ -1026,7 +1045,10 @@ impl RefPos {
                             s += &empty.to_string();
                             empty = 0;
                         }
-                        let c = self.rules.pieces[m.kind as usize].letter;
+                        let (plus, c) = self.letter(m.kind);
+                        if plus {
+                            s.push('+');
+                        }
                         s.push(if m.color == Color::White { c } else { c.to_ascii_lowercase() });
                     }
                 }

@@ -99,7 +99,7 @@ impl RuleModule for KingSwap {
     fn write_san(&self, pos: &dyn PositionView, m: Move, out: &mut String) {
         let rules = pos.rules();
         if let Some(king) = pos.piece_at(m.from) {
-            out.push(rules.piece(king.kind).letter);
+            *out += &rules.symbol(king.kind).to_string();
         }
         out.push_str("<>");
         out.push_str(&rules.geometry.square_name(m.to));
@@ -110,7 +110,7 @@ impl RuleModule for KingSwap {
         let rules = pos.rules();
         let to = rules.geometry.parse_square(square);
         let found = legal.iter().find(|m| {
-            Some(m.to) == to && pos.piece_at(m.from).map(|p| rules.piece(p.kind).letter.to_string()).as_deref() == Some(letter)
+            Some(m.to) == to && pos.piece_at(m.from).map(|p| rules.symbol(p.kind).to_string()).as_deref() == Some(letter)
         });
         Some(match found {
             Some(&m) => Ok(m),
