@@ -7,7 +7,7 @@ import { pieceElement } from "./glyphs.js";
 export const fileName = (f) => String.fromCharCode(97 + f);
 export const squareName = (f, r) => `${fileName(f)}${r + 1}`;
 
-/** The pieces of a FEN's board field: `{square: {letter, promoted}}`. */
+/** The pieces of a FEN's board field: `{square: {letter, promoted}}` (`letter` may be `+L`). */
 export function parseBoard(fen, files, ranks) {
   const field = fen.split(/\s+/)[0].split("[")[0];
   const rows = field.split("/");
@@ -21,6 +21,11 @@ export function parseBoard(fen, files, ranks) {
         let n = c;
         while (k + 1 < row.length && row[k + 1] >= "0" && row[k + 1] <= "9") n += row[++k];
         f += Number(n);
+      } else if (c === "+" && k + 1 < row.length) {
+        // A promoted face without a letter of its own: `+L` (Chu shogi's white horse).
+        const letter = c + row[++k];
+        if (f < files) pieces[squareName(f, r)] = { letter, promoted: false };
+        f += 1;
       } else if (c !== "~") {
         const promoted = row[k + 1] === "~";
         if (f < files) pieces[squareName(f, r)] = { letter: c, promoted };

@@ -114,6 +114,15 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
     fn state(&self, slot: usize) -> u16 {
         self.pos.state[self.pos.t.modules.state_base[self.module] + slot]
     }
+    fn taken_on_the_way(&self) -> Option<Piece> {
+        let pos = &*self.pos;
+        let last = pos.history.last().filter(|u| u.mv.kind == MoveKind::Locust)?;
+        let via = last.mv.piece as Square;
+        pos.journal[last.journal as usize..].iter().find_map(|e| match *e {
+            crate::position::Edit::Removed(sq, code) if sq == via => Piece::from_code(code),
+            _ => None,
+        })
+    }
     fn after(&self, m: Move, look: &mut dyn FnMut(&dyn PositionView)) {
         let mut child = self.pos.without_history();
         child.play_unchecked(m);

@@ -91,6 +91,10 @@ pub trait PositionView {
     fn fullmove_number(&self) -> u32;
     /// Counter `slot` of the asking module's own state.
     fn state(&self, slot: usize) -> u16;
+    /// The piece the last move took on its way, if it was a locust move that took one
+    /// (the via square's victim; [`RuleModule::after_move`]'s `captured` is the one on
+    /// the landing square).
+    fn taken_on_the_way(&self) -> Option<Piece>;
     /// Plays `m` on a scratch copy and shows the result to `look`: how a module judges
     /// a move by what it leads to. A copy costs a move's worth of time and more: a
     /// module that judges every move prefers [`PositionView::attacked_on`], and keeps

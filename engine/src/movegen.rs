@@ -570,13 +570,9 @@ impl<B: Bitboard> Pos<B> {
 
     /// The moves of a piece of a type that promotes, from `from` to `targets`.
     fn emit_promoting<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
-        let zone = mob.promotion_zone;
         let free = safety.free.has(from);
         let targets = if free { targets & safety.evasions } else { targets };
-        let mut promoting = if mob.promote_from_zone && zone.has(from) { targets } else { targets & zone };
-        if mob.promote_on_capture {
-            promoting &= self.board.by_color[self.turn.opponent()];
-        }
+        let promoting = mob.promoting(from, targets, self.board.by_color[self.turn.opponent()]);
         let plain = targets & !promoting;
         if free {
             sink.push_targets(from, plain);
@@ -603,10 +599,8 @@ impl<B: Bitboard> Pos<B> {
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
-        let zone = mob.promotion_near.has(m.from).then_some(mob.promotion_zone);
-        let in_zone = zone.is_some_and(|zone| zone.has(m.to) || (mob.promote_from_zone && zone.has(m.from)));
-        let capturing = !mob.promote_on_capture || self.board.by_color[self.turn.opponent()].has(m.to);
-        if in_zone && capturing && (mob.promote_en_passant || m.kind != MoveKind::EnPassant) {
+        let promotes = mob.promotion_near.has(m.from) && mob.promoting(m.from, B::bit(m.to), self.board.by_color[self.turn.opponent()]).any();
+        if promotes && (mob.promote_en_passant || m.kind != MoveKind::EnPassant) {
             // With duple check a promotion to a second royal may make it legal.
             if legal || self.t.test_every_move {
                 self.emit_promotions(sink, safety, pt, m, legal);

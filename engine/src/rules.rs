@@ -146,6 +146,10 @@ impl Region {
     pub fn with_squares(self, listed: ByColor<Vec<Square>>) -> Region {
         Region { listed, ..self }
     }
+    /// Whether it holds the whole of own rank `own` (0-based).
+    pub fn has_rank(&self, own: u8) -> bool {
+        self.ranks.contains(&own) && self.files.is_empty()
+    }
     /// The files (0-based) its ranks are limited to; empty: every file.
     pub fn files(&self) -> &[u8] {
         &self.files
@@ -202,6 +206,12 @@ pub struct Promotion {
     pub policy: PromotionPolicy,
     /// Moves that start in the zone may promote too (Shogi), not only moves that end there.
     pub from_zone: bool,
+    /// … but only by capturing (`from_zone = "capturing"`: Chu shogi, where a piece
+    /// promotes on entering the zone, and within it or leaving it only with a capture).
+    pub from_zone_captures: bool,
+    /// Own ranks of the zone where any move that ends there may promote, however it got
+    /// there (`always_on`: Chu shogi's pawn and lance on the last rank).
+    pub always_on: Region,
     /// Only capturing moves promote; quiet moves never do (Micro shogi;
     /// Fairy-Stockfish's `piecePromotionOnCapture`).
     pub on_capture: bool,

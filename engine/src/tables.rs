@@ -161,6 +161,10 @@ pub struct Mobility<B> {
     pub promotion_zone: B,
     /// Moves starting in the zone may promote too.
     pub promote_from_zone: bool,
+    /// … by capturing only ([`crate::rules::Promotion::from_zone_captures`]).
+    pub promote_from_zone_captures: bool,
+    /// Where any move that ends there may promote ([`crate::rules::Promotion::always_on`]).
+    pub promotion_always: B,
     /// Only its captures promote ([`crate::rules::Promotion::on_capture`]).
     pub promote_on_capture: bool,
     /// Its en-passant captures promote ([`crate::rules::Promotion::en_passant`]).

@@ -47,7 +47,8 @@ fn invalid(text: &str, why: &str) -> PyErr {
 }
 
 /// The parts of a move written in long algebraic notation, read without a position:
-/// `e2e4`, `e7e8q`, `P@e4`, `e1^q` (a lift), `a10b10` (boards up to 16x16), `0000`.
+/// `e2e4`, `e7e8q`, `d6d7+` (a promotion to a face without a letter), `P@e4`, `e1^q` (a
+/// lift), `a10b10` (boards up to 16x16), `d4e5f6` (a locust move, by its ends), `0000`.
 struct UciShape {
     from: Option<(u8, u8)>,
     to: Option<(u8, u8)>,
@@ -88,6 +89,11 @@ fn uci_shape(text: &str) -> Option<UciShape> {
         return letter.is_ascii_lowercase().then_some(UciShape { from: Some(from), to: Some(from), suffix: None, drop: None });
     }
     let (to, rest) = square_prefix(rest)?;
+    // A locust move names three squares (`d4e5f6`, Chu shogi's lion): it goes from the
+    // first to the last.
+    if let Some((landing, "")) = square_prefix(rest) {
+        return Some(UciShape { from: Some(from), to: Some(landing), suffix: None, drop: None });
+    }
     let mut letters = rest.chars();
     let suffix = letters.next();
     // `+`: a promotion to a face without a letter of its own.

@@ -437,3 +437,21 @@ def test_random_games_agree_with_python_chess(name):
     # The games reach the variants' own ends, so that those are compared too.
     if name in ("atomic", "3check", "horde", "racingkings"):
         assert ends & {"VARIANT_WIN", "VARIANT_LOSS", "VARIANT_DRAW"}, ends
+
+
+def test_chu_shogi_lion_moves_and_letterless_faces():
+    # Chu shogi's lion takes twice in one move, written by its three squares; promoted
+    # pieces without a letter of their own are `+` and their base's letter.
+    board = chimera.Board("chushogi", "11k/12/12/12/12/4gp6/4N7/3G8/12/12/12/K11 w - - 0 1")
+    double = chimera.Move.from_uci("e6e7f7", files=12)
+    assert (double.from_square, double.to_square) == (5 * 12 + 4, 6 * 12 + 5)
+    assert double in board.legal_moves
+    assert board.san(double) == "Nxe7xf7"
+    board.push_uci("e6e7f7")
+    assert board.piece_at(6 * 12 + 5).symbol() == "N" and board.piece_at(6 * 12 + 4) is None
+    # A pawn entering the zone (ranks 9-12) may promote: `b8b9+`.
+    tokin = chimera.Board("chushogi", "11k/12/12/12/1P10/12/12/12/12/12/12/K11 w - - 0 1")
+    promote = tokin.push_uci("b8b9+")
+    assert promote.promotion == "+p"
+    assert tokin.piece_at(8 * 12 + 1).symbol() == "+P"
+    assert tokin.fen().startswith("11k/12/12/1+P10/")

@@ -5,6 +5,7 @@ mod atomic;
 mod bughouse;
 mod cases;
 mod chess960;
+mod chushogi;
 mod cli;
 mod conditions;
 mod connect;

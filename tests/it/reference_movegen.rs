@@ -1444,6 +1444,25 @@ fn alice() {
     run(&builtin("alice"), 3, 41, 40, 160, 9);
 }
 
+/// Chu shogi (12x12, 39 types, 46 pieces a side) from the start, and two positions made
+/// by hand where lions meet: a lion facing a protected lion two squares away with a gold
+/// and a pawn to take on the way; a gold that may take a lion (after which Black's rook
+/// may not take White's lion: no counter-strike), a horned falcon and a soaring eagle
+/// among pieces to take, and promotions on entering the zone or capturing in it.
+#[test]
+fn chushogi() {
+    let v = builtin("chushogi");
+    run(&v, 3, 71, 6, 80, 9);
+    for fen in [
+        "11k/12/12/4p7/4n7/4gp6/4N7/3G8/12/12/12/K11 w - - 0 1",
+        "11k/10r1/12/12/1R1n3+o4/2pG2p1s3/2+H4+D4/10N1/12/12/12/K11 w - - 0 1",
+    ] {
+        let counts = check_perft(&v, fen, 3).unwrap_or_else(|e| panic!("{e}"));
+        let stats = check_games(&v, fen, 72, 6 * scale(), 60, 5).unwrap_or_else(|e| panic!("{e}"));
+        eprintln!("chushogi: {fen}: perft {counts:?}; {} positions, {} moves compared", stats.positions, stats.moves);
+    }
+}
+
 /// Alice positions made by hand, each perft 3 against the reference and random games:
 /// Wikipedia's 1.Nf3 e6 2.Ne5 Bc5 3.Nxf7 (3...Kxf7, 3...Bxf2 and 3...Qd4 all impossible,
 /// 3...Bg1, here Bo1, possible); castles whose king or rook would pass onto a taken

@@ -89,6 +89,7 @@ builtins! {
     "ai-wok" => "ai-wok.toml",
     "shogi" => "shogi.toml",
     "shoshogi" => "shoshogi.toml",
+    "chushogi" => "chushogi.toml",
     "euroshogi" => "euroshogi.toml",
     "yarishogi" => "yarishogi.toml",
     "torishogi" => "torishogi.toml",

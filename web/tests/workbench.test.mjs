@@ -308,6 +308,18 @@ describe("chimera web", () => {
     }
   });
 
+  it("draws Chu shogi's promoted faces, written + and a letter", async () => {
+    await pick("chushogi");
+    assert.equal(await page.locator("#board .square").count(), 144);
+    await page.fill("#fen-in", "11k/5+l6/12/12/1+P10/12/12/12/12/12/12/K11 w - - 0 1");
+    await page.click("#fen-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelector("#fen-out").value.startsWith("11k/5+l6"));
+    assert.equal(await page.locator(`${square("f11")} .piece[data-piece="+l"]`).count(), 1);
+    assert.equal(await page.locator(`${square("b8")} .piece[data-piece="+P"]`).count(), 1);
+    assert.equal(await page.locator(`${square("g11")} .piece`).count(), 0, "no piece after the token");
+    assert.match(await page.getAttribute(`${square("f11")} .piece`, "title"), /black white-horse/);
+  });
+
   it("answers the API beside the page like serve", async () => {
     const r = await page.evaluate(async () => {
       const response = await fetch("api", { method: "POST", body: '{"id":1,"op":"variants"}' });

@@ -30,10 +30,12 @@ pub(crate) struct RawPromotion {
     to: SideLists,
     #[serde(default = "mandatory")]
     policy: RawPolicy,
-    #[serde(default)]
-    from_zone: bool,
+    /// `true`, `false` or `"capturing"`.
+    from_zone: Option<Spanned<toml::Value>>,
     #[serde(default)]
     on_capture: bool,
+    /// Own ranks (inside the zone) where any move that ends there may promote.
+    always_on: Option<Spanned<Vec<u8>>>,
     #[serde(default = "yes")]
     en_passant: bool,
 }
@@ -89,7 +91,23 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
         RawPolicy::IfAvailable => PromotionPolicy::IfAvailable,
         RawPolicy::AsAMove => PromotionPolicy::AsAMove,
     };
-    Ok(Promotion { ranks, to, policy, from_zone: pr.from_zone, on_capture: pr.on_capture, en_passant: pr.en_passant })
+    let (from_zone, from_zone_captures) = match pr.from_zone.as_ref().map(|v| (v, v.get_ref())) {
+        None | Some((_, toml::Value::Boolean(false))) => (false, false),
+        Some((_, toml::Value::Boolean(true))) => (true, false),
+        Some((_, toml::Value::String(w))) if w == "capturing" => (true, true),
+        Some((at, v)) => return Err(cx.r.span(at, key("from_zone"), format!("`{v}`: `true`, `false` or `\"capturing\"`"))),
+    };
+    let always_on = match &pr.always_on {
+        None => Region::default(),
+        Some(list) => {
+            let always = cx.ranks(list, &key("always_on"))?;
+            if let Some(r) = list.get_ref().iter().find(|&&r| !ranks.has_rank(r.wrapping_sub(1))) {
+                return Err(cx.r.span(list, key("always_on"), format!("rank {r} is not in the promotion zone (`ranks`)")));
+            }
+            always
+        }
+    };
+    Ok(Promotion { ranks, to, policy, from_zone, from_zone_captures, on_capture: pr.on_capture, always_on, en_passant: pr.en_passant })
 }
 
 impl<B: Bitboard> Pos<B> {

@@ -43,6 +43,8 @@ impl<B: Bitboard> Moves<B> {
                     within: board,
                     promotion_zone: B::EMPTY,
                     promote_from_zone: def.promotion.as_ref().is_some_and(|p| p.from_zone),
+                    promote_from_zone_captures: def.promotion.as_ref().is_some_and(|p| p.from_zone_captures),
+                    promotion_always: B::EMPTY,
                     promote_on_capture: def.promotion.as_ref().is_some_and(|p| p.on_capture),
                     promote_en_passant: def.promotion.as_ref().is_none_or(|p| p.en_passant),
                     dead: B::EMPTY,
@@ -133,6 +135,7 @@ impl<B: Bitboard> Moves<B> {
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
+                    m.promotion_always = p.always_on.bitboard(g, color);
                 }
                 let riders = &rider_rays[color.index() * types + t];
                 let as_a_move = def.promotion.as_ref().is_some_and(|p| p.policy == PromotionPolicy::AsAMove);
@@ -188,6 +191,27 @@ impl<B: Bitboard> Moves<B> {
 }
 
 impl<B: Bitboard> Mobility<B> {
+    /// The squares of `targets` where its move from `from` may promote, `enemies` being
+    /// the opponent's pieces: into the zone (or anywhere from inside it, where moves from
+    /// the zone promote), captures only where the rules say so, and onto `always_on`.
+    #[inline]
+    pub fn promoting(&self, from: Square, targets: B, enemies: B) -> B {
+        let zone = self.promotion_zone;
+        let mut promoting = if self.promote_from_zone && zone.has(from) {
+            if self.promote_from_zone_captures {
+                targets & enemies
+            } else {
+                targets
+            }
+        } else {
+            targets & zone
+        };
+        if self.promote_on_capture {
+            promoting &= enemies;
+        }
+        promoting | (targets & self.promotion_always)
+    }
+
     /// A plain leap from `from` to `to`, as a move, a capture or both.
     fn leap(&mut self, from: Square, to: Square, mode: Mode) {
         if mode != Mode::Capture {

@@ -213,8 +213,15 @@ fn pieces(o: &mut Out) {
             if pr.ranks.listed(Color::White).iter().chain(pr.ranks.listed(Color::Black)).next().is_some() {
                 o.says(&["pieces.*.promotion.squares"]);
             }
-            o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture", "pieces.*.promotion.en_passant"]);
-            let from_zone = if pr.from_zone { " (also leaving it)" } else { "" };
+            o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture", "pieces.*.promotion.en_passant", "pieces.*.promotion.always_on"]);
+            let mut from_zone = match (pr.from_zone, pr.from_zone_captures) {
+                (true, true) => " on entering it, or by a capture from a square of it (within it or leaving it)".to_string(),
+                (true, false) => " (also leaving it)".to_string(),
+                (false, _) => String::new(),
+            };
+            if !pr.always_on.is_empty() {
+                from_zone += &format!(", and on any move to {}", region(&pr.always_on, o.geometry()));
+            }
             let otherwise = if pr.en_passant { otherwise.to_string() } else { format!("{otherwise}; an en-passant capture into it does not promote") };
             let capturing = if pr.on_capture { " by a capture only" } else { "" };
             if pr.policy == PromotionPolicy::AsAMove {

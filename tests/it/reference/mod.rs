@@ -130,6 +130,10 @@ pub struct RefPos {
     pub passed: [Vec<usize>; 2],
     /// Series only: every move of this turn so far took en passant.
     pub all_en_passant: bool,
+    /// Chu shogi's lion trading (`chu-lion`): the lion types and the `cheap` ones.
+    pub lions: Option<(Vec<u8>, Vec<u8>)>,
+    /// Where a non-lion just took a lion (`lion=` in the FEN).
+    pub lion_struck: Option<usize>,
 }
 
 fn other(c: Color) -> Color {
@@ -201,9 +205,15 @@ impl RefPos {
         if rules.drops.is_some() {
             return Err("the reference does not model pieces in hand and drops".into());
         }
-        if !rules.modules.is_empty() {
+        // Of the rule modules, only Chu shogi's lion trading (read from its text below).
+        if rules.modules.iter().any(|m| m.name != "chu-lion") {
             return Err("the reference does not model rule modules".into());
         }
+        let names = |key: &str, spec: &chimera::rules::ModuleSpec| -> Vec<u8> {
+            let list = spec.params.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
+            list.iter().filter_map(|v| v.as_str()).filter_map(|n| rules.pieces.iter().position(|p| p.name == n)).map(|t| t as u8).collect()
+        };
+        let lions = rules.modules.iter().find(|m| m.name == "chu-lion").map(|m| (names("lions", m), names("cheap", m)));
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -236,6 +246,8 @@ impl RefPos {
             part: 0,
             passed: [Vec::new(), Vec::new()],
             all_en_passant: true,
+            lions,
+            lion_struck: None,
         };
         let castling = fields.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -282,6 +294,10 @@ impl RefPos {
             }
             if let Some(list) = ext.strip_prefix("passed=") {
                 pos.passed[ci(turn)] = pos.square_list(list)?;
+                continue;
+            }
+            if let Some(sq) = ext.strip_prefix("lion=") {
+                pos.lion_struck = if sq == "-" { None } else { Some(pos.parse_square(sq).ok_or_else(|| format!("bad square {sq}"))?) };
                 continue;
             }
             let list = ext.strip_prefix("unmoved=").ok_or_else(|| format!("unknown FEN extension {ext}"))?;
@@ -642,6 +658,15 @@ impl RefPos {
         if self.rules.end.army_captured.is_some() && !self.board.iter().any(|m| matches!(m, Some(m) if m.color == us)) {
             return Vec::new();
         }
+        // A side that has lost every piece of a kind counted together (Chu shogi's king
+        // and prince) has lost: no moves.
+        for e in self.rules.end.extinction.iter().filter(|e| e.together) {
+            let kinds = e.of.unwrap_or_default();
+            let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(m.kind)).count();
+            if left <= e.at_most as usize {
+                return Vec::new();
+            }
+        }
         let sign = Self::sign(us);
         // (from, to, castle, ep) -> double step
         let mut base: BTreeMap<(usize, usize, Option<usize>, Option<usize>), bool> = BTreeMap::new();
@@ -758,7 +783,12 @@ impl RefPos {
                     if p.policy != PromotionPolicy::AsAMove
                         && castle.is_none()
                         && (ep_victim.is_none() || p.en_passant)
-                        && (in_zone(to) || (p.from_zone && in_zone(from))) =>
+                        && ((if p.from_zone && in_zone(from) {
+                            // `from_zone = "capturing"`: from inside, only a capture.
+                            !p.from_zone_captures || self.board[to].is_some_and(|m| m.color != us)
+                        } else {
+                            in_zone(to)
+                        }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq as usize == to)) =>
                 {
                     // Only types below their limit are available.
                     let available: Vec<u8> =
@@ -843,7 +873,34 @@ impl RefPos {
             return self.series_legal_moves();
         }
         let us = self.turn;
-        self.pseudo_moves().into_iter().filter(|m| !self.play(m).royal_attacked(us)).collect()
+        self.pseudo_moves().into_iter().filter(|m| !self.play(m).royal_attacked(us) && self.lion_trade_allowed(m)).collect()
+    }
+
+    /// Chu shogi's lion trading, from its text (H. G. Muller's Chu shogi page, as
+    /// lishogi plays it): a lion takes an enemy lion two squares away only if no enemy
+    /// piece would then attack that square, or if it took a piece other than a pawn or
+    /// go-between on its way; right after a non-lion took a lion, a non-lion takes a lion
+    /// only on that square.
+    fn lion_trade_allowed(&self, m: &RefMove) -> bool {
+        let Some((lions, cheap)) = &self.lions else { return true };
+        let us = self.turn;
+        let is_lion = |sq: usize| self.board[sq].is_some_and(|p| p.color != us && lions.contains(&p.kind));
+        let mover = self.board[m.from].expect("a move starts on a piece");
+        let via_victim = m.via.and_then(|v| self.board[v]).filter(|p| p.color != us);
+        if !lions.contains(&mover.kind) {
+            let Some(struck) = self.lion_struck else { return true };
+            let takes = |sq: usize| sq != struck && is_lion(sq);
+            return !(m.to != m.from && takes(m.to)) && !(via_victim.is_some() && m.via.is_some_and(takes));
+        }
+        let (f, r) = (m.from as i32 % self.files, m.from as i32 / self.files);
+        let (tf, tr) = (m.to as i32 % self.files, m.to as i32 / self.files);
+        if m.to == m.from || !is_lion(m.to) || (f - tf).abs().max((r - tr).abs()) < 2 {
+            return true;
+        }
+        if via_victim.is_some_and(|p| !cheap.contains(&p.kind)) {
+            return true;
+        }
+        !self.play(m).attacked(m.to, other(us))
     }
 
     /// The position after `m` (which must be one of [`RefPos::pseudo_moves`]).
@@ -855,6 +912,7 @@ impl RefPos {
         let mut capture = false;
         // The piece taken, and where it stood.
         let mut taken: Option<(Man, usize)> = None;
+        let mut via_taken: Option<Man> = None;
         let mover = self.board[m.from].expect("a move starts on a piece");
         if let Some(i) = m.castle {
             let c = &self.rules.castles[i];
@@ -872,7 +930,8 @@ impl RefPos {
         } else {
             if let Some(via) = m.via {
                 // A locust move takes the piece on its first square, if any.
-                capture |= p.board[via].take().is_some();
+                via_taken = p.board[via].take();
+                capture |= via_taken.is_some();
                 touched.push(via);
             }
             let mut man = p.board[m.from].take().unwrap();
@@ -912,6 +971,19 @@ impl RefPos {
                     p.rights[i][ci(color)] = false;
                 }
             }
+        }
+        // Chu shogi: where a non-lion took a lion, the landing square's over the way's.
+        if let Some((lions, _)) = &self.lions {
+            let lion = |man: Option<Man>| man.is_some_and(|x| lions.contains(&x.kind));
+            p.lion_struck = if lions.contains(&mover.kind) {
+                None
+            } else if m.to != m.from && lion(taken.map(|(man, _)| man)) {
+                Some(m.to)
+            } else if lion(via_taken) {
+                m.via
+            } else {
+                None
+            };
         }
         if let Some((victim, on)) = taken {
             let royal = |man: Man| self.rules.pieces[man.kind as usize].royal;
@@ -1102,6 +1174,9 @@ impl RefPos {
             if !own.is_empty() {
                 s += &format!(" passed={}", own.iter().map(|&t| self.square_name(t)).collect::<String>());
             }
+        }
+        if self.lions.is_some() {
+            s += &format!(" lion={}", self.lion_struck.map_or("-".to_string(), |sq| self.square_name(sq)));
         }
         // Whether a piece has moved matters only for pieces with initial-only moves; when
         // that differs from what the board implies (pieces on their start squares are

@@ -88,12 +88,12 @@ struct Atomic {
     /// Per square, the squares a capture there blows up (before sparing anything).
     blast: Vec<Wide>,
     /// Bitmask of types a blast beside them spares.
-    spared: u32,
+    spared: u64,
     /// Bitmask of types no blast removes.
-    immune: u32,
+    immune: u64,
     checks: bool,
     /// Bitmask of types that may not capture their own type.
-    mutually_immune: u32,
+    mutually_immune: u64,
     /// The variant has royal pieces at all (without, no king can be lost).
     royals: bool,
     /// Every royal type is `immune`: a king is lost only by being captured.
@@ -103,15 +103,15 @@ struct Atomic {
 /// Builds the module from its `[modules.atomic]` table.
 pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let p = params.parse::<Params>()?;
-    let mask = |key: &str, names: &[String]| -> Result<u32, ParamError> {
-        names.iter().try_fold(0u32, |m, name| Ok(m | 1 << params.piece_type(key, name)?))
+    let mask = |key: &str, names: &[String]| -> Result<u64, ParamError> {
+        names.iter().try_fold(0u64, |m, name| Ok(m | 1 << params.piece_type(key, name)?))
     };
     let spared = match &p.spared {
         Some(names) => mask("spared", names)?,
         None => params.pieces().iter().enumerate().filter(|(_, d)| d.pawn).fold(0, |m, (i, _)| m | 1 << i),
     };
     let immune = mask("immune", &p.immune)?;
-    let royal_types = params.pieces().iter().enumerate().filter(|(_, d)| d.royal).fold(0u32, |m, (i, _)| m | 1 << i);
+    let royal_types = params.pieces().iter().enumerate().filter(|(_, d)| d.royal).fold(0u64, |m, (i, _)| m | 1 << i);
     Ok(Arc::new(Atomic {
         blast: blast_areas(params.board(), p.radius),
         spared,
@@ -149,7 +149,7 @@ struct Aftermath {
 }
 
 impl Atomic {
-    fn is(mask: u32, t: PieceType) -> bool {
+    fn is(mask: u64, t: PieceType) -> bool {
         mask & (1 << t) != 0
     }
 

@@ -1,6 +1,7 @@
 //! The rule modules the built-in rulesets name (see `chimera_engine::module`).
 
 mod atomic;
+mod chu_lion;
 mod king_swap;
 mod n_check;
 
@@ -10,6 +11,7 @@ use chimera_engine::module::ModuleRegistry;
 pub fn registry() -> ModuleRegistry {
     ModuleRegistry::new()
         .with("atomic", atomic::DESCRIPTION, atomic::build)
+        .with("chu-lion", chu_lion::DESCRIPTION, chu_lion::build)
         .with("king-swap", king_swap::DESCRIPTION, king_swap::build)
         .with("n-check", n_check::DESCRIPTION, n_check::build)
 }
