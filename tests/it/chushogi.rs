@@ -172,3 +172,15 @@ fn promotion_on_entering_the_zone_or_capturing_in_it() {
     assert_eq!(pawn, ["b11b12", "b11b12+"]);
     assert!(moves_from(&p, "c11").contains(&"c11c12+".to_string()));
 }
+
+#[test]
+fn a_fourfold_repetition_draws() {
+    // Two lions passing by turns (jitto: out and back): the position's fourth occurrence.
+    let mut p = position(&format!("{} w - - 0 1", board(&[("e5", 'N'), ("h8", 'n')])));
+    for round in 0..3 {
+        assert_eq!(p.outcome(), None, "round {round}");
+        p.play_str("e5e6e5").unwrap();
+        p.play_str("h8h9h8").unwrap();
+    }
+    assert_eq!(p.outcome(), Some(chimera::Outcome { winner: None, reason: chimera::EndReason::Repetition }));
+}
