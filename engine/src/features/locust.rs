@@ -60,8 +60,7 @@ impl<B: Bitboard> Pos<B> {
     /// pieces it may take.
     #[inline]
     fn locust_open(&self, step: &LocustStep, from: Square, occ: B, theirs: B) -> bool {
-        let via_ok = if step.takes { theirs.has(step.via) } else { !occ.has(step.via) };
-        via_ok && (step.to == from || (step.quiet && !occ.has(step.to)) || (step.capture && theirs.has(step.to)))
+        step.via_holds(occ, theirs) && step.lands(from, occ, theirs)
     }
 
     /// Whether `sq` is attacked by a locust move of a piece of `by` among `attackers`,
@@ -74,8 +73,8 @@ impl<B: Bitboard> Pos<B> {
             (self.board.by_type[pt as usize] & attackers & self.board.by_color[by]).squares().any(|from| {
                 let occ = occ & !B::bit(from);
                 t.locusts.from(by, pt, from).iter().any(|s| {
-                    let lands = s.to == from || (s.quiet && !occ.has(s.to)) || (s.capture && enemies.has(s.to));
-                    (s.takes && s.via == sq && lands) || (s.to == sq && s.capture && if s.takes { enemies.has(s.via) } else { !occ.has(s.via) })
+                    let (via, to) = s.attacks(from, occ, enemies);
+                    via == Some(sq) || to == Some(sq)
                 })
             })
         })
@@ -91,12 +90,9 @@ impl<B: Bitboard> Pos<B> {
             for from in (self.board.by_type[pt as usize] & attackers).squares() {
                 let occ = occ & !B::bit(from);
                 for s in t.locusts.from(by, pt, from) {
-                    let lands = s.to == from || (s.quiet && !occ.has(s.to)) || (s.capture && enemies.has(s.to));
-                    if s.takes && lands {
-                        map |= B::bit(s.via);
-                    }
-                    if s.capture && (if s.takes { enemies.has(s.via) } else { !occ.has(s.via) }) {
-                        map |= B::bit(s.to);
+                    let (via, to) = s.attacks(from, occ, enemies);
+                    for sq in via.into_iter().chain(to) {
+                        map |= B::bit(sq);
                     }
                 }
             }

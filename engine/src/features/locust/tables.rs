@@ -18,6 +18,28 @@ pub(crate) struct LocustStep {
     pub capture: bool,
 }
 
+impl LocustStep {
+    /// Whether its via square is as the step needs it, with `occ` the occupancy and
+    /// `enemies` the pieces it may take.
+    #[inline]
+    pub fn via_holds<B: Bitboard>(&self, occ: B, enemies: B) -> bool {
+        if self.takes { enemies.has(self.via) } else { !occ.has(self.via) }
+    }
+    /// Whether it may land, from `from`: back on its origin, or as its landing allows.
+    #[inline]
+    pub fn lands<B: Bitboard>(&self, from: Square, occ: B, enemies: B) -> bool {
+        self.to == from || (self.quiet && !occ.has(self.to)) || (self.capture && enemies.has(self.to))
+    }
+    /// The squares it attacks from `from`: its via square where it takes there and can
+    /// land; its landing square where it may capture there and its via square holds.
+    #[inline]
+    pub fn attacks<B: Bitboard>(&self, from: Square, occ: B, enemies: B) -> (Option<Square>, Option<Square>) {
+        let via = (self.takes && self.lands(from, occ, enemies)).then_some(self.via);
+        let to = (self.capture && self.via_holds(occ, enemies)).then_some(self.to);
+        (via, to)
+    }
+}
+
 /// Every type's locust steps, per colour and origin square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Locusts {
@@ -26,6 +48,8 @@ pub(crate) struct Locusts {
     types: usize,
     /// The types with locust moves, per colour.
     pub movers: ByColor<PieceSet>,
+    /// Whether any type has them (asked at every node and attack test).
+    present: bool,
 }
 
 impl Locusts {
@@ -34,7 +58,7 @@ impl Locusts {
     pub(crate) fn new<B: Bitboard>(rules: &Rules, board: B) -> Locusts {
         let g = rules.geometry;
         let types = rules.pieces.len();
-        let mut locusts = Locusts { steps: vec![Vec::new(); 2 * types], types, movers: ByColor::default() };
+        let mut locusts = Locusts { steps: vec![Vec::new(); 2 * types], types, movers: ByColor::default(), present: false };
         for color in Color::BOTH {
             for (t, def) in rules.pieces.iter().enumerate() {
                 if def.locusts.is_empty() {
@@ -44,6 +68,7 @@ impl Locusts {
                 let per_square = g.all().map(|sq| steps_from(g, &def.locusts, color, sq, board, within)).collect();
                 locusts.steps[color.index() * types + t] = per_square;
                 locusts.movers[color].insert(t as PieceType);
+                locusts.present = true;
             }
         }
         locusts
@@ -52,7 +77,7 @@ impl Locusts {
     /// Whether any type has locust moves.
     #[inline]
     pub(crate) fn any(&self) -> bool {
-        !self.movers[Color::White].is_empty() || !self.movers[Color::Black].is_empty()
+        self.present
     }
 
     /// The locust steps of a `color` piece of type `t` on `from`.
