@@ -184,3 +184,25 @@ fn a_fourfold_repetition_draws() {
     }
     assert_eq!(p.outcome(), Some(chimera::Outcome { winner: None, reason: chimera::EndReason::Repetition }));
 }
+
+#[test]
+fn a_three_square_move_that_is_not_legal_says_why() {
+    let p = position("11k/12/12/4p7/4n7/4gp6/4N7/12/12/12/12/K11 w - - 0 1");
+    let why = |text: &str| {
+        let e = load("chushogi").unwrap().position(&p.fen()).unwrap().parse_move(text).unwrap_err();
+        (e.code.as_str().to_string(), e.message)
+    };
+    let cases = [
+        ("e5e6e7", "no-such-piece", "no white piece on e5"),
+        ("a1a2a3", "piece-cannot-move-there", "the king on a1 has no moves in two steps"),
+        ("e6e7f9", "piece-cannot-move-there", "the lion on e6 cannot step to e7 and then to f9"),
+        ("e6d7d8", "piece-cannot-move-there", "the lion takes nothing on d7: there is nothing there (through the empty d7 it is the move e6d8)"),
+        // Through a pawn, the protected lion is not bought (the module's reason).
+        ("e6f7e8", "protected-lion", "a lion may not take the protected lion on e8, two squares away"),
+    ];
+    for (text, code, message) in cases {
+        let (c, m) = why(text);
+        assert_eq!(c, code, "{text}: {m}");
+        assert!(m.contains(message), "{text}: {m}");
+    }
+}

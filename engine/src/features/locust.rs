@@ -24,6 +24,7 @@ use crate::bitboard::Bitboard;
 use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
+use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::types::{Color, PieceType, Square};
 
 use tables::LocustStep;
@@ -120,6 +121,63 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The legal locust move SAN writes as `text` (without check marks), if any.
+    /// Why a move written by three squares (`d4e5f6`: from, via, landing) is not legal:
+    /// no piece of the mover's there, a piece without such a step, a via square that
+    /// does not hold what the step needs, a landing square of its own side, a rule
+    /// module's refusal, or a royal left attacked.
+    pub(crate) fn explain_locust(&self, text: &str, from: Square, via: Square, to: Square) -> Result<Move, MoveError> {
+        let t = &*self.t;
+        let g = t.geometry;
+        let us = self.turn;
+        let (from_name, via_name, to_name) = (g.square_name(from), g.square_name(via), g.square_name(to));
+        let Some(p) = self.piece_at(from).filter(|p| p.color == us) else {
+            return refuse(IllegalCode::NoSuchPiece, format!("no {us} piece on {from_name}"));
+        };
+        let name = &t.rules.piece(p.kind).name;
+        // shogiops (and HaChu) write a double step through an empty square; here it is
+        // the leap or step to the same square.
+        // (Each leg is one king step: `betza/legs.rs`.)
+        let step = |a: Square, b: Square| g.file(a).abs_diff(g.file(b)).max(g.rank(a).abs_diff(g.rank(b))) == 1;
+        let through_empty = || {
+            let plain = step(from, via) && step(via, to) && self.piece_at(via).is_none() && self.legal_moves().iter().any(|m| m.kind == MoveKind::Normal && (m.from, m.to) == (from, to));
+            if plain { format!(" (through the empty {via_name} it is the move {from_name}{to_name})") } else { String::new() }
+        };
+        let steps: Vec<&LocustStep> = t.locusts.from(us, p.kind, from).iter().filter(|s| s.via == via && s.to == to).collect();
+        if steps.is_empty() {
+            let why = if t.locusts.from(us, p.kind, from).is_empty() {
+                format!("the {name} on {from_name} has no moves in two steps")
+            } else {
+                format!("the {name} on {from_name} cannot step to {via_name} and then to {to_name}")
+            };
+            return refuse(IllegalCode::PieceCannotMoveThere, format!("{why}{}", through_empty()));
+        }
+        let occ = self.occupied() | self.walls;
+        let theirs = self.board.by_color[us.opponent()];
+        if !steps.iter().any(|s| s.via_holds(occ, theirs)) {
+            let why = match self.piece_at(via) {
+                Some(q) if q.color == us => format!("{via_name} holds a {us} piece"),
+                Some(_) => format!("the {name} may not take on {via_name} on its way"),
+                None if self.walls.has(via) => format!("{via_name} is walled"),
+                None => format!("the {name} takes nothing on {via_name}: there is nothing there{}", through_empty()),
+            };
+            return refuse(IllegalCode::PieceCannotMoveThere, why);
+        }
+        if !steps.iter().any(|s| s.via_holds(occ, theirs) && s.lands(from, occ, theirs)) {
+            let why = match self.piece_at(to) {
+                Some(q) if q.color == us => format!("{to_name} is occupied by a {us} piece"),
+                Some(_) => format!("the {name} may not take on {to_name}"),
+                None => format!("the {name} may not end on the empty square {to_name}"),
+            };
+            return refuse(IllegalCode::PieceCannotMoveThere, why);
+        }
+        let m = Move::new(from, to, MoveKind::Locust, via as PieceType);
+        if let Some(e) = self.module_refusal(m) {
+            return Err(e);
+        }
+        let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
+        refuse(IllegalCode::LeavesRoyalInCheck, format!("`{text}` leaves the {royal} in check"))
+    }
+
     pub(crate) fn locust_written(&self, text: &str, legal: &[Move]) -> Option<Move> {
         if !self.t.locusts.any() {
             return None;

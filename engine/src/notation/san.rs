@@ -363,6 +363,12 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         let (to, promo) = split(g, rest)?;
+        // Three squares: a locust move (`features/locust.rs`) that is not legal here.
+        if self.t.locusts.any() {
+            if let Some(landing) = g.parse_square(promo) {
+                return Some(self.explain_locust(s, from, to, landing));
+            }
+        }
         let promo = match promo.len() {
             0 => None,
             1 if promo.as_bytes()[0].is_ascii_alphabetic() => Some(Symbol { plus: false, letter: promo.chars().next().unwrap_or(' ') }),
