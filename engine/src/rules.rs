@@ -1144,6 +1144,14 @@ impl Symbol {
     pub fn lower(self) -> Symbol {
         self.of(Color::Black)
     }
+    /// Appends the symbol to `out` (what `Display` writes, without a `String` of its own:
+    /// notation writes one per piece).
+    pub fn write_to(self, out: &mut String) {
+        if self.plus {
+            out.push('+');
+        }
+        out.push(self.letter);
+    }
 }
 
 impl std::fmt::Display for Symbol {

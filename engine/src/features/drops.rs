@@ -366,7 +366,7 @@ impl<B: Bitboard> Pos<B> {
         for c in Color::BOTH {
             for pt in 0..t.types {
                 for _ in 0..self.hands[c][pt] {
-                    *s += &t.rules.fen_symbol(pt as u8, c).to_string();
+                    t.rules.fen_symbol(pt as u8, c).write_to(s);
                 }
             }
         }

@@ -65,7 +65,7 @@ impl<B: Bitboard> Pos<B> {
                     s.push_str(&n.to_string());
                 }
                 if n > 0 {
-                    *s += &t.rules.fen_symbol(pt as u8, c).to_string();
+                    t.rules.fen_symbol(pt as u8, c).write_to(s);
                 }
             }
         }

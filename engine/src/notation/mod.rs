@@ -232,7 +232,7 @@ impl<B: Bitboard> Pos<B> {
         } else {
             self.write_square_in(m.to, n, &mut s);
         }
-        let letter = |t: PieceType| self.t.rules.symbol(t).to_string();
+        let letter = |t: PieceType| self.t.rules.symbol(t);
         match self.change(m, mover) {
             Change::Stays if n.is_shogi() && !drop && self.could_promote(m, legal) && !form.bare_declined => s.push('='),
             Change::Stays => {}
@@ -240,12 +240,12 @@ impl<B: Bitboard> Pos<B> {
             Change::TurnsDown if n.is_shogi() && !form.own_letters => s.push('-'),
             Change::TurnsUp | Change::TurnsDown | Change::Becomes(_) => {
                 s.push('=');
-                s += &letter(m.promotion().unwrap_or(mover));
+                letter(m.promotion().unwrap_or(mover)).write_to(&mut s);
             }
         }
         if m.kind == MoveKind::Gate {
             s.push('/');
-            s += &letter(m.piece);
+            letter(m.piece).write_to(&mut s);
         }
         s
     }
@@ -264,7 +264,7 @@ impl<B: Bitboard> Pos<B> {
         if n.is_shogi() && !form.own_letters {
             if let Some(u) = rules.promoted_from(mover) {
                 s.push('+');
-                return *s += &rules.symbol(u).to_string();
+                return rules.symbol(u).write_to(s);
             }
         }
         if matches!(n, Notation::ThaiSan | Notation::ThaiLan) {
@@ -272,7 +272,7 @@ impl<B: Bitboard> Pos<B> {
         }
         match rules.piece(mover).notation_letter {
             Some(c) if !form.own_letters => s.push(c),
-            _ => *s += &rules.symbol(mover).to_string(),
+            _ => rules.symbol(mover).write_to(s),
         }
     }
 

@@ -48,18 +48,18 @@ impl<B: Bitboard> Pos<B> {
         // A promoted face without a letter of its own is written `+` after a move, as
         // Fairy-Stockfish writes a shogi promotion (the ruleset makes sure only its base
         // promotes to it, so `+` names it).
-        let lower = |t: PieceType| rules.symbol(t).lower().to_string();
-        let suffix = |t: PieceType| if rules.piece(t).letter.is_none() { "+".to_string() } else { lower(t) };
+        let lower = |t: PieceType, out: &mut String| rules.symbol(t).lower().write_to(out);
+        let suffix = |t: PieceType, out: &mut String| if rules.piece(t).letter.is_none() { out.push('+') } else { lower(t, out) };
         match m.kind {
             MoveKind::Drop | MoveKind::Buy => {
-                *out += &rules.symbol(m.piece).to_string();
+                rules.symbol(m.piece).write_to(out);
                 out.push('@');
                 square(out, m.to);
             }
             MoveKind::Lift => {
                 square(out, m.from);
                 out.push('^');
-                *out += &lower(m.piece);
+                lower(m.piece, out);
             }
             MoveKind::Rule => {
                 let i = m.piece as usize;
@@ -77,7 +77,7 @@ impl<B: Bitboard> Pos<B> {
                 let (from, to) = self.gate_squares(m);
                 square(out, from);
                 square(out, to);
-                *out += &lower(m.piece);
+                lower(m.piece, out);
             }
             // A wall part: where the turn's move landed, and the wall (Fairy-Stockfish's
             // second half of `e2e4,e4e5`).
@@ -95,13 +95,13 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Upgrade => {
                 square(out, m.to);
                 square(out, m.to);
-                *out += &suffix(m.piece);
+                suffix(m.piece, out);
             }
             _ => {
                 square(out, m.from);
                 square(out, m.to);
                 if let Some(p) = m.promotion() {
-                    *out += &suffix(p);
+                    suffix(p, out);
                 }
             }
         }
@@ -206,19 +206,19 @@ impl<B: Bitboard> Pos<B> {
     fn write_san_plain(&self, m: Move, others: &[Square], s: &mut String) {
         let t = &*self.t;
         let g = self.g();
-        let letter = |pt: PieceType| t.rules.symbol(pt).to_string();
+        let letter = |pt: PieceType, s: &mut String| t.rules.symbol(pt).write_to(s);
         match m.kind {
             MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece as usize].notation),
             // The castle, then the gated piece and its square: `O-O/Eh1`.
             MoveKind::GateCastle => {
                 s.push_str(&t.rules.castles[self.castle_index(m, self.turn)].notation);
                 s.push('/');
-                *s += &letter(m.piece);
+                letter(m.piece, s);
                 return self.write_square(m.from, s);
             }
             // The new piece's letter on the square it stands on (`B@e2`), as a drop is written.
             MoveKind::Drop | MoveKind::Upgrade => {
-                *s += &letter(m.piece);
+                letter(m.piece, s);
                 s.push('@');
                 return self.write_square(m.to, s);
             }
@@ -226,7 +226,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Buy => {
                 let def = t.rules.piece(m.piece);
                 if !def.pawn {
-                    *s += &letter(m.piece);
+                    letter(m.piece, s);
                 }
                 s.push('@');
                 return self.write_square(m.to, s);
@@ -241,10 +241,10 @@ impl<B: Bitboard> Pos<B> {
             // The piece, its square, and what it becomes in the hand: `Rh1^I`.
             MoveKind::Lift => {
                 let p = self.piece_at(m.from).expect("a lift starts on a piece");
-                *s += &letter(p.kind);
+                letter(p.kind, s);
                 self.write_square(m.from, s);
                 s.push('^');
-                return *s += &letter(m.piece);
+                return letter(m.piece, s);
             }
             _ => {}
         }
@@ -270,7 +270,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if !def.pawn {
-            *s += &letter(piece.kind);
+            letter(piece.kind, s);
         }
         if file {
             s.push(Geometry::file_char(g.file(m.from)));
@@ -291,12 +291,12 @@ impl<B: Bitboard> Pos<B> {
         self.write_square(m.to, s);
         if let Some(p) = m.promotion() {
             s.push('=');
-            *s += &letter(p);
+            letter(p, s);
         }
         // The gated piece: `Nc3/H`.
         if m.kind == MoveKind::Gate {
             s.push('/');
-            *s += &letter(m.piece);
+            letter(m.piece, s);
         }
     }
 

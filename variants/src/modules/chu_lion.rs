@@ -126,7 +126,7 @@ impl RuleModule for ChuLion {
             ),
             _ => {
                 let struck = Self::struck(pos).map_or_else(String::new, |sq| g.square_name(sq));
-                format!("a lion was just taken by a piece that is no lion: only a lion may take a lion now, but on {struck}")
+                format!("a lion was just taken by a piece that is no lion: only a lion may take a lion now, except on {struck}")
             }
         }
     }

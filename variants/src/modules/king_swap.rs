@@ -99,7 +99,7 @@ impl RuleModule for KingSwap {
     fn write_san(&self, pos: &dyn PositionView, m: Move, out: &mut String) {
         let rules = pos.rules();
         if let Some(king) = pos.piece_at(m.from) {
-            *out += &rules.symbol(king.kind).to_string();
+            rules.symbol(king.kind).write_to(out);
         }
         out.push_str("<>");
         out.push_str(&rules.geometry.square_name(m.to));
