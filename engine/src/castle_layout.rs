@@ -41,9 +41,10 @@ pub enum CastlingLetters {
 #[derive(Clone, Debug)]
 pub(crate) struct CastlePath<B> {
     pub squares: CastleSquares,
-    /// Squares that must be empty but for the king and the rook…
+    /// Squares that must be empty, the king's and the rook's own left out (they stand
+    /// there)…
     pub empty: B,
-    /// …in the order a refusal looks for the first one occupied.
+    /// …and all of them, in the order a refusal looks for the first one occupied.
     pub empty_order: Vec<Square>,
     /// Squares that must not be attacked (the king's own square: not in check), in order.
     pub safe: Vec<Square>,
@@ -62,6 +63,13 @@ pub(crate) struct CastleLayout<B> {
     pub partners: PieceSet,
 }
 
+impl<B: Bitboard> CastlePath<B> {
+    fn new(squares: CastleSquares, empty_order: Vec<Square>, safe: Vec<Square>) -> Self {
+        let empty = empty_order.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)) & !B::bit(squares.king_from) & !B::bit(squares.rook_from);
+        CastlePath { squares, empty, empty_order, safe }
+    }
+}
+
 impl<B: Bitboard> CastleLayout<B> {
     /// The ruleset's castles, their squares as its entries give them.
     pub fn standard(rules: &Rules) -> Self {
@@ -72,13 +80,8 @@ impl<B: Bitboard> CastleLayout<B> {
             .map(|c| {
                 let side = |color: Color| {
                     let own = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
-                    let empty_order: Vec<Square> = c.empty.iter().map(|&sq| own(sq)).collect();
-                    CastlePath {
-                        squares: c.squares(g, color),
-                        empty: empty_order.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)),
-                        empty_order,
-                        safe: c.safe.iter().map(|&sq| own(sq)).collect(),
-                    }
+                    let empty_order = c.empty.iter().map(|&sq| own(sq)).collect();
+                    CastlePath::new(c.squares(g, color), empty_order, c.safe.iter().map(|&sq| own(sq)).collect())
                 };
                 ByColor::new(side(Color::White), side(Color::Black))
             })
@@ -100,12 +103,7 @@ impl<B: Bitboard> CastleLayout<B> {
                 let empty_order: Vec<Square> = span(g, &[king_from, s.king_to, rook_from, s.rook_to])
                     .filter(|&sq| sq != king_from && sq != rook_from)
                     .collect();
-                path[color] = CastlePath {
-                    squares,
-                    empty: empty_order.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)),
-                    empty_order,
-                    safe: walk(g, king_from, s.king_to),
-                };
+                path[color] = CastlePath::new(squares, empty_order, walk(g, king_from, s.king_to));
             }
         }
         Self::with_rights(paths, g, CastlingMode::Chess960, partners)

@@ -16,7 +16,7 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::castle_layout::{CastleLayout, CastlingLetters, CastlingMode};
+use crate::castle_layout::{CastleLayout, CastlePath, CastlingLetters, CastlingMode};
 use crate::movegen::{MoveSink, Safety};
 use crate::fen::error::{err, FenError, FenField};
 use crate::moves::{Move, MoveKind};
@@ -185,11 +185,13 @@ impl<B: Bitboard> Pos<B> {
         if self.castling & (0x5555_5555 << us.index()) == 0 {
             return;
         }
-        for i in 0..self.castles().paths.len() {
-            if self.castle_block_knowing(i, Some(safety)).is_some() {
+        let occ = self.occupied();
+        for (i, path) in self.castles().paths.iter().enumerate() {
+            let path = &path[us];
+            if self.castle_block_knowing(i, path, occ, Some(safety)).is_some() {
                 continue;
             }
-            let cs = self.castles().paths[i][us].squares;
+            let cs = path.squares;
             let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
             if safety.unguarded || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
@@ -202,26 +204,26 @@ impl<B: Bitboard> Pos<B> {
     /// explanation of a refusal.
     #[inline(always)]
     pub(crate) fn castle_block(&self, i: usize) -> Option<CastleBlock> {
-        self.castle_block_knowing(i, None)
+        self.castle_block_knowing(i, &self.castles().paths[i][self.turn], self.occupied(), None)
     }
 
-    /// [`Pos::castle_block`], knowing the move generator's `safety` analysis if given:
-    /// out of check, its single royal's square is not attacked, and is not tested again
-    /// (two fewer tests where both castles are open).
+    /// [`Pos::castle_block`] of castle `i`, whose path for the side to move is `path`, on
+    /// the occupancy `occ`, knowing the move generator's `safety` analysis if given: out
+    /// of check, its single royal's square is not attacked, and is not tested again (two
+    /// fewer tests where both castles are open).
     #[inline(always)]
-    fn castle_block_knowing(&self, i: usize, safety: Option<&Safety<B>>) -> Option<CastleBlock> {
-        let us = self.turn;
-        if !self.has_castling_right(i, us) {
+    fn castle_block_knowing(&self, i: usize, path: &CastlePath<B>, occ: B, safety: Option<&Safety<B>>) -> Option<CastleBlock> {
+        // The lost right and the occupied path first: they stop most castles for a few
+        // instructions, where what follows costs attack tests.
+        if !self.has_castling_right(i, self.turn) {
             return Some(CastleBlock::RightLost);
         }
-        let t = &*self.t;
-        let path = &self.castles().paths[i][us];
-        let cs = path.squares;
-        let occ = self.occupied();
-        let others = occ & !B::bit(cs.king_from) & !B::bit(cs.rook_from);
-        if (others & path.empty).any() {
+        if (occ & path.empty).any() {
             return Some(CastleBlock::Occupied);
         }
+        let us = self.turn;
+        let t = &*self.t;
+        let cs = path.squares;
         if t.madrasi {
             let paralysed = self.paralysed(us);
             if let Some(sq) = [cs.king_from, cs.rook_from].into_iter().find(|&sq| paralysed.has(sq)) {
