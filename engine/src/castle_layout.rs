@@ -48,6 +48,11 @@ pub(crate) struct CastlePath<B> {
     pub empty_order: Vec<Square>,
     /// Squares that must not be attacked (the king's own square: not in check), in order.
     pub safe: Vec<Square>,
+    /// The king's last square is among the safe ones, and the rook leaves from it or
+    /// from the end of their rank beyond it: no line opened by the rook's leaving reaches
+    /// the king, and where lines and leaps are all that attack, the path's tests decide
+    /// the castle without a look at the position after it.
+    pub path_decides: bool,
 }
 
 /// The castles of one game.
@@ -64,9 +69,13 @@ pub(crate) struct CastleLayout<B> {
 }
 
 impl<B: Bitboard> CastlePath<B> {
-    fn new(squares: CastleSquares, empty_order: Vec<Square>, safe: Vec<Square>) -> Self {
+    fn new(g: Geometry, squares: CastleSquares, empty_order: Vec<Square>, safe: Vec<Square>) -> Self {
         let empty = empty_order.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq)) & !B::bit(squares.king_from) & !B::bit(squares.rook_from);
-        CastlePath { squares, empty, empty_order, safe }
+        let (to, rook) = (squares.king_to, squares.rook_from);
+        let away = if g.file(rook) > g.file(to) { 1 } else { -1 };
+        let cornered = rook == to || (g.rank(rook) == g.rank(to) && g.offset(rook, away, 0).is_none());
+        let path_decides = cornered && safe.contains(&to);
+        CastlePath { squares, empty, empty_order, safe, path_decides }
     }
 }
 
@@ -81,7 +90,7 @@ impl<B: Bitboard> CastleLayout<B> {
                 let side = |color: Color| {
                     let own = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
                     let empty_order = c.empty.iter().map(|&sq| own(sq)).collect();
-                    CastlePath::new(c.squares(g, color), empty_order, c.safe.iter().map(|&sq| own(sq)).collect())
+                    CastlePath::new(g, c.squares(g, color), empty_order, c.safe.iter().map(|&sq| own(sq)).collect())
                 };
                 ByColor::new(side(Color::White), side(Color::Black))
             })
@@ -103,7 +112,7 @@ impl<B: Bitboard> CastleLayout<B> {
                 let empty_order: Vec<Square> = span(g, &[king_from, s.king_to, rook_from, s.rook_to])
                     .filter(|&sq| sq != king_from && sq != rook_from)
                     .collect();
-                path[color] = CastlePath::new(squares, empty_order, walk(g, king_from, s.king_to));
+                path[color] = CastlePath::new(g, squares, empty_order, walk(g, king_from, s.king_to));
             }
         }
         Self::with_rights(paths, g, CastlingMode::Chess960, partners)

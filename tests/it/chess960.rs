@@ -39,6 +39,19 @@ fn a_castle_reads_as_san_or_king_takes_rook_and_is_written_king_takes_rook() {
     assert_eq!(standard.uci(m), "e1c1");
 }
 
+/// The king's last square is tested with the rook gone from its own: the b1 rook's
+/// leaving opens the first rank from a1 onto c1, where the king stays (Fairy-Stockfish
+/// agrees: `c1b1` only where the enemy rook stands off that rank).
+#[test]
+fn a_castle_whose_rook_uncovers_the_kings_square_is_illegal() {
+    let castles = |fen: &str| {
+        let pos = chess960(fen);
+        pos.legal_moves().into_iter().filter(|&m| pos.uci(m) == "c1b1").count()
+    };
+    assert_eq!(castles("4k3/8/8/8/8/8/8/rRK5 w B - 0 1"), 0);
+    assert_eq!(castles("4k3/8/8/8/8/8/r7/1RK5 w B - 0 1"), 1);
+}
+
 /// X-FEN names the outermost rook by the castle's letter, an inner one by its file;
 /// Shredder-FEN (Fairy-Stockfish's Chess960 FENs) names every rook by its file.
 #[test]

@@ -193,10 +193,21 @@ impl<B: Bitboard> Pos<B> {
             }
             let cs = path.squares;
             let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
-            if safety.unguarded || self.is_safe_after(m, safety.royals) {
+            if safety.unguarded || self.path_decides(path, safety) || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
             }
         }
+    }
+
+    /// Whether the tests of a castle's path, passed, already say that the king ends safe
+    /// ([`CastlePath::path_decides`]): not where a hop, lame leap, locust, condition or
+    /// second royal may make more of the castle than plain lines and leaps do.
+    fn path_decides(&self, path: &CastlePath<B>, safety: &Safety<B>) -> bool {
+        let t = &*self.t;
+        path.path_decides
+            && !(safety.test_all || safety.in_check || t.modules.own_legality || t.exact_legality || t.hops_or_flying || t.odd_attackers)
+            && t.special_attacker_types[self.turn.opponent()].is_empty()
+            && safety.royals == B::bit(path.squares.king_from)
     }
 
     /// Why castle `i` cannot be played by the side to move now, leaving aside whether
