@@ -151,7 +151,6 @@ pub(crate) fn with_scratch<R>(f: impl FnOnce(&mut Vec<Move>) -> R) -> R {
 const ROYAL_MAP_FROM: u32 = 5;
 
 /// What the legality filter needs to know about the side to move.
-#[derive(Clone)]
 pub(crate) struct Safety<B> {
     /// No royal: every pseudo-legal move is legal.
     pub unguarded: bool,
@@ -168,16 +167,26 @@ pub(crate) struct Safety<B> {
     /// out of check; in check, the squares that capture or block every checker's
     /// attack (none when no one square does, as in most double checks).
     pub evasions: B,
+    /// The empty squares the single royal's moves were tested on, one by one with the
+    /// royal gone from its square, and those of them found attacked: a castle's path
+    /// asks the same of the same squares and reads the answers here.
+    pub royal_tested: Cell<(B, B)>,
+}
+
+impl<B: Bitboard> Clone for Safety<B> {
+    fn clone(&self) -> Self {
+        Safety { royal_tested: Cell::new(self.royal_tested.get()), ..*self }
+    }
 }
 
 impl<B: Bitboard> Safety<B> {
     /// No royal piece to keep safe.
     fn unguarded() -> Safety<B> {
-        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY, in_check: false, evasions: !B::EMPTY }
+        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY, in_check: false, evasions: !B::EMPTY, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
     }
     /// Every move tested.
     fn test_all(royals: B) -> Safety<B> {
-        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY, in_check: false, evasions: !B::EMPTY }
+        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY, in_check: false, evasions: !B::EMPTY, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
     }
 }
 
@@ -558,6 +567,11 @@ impl<B: Bitboard> Pos<B> {
                 let theirs = self.board.by_color[them];
                 let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
                 let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
+                if !self.t.odd_attackers {
+                    // (A locust's attack may depend on whether its victim's square is empty.)
+                    let empty = targets & !occ;
+                    safety.royal_tested.set((empty, empty & !safe));
+                }
                 return sink.push_targets(from, safe);
             }
         }
@@ -707,7 +721,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions }
+        Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
     }
 
     /// What the hoppers of `them`, and their royals facing our `king`, make of the

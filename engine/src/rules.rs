@@ -1147,19 +1147,21 @@ impl Symbol {
     /// Appends the symbol to `out` (what `Display` writes, without a `String` of its own:
     /// notation writes one per piece).
     pub fn write_to(self, out: &mut String) {
+        // Writing to a `String` cannot fail.
+        let _ = self.write_into(out);
+    }
+    /// The one writer behind [`Symbol::write_to`] and `Display`.
+    fn write_into(self, out: &mut impl std::fmt::Write) -> std::fmt::Result {
         if self.plus {
-            out.push('+');
+            out.write_char('+')?;
         }
-        out.push(self.letter);
+        out.write_char(self.letter)
     }
 }
 
 impl std::fmt::Display for Symbol {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if self.plus {
-            f.write_str("+")?;
-        }
-        write!(f, "{}", self.letter)
+        self.write_into(f)
     }
 }
 

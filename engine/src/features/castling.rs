@@ -263,7 +263,13 @@ impl<B: Bitboard> Pos<B> {
             Some(s) if !(s.unguarded || s.test_all || s.in_check) => s.royals,
             _ => B::EMPTY,
         };
-        path.safe.iter().copied().find(|&sq| !known_safe.has(sq) && self.attacked(sq, them, without_king, theirs)).map(CastleBlock::Attacked)
+        // The squares the royal's own moves were tested on are not tested again.
+        let (tested, attacked) = safety.map_or((B::EMPTY, B::EMPTY), |s| s.royal_tested.get());
+        path.safe
+            .iter()
+            .copied()
+            .find(|&sq| !known_safe.has(sq) && if tested.has(sq) { attacked.has(sq) } else { self.attacked(sq, them, without_king, theirs) })
+            .map(CastleBlock::Attacked)
     }
 
     /// Castle `i` if it is legal, else why not (from [`Pos::castle_block`]).
