@@ -177,7 +177,8 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             let mate_matters = t.no_drop_mate.contains(pt);
-            if safety.unguarded || !safety.test_all {
+            let exposes_nothing = safety.unguarded || !safety.test_all;
+            if exposes_nothing {
                 // Adding a piece never exposes a royal (out of check, or blocking the
                 // only check): only a drop that may mate needs a look.
                 let untested = if mate_matters { targets & !self.drop_checks(pt) } else { targets };
@@ -186,7 +187,7 @@ impl<B: Bitboard> Pos<B> {
             }
             for to in targets.squares() {
                 let m = Move::new(to, to, MoveKind::Drop, pt);
-                let safe = safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals);
+                let safe = exposes_nothing || self.is_safe_after(m, safety.royals);
                 if safe && !(mate_matters && self.drop_mates(m)) {
                     sink.push(m);
                 }

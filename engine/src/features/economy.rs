@@ -89,6 +89,8 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let coins = self.coins[us];
         let empty = t.board & !self.occupied();
+        // Adding a piece never exposes a royal, out of check or blocking the only check.
+        let exposes_nothing = safety.unguarded || !safety.test_all;
         for &(pt, price) in &economy.buy {
             if price > coins || self.stock(us, pt) == 0 {
                 continue;
@@ -96,7 +98,7 @@ impl<B: Bitboard> Pos<B> {
             let targets = empty & t.mobility(us, pt).drop_zone & safety.evasions;
             for to in targets.squares() {
                 let m = Move::new(to, to, MoveKind::Buy, pt);
-                if safety.unguarded || !safety.test_all || self.is_safe_after(m, safety.royals) {
+                if exposes_nothing || self.is_safe_after(m, safety.royals) {
                     sink.push(m);
                 }
             }
