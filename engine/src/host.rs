@@ -79,7 +79,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
         self.pos.hand(c, t)
     }
     fn is_unmoved(&self, sq: Square) -> bool {
-        self.pos.unmoved.has(sq)
+        self.pos.status.unmoved.has(sq)
     }
     fn attacked(&self, sq: Square, by: Color) -> bool {
         let pos = &*self.pos;
@@ -109,7 +109,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
         Some((path.squares, &path.safe))
     }
     fn fullmove_number(&self) -> u32 {
-        self.pos.fullmove
+        self.pos.status.fullmove
     }
     fn state(&self, slot: usize) -> u16 {
         self.pos.state[self.pos.t.modules.state_base[self.module] + slot]
@@ -141,7 +141,7 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
         let pos = &mut *self.pos;
         debug_assert!(pos.piece_at(sq).is_none(), "a module placed a piece on an occupied square");
         pos.board.put(sq, piece);
-        pos.hash ^= pos.t.piece_key(piece.color, piece.kind, sq);
+        pos.status.hash ^= pos.t.piece_key(piece.color, piece.kind, sq);
         pos.journal.push(Edit::Placed(sq));
     }
     fn set_state(&mut self, slot: usize, value: u16) {
@@ -149,7 +149,7 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
         let i = pos.t.modules.state_base[self.module] + slot;
         let old = pos.state[i];
         pos.state[i] = value;
-        pos.hash ^= Zobrist::state(i, old) ^ Zobrist::state(i, value);
+        pos.status.hash ^= Zobrist::state(i, old) ^ Zobrist::state(i, value);
         pos.journal.push(Edit::State(i as u8, old));
     }
 }
@@ -161,19 +161,19 @@ impl<B: Bitboard> Pos<B> {
         let piece = self.piece_at(sq)?;
         let t = &*self.t;
         self.board.take(sq);
-        self.hash ^= t.piece_key(piece.color, piece.kind, sq);
-        if self.promoted.has(sq) {
-            self.promoted ^= B::bit(sq);
-            self.hash ^= t.zobrist.promoted[sq as usize];
+        self.status.hash ^= t.piece_key(piece.color, piece.kind, sq);
+        if self.status.promoted.has(sq) {
+            self.status.promoted ^= B::bit(sq);
+            self.status.hash ^= t.zobrist.promoted[sq as usize];
         }
-        if self.unmoved.has(sq) {
-            self.unmoved ^= B::bit(sq);
-            self.hash ^= t.zobrist.unmoved[sq as usize];
+        if self.status.unmoved.has(sq) {
+            self.status.unmoved ^= B::bit(sq);
+            self.status.hash ^= t.zobrist.unmoved[sq as usize];
         }
         let lost = self.castle_rights_on(sq);
         if lost != 0 {
-            self.castling ^= lost;
-            self.hash ^= t.zobrist.castles(lost);
+            self.status.castling ^= lost;
+            self.status.hash ^= t.zobrist.castles(lost);
         }
         self.journal.push(Edit::Removed(sq, piece.code()));
         Some(piece)

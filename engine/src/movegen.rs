@@ -201,7 +201,7 @@ impl<B: Bitboard> Pos<B> {
                 // Several moves a turn, each judged on a copy (`features/series.rs`).
                 return self.generate_series(sink);
             }
-            if self.part != 0 {
+            if self.status.part != 0 {
                 // Mid-turn: the wall part (`features/walls.rs`).
                 return self.generate_walls(sink);
             }
@@ -351,7 +351,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 Shape::Stepper | Shape::General => {
                     // The pieces that may capture en passant now.
-                    let ep_from = match self.ep {
+                    let ep_from = match self.status.ep {
                         Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
                         _ => B::EMPTY,
                     };
@@ -480,7 +480,7 @@ impl<B: Bitboard> Pos<B> {
             quiet |= reach & !occ;
             capture |= reach & theirs;
             for r in &mob.sliders {
-                if r.how.initial_only && !self.unmoved.has(from) {
+                if r.how.initial_only && !self.status.unmoved.has(from) {
                     continue;
                 }
                 let reach = t.reach(&r.lines, from, occ, v.word);
@@ -492,7 +492,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             for h in &mob.hops {
-                if h.how.initial_only && !self.unmoved.has(from) {
+                if h.how.initial_only && !self.status.unmoved.has(from) {
                     continue;
                 }
                 let reach = self.hop_reach(h, from, occ);
@@ -507,7 +507,7 @@ impl<B: Bitboard> Pos<B> {
             capture &= mob.within;
         }
         for sp in &mob.specials {
-            if !sp.origins.has(from) || (sp.initial_only && (!self.unmoved.has(from) || (!mob.initial_in_check && self.is_check()))) {
+            if !sp.origins.has(from) || (sp.initial_only && (!self.status.unmoved.has(from) || (!mob.initial_in_check && self.is_check()))) {
                 continue;
             }
             let Some((to, path)) = sp.to[from as usize] else { continue };
@@ -528,7 +528,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if v.ep_from.has(from) {
-            let target = self.ep.expect("en passant square").target;
+            let target = self.status.ep.expect("en passant square").target;
             // Arriving on the passed square by a capturing step is the en-passant capture,
             // even for a piece that could also step there quietly.
             quiet &= !B::bit(target);
@@ -713,7 +713,7 @@ impl<B: Bitboard> Pos<B> {
                 if let Some((from, path)) = sp.from[king as usize] {
                     if attackers.has(from) {
                         suspects |= path & ours;
-                        if sp.origins.has(from) && (path & occ).is_empty() && (!sp.initial_only || self.unmoved.has(from)) {
+                        if sp.origins.has(from) && (path & occ).is_empty() && (!sp.initial_only || self.status.unmoved.has(from)) {
                             in_check = true;
                             evasions &= path | B::bit(from);
                         }
@@ -756,7 +756,7 @@ impl<B: Bitboard> Pos<B> {
                 let line = t.rays[a.back.ray.reach as usize * t.squares + king as usize];
                 let mut cand = line & self.of_types(a.types) & theirs;
                 if a.back.how.initial_only {
-                    cand &= self.unmoved;
+                    cand &= self.status.unmoved;
                 }
                 for hopper in cand.squares() {
                     let between = line & !t.rays[a.back.ray.reach as usize * t.squares + hopper as usize] & !B::bit(hopper);
@@ -840,7 +840,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Rule | MoveKind::Locust => return self.is_safe_after_playing(m),
             _ => {
                 if m.kind == MoveKind::EnPassant {
-                    let victim = self.ep_victim(self.ep, m.to, them);
+                    let victim = self.ep_victim(self.status.ep, m.to, them);
                     occ &= !B::bit(victim);
                     theirs &= !B::bit(victim);
                 }

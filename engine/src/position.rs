@@ -19,7 +19,39 @@ pub struct EnPassant {
     pub victim: Square,
 }
 
-/// What a move changed that the move itself does not tell.
+/// What a move changes beside the placement and the hands: saved whole before every move
+/// and restored whole by undo (Fairy-Stockfish's `StateInfo`). One block, so that saving
+/// and restoring it is a copy, not a field-by-field gather on the hot path.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Status<B> {
+    /// Bit `2 * castle + color`: that side still has that castle.
+    pub castling: u32,
+    pub ep: Option<EnPassant>,
+    /// Pieces that have never moved, among types that care (initial-only moves).
+    pub unmoved: B,
+    /// Open gates (`features/gating.rs`): squares whose pieces have not moved, from
+    /// which a piece in hand may enter.
+    pub gates: B,
+    /// Pieces that got their type by promotion (tracked where captures demote them).
+    pub promoted: B,
+    /// Coins per side (variants with an economy).
+    pub coins: ByColor<u16>,
+    /// Purchases per side, capped where the count stops mattering.
+    pub purchases: ByColor<u8>,
+    pub halfmove: u16,
+    /// The fullmove number (it saturates, so undo cannot count back).
+    pub fullmove: u32,
+    pub hash: u64,
+    /// The parts of the current turn played so far (0 at a turn's start; always 0 in a
+    /// variant whose turns have one part), and where the last move part landed: the
+    /// turn's state between its parts (`features/turns.rs`).
+    pub part: u8,
+    pub anchor: Square,
+    /// Mid-turn with `walls = "behind"`: the square the moved piece left, the wall's.
+    pub behind: Square,
+}
+
+/// What undoing a move needs that the move itself does not tell.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Undo<B> {
     pub mv: Move,
@@ -29,24 +61,10 @@ pub(crate) struct Undo<B> {
     pub captured: u8,
     /// The type the capture put into the mover's hand, or `NO_PIECE`.
     pub to_hand: u8,
-    pub promoted: B,
-    pub castling: u32,
-    pub ep: Option<EnPassant>,
-    pub unmoved: B,
-    pub gates: B,
-    pub coins: ByColor<u16>,
-    pub purchases: ByColor<u8>,
-    pub halfmove: u16,
-    /// The fullmove number before the move (it saturates, so undo cannot count back).
-    pub fullmove: u32,
-    pub hash: u64,
     /// The length of the edit journal before the move (rule modules' edits after it).
     pub journal: u32,
-    /// The turn's parts played, the anchor and the square left behind before the move
-    /// (`features/turns.rs`).
-    pub part: u8,
-    pub anchor: Square,
-    pub behind: Square,
+    /// The status before the move.
+    pub before: Status<B>,
 }
 
 /// One change a rule module made, journalled so that undoing a move reverts it.
@@ -122,27 +140,12 @@ pub struct Pos<B: Bitboard> {
     pub(crate) t: Arc<Tables<B>>,
     pub(crate) board: Board<B>,
     pub(crate) turn: Color,
-    /// Bit `2 * castle + color`: that side still has that castle.
-    pub(crate) castling: u32,
+    /// Castling rights, en passant, gates, clocks, hash: what undo restores whole.
+    pub(crate) status: Status<B>,
     /// A Chess960 game's own castles (`None`: the ruleset's, [`Tables::castles`]).
     pub(crate) castles960: Option<Arc<CastleLayout<B>>>,
-    pub(crate) ep: Option<EnPassant>,
-    /// Pieces that have never moved, among types that care (initial-only moves).
-    pub(crate) unmoved: B,
-    /// Open gates (`features/gating.rs`): squares whose pieces have not moved, from
-    /// which a piece in hand may enter.
-    pub(crate) gates: B,
     /// Pieces in hand: `hands[color][type]`.
     pub(crate) hands: ByColor<[u8; MAX_PIECE_TYPES]>,
-    /// Pieces that got their type by promotion (tracked where captures demote them).
-    pub(crate) promoted: B,
-    /// Coins per side (variants with an economy).
-    pub(crate) coins: ByColor<u16>,
-    /// Purchases per side, capped where the count stops mattering.
-    pub(crate) purchases: ByColor<u8>,
-    pub(crate) halfmove: u16,
-    pub(crate) fullmove: u32,
-    pub(crate) hash: u64,
     /// Rule modules' counters (see [`crate::module::RuleModule::fen_key`]).
     pub(crate) state: [u16; MAX_STATE],
     /// The counting rules' count (`features/counting.rs`).
@@ -153,13 +156,6 @@ pub struct Pos<B: Bitboard> {
     /// Every wall: the board's own ([`Tables::walls`]) and those placed in play
     /// (`features/walls.rs`). No piece stands on one, no move passes it.
     pub(crate) walls: B,
-    /// The parts of the current turn played so far (0 at a turn's start; always 0 in a
-    /// variant whose turns have one part), and where the last move part landed: the
-    /// turn's state between its parts (`features/turns.rs`).
-    pub(crate) part: u8,
-    pub(crate) anchor: Square,
-    /// Mid-turn with `walls = "behind"`: the square the moved piece left, the wall's.
-    pub(crate) behind: Square,
     /// In turns of several moves (`features/series.rs`), the squares each side passed
     /// with a double step in its current or last turn: the en-passant targets (`ep` is
     /// unused there, as a turn may leave several).
@@ -172,26 +168,28 @@ impl<B: Bitboard> Pos<B> {
         Pos {
             board: Board { squares: [NO_PIECE; 256], by_type: [B::EMPTY; MAX_PIECE_TYPES], by_color: ByColor::both(B::EMPTY) },
             turn: Color::White,
-            castling: 0,
+            status: Status {
+                castling: 0,
+                ep: None,
+                unmoved: B::EMPTY,
+                gates: B::EMPTY,
+                promoted: B::EMPTY,
+                coins: ByColor::both(0),
+                purchases: ByColor::both(0),
+                halfmove: 0,
+                fullmove: 1,
+                hash: 0,
+                part: 0,
+                anchor: 0,
+                behind: 0,
+            },
             castles960: None,
-            ep: None,
-            unmoved: B::EMPTY,
-            gates: B::EMPTY,
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
-            promoted: B::EMPTY,
-            coins: ByColor::both(0),
-            purchases: ByColor::both(0),
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
             state: [0; MAX_STATE],
             count: Count::default(),
             history: Vec::with_capacity(256),
             journal: Vec::new(),
             walls: t.walls,
-            part: 0,
-            anchor: 0,
-            behind: 0,
             passed: ByColor::both(B::EMPTY),
             t,
         }
@@ -203,26 +201,14 @@ impl<B: Bitboard> Pos<B> {
             t: Arc::clone(&self.t),
             board: self.board.clone(),
             turn: self.turn,
-            castling: self.castling,
+            status: self.status,
             castles960: self.castles960.clone(),
-            ep: self.ep,
-            unmoved: self.unmoved,
-            gates: self.gates,
             hands: self.hands,
-            promoted: self.promoted,
-            coins: self.coins,
-            purchases: self.purchases,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
             state: self.state,
             count: self.count,
             history: Vec::new(),
             journal: Vec::new(),
             walls: self.walls,
-            part: self.part,
-            anchor: self.anchor,
-            behind: self.behind,
             passed: self.passed,
         }
     }
@@ -263,16 +249,16 @@ impl<B: Bitboard> Pos<B> {
         self.board.by_type[t as usize] & self.board.by_color[c]
     }
     pub fn hash(&self) -> u64 {
-        self.hash
+        self.status.hash
     }
     pub fn halfmove_clock(&self) -> u16 {
-        self.halfmove
+        self.status.halfmove
     }
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.status.fullmove
     }
     pub fn en_passant(&self) -> Option<EnPassant> {
-        self.ep
+        self.status.ep
     }
     /// How many pieces of type `t` `c` has in hand.
     #[inline]
@@ -280,7 +266,7 @@ impl<B: Bitboard> Pos<B> {
         self.hands[c][t as usize]
     }
     pub fn is_promoted(&self, sq: Square) -> bool {
-        self.promoted.has(sq)
+        self.status.promoted.has(sq)
     }
     /// Number of plies played since this position was set up.
     pub fn plies(&self) -> usize {
@@ -316,7 +302,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn group_attackers(&self, g: &AttackGroup<B>, attackers: B) -> B {
         let cand = self.of_types(g.types) & attackers;
         if g.initial_only {
-            cand & self.unmoved
+            cand & self.status.unmoved
         } else {
             cand
         }
@@ -412,7 +398,7 @@ impl<B: Bitboard> Pos<B> {
         }
         let mut cand = self.of_types(a.types) & attackers;
         if a.back.how.initial_only {
-            cand &= self.unmoved;
+            cand &= self.status.unmoved;
         }
         if cand.is_empty() {
             return false;
@@ -467,7 +453,7 @@ impl<B: Bitboard> Pos<B> {
                     continue;
                 }
                 map |= t.reach(&mob.plain, sq, occ, word) & mob.within;
-                let unmoved = self.unmoved.has(sq);
+                let unmoved = self.status.unmoved.has(sq);
                 for r in mob.sliders.iter().filter(|r| r.how.capture && (unmoved || !r.how.initial_only)) {
                     map |= t.reach(&r.lines, sq, occ, word) & mob.within;
                 }
@@ -519,7 +505,7 @@ impl<B: Bitboard> Pos<B> {
                     if own.has(from)
                         && sp.origins.has(from)
                         && sp.open(from, path, occ)
-                        && (!sp.initial_only || self.unmoved.has(from))
+                        && (!sp.initial_only || self.status.unmoved.has(from))
                         && !(mob.barred && self.hurdles_barred(sp, from, sq, barred))
                     {
                         return true;
@@ -545,26 +531,7 @@ impl<B: Bitboard> Pos<B> {
     /// now, before `m` is played; what it captures is filled in as it is played.
     #[inline(always)]
     pub(crate) fn undo_record(&self, m: Move, moved: u8) -> Undo<B> {
-        Undo {
-            mv: m,
-            moved,
-            captured: NO_PIECE,
-            to_hand: NO_PIECE,
-            promoted: self.promoted,
-            castling: self.castling,
-            ep: self.ep,
-            unmoved: self.unmoved,
-            gates: self.gates,
-            coins: self.coins,
-            purchases: self.purchases,
-            halfmove: self.halfmove,
-            fullmove: self.fullmove,
-            hash: self.hash,
-            journal: self.journal.len() as u32,
-            part: self.part,
-            anchor: self.anchor,
-            behind: self.behind,
-        }
+        Undo { mv: m, moved, captured: NO_PIECE, to_hand: NO_PIECE, journal: self.journal.len() as u32, before: self.status }
     }
 
     /// Whether `m` takes an enemy piece (a promotion in place, whose target is its own
@@ -592,9 +559,9 @@ impl<B: Bitboard> Pos<B> {
         let them = us.opponent();
         let moved = self.board.squares[m.from as usize];
         let mut undo = self.undo_record(m, moved);
-        if let Some(ep) = self.ep.take() {
+        if let Some(ep) = self.status.ep.take() {
             if self.ep_capturable(ep, us) {
-                self.hash ^= self.t.zobrist.en_passant[ep.target as usize];
+                self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
             }
         }
         let mut reset = false;
@@ -612,36 +579,37 @@ impl<B: Bitboard> Pos<B> {
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }
                 let p = self.board.take(m.from);
-                self.hash ^= self.t.piece_key(us, p.kind, m.from);
+                self.status.hash ^= self.t.piece_key(us, p.kind, m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
-                self.hash ^= self.t.piece_key(us, kind, m.to);
+                self.status.hash ^= self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
                 if m.kind == MoveKind::DoubleStep && !self.t.series {
                     // (A series keeps its passed squares itself: `features/series.rs`.)
-                    let g = self.t.geometry;
                     // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
-                    let mid = g.square((g.file(m.from) + g.file(m.to)) / 2, (g.rank(m.from) + g.rank(m.to)) / 2);
+                    // A double step's file and rank each move by 0 or 2, so on squares
+                    // numbered rank by rank the one between is the mean of the two.
+                    let mid = ((u16::from(m.from) + u16::from(m.to)) / 2) as Square;
                     let ep = EnPassant { target: mid, victim: m.to };
-                    self.ep = Some(ep);
+                    self.status.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
-                        self.hash ^= self.t.zobrist.en_passant[mid as usize];
+                        self.status.hash ^= self.t.zobrist.en_passant[mid as usize];
                     }
                 }
             }
             MoveKind::EnPassant => {
-                let victim = self.ep_victim(undo.ep, m.to, them);
+                let victim = self.ep_victim(undo.before.ep, m.to, them);
                 self.capture(victim, &mut undo);
                 reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 let p = self.board.take(m.from);
                 let kind = m.promotion().unwrap_or(p.kind);
                 self.board.put(m.to, Piece { color: us, kind });
-                self.hash ^= self.t.piece_key(us, p.kind, m.from) ^ self.t.piece_key(us, kind, m.to);
+                self.status.hash ^= self.t.piece_key(us, p.kind, m.from) ^ self.t.piece_key(us, kind, m.to);
                 self.carry_promoted(m);
             }
             MoveKind::Castle | MoveKind::GateCastle => {
                 for (from, to, kind) in self.relocate(self.castle_paths(m, us)) {
-                    self.hash ^= self.t.piece_key(us, kind, from) ^ self.t.piece_key(us, kind, to);
+                    self.status.hash ^= self.t.piece_key(us, kind, from) ^ self.t.piece_key(us, kind, to);
                 }
             }
             MoveKind::Rule => {
@@ -671,10 +639,10 @@ impl<B: Bitboard> Pos<B> {
         }
         // Castling rights die when the king's or rook's square is touched.
         let touched = self.castle_rights_touching(m);
-        let lost = self.castling & touched;
+        let lost = self.status.castling & touched;
         if lost != 0 {
-            self.castling ^= lost;
-            self.hash ^= self.t.zobrist.castles(lost);
+            self.status.castling ^= lost;
+            self.status.hash ^= self.t.zobrist.castles(lost);
         }
         if !self.t.castling_rights_on_arrival.is_empty() {
             self.gain_rights_on_arrival(m);
@@ -693,11 +661,11 @@ impl<B: Bitboard> Pos<B> {
             }
             self.close_gates(vacated);
         }
-        let moved_off = self.unmoved & vacated;
+        let moved_off = self.status.unmoved & vacated;
         if moved_off.any() {
-            self.unmoved ^= moved_off;
+            self.status.unmoved ^= moved_off;
             for sq in moved_off.squares() {
-                self.hash ^= self.t.zobrist.unmoved[sq as usize];
+                self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
             }
         }
         if self.t.aims_take_initial_moves && matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant) {
@@ -717,7 +685,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline(never)]
     fn capture_conditions(&mut self, m: Move, undo: &mut Undo<B>) {
         let captured = Piece::from_code(undo.captured).expect("a captured piece");
-        let on = if m.kind == MoveKind::EnPassant { undo.ep.expect("en passant without a target").victim } else { m.to };
+        let on = if m.kind == MoveKind::EnPassant { undo.before.ep.expect("en passant without a target").victim } else { m.to };
         if self.t.rules.andernach {
             self.change_sides(m.to);
         }
@@ -750,7 +718,7 @@ impl<B: Bitboard> Pos<B> {
     /// The halfmove clock at a turn's first move: reset by `reset`, else one more.
     #[inline(always)]
     pub(crate) fn count_turn(&mut self, reset: bool) {
-        self.halfmove = if reset { 0 } else { self.halfmove.saturating_add(1) };
+        self.status.halfmove = if reset { 0 } else { self.status.halfmove.saturating_add(1) };
     }
 
     /// The turn passes to the opponent (the fullmove number counts Black's turns).
@@ -758,10 +726,10 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn pass_turn(&mut self) {
         if self.turn == Color::Black {
             // Saturates at what a FEN may give, so that every FEN written reads back.
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.status.fullmove = self.status.fullmove.saturating_add(1);
         }
         self.turn = self.turn.opponent();
-        self.hash ^= self.t.zobrist.black_to_move;
+        self.status.hash ^= self.t.zobrist.black_to_move;
     }
 
     /// The piece an en-passant capture onto `to` takes: the recorded double step's, or in
@@ -790,7 +758,7 @@ impl<B: Bitboard> Pos<B> {
         let u = self.history.pop()?;
         let m = u.mv;
         // Mid-turn the last part was the side to move's own (`features/turns.rs`).
-        let us = if self.part != 0 { self.turn } else { self.turn.opponent() };
+        let us = if self.status.part != 0 { self.turn } else { self.turn.opponent() };
         if self.journal.len() > u.journal as usize {
             self.revert_edits(u.journal as usize);
         }
@@ -808,7 +776,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::EnPassant => {
                 self.board.take(m.to);
                 self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
-                let victim = self.ep_victim(u.ep, m.to, us.opponent());
+                let victim = self.ep_victim(u.before.ep, m.to, us.opponent());
                 self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
             }
             MoveKind::Castle | MoveKind::GateCastle => {
@@ -839,20 +807,8 @@ impl<B: Bitboard> Pos<B> {
         if u.to_hand != NO_PIECE {
             self.hands[us][u.to_hand as usize] -= 1;
         }
-        self.promoted = u.promoted;
-        self.coins = u.coins;
-        self.purchases = u.purchases;
         self.turn = us;
-        self.castling = u.castling;
-        self.ep = u.ep;
-        self.unmoved = u.unmoved;
-        self.gates = u.gates;
-        self.halfmove = u.halfmove;
-        self.fullmove = u.fullmove;
-        self.hash = u.hash;
-        self.part = u.part;
-        self.anchor = u.anchor;
-        self.behind = u.behind;
+        self.status = u.before;
         Some(m)
     }
 
@@ -888,28 +844,28 @@ impl<B: Bitboard> Pos<B> {
         if self.turn == Color::Black {
             h ^= t.zobrist.black_to_move;
         }
-        h ^= t.zobrist.castles(self.castling);
-        if let Some(ep) = self.ep {
+        h ^= t.zobrist.castles(self.status.castling);
+        if let Some(ep) = self.status.ep {
             // Mid-turn the side to move made the double step: its opponent may take.
-            let by = if self.part != 0 { self.turn.opponent() } else { self.turn };
+            let by = if self.status.part != 0 { self.turn.opponent() } else { self.turn };
             if self.ep_capturable(ep, by) {
                 h ^= t.zobrist.en_passant[ep.target as usize];
             }
         }
-        for sq in self.unmoved.squares() {
+        for sq in self.status.unmoved.squares() {
             h ^= t.zobrist.unmoved[sq as usize];
         }
-        for sq in self.gates.squares() {
+        for sq in self.status.gates.squares() {
             h ^= Zobrist::gate(sq);
         }
-        for sq in self.promoted.squares() {
+        for sq in self.status.promoted.squares() {
             h ^= t.zobrist.promoted[sq as usize];
         }
         for c in Color::BOTH {
             for (pt, &n) in self.hands[c].iter().enumerate() {
                 h ^= Zobrist::hand(c, pt as PieceType, n);
             }
-            h ^= Zobrist::coins(c, self.coins[c]) ^ Zobrist::purchases(c, self.purchases[c]);
+            h ^= Zobrist::coins(c, self.status.coins[c]) ^ Zobrist::purchases(c, self.status.purchases[c]);
         }
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= Zobrist::state(slot, value);
@@ -922,7 +878,7 @@ impl<B: Bitboard> Pos<B> {
                 h ^= Zobrist::passed(c, sq);
             }
         }
-        h ^ self.part_key(self.part, self.anchor, self.behind)
+        h ^ self.part_key(self.status.part, self.status.anchor, self.status.behind)
     }
 
     /// How many times the current position has occurred since the last irreversible move,
@@ -931,15 +887,15 @@ impl<B: Bitboard> Pos<B> {
         if self.t.has_parts {
             // Parts are plies of the history: a position repeats with the same side to
             // move and part, which the hash holds; a move that cannot be undone changes it.
-            return 1 + self.history.iter().filter(|u| u.hash == self.hash).count();
+            return 1 + self.history.iter().filter(|u| u.before.hash == self.status.hash).count();
         }
-        let window = (self.halfmove as usize).min(self.history.len());
+        let window = (self.status.halfmove as usize).min(self.history.len());
         1 + self.history[self.history.len() - window..]
             .iter()
             .rev()
             .skip(1)
             .step_by(2)
-            .filter(|u| u.hash == self.hash)
+            .filter(|u| u.before.hash == self.status.hash)
             .count()
     }
 }

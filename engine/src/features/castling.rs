@@ -175,14 +175,14 @@ pub(crate) enum CastleBlock {
 
 impl<B: Bitboard> Pos<B> {
     pub fn has_castling_right(&self, castle: usize, c: Color) -> bool {
-        self.castling & (1 << (2 * castle + c.index())) != 0
+        self.status.castling & (1 << (2 * castle + c.index())) != 0
     }
 
     /// The castles the side to move may play.
     #[inline]
     pub(crate) fn generate_castles<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
         let us = self.turn;
-        if self.castling & (0x5555_5555 << us.index()) == 0 {
+        if self.status.castling & (0x5555_5555 << us.index()) == 0 {
             return;
         }
         let occ = self.occupied();
@@ -336,7 +336,7 @@ impl<B: Bitboard> Pos<B> {
     /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
     #[inline]
     pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        self.castles().rights_at[sq as usize] & self.castling
+        self.castles().rights_at[sq as usize] & self.status.castling
     }
 
     /// `[end] castling_wins`, as Fairy-Stockfish decides it (`is_immediate_game_end`): the
@@ -357,7 +357,7 @@ impl<B: Bitboard> Pos<B> {
         for c in [mover, self.turn] {
             // A side's bits are every other one, from its colour's index.
             let own = wins & (0x5555_5555 << c.index());
-            if own != 0 && own & self.castling == 0 {
+            if own != 0 && own & self.status.castling == 0 {
                 return won(c.opponent());
             }
         }
@@ -369,13 +369,13 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn castle_rights_touching(&self, m: Move) -> u32 {
         // A drop lands on an empty square: no castling piece stands there to lose a
         // right (and one dropped there may just have gained it).
-        if self.castling == 0 || m.kind == MoveKind::Drop {
+        if self.status.castling == 0 || m.kind == MoveKind::Drop {
             return 0;
         }
         let at = &self.castles().rights_at;
         let mut lost = at[m.from as usize] | at[m.to as usize];
         if m.kind == MoveKind::EnPassant {
-            if let Some(e) = self.ep {
+            if let Some(e) = self.status.ep {
                 lost |= at[e.victim as usize];
             }
         }
@@ -415,14 +415,14 @@ impl<B: Bitboard> Pos<B> {
                 gained |= 1 << (2 * i + side.index());
             }
         }
-        gained &= !self.castling;
-        self.castling |= gained;
-        self.hash ^= t.zobrist.castles(gained);
+        gained &= !self.status.castling;
+        self.status.castling |= gained;
+        self.status.hash ^= t.zobrist.castles(gained);
     }
 
     /// Whether a royal piece of `side` stands on `sq` and has never moved.
     fn king_never_moved(&self, sq: Square, side: Color) -> bool {
-        self.unmoved.has(sq) && self.piece_at(sq).is_some_and(|p| p.color == side && self.t.royal_types.contains(p.kind))
+        self.status.unmoved.has(sq) && self.piece_at(sq).is_some_and(|p| p.color == side && self.t.royal_types.contains(p.kind))
     }
 
     /// Why the side to move holds no right to castle `i`, where rights arrive with rooks.

@@ -94,20 +94,20 @@ impl<B: Bitboard> Pos<B> {
         }
         let key = t.piece_key(captured.color, captured.kind, home);
         self.board.put(home, captured);
-        self.hash ^= key;
+        self.status.hash ^= key;
         self.journal.push(Edit::Placed(home));
         if t.tracks_unmoved.contains(captured.kind) {
             // Reborn on its start square, it has not moved there: its initial-only moves
             // are its own again (Wikipedia: "a reborn pawn regains its initial two-step").
-            self.unmoved |= B::bit(home);
-            self.hash ^= t.zobrist.unmoved[home as usize];
+            self.status.unmoved |= B::bit(home);
+            self.status.hash ^= t.zobrist.unmoved[home as usize];
         }
         if undo.to_hand != NO_PIECE {
             // Reborn, so not in the captor's hand.
             let (captor, k) = (captured.color.opponent(), undo.to_hand);
             let n = self.hands[captor][k as usize];
             self.hands[captor][k as usize] = n - 1;
-            self.hash ^= Zobrist::hand(captor, k, n) ^ Zobrist::hand(captor, k, n - 1);
+            self.status.hash ^= Zobrist::hand(captor, k, n) ^ Zobrist::hand(captor, k, n - 1);
             undo.to_hand = NO_PIECE;
         }
         if !self.t.castling_rights_on_arrival.is_empty() {

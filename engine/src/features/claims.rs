@@ -123,7 +123,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether the move rule's count `n` (moves by each side; 0: never) has come about.
     fn move_rule_met(&self, n: u16) -> bool {
-        n != 0 && self.halfmove >= 2 * n && self.halfmove >= 2 * n + self.move_rule_extension()
+        n != 0 && self.status.halfmove >= 2 * n && self.status.halfmove >= 2 * n + self.move_rule_extension()
     }
 
     /// The plies by which checks beyond `move_rule_checks_counted` lengthen the move rule:
@@ -133,7 +133,7 @@ impl<B: Bitboard> Pos<B> {
     /// once the plain count is reached.
     fn move_rule_extension(&self) -> u16 {
         let Some(counted) = self.t.rules.end.move_rule_checks_counted else { return 0 };
-        let end = (self.halfmove as usize).min(self.history.len());
+        let end = (self.status.halfmove as usize).min(self.history.len());
         let last = if end % 2 == 1 { end } else { end.saturating_sub(1) };
         let mut p = self.clone();
         let mut checks = [0u16; 2];

@@ -247,15 +247,15 @@ impl<B: Bitboard> Pos<B> {
             let slot = t.hand_slot[m.piece as usize];
             let n = self.hands[us][slot as usize];
             self.hands[us][slot as usize] = n - 1;
-            self.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
+            self.status.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
         }
         if !t.castling_rights_on_drop.is_empty() {
             let gained = self.rights_from_drop(m.piece, m.to);
-            self.castling |= gained;
-            self.hash ^= t.zobrist.castles(gained);
+            self.status.castling |= gained;
+            self.status.hash ^= t.zobrist.castles(gained);
         }
         self.board.put(m.to, Piece { color: us, kind: m.piece });
-        self.hash ^= t.piece_key(us, m.piece, m.to);
+        self.status.hash ^= t.piece_key(us, m.piece, m.to);
         t.resets & (1 << ResetEvent::Drop as u8) != 0
     }
 
@@ -264,7 +264,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn capture(&mut self, sq: Square, undo: &mut Undo<B>) {
         let t = &*self.t;
         let cap = self.board.take(sq);
-        self.hash ^= t.piece_key(cap.color, cap.kind, sq);
+        self.status.hash ^= t.piece_key(cap.color, cap.kind, sq);
         undo.captured = cap.code();
         if t.has_drops {
             if let Some(k) = self.to_captors_hand(cap, sq) {
@@ -278,9 +278,9 @@ impl<B: Bitboard> Pos<B> {
     /// the hand, if any.
     pub(crate) fn to_captors_hand(&mut self, cap: Piece, sq: Square) -> Option<PieceType> {
         let t = &*self.t;
-        let kind = if t.demote_on_capture && self.promoted.has(sq) {
-            self.promoted ^= B::bit(sq);
-            self.hash ^= t.zobrist.promoted[sq as usize];
+        let kind = if t.demote_on_capture && self.status.promoted.has(sq) {
+            self.status.promoted ^= B::bit(sq);
+            self.status.hash ^= t.zobrist.promoted[sq as usize];
             // Demoted first, then what the type it demotes to becomes in hand: a
             // promoted piece whose own type has `captured_as = "none"` still goes to
             // hand as what it was promoted from.
@@ -298,7 +298,7 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         self.hands[us][k as usize] = n + 1;
-        self.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
+        self.status.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
         Some(k)
     }
 
@@ -309,7 +309,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let u = self.history.last()?;
         let cap = Piece::from_code(u.captured)?;
-        let promoted = u.mv.kind != MoveKind::EnPassant && u.promoted.has(u.mv.to);
+        let promoted = u.mv.kind != MoveKind::EnPassant && u.before.promoted.has(u.mv.to);
         let kind = if promoted { t.demoted[cap.kind as usize].unwrap_or(cap.kind) } else { cap.kind };
         Some(Piece { color: cap.color, kind: t.hand_slot[kind as usize] })
     }
@@ -334,7 +334,7 @@ impl<B: Bitboard> Pos<B> {
             next
         };
         self.hands[p.color][p.kind as usize] = next;
-        self.hash ^= Zobrist::hand(p.color, p.kind, n) ^ Zobrist::hand(p.color, p.kind, next);
+        self.status.hash ^= Zobrist::hand(p.color, p.kind, n) ^ Zobrist::hand(p.color, p.kind, next);
         true
     }
 
@@ -345,14 +345,14 @@ impl<B: Bitboard> Pos<B> {
         if !t.demote_on_capture {
             return;
         }
-        let was = self.promoted.has(m.from);
+        let was = self.status.promoted.has(m.from);
         if was || m.promotion().is_some() {
             if was {
-                self.promoted ^= B::bit(m.from);
-                self.hash ^= t.zobrist.promoted[m.from as usize];
+                self.status.promoted ^= B::bit(m.from);
+                self.status.hash ^= t.zobrist.promoted[m.from as usize];
             }
-            self.promoted |= B::bit(m.to);
-            self.hash ^= t.zobrist.promoted[m.to as usize];
+            self.status.promoted |= B::bit(m.to);
+            self.status.hash ^= t.zobrist.promoted[m.to as usize];
         }
     }
 

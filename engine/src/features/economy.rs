@@ -66,12 +66,12 @@ pub(crate) fn compile(e: &RawEconomy, cx: &Context, pieces: &[PieceDef]) -> Resu
 impl<B: Bitboard> Pos<B> {
     /// Coins `c` has.
     pub fn coins(&self, c: Color) -> u16 {
-        self.coins[c]
+        self.status.coins[c]
     }
 
     /// Purchases `c` has made (capped where the count stops mattering).
     pub fn purchases(&self, c: Color) -> u8 {
-        self.purchases[c]
+        self.status.purchases[c]
     }
 
     /// How many more of type `pt` `c` may bring onto the board (its stock).
@@ -87,7 +87,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let Some(economy) = &t.rules.economy else { return };
         let us = self.turn;
-        let coins = self.coins[us];
+        let coins = self.status.coins[us];
         let empty = t.board & !self.occupied();
         // Adding a piece never exposes a royal, out of check or blocking the only check.
         let exposes_nothing = safety.unguarded || !safety.test_all;
@@ -105,7 +105,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // An upgrade leaves every square as occupied as before: it is legal exactly when
         // no royal piece is attacked now.
-        if self.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.unguarded && safety.test_all && self.is_check()) {
+        if self.status.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.unguarded && safety.test_all && self.is_check()) {
             return;
         }
         for u in &economy.upgrades {
@@ -126,13 +126,13 @@ impl<B: Bitboard> Pos<B> {
         let economy = t.rules.economy.as_ref().expect("a purchase needs an economy");
         let price = economy.buy.iter().find(|b| b.0 == m.piece).map_or(0, |b| b.1);
         self.pay(us, price);
-        let n = self.purchases[us];
+        let n = self.status.purchases[us];
         if n < economy.purchases_before_upgrades {
-            self.purchases[us] = n + 1;
-            self.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
+            self.status.purchases[us] = n + 1;
+            self.status.hash ^= Zobrist::purchases(us, n) ^ Zobrist::purchases(us, n + 1);
         }
         self.board.put(m.to, Piece { color: us, kind: m.piece });
-        self.hash ^= t.piece_key(us, m.piece, m.to);
+        self.status.hash ^= t.piece_key(us, m.piece, m.to);
         t.resets & (1 << ResetEvent::Purchase as u8) != 0
     }
 
@@ -146,17 +146,17 @@ impl<B: Bitboard> Pos<B> {
         let cost = economy.upgrades.iter().find(|u| u.from == old.kind && u.to == m.piece).map_or(0, |u| u.cost);
         self.pay(us, cost);
         self.board.put(m.to, Piece { color: us, kind: m.piece });
-        self.hash ^= t.piece_key(us, old.kind, m.to) ^ t.piece_key(us, m.piece, m.to);
+        self.status.hash ^= t.piece_key(us, old.kind, m.to) ^ t.piece_key(us, m.piece, m.to);
         t.resets & (1 << ResetEvent::Upgrade as u8) != 0
     }
 
     /// Takes `amount` coins from `c`.
     #[inline]
     fn pay(&mut self, c: Color, amount: u16) {
-        let before = self.coins[c];
+        let before = self.status.coins[c];
         let after = before - amount;
-        self.coins[c] = after;
-        self.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
+        self.status.coins[c] = after;
+        self.status.hash ^= Zobrist::coins(c, before) ^ Zobrist::coins(c, after);
     }
 
     /// Reads the `coins=` or `purchases=` FEN field (`None` if `key` is neither).
@@ -172,10 +172,10 @@ impl<B: Bitboard> Pos<B> {
             return Some(err(FenField::Extra, format!("{key}: `{value}` is not two numbers like `20/19`")));
         };
         if key == "coins" {
-            self.coins = ByColor::new(w, b);
+            self.status.coins = ByColor::new(w, b);
         } else {
             let cap = economy.purchases_before_upgrades as u16;
-            self.purchases = ByColor::new(w.min(cap) as u8, b.min(cap) as u8);
+            self.status.purchases = ByColor::new(w.min(cap) as u8, b.min(cap) as u8);
         }
         Some(Ok(()))
     }
@@ -183,7 +183,7 @@ impl<B: Bitboard> Pos<B> {
     /// Appends the economy's FEN fields, if the variant has one.
     pub(crate) fn write_economy_fields(&self, s: &mut String) {
         if self.t.rules.economy.is_some() {
-            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.coins[Color::White], self.coins[Color::Black], self.purchases[Color::White], self.purchases[Color::Black]));
+            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.status.coins[Color::White], self.status.coins[Color::Black], self.status.purchases[Color::White], self.status.purchases[Color::Black]));
         }
     }
 

@@ -32,7 +32,7 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         Err(sq) => return err(FenField::EnPassant, format!("`{sq}` is not a square of this board")),
     };
     // Mid-turn (`part=`, read before this field) the double step was the side to move's own.
-    let mover = if pos.part != 0 { pos.turn } else { pos.turn.opponent() };
+    let mover = if pos.status.part != 0 { pos.turn } else { pos.turn.opponent() };
     let (target, victim) = match squares[..] {
         // The passed square alone: the piece that double-stepped stands one step beyond it,
         // seen from its opponent.
@@ -76,7 +76,7 @@ impl<B: Bitboard> Pos<B> {
     /// the field says which piece may be taken.
     pub(crate) fn write_ep(&self, s: &mut String) {
         let g = self.t.geometry;
-        let Some(ep) = self.ep else {
+        let Some(ep) = self.status.ep else {
             s.push('-');
             return;
         };

@@ -204,7 +204,7 @@ impl<B: Bitboard> Pos<B> {
     /// [`Pos::outcome`], asking `legal` for the number of legal moves only where it
     /// matters: a caller that has generated them already passes their count.
     pub fn outcome_given(&self, legal: impl FnOnce() -> u64) -> Option<Outcome> {
-        if self.part != 0 {
+        if self.status.part != 0 {
             // The end rules judge whole turns (`features/turns.rs`), but a series may
             // stall with no move left (`features/series.rs`).
             return self.stalled_mid_turn().then(|| self.stalemate_outcome());

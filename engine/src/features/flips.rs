@@ -154,7 +154,7 @@ impl<B: Bitboard> Pos<B> {
         let p = self.board.take(sq);
         let turned = Piece { color: p.color.opponent(), ..p };
         self.board.put(sq, turned);
-        self.hash ^= self.t.piece_key(p.color, p.kind, sq) ^ self.t.piece_key(turned.color, turned.kind, sq);
+        self.status.hash ^= self.t.piece_key(p.color, p.kind, sq) ^ self.t.piece_key(turned.color, turned.kind, sq);
     }
 
     /// Why a drop on `to`, otherwise possible, breaks `placement`, if it does.

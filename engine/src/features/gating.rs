@@ -62,7 +62,7 @@ impl<'a, B: Bitboard, S: MoveSink> GateSink<'a, B, S> {
     pub(crate) fn new(pos: &'a Pos<B>, inner: &'a mut S) -> Self {
         let us = pos.turn;
         let in_hand = (0..pos.t.types as PieceType).filter(|&pt| pos.hands[us][pt as usize] > 0).collect();
-        GateSink { pos, inner, gates: pos.gates & pos.color_bb(us), in_hand }
+        GateSink { pos, inner, gates: pos.status.gates & pos.color_bb(us), in_hand }
     }
 
     /// One gating move per type in hand that may enter on `gate`.
@@ -119,7 +119,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn may_gate(&self) -> bool {
         let us = self.turn;
-        (self.gates & self.color_bb(us)).any() && self.hands[us].iter().any(|&n| n > 0)
+        (self.status.gates & self.color_bb(us)).any() && self.hands[us].iter().any(|&n| n > 0)
     }
 
     /// The castle a castling move (gating or not) by `mover` plays.
@@ -167,9 +167,9 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let n = self.hands[us][m.piece as usize];
         self.hands[us][m.piece as usize] = n - 1;
-        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
+        self.status.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
         self.board.put(m.from, Piece { color: us, kind: m.piece });
-        self.hash ^= t.piece_key(us, m.piece, m.from);
+        self.status.hash ^= t.piece_key(us, m.piece, m.from);
         if n == 1 && !self.captures_fill_hands() && self.hands[us].iter().all(|&k| k == 0) {
             // Nothing will gate again: the side's gates go, as its FEN no longer names
             // them, so that the position hashes as one read from that FEN.
@@ -186,11 +186,11 @@ impl<B: Bitboard> Pos<B> {
     /// Closes the gates on `touched` (squares a move left, entered or castled through).
     #[inline]
     pub(crate) fn close_gates(&mut self, touched: B) {
-        let closed = self.gates & touched;
+        let closed = self.status.gates & touched;
         if closed.any() {
-            self.gates ^= closed;
+            self.status.gates ^= closed;
             for sq in closed.squares() {
-                self.hash ^= Zobrist::gate(sq);
+                self.status.hash ^= Zobrist::gate(sq);
             }
         }
     }
@@ -217,7 +217,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        for sq in (self.gates & self.color_bb(color) & !implied).squares() {
+        for sq in (self.status.gates & self.color_bb(color) & !implied).squares() {
             let f = Geometry::file_char(g.file(sq));
             s.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
         }

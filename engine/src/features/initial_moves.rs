@@ -52,14 +52,14 @@ impl<B: Bitboard> Pos<B> {
     /// that lose their initial moves so, lose them.
     pub(crate) fn take_aimed_initial_moves(&mut self, us: Color, mover: PieceType, to: Square) {
         let victims: PieceSet = self.t.initial_moves_lost_to[mover as usize];
-        let exposed = self.unmoved & self.board.by_color[us.opponent()] & self.of_types(victims);
+        let exposed = self.status.unmoved & self.board.by_color[us.opponent()] & self.of_types(victims);
         if exposed.is_empty() {
             return;
         }
         let lost = exposed & self.capture_reach(us, mover, to, B::EMPTY);
         for sq in lost.squares() {
-            self.unmoved ^= B::bit(sq);
-            self.hash ^= self.t.zobrist.unmoved[sq as usize];
+            self.status.unmoved ^= B::bit(sq);
+            self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
         }
     }
 
@@ -87,7 +87,7 @@ impl<B: Bitboard> Pos<B> {
     /// uppercase, then Black's in lowercase (`DEde`).
     pub(crate) fn write_unmoved_flags(&self, s: &mut String) {
         let g = self.t.geometry;
-        let flagged = self.unmoved & self.flag_squares();
+        let flagged = self.status.unmoved & self.flag_squares();
         for color in Color::BOTH {
             for sq in (flagged & self.board.by_color[color]).squares() {
                 let f = Geometry::file_char(g.file(sq));

@@ -55,7 +55,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let Some(lift) = &t.rules.lift else { return };
         let us = self.turn;
-        if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
+        if self.status.fullmove == 1 && lift.not_on_first_move.contains(&us) {
             return;
         }
         let in_hand: u32 = self.hands[us][..t.types].iter().map(|&n| n as u32).sum();
@@ -86,10 +86,10 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let us = self.turn;
         let p = self.board.take(m.from);
-        self.hash ^= t.piece_key(us, p.kind, m.from);
+        self.status.hash ^= t.piece_key(us, p.kind, m.from);
         let n = self.hands[us][m.piece as usize];
         self.hands[us][m.piece as usize] = n + 1;
-        self.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
+        self.status.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
         // Going up a class is this variant's promotion.
         t.rules.piece(m.piece).class > t.rules.piece(p.kind).class && t.resets & (1 << ResetEvent::Promotion as u8) != 0
     }
@@ -126,7 +126,7 @@ impl<B: Bitboard> Pos<B> {
         if letter.is_some_and(|l| rules.piece(p.kind).letter != Some(l)) {
             return refuse(IllegalCode::NoSuchPiece, format!("the {us} piece on {square} is a {name}"));
         }
-        if self.fullmove == 1 && lift.not_on_first_move.contains(&us) {
+        if self.status.fullmove == 1 && lift.not_on_first_move.contains(&us) {
             return refuse(IllegalCode::LiftForbidden, format!("{us} may not put a piece into the hand on the first move"));
         }
         let choices = rules.lift_choices(p.kind, g.relative_rank(sq, us));

@@ -172,6 +172,6 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn may_buy(&self, side: Color) -> bool {
         let Some(e) = &self.t.rules.economy else { return false };
         let cheapest = e.buy.iter().map(|b| b.1).chain(e.upgrades.iter().map(|u| u.cost)).min();
-        cheapest.is_some_and(|c| self.coins[side] >= c)
+        cheapest.is_some_and(|c| self.status.coins[side] >= c)
     }
 }

@@ -136,12 +136,12 @@ impl<B: Bitboard> Pos<B> {
     /// the rule applies, by claim or by itself; or the earliest there is), within the
     /// plies a repetition may span.
     fn repetition_span(&self) -> Option<usize> {
-        let window = (self.halfmove as usize).min(self.history.len());
+        let window = (self.status.halfmove as usize).min(self.history.len());
         let wanted = (self.t.rules.end.repetition.first() as usize).max(2) - 1;
         let mut found = None;
         let mut count = 0;
         for back in (2..=window).step_by(2) {
-            if self.history[self.history.len() - back].hash == self.hash {
+            if self.history[self.history.len() - back].before.hash == self.status.hash {
                 found = Some(back);
                 count += 1;
                 if count == wanted {

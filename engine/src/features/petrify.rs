@@ -37,7 +37,7 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let stone = self.board.take(m.to);
-        self.hash ^= self.t.piece_key(stone.color, stone.kind, m.to) ^ Zobrist::wall(m.to);
+        self.status.hash ^= self.t.piece_key(stone.color, stone.kind, m.to) ^ Zobrist::wall(m.to);
         self.journal.push(Edit::Removed(m.to, stone.code()));
         self.walls |= B::bit(m.to);
         self.journal.push(Edit::Petrified(m.to));

@@ -127,7 +127,7 @@ impl<B: Bitboard> Pos<B> {
         let Some(s) = self.t.rules.turn.series.as_ref() else {
             return 1;
         };
-        if self.turn == Color::White && self.fullmove == 1 {
+        if self.turn == Color::White && self.status.fullmove == 1 {
             if let Some(n) = s.first_turn_moves {
                 return n;
             }
@@ -136,7 +136,7 @@ impl<B: Bitboard> Pos<B> {
             SeriesLength::Fixed(n) => n[self.turn.index()],
             // White's turns are the odd ones, Black's the even ones.
             SeriesLength::Progressive => {
-                let n = 2 * (self.fullmove as u64 - 1) + self.turn.index() as u64 + 1;
+                let n = 2 * (self.status.fullmove as u64 - 1) + self.turn.index() as u64 + 1;
                 n.min(u8::MAX as u64) as u8
             }
         }
@@ -145,23 +145,23 @@ impl<B: Bitboard> Pos<B> {
     /// Whether the side to move's royal safety is judged later in its turn: this move is
     /// generated unguarded, and kept only if the turn can end with the royals safe.
     pub(crate) fn judged_later(&self) -> bool {
-        self.series().judged == Judged::Turn && self.part + 1 < self.turn_length()
+        self.series().judged == Judged::Turn && self.status.part + 1 < self.turn_length()
     }
 
     /// The end of a move of a series: the clocks, the passed squares, and whether the
     /// turn goes on (another move) or passes.
     pub(crate) fn end_series_move(&mut self, m: Move, reset: bool) {
-        if self.part == 0 {
+        if self.status.part == 0 {
             self.count_turn(reset);
         } else if reset {
-            self.halfmove = 0;
+            self.status.halfmove = 0;
         }
         let us = self.turn;
         let them = us.opponent();
         self.note_passed(m, us, them);
-        let goes_on = self.part + 1 < self.turn_length() && !(self.series().check_ends_turn && self.royal_attacked(them));
+        let goes_on = self.status.part + 1 < self.turn_length() && !(self.series().check_ends_turn && self.royal_attacked(them));
         if goes_on {
-            self.set_part(self.part + 1, 0, 0);
+            self.set_part(self.status.part + 1, 0, 0);
             return;
         }
         // The opponent's passed squares are spent; ours stand where a piece may still be
@@ -208,7 +208,7 @@ impl<B: Bitboard> Pos<B> {
     /// Toggles a passed square, journalled (undone with the move) and hashed.
     fn toggle_passed(&mut self, color: Color, sq: Square) {
         self.passed[color] ^= B::bit(sq);
-        self.hash ^= Zobrist::passed(color, sq);
+        self.status.hash ^= Zobrist::passed(color, sq);
         self.journal.push(Edit::Passed(color, sq));
     }
 
@@ -238,7 +238,7 @@ impl<B: Bitboard> Pos<B> {
             let mut child = self.without_history();
             moves.retain(|&m| {
                 child.play_unchecked(m);
-                let ok = if child.part == 0 {
+                let ok = if child.status.part == 0 {
                     // The turn ended here: the royals must be safe now, and from the
                     // opponent's whole next turn where it may capture over several moves.
                     (!later || !child.royal_attacked(us)) && (!threatened || !child.captures_royal_in_turn(us))
@@ -259,7 +259,7 @@ impl<B: Bitboard> Pos<B> {
     fn generate_passed_captures(&self, moves: &mut Vec<Move>, unguarded: bool) {
         let us = self.turn;
         let them = us.opponent();
-        let may = self.part == 0 || self.series().en_passant == SeriesEnPassant::Leading;
+        let may = self.status.part == 0 || self.series().en_passant == SeriesEnPassant::Leading;
         if !may || self.passed[them].is_empty() {
             return;
         }
@@ -296,7 +296,7 @@ impl<B: Bitboard> Pos<B> {
         if self.royal_attacked(victim) {
             return true;
         }
-        if self.part + 1 >= self.turn_length() {
+        if self.status.part + 1 >= self.turn_length() {
             return false;
         }
         let mover = self.turn;
@@ -304,7 +304,7 @@ impl<B: Bitboard> Pos<B> {
         self.generate_pseudo(&mut moves);
         moves.into_iter().any(|m| {
             self.play_unchecked(m);
-            let captures = self.part != 0 && self.turn == mover && self.captures_royal_in_turn(victim);
+            let captures = self.status.part != 0 && self.turn == mover && self.captures_royal_in_turn(victim);
             self.undo();
             captures
         })
@@ -316,7 +316,7 @@ impl<B: Bitboard> Pos<B> {
         let mut next = self.without_history();
         if next.turn == side {
             // Look at the opponent's next turn as if ours were over.
-            next.part = 0;
+            next.status.part = 0;
             next.pass_turn();
         }
         next.captures_royal_in_turn(side)
@@ -325,7 +325,7 @@ impl<B: Bitboard> Pos<B> {
     /// Mid-turn with no move left: the series stalls (Marseillais and Progressive chess
     /// score it as stalemate).
     pub(crate) fn stalled_mid_turn(&self) -> bool {
-        self.t.series && self.part != 0 && self.count_moves() == 0
+        self.t.series && self.status.part != 0 && self.count_moves() == 0
     }
 
     /// The en-passant field of a series: the squares the opponent passed that may still

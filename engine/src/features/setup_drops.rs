@@ -91,7 +91,7 @@ impl<B: Bitboard> Pos<B> {
                 gained |= 1 << (2 * i + us.index());
             }
         }
-        gained & !self.castling
+        gained & !self.status.castling
     }
 
     /// Why a drop of `pt` on `to` breaks the colour rule (or `None`: it does not).

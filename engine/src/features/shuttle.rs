@@ -28,7 +28,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn shuttle_end(&self) -> Option<Outcome> {
         let verdict = self.t.rules.end.shuttling?;
         let h = &self.history;
-        let end = (self.halfmove as usize).min(h.len());
+        let end = (self.status.halfmove as usize).min(h.len());
         if end < 4 {
             return None;
         }

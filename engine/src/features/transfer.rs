@@ -77,14 +77,14 @@ impl<B: Bitboard> Pos<B> {
             let twin = g.twin(sq);
             let p = self.board.take(sq);
             self.board.put(twin, p);
-            self.hash ^= self.t.piece_key(p.color, p.kind, sq) ^ self.t.piece_key(p.color, p.kind, twin);
+            self.status.hash ^= self.t.piece_key(p.color, p.kind, sq) ^ self.t.piece_key(p.color, p.kind, twin);
             self.journal.push(Edit::Removed(sq, code));
             self.journal.push(Edit::Placed(twin));
-            if self.promoted.has(sq) {
-                self.promoted ^= B::bit(sq) | B::bit(twin);
+            if self.status.promoted.has(sq) {
+                self.status.promoted ^= B::bit(sq) | B::bit(twin);
             }
         }
-        if let Some(ep) = self.ep.as_mut().filter(|ep| ep.victim == m.to) {
+        if let Some(ep) = self.status.ep.as_mut().filter(|ep| ep.victim == m.to) {
             ep.victim = g.twin(m.to);
         }
     }

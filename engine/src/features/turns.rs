@@ -73,7 +73,7 @@ pub(crate) const FEN_KEY: &str = "part";
 impl<B: Bitboard> Pos<B> {
     /// The parts of the current turn played so far (0 at a turn's start).
     pub fn part(&self) -> u8 {
-        self.part
+        self.status.part
     }
 
     /// Called at the end of a move part (in a variant with parts): the clocks, and either
@@ -91,10 +91,10 @@ impl<B: Bitboard> Pos<B> {
 
     /// Sets the state between parts, keeping the hash in step.
     pub(crate) fn set_part(&mut self, part: u8, anchor: Square, behind: Square) {
-        self.hash ^= self.part_key(self.part, self.anchor, self.behind) ^ self.part_key(part, anchor, behind);
-        self.part = part;
-        self.anchor = anchor;
-        self.behind = behind;
+        self.status.hash ^= self.part_key(self.status.part, self.status.anchor, self.status.behind) ^ self.part_key(part, anchor, behind);
+        self.status.part = part;
+        self.status.anchor = anchor;
+        self.status.behind = behind;
     }
 
     /// The hash of the state between parts (nothing at a turn's start).
@@ -119,7 +119,7 @@ impl<B: Bitboard> Pos<B> {
                 turns.push(prefix.clone());
             } else {
                 self.play_unchecked(m);
-                if self.part == 0 {
+                if self.status.part == 0 {
                     turns.push(prefix.clone());
                 } else {
                     self.collect_turns(prefix, turns);
@@ -153,14 +153,14 @@ impl<B: Bitboard> Pos<B> {
         if depth == 0 {
             return 1;
         }
-        if depth == 1 && self.part != 0 && self.t.walling.is_some() {
+        if depth == 1 && self.status.part != 0 && self.t.walling.is_some() {
             // Every wall part ends the turn: counted without playing them.
             return self.count_moves();
         }
         let mut nodes = 0;
         for m in self.legal_moves() {
             self.play_unchecked(m);
-            nodes += self.perft_turns(if self.part == 0 { depth - 1 } else { depth });
+            nodes += self.perft_turns(if self.status.part == 0 { depth - 1 } else { depth });
             self.undo();
         }
         nodes
@@ -168,19 +168,19 @@ impl<B: Bitboard> Pos<B> {
 
     /// Writes the state between parts (` part=2@e4`), mid-turn only.
     pub(crate) fn write_part_field(&self, s: &mut String) {
-        if self.part != 0 && self.t.series {
+        if self.status.part != 0 && self.t.series {
             // A series: the move to play, and the squares this turn passed (`passed=d3`).
-            *s += &format!(" {FEN_KEY}={}", self.part + 1);
+            *s += &format!(" {FEN_KEY}={}", self.status.part + 1);
             if self.passed[self.turn].any() {
                 *s += &format!(" {}=", super::series::FEN_KEY);
                 self.write_passed(s, self.turn);
             }
-        } else if self.part != 0 {
+        } else if self.status.part != 0 {
             let g = self.t.geometry;
-            *s += &format!(" {FEN_KEY}={}@{}", self.part + 1, g.square_name(self.anchor));
+            *s += &format!(" {FEN_KEY}={}@{}", self.status.part + 1, g.square_name(self.status.anchor));
             if self.t.walling == Some(Walling::Behind) {
                 // Where the piece stood: the wall's square (`part=2@c2/d4`).
-                *s += &format!("/{}", g.square_name(self.behind));
+                *s += &format!("/{}", g.square_name(self.status.behind));
             }
         }
     }
@@ -193,7 +193,7 @@ impl<B: Bitboard> Pos<B> {
         if self.t.series {
             return match value.parse::<u8>() {
                 Ok(n) if n >= 2 && n <= self.turn_length() => {
-                    self.part = n - 1;
+                    self.status.part = n - 1;
                     Ok(())
                 }
                 _ => err(FenField::Extra, format!("part: `{value}`: expected the move of the turn to play, 2 to {}", self.turn_length())),
@@ -214,9 +214,9 @@ impl<B: Bitboard> Pos<B> {
                 format!("part: `{value}`: expected `2@<square>/<square>` (where the move landed, and the empty square it left, the wall's)"),
             ),
             Some((2, anchor)) if self.piece_at(anchor).is_some_and(|p| p.color == self.turn) => {
-                self.part = 1;
-                self.anchor = anchor;
-                self.behind = left.unwrap_or(0);
+                self.status.part = 1;
+                self.status.anchor = anchor;
+                self.status.behind = left.unwrap_or(0);
                 Ok(())
             }
             Some((2, _)) => err(FenField::Extra, format!("part: `{value}`: the square must hold a piece of the side to move (the one that moved)")),

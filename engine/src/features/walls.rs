@@ -34,11 +34,11 @@ impl<B: Bitboard> Pos<B> {
         let empty = t.board & !self.occupied();
         match walling {
             Walling::Duck => empty,
-            Walling::Arrow => match self.piece_at(self.anchor) {
-                Some(p) => self.quiet_reach(p.color, p.kind, self.anchor, self.occupied()) & empty,
+            Walling::Arrow => match self.piece_at(self.status.anchor) {
+                Some(p) => self.quiet_reach(p.color, p.kind, self.status.anchor, self.occupied()) & empty,
                 None => B::EMPTY,
             },
-            Walling::Behind => B::bit(self.behind) & empty,
+            Walling::Behind => B::bit(self.status.behind) & empty,
             Walling::Anywhere => t.rules.turn.no_walls_on.iter().fold(empty, |b, &sq| b & !B::bit(sq)),
         }
     }
@@ -60,7 +60,7 @@ impl<B: Bitboard> Pos<B> {
             targets = targets.squares().filter(|&to| self.safe_with_walls((self.walls ^ B::bit(from)) | B::bit(to))).fold(B::EMPTY, |b, sq| b | B::bit(sq));
         }
         for to in targets.squares() {
-            sink.push(Move::new(self.anchor, to, MoveKind::Wall, leaves.unwrap_or(to)));
+            sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, leaves.unwrap_or(to)));
         }
     }
 
@@ -102,22 +102,22 @@ impl<B: Bitboard> Pos<B> {
         self.history.push(self.undo_record(m, NO_PIECE));
         if m.piece != m.to {
             self.walls ^= B::bit(m.piece);
-            self.hash ^= Zobrist::wall(m.piece);
+            self.status.hash ^= Zobrist::wall(m.piece);
         }
         self.walls |= B::bit(m.to);
-        self.hash ^= Zobrist::wall(m.to);
-        if let Some(ep) = self.ep.filter(|ep| ep.target == m.to) {
+        self.status.hash ^= Zobrist::wall(m.to);
+        if let Some(ep) = self.status.ep.filter(|ep| ep.target == m.to) {
             if self.ep_capturable(ep, them) {
-                self.hash ^= self.t.zobrist.en_passant[ep.target as usize];
+                self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
             }
-            self.ep = None;
+            self.status.ep = None;
         }
         self.set_part(0, 0, 0);
         if us == Color::Black {
-            self.fullmove = self.fullmove.saturating_add(1);
+            self.status.fullmove = self.status.fullmove.saturating_add(1);
         }
         self.turn = them;
-        self.hash ^= self.t.zobrist.black_to_move;
+        self.status.hash ^= self.t.zobrist.black_to_move;
     }
 
     /// Takes a wall part's wall back where it was (the rest is the history's).
@@ -132,7 +132,7 @@ impl<B: Bitboard> Pos<B> {
     /// legal moves), or the wall's square alone (`e5`, its SAN, or `@e5`); else why not.
     pub(crate) fn parse_wall(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let g = self.t.geometry;
-        let anchor = g.square_name(self.anchor);
+        let anchor = g.square_name(self.status.anchor);
         let name = text.trim_start_matches('@');
         // The wall's square alone (`f10`, even where the anchor is `f1`), else after the anchor.
         let name = match g.parse_square(name) {

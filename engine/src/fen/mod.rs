@@ -221,7 +221,7 @@ impl<B: Bitboard> Pos<B> {
         for (sq, p, promoted) in placed {
             pos.board.put(sq, p);
             if promoted {
-                pos.promoted |= B::bit(sq);
+                pos.status.promoted |= B::bit(sq);
             }
         }
         if let Some(hand) = hand {
@@ -240,12 +240,12 @@ impl<B: Bitboard> Pos<B> {
         let mut flagged = None;
         // Mid-turn (`part=`, read in full below) the en-passant field is the mover's own.
         if t.has_parts && fields.iter().any(|f| f.starts_with("part=")) {
-            pos.part = 1;
+            pos.status.part = 1;
         }
         let rest = if numeric(fields.get(2)) { &fields[2..] } else {
             let field = fields.get(2).copied().unwrap_or("-");
             let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
-            pos.gates = gates;
+            pos.status.gates = gates;
             let field = field.as_str();
             // Without castles the field holds only other rights (Cambodian's unmoved king
             // and queen, `DEde`): the Chess960 reading has nothing to read.
@@ -253,19 +253,19 @@ impl<B: Bitboard> Pos<B> {
             match mode {
                 CastlingMode::Standard if t.rules.unmoved_in_castling_field => {
                     let (castles, unmoved) = parse_unmoved_flags(&pos, field)?;
-                    pos.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
+                    pos.status.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
                     flagged = Some(unmoved);
                 }
-                CastlingMode::Standard => pos.castling = parse_castling(&pos, field, castling_pieces(&t))?,
+                CastlingMode::Standard => pos.status.castling = parse_castling(&pos, field, castling_pieces(&t))?,
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
-                    pos.castling = rights;
+                    pos.status.castling = rights;
                     pos.castles960 = Some(Arc::new(layout));
                 }
             }
             let field = fields.get(3).copied();
             let limit = field.filter(|_| t.counting).and_then(crate::features::counting::parse_limit);
-            pos.ep = match (field, limit) {
+            pos.status.ep = match (field, limit) {
                 (None | Some("-"), _) => None,
                 // Fairy-Stockfish's counting limit stands where no count is the en-passant square.
                 (_, Some(limit)) => {
@@ -281,12 +281,12 @@ impl<B: Bitboard> Pos<B> {
             };
             fields.get(4..).unwrap_or(&[])
         };
-        pos.unmoved = pos.implied_unmoved();
+        pos.status.unmoved = pos.implied_unmoved();
         if let Some(flagged) = flagged {
-            pos.unmoved = (pos.unmoved & !pos.flag_squares()) | flagged;
+            pos.status.unmoved = (pos.status.unmoved & !pos.flag_squares()) | flagged;
         }
         if let Some(economy) = &t.rules.economy {
-            pos.coins = ByColor::both(economy.coins);
+            pos.status.coins = ByColor::both(economy.coins);
         }
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
@@ -306,10 +306,10 @@ impl<B: Bitboard> Pos<B> {
             }
             if field.bytes().all(|b| b.is_ascii_digit()) {
                 match clocks {
-                    0 => pos.halfmove = field.parse().or_else(|_| {
+                    0 => pos.status.halfmove = field.parse().or_else(|_| {
                         err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535"))
                     })?,
-                    1 => pos.fullmove = match field.parse::<u32>() {
+                    1 => pos.status.fullmove = match field.parse::<u32>() {
                         Ok(n) if (1..=MAX_FULLMOVE).contains(&n) => n,
                         _ => return err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
                     },
@@ -322,7 +322,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // While a count runs, the halfmove field holds the plies counted (Fairy-Stockfish's).
         if pos.count.limit != 0 {
-            pos.count.ply = std::mem::take(&mut pos.halfmove);
+            pos.count.ply = std::mem::take(&mut pos.status.halfmove);
         }
         // A game a rule has ended (a king blown up) may lack royal pieces, and leave the
         // side that ended it in check.
@@ -343,7 +343,7 @@ impl<B: Bitboard> Pos<B> {
         if !over && pos.in_check(them) {
             return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
         }
-        pos.hash = pos.compute_hash();
+        pos.status.hash = pos.compute_hash();
         Ok(pos)
     }
 
@@ -380,17 +380,17 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         match self.counting() {
             // Fairy-Stockfish's fields while a count runs: its limit, and the plies counted.
-            Some((limit, ply)) => s += &format!("{limit} {ply} {}", self.fullmove),
+            Some((limit, ply)) => s += &format!("{limit} {ply} {}", self.status.fullmove),
             None if t.series => {
                 match self.passed[self.turn.opponent()].is_empty() {
                     true => s.push('-'),
                     false => self.write_passed(&mut s, self.turn.opponent()),
                 }
-                s += &format!(" {} {}", self.halfmove, self.fullmove);
+                s += &format!(" {} {}", self.status.halfmove, self.status.fullmove);
             }
             None => {
                 self.write_ep(&mut s);
-                s += &format!(" {} {}", self.halfmove, self.fullmove);
+                s += &format!(" {} {}", self.status.halfmove, self.status.fullmove);
             }
         }
         self.write_economy_fields(&mut s);
@@ -403,8 +403,8 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.write_part_field(&mut s);
-        if self.unmoved != self.unmoved_as_written() {
-            let names: Vec<String> = self.unmoved.squares().map(|sq| g.square_name(sq)).collect();
+        if self.status.unmoved != self.unmoved_as_written() {
+            let names: Vec<String> = self.status.unmoved.squares().map(|sq| g.square_name(sq)).collect();
             s += &format!(" unmoved={}", if names.is_empty() { "-".to_string() } else { names.join(",") });
         }
         s
@@ -439,7 +439,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 s.extend(mark.0);
                 s.push(mark.1);
-                if self.promoted.has(sq) {
+                if self.status.promoted.has(sq) {
                     s.push('~');
                 }
             }
@@ -460,7 +460,7 @@ impl<B: Bitboard> Pos<B> {
             return implied;
         }
         let flags = self.flag_squares();
-        (implied & !flags) | (self.unmoved & flags)
+        (implied & !flags) | (self.status.unmoved & flags)
     }
 
     /// The pieces a FEN without `unmoved=` counts as never moved: those of types with
@@ -518,7 +518,7 @@ impl<B: Bitboard> Pos<B> {
                     return self.read_passed(value, mover, FenField::Extra);
                 }
                 "unmoved" if !t.tracks_unmoved.is_empty() => {
-                    self.unmoved = parse_unmoved(self, value)?;
+                    self.status.unmoved = parse_unmoved(self, value)?;
                     return Ok(());
                 }
                 "unmoved" => return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves"),

@@ -72,7 +72,7 @@ impl<B: Bitboard> Pos<B> {
         if s.len() == before {
             s.push('-');
         }
-        let ply = 2 * (self.fullmove as u64 - 1) + u64::from(self.turn == Color::Black) + 1;
+        let ply = 2 * (self.status.fullmove as u64 - 1) + u64::from(self.turn == Color::Black) + 1;
         s.push_str(&format!(" {ply}"));
     }
 }

@@ -176,7 +176,7 @@ impl<B: Bitboard> Pos<B> {
     pub(super) fn write_check_mark(&mut self, m: Move, s: &mut String) {
         self.play_unchecked(m);
         // Mid-turn nothing is marked: a check is judged when the turn passes.
-        if self.part == 0 && self.is_check() {
+        if self.status.part == 0 && self.is_check() {
             s.push(if self.count_moves() == 0 { '#' } else { '+' });
         }
         self.undo();
@@ -310,7 +310,7 @@ impl<B: Bitboard> Pos<B> {
         // Long algebraic starts with a file letter (or is a drop, `N@e4`): SAN such as
         // `B1c3` or `G1f2` names a piece and must not be read as the move `b1c3`.
         let long_form = !clean.starts_with(|c: char| c.is_ascii_uppercase()) || clean.contains('@');
-        if self.part != 0 && self.t.walling.is_some() {
+        if self.status.part != 0 && self.t.walling.is_some() {
             return self.parse_wall(clean, &legal);
         }
         if long_form {
