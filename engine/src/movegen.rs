@@ -188,6 +188,13 @@ impl<B: Bitboard> Safety<B> {
     fn test_all(royals: B) -> Safety<B> {
         Safety { unguarded: false, test_all: true, royals, free: B::EMPTY, in_check: false, evasions: !B::EMPTY, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
     }
+    /// Whether putting a piece on a square of [`Safety::evasions`] (a drop, a purchase)
+    /// keeps every royal safe without a test: nothing to guard, or a single royal out of
+    /// check or with that piece blocking its only check. Where every move is tested (in
+    /// check with several royals, duple check), it is not known.
+    pub(crate) fn adding_exposes_nothing(&self) -> bool {
+        self.unguarded || !self.test_all
+    }
 }
 
 impl<B: Bitboard> Pos<B> {

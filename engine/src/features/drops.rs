@@ -177,10 +177,9 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
             let mate_matters = t.no_drop_mate.contains(pt);
-            let exposes_nothing = safety.unguarded || !safety.test_all;
+            let exposes_nothing = safety.adding_exposes_nothing();
             if exposes_nothing {
-                // Adding a piece never exposes a royal (out of check, or blocking the
-                // only check): only a drop that may mate needs a look.
+                // Only a drop that may mate needs a look.
                 let untested = if mate_matters { targets & !self.drop_checks(pt) } else { targets };
                 sink.push_drops(pt, untested);
                 targets &= !untested;

@@ -89,8 +89,8 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let coins = self.status.coins[us];
         let empty = t.board & !self.occupied();
-        // Adding a piece never exposes a royal, out of check or blocking the only check.
-        let exposes_nothing = safety.unguarded || !safety.test_all;
+        // (Read once: `Safety`'s cell would make a read in the loop a load per square.)
+        let exposes_nothing = safety.adding_exposes_nothing();
         for &(pt, price) in &economy.buy {
             if price > coins || self.stock(us, pt) == 0 {
                 continue;
@@ -104,8 +104,8 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         // An upgrade leaves every square as occupied as before: it is legal exactly when
-        // no royal piece is attacked now.
-        if self.status.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.unguarded && safety.test_all && self.is_check()) {
+        // no royal piece is attacked now (`safety` knows, unless every move is tested).
+        if self.status.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.adding_exposes_nothing() && self.is_check()) {
             return;
         }
         for u in &economy.upgrades {

@@ -1,7 +1,7 @@
 //! Turns of several parts (`[turn]`): a turn is a sequence of kernel moves, its parts,
 //! played by one side before the other moves (see ARCHITECTURE.md, "Turns of several
 //! parts"). This file owns the structure: the `[turn]` schema and its compile step,
-//! whether a part ends the turn, the state between parts (`Pos::part`, `Pos::anchor`:
+//! whether a part ends the turn, the state between parts (`Pos::status.part`, `Pos::status.anchor`:
 //! hashed, and written `part=2@e4` in a FEN), whole turns (listed, written, read), and
 //! perft by whole turns. The wall parts themselves are `features/walls.rs`'s.
 
