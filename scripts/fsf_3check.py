@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential check of Chimera's 3check and 5check (the `n-check` rule module) against
+"""Differential check of Chimera's 3check and 5check (`[end] checks`) against
 Fairy-Stockfish's built-ins of the same names.
 
 * perft from the start (default depth 3), and perft 3 of Fairy-Stockfish's suite position

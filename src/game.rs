@@ -35,6 +35,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Bikjang => "bikjang: the generals faced each other twice in a row".to_string(),
         EndReason::Shuttling => "shuttling: one piece moved back and forth five turns in a row".to_string(),
         EndReason::FullBoard => "a full board".to_string(),
+        EndReason::Checks => "checks".to_string(),
         EndReason::Castling => "castling (a castle that wins, or the last right to one lost)".to_string(),
         EndReason::ForcedPromotion => "a promotion that may not be forced: the only moves left".to_string(),
         EndReason::Rule(reason) => reason.replace('-', " "),

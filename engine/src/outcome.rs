@@ -56,6 +56,8 @@ pub enum EndReason {
     /// No square is left empty (`[end] full_board`: Reversi, Ataxx), scored by the
     /// material count.
     FullBoard,
+    /// A side gave its n-th check (`[end] checks`: Three-check).
+    Checks,
     /// A rule module ended the game, for the reason it names (`king-exploded`).
     Rule(&'static str),
 }
@@ -90,6 +92,7 @@ impl EndReason {
             EndReason::Shuttling => "shuttling",
             EndReason::ForcedPromotion => "forced-promotion",
             EndReason::FullBoard => "full-board",
+            EndReason::Checks => "checks",
             EndReason::Rule(reason) => reason,
         }
     }

@@ -78,6 +78,8 @@ pub(crate) enum Edit {
     State(u8, u16),
     /// The count of the counting rules was this before (`features/counting.rs`).
     Count(Count),
+    /// This side had given so many checks before (`features/check_counting.rs`).
+    Checks(Color, u16),
     /// The piece on the square changed sides (`features/flips.rs`).
     Flipped(Square),
     /// The square's bit in `Pos::passed[color]` was toggled (`features/series.rs`).
@@ -150,6 +152,9 @@ pub struct Pos<B: Bitboard> {
     pub(crate) state: [u16; MAX_STATE],
     /// The counting rules' count (`features/counting.rs`).
     pub(crate) count: Count,
+    /// The checks each side has given, where they are counted
+    /// (`features/check_counting.rs`): a rare change, journalled.
+    pub(crate) checks: ByColor<u16>,
     pub(crate) history: Vec<Undo<B>>,
     /// Rule modules' edits, undone with the moves that made them.
     pub(crate) journal: Vec<Edit>,
@@ -187,6 +192,7 @@ impl<B: Bitboard> Pos<B> {
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
             state: [0; MAX_STATE],
             count: Count::default(),
+            checks: ByColor::both(0),
             history: Vec::with_capacity(256),
             journal: Vec::new(),
             walls: t.walls,
@@ -206,6 +212,7 @@ impl<B: Bitboard> Pos<B> {
             hands: self.hands,
             state: self.state,
             count: self.count,
+            checks: self.checks,
             history: Vec::new(),
             journal: Vec::new(),
             walls: self.walls,
@@ -707,11 +714,8 @@ impl<B: Bitboard> Pos<B> {
         }
         let captured = undo.captured;
         self.history.push(undo);
-        if !self.t.modules.with_after_move.is_empty() {
+        if self.t.acts_after_move {
             self.after_move(m, Piece::from_code(captured));
-        }
-        if self.t.counting {
-            self.advance_count(m, Piece::from_code(captured));
         }
     }
 
@@ -743,13 +747,25 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// Rule modules act after move `m` (kept out of line: most variants have none).
+    /// What follows move `m` once it is made, in this order: the rule modules' acts, the
+    /// counting rules' count, the check count (kept out of line: most variants have none
+    /// of them, [`Tables::acts_after_move`]).
     #[inline(never)]
     fn after_move(&mut self, m: Move, captured: Option<Piece>) {
-        let tables = Arc::clone(&self.t);
-        let modules = &tables.modules;
-        for &i in &modules.with_after_move {
-            modules.all[i].after_move(m, captured, &mut self.editor(i));
+        if !self.t.modules.with_after_move.is_empty() {
+            // A handle of our own: each module edits the position.
+            let tables = Arc::clone(&self.t);
+            let modules = &tables.modules;
+            for &i in &modules.with_after_move {
+                modules.all[i].after_move(m, captured, &mut self.editor(i));
+            }
+        }
+        if self.t.counting {
+            self.advance_count(m, captured);
+        }
+        if self.t.counts_checks {
+            // Mid-turn the side to move made the part (`features/turns.rs`).
+            self.count_check(m, if self.status.part != 0 { self.turn } else { self.turn.opponent() });
         }
     }
 
@@ -823,6 +839,7 @@ impl<B: Bitboard> Pos<B> {
                 }
                 Edit::State(slot, old) => self.state[slot as usize] = old,
                 Edit::Count(old) => self.count = old,
+                Edit::Checks(side, old) => self.checks[side] = old,
                 Edit::Flipped(sq) => self.flip(sq),
                 Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
                 Edit::Petrified(sq) => self.walls ^= B::bit(sq),
@@ -866,6 +883,7 @@ impl<B: Bitboard> Pos<B> {
                 h ^= Zobrist::hand(c, pt as PieceType, n);
             }
             h ^= Zobrist::coins(c, self.status.coins[c]) ^ Zobrist::purchases(c, self.status.purchases[c]);
+            h ^= Zobrist::checks(c, self.checks[c]);
         }
         for (slot, &value) in self.state.iter().enumerate() {
             h ^= Zobrist::state(slot, value);

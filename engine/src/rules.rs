@@ -496,6 +496,9 @@ pub struct EndRules {
     pub castling_wins: u32,
     /// A stalemate is scored by the material count, not by `stalemate`.
     pub stalemate_by_count: bool,
+    /// A side that gives this many checks wins (`features/check_counting.rs`: Three-check;
+    /// Fairy-Stockfish's `checkCounting`); `None`: checks are not counted.
+    pub checks: Option<u16>,
 }
 
 /// Piece weights scoring a game by material (Fairy-Stockfish's `materialCounting`): White

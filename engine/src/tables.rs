@@ -289,6 +289,11 @@ impl Zobrist {
     pub fn coins(color: Color, n: u16) -> u64 {
         Zobrist::tally(color, 1000, n as u32)
     }
+    /// The key of the checks a side has given (`features/check_counting.rs`).
+    #[inline]
+    pub fn checks(color: Color, n: u16) -> u64 {
+        Zobrist::tally(color, 1002, n as u32)
+    }
     /// The key of a side's (capped) purchase count.
     #[inline]
     pub fn purchases(color: Color, n: u8) -> u64 {
@@ -476,6 +481,18 @@ pub struct Tables<B> {
     pub has_gating: bool,
     /// The variant has counting rules (`features/counting.rs`): moves advance the count.
     pub counting: bool,
+    /// The variant counts checks (`[end] checks`, `features/check_counting.rs`): moves
+    /// that give check add to the mover's count.
+    pub counts_checks: bool,
+    /// A move's checks are told by the squares it changed (`features/check_counting.rs`):
+    /// attacks are leaps and lines only (no hop, facing royal, locust, lame leap or
+    /// initial-only line), no condition (Madrasi, Circe, Andernach, a second board), no
+    /// flip or petrification and no rule module moves pieces after a move or judges
+    /// checks itself.
+    pub(crate) checks_by_lines: bool,
+    /// Something follows every move: a rule module's `after_move`, the counting rules'
+    /// count or the check count (one test on the hot path for all three).
+    pub(crate) acts_after_move: bool,
     /// Per type: what lifting it may make it (see [`Rules::lift_choices`]), from a rank
     /// that does not raise it and from one that does…
     pub lift_choices: Vec<[PieceSet; 2]>,

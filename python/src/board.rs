@@ -279,6 +279,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::Shuttling
         | EndReason::ForcedPromotion
         | EndReason::FullBoard
+        | EndReason::Checks
         | EndReason::Castling
         | EndReason::Rule(_) => match o.winner {
             None => "VARIANT_DRAW",

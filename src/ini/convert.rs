@@ -176,7 +176,7 @@ fn fen_fields(fen: &str) -> Vec<String> {
 
 /// With `checkCounting`, Fairy-Stockfish reads the checks each side still has to give
 /// (`3+3`, single digits) after the castling and en-passant fields; without them, the
-/// next check wins. Chimera's `n-check` counts checks given towards one `checks` for both
+/// next check wins. Chimera's `[end] checks` counts checks given towards one number for both
 /// sides, so the start must owe both the same number. Returns the FEN without the field.
 fn check_counts(fen: &str) -> (String, Result<u8, String>) {
     let tokens: Vec<&str> = fen.split_whitespace().collect();
@@ -188,7 +188,7 @@ fn check_counts(fen: &str) -> (String, Result<u8, String>) {
     let b = tokens[i].as_bytes();
     let (white, black) = (b[0] - b'0', b[2] - b'0');
     let n = match (white, black) {
-        (w, b) if w != b => Err(format!("White owes {w} checks and Black {b} (Chimera's n-check has one count for both)")),
+        (w, b) if w != b => Err(format!("White owes {w} checks and Black {b} (Chimera's `[end] checks` is one number for both)")),
         (0, _) => Err("no checks left to give at the start".to_string()),
         (w, _) => Ok(w),
     };
@@ -454,7 +454,7 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     doc.insert("pieces".into(), Value::Table(pieces));
 
     // Endings.
-    let end = super::ends::end_table(
+    let mut end = super::ends::end_table(
         &c,
         doc["pieces"].as_table().expect("the pieces, above"),
         &fields[0],
@@ -462,6 +462,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         atomic_king.is_some() || pseudo.is_some(),
         castling_wins,
     )?;
+    if let Some(n) = checks {
+        end.insert("checks".into(), Value::Integer(n.into()));
+    }
     if !end.is_empty() {
         doc.insert("end".into(), Value::Table(end));
     }
@@ -475,9 +478,6 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("turn".into(), Value::Table(turn));
     }
     let mut modules = Table::new();
-    if let Some(n) = checks {
-        modules.insert("n-check".into(), Value::Table(Table::from_iter([("checks".to_string(), Value::Integer(n.into()))])));
-    }
     if let Some((_, module)) = atomic {
         modules.insert("atomic".into(), Value::Table(module));
     }

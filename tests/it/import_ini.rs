@@ -148,12 +148,12 @@ fn checking_false_bans_checks_also_with_compulsory_captures() {
 }
 
 #[test]
-fn check_counting_becomes_the_n_check_module() {
+fn check_counting_becomes_the_end_checks_option() {
     let doc = converted("[5c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 5+5 0 1\ncheckCounting = true\n");
-    assert_eq!(doc["modules"]["n-check"]["checks"].as_integer(), Some(5));
+    assert_eq!(doc["end"]["checks"].as_integer(), Some(5));
     assert_eq!(doc["start"].as_str(), Some("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
     // Without the count, Fairy-Stockfish's next check wins.
-    assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["modules"]["n-check"]["checks"].as_integer(), Some(1));
+    assert_eq!(converted("[1c:chess]\ncheckCounting = true\n")["end"]["checks"].as_integer(), Some(1));
     let uneven = "[c:chess]\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+2 0 1\ncheckCounting = true\n";
     assert_eq!(refused(uneven).0, "startFen");
 }

@@ -25,7 +25,7 @@ mod mischia;
 mod mitred;
 mod movement_rules;
 mod mystic;
-mod n_check;
+mod check_counting;
 mod notation;
 mod pass;
 mod perft;

@@ -50,6 +50,7 @@ pub(crate) struct RawEnd {
     stalemate_by_count: bool,
     shuttling: Option<RawVerdict>,
     forced_promotion: Option<RawVerdict>,
+    checks: Option<Spanned<u16>>,
     /// Compiled with the castles (`features/castling.rs`).
     #[serde(default)]
     pub(crate) castling_wins: Vec<Spanned<String>>,
@@ -110,6 +111,7 @@ impl Default for RawEnd {
             forced_promotion: None,
             full_board: false,
             stalemate_by_count: false,
+            checks: None,
             castling_wins: Vec::new(),
         }
     }
@@ -192,6 +194,10 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         stalemate_by_count: end.stalemate_by_count,
         shuttling: end.shuttling.map(Verdict::from),
         forced_promotion: end.forced_promotion.map(Verdict::from),
+        checks: match &end.checks {
+            Some(n) if *n.get_ref() == 0 => return Err(cx.r.span(n, "end.checks", "must be at least 1 (the check that wins)")),
+            n => n.as_ref().map(|n| *n.get_ref()),
+        },
     })
 }
 
@@ -238,6 +244,11 @@ impl<B: Bitboard> Pos<B> {
     #[inline(never)]
     pub(crate) fn ended_by_rule(&self) -> Option<Outcome> {
         let t = &*self.t;
+        if t.counts_checks {
+            if let Some(o) = self.checks_won() {
+                return Some(o);
+            }
+        }
         for &i in &t.modules.with_outcome {
             if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
                 return Some(o);

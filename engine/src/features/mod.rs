@@ -4,6 +4,7 @@
 pub(crate) mod claims;
 pub(crate) mod end;
 pub(crate) mod counting;
+pub(crate) mod check_counting;
 pub(crate) mod mate_rule;
 pub(crate) mod material;
 pub(crate) mod material_count;

@@ -394,6 +394,7 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         self.write_economy_fields(&mut s);
+        self.write_checks(&mut s);
         let modules = &t.modules;
         for (i, m) in modules.all.iter().enumerate() {
             if let Some(key) = m.fen_key() {
@@ -513,6 +514,7 @@ impl<B: Bitboard> Pos<B> {
             }
             match key {
                 crate::features::turns::FEN_KEY => return self.read_part_field(value),
+                crate::features::check_counting::FEN_KEY => return self.read_checks_field(value),
                 crate::features::series::FEN_KEY if t.series => {
                     let mover = self.turn;
                     return self.read_passed(value, mover, FenField::Extra);
@@ -524,6 +526,9 @@ impl<B: Bitboard> Pos<B> {
                 "unmoved" => return err(FenField::Extra, "`unmoved=` is only for variants with initial-only moves"),
                 _ => {}
             }
+        }
+        if let Some(read) = self.read_foreign_checks(field) {
+            return read;
         }
         for (i, m) in modules.all.iter().enumerate() {
             if let Some(read) = m.read_foreign_field(field, &mut self.state[slot(i)]) {

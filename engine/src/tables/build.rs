@@ -123,7 +123,7 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || ends_on_board,
+            ends_by_rule: !modules.with_outcome.is_empty() || ends_on_board || rules.end.checks.is_some(),
             ends_on_board,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             connect: crate::features::connect::tables::ConnectTables::build(rules.end.connect.as_ref(), g),
@@ -172,6 +172,9 @@ impl<B: Bitboard> Tables<B> {
             },
             has_gating: rules.gating.is_some(),
             counting: rules.end.counting.is_some(),
+            counts_checks: rules.end.checks.is_some(),
+            checks_by_lines: false,
+            acts_after_move: !modules.with_after_move.is_empty() || rules.end.counting.is_some() || rules.end.checks.is_some(),
             light: g.all().filter(|&sq| rules.is_light(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq)),
             lift_choices,
             lift_raise,
@@ -214,6 +217,17 @@ impl<B: Bitboard> Tables<B> {
             && !t.bans_moves
             && t.modules.with_refusals.is_empty()
             && t.modules.with_moves.is_empty();
+        // (With parts, a part may follow one that already gave check.)
+        t.checks_by_lines = !t.odd_attackers
+            && !t.has_parts
+            && !t.exact_legality
+            && t.flips.is_none()
+            && t.petrifying.is_empty()
+            && t.modules.with_after_move.is_empty()
+            && t.modules.with_check.is_empty()
+            && Color::BOTH.iter().all(|&c| {
+                t.special_attacker_types[c].is_empty() && !t.threatened[c] && t.attack_groups[c].iter().all(|g| !g.initial_only)
+            });
         t
     }
 }

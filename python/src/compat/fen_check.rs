@@ -157,7 +157,7 @@ impl Shape {
             // (a pawn of custom Betza writes two squares there).
             double_steps: rules.pieces.iter().any(|p| !p.double_step_ranks.is_empty() && p.betza == STANDARD_PAWN),
             counting: rules.end.counting.is_some(),
-            check_counting: rules.modules.iter().any(|m| m.name == "n-check"),
+            check_counting: rules.end.checks.is_some(),
             start_fen: rules.start_fen.clone(),
         }
     }

@@ -15,11 +15,6 @@ use super::fen_check::STANDARD_PAWN;
 use chimera::rules::PieceDef;
 use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
 
-/// The n of the variant's n-check rule, if it has one.
-fn checks_to_win(rules: &Rules) -> Option<u16> {
-    let module = rules.modules.iter().find(|m| m.name == "n-check")?;
-    module.params.get("checks")?.as_integer().and_then(|n| u16::try_from(n).ok())
-}
 
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
@@ -34,7 +29,7 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
 /// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given);
 /// a FEN without them means one check left for each side, as Fairy-Stockfish reads it.
 fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
-    let Some(n) = checks_to_win(rules) else { return fen.to_string() };
+    let Some(n) = rules.end.checks else { return fen.to_string() };
     let mut parts: Vec<&str> = fen.split_whitespace().collect();
     let given = |remaining: &str| remaining.parse::<u16>().ok().map(|r| n.saturating_sub(r));
     // `3+3` after the castling and en-passant fields: checks remaining, White's first.
@@ -166,7 +161,7 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
     if parts.len() > 4 && !counting {
         parts[4] = halfmove.to_string();
     }
-    if let Some(n) = checks_to_win(rules) {
+    if let Some(n) = rules.end.checks {
         if let Some(i) = parts.iter().position(|p| p.starts_with("checks=")) {
             let field = parts.remove(i);
             let (w, b) = field["checks=".len()..].split_once('/').unwrap_or(("0", "0"));

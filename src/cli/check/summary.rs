@@ -739,6 +739,10 @@ fn end(o: &mut Out) {
     if end.full_board {
         row(o, &["end.full_board"], "full board", "the game ends once no square is empty, scored by the material count (a draw without one)".to_string());
     }
+    if let Some(n) = end.checks {
+        let text = format!("a side that gives its {} check wins; the counts are in the FEN field `checks=W/B`", ordinal(n));
+        row(o, &["end.checks"], "check counting", text);
+    }
 
     if let Some(v) = end.shuttling {
         let text = format!("a player who moves one piece back and forth between two squares five turns in a row: {}", verdict(v));
@@ -1031,4 +1035,16 @@ fn summarise_series(o: &mut Out, s: &chimera::rules::Series) {
         SeriesEnPassant::Leading => "  en passant: a pawn that double-stepped in the opponent's last turn and moved no further may be taken by the turn's first moves, while each takes en passant",
     };
     o.line(&["turn.en_passant"], ep.to_string());
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }

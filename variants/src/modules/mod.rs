@@ -3,7 +3,6 @@
 mod atomic;
 mod chu_lion;
 mod king_swap;
-mod n_check;
 
 use chimera_engine::module::ModuleRegistry;
 
@@ -13,5 +12,4 @@ pub fn registry() -> ModuleRegistry {
         .with("atomic", atomic::DESCRIPTION, atomic::build)
         .with("chu-lion", chu_lion::DESCRIPTION, chu_lion::build)
         .with("king-swap", king_swap::DESCRIPTION, king_swap::build)
-        .with("n-check", n_check::DESCRIPTION, n_check::build)
 }

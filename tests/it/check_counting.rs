@@ -1,6 +1,7 @@
-//! The `n-check` rule module (built-ins `3check` and `5check`): Fairy-Stockfish's perft
-//! suite, the counters through moves, undo, FEN and the hash, the winning check, and
-//! bad parameters and FEN fields refused with errors.
+//! Check counting, `[end] checks` (built-ins `3check`, `5check`, `karouk`, `checkshogi`):
+//! Fairy-Stockfish's perft suite, the counters through moves, undo, FEN and the hash, the
+//! winning check, bad values and FEN fields refused with errors, and the counts agreeing
+//! with the full check test over random games in variants of every kind.
 
 use chimera::variants::{from_toml, load};
 use chimera::{Color, EndReason, Outcome, Position};
@@ -12,7 +13,7 @@ const FSF_SUITE: &[(&str, u32, u64)] = &[
     ("7r/1p4p1/pk3p2/RN6/8/P5Pp/3p1P1P/4R1K1 w - - 1 39 +2+0", 3, 12407),
 ];
 
-/// Fairy-Stockfish's FEN of an n-check game in ours. FSF writes the counters either as
+/// Fairy-Stockfish's FEN of a check-counting game in ours. FSF writes the counters either as
 /// checks *remaining* (`W+B`) in the field after en passant, or in Lichess's form
 /// `+W+B` of checks *given* at the end; ours is `checks=W/B`, checks given.
 fn from_fsf(fen: &str, n: u16) -> String {
@@ -106,7 +107,7 @@ fn the_third_check_wins_and_leaves_no_moves() {
     assert_eq!(p.outcome(), None);
     p.play_str("Ra8+").unwrap();
     assert_eq!(checks(&p), "checks=3/1");
-    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Rule("checks") }));
+    assert_eq!(p.outcome(), Some(Outcome { winner: Some(Color::White), reason: EndReason::Checks }));
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.perft(1), 0);
     // Black's third check wins for Black just the same.
@@ -124,7 +125,7 @@ fn five_check_plays_on_after_the_fourth_check() {
     assert_eq!(p.outcome(), None);
     let mut p = five.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=4/0").unwrap();
     p.play_str("Ra8+").unwrap();
-    assert_eq!(p.outcome().unwrap().reason, EndReason::Rule("checks"));
+    assert_eq!(p.outcome().unwrap().reason, EndReason::Checks);
     assert!(five.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=5/0").unwrap().outcome().is_some());
 }
 
@@ -159,14 +160,63 @@ fn bad_counts_are_fen_errors() {
 }
 
 #[test]
-fn bad_parameters_are_ruleset_errors() {
-    let with = |params: &str| {
-        let text = format!("extends = \"chess\"\nname = \"t\"\n[modules.n-check]\n{params}\n");
+fn bad_values_are_ruleset_errors() {
+    let with = |end: &str| {
+        let text = format!("extends = \"chess\"\nname = \"t\"\n[end]\n{end}\n");
         from_toml(&text, "t.toml").map(|_| ()).map_err(|e| e.to_string())
     };
     assert_eq!(with("checks = 4"), Ok(()));
-    for (params, says) in [("checks = 0", "checks"), ("", "checks"), ("checks = 3\nlives = 2", "lives"), ("checks = \"3\"", "checks")] {
-        let e = with(params).expect_err(params);
-        assert!(e.contains(says), "{params:?}: {e}");
+    for (end, says) in [("checks = 0", "at least 1"), ("checks = -1", "checks"), ("checks = \"3\"", "checks"), ("checks = 70000", "checks")] {
+        let e = with(end).expect_err(end);
+        assert!(e.contains(says), "{end:?}: {e}");
+    }
+    // The rule module it was until 2026-11 is gone: its table is an unknown module.
+    let text = "extends = \"chess\"\nname = \"t\"\n[modules.n-check]\nchecks = 3\n";
+    assert!(from_toml(text, "t.toml").is_err());
+}
+
+/// The checks `checks=W/B` counts.
+fn counts(p: &Position) -> (u16, u16) {
+    let field = p.fen().split_whitespace().find_map(|f| f.strip_prefix("checks=").map(str::to_string)).expect("a checks= field");
+    let (w, b) = field.split_once('/').unwrap();
+    (w.parse().unwrap(), b.parse().unwrap())
+}
+
+#[test]
+fn a_move_counts_a_check_exactly_when_it_leaves_the_opponent_in_check() {
+    // The count after a move is told from the squares it changed where attacks are leaps
+    // and lines (`Tables::checks_by_lines`), else by the full test: both must agree with
+    // `is_check` after every move, in variants with drops, promotions, en passant,
+    // castling, confined and compound pieces, hoppers (xiangqi: the full test) and a
+    // rule module acting after the move (atomic: the full test).
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for base in ["chess", "crazyhouse", "capablanca", "shogi", "xiangqi", "makruk", "atomic", "berolina", "grand", "seirawan"] {
+        let text = format!("extends = \"{base}\"\nname = \"t\"\n[end]\nchecks = 1000\n");
+        let v = from_toml(&text, "t.toml").unwrap_or_else(|e| panic!("{base}: {e}"));
+        let mut checks_seen = 0;
+        for _ in 0..12 {
+            let mut p = v.start();
+            for _ in 0..120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[(next() % moves.len() as u64) as usize];
+                let mover = p.turn();
+                let before = counts(&p);
+                p.play(m).unwrap();
+                let after = counts(&p);
+                let gained = if mover == Color::White { (after.0 - before.0, after.1 - before.1) } else { (after.1 - before.1, after.0 - before.0) };
+                assert_eq!(gained, (u16::from(p.is_check()), 0), "{base}: {m:?} in {}", p.fen());
+                checks_seen += usize::from(p.is_check());
+            }
+        }
+        assert!(checks_seen > 0, "{base}: no check in the random games");
     }
 }
