@@ -14,7 +14,7 @@ use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{Bulk, HopRay, Mobility, Shape};
+use crate::tables::{AttackGroup, Bulk, HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
 use crate::types::{Color, Piece, PieceType, Square};
 
@@ -330,30 +330,36 @@ impl<B: Bitboard> Pos<B> {
             }
             match mob.shape {
                 Shape::Leaper => {
+                    let targets = |from: Square| (mob.leap_quiet[from as usize] & !occ) | (mob.leap_capture[from as usize] & theirs);
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
                         sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
+                    } else {
+                        pieces = Self::count_plain(sink, safety, mob, pieces, targets);
                     }
                     while pieces.any() {
                         let from = pieces.pop();
-                        let targets = (mob.leap_quiet[from as usize] & !occ) | (mob.leap_capture[from as usize] & theirs);
-                        self.emit_piece(sink, safety, mob, pt, from, targets);
+                        self.emit_piece(sink, safety, mob, pt, from, targets(from));
                     }
                 }
                 Shape::Rider => {
+                    let targets = |from: Square| t.magic_lines_reach(&mob.plain, from, word) & (theirs | !occ);
+                    pieces = Self::count_plain(sink, safety, mob, pieces, targets);
                     while pieces.any() {
                         let from = pieces.pop();
-                        let reach = t.magic_lines_reach(&mob.plain, from, word);
-                        self.emit_piece(sink, safety, mob, pt, from, reach & (theirs | !occ));
+                        self.emit_piece(sink, safety, mob, pt, from, targets(from));
                     }
                 }
                 Shape::Slider => {
+                    let targets = |from: Square| {
+                        let reach = t.magic_lines_reach(&mob.plain, from, word);
+                        ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs)
+                    };
+                    pieces = Self::count_plain(sink, safety, mob, pieces, targets);
                     while pieces.any() {
                         let from = pieces.pop();
-                        let reach = t.magic_lines_reach(&mob.plain, from, word);
-                        let targets = ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs);
-                        self.emit_piece(sink, safety, mob, pt, from, targets);
+                        self.emit_piece(sink, safety, mob, pt, from, targets(from));
                     }
                 }
                 Shape::Stepper | Shape::General => {
@@ -552,9 +558,26 @@ impl<B: Bitboard> Pos<B> {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
             sink.push_targets(from, targets & safety.evasions);
-        } else {
+        } else if targets.any() {
+            // (A king hemmed in by its own pieces, often: no call.)
             self.emit_tested(sink, safety, from, targets);
         }
+    }
+
+    /// In a count, the moves of those of `pieces` that need no test and cannot promote,
+    /// counted at once (their moves `targets`); the pieces left to emit one by one.
+    #[inline(always)]
+    fn count_plain<S: MoveSink>(sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pieces: B, targets: impl Fn(Square) -> B) -> B {
+        if !S::COUNTS_ONLY {
+            return pieces;
+        }
+        let batch = pieces & safety.free & !mob.promotion_near;
+        let mut n = 0;
+        for from in batch.squares() {
+            n += u64::from((targets(from) & safety.evasions).count());
+        }
+        sink.push_count(n);
+        pieces & !batch
     }
 
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
@@ -676,8 +699,15 @@ impl<B: Bitboard> Pos<B> {
         }
         // Checks by sliders, and shields against them: our piece first on a line from the
         // king, with an enemy slider of that line next. One look along each group's lines
-        // answers both.
-        for g in &t.attack_groups[them] {
+        // answers both; most positions have no enemy slider on any line from the king at
+        // all, which one look at every group's lines tells.
+        let sliders = self.of_types(t.group_types[them]) & theirs;
+        let groups: &[AttackGroup<B>] = if (t.group_reach[them][king as usize] & sliders).any() { &t.attack_groups[them] } else { &[] };
+        for g in groups {
+            // (Its own types only where some slider is on its lines.)
+            if (g.reach[king as usize] & sliders).is_empty() {
+                continue;
+            }
             let cand = self.group_attackers(g, theirs);
             if (g.reach[king as usize] & cand).is_empty() {
                 continue;

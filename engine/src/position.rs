@@ -27,6 +27,9 @@ pub(crate) struct Status<B> {
     /// Bit `2 * castle + color`: that side still has that castle.
     pub castling: u32,
     pub ep: Option<EnPassant>,
+    /// Whether the hash holds `ep`'s key: whether a piece could take en passant when
+    /// it was set (Fairy-Stockfish's rule), so that clearing it takes out what was put in.
+    pub ep_hashed: bool,
     /// Pieces that have never moved, among types that care (initial-only moves).
     pub unmoved: B,
     /// Open gates (`features/gating.rs`): squares whose pieces have not moved, from
@@ -176,6 +179,7 @@ impl<B: Bitboard> Pos<B> {
             status: Status {
                 castling: 0,
                 ep: None,
+                ep_hashed: false,
                 unmoved: B::EMPTY,
                 gates: B::EMPTY,
                 promoted: B::EMPTY,
@@ -567,7 +571,8 @@ impl<B: Bitboard> Pos<B> {
         let moved = self.board.squares[m.from as usize];
         let mut undo = self.undo_record(m, moved);
         if let Some(ep) = self.status.ep.take() {
-            if self.ep_capturable(ep, us) {
+            if self.status.ep_hashed {
+                self.status.ep_hashed = false;
                 self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
             }
         }
@@ -600,6 +605,7 @@ impl<B: Bitboard> Pos<B> {
                     let ep = EnPassant { target: mid, victim: m.to };
                     self.status.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
+                        self.status.ep_hashed = true;
                         self.status.hash ^= self.t.zobrist.en_passant[mid as usize];
                     }
                 }
@@ -632,12 +638,6 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Pass => return self.finish_move(undo, m, false),
             MoveKind::Wall => unreachable!("a wall part is played by play_wall"),
         }
-        if self.t.flips.is_some() {
-            self.flip_around(m.to, m.kind == MoveKind::Drop);
-        }
-        if !self.t.petrifying.is_empty() && undo.captured != NO_PIECE {
-            self.petrify_after_capture(m, moved);
-        }
         if m.promotion().is_some() {
             reset |= self.t.resets & (1 << ResetEvent::Promotion as u8) != 0;
         }
@@ -651,16 +651,40 @@ impl<B: Bitboard> Pos<B> {
             self.status.castling ^= lost;
             self.status.hash ^= self.t.zobrist.castles(lost);
         }
-        if !self.t.castling_rights_on_arrival.is_empty() {
-            self.gain_rights_on_arrival(m);
-        }
-        if self.t.capture_conditions && undo.captured != NO_PIECE {
-            self.capture_conditions(m, &mut undo);
-        }
         let mut vacated = B::bit(m.from) | B::bit(m.to);
         if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
             let cs = self.castles().paths[self.castle_index(m, us)][us].squares;
             vacated |= B::bit(cs.king_from) | B::bit(cs.rook_from) | B::bit(cs.rook_to);
+        }
+        if self.t.rare_effects {
+            self.rare_effects(m, moved, vacated, &mut undo);
+        } else {
+            self.leave_squares(vacated);
+        }
+        self.finish_move(undo, m, reset)
+    }
+
+    /// What a move does under the rarer rules, in this order: flips, petrification,
+    /// castling rights gained on arrival, Circe and Andernach, gates; the squares it
+    /// vacated lose their unmoved pieces; then the initial moves its aim takes, and
+    /// Alice's transfer. Out of line, behind one flag ([`Tables::rare_effects`]): most
+    /// variants have none of them.
+    ///
+    /// [`Tables::rare_effects`]: crate::tables::Tables::rare_effects
+    #[inline(never)]
+    fn rare_effects(&mut self, m: Move, moved: u8, vacated: B, undo: &mut Undo<B>) {
+        let us = self.turn;
+        if self.t.flips.is_some() {
+            self.flip_around(m.to, m.kind == MoveKind::Drop);
+        }
+        if !self.t.petrifying.is_empty() && undo.captured != NO_PIECE {
+            self.petrify_after_capture(m, moved);
+        }
+        if !self.t.castling_rights_on_arrival.is_empty() {
+            self.gain_rights_on_arrival(m);
+        }
+        if self.t.capture_conditions && undo.captured != NO_PIECE {
+            self.capture_conditions(m, undo);
         }
         if self.t.has_gating {
             if matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle) {
@@ -668,13 +692,7 @@ impl<B: Bitboard> Pos<B> {
             }
             self.close_gates(vacated);
         }
-        let moved_off = self.status.unmoved & vacated;
-        if moved_off.any() {
-            self.status.unmoved ^= moved_off;
-            for sq in moved_off.squares() {
-                self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
-            }
-        }
+        self.leave_squares(vacated);
         if self.t.aims_take_initial_moves && matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant) {
             // The mover as it moved (a pawn promoting to a rook aims as a pawn, as in
             // Fairy-Stockfish).
@@ -684,7 +702,18 @@ impl<B: Bitboard> Pos<B> {
         if self.t.rules.transfer {
             self.pass_through(m);
         }
-        self.finish_move(undo, m, reset)
+    }
+
+    /// The pieces on `vacated` (a move's squares) are no longer unmoved.
+    #[inline(always)]
+    fn leave_squares(&mut self, vacated: B) {
+        let moved_off = self.status.unmoved & vacated;
+        if moved_off.any() {
+            self.status.unmoved ^= moved_off;
+            for sq in moved_off.squares() {
+                self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
+            }
+        }
     }
 
     /// What Circe and Andernach add to capture `m` (`features/circe.rs`,
@@ -753,12 +782,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline(never)]
     fn after_move(&mut self, m: Move, captured: Option<Piece>) {
         if !self.t.modules.with_after_move.is_empty() {
-            // A handle of our own: each module edits the position.
-            let tables = Arc::clone(&self.t);
-            let modules = &tables.modules;
-            for &i in &modules.with_after_move {
-                modules.all[i].after_move(m, captured, &mut self.editor(i));
-            }
+            self.modules_after_move(m, captured);
         }
         if self.t.counting {
             self.advance_count(m, captured);
@@ -769,14 +793,28 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// The rule modules' acts after move `m` (out of line: the check count, alone in
+    /// most variants that act after a move, keeps a small frame).
+    #[inline(never)]
+    fn modules_after_move(&mut self, m: Move, captured: Option<Piece>) {
+        // A handle of our own: each module edits the position.
+        let tables = Arc::clone(&self.t);
+        let modules = &tables.modules;
+        for &i in &modules.with_after_move {
+            modules.all[i].after_move(m, captured, &mut self.editor(i));
+        }
+    }
+
     /// Takes back the last move. Returns it, or `None` at the start of the history.
     pub fn undo(&mut self) -> Option<Move> {
-        let u = self.history.pop()?;
-        let m = u.mv;
+        let last = self.history.len().checked_sub(1)?;
+        // The record's small fields; its status is copied back from where it lies, last
+        // (a record popped whole went through the stack on the way).
+        let Undo { mv: m, moved, captured, to_hand, journal, .. } = self.history[last];
         // Mid-turn the last part was the side to move's own (`features/turns.rs`).
         let us = if self.status.part != 0 { self.turn } else { self.turn.opponent() };
-        if self.journal.len() > u.journal as usize {
-            self.revert_edits(u.journal as usize);
+        if self.journal.len() > journal as usize {
+            self.revert_edits(journal as usize);
         }
         if matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle) {
             self.close_gate(m, us);
@@ -784,16 +822,16 @@ impl<B: Bitboard> Pos<B> {
         match m.kind {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Locust => {
                 self.board.take(m.to);
-                self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
-                if let Some(cap) = Piece::from_code(u.captured) {
+                self.board.put(m.from, Piece::from_code(moved).expect("moved piece"));
+                if let Some(cap) = Piece::from_code(captured) {
                     self.board.put(m.to, cap);
                 }
             }
             MoveKind::EnPassant => {
                 self.board.take(m.to);
-                self.board.put(m.from, Piece::from_code(u.moved).expect("moved piece"));
-                let victim = self.ep_victim(u.before.ep, m.to, us.opponent());
-                self.board.put(victim, Piece::from_code(u.captured).expect("captured piece"));
+                self.board.put(m.from, Piece::from_code(moved).expect("moved piece"));
+                let victim = self.ep_victim(self.history[last].before.ep, m.to, us.opponent());
+                self.board.put(victim, Piece::from_code(captured).expect("captured piece"));
             }
             MoveKind::Castle | MoveKind::GateCastle => {
                 let [(a_from, a_to), (b_from, b_to)] = self.castle_paths(m, us);
@@ -811,20 +849,21 @@ impl<B: Bitboard> Pos<B> {
                 self.board.take(m.to);
             }
             MoveKind::Lift => {
-                self.board.put(m.from, Piece::from_code(u.moved).expect("lifted piece"));
+                self.board.put(m.from, Piece::from_code(moved).expect("lifted piece"));
                 self.hands[us][m.piece as usize] -= 1;
             }
             MoveKind::Upgrade => {
                 self.board.take(m.to);
-                self.board.put(m.to, Piece::from_code(u.moved).expect("upgraded piece"));
+                self.board.put(m.to, Piece::from_code(moved).expect("upgraded piece"));
             }
             MoveKind::Wall => self.unplace_wall(m),
         }
-        if u.to_hand != NO_PIECE {
-            self.hands[us][u.to_hand as usize] -= 1;
+        if to_hand != NO_PIECE {
+            self.hands[us][to_hand as usize] -= 1;
         }
         self.turn = us;
-        self.status = u.before;
+        self.status = self.history[last].before;
+        self.history.truncate(last);
         Some(m)
     }
 
@@ -862,12 +901,8 @@ impl<B: Bitboard> Pos<B> {
             h ^= t.zobrist.black_to_move;
         }
         h ^= t.zobrist.castles(self.status.castling);
-        if let Some(ep) = self.status.ep {
-            // Mid-turn the side to move made the double step: its opponent may take.
-            let by = if self.status.part != 0 { self.turn.opponent() } else { self.turn };
-            if self.ep_capturable(ep, by) {
-                h ^= t.zobrist.en_passant[ep.target as usize];
-            }
+        if let Some(ep) = self.status.ep.filter(|_| self.ep_in_hash()) {
+            h ^= t.zobrist.en_passant[ep.target as usize];
         }
         for sq in self.status.unmoved.squares() {
             h ^= t.zobrist.unmoved[sq as usize];

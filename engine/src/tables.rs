@@ -259,7 +259,7 @@ pub struct AttackGroup<B> {
 /// Zobrist keys.
 #[derive(Clone, Debug)]
 pub struct Zobrist {
-    /// Per (colour, type, square).
+    /// Per square and piece code ([`Zobrist::piece_index`]).
     pub piece: Vec<u64>,
     pub black_to_move: u64,
     /// Per castle and colour.
@@ -273,6 +273,13 @@ pub struct Zobrist {
 }
 
 impl Zobrist {
+    /// Where a piece's key on `sq` is in [`Zobrist::piece`]: by square, then by the
+    /// piece's code (type and colour bit), so that no multiplication finds it.
+    #[inline(always)]
+    pub fn piece_index(color: Color, t: PieceType, sq: Square) -> usize {
+        (sq as usize) << 7 | (color as usize) << 6 | t as usize
+    }
+
     /// The key of holding `count` pieces of a type in hand (0 for none), computed rather
     /// than tabled because a hand has no fixed maximum.
     #[inline]
@@ -376,6 +383,10 @@ pub struct Tables<B> {
     pub leap_attackers: Vec<B>,
     /// Per colour: rider attack groups.
     pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
+    /// Per colour: every type of its attack groups, and per square every square their
+    /// slides reach: one look that tells most positions no group bears on a square.
+    pub(crate) group_types: ByColor<PieceSet>,
+    pub(crate) group_reach: ByColor<Vec<B>>,
     /// Per colour: the types that attack with plain leaps, each with where its part of
     /// [`Tables::leap_attackers`] starts.
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
@@ -423,6 +434,9 @@ pub struct Tables<B> {
     /// Some rule of the kernel, not a module, can end the game so
     /// ([`Pos::ended_by_rule`]'s board part).
     pub(crate) ends_on_board: bool,
+    /// Some rule other than the check count can end the game so (a module's, or one
+    /// on the board).
+    pub(crate) ends_otherwise: bool,
     /// Each side's goal squares (`[end.region_win]`; empty without it).
     pub(crate) goals: ByColor<B>,
     /// The connection rule's steps and lines (`[end.connect]`; `None` without it).
@@ -548,6 +562,10 @@ pub struct Tables<B> {
     /// Circe or Andernach: a capture does more than remove a piece (`features/circe.rs`,
     /// `features/andernach.rs`): the one flag a move made tests.
     pub capture_conditions: bool,
+    /// Some rule does more after a move than move, capture and lose rights: flips,
+    /// petrification, castling rights gained on arrival, Circe or Andernach, gating,
+    /// aims that take initial moves, Alice's transfer (`Pos::rare_effects`).
+    pub(crate) rare_effects: bool,
     /// No rule wraps the kernel's moves (turns of several parts, passes, gating, the
     /// duties to drop or to capture, bans, rule modules' moves or refusals): generation
     /// goes straight to them, past the wrappers' tests one by one.
@@ -664,7 +682,7 @@ impl<B: Bitboard> Tables<B> {
 
     #[inline]
     pub fn piece_key(&self, color: Color, t: PieceType, sq: Square) -> u64 {
-        self.zobrist.piece[(color.index() * self.types + t as usize) * self.squares + sq as usize]
+        self.zobrist.piece[Zobrist::piece_index(color, t, sq)]
     }
 
     /// Builds the tables of rules without modules. The rules must already be valid (the
@@ -686,8 +704,18 @@ impl Zobrist {
             z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
             z ^ (z >> 31)
         };
+        // Drawn per colour, type and square, in that order (the keys every hash was
+        // made of before they were laid out by square).
+        let mut piece = vec![0; squares << 7];
+        for color in Color::BOTH {
+            for t in 0..types {
+                for sq in 0..squares {
+                    piece[Zobrist::piece_index(color, t as PieceType, sq as Square)] = next();
+                }
+            }
+        }
         Zobrist {
-            piece: (0..2 * types * squares).map(|_| next()).collect(),
+            piece,
             black_to_move: next(),
             castle: (0..2 * castles).map(|_| next()).collect(),
             en_passant: (0..squares).map(|_| next()).collect(),

@@ -15,9 +15,8 @@ mod registry;
 mod san;
 
 use chimera::rules::Captured;
-use chimera::{Color, FenStyle, Move, MoveKind, Notation, Piece, Position};
+use chimera::{Color, FenStyle, Move, MoveKind, Piece, Position};
 use pyo3::prelude::*;
-use pyo3::exceptions::PyValueError;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::PyList;
 

@@ -186,7 +186,12 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         let occ = self.occupied();
-        for (i, path) in self.castles().paths.iter().enumerate() {
+        let paths = &self.castles().paths;
+        // Most castles still allowed have pieces on their way: a quick look first.
+        if !paths.iter().enumerate().any(|(i, path)| self.has_castling_right(i, us) && (occ & path[us].empty).is_empty()) {
+            return;
+        }
+        for (i, path) in paths.iter().enumerate() {
             let path = &path[us];
             if self.castle_block_knowing(i, path, occ, Some(safety)).is_some() {
                 continue;
@@ -372,18 +377,14 @@ impl<B: Bitboard> Pos<B> {
         if self.status.castling == 0 || m.kind == MoveKind::Drop {
             return 0;
         }
+        // (An en-passant capture's victim has just moved: it holds no right.)
         let at = &self.castles().rights_at;
         let mut lost = at[m.from as usize] | at[m.to as usize];
-        if m.kind == MoveKind::EnPassant {
-            if let Some(e) = self.status.ep {
-                lost |= at[e.victim as usize];
-            }
-        }
         if m.kind == MoveKind::GateCastle {
             // The gate may be the rook's square: the king leaves too.
             lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
         }
-        if self.t.rules.opposite_castling && matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+        if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) && self.t.rules.opposite_castling {
             lost |= 1 << (2 * self.castle_index(m, self.turn) + self.turn.opponent().index());
         }
         lost

@@ -59,6 +59,10 @@ impl<B: Bitboard> Pos<B> {
             return true;
         }
         let left = if m.kind == MoveKind::Drop { B::EMPTY } else { B::bit(m.from) };
+        // Most moves touch no line from the royal at all.
+        if (t.group_reach[mover][king as usize] & (left | B::bit(m.to))).is_empty() {
+            return false;
+        }
         t.attack_groups[mover].iter().any(|g| {
             let touched = if g.types.contains(arrived) { left | B::bit(m.to) } else { left };
             (g.reach[king as usize] & touched).any()
@@ -98,8 +102,7 @@ impl<B: Bitboard> Pos<B> {
         let Some(n) = self.t.rules.end.checks else {
             return err(FenField::Extra, "`checks=` is only for variants that count checks (`[end] checks`)");
         };
-        let count = |s: &str| s.parse::<u16>().ok().filter(|&c| c <= n);
-        let Some((white, black)) = text.split_once('/').and_then(|(w, b)| Some((count(w)?, count(b)?))) else {
+        let Some((white, black)) = text.split_once('/').and_then(|(w, b)| check_count(w, n).zip(check_count(b, n))) else {
             return err(
                 FenField::Extra,
                 format!("checks: `{text}` is not two counts of checks given, White's and Black's, each from 0 to {n} (like `1/0`)"),
@@ -119,8 +122,7 @@ impl<B: Bitboard> Pos<B> {
             None => (false, field),
         };
         let (w, b) = text.split_once('+')?;
-        let count = |s: &str| s.parse::<u16>().ok().filter(|&c| c <= n);
-        let Some((w, b)) = count(w).zip(count(b)) else {
+        let Some((w, b)) = check_count(w, n).zip(check_count(b, n)) else {
             return Some(err(FenField::Extra, format!("`{field}`: not two counts of checks from 0 to {n}")));
         };
         let counts = if given { ByColor::new(w, b) } else { ByColor::new(n - w, n - b) };
@@ -128,9 +130,13 @@ impl<B: Bitboard> Pos<B> {
         Some(Ok(()))
     }
 
+    /// The counts a FEN gives (the reader computes the hash afterwards, from them).
     fn set_counts(&mut self, counts: ByColor<u16>) {
-        for c in Color::BOTH {
-            self.set_checks(c, counts[c]);
-        }
+        self.checks = counts;
     }
+}
+
+/// A count of checks in a FEN, from 0 to `n`.
+fn check_count(text: &str, n: u16) -> Option<u16> {
+    text.parse::<u16>().ok().filter(|&c| c <= n)
 }

@@ -20,6 +20,14 @@ impl<B: Bitboard> Pos<B> {
             (from & self.pieces(by, pt)).any()
         })
     }
+
+    /// Whether the en-passant target of this position belongs in its hash: whether the
+    /// side that may take it could (mid-turn the side to move made the double step, and
+    /// its opponent may take).
+    pub(crate) fn ep_in_hash(&self) -> bool {
+        let by = if self.status.part != 0 { self.turn.opponent() } else { self.turn };
+        self.status.ep.is_some_and(|ep| self.ep_capturable(ep, by))
+    }
 }
 
 pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {

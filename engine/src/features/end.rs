@@ -239,22 +239,32 @@ impl<B: Bitboard> Pos<B> {
     /// rule module's ending, the capture of the whole army (or extinction), a goal
     /// region reached, a connection made, two passes, bikjang, a full board. (Checkmate and stalemate
     /// follow from having no moves; repetition and the move rule leave moves on the
-    /// board for a game that goes on past them.) Out of line: the generator asks only
-    /// where the tables say some rule may end the game, and keeps its hot path small.
-    #[inline(never)]
+    /// board for a game that goes on past them.) The generator asks only where the
+    /// tables say some rule may end the game; the check count, asked at every node of a
+    /// check-counting variant, is told in line, the rest out of line.
+    #[inline]
     pub(crate) fn ended_by_rule(&self) -> Option<Outcome> {
-        let t = &*self.t;
-        if t.counts_checks {
+        if self.t.counts_checks {
             if let Some(o) = self.checks_won() {
                 return Some(o);
             }
+            if !self.t.ends_otherwise {
+                return None;
+            }
         }
+        self.ended_otherwise()
+    }
+
+    /// [`Pos::ended_by_rule`]'s rules but the check count.
+    #[inline(never)]
+    fn ended_otherwise(&self) -> Option<Outcome> {
+        let t = &*self.t;
         for &i in &t.modules.with_outcome {
             if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
                 return Some(o);
             }
         }
-        // A variant whose only ending rules are modules (Three-check) pays nothing more.
+        // A variant whose only ending rules are modules pays nothing more.
         if !t.ends_on_board {
             return None;
         }

@@ -107,10 +107,11 @@ impl<B: Bitboard> Pos<B> {
         self.walls |= B::bit(m.to);
         self.status.hash ^= Zobrist::wall(m.to);
         if let Some(ep) = self.status.ep.filter(|ep| ep.target == m.to) {
-            if self.ep_capturable(ep, them) {
+            if self.status.ep_hashed {
                 self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
             }
             self.status.ep = None;
+            self.status.ep_hashed = false;
         }
         self.set_part(0, 0, 0);
         if us == Color::Black {

@@ -343,6 +343,7 @@ impl<B: Bitboard> Pos<B> {
         if !over && pos.in_check(them) {
             return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
         }
+        pos.status.ep_hashed = pos.ep_in_hash();
         pos.status.hash = pos.compute_hash();
         Ok(pos)
     }

@@ -19,6 +19,9 @@ pub(super) struct Attacks<B> {
     /// hoppers, any piece may become their screen.
     pub hurdled: ByColor<PieceSet>,
     pub attack_groups: ByColor<Vec<AttackGroup<B>>>,
+    /// Every group's types, and per square every square some group's slides reach.
+    pub group_types: ByColor<PieceSet>,
+    pub group_reach: ByColor<Vec<B>>,
     /// Set ids of each group's lines, until [`Attacks::finish`].
     group_ids: ByColor<Vec<Vec<u16>>>,
 }
@@ -133,7 +136,10 @@ impl<B: Bitboard> Attacks<B> {
                 hop_attacker_types[color].insert(t);
             }
         }
-        Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, group_ids }
+        let group_types = ByColor::new(Color::White, Color::Black).map(|c| attack_groups[c].iter().fold(PieceSet::EMPTY, |s, g| s | g.types));
+        let group_reach = ByColor::new(Color::White, Color::Black)
+            .map(|c| (0..squares).map(|sq| attack_groups[c].iter().fold(B::EMPTY, |b, g| b | g.reach[sq])).collect());
+        Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, group_types, group_reach, group_ids }
     }
 
     /// The groups with their lines, once the slider sets are built.

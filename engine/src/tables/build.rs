@@ -34,7 +34,7 @@ impl<B: Bitboard> Tables<B> {
         let attacks = Attacks::new(&rules, board, &moves.mobility, &mut rays, &mut sets);
         let built = sets.finish::<B>();
         let mobility = moves.finish(&built, board);
-        let Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, .. } =
+        let Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, group_types, group_reach, .. } =
             attacks.finish(&built);
 
         if modules.tracks_unmoved {
@@ -106,6 +106,8 @@ impl<B: Bitboard> Tables<B> {
             magic_reach,
             mobility,
             leap_attackers,
+            group_types,
+            group_reach,
             attack_groups,
             leap_attacker_types,
             special_attacker_types,
@@ -125,6 +127,7 @@ impl<B: Bitboard> Tables<B> {
             zobrist,
             ends_by_rule: !modules.with_outcome.is_empty() || ends_on_board || rules.end.checks.is_some(),
             ends_on_board,
+            ends_otherwise: !modules.with_outcome.is_empty() || ends_on_board,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             connect: crate::features::connect::tables::ConnectTables::build(rules.end.connect.as_ref(), g),
             bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,
@@ -206,6 +209,7 @@ impl<B: Bitboard> Tables<B> {
             locusts: crate::features::locust::tables::Locusts::new(&rules, board),
             capture_conditions: rules.circe.is_some() || rules.andernach,
             exact_legality: rules.circe.is_some() || rules.andernach || rules.madrasi || rules.transfer,
+            rare_effects: false,
             rules,
             modules,
         };
@@ -217,6 +221,13 @@ impl<B: Bitboard> Tables<B> {
             && !t.bans_moves
             && t.modules.with_refusals.is_empty()
             && t.modules.with_moves.is_empty();
+        t.rare_effects = t.flips.is_some()
+            || !t.petrifying.is_empty()
+            || !t.castling_rights_on_arrival.is_empty()
+            || t.capture_conditions
+            || t.has_gating
+            || t.aims_take_initial_moves
+            || t.rules.transfer;
         // (With parts, a part may follow one that already gave check.)
         t.checks_by_lines = !t.odd_attackers
             && !t.has_parts
