@@ -193,12 +193,16 @@ async function refresh() {
   render();
 }
 
-/** The squares and letters of a long-algebraic move: a move, drop or purchase, upgrade or lift. */
+/** The squares and letters of a long-algebraic move: a move, drop or purchase, upgrade or
+ *  lift, or a move in two steps (Chu shogi's lion: `from`, the square of its first step,
+ *  `via`, then `to`, which may be `from` again). */
 function readUci(uci) {
   let m = uci.match(/^([A-Za-z])@([a-p]\d+)$/);
   if (m) return { letter: m[1].toUpperCase(), to: m[2] };
   m = uci.match(/^([a-p]\d+)\^([a-z])$/);
   if (m) return { from: m[1], lift: m[2].toUpperCase() };
+  m = uci.match(/^([a-p]\d+)([a-p]\d+)([a-p]\d+)$/);
+  if (m) return { from: m[1], via: m[2], to: m[3] };
   m = uci.match(/^([a-p]\d+)([a-p]\d+)([a-z]?)$/);
   if (m) return { from: m[1], to: m[2], becomes: m[3] ? m[3].toUpperCase() : null };
   return {};
@@ -287,18 +291,30 @@ const pieceOn = (square) => parseBoard(state.position.fen, state.variant.files, 
 const nameOf = (letter) => state.names[letter.toUpperCase()] || letter;
 
 /** The legal moves that start with the selection and end on another square: a piece's
- *  moves (not its upgrades or lifts), or the drops or purchases of a letter. */
+ *  moves in one step (not its upgrades or lifts), the second steps of its two-step moves
+ *  once the first is picked (`via`), or the drops or purchases of a letter. */
 function movesOf(selected) {
-  if (selected.square) return state.moves.filter((m) => m.from === selected.square && m.to && m.to !== m.from);
+  if (selected.via) return secondSteps(selected.square, selected.via);
+  if (selected.square) return state.moves.filter((m) => m.from === selected.square && m.to && m.to !== m.from && !m.via);
   const kind = selected.hand ? "drop" : "buy";
   const letter = selected.hand || selected.shop;
   return state.moves.filter((m) => m.kind === kind && m.letter === letter);
 }
 
-const movesTo = (selected, square) => movesOf(selected).filter((m) => m.to === square);
+/** The two-step moves of the piece on `from` whose first step ends on `via`. */
+const secondSteps = (from, via) => state.moves.filter((m) => m.from === from && m.via === via);
+
+/** The moves of the selection ending on `square`; after a first step, stopping on its
+ *  square is the one-step move there. */
+function movesTo(selected, square) {
+  const moves = movesOf(selected).filter((m) => m.to === square);
+  if (selected.via !== square) return moves;
+  return moves.concat(movesOf({ square: selected.square }).filter((m) => m.to === square));
+}
 
 /** The selection on `square` in long algebraic, to ask why it is refused. */
 function attempt(selected, square) {
+  if (selected.via) return `${selected.square}${selected.via}${square}`;
   return selected.square ? `${selected.square}${square}` : `${selected.hand || selected.shop}@${square}`;
 }
 
@@ -306,7 +322,11 @@ function press(square) {
   const selected = state.selected;
   const piece = pieceOn(square);
   if (piece && !(selected && movesTo(selected, square).length)) card.show(piece.letter, square);
-  if (selected && selected.square === square) return;
+  // The first step of a two-step move: the second is picked next (or this square again).
+  if (selected?.square && !selected.via && secondSteps(selected.square, square).length) {
+    return select({ square: selected.square, via: square });
+  }
+  if (selected && selected.square === square && !selected.via) return;
   if (selected) {
     const moves = movesTo(selected, square);
     if (moves.length) return choose(moves, square);
@@ -469,8 +489,7 @@ function render() {
   const last = state.line.at(-1);
   if (last) {
     const m = readUci(last.uci);
-    if (m.from) mark(m.from, "last");
-    if (m.to) mark(m.to, "last");
+    for (const sq of new Set([m.from, m.via, m.to])) if (sq) mark(sq, "last");
   }
   const pieces = parseBoard(position.fen, variant.files, variant.ranks);
   if (position.check) {
@@ -484,7 +503,14 @@ function render() {
   const selected = state.selected;
   if (selected) {
     if (selected.square) mark(selected.square, "selected");
+    if (selected.via) mark(selected.via, "selected");
     for (const m of movesOf(selected)) mark(m.to, m.capture ? "target capture" : "target");
+    if (selected.square && !selected.via) {
+      // First steps of two-step moves (each leads on to its second steps).
+      for (const m of state.moves.filter((m) => m.from === selected.square && m.via)) mark(m.via, pieceOn(m.via) ? "target capture" : "target");
+    } else if (selected.via && movesTo(selected, selected.via).length) {
+      mark(selected.via, "target");
+    }
   }
   board.draw({
     files: variant.files,

@@ -320,6 +320,54 @@ describe("chimera web", () => {
     assert.match(await page.getAttribute(`${square("f11")} .piece`, "title"), /black white-horse/);
   });
 
+  it("plays a lion's two-step moves by clicks: on through the first step, back, or stopping there", async () => {
+    await pick("chushogi");
+    await page.fill("#fen-in", "11k/12/12/4p7/4n7/4gp6/4N7/12/12/12/12/K11 w - - 0 1");
+    await page.click("#fen-form button[type=submit]");
+    await page.waitForFunction(() => document.querySelector("#fen-out").value.startsWith("11k/12/12/4p7"));
+    const targets = () => page.$$eval("#board .square.target", (els) => els.map((e) => e.dataset.square).sort());
+    const pieceAt = (name) => page.locator(`${square(name)} .piece`).getAttribute("data-piece");
+    const empty = async (name) => (await page.locator(`${square(name)} .piece`).count()) === 0;
+    // The lion's first steps are targets; the gold on e7 is one, and leads on.
+    await page.click(square("e6"));
+    assert.ok((await targets()).includes("e7"));
+    await page.click(square("e7"));
+    assert.deepEqual(
+      await page.$$eval("#board .square.selected", (els) => els.map((e) => e.dataset.square).sort()),
+      ["e6", "e7"],
+      "the lion and its first step",
+    );
+    // From e7: on to the neighbours (e6 is the way back), or stop on e7 itself.
+    assert.deepEqual(await targets(), ["d6", "d7", "d8", "e6", "e7", "e8", "f6", "f7", "f8"]);
+    await shot("7b-chu-lion-second-step");
+    await page.click(square("e8"));
+    await waitPlies(1);
+    assert.equal(await pieceAt("e8"), "N", "the lion took the gold, then the lion on e8");
+    assert.ok((await empty("e7")) && (await empty("e6")));
+
+    // Taken back: out and back to e6 (igui), the gold taken, the lion home again.
+    await page.click("#undo");
+    await waitPlies(0);
+    await page.click(square("e6"));
+    await page.click(square("e7"));
+    await page.click(square("e6"));
+    await waitPlies(1);
+    assert.equal(await pieceAt("e6"), "N");
+    assert.ok(await empty("e7"), "the gold on e7 is taken");
+    assert.equal(await pieceAt("e8"), "n");
+
+    // Taken back: the first step's square twice is the one-step capture there.
+    await page.click("#undo");
+    await waitPlies(0);
+    await page.click(square("e6"));
+    await page.click(square("e7"));
+    await page.click(square("e7"));
+    await waitPlies(1);
+    assert.equal(await pieceAt("e7"), "N");
+    assert.ok(await empty("e6"));
+    assert.equal(await pieceAt("e8"), "n");
+  });
+
   it("answers the API beside the page like serve", async () => {
     const r = await page.evaluate(async () => {
       const response = await fetch("api", { method: "POST", body: '{"id":1,"op":"variants"}' });
