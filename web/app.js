@@ -515,6 +515,7 @@ function render() {
   board.draw({
     files: variant.files,
     ranks: variant.ranks,
+    boards: variant.boards,
     a1Light: variant.a1_light,
     pieces,
     names: state.names,

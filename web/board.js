@@ -57,7 +57,7 @@ export class Board {
    * most pixels the board may take across (less if its container is narrower);
    * `style`: how pieces are drawn (see glyphs.js).
    */
-  draw({ files, ranks, a1Light, pieces, names, marks, size = 560, style = "figures" }) {
+  draw({ files, ranks, boards = 1, a1Light, pieces, names, marks, size = 560, style = "figures" }) {
     this.files = files;
     this.ranks = ranks;
     const el = this.el;
@@ -81,6 +81,8 @@ export class Board {
         sq.dataset.square = name;
         sq.setAttribute("role", "gridcell");
         if (marks[name]) sq.classList.add(...marks[name].split(" "));
+        // Boards side by side (Alice chess): a line where the next one begins.
+        if (col > 0 && col % (files / boards) === 0) sq.classList.add("board-edge");
         if (col === 0) sq.append(coordinate("rank", r + 1));
         if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
         const piece = pieces[name];

@@ -368,6 +368,14 @@ describe("chimera web", () => {
     assert.equal(await pieceAt("e8"), "n");
   });
 
+  it("draws Alice chess's two boards apart", async () => {
+    await pick("alice");
+    assert.equal(await page.locator("#board .square").count(), 128);
+    const edges = await page.$$eval("#board .square.board-edge", (els) => els.map((e) => e.dataset.square));
+    assert.deepEqual(edges.map((sq) => sq[0]), Array(8).fill("i"), "the second board begins at file i, on every rank");
+    await shot("7c-alice-two-boards");
+  });
+
   it("answers the API beside the page like serve", async () => {
     const r = await page.evaluate(async () => {
       const response = await fetch("api", { method: "POST", body: '{"id":1,"op":"variants"}' });

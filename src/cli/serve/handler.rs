@@ -414,6 +414,7 @@ impl Server {
             hands: rules.drops.is_some(),
             economy: economy.is_some(),
             a1_light: rules.a1_light,
+            boards: rules.geometry.boards,
             buy: economy.map(|e| e.buy.iter().map(|&(t, cost)| Price { piece: letter(t), cost }).collect()),
             upgrades: economy.map(|e| {
                 e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()

@@ -239,6 +239,9 @@ pub struct Loaded {
     pub economy: bool,
     /// Whether a1 is a light square (the board's colouring).
     pub a1_light: bool,
+    /// How many boards stand side by side in `files` (2 in Alice chess; each board has
+    /// `files / boards` files).
+    pub boards: u8,
     /// What may be bought and for how many coins (economy only).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub buy: Option<Vec<Price>>,
