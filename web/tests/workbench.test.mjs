@@ -85,11 +85,11 @@ async function waitPlies(n) {
   await page.waitForFunction((n) => document.body.dataset.plies === String(n), n);
 }
 
-/** Clicks `from`, then `to`, and waits for the move to be drawn. */
-async function clickMove(from, to) {
+/** Clicks `from`, then `to` (and any further squares of a move in steps), and waits for
+ *  the move to be drawn. */
+async function clickMove(from, ...to) {
   const plies = Number(await page.getAttribute("body", "data-plies"));
-  await page.click(square(from));
-  await page.click(square(to));
+  for (const name of [from, ...to]) await page.click(square(name));
   await waitPlies(plies + 1);
 }
 
@@ -348,10 +348,7 @@ describe("chimera web", () => {
     // Taken back: out and back to e6 (igui), the gold taken, the lion home again.
     await page.click("#undo");
     await waitPlies(0);
-    await page.click(square("e6"));
-    await page.click(square("e7"));
-    await page.click(square("e6"));
-    await waitPlies(1);
+    await clickMove("e6", "e7", "e6");
     assert.equal(await pieceAt("e6"), "N");
     assert.ok(await empty("e7"), "the gold on e7 is taken");
     assert.equal(await pieceAt("e8"), "n");
@@ -359,10 +356,7 @@ describe("chimera web", () => {
     // Taken back: the first step's square twice is the one-step capture there.
     await page.click("#undo");
     await waitPlies(0);
-    await page.click(square("e6"));
-    await page.click(square("e7"));
-    await page.click(square("e7"));
-    await waitPlies(1);
+    await clickMove("e6", "e7", "e7");
     assert.equal(await pieceAt("e7"), "N");
     assert.ok(await empty("e6"));
     assert.equal(await pieceAt("e8"), "n");

@@ -80,6 +80,7 @@ impl<B: Bitboard> Tables<B> {
             || rules.end.bikjang
             || rules.end.full_board
             || passes;
+        let ends_otherwise = !modules.with_outcome.is_empty() || ends_on_board;
         let facing = if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
@@ -125,9 +126,9 @@ impl<B: Bitboard> Tables<B> {
             en_passant_types,
             file_masks,
             zobrist,
-            ends_by_rule: !modules.with_outcome.is_empty() || ends_on_board || rules.end.checks.is_some(),
+            ends_by_rule: ends_otherwise || rules.end.checks.is_some(),
             ends_on_board,
-            ends_otherwise: !modules.with_outcome.is_empty() || ends_on_board,
+            ends_otherwise,
             goals: RegionWin::goals(rules.end.region_win.as_ref()),
             connect: crate::features::connect::tables::ConnectTables::build(rules.end.connect.as_ref(), g),
             bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,
