@@ -125,12 +125,5 @@ fn time(client: &mut Client, name: &str, request: &str, calls: usize) {
     let pipelined = t.elapsed() / (batches * BATCH) as u32;
 
     let (median, p99, max) = (quantile(0.5), quantile(0.99), times[times.len() - 1]);
-    println!(
-        "{name:<36} {:>9} {:>9} {:>9} {:>10} {:>10}",
-        micros(median),
-        micros(p99),
-        micros(mean),
-        micros(max),
-        micros(pipelined)
-    );
+    println!("{name:<36} {:>9} {:>9} {:>9} {:>10} {:>10}", micros(median), micros(p99), micros(mean), micros(max), micros(pipelined));
 }

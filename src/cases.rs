@@ -299,7 +299,11 @@ fn set_legal(file: &Path, now: usize) -> std::io::Result<()> {
         .lines()
         .map(|line| {
             let is_legal = line.trim_start().strip_prefix("legal").is_some_and(|rest| rest.trim_start().starts_with('='));
-            if is_legal { format!("legal = {now}") } else { line.to_string() }
+            if is_legal {
+                format!("legal = {now}")
+            } else {
+                line.to_string()
+            }
         })
         .collect();
     fs::write(file, lines.join("\n") + "\n")

@@ -8,8 +8,8 @@ pub use chimera_variants as variants;
 
 pub mod cases;
 pub mod game;
-pub mod movement;
 pub mod ini;
+pub mod movement;
 pub mod pgn;
 pub mod snapshot;
 pub mod two_boards;

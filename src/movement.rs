@@ -23,7 +23,9 @@ struct Kind {
 pub fn describe_piece(rules: &Rules, def: &PieceDef) -> String {
     let mut clauses = describe_directions(&def.directions);
     if !def.double_step_ranks.is_empty() {
-        clauses.push("from its double-step ranks it may also move two squares straight forward (not capturing) when both are empty".to_string());
+        clauses.push(
+            "from its double-step ranks it may also move two squares straight forward (not capturing) when both are empty".to_string(),
+        );
     }
     if let Some((_, dirs)) = &def.extra_moves {
         let extra = describe_directions(dirs);
@@ -52,7 +54,14 @@ fn describe_directions(directions: &[Direction]) -> Vec<String> {
     let mut kinds: Vec<(Kind, Vec<(i8, i8)>)> = Vec::new();
     for d in directions {
         let (a, b) = (d.dx.unsigned_abs(), d.dy.unsigned_abs());
-        let kind = Kind { atom: (a.max(b), a.min(b)), range: d.range, mode: d.mode, hop: d.hop, initial: d.initial_only, lame: !d.path.is_empty() };
+        let kind = Kind {
+            atom: (a.max(b), a.min(b)),
+            range: d.range,
+            mode: d.mode,
+            hop: d.hop,
+            initial: d.initial_only,
+            lame: !d.path.is_empty(),
+        };
         match kinds.iter_mut().find(|(k, _)| *k == kind) {
             Some((_, dirs)) => dirs.push((d.dx, d.dy)),
             None => kinds.push((kind, vec![(d.dx, d.dy)])),
@@ -80,7 +89,9 @@ fn clause(k: &Kind, dirs: &[(i8, i8)]) -> String {
         (1, _, _) if a == 1 => "one square".to_string(),
         (1, _, _) => format!("by a ({a},{b}) leap{}", leap_name(a, b).map(|n| format!(" ({n})")).unwrap_or_default()),
         (0, _, _) if a == 1 => "any distance".to_string(),
-        (0, _, _) => format!("by any number of ({a},{b}) leaps in a line{}", leap_name(a, b).map(|n| format!(" ({n}-rider)")).unwrap_or_default()),
+        (0, _, _) => {
+            format!("by any number of ({a},{b}) leaps in a line{}", leap_name(a, b).map(|n| format!(" ({n}-rider)")).unwrap_or_default())
+        }
         (n, _, _) if a == 1 => format!("up to {n} squares"),
         (n, _, _) => format!("by up to {n} ({a},{b}) leaps in a line"),
     };
@@ -174,8 +185,14 @@ mod tests {
         assert_eq!(words("N"), "moves and captures by a (2,1) leap (knight)");
         assert_eq!(words("R"), "moves and captures any distance orthogonally");
         assert_eq!(words("fmWfcF"), "moves one square forward orthogonally (not capturing); captures one square forward diagonally");
-        assert_eq!(words("mRcpR"), "moves any distance orthogonally (not capturing); captures any distance orthogonally by hopping over exactly one piece");
+        assert_eq!(
+            words("mRcpR"),
+            "moves any distance orthogonally (not capturing); captures any distance orthogonally by hopping over exactly one piece"
+        );
         assert_eq!(words("nN"), "moves and captures by a (2,1) leap (knight), blocked by a piece in between");
-        assert_eq!(words("ifmnD"), "as its first move only, moves by a (2,0) leap (dabbaba) forward orthogonally, blocked by a piece in between (not capturing)");
+        assert_eq!(
+            words("ifmnD"),
+            "as its first move only, moves by a (2,0) leap (dabbaba) forward orthogonally, blocked by a piece in between (not capturing)"
+        );
     }
 }

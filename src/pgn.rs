@@ -307,7 +307,12 @@ fn check_match<R: BufRead>(
 /// How the text's result — its result token, else its `[Result]` tag — stands with the
 /// end on the board (`outcome`) and the draw the final position allows (`claimable`):
 /// `Ok` with the agreement in words, or `Err` with the contradiction.
-fn judge_result(tag: Option<&str>, token: Option<&ResultToken>, outcome: Option<Outcome>, claimable: bool) -> Result<Option<String>, String> {
+fn judge_result(
+    tag: Option<&str>,
+    token: Option<&ResultToken>,
+    outcome: Option<Outcome>,
+    claimable: bool,
+) -> Result<Option<String>, String> {
     let tagged = tag.and_then(GameResult::parse);
     let text = match (token, tagged) {
         (Some(t), Some(tagged)) if tagged != t.result && tagged != GameResult::Unknown && t.result != GameResult::Unknown => {

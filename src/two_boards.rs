@@ -56,7 +56,11 @@ impl BoardId {
 
     /// `A` or `B`, as BPGN, `--divide` and the server name the boards.
     pub fn name(self) -> &'static str {
-        if self == BoardId::A { "A" } else { "B" }
+        if self == BoardId::A {
+            "A"
+        } else {
+            "B"
+        }
     }
 
     fn index(self) -> usize {
@@ -66,7 +70,11 @@ impl BoardId {
     /// BPGN's tag of a move by `color` on this board: `A` (White on A), `a` (Black on A).
     pub fn tag(self, color: Color) -> char {
         let c = if self == BoardId::A { 'A' } else { 'B' };
-        if color == Color::White { c } else { c.to_ascii_lowercase() }
+        if color == Color::White {
+            c
+        } else {
+            c.to_ascii_lowercase()
+        }
     }
 }
 

@@ -249,16 +249,8 @@ fn parts(atom: &Atom) -> &[Atom] {
 /// (1,2) (2,1) (2,-1) (1,-2) (-1,-2) (-2,-1) (-2,1) (-1,2): clockwise from forward-right.
 /// Orthogonal atoms use the even bits (0x55), diagonal atoms the odd bits (0xAA).
 /// Copied from XBoard's moves.c (`rot[][4]`) so that its direction masks can be used as is.
-const ROT: [[i8; 4]; 8] = [
-    [1, 0, 0, 1],
-    [0, 1, 1, 0],
-    [0, 1, -1, 0],
-    [1, 0, 0, -1],
-    [-1, 0, 0, -1],
-    [0, -1, -1, 0],
-    [0, -1, 1, 0],
-    [-1, 0, 0, 1],
-];
+const ROT: [[i8; 4]; 8] =
+    [[1, 0, 0, 1], [0, 1, 1, 0], [0, 1, -1, 0], [1, 0, 0, -1], [-1, 0, 0, -1], [0, -1, -1, 0], [0, -1, 1, 0], [-1, 0, 0, 1]];
 
 // Direction masks, from XBoard's moves.c (`dirs1`..`dirs4`), for the letters f b l r s v.
 // NARROW: the moves most in that direction (for N: f = (±1,2), s = (±2,±1)).
@@ -349,11 +341,7 @@ fn read_range(text: &str, at: usize, atom: &Atom) -> Result<(u8, usize), BetzaEr
     let (start, stop) = (end, end + digits);
     let number = &text[start..stop];
     if doubled {
-        return Err(error(
-            start,
-            number,
-            "a doubled atom is already an unlimited rider; it takes no range",
-        ));
+        return Err(error(start, number, "a doubled atom is already an unlimited rider; it takes no range"));
     }
     if digits > 1 && number.starts_with('0') {
         return Err(error(start, number, "range with a leading zero"));
@@ -366,14 +354,7 @@ fn read_range(text: &str, at: usize, atom: &Atom) -> Result<(u8, usize), BetzaEr
 
 /// Turns one atom with its modifiers into directions, appended to `out`.
 /// `span` is the byte range of the whole move (modifiers, atom, range), for errors.
-fn expand(
-    text: &str,
-    mods: &[usize],
-    atom: &Atom,
-    range: u8,
-    span: (usize, usize),
-    out: &mut Vec<Direction>,
-) -> Result<(), BetzaError> {
+fn expand(text: &str, mods: &[usize], atom: &Atom, range: u8, span: (usize, usize), out: &mut Vec<Direction>) -> Result<(), BetzaError> {
     let bytes = text.as_bytes();
     let (mut only_move, mut only_capture, mut initial, mut lame) = (false, false, false, false);
     let mut hop = Hop::None;
@@ -415,11 +396,7 @@ fn expand(
                 ));
             }
             if after.is_some_and(|a| pairs(c, a)) {
-                return Err(error(
-                    at,
-                    &text[at..at + 3],
-                    "ambiguous direction letters (a doubled letter, then one it could pair with)",
-                ));
+                return Err(error(at, &text[at..at + 3], "ambiguous direction letters (a doubled letter, then one it could pair with)"));
             }
             dirs.push(Dir::One(dir));
             k += 1;
@@ -436,37 +413,21 @@ fn expand(
         Class::Diag => 0xAA,
         Class::Oblique | Class::Compound => 0xFF,
     };
-    let set = if dirs.is_empty() {
-        all
-    } else {
-        dirs.iter().fold(0, |s, d| s | d.mask(atom.class)) & all
-    };
+    let set = if dirs.is_empty() { all } else { dirs.iter().fold(0, |s, d| s | d.mask(atom.class)) & all };
     let fragment = &text[span.0..span.1];
     if set == 0 {
         // Unreachable with the tables above; kept so that a table change cannot go unnoticed.
-        return Err(error(
-            span.0,
-            fragment,
-            "the direction modifiers select no direction of this atom",
-        ));
+        return Err(error(span.0, fragment, "the direction modifiers select no direction of this atom"));
     }
 
     // `n` matters only for leapers whose step passes over squares. It is a no-op on single
     // steps and on W/F-based sliders (they never jump anyway).
     let jumps = atom.step.1 > 1;
     if lame && jumps && range != 1 {
-        return Err(error(
-            span.0,
-            fragment,
-            "lame (`n`) riders with a jumping step (e.g. `nNN`) are not supported",
-        ));
+        return Err(error(span.0, fragment, "lame (`n`) riders with a jumping step (e.g. `nNN`) are not supported"));
     }
     if hop != Hop::None && (range != 0 || lame) {
-        return Err(error(
-            span.0,
-            fragment,
-            "hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame",
-        ));
+        return Err(error(span.0, fragment, "hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame"));
     }
 
     let mode = match (only_move, only_capture) {
@@ -543,9 +504,7 @@ fn unsupported_modifier(c: u8) -> String {
         b'e' => "en-passant capture is not supported here",
         b'd' => "capturing own pieces is not supported",
         b'h' => "half-sets (`fh`, `hr`, …) are not supported",
-        b't' | b'x' | b'y' | b'z' | b'q' | b'k' | b'u' | b'w' => {
-            "this XBetza extension is not supported"
-        }
+        b't' | b'x' | b'y' | b'z' | b'q' | b'k' | b'u' | b'w' => "this XBetza extension is not supported",
         _ => return format!("unknown modifier `{}`", c as char),
     };
     format!("unsupported modifier `{}` ({why})", c as char)
@@ -553,9 +512,7 @@ fn unsupported_modifier(c: u8) -> String {
 
 fn unsupported_atom(c: u8) -> String {
     let why = match c {
-        b'L' | b'J' => {
-            "legacy camel/zebra letter, read differently by different programs; write C or Z"
-        }
+        b'L' | b'J' => "legacy camel/zebra letter, read differently by different programs; write C or Z",
         b'O' => "castling and null moves are not supported",
         b'U' => "the universal leaper is not supported",
         b'I' => "the imitator is not supported",
@@ -610,11 +567,7 @@ mod tests {
     fn assert_err(text: &str, offset: usize, fragment: &str, reason_part: &str) {
         let e = err(text);
         assert_eq!((e.offset, e.fragment.as_str()), (offset, fragment), "{text:?}: {e}");
-        assert!(
-            e.reason.contains(reason_part),
-            "{text:?}: reason {:?} lacks {reason_part:?}",
-            e.reason
-        );
+        assert!(e.reason.contains(reason_part), "{text:?}: reason {:?} lacks {reason_part:?}", e.reason);
     }
 
     #[test]
@@ -634,11 +587,7 @@ mod tests {
             assert_eq!(v.len(), count, "{letter}");
             assert_eq!(steps(letter), images(a, b), "{letter}");
             for d in &v {
-                assert_eq!(
-                    (d.range, d.mode, d.initial_only, d.path.len()),
-                    (1, Mode::Both, false, 0),
-                    "{letter}"
-                );
+                assert_eq!((d.range, d.mode, d.initial_only, d.path.len()), (1, Mode::Both, false, 0), "{letter}");
             }
         }
     }
@@ -658,9 +607,7 @@ mod tests {
         assert_eq!(k.len(), 8);
         assert!(k.iter().all(|d| d.range == 1));
         assert_eq!(steps("K"), &images(1, 0) | &images(1, 1));
-        for (text, atom_steps) in
-            [("R", images(1, 0)), ("B", images(1, 1)), ("Q", &images(1, 0) | &images(1, 1))]
-        {
+        for (text, atom_steps) in [("R", images(1, 0)), ("B", images(1, 1)), ("Q", &images(1, 0) | &images(1, 1))] {
             let v = ok(text);
             assert_eq!(v.len(), atom_steps.len(), "{text}");
             assert!(v.iter().all(|d| d.range == 0 && d.mode == Mode::Both), "{text}");
@@ -697,14 +644,7 @@ mod tests {
 
     #[test]
     fn pawn_and_mode_modifiers() {
-        assert_eq!(
-            ok("fmWfcF"),
-            vec![
-                dir(-1, 1, 1, Mode::Capture),
-                dir(0, 1, 1, Mode::Move),
-                dir(1, 1, 1, Mode::Capture)
-            ]
-        );
+        assert_eq!(ok("fmWfcF"), vec![dir(-1, 1, 1, Mode::Capture), dir(0, 1, 1, Mode::Move), dir(1, 1, 1, Mode::Capture)]);
         let v = ok("mWcF");
         assert_eq!(v.len(), 8);
         for d in &v {
@@ -744,7 +684,7 @@ mod tests {
                 initial_only: true,
                 path: vec![(0, 1)],
                 hop: Hop::None,
-            hurdles: Vec::new(),
+                hurdles: Vec::new(),
                 locust: None,
             }]
         );
@@ -963,15 +903,7 @@ mod tests {
         // Lame and jumping knights are different directions.
         assert_eq!(ok("NnN").len(), 16);
         // No-op on single steps and on W/F-based sliders.
-        for (lame, plain) in [
-            ("nW", "W"),
-            ("nF", "F"),
-            ("nK", "K"),
-            ("nR", "R"),
-            ("nB", "B"),
-            ("nQ", "Q"),
-            ("nW3", "W3"),
-        ] {
+        for (lame, plain) in [("nW", "W"), ("nF", "F"), ("nK", "K"), ("nR", "R"), ("nB", "B"), ("nQ", "Q"), ("nW3", "W3")] {
             assert_eq!(ok(lame), ok(plain), "{lame}");
         }
     }
@@ -1030,10 +962,7 @@ mod tests {
         assert_err("KnD3", 1, "nD3", "lame");
         assert_err("nA0", 0, "nA0", "lame");
         let e = err("pnR");
-        assert_eq!(
-            e.to_string(),
-            "`pnR` at offset 0: hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame"
-        );
+        assert_eq!(e.to_string(), "`pnR` at offset 0: hoppers (`p`, `g`) must be unlimited riders (`pR`, `gQ`, `pNN`), not lame");
     }
 
     #[test]
@@ -1083,17 +1012,10 @@ mod tests {
         }
         expected.sort();
         assert_eq!(leaps("mafsmafW"), expected);
-        assert_eq!(
-            expected.iter().map(|l| l.0).collect::<BTreeSet<_>>(),
-            images(3, 2),
-            "the elephant's targets are the zebra's"
-        );
+        assert_eq!(expected.iter().map(|l| l.0).collect::<BTreeSet<_>>(), images(3, 2), "the elephant's targets are the zebra's");
         assert!(ok("mafsmafW").iter().all(|d| d.mode == Mode::Both && d.range == 1 && !d.initial_only));
         // Only its forward leaps: the first leg forward, then either way, then on.
-        assert_eq!(
-            leaps("mfafsmafW"),
-            vec![((-2, 3), vec![(0, 1), (-1, 2)], vec![]), ((2, 3), vec![(0, 1), (1, 2)], vec![])]
-        );
+        assert_eq!(leaps("mfafsmafW"), vec![((-2, 3), vec![(0, 1), (-1, 2)], vec![]), ((2, 3), vec![(0, 1), (1, 2)], vec![])]);
     }
 
     #[test]

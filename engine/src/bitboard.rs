@@ -291,10 +291,18 @@ impl Bitboard for Wide {
             let word = |j: Option<usize>| j.and_then(|j| self.0.get(j)).copied().unwrap_or(0);
             *o = if by >= 0 {
                 let (hi, lo) = (word(i.checked_sub(words)), word(i.checked_sub(words + 1)));
-                if bits == 0 { hi } else { hi << bits | lo >> (64 - bits) }
+                if bits == 0 {
+                    hi
+                } else {
+                    hi << bits | lo >> (64 - bits)
+                }
             } else {
                 let (lo, hi) = (word(Some(i + words)), word(Some(i + words + 1)));
-                if bits == 0 { lo } else { lo >> bits | hi << (64 - bits) }
+                if bits == 0 {
+                    lo
+                } else {
+                    lo >> bits | hi << (64 - bits)
+                }
             };
         }
         Wide(out)

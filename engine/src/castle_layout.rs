@@ -109,9 +109,8 @@ impl<B: Bitboard> CastleLayout<B> {
                 let Some((king_from, rook_from)) = origins[color] else { continue };
                 let s = castle.squares(g, color);
                 let squares = CastleSquares { king_from, rook_from, ..s };
-                let empty_order: Vec<Square> = span(g, &[king_from, s.king_to, rook_from, s.rook_to])
-                    .filter(|&sq| sq != king_from && sq != rook_from)
-                    .collect();
+                let empty_order: Vec<Square> =
+                    span(g, &[king_from, s.king_to, rook_from, s.rook_to]).filter(|&sq| sq != king_from && sq != rook_from).collect();
                 path[color] = CastlePath::new(g, squares, empty_order, walk(g, king_from, s.king_to));
             }
         }

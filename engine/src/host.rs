@@ -6,8 +6,8 @@ use std::ops::Deref;
 
 use crate::bitboard::{Bitboard, Wide};
 use crate::module::{Editor, PositionView};
-use crate::moves::{Move, MoveKind};
 use crate::movegen::Safety;
+use crate::moves::{Move, MoveKind};
 use crate::position::{Edit, Pos};
 use crate::rules::{CastleSquares, Rules};
 use crate::tables::Zobrist;

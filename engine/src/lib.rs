@@ -117,9 +117,9 @@ mod variant;
 
 pub use bitboard::{Bitboard, Squares, Wide};
 pub use castle_layout::{CastlingLetters, CastlingMode};
+pub use features::claims::Claim;
 pub use fen::{FenError, FenField, FenStyle};
 pub use moves::{Action, Move, MoveKind};
-pub use features::claims::Claim;
 pub use notation::Notation;
 pub use outcome::{EndReason, Outcome};
 pub use reach::Way;

@@ -14,8 +14,8 @@ use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
-use crate::tables::{AttackGroup, Bulk, HopRay, Mobility, Shape};
 use crate::refusal::MoveError;
+use crate::tables::{AttackGroup, Bulk, HopRay, Mobility, Shape};
 use crate::types::{Color, Piece, PieceType, Square};
 
 /// Where generated moves go: a list, or a counter that never looks at them one by one.
@@ -182,11 +182,27 @@ impl<B: Bitboard> Clone for Safety<B> {
 impl<B: Bitboard> Safety<B> {
     /// No royal piece to keep safe.
     fn unguarded() -> Safety<B> {
-        Safety { unguarded: true, test_all: false, royals: B::EMPTY, free: !B::EMPTY, in_check: false, evasions: !B::EMPTY, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
+        Safety {
+            unguarded: true,
+            test_all: false,
+            royals: B::EMPTY,
+            free: !B::EMPTY,
+            in_check: false,
+            evasions: !B::EMPTY,
+            royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
+        }
     }
     /// Every move tested.
     fn test_all(royals: B) -> Safety<B> {
-        Safety { unguarded: false, test_all: true, royals, free: B::EMPTY, in_check: false, evasions: !B::EMPTY, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
+        Safety {
+            unguarded: false,
+            test_all: true,
+            royals,
+            free: B::EMPTY,
+            in_check: false,
+            evasions: !B::EMPTY,
+            royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
+        }
     }
     /// Whether putting a piece on a square of [`Safety::evasions`] (a drop, a purchase)
     /// keeps every royal safe without a test: nothing to guard, or a single royal out of
@@ -365,7 +381,9 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Stepper | Shape::General => {
                     // The pieces that may capture en passant now.
                     let ep_from = match self.status.ep {
-                        Some(ep) if mob.en_passant => t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces,
+                        Some(ep) if mob.en_passant => {
+                            t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces
+                        }
                         _ => B::EMPTY,
                     };
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
@@ -520,7 +538,8 @@ impl<B: Bitboard> Pos<B> {
             capture &= mob.within;
         }
         for sp in &mob.specials {
-            if !sp.origins.has(from) || (sp.initial_only && (!self.status.unmoved.has(from) || (!mob.initial_in_check && self.is_check()))) {
+            if !sp.origins.has(from) || (sp.initial_only && (!self.status.unmoved.has(from) || (!mob.initial_in_check && self.is_check())))
+            {
                 continue;
             }
             let Some((to, path)) = sp.to[from as usize] else { continue };
@@ -643,7 +662,8 @@ impl<B: Bitboard> Pos<B> {
     fn emit<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, m: Move) {
         let tested = m.kind == MoveKind::EnPassant || !safety.free.has(m.from);
         let legal = if tested { safety.unguarded || self.is_safe_after(m, safety.royals) } else { safety.evasions.has(m.to) };
-        let promotes = mob.promotion_near.has(m.from) && mob.promoting(m.from, B::bit(m.to), self.board.by_color[self.turn.opponent()]).any();
+        let promotes =
+            mob.promotion_near.has(m.from) && mob.promoting(m.from, B::bit(m.to), self.board.by_color[self.turn.opponent()]).any();
         if promotes && (mob.promote_en_passant || m.kind != MoveKind::EnPassant) {
             // With duple check a promotion to a second royal may make it legal.
             if legal || self.t.test_every_move {
@@ -758,7 +778,15 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        Safety { unguarded: false, test_all: false, royals, free: !suspects, in_check, evasions, royal_tested: Cell::new((B::EMPTY, B::EMPTY)) }
+        Safety {
+            unguarded: false,
+            test_all: false,
+            royals,
+            free: !suspects,
+            in_check,
+            evasions,
+            royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
+        }
     }
 
     /// What the hoppers of `them`, and their royals facing our `king`, make of the

@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
+use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::castle_layout::CastleLayout;
+use crate::module::MAX_STATE;
 use crate::moves::{Move, MoveKind};
 use crate::rules::ResetEvent;
-use crate::betza::Hop;
 use crate::tables::{AttackGroup, HopAttack, Shape, Special, Tables, Zobrist};
-use crate::module::MAX_STATE;
 use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
 /// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
@@ -359,7 +359,9 @@ impl<B: Bitboard> Pos<B> {
     /// after a move being tested (`None`: where they stand now).
     pub(crate) fn attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
-        if self.leap_attacked(sq, by, attackers) || (!t.special_attacker_types[by].is_empty() && self.lame_attacked_with(sq, by, occ, attackers, barred)) {
+        if self.leap_attacked(sq, by, attackers)
+            || (!t.special_attacker_types[by].is_empty() && self.lame_attacked_with(sq, by, occ, attackers, barred))
+        {
             return true;
         }
         for g in &t.attack_groups[by] {
@@ -385,7 +387,8 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let barred = || barred.unwrap_or_else(|| self.barred_pieces());
         (t.hops_or_flying
-            && (t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers, barred)) || self.royal_faced(sq, by, occ, attackers)))
+            && (t.hop_attacks[by].iter().any(|a| self.hop_attacked(a, sq, occ, attackers, barred))
+                || self.royal_faced(sq, by, occ, attackers)))
             || (t.locusts.any() && self.locust_attacked(sq, by, occ, attackers))
     }
 
@@ -550,7 +553,9 @@ impl<B: Bitboard> Pos<B> {
     pub fn is_capture(&self, m: Move) -> bool {
         match m.kind {
             MoveKind::EnPassant => true,
-            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => m.from != m.to && self.board.by_color[self.turn.opponent()].has(m.to),
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate => {
+                m.from != m.to && self.board.by_color[self.turn.opponent()].has(m.to)
+            }
             MoveKind::Locust => {
                 let theirs = self.board.by_color[self.turn.opponent()];
                 theirs.has(m.piece as Square) || (m.from != m.to && theirs.has(m.to))
@@ -952,4 +957,3 @@ impl<B: Bitboard> Pos<B> {
             .count()
     }
 }
-

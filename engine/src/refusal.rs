@@ -151,7 +151,6 @@ impl fmt::Display for IllegalCode {
     }
 }
 
-
 /// A refusal, as the `Err` of a move reader.
 pub(crate) fn refuse<T>(code: IllegalCode, message: impl Into<String>) -> Result<T, MoveError> {
     Err(MoveError { code, message: message.into() })

@@ -386,12 +386,7 @@ impl Castle {
     /// This castle's squares for `color`.
     pub fn squares(&self, g: Geometry, color: Color) -> CastleSquares {
         let m = |sq: Square| if color == Color::White { sq } else { g.mirror(sq) };
-        CastleSquares {
-            king_from: m(self.king_from),
-            king_to: m(self.king_to),
-            rook_from: m(self.rook_from),
-            rook_to: m(self.rook_to),
-        }
+        CastleSquares { king_from: m(self.king_from), king_to: m(self.king_to), rook_from: m(self.rook_from), rook_to: m(self.rook_to) }
     }
 }
 
@@ -1042,8 +1037,7 @@ impl Rules {
     /// (Xiangqi's elephant `E`, whose FEN letter is `B`).
     pub fn piece_by_move_letter(&self, c: char) -> Option<PieceType> {
         let up = c.to_ascii_uppercase();
-        self.piece_by_letter(c)
-            .or_else(|| self.pieces.iter().position(|p| p.notation_letter == Some(up)).map(|i| i as PieceType))
+        self.piece_by_letter(c).or_else(|| self.pieces.iter().position(|p| p.notation_letter == Some(up)).map(|i| i as PieceType))
     }
     /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
@@ -1073,7 +1067,10 @@ impl Rules {
             Some(c) => Symbol { plus: false, letter: c },
             None => {
                 let base = self.promoted_from(t).and_then(|u| self.piece(u).letter);
-                Symbol { plus: true, letter: base.expect("a face without a letter promotes from a piece with one (checked by the ruleset)") }
+                Symbol {
+                    plus: true,
+                    letter: base.expect("a face without a letter promotes from a piece with one (checked by the ruleset)"),
+                }
             }
         }
     }

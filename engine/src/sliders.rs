@@ -487,7 +487,8 @@ mod tests {
     #[test]
     fn lookups_agree_with_walking_the_rays() {
         let queen: Vec<Ray> = ROOK.iter().chain(BISHOP.iter()).copied().collect();
-        let nightrider: Vec<Ray> = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
+        let nightrider: Vec<Ray> =
+            [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
         let limited: Vec<Ray> = vec![(0, 1, 3), (1, 1, 2), (-1, 0, 4), (2, 0, 0)];
         for (files, ranks) in [(8, 8), (5, 5), (6, 6), (4, 16), (16, 4), (7, 9), (4, 4)] {
             let g = Geometry::new(files, ranks);
@@ -503,7 +504,8 @@ mod tests {
     #[test]
     fn lookups_agree_with_walking_round_a_cylinder() {
         let queen: Vec<Ray> = ROOK.iter().chain(BISHOP.iter()).copied().collect();
-        let nightrider: Vec<Ray> = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
+        let nightrider: Vec<Ray> =
+            [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)].iter().map(|&(x, y)| (x, y, 0)).collect();
         let limited: Vec<Ray> = vec![(0, 1, 3), (1, 1, 2), (-1, 0, 4), (2, 0, 0), (3, 0, 0)];
         for (files, ranks) in [(8, 8), (5, 5), (6, 6), (4, 16), (16, 4), (7, 9), (3, 3)] {
             let g = Geometry { wrap_files: true, ..Geometry::new(files, ranks) };
@@ -528,7 +530,10 @@ mod tests {
         let g = Geometry::new(8, 7);
         let queen: Vec<Ray> = BISHOP.iter().chain(ROOK.iter()).copied().collect();
         let sets = split(g, &queen);
-        assert_eq!(sets, vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0)], vec![(-1, -1, 0), (1, 1, 0)]]);
+        assert_eq!(
+            sets,
+            vec![vec![(0, -1, 0), (0, 1, 0)], vec![(-1, 0, 0), (1, 0, 0)], vec![(-1, 1, 0), (1, -1, 0)], vec![(-1, -1, 0), (1, 1, 0)]]
+        );
         for set in &sets {
             assert!(build(g, set, &mut Vec::new()).is_some(), "{set:?}");
         }

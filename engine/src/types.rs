@@ -337,10 +337,7 @@ impl Piece {
     /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
-        (code != NO_PIECE).then_some(Piece {
-            color: if code & 64 != 0 { Color::Black } else { Color::White },
-            kind: code & 63,
-        })
+        (code != NO_PIECE).then_some(Piece { color: if code & 64 != 0 { Color::Black } else { Color::White }, kind: code & 63 })
     }
 }
 

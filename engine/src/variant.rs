@@ -7,15 +7,15 @@ use std::sync::Arc;
 
 use crate::bitboard::Wide;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
+use crate::features::claims::Claim;
 use crate::fen::{FenError, FenStyle};
 use crate::module::{ModuleRegistry, ModuleSet};
 use crate::moves::Move;
 use crate::notation::Notation;
-use crate::refusal::{IllegalCode, MoveError};
-use crate::features::claims::Claim;
 use crate::outcome::Outcome;
 use crate::position::Pos;
 use crate::reach::Way;
+use crate::refusal::{IllegalCode, MoveError};
 use crate::rules::Rules;
 use crate::ruleset::{parse_rules, Loaded, RelativePaths, Resolve, RulesetError, TableSize};
 use crate::tables::Tables;

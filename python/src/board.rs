@@ -15,7 +15,12 @@ use pyo3::types::PyString;
 use crate::api::{resolve, PyVariant};
 use crate::errors::{self, IllegalMove};
 
-create_exception!(chimera, InvalidMoveError, IllegalMove, "Text that is no move at all (python-chess's InvalidMoveError; code `unparsable`).");
+create_exception!(
+    chimera,
+    InvalidMoveError,
+    IllegalMove,
+    "Text that is no move at all (python-chess's InvalidMoveError; code `unparsable`)."
+);
 create_exception!(chimera, IllegalMoveError, IllegalMove, "A move that cannot be played here (python-chess's IllegalMoveError).");
 create_exception!(chimera, AmbiguousMoveError, IllegalMove, "SAN that fits several legal moves (python-chess's AmbiguousMoveError).");
 
@@ -79,7 +84,12 @@ fn uci_shape(text: &str) -> Option<UciShape> {
         let mut letters = piece.chars();
         let (Some(letter), None) = (letters.next(), letters.next()) else { return None };
         let (to, "") = square_prefix(square)? else { return None };
-        return letter.is_ascii_alphabetic().then_some(UciShape { from: Some(to), to: Some(to), suffix: None, drop: Some(letter.to_ascii_lowercase()) });
+        return letter.is_ascii_alphabetic().then_some(UciShape {
+            from: Some(to),
+            to: Some(to),
+            suffix: None,
+            drop: Some(letter.to_ascii_lowercase()),
+        });
     }
     let (from, rest) = square_prefix(text)?;
     if let Some(lift) = rest.strip_prefix('^') {
@@ -224,7 +234,11 @@ impl PyPiece {
 
     /// The FEN letter: upper case for White.
     fn symbol(&self) -> String {
-        if self.color { self.piece_type.to_ascii_uppercase() } else { self.piece_type.clone() }
+        if self.color {
+            self.piece_type.to_ascii_uppercase()
+        } else {
+            self.piece_type.clone()
+        }
     }
 
     fn __str__(&self) -> String {
@@ -242,7 +256,11 @@ fn white(c: Color) -> bool {
 
 /// The count a repetition or move-rule end was reached at: the claim's, or the automatic one.
 fn count(t: Threshold, claimed: bool) -> u16 {
-    if claimed { t.claim } else { t.automatic }
+    if claimed {
+        t.claim
+    } else {
+        t.automatic
+    }
 }
 
 /// python-chess's name for how a game ended, where it has one; Chimera's own otherwise.
@@ -331,7 +349,10 @@ impl PyBoard {
             return Err(invalid(text, "not a move in long algebraic notation"));
         }
         if text == "0000" {
-            return Err(refusal(chimera::MoveError { code: chimera::IllegalCode::PieceCannotMoveThere, message: "null moves are not played".into() }));
+            return Err(refusal(chimera::MoveError {
+                code: chimera::IllegalCode::PieceCannotMoveThere,
+                message: "null moves are not played".into(),
+            }));
         }
         self.find(text)
     }
@@ -363,7 +384,11 @@ impl PyBoard {
     }
 
     fn legal(&self) -> Vec<chimera::Move> {
-        if self.pos.outcome().is_some() { Vec::new() } else { self.pos.legal_moves() }
+        if self.pos.outcome().is_some() {
+            Vec::new()
+        } else {
+            self.pos.legal_moves()
+        }
     }
 }
 
@@ -501,7 +526,11 @@ impl PyBoard {
     }
 
     fn _count_legal(&self) -> u64 {
-        if self.pos.outcome().is_some() { 0 } else { self.pos.count_moves() }
+        if self.pos.outcome().is_some() {
+            0
+        } else {
+            self.pos.count_moves()
+        }
     }
 
     /// Whether the move can be played now (never raises for a move it cannot read).
@@ -545,10 +574,10 @@ impl PyBoard {
         if square >= g.squares() {
             return Err(PyIndexError::new_err(format!("square {square} is off a {}x{} board", g.files, g.ranks)));
         }
-        Ok(self.pos.piece_at(square as u8).map(|p| PyPiece {
-            piece_type: self.pos.rules().symbol(p.kind).lower().to_string(),
-            color: white(p.color),
-        }))
+        Ok(self
+            .pos
+            .piece_at(square as u8)
+            .map(|p| PyPiece { piece_type: self.pos.rules().symbol(p.kind).lower().to_string(), color: white(p.color) }))
     }
 
     /// `(color, letter, count)` for every piece type in a hand.
@@ -596,9 +625,7 @@ impl PyBoard {
 
     /// Not in check, no legal move, and no variant rule ended the game first.
     fn is_stalemate(&self) -> bool {
-        !self.pos.is_check()
-            && self.pos.count_moves() == 0
-            && !matches!(self.pos.outcome(), Some(o) if o.reason != EndReason::Stalemate)
+        !self.pos.is_check() && self.pos.count_moves() == 0 && !matches!(self.pos.outcome(), Some(o) if o.reason != EndReason::Stalemate)
     }
 
     /// The variant's dead-position rule (both sides), as `Position.outcome` applies it.

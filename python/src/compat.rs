@@ -65,9 +65,8 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     let pos = fen_io::read(&v, fen, chess960).map_err(errors::fen_error)?;
     let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
     for text in moves {
-        let parts = fsf_turn(&mut game.pos, text).map_err(|e| {
-            errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e })
-        })?;
+        let parts = fsf_turn(&mut game.pos, text)
+            .map_err(|e| errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e }))?;
         // The clocks and the piece taken are the turn's first part's (a wall part moves
         // and takes nothing).
         let mut parts = parts.into_iter();
@@ -90,9 +89,10 @@ fn fsf_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, chimera::MoveEr
 fn pieces_flip(rules: &chimera::Rules) -> bool {
     rules.pieces.iter().enumerate().any(|(t, p)| {
         p.promotion.as_ref().is_some_and(|pr| {
-            pr.to.iter().flat_map(|(_, to)| to.iter()).any(|&u| {
-                rules.pieces[u as usize].promotion.as_ref().is_some_and(|back| back.reaches(t as chimera::PieceType))
-            })
+            pr.to
+                .iter()
+                .flat_map(|(_, to)| to.iter())
+                .any(|&u| rules.pieces[u as usize].promotion.as_ref().is_some_and(|back| back.reaches(t as chimera::PieceType)))
         })
     })
 }
@@ -110,7 +110,13 @@ fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
         }
         let (sx, sy) = (d.dx as i32, d.dy as i32);
         // The number of steps k with k * (sx, sy) = (dx, dy).
-        let k = if sx != 0 { dx / sx } else if sy != 0 { dy / sy } else { 0 };
+        let k = if sx != 0 {
+            dx / sx
+        } else if sy != 0 {
+            dy / sy
+        } else {
+            0
+        };
         k >= 1 && k * sx == dx && k * sy == dy && (k == 1 || d.range != 1) && (d.range <= 1 || k <= d.range as i32)
     })
 }

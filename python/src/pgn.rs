@@ -45,7 +45,15 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         let mut games = Games::new(text.as_bytes());
         let Some(start) = games.next_game() else { return Ok(None) };
         let tags = start.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-        let mut read = Read { tags, variant: None, fen: setup_fen(&start).map(str::to_string), chess960: false, moves: Vec::new(), result: None, error: None };
+        let mut read = Read {
+            tags,
+            variant: None,
+            fen: setup_fen(&start).map(str::to_string),
+            chess960: false,
+            moves: Vec::new(),
+            result: None,
+            error: None,
+        };
         let variant = match start.tag("Variant") {
             None => crate::load("chess")?,
             Some(tag) => match builtin_named_by(tag) {
@@ -62,7 +70,9 @@ fn _read_game_text(py: Python<'_>, text: &str) -> PyResult<Option<GameText>> {
         read.variant = Some(variant.clone());
         let mut pos = match &read.fen {
             None => variant.start(),
-            Some(fen) => match variant.position_in(fen, if read.chess960 { chimera::CastlingMode::Chess960 } else { chimera::CastlingMode::Standard }) {
+            Some(fen) => match variant
+                .position_in(fen, if read.chess960 { chimera::CastlingMode::Chess960 } else { chimera::CastlingMode::Standard })
+            {
                 Ok(pos) => pos,
                 Err(e) => {
                     read.error = Some(errors::fen_error(e));

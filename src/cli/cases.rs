@@ -40,6 +40,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     } else if args.accept {
         Err(Failure::Message("some cases could not run".to_string()))
     } else {
-        Err(Failure::Message("some cases differ from their snapshots: read the diff, then `chimera cases --accept` to keep them".to_string()))
+        Err(Failure::Message(
+            "some cases differ from their snapshots: read the diff, then `chimera cases --accept` to keep them".to_string(),
+        ))
     }
 }

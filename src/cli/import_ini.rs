@@ -63,7 +63,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 /// beside `dir` first, then moved into place (one rename if `dir` is new, else one per
 /// file), so a failure leaves no half-written output. Returns (name, final path).
 fn write_all<'a>(dir: &Path, sections: &'a [Imported]) -> Result<Vec<(&'a str, PathBuf)>, Failure> {
-    let fail = |what: &str, path: &Path, e: std::io::Error| Failure::Message(format!("nothing written: cannot {what} {}: {e}", path.display()));
+    let fail =
+        |what: &str, path: &Path, e: std::io::Error| Failure::Message(format!("nothing written: cannot {what} {}: {e}", path.display()));
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),

@@ -14,8 +14,8 @@ pub mod web;
 use std::fmt;
 use std::io;
 
-use chimera::movetext::MoveToken;
 pub use chimera::game::describe_outcome;
+use chimera::movetext::MoveToken;
 use chimera::{CastlingMode, Notation, Position, Variant};
 
 /// Why a subcommand failed: a message for stderr (exit code 1), or an output error.
@@ -83,16 +83,15 @@ pub const MAX_INI_BYTES: u64 = 16 << 20;
 /// Reads an input file that must be a regular file of at most `cap` bytes: a named pipe
 /// or a device is refused at once instead of blocking or never ending.
 pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
-    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
+    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap)
+        .map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
 }
 
 /// `text` with every control character but line breaks and tabs written as an escape
 /// (`\u{1b}`): an error message quotes its input, and a terminal must not obey input
 /// from an untrusted file.
 pub fn printable(text: &str) -> String {
-    text.chars()
-        .map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() })
-        .collect()
+    text.chars().map(|c| if c.is_control() && c != '\n' && c != '\t' { c.escape_unicode().to_string() } else { c.to_string() }).collect()
 }
 
 pub fn read_error(path: &str, e: &io::Error) -> Failure {

@@ -45,10 +45,13 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let mut pos = start_position(&variant, args.fen.as_deref(), args.chess960)?;
     if let Some(text) = &args.moves {
         let tokens = movetext::read(text).map_err(|e| Failure::Message(format!("--moves: {}", e.message)))?;
-        play_moves(&mut pos, tokens.iter().filter_map(|t| match t {
-            Token::Move(m) => Some(m),
-            Token::Result(_) => None,
-        }))?;
+        play_moves(
+            &mut pos,
+            tokens.iter().filter_map(|t| match t {
+                Token::Move(m) => Some(m),
+                Token::Result(_) => None,
+            }),
+        )?;
     }
     if args.snapshot {
         write!(out, "{}", chimera::snapshot::render(&mut pos))?;

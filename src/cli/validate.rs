@@ -64,7 +64,9 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         let Some(second) = verdicts.next() else {
             return match &first.problem {
                 None => report(&first, "", out),
-                Some(Problem::Unreadable { error }) => Err(Failure::Message(format!("{name}:{}:{}: {}", error.line, error.column, error.message))),
+                Some(Problem::Unreadable { error }) => {
+                    Err(Failure::Message(format!("{name}:{}:{}: {}", error.line, error.column, error.message)))
+                }
                 Some(p) => Err(Failure::Message(p.to_string())),
             };
         };

@@ -67,7 +67,8 @@ fn section(b: &Builtin, board: &str, rules: &chimera::Rules) -> String {
     if !notes.is_empty() {
         s += &format!("{notes}\n\n");
     }
-    let pieces: Vec<String> = rules.pieces.iter().enumerate().map(|(t, p)| format!("{} `{}` (`{}`)", p.name, rules.symbol(t as u8), p.betza)).collect();
+    let pieces: Vec<String> =
+        rules.pieces.iter().enumerate().map(|(t, p)| format!("{} `{}` (`{}`)", p.name, rules.symbol(t as u8), p.betza)).collect();
     s += &format!("Board {board}. Pieces: {}.\n", pieces.join(", "));
     s
 }

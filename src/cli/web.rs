@@ -86,8 +86,18 @@ macro_rules! assets {
 }
 
 assets![
-    "index.html", "style.css", "app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js",
-    "pieces/pieces.svg", "pieces/LICENSE",
+    "index.html",
+    "style.css",
+    "app.js",
+    "api.js",
+    "board.js",
+    "card.js",
+    "editor.js",
+    "glyphs.js",
+    "store.js",
+    "tree.js",
+    "pieces/pieces.svg",
+    "pieces/LICENSE",
 ];
 
 /// How long a connection may take to send a request's head, idle time between
@@ -307,8 +317,15 @@ async fn serve_connection(stream: tokio::net::TcpStream, conn: Arc<Conn>, app: A
 
 /// Serves one connection's requests, over any stream (a socket; memory in the fuzzer).
 /// Without `half_close`, a client that closes its side has gone: its request is dropped.
-async fn serve_io<I>(stream: I, arrived: Arrived, conn: Arc<Conn>, app: Arc<App>, routes: Router, mut stop: watch::Receiver<bool>, half_close: bool)
-where
+async fn serve_io<I>(
+    stream: I,
+    arrived: Arrived,
+    conn: Arc<Conn>,
+    app: Arc<App>,
+    routes: Router,
+    mut stop: watch::Receiver<bool>,
+    half_close: bool,
+) where
     I: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
 {
     let routes = hyper_util::service::TowerToHyperService::new(routes);
@@ -417,7 +434,8 @@ fn foreign(headers: &HeaderMap, arrived: Option<SocketAddr>, allowed: &[String])
     // A header that is not visible ASCII matches no name: it reads as a lone NUL.
     let text = |h| headers.get(h).map(|v: &HeaderValue| v.to_str().unwrap_or("\u{0}").to_ascii_lowercase());
     let host = text(HOST);
-    let allowed_host = |authority: &str| allowed.iter().any(|o| o.strip_prefix("http://").or(o.strip_prefix("https://")) == Some(authority));
+    let allowed_host =
+        |authority: &str| allowed.iter().any(|o| o.strip_prefix("http://").or(o.strip_prefix("https://")) == Some(authority));
     if let Some(host) = &host {
         if !names_this_server(host, arrived) && !allowed_host(host) {
             return Some("this server answers only requests addressed to it by its own address (or a loopback name on loopback); see --allow-origin\n");
@@ -508,7 +526,9 @@ async fn api(State(app): State<Arc<App>>, headers: HeaderMap, body: HttpBody) ->
         app.quit.notify_one();
     }
     match result {
-        Err(Refused::Busy(e)) => (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, "1")], json(&Reply::new(&id, Err(e)))).into_response(),
+        Err(Refused::Busy(e)) => {
+            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, "1")], json(&Reply::new(&id, Err(e)))).into_response()
+        }
         Err(Refused::Answer(e)) => json(&Reply::new(&id, Err(e))),
         Ok(body) => json(&Reply::new(&id, Ok(body))),
     }
@@ -578,7 +598,8 @@ async fn variant_source(Path(id): Path<String>) -> Response {
     match chimera::variants::builtin(&id) {
         Some(b) => ([(CONTENT_TYPE, "text/plain; charset=utf-8")], b.toml).into_response(),
         None => {
-            let error = Error::new("unknown-variant", format!("`{id}` is not a built-in variant{}", chimera::variants::unknown_id_hint(&id)));
+            let error =
+                Error::new("unknown-variant", format!("`{id}` is not a built-in variant{}", chimera::variants::unknown_id_hint(&id)));
             (StatusCode::NOT_FOUND, json(&Reply::new(&Value::Null, Err(error)))).into_response()
         }
     }
@@ -618,8 +639,7 @@ async fn asset(uri: Uri, headers: HeaderMap) -> Response {
 /// A JSON answer with a final newline, as serve writes its lines.
 fn json(value: &impl Serialize) -> Response {
     let mut bytes = serde_json::to_vec(value).unwrap_or_else(|e| {
-        format!(r#"{{"id":null,"ok":false,"error":{{"code":"internal","message":"cannot encode the answer: {e}"}}}}"#)
-            .into_bytes()
+        format!(r#"{{"id":null,"ok":false,"error":{{"code":"internal","message":"cannot encode the answer: {e}"}}}}"#).into_bytes()
     });
     bytes.push(b'\n');
     ([(CONTENT_TYPE, "application/json")], bytes).into_response()

@@ -115,15 +115,13 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
             // Not a letter of Fairy-Stockfish's reader, which skips it: who takes en
             // passant is its `enPassantTypes`.
             'e' => {}
-            _ if vertical(c) || horizontal(c) => {
-                match chars.get(i + 1) {
-                    Some(&c2) if c2 == c || (vertical(c) && horizontal(c2)) || (horizontal(c) && vertical(c2)) => {
-                        dirs.push([c, c2]);
-                        i += 1;
-                    }
-                    _ => dirs.push([c, c]),
+            _ if vertical(c) || horizontal(c) => match chars.get(i + 1) {
+                Some(&c2) if c2 == c || (vertical(c) && horizontal(c2)) || (horizontal(c) && vertical(c2)) => {
+                    dirs.push([c, c2]);
+                    i += 1;
                 }
-            }
+                _ => dirs.push([c, c]),
+            },
             _ => {
                 let Some((atoms, mut rider)) = atom(c) else {
                     return Err(format!("`{c}` is not a letter Fairy-Stockfish reads (it would skip it)"));
@@ -139,9 +137,22 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
                 // Hoppers: only riders that ride on to the hurdle (`pR`, `gB`); Fairy-Stockfish's
                 // `p` with a range, or on a leaper, is not Chimera's cannon.
                 if hop != 0 && (!rider || distance != 0 || lame) {
-                    return Err(format!("`{}{c}`: a hopper that is not an unlimited rider is not supported", if hop == 1 { 'p' } else { 'g' }));
+                    return Err(format!(
+                        "`{}{c}`: a hopper that is not an unlimited rider is not supported",
+                        if hop == 1 { 'p' } else { 'g' }
+                    ));
                 }
-                let range = if hop != 0 { 0 } else if rider { if distance == 1 { 1 } else { distance } } else { 1 };
+                let range = if hop != 0 {
+                    0
+                } else if rider {
+                    if distance == 1 {
+                        1
+                    } else {
+                        distance
+                    }
+                } else {
+                    1
+                };
                 let modalities: Vec<bool> = if modes.is_empty() { vec![true, false] } else { modes.clone() };
                 for &(f, s) in atoms {
                     let mut ds: Vec<[char; 2]> = Vec::new();
@@ -269,8 +280,8 @@ fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
         return String::new();
     }
     const CANDIDATES: [&str; 24] = [
-        "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "ff",
-        "bb", "ll", "rr", "ss", "vv"
+        "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "ff", "bb", "ll", "rr", "ss",
+        "vv",
     ];
     let mut left = dirs.clone();
     let mut out = String::new();

@@ -41,7 +41,8 @@ pub(super) fn connect(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     let on = [c.bool("connectHorizontal", true)?, c.bool("connectVertical", true)?, c.bool("connectDiagonal", true)?];
     let (files, ranks) = (i64::from(c.files), i64::from(c.ranks));
     // The longest line of the enabled directions (Chimera refuses a goal never met).
-    let longest = [(on[0], files), (on[1], ranks), (on[2], files.min(ranks))].iter().filter(|(o, _)| *o).map(|&(_, n)| n).max().unwrap_or(0);
+    let longest =
+        [(on[0], files), (on[1], ranks), (on[2], files.min(ranks))].iter().filter(|(o, _)| *o).map(|&(_, n)| n).max().unwrap_or(0);
     let mut t = Table::new();
     for (key, chimera, n) in counts {
         let most = if chimera == "square" { files.min(ranks) } else { longest };

@@ -9,13 +9,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use toml::{Table, Value};
 
 use super::betza::{split_double_step, translate};
-use super::pawns::pawn_rules;
-use super::mobility::mobility_regions;
-use super::promote::{piece_promotions, promoted_faces, split_shared_targets};
-use super::fsf::{Fsf, PieceList, Src};
-use super::{janggi, xiangqi};
 use super::drops::Drops;
+use super::fsf::{Fsf, PieceList, Src};
+use super::mobility::mobility_regions;
+use super::pawns::pawn_rules;
+use super::promote::{piece_promotions, promoted_faces, split_shared_targets};
 use super::Refusal;
+use super::{janggi, xiangqi};
 
 /// Squares as (file, rank), both 0-based.
 pub(super) type Squares = BTreeSet<(u8, u8)>;
@@ -335,7 +335,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
     for face in &own_faces {
         let betza = betzas[&face.like].clone();
-        let t = Table::from_iter([("letter".to_string(), Value::String(face.letter.to_ascii_uppercase().to_string())), ("betza".to_string(), Value::String(betza.clone()))]);
+        let t = Table::from_iter([
+            ("letter".to_string(), Value::String(face.letter.to_ascii_uppercase().to_string())),
+            ("betza".to_string(), Value::String(betza.clone())),
+        ]);
         pieces.insert(face.name.clone(), Value::Table(t));
         betzas.insert(face.name.clone(), betza);
     }
@@ -419,7 +422,8 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     }
     // Fairy-Stockfish's castling-right letters, each colour's own (`castlingWins = q`:
     // Black's long castle only).
-    let castling_wins: Vec<String> = c.fsf.value("castlingWins").map_or("", |(v, _)| v.trim()).chars().filter(char::is_ascii_alphabetic).map(String::from).collect();
+    let castling_wins: Vec<String> =
+        c.fsf.value("castlingWins").map_or("", |(v, _)| v.trim()).chars().filter(char::is_ascii_alphabetic).map(String::from).collect();
     if !castling_wins.is_empty() && !doc.contains_key("castling") {
         return Err(c.refuse("castlingWins", "castles that win in a game without castling"));
     }
@@ -496,10 +500,11 @@ fn flips(c: &Conv<'_>) -> Result<Option<&'static str>, Refusal> {
         "reversi" => Ok(Some("enclosed")),
         "ataxx" => Ok(Some("adjacent")),
         "quadwrangle" => Ok(Some("adjacent-joined")),
-        other => Err(c.refuse("flipEnclosedPieces", format!("`{other}` flipping (Chimera flips Reversi's, Ataxx's and Quadwrangle's way)"))),
+        other => {
+            Err(c.refuse("flipEnclosedPieces", format!("`{other}` flipping (Chimera flips Reversi's, Ataxx's and Quadwrangle's way)")))
+        }
     }
 }
-
 
 /// Fairy-Stockfish's `pass` and `passOnStalemate`, each side's, as Chimera's `pass`. With
 /// `passOnStalemate` Fairy-Stockfish allows the pass only when no other move is legal (and
@@ -543,7 +548,10 @@ fn walls(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
     };
     if c.bool("blastOnCapture", false)? {
         // Fairy-Stockfish chooses the wall among the squares empty before the explosion.
-        return Err(c.refuse("wallingRule", "walls with explosions (Fairy-Stockfish's wall may not go where the explosion emptied; Chimera's may)"));
+        return Err(c.refuse(
+            "wallingRule",
+            "walls with explosions (Fairy-Stockfish's wall may not go where the explosion emptied; Chimera's may)",
+        ));
     }
     if c.bool("wallOrMove", false)? {
         return Err(c.refuse("wallOrMove", "a turn that is a move or a wall (Chimera's is a move and a wall)"));
@@ -560,11 +568,14 @@ fn walls(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         (c.region("wallingRegionWhite", all)?, c.region("wallingRegionBlack", all)?)
     };
     if white != black {
-        return Err(c.refuse("wallingRegionBlack", "White's and Black's walling regions differ (Chimera's `no_walls_on` is the same for both)"));
+        return Err(
+            c.refuse("wallingRegionBlack", "White's and Black's walling regions differ (Chimera's `no_walls_on` is the same for both)")
+        );
     }
     let mut turn = Table::new();
     turn.insert("walls".into(), Value::String(walls.into()));
-    let outside: Vec<String> = (0..c.files).flat_map(|f| (0..c.ranks).map(move |r| (f, r))).filter(|sq| !white.contains(sq)).map(|(f, r)| square(f, r)).collect();
+    let outside: Vec<String> =
+        (0..c.files).flat_map(|f| (0..c.ranks).map(move |r| (f, r))).filter(|sq| !white.contains(sq)).map(|(f, r)| square(f, r)).collect();
     if !outside.is_empty() {
         turn.insert("no_walls_on".into(), strings(outside));
     }
@@ -615,18 +626,17 @@ fn atomic(c: &Conv<'_>) -> Result<Option<(Option<String>, Table)>, Refusal> {
         && c.int("extinctionOpponentPieceCount", 0)? == 0
         && !matches!(c.list("extinctionPieceTypes", &[])?, PieceList::All);
     let no_king = c.fsf.piece("king").is_none();
-    let king = match extinct.as_slice() {
-        [king] if lone_loss && king != "pawn" && no_king => Some(king.clone()),
-        // No royal piece at all (Atomic giveaway): blasts only remove pieces, and the
-        // extinction rule, if any, ends the game as without them.
-        _ if no_king && !c.bool("extinctionPseudoRoyal", false)? => None,
-        _ => {
-            return Err(c.refuse(
+    let king =
+        match extinct.as_slice() {
+            [king] if lone_loss && king != "pawn" && no_king => Some(king.clone()),
+            // No royal piece at all (Atomic giveaway): blasts only remove pieces, and the
+            // extinction rule, if any, ends the game as without them.
+            _ if no_king && !c.bool("extinctionPseudoRoyal", false)? => None,
+            _ => return Err(c.refuse(
                 "blastOnCapture",
                 "explosions with a royal piece other than the one extinct type (Chimera's atomic module is lost by the king's explosion)",
-            ))
-        }
-    };
+            )),
+        };
     let mut module = Table::new();
     if !c.bool("extinctionPseudoRoyal", false)? {
         module.insert("checks".into(), Value::Boolean(false));
@@ -733,4 +743,3 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
     }
     Ok(out)
 }
-

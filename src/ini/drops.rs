@@ -59,7 +59,11 @@ pub(super) fn drops_table(c: &Conv<'_>, d: Drops<'_>) -> Result<Option<Table>, R
         // A side that never holds a piece (none in hand at the start, captures kept out of
         // the hand, no free drops) never drops: its region is the other's, mirrored.
         let hand = fields[0].split_once('[').map_or("", |(_, h)| h);
-        let holds = |white: bool| to_hand || c.bool("freeDrops", false).unwrap_or(true) || hand.chars().any(|ch| ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == white);
+        let holds = |white: bool| {
+            to_hand
+                || c.bool("freeDrops", false).unwrap_or(true)
+                || hand.chars().any(|ch| ch.is_ascii_alphabetic() && ch.is_ascii_uppercase() == white)
+        };
         let mirror = |set: &Squares| set.iter().map(|&(f, r)| (f, ranks - 1 - r)).collect::<Squares>();
         let (w, b) = match (holds(true), holds(false)) {
             (true, false) => (w.clone(), mirror(&w)),
@@ -91,18 +95,18 @@ pub(super) fn drops_table(c: &Conv<'_>, d: Drops<'_>) -> Result<Option<Table>, R
         // Fairy-Stockfish drops a piece with a movement region only inside it too.
         for (name, (bw, bb)) in drop_bounds {
             if name == "pawn" {
-                return Err(c.refuse("mobilityRegionWhitePawn", "a region that bounds the pawn's drops (Chimera's pawn drop ranks are whole ranks)"));
+                return Err(c.refuse(
+                    "mobilityRegionWhitePawn",
+                    "a region that bounds the pawn's drops (Chimera's pawn drop ranks are whole ranks)",
+                ));
             }
             let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("drop_ranks".into(), each_side(&(&region & bw), &(&black_region & bb)));
         }
         let drop_loop = c.bool("dropLoop", false)?;
         let pawn_targets: Vec<String> = if pawn_zone.0.is_empty() { Vec::new() } else { c.names("promotionPieceTypes", &[])? };
-        let squarewise = if to_hand && !drop_loop {
-            promoted_to_hand(c, pieces, promoted, &pawn_targets, plus_faces, &fields[0])?
-        } else {
-            false
-        };
+        let squarewise =
+            if to_hand && !drop_loop { promoted_to_hand(c, pieces, promoted, &pawn_targets, plus_faces, &fields[0])? } else { false };
         // Fairy-Stockfish marks promoted pieces (`Q~`) where they go to a hand, this one's
         // or a partner's.
         if (to_hand && (!pawn_zone.0.is_empty() || squarewise) || two_boards && !pawn_zone.0.is_empty()) && !drop_loop {
@@ -164,7 +168,11 @@ pub(super) fn drops_table(c: &Conv<'_>, d: Drops<'_>) -> Result<Option<Table>, R
             let (white, black) = (pawn_squares(&region, &pawn_zone.0, 0), pawn_squares(&black_region, &pawn_zone.1, ranks - 1));
             let by_rank: BTreeSet<u8> = white.iter().map(|&(_, r)| r + 1).collect();
             let whole: Squares = by_rank.iter().flat_map(|&r| (0..files).map(move |f| (f, r - 1))).collect();
-            let drop_ranks = if white == whole && black == mirror(&white) { ints(&by_rank.into_iter().collect::<Vec<_>>()) } else { each_side(&white, &black) };
+            let drop_ranks = if white == whole && black == mirror(&white) {
+                ints(&by_rank.into_iter().collect::<Vec<_>>())
+            } else {
+                each_side(&white, &black)
+            };
             let pawn = pieces.get_mut("pawn").and_then(Value::as_table_mut).expect("listed above");
             pawn.insert("drop_ranks".into(), drop_ranks);
         }
@@ -190,7 +198,12 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
     match c.fsf.value("enclosingDrop").map(|(v, _)| v.trim()).unwrap_or("none") {
         "none" => {}
         // Fairy-Stockfish's test of an enclosing line (`drop_region`) looks through walls.
-        "reversi" if walls => return Err(c.refuse("enclosingDrop", "Reversi drops on a board with walls (Fairy-Stockfish's enclosing line passes through a wall; Chimera's stops there)")),
+        "reversi" if walls => {
+            return Err(c.refuse(
+                "enclosingDrop",
+                "Reversi drops on a board with walls (Fairy-Stockfish's enclosing line passes through a wall; Chimera's stops there)",
+            ))
+        }
         "reversi" => {
             drops.insert("placement".into(), Value::String("enclosing".into()));
         }
@@ -203,7 +216,9 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
         "snort" => {
             drops.insert("placement".into(), Value::String("apart".into()));
         }
-        other => return Err(c.refuse("enclosingDrop", format!("`{other}` drops (Chimera has Reversi's, Ataxx's, Connect Four's and Snort's)"))),
+        other => {
+            return Err(c.refuse("enclosingDrop", format!("`{other}` drops (Chimera has Reversi's, Ataxx's, Connect Four's and Snort's)")))
+        }
     }
     let start = c.region("enclosingDropStart", |_, _| false)?;
     if !start.is_empty() {
@@ -212,7 +227,8 @@ fn reversi_drops(c: &Conv<'_>, drops: &mut Table, walls: bool) -> Result<(), Ref
         }
         // Chimera's list is mirrored for Black: the same squares are given to each side.
         let list = || strings(start.iter().map(|&(f, r)| square(f, r)));
-        drops.insert("first_squares".into(), Value::Table(Table::from_iter([("white".to_string(), list()), ("black".to_string(), list())])));
+        drops
+            .insert("first_squares".into(), Value::Table(Table::from_iter([("white".to_string(), list()), ("black".to_string(), list())])));
     }
     if c.bool("freeDrops", false)? {
         drops.insert("unlimited".into(), Value::Boolean(true));
@@ -242,7 +258,9 @@ fn check_immobility(
                 (0..c.files as i16).contains(&x) && (0..c.ranks as i16).contains(&y)
             })
         };
-        let pawn_may = |f: u8, r: u8| p.name != "pawn" || (r != 0 && !pawn_zone.contains(&(f, r))) || c.bool("firstRankPawnDrops", false).unwrap_or(false);
+        let pawn_may = |f: u8, r: u8| {
+            p.name != "pawn" || (r != 0 && !pawn_zone.contains(&(f, r))) || c.bool("firstRankPawnDrops", false).unwrap_or(false)
+        };
         let stuck_drop = region.iter().any(|&(f, r)| pawn_may(f, r) && stuck(f, r));
         immobile_drops |= stuck_drop && !immobility_illegal;
     }

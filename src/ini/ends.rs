@@ -9,8 +9,8 @@ use toml::{Table, Value};
 
 use super::convert::{square, strings, Conv, Squares};
 use super::fsf::{PieceList, Src};
-use super::{janggi, xiangqi};
 use super::Refusal;
+use super::{janggi, xiangqi};
 
 /// The `[end]` table of the variant whose `pieces` are converted, its start board field
 /// `board`; `royal_by_rule`: a module or pseudo-royal pieces end the game where
@@ -56,7 +56,10 @@ pub(super) fn end_table(
                 // nFoldValueAbsolute: the value is White's, whoever is to move.
                 let verdict = if c.bool("nFoldValueAbsolute", false)? {
                     let black = if v == "win" { "loss" } else { "win" };
-                    Value::Table(Table::from_iter([("white".to_string(), Value::String(v.into())), ("black".to_string(), Value::String(black.into()))]))
+                    Value::Table(Table::from_iter([
+                        ("white".to_string(), Value::String(v.into())),
+                        ("black".to_string(), Value::String(black.into())),
+                    ]))
                 } else {
                     Value::String(v.into())
                 };
@@ -69,7 +72,7 @@ pub(super) fn end_table(
         if c.bool("perpetualCheckIllegal", false)? {
             end.insert("perpetual_check".into(), Value::String("loss".into()));
         }
-                if let Some(rule) = xiangqi::chasing(c, pieces)? {
+        if let Some(rule) = xiangqi::chasing(c, pieces)? {
             end.insert("perpetual_chase".into(), Value::Table(rule));
         }
     }
@@ -130,7 +133,8 @@ pub(super) fn end_table(
     // Fairy-Stockfish lists the shogi pawn's drop that mates, and scores the mate a win for
     // the mated side (`checkmate_value`).
     if c.bool("shogiPawnDropMateIllegal", false)? && c.fsf.piece("shogiPawn").is_some() {
-        let rule = [("dropped".to_string(), strings(["shogiPawn".to_string()])), ("dropped_verdict".to_string(), Value::String("win".into()))];
+        let rule =
+            [("dropped".to_string(), strings(["shogiPawn".to_string()])), ("dropped_verdict".to_string(), Value::String("win".into()))];
         end.insert("mate_rule".into(), Value::Table(Table::from_iter(rule)));
     }
     if let Some(rule) = super::connect::connect(c)? {
@@ -154,12 +158,9 @@ fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
                 true,
                 &[("rook", 2, 8), ("rook", 1, 16), ("silver", 2, 22), ("knight", 2, 32), ("silver", 1, 44)],
             ),
-            "cambodian" => (
-                Some((63, 3, true)),
-                63,
-                true,
-                &[("rook", 2, 7), ("rook", 1, 15), ("silver", 2, 21), ("knight", 2, 31), ("silver", 1, 43)],
-            ),
+            "cambodian" => {
+                (Some((63, 3, true)), 63, true, &[("rook", 2, 7), ("rook", 1, 15), ("silver", 2, 21), ("knight", 2, 31), ("silver", 1, 43)])
+            }
             "asean" => (None, 0, false, &[("rook", 1, 16), ("silver", 1, 44), ("knight", 1, 64)]),
             v => return Err(c.refuse("countingRule", format!("`{v}` is not a counting rule Fairy-Stockfish has"))),
         };
@@ -264,7 +265,12 @@ fn reversi_ends(c: &Conv<'_>, end: &mut Table) -> Result<(), Refusal> {
             let count = Table::from_iter([("weights".to_string(), Value::Table(Table::new())), ("komi".to_string(), Value::Float(komi))]);
             end.insert("material_count".into(), Value::Table(count));
         }
-        other => return Err(c.refuse("materialCounting", format!("`{other}` material counting (Chimera's importer maps `unweighted`, `janggi` and the draw odds)"))),
+        other => {
+            return Err(c.refuse(
+                "materialCounting",
+                format!("`{other}` material counting (Chimera's importer maps `unweighted`, `janggi` and the draw odds)"),
+            ))
+        }
     }
     for (key, chimera) in [("adjudicateFullBoard", "full_board"), ("stalematePieceCount", "stalemate_by_count")] {
         if c.bool(key, false)? {

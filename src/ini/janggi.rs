@@ -41,8 +41,10 @@ pub(super) fn ends(c: &Conv<'_>, pieces: &Table, end: &mut Table) -> Result<(), 
         end.insert("bikjang".into(), Value::Boolean(true));
     }
     if c.fsf.value("materialCounting").is_some_and(|(v, _)| v.trim() == "janggi") {
-        const WEIGHTS: [(&str, i64); 6] = [("rook", 13), ("janggiCannon", 7), ("horse", 5), ("janggiElephant", 3), ("wazir", 3), ("soldier", 2)];
-        let weights: Table = WEIGHTS.iter().filter(|(n, _)| pieces.contains_key(*n)).map(|(n, w)| (n.to_string(), Value::Integer(*w))).collect();
+        const WEIGHTS: [(&str, i64); 6] =
+            [("rook", 13), ("janggiCannon", 7), ("horse", 5), ("janggiElephant", 3), ("wazir", 3), ("soldier", 2)];
+        let weights: Table =
+            WEIGHTS.iter().filter(|(n, _)| pieces.contains_key(*n)).map(|(n, w)| (n.to_string(), Value::Integer(*w))).collect();
         let count = Table::from_iter([("komi".to_string(), Value::Float(1.5)), ("weights".to_string(), Value::Table(weights))]);
         end.insert("material_count".into(), Value::Table(count));
     }

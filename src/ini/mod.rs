@@ -11,14 +11,14 @@
 
 pub mod betza;
 mod connect;
+pub mod convert;
 mod drops;
 mod ends;
-pub mod convert;
 pub mod fsf;
 mod janggi;
 mod mobility;
-mod pawns;
 pub mod parse;
+mod pawns;
 mod promote;
 pub mod resolve;
 mod xiangqi;
@@ -94,7 +94,10 @@ pub fn import(text: &str) -> (Vec<Imported>, Vec<parse::LineError>) {
                     )),
                 },
             },
-            None => fsf::Fsf::build(&resolve::Chain { fairy_root: true, layers: vec![resolve::Layer { section, origin: resolve::Origin::File }] }),
+            None => fsf::Fsf::build(&resolve::Chain {
+                fairy_root: true,
+                layers: vec![resolve::Layer { section, origin: resolve::Origin::File }],
+            }),
         };
         let result = match id_error(&section.name) {
             Some(why) => Err(Refusal::new(&section.name, section.line, "name", why)),
@@ -131,8 +134,5 @@ fn write_section(section: &parse::Section, model: &fsf::Fsf) -> Result<String, R
 
 fn header(section: &parse::Section) -> String {
     let parent = section.parent.as_ref().map(|p| format!(" (inherits `{p}`)")).unwrap_or_default();
-    format!(
-        "# Imported by `chimera import-ini` from the Fairy-Stockfish section [{}]{parent}, line {}.\n",
-        section.name, section.line
-    )
+    format!("# Imported by `chimera import-ini` from the Fairy-Stockfish section [{}]{parent}, line {}.\n", section.name, section.line)
 }

@@ -70,12 +70,8 @@ pub fn parse(text: &str) -> IniFile {
             continue;
         }
         match (s.split_once('='), file.sections.last_mut()) {
-            (Some((k, v)), Some(section)) => {
-                section.entries.push(Entry { key: k.trim().to_string(), value: v.trim().to_string(), line })
-            }
-            (Some((k, _)), None) => {
-                file.errors.push(LineError { line, message: format!("option `{}` outside any section", k.trim()) })
-            }
+            (Some((k, v)), Some(section)) => section.entries.push(Entry { key: k.trim().to_string(), value: v.trim().to_string(), line }),
+            (Some((k, _)), None) => file.errors.push(LineError { line, message: format!("option `{}` outside any section", k.trim()) }),
             (None, _) => file.errors.push(LineError { line, message: format!("not `key = value`: `{s}`") }),
         }
     }

@@ -58,9 +58,17 @@ impl Conv<'_> {
     /// A piece list Chimera keeps for both sides at once: Fairy-Stockfish's two lists when
     /// they are the same, or when each piece on one list only is one the other side never
     /// has (Khan's chess: White's pawns promote, and Black's soldiers).
-    pub(super) fn shared_names(&self, key: &str, default: &[&str], board: &str, promoted: &[(String, String, Src)]) -> Result<Vec<String>, Refusal> {
+    pub(super) fn shared_names(
+        &self,
+        key: &str,
+        default: &[&str],
+        board: &str,
+        promoted: &[(String, String, Src)],
+    ) -> Result<Vec<String>, Refusal> {
         let [w, b] = [0, 1].map(|side| self.names_of(key, side, default));
-        let foreign = |own: &[String], other: &[String], side: usize| own.iter().any(|n| !other.contains(n) && self.in_army(board, n, side, promoted));
+        let foreign = |own: &[String], other: &[String], side: usize| {
+            own.iter().any(|n| !other.contains(n) && self.in_army(board, n, side, promoted))
+        };
         if w != b && (foreign(&w, &b, 1) || foreign(&b, &w, 0)) {
             // The refusal `list` gives for lists that differ.
             self.list(key, default)?;
@@ -171,7 +179,10 @@ pub(super) fn pawn_rules(
             // Fairy-Stockfish's captured promoted piece goes to the hand as the first
             // pawn type: Chimera's as its own origin, the same where there is one.
             if c.bool("pieceDrops", false)? && promoting.len() > 1 {
-                return Err(c.refuse("promotionPawnTypes", format!("`{name}` promotes as a pawn, with drops (Fairy-Stockfish demotes every captured promoted piece to one type)")));
+                return Err(c.refuse(
+                    "promotionPawnTypes",
+                    format!("`{name}` promotes as a pawn, with drops (Fairy-Stockfish demotes every captured promoted piece to one type)"),
+                ));
             }
             if let Some((_, _, src)) = promoted.iter().find(|(from, _, _)| from == name) {
                 return Err(c.refuse_at(src, "promotedPieceType", format!("`{name}` promotes both as a pawn and Shogi style")));
@@ -210,7 +221,11 @@ pub(super) fn pawn_rules(
             continue;
         }
         let mut promotion = zone.table();
-        let to = if w == b { strings(w) } else { Value::Table(Table::from_iter([("white".to_string(), strings(w)), ("black".to_string(), strings(b))])) };
+        let to = if w == b {
+            strings(w)
+        } else {
+            Value::Table(Table::from_iter([("white".to_string(), strings(w)), ("black".to_string(), strings(b))]))
+        };
         promotion.insert("to".into(), to);
         promotion.insert("policy".into(), Value::String(policy.into()));
         if ep_into_zone && takers.contains(name) {

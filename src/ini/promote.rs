@@ -68,7 +68,10 @@ impl Zone {
                     let all = (0..files).flat_map(|f| (0..ranks).map(move |r| (f, r)));
                     strings(all.filter(|sq| !set.contains(sq)).map(|(f, r)| square(f, r)))
                 };
-                t.insert("squares".into(), Value::Table(Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))])));
+                t.insert(
+                    "squares".into(),
+                    Value::Table(Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))])),
+                );
             }
         }
         t
@@ -83,7 +86,10 @@ impl Zone {
             }
             Zone::Squares(w, b) => {
                 let list = |set: &Squares| strings(set.iter().map(|&(f, r)| square(f, r)));
-                t.insert("squares".into(), Value::Table(Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))])));
+                t.insert(
+                    "squares".into(),
+                    Value::Table(Table::from_iter([("white".to_string(), list(w)), ("black".to_string(), list(b))])),
+                );
             }
         }
         t
@@ -133,7 +139,12 @@ pub(super) fn split_shared_targets(c: &Conv<'_>, promoted: &mut [(String, String
 /// The start FEN's board with Fairy-Stockfish's promoted pieces (`+f`: a fers promoted,
 /// Shogi style) written with their promoted type's letter, and the promoted types that
 /// stood there so.
-pub(super) fn promoted_faces(fsf: &Fsf, board: &str, promoted: &[(String, String, Src)], own: &[OwnFace]) -> Result<(String, BTreeSet<String>), String> {
+pub(super) fn promoted_faces(
+    fsf: &Fsf,
+    board: &str,
+    promoted: &[(String, String, Src)],
+    own: &[OwnFace],
+) -> Result<(String, BTreeSet<String>), String> {
     let mut out = String::with_capacity(board.len());
     let mut faces = BTreeSet::new();
     let mut chars = board.chars();
@@ -169,7 +180,9 @@ pub(super) fn piece_promotions(
     // Fairy-Stockfish's `piecePromotionOnCapture`: only captures promote (and demote).
     let on_capture = c.bool("piecePromotionOnCapture", false)?;
     if on_capture && promoted.iter().any(|(from, _, _)| from == "pawn") {
-        return Err(c.refuse("piecePromotionOnCapture", "a pawn that also promotes Shogi style, on captures only (its pawn promotions are not)"));
+        return Err(
+            c.refuse("piecePromotionOnCapture", "a pawn that also promotes Shogi style, on captures only (its pawn promotions are not)")
+        );
     }
     let shogi: Vec<_> = promoted.iter().filter(|(from, _, _)| from != "pawn").collect();
     if shogi.is_empty() {
@@ -200,7 +213,11 @@ pub(super) fn piece_promotions(
             // At its limit Fairy-Stockfish lets the piece move on unpromoted, even where
             // it is then stuck unless `immobilityIllegal`: Chimera's "if-available".
             (true, true) if immobility_illegal && dead_in_zone => {
-                return Err(c.refuse_at(src, "promotedPieceType", format!("`{from}` at its promotion's limit, on a square it cannot leave (Chimera allows the plain move there)")));
+                return Err(c.refuse_at(
+                    src,
+                    "promotedPieceType",
+                    format!("`{from}` at its promotion's limit, on a square it cannot leave (Chimera allows the plain move there)"),
+                ));
             }
             (true, true) => "if-available",
             // Fairy-Stockfish lets the piece stay unpromoted where it can never move again
@@ -228,10 +245,20 @@ pub(super) fn piece_promotions(
 /// Fairy-Stockfish's `pieceDemotion`: a promoted piece that moves may turn back. With
 /// mandatory promotion on the whole board every move turns the piece over (Kyoto shogi's
 /// faces; Chennis): the promoted type's own mandatory promotion back to its origin.
-fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)], zone: &Zone, mandatory: bool, on_capture: bool) -> Result<(), Refusal> {
+fn demotions(
+    c: &Conv<'_>,
+    pieces: &mut Table,
+    shogi: &[&(String, String, Src)],
+    zone: &Zone,
+    mandatory: bool,
+    on_capture: bool,
+) -> Result<(), Refusal> {
     let whole = matches!(zone, Zone::Ranks(r) if r.len() == c.ranks as usize);
     if !mandatory || !whole {
-        return Err(c.refuse("pieceDemotion", "demotion without mandatory promotion on the whole board (Chimera turns pieces over only when every move does)"));
+        return Err(c.refuse(
+            "pieceDemotion",
+            "demotion without mandatory promotion on the whole board (Chimera turns pieces over only when every move does)",
+        ));
     }
     // Every piece of a promoted type must be a promoted one: no other origin, and none in
     // the start position but as `+`.
@@ -244,7 +271,11 @@ fn demotions(c: &Conv<'_>, pieces: &mut Table, shogi: &[&(String, String, Src)],
         }
         let letter = c.fsf.piece(to).map(|p| p.letter);
         if shogi.iter().filter(|(_, t, _)| t == to).count() > 1 || letter.is_some_and(natural) {
-            return Err(c.refuse_at(src, "pieceDemotion", format!("`{to}` is not only a promoted piece: which ones demote depends on the piece (Chimera's promotions go by type)")));
+            return Err(c.refuse_at(
+                src,
+                "pieceDemotion",
+                format!("`{to}` is not only a promoted piece: which ones demote depends on the piece (Chimera's promotions go by type)"),
+            ));
         }
         let mut back = zone.table();
         back.insert("to".into(), strings([from.clone()]));
@@ -290,7 +321,11 @@ pub(super) fn promoted_to_hand(
             let piece = pieces.get_mut(to).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("captured_as".into(), Value::String(from.clone()));
         } else if plus_faces.contains(to) {
-            return Err(c.refuse_at(src, "promotedPieceType", format!("`{to}` both promoted (`+` in the start FEN) and not: Chimera marks no `+` piece as promoted")));
+            return Err(c.refuse_at(
+                src,
+                "promotedPieceType",
+                format!("`{to}` both promoted (`+` in the start FEN) and not: Chimera marks no `+` piece as promoted"),
+            ));
         } else {
             squarewise = true;
         }

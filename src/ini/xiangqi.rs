@@ -54,8 +54,10 @@ pub(super) fn chasing(c: &Conv<'_>, pieces: &Table) -> Result<Option<Table>, Ref
     if let Some(other) = pieces.keys().find(|name| !known(name)) {
         return Err(c.refuse("chasingRule", format!("the chasing rule with `{other}`, a piece Fairy-Stockfish's rule does not know")));
     }
-    let chasers: Table = CHASERS.iter().filter(|(name, _)| pieces.contains_key(*name)).map(|(name, s)| (name.to_string(), Value::Integer(*s))).collect();
-    let mut rule = Table::from_iter([("verdict".to_string(), Value::String("loss".into())), ("chasers".to_string(), Value::Table(chasers))]);
+    let chasers: Table =
+        CHASERS.iter().filter(|(name, _)| pieces.contains_key(*name)).map(|(name, s)| (name.to_string(), Value::Integer(*s))).collect();
+    let mut rule =
+        Table::from_iter([("verdict".to_string(), Value::String("loss".into())), ("chasers".to_string(), Value::Table(chasers))]);
     let rank = c.soldier_rank()?;
     if pieces.contains_key("soldier") && rank > 1 {
         let unpromoted = Table::from_iter([("soldier".to_string(), ints(&(1..rank).collect::<Vec<_>>()))]);

@@ -32,7 +32,11 @@ struct RefBoard {
 }
 
 fn ci(c: Color) -> usize {
-    if c == Color::White { 0 } else { 1 }
+    if c == Color::White {
+        0
+    } else {
+        1
+    }
 }
 
 impl RefBoard {
@@ -81,10 +85,8 @@ impl RefBoard {
             if self.hands[ci(us)][kind] == 0 {
                 continue;
             }
-            let zone: Option<Vec<usize>> = self.rules.pieces[kind]
-                .drop_ranks
-                .as_ref()
-                .map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
+            let zone: Option<Vec<usize>> =
+                self.rules.pieces[kind].drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
             for sq in 0..self.pos.board.len() {
                 if self.pos.board[sq].is_some() || zone.as_ref().is_some_and(|z| !z.contains(&sq)) {
                     continue;
@@ -102,7 +104,9 @@ impl RefBoard {
     fn uci(&self, s: &Step) -> String {
         match s {
             Step::Board(m) => self.pos.uci(m),
-            Step::Drop(kind, sq) => format!("{}@{}", self.rules.pieces[*kind as usize].letter.expect("a lettered piece"), self.pos.square_name(*sq)),
+            Step::Drop(kind, sq) => {
+                format!("{}@{}", self.rules.pieces[*kind as usize].letter.expect("a lettered piece"), self.pos.square_name(*sq))
+            }
         }
     }
 
@@ -233,7 +237,8 @@ fn check(fen: &str, depth: u32) -> Vec<u64> {
     counts
 }
 
-const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+const START: &str =
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1 | rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
 
 /// From the start: 20 moves on each board; the third ply sees the first captures.
 #[test]
@@ -287,7 +292,8 @@ fn random_matches() {
                 if a.is_empty() && b.is_empty() {
                     break;
                 }
-                let (board, i, list) = if b.is_empty() || (!a.is_empty() && next(2) == 0) { (BoardId::A, 0, a) } else { (BoardId::B, 1, b) };
+                let (board, i, list) =
+                    if b.is_empty() || (!a.is_empty() && next(2) == 0) { (BoardId::A, 0, a) } else { (BoardId::B, 1, b) };
                 let m = list[next(list.len())];
                 let uci = engine.board(board).uci(m);
                 let step = reference.0[i].legal().into_iter().find(|s| reference.0[i].uci(s) == uci).expect("compared");
@@ -341,7 +347,10 @@ fn movetext_and_the_end() {
     assert_eq!(end.winners(), Some([(BoardId::A, Color::White), (BoardId::B, Color::Black)]));
     assert!(m.legal_moves(BoardId::B).is_empty(), "the match is over on both boards");
     let refused = m.play_str(BoardId::B, "Nf3").unwrap_err();
-    assert!(matches!(refused, MatchError::Move { board: BoardId::B, ref error } if error.code == chimera::IllegalCode::GameOver), "{refused:?}");
+    assert!(
+        matches!(refused, MatchError::Move { board: BoardId::B, ref error } if error.code == chimera::IllegalCode::GameOver),
+        "{refused:?}"
+    );
     // Glued tags, NAGs, line comments and the result, as PGN's reader skips them.
     assert_eq!(Match::new(&v).unwrap().play_movetext("1A.e4 $1 1a.e5 ; a comment\n2A. Nf3 *").unwrap(), 3);
     let wrong_side = Match::new(&v).unwrap().play_movetext("1a. e5").unwrap_err();
@@ -353,7 +362,10 @@ fn movetext_and_the_end() {
 fn setup_errors() {
     let v = bughouse();
     let chess = chimera::variants::builtin("chess").unwrap().variant().unwrap();
-    assert_eq!(Match::new(&chess).unwrap_err().to_string(), "chess is not one board of a two-board game (its ruleset has no `[drops] two_boards = true`)");
+    assert_eq!(
+        Match::new(&chess).unwrap_err().to_string(),
+        "chess is not one board of a two-board game (its ruleset has no `[drops] two_boards = true`)"
+    );
     assert_eq!(Match::from_fen(&v, "8/8/8/8/8/8/8/8 w - - 0 1").unwrap_err(), MatchError::Boards(1));
     let bad = Match::from_fen(&v, &START.replace("| rnbqkbnr/pppppppp", "| rnbqkbnr/ppppppp")).unwrap_err();
     assert!(bad.to_string().starts_with("board B: "), "{bad}");

@@ -16,11 +16,8 @@ fn every_case_matches_its_snapshot() {
     let mut count = 0;
     for dir in variants {
         let variant = dir.file_name().unwrap().to_string_lossy().to_string();
-        let mut files: Vec<_> = fs::read_dir(&dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
+        let mut files: Vec<_> =
+            fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).filter(|p| p.extension().is_some_and(|x| x == "toml")).collect();
         files.sort();
         for file in files {
             let name = format!("{variant}__{}", file.file_stem().unwrap().to_string_lossy());

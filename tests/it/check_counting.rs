@@ -166,7 +166,8 @@ fn bad_values_are_ruleset_errors() {
         from_toml(&text, "t.toml").map(|_| ()).map_err(|e| e.to_string())
     };
     assert_eq!(with("checks = 4"), Ok(()));
-    for (end, says) in [("checks = 0", "at least 1"), ("checks = -1", "checks"), ("checks = \"3\"", "checks"), ("checks = 70000", "checks")] {
+    for (end, says) in [("checks = 0", "at least 1"), ("checks = -1", "checks"), ("checks = \"3\"", "checks"), ("checks = 70000", "checks")]
+    {
         let e = with(end).expect_err(end);
         assert!(e.contains(says), "{end:?}: {e}");
     }
@@ -212,7 +213,8 @@ fn a_move_counts_a_check_exactly_when_it_leaves_the_opponent_in_check() {
                 let before = counts(&p);
                 p.play(m).unwrap();
                 let after = counts(&p);
-                let gained = if mover == Color::White { (after.0 - before.0, after.1 - before.1) } else { (after.1 - before.1, after.0 - before.0) };
+                let gained =
+                    if mover == Color::White { (after.0 - before.0, after.1 - before.1) } else { (after.1 - before.1, after.0 - before.0) };
                 assert_eq!(gained, (u16::from(p.is_check()), 0), "{base}: {m:?} in {}", p.fen());
                 checks_seen += usize::from(p.is_check());
             }

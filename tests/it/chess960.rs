@@ -109,10 +109,9 @@ fn chess960_variants_read_every_fen_as_chess960() {
 /// read back. Without castles the field holds the variant's other rights in either mode.
 #[test]
 fn chess960_mode_in_a_variant_without_castling_reads_its_other_rights() {
-    for (id, fen) in [
-        ("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"),
-        ("karouk", "4k3/8/8/8/8/8/8/4K3 w e - 0 1"),
-    ] {
+    for (id, fen) in
+        [("cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"), ("karouk", "4k3/8/8/8/8/8/8/4K3 w e - 0 1")]
+    {
         let variant = chimera::variants::load(id).unwrap();
         let standard = variant.position(fen).unwrap();
         let chess960 = variant.position_in(fen, CastlingMode::Chess960).unwrap();

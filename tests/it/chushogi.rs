@@ -196,7 +196,11 @@ fn a_three_square_move_that_is_not_legal_says_why() {
         ("e5e6e7", "no-such-piece", "no white piece on e5"),
         ("a1a2a3", "piece-cannot-move-there", "the king on a1 has no moves in two steps"),
         ("e6e7f9", "piece-cannot-move-there", "the lion on e6 cannot step to e7 and then to f9"),
-        ("e6d7d8", "piece-cannot-move-there", "the lion takes nothing on d7: there is nothing there (through the empty d7 it is the move e6d8)"),
+        (
+            "e6d7d8",
+            "piece-cannot-move-there",
+            "the lion takes nothing on d7: there is nothing there (through the empty d7 it is the move e6d8)",
+        ),
         // Through a pawn, the protected lion is not bought (the module's reason).
         ("e6f7e8", "protected-lion", "a lion may not take the protected lion on e8, two squares away"),
     ];

@@ -90,10 +90,8 @@ fn a_file_extending_a_mitred_builtin_loads_outside_the_checkout() {
 fn variants_lists_the_builtins_aligned() {
     let r = chimera(&["variants"]).ok();
     let width = chimera::variants::BUILTINS.iter().map(|b| b.id.len()).max().unwrap();
-    let expected: Vec<String> = chimera::variants::BUILTINS
-        .iter()
-        .map(|b| format!("{:width$}  {}", b.id, b.variant().unwrap().rules().description))
-        .collect();
+    let expected: Vec<String> =
+        chimera::variants::BUILTINS.iter().map(|b| format!("{:width$}  {}", b.id, b.variant().unwrap().rules().description)).collect();
     assert_eq!(r.lines(), expected);
     assert!(r.lines()[0].starts_with("chess ") && r.lines()[0].ends_with("  Orthodox chess (FIDE rules)"));
 }
@@ -324,7 +322,9 @@ fn validate_en_passant_written_with_e_p() {
 
 #[test]
 fn validate_an_illegal_move() {
-    let r = validate("chess", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ncb4 9. O-O Kf7 10. Qxf7").fails();
+    let r =
+        validate("chess", "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 7. Qf3+ Ke6 8. Nc3 Ncb4 9. O-O Kf7 10. Qxf7")
+            .fails();
     assert!(r.stdout.is_empty());
     insta::assert_snapshot!("validate_illegal_move", r.stderr);
 }
@@ -399,7 +399,11 @@ fn validate_fails_a_result_the_board_contradicts() {
 #[test]
 fn validate_accepts_a_result_decided_off_the_board() {
     let r = validate("chess", "1. e4 e5 ½-½").ok();
-    assert!(r.stdout.ends_with("result: * (game not over)\ntext result: ½-½ (not an end by the rules: a draw agreed off the board)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.ends_with("result: * (game not over)\ntext result: ½-½ (not an end by the rules: a draw agreed off the board)\n"),
+        "{}",
+        r.stdout
+    );
     let r = validate("chess", "1. e4 e5 2. Qh5 Ke7 1-0").ok();
     assert!(r.stdout.ends_with("text result: 1-0 (not an end by the rules: decided off the board)\n"), "{}", r.stdout);
 }
@@ -415,7 +419,9 @@ fn validate_repetition_claims_and_automatic_ends() {
     // A draw given where it could be claimed agrees as a claim.
     let r = validate("chess", &format!("{shuffle} 1/2-1/2")).ok();
     assert!(
-        r.stdout.ends_with("result: * (game not over)\nclaimable: 1/2-1/2 (draw by 3-fold repetition)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"),
+        r.stdout.ends_with(
+            "result: * (game not over)\nclaimable: 1/2-1/2 (draw by 3-fold repetition)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"
+        ),
         "{}",
         r.stdout
     );
@@ -427,7 +433,11 @@ fn validate_repetition_claims_and_automatic_ends() {
     // Fifty moves without a capture or a pawn move: claimable; seventy-five: the end.
     let fen = "--fen=8/8/3k4/8/8/3K4/8/R7 w - - 99 80";
     let r = run(&["validate", "chess", fen, "-"], Some("80. Ra2 1/2-1/2")).ok();
-    assert!(r.stdout.contains("claimable: 1/2-1/2 (draw by the 50-move rule)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("claimable: 1/2-1/2 (draw by the 50-move rule)\ntext result: 1/2-1/2 (agrees: a claimed draw)\n"),
+        "{}",
+        r.stdout
+    );
     let fen = "--fen=8/8/3k4/8/8/3K4/8/R7 w - - 149 80";
     let r = run(&["validate", "chess", fen, "-"], Some("80. Ra2 Kc6")).fails();
     assert_eq!(r.stderr, "ply 2 (move 80... for Black): `Kc6`: the game is already over: 1/2-1/2 (draw by the 75-move rule)\n");
@@ -544,9 +554,41 @@ fn usage_errors_exit_1() {
 #[test]
 fn bad_input_never_panics() {
     let texts = [
-        "", "1.", "}", ")", "(", "[", "[Event", "e.p.", "0-0-0-0", "@", "@z9", "P@", "Q@e4", "e2e9", "e9e2", "a1a1", "z1z2",
-        "e7e8q", "e2e4q", "Rh1^I", "=Q", "x", "Nxx4", "N0", "K", "exd6 e.p.", "1-0 e4", "é", "e4 ".repeat(1000).as_str(),
-        "a99", "Qh4e1", "e8(Q", "O-O-O-O", "OO", "--",
+        "",
+        "1.",
+        "}",
+        ")",
+        "(",
+        "[",
+        "[Event",
+        "e.p.",
+        "0-0-0-0",
+        "@",
+        "@z9",
+        "P@",
+        "Q@e4",
+        "e2e9",
+        "e9e2",
+        "a1a1",
+        "z1z2",
+        "e7e8q",
+        "e2e4q",
+        "Rh1^I",
+        "=Q",
+        "x",
+        "Nxx4",
+        "N0",
+        "K",
+        "exd6 e.p.",
+        "1-0 e4",
+        "é",
+        "e4 ".repeat(1000).as_str(),
+        "a99",
+        "Qh4e1",
+        "e8(Q",
+        "O-O-O-O",
+        "OO",
+        "--",
     ]
     .map(str::to_string);
     for t in &texts {
@@ -623,7 +665,8 @@ fn a_lift_into_a_full_hand_is_refused() {
 /// position was a draw at once; the ruleset is now refused where it says so.
 #[test]
 fn a_move_rule_past_the_clock_is_refused() {
-    let ruleset = std::fs::read_to_string("rulesets/chess.toml").unwrap().replace("move_rule = { claim = 50, automatic = 75 }", "move_rule = 32768");
+    let ruleset =
+        std::fs::read_to_string("rulesets/chess.toml").unwrap().replace("move_rule = { claim = 50, automatic = 75 }", "move_rule = 32768");
     let path = temp_file("move-rule.toml", &ruleset);
     let r = chimera(&["check", path.to_str().unwrap()]).fails();
     assert!(r.stderr.contains("end.move_rule: 32768 moves is over the limit of 32767"), "{}", r.stderr);
@@ -639,8 +682,16 @@ fn a_move_rule_past_the_clock_is_refused() {
 fn the_fullmove_number_never_wraps() {
     let r = chimera(&["perft", "chess", "1", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967296"]).fails();
     assert!(r.stderr.contains("fullmove-number field: `4294967296` is not a number from 1 to 4294967295"), "{}", r.stderr);
-    let r = chimera(&["moves", "chess", "--fen", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295", "--moves", "e5", "--snapshot"])
-        .ok();
+    let r = chimera(&[
+        "moves",
+        "chess",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 4294967295",
+        "--moves",
+        "e5",
+        "--snapshot",
+    ])
+    .ok();
     assert_eq!(r.lines()[0], "fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 4294967295");
 }
 
@@ -767,7 +818,11 @@ fn validate_without_moves_checks_the_start() {
 #[test]
 fn validate_refuses_moves_after_a_result() {
     let r = validate("chess", "1. e4 e5 1-0 2. Nf3").fails();
-    assert!(r.stdout.contains("game 2 (<stdin>:1, chess): fails: line 1, column 14: `2.` follows the result `1-0` of game 1"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("game 2 (<stdin>:1, chess): fails: line 1, column 14: `2.` follows the result `1-0` of game 1"),
+        "{}",
+        r.stdout
+    );
     let r = validate("chess", "[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. e4 e5 2. Qxh7 Zz9 *\n").fails();
     assert!(r.stdout.contains("game 2 (<stdin>:3, chess): fails: ply 3 (move 2. for White): `Qxh7`"), "{}", r.stdout);
 }
@@ -786,9 +841,7 @@ fn validate_reads_a_large_database() {
 /// `Seirawan960`), or `Chess960`, reads the game's FEN as a Chess960 position.
 #[test]
 fn validate_reads_960_variant_tags_as_chess960() {
-    let game = |tag: &str| {
-        format!("[Variant \"{tag}\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1\"]\n\n1. O-O *\n")
-    };
+    let game = |tag: &str| format!("[Variant \"{tag}\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/1R2K1R1 w GB - 0 1\"]\n\n1. O-O *\n");
     for tag in ["Chess960", "chess960", "Fischerandom"] {
         let r = validate("chess", &game(tag)).ok();
         assert!(r.stdout.contains("fen: 4k3/8/8/8/8/8/8/1R3RK1 b - - 1 1\n"), "{tag}: {}", r.stdout);

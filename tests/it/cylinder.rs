@@ -87,10 +87,7 @@ fn check_across_the_edge_from_the_second_move() {
 fn one_rook_checks_both_ways_round_and_only_its_capture_blocks_both() {
     // Ra4 checks Kd4 along b4 c4 and round h4 g4 f4 e4: a knight blocking one way
     // (Nc4, Ne4, Ng4) leaves the other check; Nxa4 ends both; the king leaves the rank.
-    assert_eq!(
-        sans("4K3/8/8/8/R2k4/8/1n3n2/8 b - - 0 1"),
-        ["Kc3", "Kc5", "Kd3", "Kd5", "Ke3", "Ke5", "Nxa4"]
-    );
+    assert_eq!(sans("4K3/8/8/8/R2k4/8/1n3n2/8 b - - 0 1"), ["Kc3", "Kc5", "Kd3", "Kd5", "Ke3", "Ke5", "Nxa4"]);
 }
 
 #[test]
@@ -98,10 +95,7 @@ fn a_pin_across_the_edge() {
     // Rh1 pins Na1 round the edge (h1, a1, b1) and Rd1 the plain way: the knight may not
     // move at all (b3, c2, and across the edge g2, h3), the rook only along the rank
     // (Re1 checks up the e-file).
-    assert_eq!(
-        sans("4k3/8/8/8/8/8/8/NK1R3r w - - 0 1"),
-        ["Ka2", "Kb2", "Kc1", "Kc2", "Rc1", "Re1+", "Rf1", "Rg1", "Rxh1"]
-    );
+    assert_eq!(sans("4k3/8/8/8/8/8/8/NK1R3r w - - 0 1"), ["Ka2", "Kb2", "Kc1", "Kc2", "Rc1", "Re1+", "Rf1", "Rg1", "Rxh1"]);
 }
 
 #[test]

@@ -79,7 +79,15 @@ fn schema_keys() -> BTreeSet<String> {
 #[test]
 fn the_schema_is_found_by_probing() {
     let keys = schema_keys();
-    for key in ["name", "pieces.<name>.betza", "pieces.<name>.promotion.on_capture", "castling.safe", "end.region_win.reply", "drops.must_drop", "end.checks"] {
+    for key in [
+        "name",
+        "pieces.<name>.betza",
+        "pieces.<name>.promotion.on_capture",
+        "castling.safe",
+        "end.region_win.reply",
+        "drops.must_drop",
+        "end.checks",
+    ] {
         assert!(keys.contains(key), "{key} not found among {keys:?}");
     }
 }
@@ -102,9 +110,7 @@ fn every_schema_key_appears_in_the_reference() {
 
 /// Whether `word` stands as a whole word inside some inline code of `text`.
 fn regex_free_word(text: &str, word: &str) -> bool {
-    text.split('`').skip(1).step_by(2).any(|code| {
-        code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).any(|w| w == word)
-    })
+    text.split('`').skip(1).step_by(2).any(|code| code.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-')).any(|w| w == word))
 }
 
 /// The catalogue page is what `chimera variants --markdown` writes today.

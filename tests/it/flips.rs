@@ -25,10 +25,7 @@ fn a_refused_drop_names_the_placement_rule() {
 
 #[test]
 fn flips_are_undone_and_hashed_as_a_fen_would_be() {
-    for (variant, fen) in [
-        ("flipello", "8/8/8/3pP3/3Pp3/2p5/pp6/1pP5[PPPPPPPPpppppppp] w 0 1"),
-        ("ataxx", "7/7/2pp3/7/2P4/7/7 w 0 1"),
-    ] {
+    for (variant, fen) in [("flipello", "8/8/8/3pP3/3Pp3/2p5/pp6/1pP5[PPPPPPPPpppppppp] w 0 1"), ("ataxx", "7/7/2pp3/7/2P4/7/7 w 0 1")] {
         let mut p = position(variant, fen);
         let mut fens = vec![p.fen()];
         // Twelve plies, each a different pick among the legal moves.
@@ -70,7 +67,8 @@ fn stones(top: &str, drops: &str) -> chimera::Variant {
 
 fn drop_squares(v: &chimera::Variant, fen: &str) -> Vec<String> {
     let p = v.position(fen).unwrap();
-    let mut squares: Vec<String> = p.legal_moves().iter().map(|&m| p.uci(m)).filter_map(|u| u.strip_prefix("S@").map(str::to_string)).collect();
+    let mut squares: Vec<String> =
+        p.legal_moves().iter().map(|&m| p.uci(m)).filter_map(|u| u.strip_prefix("S@").map(str::to_string)).collect();
     squares.sort();
     squares
 }

@@ -49,11 +49,21 @@ fn castling_rights_need_the_castling_types_not_any_piece_of_the_colour() {
 fn pieces_where_none_of_their_kind_could_stand_are_refused() {
     // A chess pawn never stands on its first rank (it only moves forward) nor on its last
     // (it must promote there).
-    refused("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNP w Qkq - 0 1", FenField::Board, "a white pawn on h1: it moves only forward");
+    refused(
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPP1/RNBQKBNP w Qkq - 0 1",
+        FenField::Board,
+        "a white pawn on h1: it moves only forward",
+    );
     refused("chess", "4k2P/8/8/8/8/8/8/4K3 w - - 0 1", FenField::Board, "a white pawn on h8: it must have promoted");
     refused("chess", "4k3/8/8/8/8/8/8/p3K3 b - - 0 1", FenField::Board, "a black pawn on a1: it must have promoted");
     // A shogi knight must promote on its last two ranks.
-    refused("shogi", "lnsgkgsnl/1r4bN1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L[-] w 0 1", FenField::Board, "knight on h8: it must have promoted");
+    refused(
+        "shogi",
+        "lnsgkgsnl/1r4bN1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGS1L[-] w 0 1",
+        FenField::Board,
+        "knight on h8: it must have promoted",
+    );
     // Where the variant brings pawns into play on those ranks, they may stand there:
     // Horde's White pawns start on rank 1, Chessgi drops pawns on the first rank.
     let horde = load("horde").unwrap();
@@ -187,7 +197,13 @@ fn devices_and_named_pipes_are_refused_at_once() {
     std::fs::write(dir.join("top.toml"), "extends = \"fifo.toml\"\nname = \"x\"\n").unwrap();
     std::fs::write(dir.join("zero.toml"), "extends = \"/dev/zero\"\nname = \"x\"\n").unwrap();
     let started = Instant::now();
-    for args in [&["check", "fifo.toml"][..], &["check", "top.toml"], &["check", "zero.toml"], &["moves", "/dev/zero"], &["import-ini", "fifo.toml"]] {
+    for args in [
+        &["check", "fifo.toml"][..],
+        &["check", "top.toml"],
+        &["check", "zero.toml"],
+        &["moves", "/dev/zero"],
+        &["import-ini", "fifo.toml"],
+    ] {
         let out = chimera(args, &dir);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");

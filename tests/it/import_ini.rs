@@ -45,7 +45,12 @@ fn converted_sections_match_fairy_stockfish_perft() {
             // Fairy-Stockfish writes a Shogi-style promoted piece as `+` and the letter of
             // the piece it promoted from.
             let plus = pos.fen_in(chimera::FenStyle { promoted_plus: true, ..Default::default() });
-            assert!(board(&pos.fen()) == board(fen) || board(&plus) == board(fen), "[{}]: the start position differs: {}", s.name, pos.fen());
+            assert!(
+                board(&pos.fen()) == board(fen) || board(&plus) == board(fen),
+                "[{}]: the start position differs: {}",
+                s.name,
+                pos.fen()
+            );
             let got = pos.perft(*depth);
             if got != *nodes {
                 failures.push(format!("[{}] depth {depth}: {got}, Fairy-Stockfish {nodes}", s.name));
@@ -278,7 +283,8 @@ fn several_types_promoting_to_one_get_a_promoted_type_each() {
     }
     assert!(doc["pieces"]["gold"].get("captured_as").is_none(), "a gold of the start position stays a gold");
     assert!(doc["drops"].get("demote_on_capture").is_none());
-    let letters: std::collections::BTreeSet<&str> = doc["pieces"].as_table().unwrap().values().map(|p| p["letter"].as_str().unwrap()).collect();
+    let letters: std::collections::BTreeSet<&str> =
+        doc["pieces"].as_table().unwrap().values().map(|p| p["letter"].as_str().unwrap()).collect();
     assert_eq!(letters.len(), doc["pieces"].as_table().unwrap().len(), "every type its own letter");
     // Without captures to the hand the origin never matters: one shared type.
     let doc = converted("[s:chess]\npromotionPieceTypes = -\npromotedPieceType = n:q b:q\n");
@@ -297,7 +303,8 @@ fn a_drop_region_of_single_squares_is_each_side_s_squares() {
     assert_eq!(list("black").len(), 9);
     assert!(list("black").contains(&"d5") && !list("black").contains(&"e5"));
     // With a pawn, whose drop ranks are cut out of the region, only whole ranks.
-    let (option, _) = refused(&ini.replace("pawn = -\n", "").replace("rnbqkbnr/8/", "rnbqkbnr/pppppppp/").replace("/8/RNBQKBNR", "/PPPPPPPP/RNBQKBNR"));
+    let (option, _) =
+        refused(&ini.replace("pawn = -\n", "").replace("rnbqkbnr/8/", "rnbqkbnr/pppppppp/").replace("/8/RNBQKBNR", "/PPPPPPPP/RNBQKBNR"));
     assert_eq!(option, "dropRegionWhite");
 }
 
@@ -355,7 +362,10 @@ fn the_janggi_parent_is_the_built_in_janggi() {
         assert_eq!(doc["pieces"][name]["line_moves"]["squares"].as_array().map(Vec::len), Some(10), "{name}");
     }
     assert_eq!(doc["end"]["bikjang"].as_bool(), Some(true));
-    assert_eq!((doc["end"]["material_count"]["komi"].as_float(), doc["end"]["material_count"]["weights"]["rook"].as_integer()), (Some(1.5), Some(13)));
+    assert_eq!(
+        (doc["end"]["material_count"]["komi"].as_float(), doc["end"]["material_count"]["weights"]["rook"].as_integer()),
+        (Some(1.5), Some(13))
+    );
     // `kingType` is builtins.ini's own word: a variants file's is an unknown option.
     assert_eq!(refused("[j:chess]\nkingType = wazir\n").0, "kingType");
 }
@@ -363,9 +373,11 @@ fn the_janggi_parent_is_the_built_in_janggi() {
 #[test]
 fn a_movement_region_bounds_the_piece_s_drops() {
     // Xiangqihouse: an advisor is dropped only on its palace points of the own half.
-    let doc = converted("[xh:xiangqi]\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\n\
+    let doc = converted(
+        "[xh:xiangqi]\nstartFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1\n\
                          pieceDrops = true\ncapturesToHand = true\ndropRegionWhite = *1 *2 *3 *4 *5\ndropRegionBlack = *6 *7 *8 *9 *10\n\
-                         mobilityRegionWhiteFers = d1 f1 e2 d3 f3\nmobilityRegionBlackFers = d8 f8 e9 d10 f10\n");
+                         mobilityRegionWhiteFers = d1 f1 e2 d3 f3\nmobilityRegionBlackFers = d8 f8 e9 d10 f10\n",
+    );
     let drops = &doc["pieces"]["fers"]["drop_ranks"]["squares"];
     let list = |side: &str| -> Vec<&str> { drops[side].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect() };
     assert_eq!(list("white"), ["d1", "d3", "e2", "f1", "f3"]);
@@ -591,7 +603,10 @@ fn pseudo_royal_types_are_royal_while_few_and_nothing_goes_extinct() {
     let doc = converted("[m:chess]\namazon = m\nstartFen = rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/4M3 w kq - 0 1\nextinctionValue = loss\nextinctionPieceTypes = m\nextinctionPseudoRoyal = true\npromotionPieceTypes = mqrbn\n");
     assert_eq!(doc["pieces"]["amazon"]["royal_while_at_most"].as_integer(), Some(1));
     assert_eq!(doc["pieces"]["king"]["royal"].as_bool(), Some(true));
-    assert_eq!(refused("[a:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\nextinctionValue = loss\n").0, "extinctionPseudoRoyal");
+    assert_eq!(
+        refused("[a:chess]\nextinctionPseudoRoyal = true\nextinctionPieceTypes = *\nextinctionValue = loss\n").0,
+        "extinctionPseudoRoyal"
+    );
 }
 
 #[test]

@@ -46,10 +46,7 @@ fn palace_lines_give_diagonal_moves_to_their_points() {
     // The cannon on d1 hops diagonally over the soldier on e2 only onto a non-cannon;
     // here f3 holds a cannon, so its moves are along the first rank.
     let p = position("janggi", "3k5/9/9/9/9/9/9/5c3/4P4/3CK4 w - - 0 1");
-    assert_eq!(
-        moves(&p),
-        ["d1f1", "d1g1", "d1h1", "d1i1", "e1e1", "e1f1", "e2d2", "e2d3", "e2e3", "e2f2", "e2f3"]
-    );
+    assert_eq!(moves(&p), ["d1f1", "d1g1", "d1h1", "d1i1", "e1e1", "e1f1", "e2d2", "e2d3", "e2e3", "e2f2", "e2f3"]);
     // The general on e2, the palace's centre, steps to all eight points around it.
     let p = position("janggi", "9/4k4/9/9/9/4B4/9/9/4K4/9 w - - 0 1");
     assert_eq!(from(&p, "e2"), ["e2d1", "e2d2", "e2d3", "e2e1", "e2e2", "e2e3", "e2f1", "e2f2", "e2f3"]);
@@ -131,7 +128,9 @@ fn barred_screens_agree_with_testing_every_move() {
     let text: String =
         include_str!("../../rulesets/janggi.toml").lines().filter(|l| !l.contains("betza = \"pB\"")).map(|l| format!("{l}\n")).collect();
     let screens = chimera::variants::from_toml(&text, "janggi-screens.toml").unwrap();
-    let tested = chimera::variants::from_toml(&text.replacen("pass = \"always\"", "pass = \"always\"\nduple_check = true", 1), "janggi-tested.toml").unwrap();
+    let tested =
+        chimera::variants::from_toml(&text.replacen("pass = \"always\"", "pass = \"always\"\nduple_check = true", 1), "janggi-tested.toml")
+            .unwrap();
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     let mut positions = 0;
     for _ in 0..12 {

@@ -106,7 +106,8 @@ fn a_lion_checks_and_is_judged_by_its_reach() {
 
 #[test]
 fn locust_moves_need_a_piece_that_does_not_promote() {
-    let text = LION.replace("betza = \"fmWfcF\"\npawn = true", "betza = \"fmWfcFcaW\"\npawn = true\npromotion = { ranks = [8], to = [\"lion\"] }");
+    let text =
+        LION.replace("betza = \"fmWfcF\"\npawn = true", "betza = \"fmWfcFcaW\"\npawn = true\npromotion = { ranks = [8], to = [\"lion\"] }");
     let err = Variant::from_toml(&text, "lion.toml").unwrap_err().to_string();
     assert!(err.contains("does not promote"), "{err}");
     let err = Variant::from_toml(&LION.replace("KNADcaKmcabK", "KcafcafW"), "lion.toml").unwrap_err().to_string();

@@ -129,13 +129,13 @@ fn square_colours_are_reversed() {
 fn dead_positions_only_without_pawns() {
     // a1 is light, so a square is light when file + rank (0-based) is even.
     for (fen, dead) in [
-        ("3k2/6/6/6/6/3K2 w - - 0 1", true),       // bare kings
-        ("3k2/6/6/6/6/2BK2 w - - 0 1", true),      // K+B v K
-        ("3k2/6/6/6/6/3KN1 w - - 0 1", true),      // K+N v K
-        ("3k1b/6/6/6/6/2BK2 w - - 0 1", true),     // bishops f6 and c1: both light
-        ("3kb1/6/6/6/6/2BK2 w - - 0 1", false),    // bishops e6 (dark) and c1 (light)
-        ("3k2/6/6/6/6/1NK1N1 w - - 0 1", false),   // two knights: not in the usual set
-        ("P2k2/6/6/6/6/3K2 w - - 0 1", false),     // a stuck pawn is a pawn (M-A7)
+        ("3k2/6/6/6/6/3K2 w - - 0 1", true),     // bare kings
+        ("3k2/6/6/6/6/2BK2 w - - 0 1", true),    // K+B v K
+        ("3k2/6/6/6/6/3KN1 w - - 0 1", true),    // K+N v K
+        ("3k1b/6/6/6/6/2BK2 w - - 0 1", true),   // bishops f6 and c1: both light
+        ("3kb1/6/6/6/6/2BK2 w - - 0 1", false),  // bishops e6 (dark) and c1 (light)
+        ("3k2/6/6/6/6/1NK1N1 w - - 0 1", false), // two knights: not in the usual set
+        ("P2k2/6/6/6/6/3K2 w - - 0 1", false),   // a stuck pawn is a pawn (M-A7)
     ] {
         let is_dead = pos(fen).outcome().map(|o| o.reason) == Some(chimera::EndReason::InsufficientMaterial);
         assert_eq!(is_dead, dead, "{fen}");

@@ -109,8 +109,21 @@ fn every_ruleset_loads_with_its_array_and_section_10_figures() {
 fn every_ruleset_follows_the_family_tables() {
     use chimera::rules::{Captured, PromotionPolicy};
     let betza = |l: char| match l {
-        'K' => "K", 'Q' => "Q", 'R' => "R", 'B' => "B", 'N' => "N", 'W' => "fR", 'M' => "fB", 'H' => "ffN",
-        'G' => "WfF", 'S' => "FfW", 'P' => "fmWfcF", 'T' => "mWcF", 'C' => "RF", 'A' => "BW", 'X' => "ffNbsN",
+        'K' => "K",
+        'Q' => "Q",
+        'R' => "R",
+        'B' => "B",
+        'N' => "N",
+        'W' => "fR",
+        'M' => "fB",
+        'H' => "ffN",
+        'G' => "WfF",
+        'S' => "FfW",
+        'P' => "fmWfcF",
+        'T' => "mWcF",
+        'C' => "RF",
+        'A' => "BW",
+        'X' => "ffNbsN",
         _ => unreachable!(),
     };
     // §4.1 promotions and §4.2 returns ('-' = removed), per family.
@@ -284,10 +297,7 @@ fn captures(p: &mut Position) -> String {
         p.play_unchecked(m);
         let fen = p.fen();
         let hand = fen.split(' ').next().and_then(|b| b.split_once('[')).map_or("", |(_, h)| h.trim_end_matches(']'));
-        out += &format!(
-            "{uci} {san}: {name} on {} -> hand [{hand}]  {fen}\n",
-            g.square_name(m.to)
-        );
+        out += &format!("{uci} {san}: {name} on {} -> hand [{hand}]  {fen}\n", g.square_name(m.to));
         p.undo();
     }
     out
@@ -555,7 +565,6 @@ fn random_games_round_trip() {
         }
     }
 }
-
 
 /// A10's other reading, as a ruleset option: a Silver of the starting array (shown by a
 /// FIDE Pawn, which the seed's setup paragraph lets return) goes to hand as a Silver; a

@@ -241,7 +241,10 @@ fn a_castle_may_win_and_losing_its_right_lose() {
     let mut p = v.position(fen).unwrap();
     p.play_str("h1g1").unwrap();
     assert!(p.outcome().is_none(), "the short castle's right is no winning one");
-    assert!(from_toml("extends = \"chess\"\nname = \"c\"\n\n[end]\ncastling_wins = [\"X\"]\n", "c.toml").unwrap_err().to_string().contains("castling_wins"));
+    assert!(from_toml("extends = \"chess\"\nname = \"c\"\n\n[end]\ncastling_wins = [\"X\"]\n", "c.toml")
+        .unwrap_err()
+        .to_string()
+        .contains("castling_wins"));
 }
 
 /// `immobile_moves = false` (Fairy-Stockfish's `immobilityIllegal`): a plain move may not

@@ -64,12 +64,30 @@ fn the_published_game_replays_with_the_specs_checkpoints() {
 fn hand_replay_through_move_12_coins_and_purchases() {
     // §2.9's table: coins W/B and purchases W/B after each of the first 24 plies.
     let table: [((u16, u16), (u8, u8)); 24] = [
-        ((19, 20), (1, 0)), ((19, 19), (1, 1)), ((18, 19), (2, 1)), ((18, 18), (2, 2)),
-        ((17, 18), (3, 2)), ((17, 17), (3, 3)), ((15, 17), (3, 3)), ((15, 15), (3, 3)),
-        ((13, 15), (3, 3)), ((13, 13), (3, 3)), ((9, 13), (3, 3)), ((9, 11), (3, 3)),
-        ((9, 11), (3, 3)), ((9, 11), (3, 3)), ((9, 11), (3, 3)), ((9, 10), (3, 4)),
-        ((7, 10), (3, 4)), ((7, 10), (3, 4)), ((6, 10), (4, 4)), ((6, 8), (4, 4)),
-        ((6, 8), (4, 4)), ((6, 6), (4, 4)), ((4, 6), (4, 4)), ((4, 6), (4, 4)),
+        ((19, 20), (1, 0)),
+        ((19, 19), (1, 1)),
+        ((18, 19), (2, 1)),
+        ((18, 18), (2, 2)),
+        ((17, 18), (3, 2)),
+        ((17, 17), (3, 3)),
+        ((15, 17), (3, 3)),
+        ((15, 15), (3, 3)),
+        ((13, 15), (3, 3)),
+        ((13, 13), (3, 3)),
+        ((9, 13), (3, 3)),
+        ((9, 11), (3, 3)),
+        ((9, 11), (3, 3)),
+        ((9, 11), (3, 3)),
+        ((9, 11), (3, 3)),
+        ((9, 10), (3, 4)),
+        ((7, 10), (3, 4)),
+        ((7, 10), (3, 4)),
+        ((6, 10), (4, 4)),
+        ((6, 8), (4, 4)),
+        ((6, 8), (4, 4)),
+        ((6, 6), (4, 4)),
+        ((4, 6), (4, 4)),
+        ((4, 6), (4, 4)),
     ];
     let mut p = load("mystic").unwrap().start();
     for (i, text) in moves_of(CORRECTED).iter().take(24).enumerate() {
@@ -108,9 +126,7 @@ fn the_verbatim_score_fails_exactly_at_reh6() {
 
 #[test]
 fn chimera_validate_on_both_scores() {
-    let run = |file: &str| {
-        std::process::Command::new(env!("CARGO_BIN_EXE_chimera")).args(["validate", "mystic", file]).output().unwrap()
-    };
+    let run = |file: &str| std::process::Command::new(env!("CARGO_BIN_EXE_chimera")).args(["validate", "mystic", file]).output().unwrap();
     let ok = run("tests/data/games/mystic-2020-01-08-simon-guillaume.corrected.txt");
     let stdout = String::from_utf8(ok.stdout).unwrap();
     assert!(ok.status.success(), "{stdout}");

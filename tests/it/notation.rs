@@ -37,12 +37,27 @@ fn check(p: &mut Position, mv: &str, expected: &[(Notation, &str)]) {
 #[test]
 fn shogi_forms() {
     let mut p = pos("shogi", None);
-    check(&mut p, "g3g4", &[
-        (ShogiHosking, "P36"), (ShogiHodges, "P-3f"), (ShogiHodgesNumber, "P-36"), (Lan, "Pg3-g4"),
-        (Janggi, "P77-67"), (XiangqiWxf, "P3+1"), (ThaiSan, "X-ช๔"), (ThaiLan, "X ช๓-ช๔"), (San, "g4"),
-    ]);
+    check(
+        &mut p,
+        "g3g4",
+        &[
+            (ShogiHosking, "P36"),
+            (ShogiHodges, "P-3f"),
+            (ShogiHodgesNumber, "P-36"),
+            (Lan, "Pg3-g4"),
+            (Janggi, "P77-67"),
+            (XiangqiWxf, "P3+1"),
+            (ThaiSan, "X-ช๔"),
+            (ThaiLan, "X ช๓-ช๔"),
+            (San, "g4"),
+        ],
+    );
     // Two golds reach 5h: the origin square is written.
-    check(&mut p, "d1e2", &[(ShogiHosking, "G69-58"), (ShogiHodges, "G6i-5h"), (ShogiHodgesNumber, "G69-58"), (Lan, "Gd1-e2"), (XiangqiWxf, "G6+5")]);
+    check(
+        &mut p,
+        "d1e2",
+        &[(ShogiHosking, "G69-58"), (ShogiHodges, "G6i-5h"), (ShogiHodgesNumber, "G69-58"), (Lan, "Gd1-e2"), (XiangqiWxf, "G6+5")],
+    );
     check(&mut p, "h2c2", &[(ShogiHosking, "R78"), (ShogiHodges, "R-7h"), (Janggi, "R88-83"), (XiangqiWxf, "R2=7")]);
     // Without the origin, the gold's move fits both golds.
     assert_eq!(p.parse_move_in("G-58", ShogiHodgesNumber).unwrap_err().code, IllegalCode::Ambiguous);

@@ -71,11 +71,41 @@ fn times(before: &str, cycle: &str, times: usize) -> String {
 
 /// Fairy-Stockfish's Xiangqi cases: name, FEN, moves, verdict for the side to move, reason.
 const XIANGQI: &[(&str, &str, &str, Stm, EndReason)] = &[
-    ("direct chase by a cannon", "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1", "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3", Wins, Chase),
-    ("discovered chase by a cannon", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w - - 0 1", "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6", Wins, Chase),
-    ("a soldier chases freely", "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1", "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6", Draws, Plain),
-    ("discovered and anti-discovered chase", "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1", "f5d5 f6d6 d5f5 d6f6 f5d5 f6d6 d5f5 d6f6", Loses, Chase),
-    ("perpetual check against intermittent checks", "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1", "d7e7 e5d5 e7d7 d5e5 d7e7 e5d5 e7d7 d5e5", Wins, Check),
+    (
+        "direct chase by a cannon",
+        "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+        "c3a3 a8b8 a3b3 b8a8 b3a3 a8b8 a3b3 b8a8 b3a3",
+        Wins,
+        Chase,
+    ),
+    (
+        "discovered chase by a cannon",
+        "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w - - 0 1",
+        "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6",
+        Wins,
+        Chase,
+    ),
+    (
+        "a soldier chases freely",
+        "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w - - 0 1",
+        "a5a6 a7b7 a6b6 b7a7 b6a6 a7b7 a6b6 b7a7 b6a6",
+        Draws,
+        Plain,
+    ),
+    (
+        "discovered and anti-discovered chase",
+        "5k3/9/9/5C3/5c3/5C3/9/9/5p3/4K4 w - - 0 1",
+        "f5d5 f6d6 d5f5 d6f6 f5d5 f6d6 d5f5 d6f6",
+        Loses,
+        Chase,
+    ),
+    (
+        "perpetual check against intermittent checks",
+        "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1",
+        "d7e7 e5d5 e7d7 d5e5 d7e7 e5d5 e7d7 d5e5",
+        Wins,
+        Check,
+    ),
     ("perpetual check by a soldier", "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f2e2 f3e3 e2f2 e3f3 f2e2 f3e3 e2f2 e3f3", Wins, Check),
     ("test.py chase 1", "3k5/4P4/4b4/3C5/4c4/9/9/9/9/5K3 w - - 0 1", "d7e7 e8g6 e7d7 g6e8 d7e7 e8g6 e7d7 g6e8", Wins, Chase),
     ("test.py chase 2", "3k5/9/9/9/9/9/9/9/cr1CAK3/9 w - - 0 1", "d2d4 b2b4 d4d2 b4b2 d2d4 b2b4 d4d2 b4b2", Wins, Chase),
@@ -85,23 +115,119 @@ const XIANGQI: &[(&str, &str, &str, Stm, EndReason)] = &[
     ("test.py chase 6", "4ck3/9/9/9/9/2r1R4/9/9/4A4/3AK4 w - - 0 1", "e5e4 c5c4 e4e5 c4c5 e5e4 c5c4 e4e5 c4c5", Wins, Chase),
     ("test.py chase 7", "4k4/9/9/c1c6/9/r8/9/9/C8/3K5 w - - 0 1", "a2c2 a5c5 c2a2 c5a5 a2c2 a5c5 c2a2 c5a5", Wins, Chase),
     ("mutual perpetual check", "9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1", "e4d4 d7e7 d4e4 e7d7 e4d4 d7e7 d4e4 e7d7", Draws, Check),
-    ("test.py mutual group, plain to FSF 1", "3k5/6c2/9/7P1/6c2/6P2/9/9/9/5K3 w - - 0 1", "h7g7 g6h6 g7h7 h6g6 h7g7 g6h6 g7h7 h6g6", Draws, Plain),
-    ("test.py mutual group, plain to FSF 2", "4ck3/9/9/9/9/2r1R1N2/6N2/9/4A4/3AK4 w - - 0 1", "e5e4 c5c4 e4e5 c4c5 e5e4 c5c4 e4e5 c4c5", Draws, Plain),
-    ("test.py mutual group, plain to FSF 3", "5k3/9/9/c8/9/P1P6/9/2C6/9/3K5 w - - 0 1", "c3a3 a7c7 a3c3 c7a7 c3a3 a7c7 a3c3 c7a7", Draws, Plain),
-    ("test.py mutual group, plain to FSF 4", "4k4/9/r1r6/9/PPPP5/9/9/9/1C7/5K3 w - - 0 1", "b2a2 a8b8 a2c2 c8d8 c2b2 b8a8 b2d2 d8c8 d2a2 a8b8 a2c2 c8d8 c2b2 b8a8 b2d2 d8c8 d2a2", Draws, Plain),
-    ("AXF D106: the attack does not change", "3k2b2/4P4/4b4/9/8p/6Bc1/6P1P/3AB4/4pp3/1p1K3R1 w - - 0 1", "h1h2 h5h4 h2h1 h4h5 h1h2 h5h4 h2h1 h4h5", Draws, Plain),
-    ("AXF D39: a chased chariot pinned by a horse", "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w - - 0 1", "b7b9 f10e9 b9b10 e9f10 b10b9 f10e9 b9b10 e9f10 b10b9", Wins, Chase),
-    ("AXF D39: a pinned chariot chased", "5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w - - 0 1", "e2f1 h4h2 f1e2 h2h4 e2f1 h4h2 f1e2 h2h4", Wins, Chase),
-    ("a pin undermines the protector", "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1", "e4g5 e2f2 g5e4 f2e2 e4g5 e2f2 g5e4 f2e2", Loses, Chase),
-    ("a discovered check threatens a capture (chariot)", "5k3/9/9/9/9/1N2P1C2/9/4BC3/9/cr1RK4 w - - 0 1", "b5c3 b1c1 c3b5 c1b1 b5c3 b1c1 c3b5 c1b1", Wins, Chase),
-    ("a pin and a discovered check threat (horse)", "5k3/9/9/9/9/4c4/3n5/3NBA3/4A4/4K4 w - - 0 1", "e1d1 e5d5 d1e1 d5e5 e1d1 e5d5 d1e1 d5e5", Wins, Chase),
-    ("a pin and a discovered check threat (chariot)", "5k3/9/9/9/9/4c4/3r5/3NB4/4A4/4K4 w - - 0 1", "e1d1 e5d5 d1e1 d5e5 e1d1 e5d5 d1e1 d5e5", Wins, Chase),
-    ("a discovered check protected through the cannon", "5k3/9/9/9/9/9/9/9/9/3NK1cr1 w - - 0 1", "d1c3 h1h3 c3d1 h3h1 d1c3 h1h3 c3d1 h3h1", Wins, Chase),
-    ("no protection by a general that would face the other", "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w - - 0 1", "d1c3 d4c4 c3d1 c4d4 d1c3 d4c4 c3d1 c4d4", Draws, Plain),
+    (
+        "test.py mutual group, plain to FSF 1",
+        "3k5/6c2/9/7P1/6c2/6P2/9/9/9/5K3 w - - 0 1",
+        "h7g7 g6h6 g7h7 h6g6 h7g7 g6h6 g7h7 h6g6",
+        Draws,
+        Plain,
+    ),
+    (
+        "test.py mutual group, plain to FSF 2",
+        "4ck3/9/9/9/9/2r1R1N2/6N2/9/4A4/3AK4 w - - 0 1",
+        "e5e4 c5c4 e4e5 c4c5 e5e4 c5c4 e4e5 c4c5",
+        Draws,
+        Plain,
+    ),
+    (
+        "test.py mutual group, plain to FSF 3",
+        "5k3/9/9/c8/9/P1P6/9/2C6/9/3K5 w - - 0 1",
+        "c3a3 a7c7 a3c3 c7a7 c3a3 a7c7 a3c3 c7a7",
+        Draws,
+        Plain,
+    ),
+    (
+        "test.py mutual group, plain to FSF 4",
+        "4k4/9/r1r6/9/PPPP5/9/9/9/1C7/5K3 w - - 0 1",
+        "b2a2 a8b8 a2c2 c8d8 c2b2 b8a8 b2d2 d8c8 d2a2 a8b8 a2c2 c8d8 c2b2 b8a8 b2d2 d8c8 d2a2",
+        Draws,
+        Plain,
+    ),
+    (
+        "AXF D106: the attack does not change",
+        "3k2b2/4P4/4b4/9/8p/6Bc1/6P1P/3AB4/4pp3/1p1K3R1 w - - 0 1",
+        "h1h2 h5h4 h2h1 h4h5 h1h2 h5h4 h2h1 h4h5",
+        Draws,
+        Plain,
+    ),
+    (
+        "AXF D39: a chased chariot pinned by a horse",
+        "2baka1r1/C4rN2/9/1Rp1p4/9/9/4P4/9/4A4/4KA3 w - - 0 1",
+        "b7b9 f10e9 b9b10 e9f10 b10b9 f10e9 b9b10 e9f10 b10b9",
+        Wins,
+        Chase,
+    ),
+    (
+        "AXF D39: a pinned chariot chased",
+        "5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w - - 0 1",
+        "e2f1 h4h2 f1e2 h2h4 e2f1 h4h2 f1e2 h2h4",
+        Wins,
+        Chase,
+    ),
+    (
+        "a pin undermines the protector",
+        "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b - - 0 1",
+        "e4g5 e2f2 g5e4 f2e2 e4g5 e2f2 g5e4 f2e2",
+        Loses,
+        Chase,
+    ),
+    (
+        "a discovered check threatens a capture (chariot)",
+        "5k3/9/9/9/9/1N2P1C2/9/4BC3/9/cr1RK4 w - - 0 1",
+        "b5c3 b1c1 c3b5 c1b1 b5c3 b1c1 c3b5 c1b1",
+        Wins,
+        Chase,
+    ),
+    (
+        "a pin and a discovered check threat (horse)",
+        "5k3/9/9/9/9/4c4/3n5/3NBA3/4A4/4K4 w - - 0 1",
+        "e1d1 e5d5 d1e1 d5e5 e1d1 e5d5 d1e1 d5e5",
+        Wins,
+        Chase,
+    ),
+    (
+        "a pin and a discovered check threat (chariot)",
+        "5k3/9/9/9/9/4c4/3r5/3NB4/4A4/4K4 w - - 0 1",
+        "e1d1 e5d5 d1e1 d5e5 e1d1 e5d5 d1e1 d5e5",
+        Wins,
+        Chase,
+    ),
+    (
+        "a discovered check protected through the cannon",
+        "5k3/9/9/9/9/9/9/9/9/3NK1cr1 w - - 0 1",
+        "d1c3 h1h3 c3d1 h3h1 d1c3 h1h3 c3d1 h3h1",
+        Wins,
+        Chase,
+    ),
+    (
+        "no protection by a general that would face the other",
+        "3k5/9/9/3n5/9/9/3r5/9/9/3NK4 w - - 0 1",
+        "d1c3 d4c4 c3d1 c4d4 d1c3 d4c4 c3d1 c4d4",
+        Draws,
+        Plain,
+    ),
     ("protection by the general only", "3k5/9/9/9/9/9/3r5/9/9/3NK4 w - - 0 1", "d1c3 d4c4 c3d1 c4d4 d1c3 d4c4 c3d1 c4d4", Wins, Chase),
-    ("pins by the facing generals", "4k4/9/9/9/4n4/9/5C3/9/4N4/4K4 w - - 0 1", "e2g1 e10f10 g1e2 f10e10 e2g1 e10f10 g1e2 f10e10", Draws, Plain),
-    ("a cannon's screen is no protection", "5k3/9/9/9/9/1C7/1r7/9/1C7/4K4 w - - 0 1", "b5c5 b4c4 c5b5 c4b4 b5c5 b4c4 c5b5 c4b4", Wins, Chase),
-    ("a cannon's screen is no protection: mutual chase", "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w - - 0 1", "f9f7 f10e9 f7f9 e9f10 f9f7 f10e9 f7f9 e9f10", Draws, Chase),
+    (
+        "pins by the facing generals",
+        "4k4/9/9/9/4n4/9/5C3/9/4N4/4K4 w - - 0 1",
+        "e2g1 e10f10 g1e2 f10e10 e2g1 e10f10 g1e2 f10e10",
+        Draws,
+        Plain,
+    ),
+    (
+        "a cannon's screen is no protection",
+        "5k3/9/9/9/9/1C7/1r7/9/1C7/4K4 w - - 0 1",
+        "b5c5 b4c4 c5b5 c4b4 b5c5 b4c4 c5b5 c4b4",
+        Wins,
+        Chase,
+    ),
+    (
+        "a cannon's screen is no protection: mutual chase",
+        "4ka3/c2R1R2c/4b4/9/9/9/9/9/9/4K4 w - - 0 1",
+        "f9f7 f10e9 f7f9 e9f10 f9f7 f10e9 f7f9 e9f10",
+        Draws,
+        Chase,
+    ),
 ];
 
 #[test]
@@ -195,7 +321,8 @@ fn perpetual_check_verdict_is_the_rulesets() {
 /// the side to move; a perpetual rule still decides first.
 #[test]
 fn repetition_verdict_scores_a_plain_repetition_for_the_side_to_move() {
-    let text = include_str!("../../rulesets/shogi.toml").replace("perpetual_check = \"loss\"", "perpetual_check = \"loss\"\nrepetition_verdict = \"loss\"");
+    let text = include_str!("../../rulesets/shogi.toml")
+        .replace("perpetual_check = \"loss\"", "perpetual_check = \"loss\"\nrepetition_verdict = \"loss\"");
     let v = from_toml(&text, "shogi-nfold-loss.toml").unwrap();
     let kings = "4k4/9/9/9/9/9/9/9/4K4[] w - - 0 1";
     let mut p = v.position(kings).unwrap();
@@ -218,8 +345,18 @@ fn repetition_verdict_scores_a_plain_repetition_for_the_side_to_move() {
 fn perpetual_keys_refused_with_the_key_named() {
     let base = include_str!("../../rulesets/xiangqi.toml");
     let cases = [
-        ("chasers = { chariot = 3, horse = 2, cannon = 2, elephant = 1, advisor = 1 }", "chasers = { queen = 3 }", "end.perpetual_chase.chasers", "`queen` is not a piece"),
-        ("chasers = { chariot = 3, horse = 2, cannon = 2, elephant = 1, advisor = 1 }", "chasers = {}", "end.perpetual_chase.chasers", "at least one piece"),
+        (
+            "chasers = { chariot = 3, horse = 2, cannon = 2, elephant = 1, advisor = 1 }",
+            "chasers = { queen = 3 }",
+            "end.perpetual_chase.chasers",
+            "`queen` is not a piece",
+        ),
+        (
+            "chasers = { chariot = 3, horse = 2, cannon = 2, elephant = 1, advisor = 1 }",
+            "chasers = {}",
+            "end.perpetual_chase.chasers",
+            "at least one piece",
+        ),
         ("immune = { soldier = [1, 2, 3, 4, 5] }", "immune = { soldier = [11] }", "end.perpetual_chase.immune.soldier", "rank 11"),
         ("perpetual_check = \"loss\"", "perpetual_check = \"lose\"", "perpetual_check", "unknown variant"),
         ("verdict = \"loss\"", "verdikt = \"loss\"", "verdikt", "unknown field"),
@@ -274,10 +411,7 @@ fn xiangqi_move_rule_leaves_out_checks_past_ten() {
     let xiangqi = include_str!("../../rulesets/xiangqi.toml");
     let every_check = xiangqi.replace("move_rule_checks_counted = 10", "move_rule_checks_counted = 0");
     assert_ne!(every_check, xiangqi);
-    for (text, expected) in [
-        (xiangqi.to_string(), [true, false, true, false, true]),
-        (every_check, [true, true, true, true, true]),
-    ] {
+    for (text, expected) in [(xiangqi.to_string(), [true, false, true, false, true]), (every_check, [true, true, true, true, true])] {
         let v = from_toml(&text, "xiangqi.toml").unwrap();
         let mut p = v.position(FEN).unwrap();
         let mut met = Vec::new();

@@ -135,9 +135,7 @@ fn mutation_choice_is_checked() {
 
 #[test]
 fn nightrider_geometry() {
-    let rides = |fen: &str| -> Vec<String> {
-        sans(&mut pos(fen)).into_iter().filter(|s| s.starts_with('I') && !s.contains('^')).collect()
-    };
+    let rides = |fen: &str| -> Vec<String> { sans(&mut pos(fen)).into_iter().filter(|s| s.starts_with('I') && !s.contains('^')).collect() };
     // From a1: (1,2) b3 c5 d7; (2,1) c2 e3 g4; nothing wraps round an edge.
     assert_eq!(rides("7k/8/8/8/8/8/8/I6K[] w - - 0 20"), ["Ib3", "Ic2", "Ic5", "Id7", "Ie3", "Ig4"]);
     // A line stops before an own piece; an enemy piece at distance is captured.

@@ -40,7 +40,10 @@ fn shogi_plays_the_same_with_or_without_letters_for_its_promoted_pieces() {
         };
         // LAN writes a promotion to a face with a letter with that letter, to one
         // without it `+` (as Fairy-Stockfish writes shogi's).
-        let plus: Vec<String> = sorted(&a).into_iter().map(|u| if u.ends_with(['t', 'y', 'a', 'e', 'd', 'h']) && !u.contains('@') { format!("{}+", &u[..u.len() - 1]) } else { u }).collect();
+        let plus: Vec<String> = sorted(&a)
+            .into_iter()
+            .map(|u| if u.ends_with(['t', 'y', 'a', 'e', 'd', 'h']) && !u.contains('@') { format!("{}+", &u[..u.len() - 1]) } else { u })
+            .collect();
         assert_eq!(sorted(&b), plus, "{fen}");
     }
 }
@@ -78,10 +81,12 @@ fn a_letterless_face_is_written_with_a_plus_in_fens_moves_and_hands() {
 
 /// 26 lettered leapers and a king, and five faces without letters: 32 types.
 fn many_types() -> String {
-    let mut text = String::from("name = \"alphabet\"\nboard = { files = 8, ranks = 8 }\nstart = \"4k3/8/8/8/8/8/ABCDEFGH/4K3 w - - 0 1\"\n");
+    let mut text =
+        String::from("name = \"alphabet\"\nboard = { files = 8, ranks = 8 }\nstart = \"4k3/8/8/8/8/8/ABCDEFGH/4K3 w - - 0 1\"\n");
     text += "[pieces.king]\nletter = \"K\"\nbetza = \"K\"\nroyal = true\n";
     for (i, c) in ('A'..='Z').filter(|&c| c != 'K').enumerate() {
-        let promotion = if i < 5 { format!("promotion = {{ ranks = [8], to = [\"{c}-up\"], policy = \"optional\" }}\n") } else { String::new() };
+        let promotion =
+            if i < 5 { format!("promotion = {{ ranks = [8], to = [\"{c}-up\"], policy = \"optional\" }}\n") } else { String::new() };
         text += &format!("[pieces.{c}]\nletter = \"{c}\"\nbetza = \"fW\"\n{promotion}");
     }
     for c in ['A', 'B', 'C', 'D', 'E'] {
@@ -116,7 +121,9 @@ fn a_piece_without_a_letter_must_be_a_face_that_plus_names_alone() {
     let e = refused(&many_types().replace("[pieces.E-up]\nface_of = \"E\"\n", "[pieces.E-up]\n"));
     assert!(e.contains("pieces.E-up.letter") && e.contains("unless it is a promoted face"), "{e}");
     // Two letterless faces of one piece would both be `+A`.
-    let two = many_types().replace("to = [\"A-up\"]", "to = [\"A-up\", \"B-up\"]").replace("[pieces.B-up]\nface_of = \"B\"", "[pieces.B-up]\nface_of = \"A\"");
+    let two = many_types()
+        .replace("to = [\"A-up\"]", "to = [\"A-up\", \"B-up\"]")
+        .replace("[pieces.B-up]\nface_of = \"B\"", "[pieces.B-up]\nface_of = \"A\"");
     let e = refused(&two);
     assert!(e.contains("pieces.A-up.face_of") && e.contains("written `+A`, as `B-up` is too"), "{e}");
     // A letterless face another piece promotes to: LAN's `+` names the mover's face.

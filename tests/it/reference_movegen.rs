@@ -71,22 +71,10 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
     let r = reference.legal_moves_uci();
     let fen = engine.fen();
     if e != r {
-        return Err(format!(
-            "{}\n  FEN {}\n  only engine:    {:?}\n  only reference: {:?}",
-            what(),
-            fen,
-            minus(&e, &r),
-            minus(&r, &e)
-        ));
+        return Err(format!("{}\n  FEN {}\n  only engine:    {:?}\n  only reference: {:?}", what(), fen, minus(&e, &r), minus(&r, &e)));
     }
     if engine.count_moves() as usize != e.len() {
-        return Err(format!(
-            "{}\n  FEN {}\n  count_moves {} but {} legal moves",
-            what(),
-            fen,
-            engine.count_moves(),
-            e.len()
-        ));
+        return Err(format!("{}\n  FEN {}\n  count_moves {} but {} legal moves", what(), fen, engine.count_moves(), e.len()));
     }
     let rfen = reference.fen();
     let (ef, rf): (Vec<&str>, Vec<&str>) = (fen.split_whitespace().collect(), rfen.split_whitespace().collect());
@@ -97,13 +85,7 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
         return Err(format!("{}\n  engine FEN    {}\n  reference FEN {}", what(), fen, rfen));
     }
     if engine.is_check() != reference.in_check() {
-        return Err(format!(
-            "{}\n  FEN {}\n  engine is_check {} reference {}",
-            what(),
-            fen,
-            engine.is_check(),
-            reference.in_check()
-        ));
+        return Err(format!("{}\n  FEN {}\n  engine is_check {} reference {}", what(), fen, engine.is_check(), reference.in_check()));
     }
     Ok(e.len())
 }
@@ -111,15 +93,9 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
 /// The engine's position written as FEN and read back, by the engine and by the
 /// reference: the move lists must agree again (this checks the FEN writer and reader,
 /// the `unmoved=` extension included).
-fn compare_fresh(
-    variant: &Variant,
-    rules: &Arc<chimera::Rules>,
-    engine: &Position,
-    what: &dyn Fn() -> String,
-) -> Result<(), String> {
+fn compare_fresh(variant: &Variant, rules: &Arc<chimera::Rules>, engine: &Position, what: &dyn Fn() -> String) -> Result<(), String> {
     let here = engine.fen();
-    let fresh =
-        variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
+    let fresh = variant.position(&here).map_err(|e| format!("{}\n  engine cannot read its own FEN {here}: {e}", what()))?;
     let fresh_ref = RefPos::from_fen(rules.clone(), &here)?;
     let (a, b) = (engine_moves(&fresh), fresh_ref.legal_moves_uci());
     if a != b {
@@ -154,9 +130,11 @@ fn perft_divergence(engine: &mut Position, reference: &RefPos, depth: u32, line:
         let n_e = engine.perft(depth - 1);
         let n_r = child.perft(depth - 1);
         if n_e != n_r {
-            return Some(perft_divergence(engine, &child, depth - 1, line).unwrap_or_else(|| {
-                format!("after {:?}: perft {} engine {n_e} reference {n_r}, same move lists below", line, depth - 1)
-            }));
+            return Some(
+                perft_divergence(engine, &child, depth - 1, line).unwrap_or_else(|| {
+                    format!("after {:?}: perft {} engine {n_e} reference {n_r}, same move lists below", line, depth - 1)
+                }),
+            );
         }
         line.pop();
         engine.undo();
@@ -198,14 +176,7 @@ struct GameStats {
 /// the move lists, FEN and check status of the engine and the reference as they play
 /// along, the move lists of both set up afresh from the engine's FEN (which must read
 /// back as itself), and every `perft_every` plies perft(2).
-fn check_games(
-    variant: &Variant,
-    fen: &str,
-    seed: u64,
-    games: usize,
-    plies: usize,
-    perft_every: usize,
-) -> Result<GameStats, String> {
+fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
     let rules = Arc::new(variant.rules().clone());
     let mut rng = Rng::new(seed);
     let mut stats = GameStats::default();
@@ -214,8 +185,7 @@ fn check_games(
         let mut reference = RefPos::from_fen(rules.clone(), fen)?;
         let mut line: Vec<String> = Vec::new();
         for ply in 0..plies {
-            let what =
-                || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
+            let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
             stats.moves += compare(&engine, &reference, &what)?;
             stats.positions += 1;
             // The same position set up from FEN (unmoved pieces then follow the start position).
@@ -246,16 +216,10 @@ fn check_games(
             // step, when there is one, is played a third of the time: they are rare otherwise.
             let special: Vec<_> = moves
                 .iter()
-                .filter(|m| {
-                    m.promotion().is_some()
-                        || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant | MoveKind::DoubleStep)
-                })
+                .filter(|m| m.promotion().is_some() || matches!(m.kind, MoveKind::Castle | MoveKind::EnPassant | MoveKind::DoubleStep))
                 .collect();
-            let m = if !special.is_empty() && rng.below(3) == 0 {
-                *special[rng.below(special.len())]
-            } else {
-                moves[rng.below(moves.len())]
-            };
+            let m =
+                if !special.is_empty() && rng.below(3) == 0 { *special[rng.below(special.len())] } else { moves[rng.below(moves.len())] };
             let uci = engine.uci(m);
             let rm = reference.find(&uci, m.kind == MoveKind::Castle).expect("compared above");
             engine.play_unchecked(m);
@@ -278,11 +242,7 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
         if uci.is_empty() {
             break;
         }
-        let m = engine
-            .legal_moves()
-            .into_iter()
-            .find(|&m| engine.uci(m) == *uci)
-            .ok_or_else(|| format!("{}: {uci} not legal", what()))?;
+        let m = engine.legal_moves().into_iter().find(|&m| engine.uci(m) == *uci).ok_or_else(|| format!("{}: {uci} not legal", what()))?;
         let rm = reference.find(uci, m.kind == MoveKind::Castle).expect("compared above");
         engine.play_unchecked(m);
         reference = reference.play(&rm);
@@ -307,8 +267,7 @@ fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usiz
     let mut stats = check_games(variant, &start, seed, games, plies, perft_every).unwrap_or_else(|e| panic!("{e}"));
     if !variant.rules().castles.is_empty() {
         let drill = castling_drill(variant);
-        let more =
-            check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
+        let more = check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
         stats.positions += more.positions;
         stats.moves += more.moves;
         stats.castles += more.castles;
@@ -461,7 +420,14 @@ fn run_series(name: &str, start_depth: u32, positions: &[(&str, u32)], games: us
         stats.en_passant += more.en_passant;
         stats.checks += more.checks;
     }
-    eprintln!("{name}: {}; {} positions ({} in check, {} e.p.) in {:.2?}", report.join("; "), stats.positions, stats.checks, stats.en_passant, t.elapsed());
+    eprintln!(
+        "{name}: {}; {} positions ({} in check, {} e.p.) in {:.2?}",
+        report.join("; "),
+        stats.positions,
+        stats.checks,
+        stats.en_passant,
+        t.elapsed()
+    );
     assert!(stats.en_passant > 0, "{name}: the games took no en passant");
 }
 
@@ -1353,8 +1319,7 @@ fn initial_only_riders() {
     let v = toml(INITIAL_RIDERS);
     check_line(&v, "8/8/6k1/8/8/3V4/8/4K3 b - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
     check_line(&v, "3k4/8/8/8/3J4/8/8/4K3 b - - 0 1", &[]).unwrap_or_else(|e| panic!("{e}"));
-    check_line(&v, "3k4/3n4/8/8/8/8/8/3JK3 w - - 0 1", &["d1c1", "d7b6", "c1d1", "d8d7", "e1f2", "d7d6"])
-        .unwrap_or_else(|e| panic!("{e}"));
+    check_line(&v, "3k4/3n4/8/8/8/8/8/3JK3 w - - 0 1", &["d1c1", "d7b6", "c1d1", "d8d7", "e1f2", "d7d6"]).unwrap_or_else(|e| panic!("{e}"));
     run(&v, 3, 22, 60, 120, 9);
 }
 
@@ -1408,9 +1373,8 @@ fn wrapped(text: &str, name: &str) -> Variant {
     let board_line = &board_line[..board_line.find('}').unwrap() + 1];
     assert!(files < ranks, "{board_line}");
     let name_line = text.lines().find(|l| l.starts_with("name = ")).unwrap();
-    let text = text
-        .replace(board_line, &board_line.replace(" }", ", wrap = \"files\" }"))
-        .replace(name_line, &format!("name = \"{name}\""));
+    let text =
+        text.replace(board_line, &board_line.replace(" }", ", wrap = \"files\" }")).replace(name_line, &format!("name = \"{name}\""));
     toml(&text)
 }
 
@@ -1453,10 +1417,9 @@ fn alice() {
 fn chushogi() {
     let v = builtin("chushogi");
     run(&v, 3, 71, 6, 80, 9);
-    for fen in [
-        "11k/12/12/4p7/4n7/4gp6/4N7/3G8/12/12/12/K11 w - - 0 1",
-        "11k/10r1/12/12/1R1n3+o4/2pG2p1s3/2+H4+D4/10N1/12/12/12/K11 w - - 0 1",
-    ] {
+    for fen in
+        ["11k/12/12/4p7/4n7/4gp6/4N7/3G8/12/12/12/K11 w - - 0 1", "11k/10r1/12/12/1R1n3+o4/2pG2p1s3/2+H4+D4/10N1/12/12/12/K11 w - - 0 1"]
+    {
         let counts = check_perft(&v, fen, 3).unwrap_or_else(|e| panic!("{e}"));
         let stats = check_games(&v, fen, 72, 6 * scale(), 60, 5).unwrap_or_else(|e| panic!("{e}"));
         eprintln!("chushogi: {fen}: perft {counts:?}; {} positions, {} moves compared", stats.positions, stats.moves);

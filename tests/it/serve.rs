@@ -350,10 +350,7 @@ fn every_kind_of_move_is_named() {
         &json!({"uci": "b7b8n", "san": "b8=N", "kind": "promotion", "capture": false, "piece": "P", "promotion": "N"})
     );
     let axb8 = find(&chess, "bxa8=Q+");
-    assert_eq!(
-        (axb8["kind"].as_str(), axb8["capture"].as_bool(), axb8["promotion"].as_str()),
-        (Some("promotion"), Some(true), Some("Q"))
-    );
+    assert_eq!((axb8["kind"].as_str(), axb8["capture"].as_bool(), axb8["promotion"].as_str()), (Some("promotion"), Some(true), Some("Q")));
 
     let house = moves("crazyhouse", "4k3/8/8/8/8/8/8/4K3[N] w - - 0 1");
     assert_eq!(find(&house, "N@e4"), &json!({"uci": "N@e4", "san": "N@e4", "kind": "drop", "capture": false, "piece": "N"}));
@@ -660,9 +657,7 @@ fn hostile_move_text_is_refused_politely() {
     let mut s = Serve::start();
     let g = s.open("chess", None, &[]);
     let long = "N".repeat(100_000);
-    for text in
-        ["", " ", "é", "e2e4é", "\u{0}", "Q@@e4", "e9e10", "z1z2", "P@", "^", "<>", "a1^", "Ka1^Q", long.as_str(), "e2e4e6"]
-    {
+    for text in ["", " ", "é", "e2e4é", "\u{0}", "Q@@e4", "e9e10", "z1z2", "P@", "^", "<>", "a1^", "Ka1^Q", long.as_str(), "e2e4e6"] {
         let r = s.ok(json!({"op": "validate", "game": g, "move": text}));
         assert_eq!(r["legal"], false, "{text}: {r}");
         assert!(!r["reason"].as_str().unwrap().is_empty());
@@ -903,7 +898,10 @@ fn perft_and_divide_keep_the_budget_at_every_ply() {
     }
     // Abandoned counts leave the game as it was.
     let r = s.ok(json!({"op": "position", "game": g}));
-    assert_eq!((r["plies"].as_u64(), r["fen"].as_str()), (Some(0), Some("10k5/16/16/16/16/16/16/16/16/16/16/16/16/16/16/QQQQ11K[QRBNqrbn] w - - 0 1")));
+    assert_eq!(
+        (r["plies"].as_u64(), r["fen"].as_str()),
+        (Some(0), Some("10k5/16/16/16/16/16/16/16/16/16/16/16/16/16/16/QQQQ11K[QRBNqrbn] w - - 0 1"))
+    );
     assert!(s.ok(json!({"op": "perft", "game": g, "depth": 1}))["nodes"].as_u64().unwrap() > 1000);
 }
 
@@ -1124,13 +1122,17 @@ fn a_bughouse_match_plays_on_both_boards() {
     // Undo takes back the match's last moves, whichever board they were on, and the
     // piece a capture passed.
     let r = s.ok(json!({"op": "undo", "game": g, "plies": 2}));
-    let undone: Vec<(&str, &str)> = r["undone"].as_array().unwrap().iter().map(|m| (m["board"].as_str().unwrap(), m["san"].as_str().unwrap())).collect();
+    let undone: Vec<(&str, &str)> =
+        r["undone"].as_array().unwrap().iter().map(|m| (m["board"].as_str().unwrap(), m["san"].as_str().unwrap())).collect();
     assert_eq!(undone, [("B", "P@e5"), ("A", "exd5")]);
     assert_eq!((r["plies"].as_u64(), r["boards"][1]["hands"]["black"].clone()), (Some(3), json!({})));
 
     // Perft counts a move on either board as a ply (tests/it/bughouse.rs: 40, 1,600);
     // divide names each root move's board.
-    let g = s.ok(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["A e2e4", "B d2d4"]}))["game"].as_str().unwrap().to_string();
+    let g = s.ok(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["A e2e4", "B d2d4"]}))["game"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let r = s.ok(json!({"op": "undo", "game": g, "plies": 2}));
     assert_eq!(r["fen"], format!("{start} | {start}"));
     for (depth, nodes) in [(0, 1), (1, 40), (2, 1_600)] {
@@ -1138,7 +1140,10 @@ fn a_bughouse_match_plays_on_both_boards() {
     }
     let r = s.ok(json!({"op": "perft", "game": g, "depth": 2, "divide": true}));
     let divide = r["divide"].as_object().unwrap();
-    assert_eq!((divide.len(), divide["A e2e4"].as_u64(), divide["B g1f3"].as_u64(), r["nodes"].as_u64()), (40, Some(40), Some(40), Some(1_600)));
+    assert_eq!(
+        (divide.len(), divide["A e2e4"].as_u64(), divide["B g1f3"].as_u64(), r["nodes"].as_u64()),
+        (40, Some(40), Some(40), Some(1_600))
+    );
     s.fails(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["e2e4"]}), "bad-request");
     let e = s.fails(json!({"op": "open", "variant": "bughouse", "match": true, "moves": ["A e2e4", "A e2e4"]}), "illegal-move");
     assert_eq!((e["index"].as_u64(), e["move"].as_str(), e["refusal"]["code"].as_str()), (Some(1), Some("A e2e4"), Some("no-such-piece")));
@@ -1152,7 +1157,10 @@ fn a_bughouse_match_ends_for_both_boards() {
     let r = s.ok(json!({"op": "open", "variant": "bughouse", "match": true, "fen": MATE_ON_A}));
     let g = r["game"].as_str().unwrap().to_string();
     let r = s.ok(json!({"op": "play", "game": g, "board": "A", "move": "Qh4#"}));
-    assert_eq!((r["legal"].as_bool(), r["result"]["board"].as_str(), r["result"]["reason"].as_str()), (Some(true), Some("A"), Some("checkmate")));
+    assert_eq!(
+        (r["legal"].as_bool(), r["result"]["board"].as_str(), r["result"]["reason"].as_str()),
+        (Some(true), Some("A"), Some("checkmate"))
+    );
     assert_eq!(r["result"]["winner"], "black");
     assert_eq!(r["result"]["winners"], json!([{"board": "A", "color": "black"}, {"board": "B", "color": "white"}]));
     assert_eq!((r["boards"][0]["result"]["reason"].as_str(), r["boards"][1]["result"].clone()), (Some("checkmate"), Value::Null));

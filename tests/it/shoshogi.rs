@@ -5,7 +5,7 @@
 //! `C`).
 
 use chimera::variants::load;
-use chimera::{EndReason, Outcome, Color, Position};
+use chimera::{Color, EndReason, Outcome, Position};
 
 fn position(fen: &str) -> Position {
     load("shoshogi").unwrap().position(fen).unwrap()

@@ -63,12 +63,7 @@ impl Drop for Web {
 
 /// Each request's answer from `chimera serve`, in one session.
 fn serve_answers(requests: &[String]) -> Vec<Value> {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera"))
-        .arg("serve")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_chimera")).arg("serve").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
     let input: String = requests.iter().map(|r| format!("{r}\n")).collect();
     child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
     let stdout: ChildStdout = child.stdout.take().unwrap();
@@ -142,7 +137,8 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, page) = web.http("GET", "/", &[], b"");
     assert_eq!(status, 200);
     assert!(page.contains("<title>Chimera workbench</title>"));
-    for file in ["app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js", "style.css", "pieces/LICENSE"] {
+    for file in ["app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js", "style.css", "pieces/LICENSE"]
+    {
         let (status, _) = web.http("GET", &format!("/{file}"), &[], b"");
         assert_eq!(status, 200, "{file}");
     }
@@ -281,8 +277,11 @@ fn loaded_variants_stay_in_their_session() {
     let mut page = String::new();
     s.read_to_string(&mut page).unwrap();
     assert!(page.contains("content-security-policy: frame-ancestors 'none'"), "{}", &page[..400]);
-    let cookie = page.lines().find_map(|l| l.strip_prefix("set-cookie: ")).and_then(|c| c.split(';').next()).expect("a session cookie").to_string();
-    let shadow = json!({"op": "load", "toml": "extends = \"chess\"\nname = \"chess\"\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ncastling = []\n"}).to_string();
+    let cookie =
+        page.lines().find_map(|l| l.strip_prefix("set-cookie: ")).and_then(|c| c.split(';').next()).expect("a session cookie").to_string();
+    let shadow =
+        json!({"op": "load", "toml": "extends = \"chess\"\nname = \"chess\"\nstart = \"4k3/8/8/8/8/8/8/4K3 w - - 0 1\"\ncastling = []\n"})
+            .to_string();
     let (status, loaded) = web.http("POST", "/api", &[("Cookie", &cookie)], shadow.as_bytes());
     assert_eq!(status, 200, "{loaded}");
     let open = br#"{"op":"open","variant":"chess"}"#;
@@ -299,7 +298,11 @@ fn a_rebound_host_is_refused_on_every_bind_address() {
     let port = web.address.rsplit(':').next().unwrap().to_string();
     let address = format!("127.0.0.1:{port}");
     let mut s = TcpStream::connect(&address).unwrap();
-    s.write_all(format!("POST /api HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\nContent-Length: 13\r\n\r\n{{\"op\":\"quit\"}}").as_bytes()).unwrap();
+    s.write_all(
+        format!("POST /api HTTP/1.1\r\nHost: evil.example:{port}\r\nConnection: close\r\nContent-Length: 13\r\n\r\n{{\"op\":\"quit\"}}")
+            .as_bytes(),
+    )
+    .unwrap();
     let mut r = String::new();
     s.read_to_string(&mut r).unwrap();
     assert!(r.starts_with("HTTP/1.1 403"), "{r}");

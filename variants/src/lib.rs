@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use chimera_engine::ruleset::{inherited_string, read_ruleset_file, relative_to, RelativePaths, Resolve, Source};
 pub use chimera_engine::ruleset::MAX_RULESET_BYTES;
+use chimera_engine::ruleset::{inherited_string, read_ruleset_file, relative_to, RelativePaths, Resolve, Source};
 use chimera_engine::{Plan, RulesetError, Variant};
 
 pub mod modules;

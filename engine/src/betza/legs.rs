@@ -63,11 +63,7 @@ pub(super) fn expand_legs(
         ));
     }
     if !matches!(atom.letter, b'W' | b'F' | b'K') {
-        return Err(error(
-            span.0,
-            fragment,
-            "multi-leg moves (`a`) are supported on W, F and K legs only (one king step per leg)",
-        ));
+        return Err(error(span.0, fragment, "multi-leg moves (`a`) are supported on W, F and K legs only (one king step per leg)"));
     }
     let last = legs.len() - 1;
     let mut stops = Vec::with_capacity(last);
@@ -142,8 +138,7 @@ pub(super) fn expand_legs(
 
     for d in &first {
         let start = RING.iter().position(|&r| r == (d.dx, d.dy)).unwrap_or(0);
-        walk(start, &turns, &stops, (mode, initial), (0, 0), &mut Vec::new(), out)
-            .map_err(|reason| error(span.0, fragment, reason))?;
+        walk(start, &turns, &stops, (mode, initial), (0, 0), &mut Vec::new(), out).map_err(|reason| error(span.0, fragment, reason))?;
     }
     Ok(())
 }

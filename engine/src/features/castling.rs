@@ -17,8 +17,8 @@ use toml::Spanned;
 
 use crate::bitboard::Bitboard;
 use crate::castle_layout::{CastleLayout, CastlePath, CastlingLetters, CastlingMode};
-use crate::movegen::{MoveSink, Safety};
 use crate::fen::error::{err, FenError, FenField};
+use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
@@ -59,7 +59,11 @@ pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, walls: &[Square],
                 .parse_square(s.get_ref())
                 .ok_or_else(|| r.span(s, key(k), format!("`{}` is not a square of the {}x{} board", s.get_ref(), g.files, g.ranks)))?;
             match [sq, g.mirror(sq)].into_iter().find(|w| walls.contains(w)) {
-                Some(w) => Err(r.span(s, key(k), format!("{} is a wall square (`*` in the start position): no castle can use it", g.square_name(w)))),
+                Some(w) => Err(r.span(
+                    s,
+                    key(k),
+                    format!("{} is a wall square (`*` in the start position): no castle can use it", g.square_name(w)),
+                )),
                 None => Ok(sq),
             }
         };
@@ -74,7 +78,8 @@ pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, walls: &[Square],
         let list = |v: &Option<Vec<Spanned<String>>>, k: &str| -> Result<Option<Vec<Square>>, RulesetError> {
             v.as_ref().map(|v| v.iter().map(|s| sq(s, k)).collect()).transpose()
         };
-        let empty = list(&c.empty, "empty")?.unwrap_or_else(|| between_all(g, &[king_from, king_to, rook_from, rook_to], &[king_from, rook_from]));
+        let empty =
+            list(&c.empty, "empty")?.unwrap_or_else(|| between_all(g, &[king_from, king_to, rook_from, rook_to], &[king_from, rook_from]));
         let safe = list(&c.safe, "safe")?.unwrap_or_else(|| between_all(g, &[king_from, king_to], &[]));
         if c.notation.get_ref().trim().is_empty() {
             return Err(r.span(&c.notation, key("notation"), "must not be empty"));
@@ -87,7 +92,13 @@ pub(crate) fn compile(raw: &[Spanned<RawCastle>], g: Geometry, walls: &[Square],
                     _ => return Err(r.span(f, key("fen"), format!("`{s}` must be a single letter"))),
                 }
             }
-            None => if g.file(rook_from) > g.file(king_from) { 'K' } else { 'Q' },
+            None => {
+                if g.file(rook_from) > g.file(king_from) {
+                    'K'
+                } else {
+                    'Q'
+                }
+            }
         };
         if castles.iter().any(|o: &Castle| o.fen_letter == fen_letter) {
             return Err(r.span(
@@ -135,7 +146,11 @@ pub(crate) fn compile_wins(raw: &[Spanned<String>], castles: &[Castle], cx: &Con
         let color = if ch.is_ascii_uppercase() { Color::White } else { Color::Black };
         let Some(i) = castles.iter().position(|c| c.fen_letter == ch.to_ascii_uppercase()) else {
             let known: String = castles.iter().map(|c| c.fen_letter).collect();
-            return Err(cx.r.span(letter, key, format!("`{ch}` is no castle's letter (the castles: {})", if known.is_empty() { "none".into() } else { known })));
+            return Err(cx.r.span(
+                letter,
+                key,
+                format!("`{ch}` is no castle's letter (the castles: {})", if known.is_empty() { "none".into() } else { known }),
+            ));
         };
         bits |= 1 << (2 * i + color.index());
     }
@@ -273,7 +288,9 @@ impl<B: Bitboard> Pos<B> {
         path.safe
             .iter()
             .copied()
-            .find(|&sq| !known_safe.has(sq) && if tested.has(sq) { attacked.has(sq) } else { self.attacked(sq, them, without_king, theirs) })
+            .find(|&sq| {
+                !known_safe.has(sq) && if tested.has(sq) { attacked.has(sq) } else { self.attacked(sq, them, without_king, theirs) }
+            })
             .map(CastleBlock::Attacked)
     }
 
@@ -297,7 +314,9 @@ impl<B: Bitboard> Pos<B> {
             Some(CastleBlock::RightLost) if !self.t.castling_rights_on_arrival.is_empty() => {
                 (IllegalCode::CastlingRightLost, self.missing_arrival_right(i))
             }
-            Some(CastleBlock::RightLost) => (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn)),
+            Some(CastleBlock::RightLost) => {
+                (IllegalCode::CastlingRightLost, format!("{} has lost the right to castle {notation}", self.turn))
+            }
             Some(CastleBlock::Occupied) => {
                 // The first blocked square in the path's order.
                 let path = &self.castles().paths[i][self.turn];
@@ -311,7 +330,10 @@ impl<B: Bitboard> Pos<B> {
             }
             Some(CastleBlock::Paralysed(sq)) => (
                 IllegalCode::Paralysed,
-                format!("cannot castle {notation}: the piece on {} is paralysed (attacked by an enemy piece of its own type)", g.square_name(sq)),
+                format!(
+                    "cannot castle {notation}: the piece on {} is paralysed (attacked by an enemy piece of its own type)",
+                    g.square_name(sq)
+                ),
             ),
             Some(CastleBlock::Attacked(sq)) => {
                 (IllegalCode::CastlingThroughCheck, format!("cannot castle {notation}: {} is attacked", g.square_name(sq)))
@@ -460,7 +482,11 @@ impl<B: Bitboard> Pos<B> {
                     (CastlingLetters::RookFiles, _) => rook_file(),
                     (CastlingLetters::Castles, CastlingMode::Chess960) => {
                         let outermost = self.outermost_partner(color, cs.king_from, c.kingside(self.t.geometry), layout.partners);
-                        if outermost == Some(cs.rook_from) { c.fen_letter } else { rook_file() }
+                        if outermost == Some(cs.rook_from) {
+                            c.fen_letter
+                        } else {
+                            rook_file()
+                        }
                     }
                     (CastlingLetters::Castles, CastlingMode::Standard) => c.fen_letter,
                 };
@@ -481,9 +507,7 @@ impl<B: Bitboard> Pos<B> {
         let g = self.t.geometry;
         let (rank, kf) = (g.rank(king), g.file(king));
         let files: Box<dyn Iterator<Item = u8>> = if up { Box::new((kf + 1..g.files).rev()) } else { Box::new(0..kf) };
-        files
-            .map(|f| g.square(f, rank))
-            .find(|&sq| self.piece_at(sq).is_some_and(|p| p.color == color && partners.contains(p.kind)))
+        files.map(|f| g.square(f, rank)).find(|&sq| self.piece_at(sq).is_some_and(|p| p.color == color && partners.contains(p.kind)))
     }
 }
 
@@ -527,14 +551,11 @@ pub(crate) fn parse_castling<B: Bitboard>(pos: &Pos<B>, field: &str, (kings, par
             };
             // A king elsewhere on its rank: most likely a Chess960 position.
             let rank = g.rank(cs.king_from);
-            let elsewhere = (0..g.files).map(|f| g.square(f, rank)).any(|s| {
-                s != cs.king_from && pos.piece_at(s).is_some_and(|p| p.color == color && kings.contains(p.kind))
-            });
+            let elsewhere = (0..g.files)
+                .map(|f| g.square(f, rank))
+                .any(|s| s != cs.king_from && pos.piece_at(s).is_some_and(|p| p.color == color && kings.contains(p.kind)));
             let hint = if elsewhere { " (a Chess960 position? read it in Chess960 mode)" } else { "" };
-            return err(
-                FenField::Castling,
-                format!("`{c}` needs a {color} {what} on {}, but {there}{hint}", g.square_name(sq)),
-            );
+            return err(FenField::Castling, format!("`{c}` needs a {color} {what} on {}, but {there}{hint}", g.square_name(sq)));
         }
         rights |= bit;
     }
@@ -556,7 +577,10 @@ pub(crate) fn parse_castling_960<B: Bitboard>(
     let mut origins = vec![ByColor::both(None); castles.len()];
     for c in field.chars().filter(|_| field != "-") {
         if !c.is_ascii_alphabetic() {
-            return err(FenField::Castling, format!("unexpected character `{c}` (expected `-`, castle letters such as `KQkq` or rook files such as `HAha`)"));
+            return err(
+                FenField::Castling,
+                format!("unexpected character `{c}` (expected `-`, castle letters such as `KQkq` or rook files such as `HAha`)"),
+            );
         }
         if castles.is_empty() {
             return err(FenField::Castling, format!("`{c}`: the variant has no castling (the field is `-`)"));
@@ -575,9 +599,9 @@ pub(crate) fn parse_castling_960<B: Bitboard>(
             }
         };
         let rank = g.rank(castles.get(i).unwrap_or(&castles[0]).squares(g, color).king_from);
-        let mut royals = (0..g.files).map(|f| g.square(f, rank)).filter(|&sq| {
-            pos.piece_at(sq).is_some_and(|p| p.color == color && kings.contains(p.kind))
-        });
+        let mut royals = (0..g.files)
+            .map(|f| g.square(f, rank))
+            .filter(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == color && kings.contains(p.kind)));
         let (Some(king), None) = (royals.next(), royals.next()) else {
             return err(FenField::Castling, format!("`{c}` needs one {color} king on rank {} to castle with", rank + 1));
         };
@@ -585,7 +609,10 @@ pub(crate) fn parse_castling_960<B: Bitboard>(
             None => {
                 let Some(rook) = pos.outermost_partner(color, king, castles[i].kingside(g), partners) else {
                     let side = if castles[i].kingside(g) { "right" } else { "left" };
-                    return err(FenField::Castling, format!("`{c}` needs a {color} rook to the {side} of the king on {}", g.square_name(king)));
+                    return err(
+                        FenField::Castling,
+                        format!("`{c}` needs a {color} rook to the {side} of the king on {}", g.square_name(king)),
+                    );
                 };
                 (i, rook)
             }

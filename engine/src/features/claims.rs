@@ -162,8 +162,8 @@ impl<B: Bitboard> Pos<B> {
     /// The claims that the position on the board allows.
     fn claims_now(&self) -> impl Iterator<Item = Outcome> + '_ {
         let end = &self.t.rules.end;
-        let repetition = (end.repetition.claim != 0 && self.repetitions() >= end.repetition.claim as usize)
-            .then(|| self.repetition_outcome());
+        let repetition =
+            (end.repetition.claim != 0 && self.repetitions() >= end.repetition.claim as usize).then(|| self.repetition_outcome());
         let move_rule = self.move_rule_met(end.move_rule.claim).then(|| self.counted(EndReason::MoveRule));
         repetition.into_iter().chain(move_rule)
     }
@@ -178,8 +178,7 @@ impl<B: Bitboard> Pos<B> {
         let mated = self.is_check() && self.count_moves() == 0;
         let end = &self.t.rules.end;
         let first_of = |t: Threshold| if t.claim != 0 { t.claim } else { t.automatic };
-        let move_rule =
-            (self.move_rule_met(first_of(end.move_rule)) && !mated).then(|| self.counted(EndReason::MoveRule));
+        let move_rule = (self.move_rule_met(first_of(end.move_rule)) && !mated).then(|| self.counted(EndReason::MoveRule));
         let n = first_of(end.repetition);
         let repetition = (n != 0 && self.repetitions() >= n as usize).then(|| self.repetition_outcome());
         move_rule

@@ -90,18 +90,27 @@ pub(crate) fn compile(raw: &RawConnect, at: std::ops::Range<usize>, cx: &Context
     }
     let pieces = match &raw.pieces {
         None => (0..cx.names.len()).map(|t| t as crate::types::PieceType).collect(),
-        Some(list) if list.get_ref().is_empty() => return Err(cx.r.span(list, format!("{KEY}.pieces"), "name at least one piece, or leave the key out (every piece counts)")),
+        Some(list) if list.get_ref().is_empty() => {
+            return Err(cx.r.span(list, format!("{KEY}.pieces"), "name at least one piece, or leave the key out (every piece counts)"))
+        }
         Some(list) => cx.types_of(list.get_ref(), &format!("{KEY}.pieces"))?.into_iter().collect::<PieceSet>(),
     };
     let directions = match &raw.directions {
         None => vec![RawDirection::Horizontal, RawDirection::Vertical, RawDirection::Diagonal],
         Some(list) if list.get_ref().is_empty() => {
-            return Err(cx.r.span(list, format!("{KEY}.directions"), "name at least one of `horizontal`, `vertical`, `diagonal`, or leave the key out (all three)"))
+            return Err(cx.r.span(
+                list,
+                format!("{KEY}.directions"),
+                "name at least one of `horizontal`, `vertical`, `diagonal`, or leave the key out (all three)",
+            ))
         }
         Some(list) => list.get_ref().clone(),
     };
-    let (horizontal, vertical, diagonal) =
-        (directions.contains(&RawDirection::Horizontal), directions.contains(&RawDirection::Vertical), directions.contains(&RawDirection::Diagonal));
+    let (horizontal, vertical, diagonal) = (
+        directions.contains(&RawDirection::Horizontal),
+        directions.contains(&RawDirection::Vertical),
+        directions.contains(&RawDirection::Diagonal),
+    );
     // The longest line of the enabled directions: a longer goal could never be met.
     let longest = [(horizontal, cx.g.files), (vertical, cx.g.ranks), (diagonal, cx.g.files.min(cx.g.ranks))]
         .iter()

@@ -94,22 +94,17 @@ pub(crate) fn compile(raw: &RawCounting, cx: &Context, pieces: &[PieceDef]) -> R
     };
     let (bare_moves, bare_from_pieces, bare_limits) = match &raw.pieces_honour {
         Some(p) => {
-            let limits = p
-                .by
-                .iter()
-                .enumerate()
-                .map(|(i, l)| {
-                    let at = format!("{key}.pieces_honour.by[{i}]");
-                    if *l.at_least.get_ref() == 0 {
-                        return Err(cx.r.span(&l.at_least, &at, "at_least must be 1 or more"));
-                    }
-                    Ok(CountLimit {
-                        piece: cx.type_of(&l.piece, &at)?,
-                        at_least: *l.at_least.get_ref(),
-                        moves: check(&l.moves, &at)?,
+            let limits =
+                p.by.iter()
+                    .enumerate()
+                    .map(|(i, l)| {
+                        let at = format!("{key}.pieces_honour.by[{i}]");
+                        if *l.at_least.get_ref() == 0 {
+                            return Err(cx.r.span(&l.at_least, &at, "at_least must be 1 or more"));
+                        }
+                        Ok(CountLimit { piece: cx.type_of(&l.piece, &at)?, at_least: *l.at_least.get_ref(), moves: check(&l.moves, &at)? })
                     })
-                })
-                .collect::<Result<_, _>>()?;
+                    .collect::<Result<_, _>>()?;
             (p.moves.min(MAX_COUNT), p.from_pieces, limits)
         }
         None => (0, false, Vec::new()),

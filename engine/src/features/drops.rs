@@ -470,7 +470,12 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
         };
         plus = false;
         if rules.piece(kind).royal && !rules.drops.as_ref().is_some_and(|d| d.must_drop.contains(&kind)) {
-            return err(FenField::Board, format!("hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase that must drop it (`[drops] must_drop`)"));
+            return err(
+                FenField::Board,
+                format!(
+                    "hand: `{c}` is royal, and a royal piece is in the hand only in a setup phase that must drop it (`[drops] must_drop`)"
+                ),
+            );
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let slot = &mut hands[color][kind as usize];

@@ -105,7 +105,10 @@ impl<B: Bitboard> Pos<B> {
         }
         // An upgrade leaves every square as occupied as before: it is legal exactly when
         // no royal piece is attacked now (`safety` knows, unless every move is tested).
-        if self.status.purchases[us] < economy.purchases_before_upgrades || safety.in_check || (!safety.adding_exposes_nothing() && self.is_check()) {
+        if self.status.purchases[us] < economy.purchases_before_upgrades
+            || safety.in_check
+            || (!safety.adding_exposes_nothing() && self.is_check())
+        {
             return;
         }
         for u in &economy.upgrades {
@@ -183,12 +186,24 @@ impl<B: Bitboard> Pos<B> {
     /// Appends the economy's FEN fields, if the variant has one.
     pub(crate) fn write_economy_fields(&self, s: &mut String) {
         if self.t.rules.economy.is_some() {
-            s.push_str(&format!(" coins={}/{} purchases={}/{}", self.status.coins[Color::White], self.status.coins[Color::Black], self.status.purchases[Color::White], self.status.purchases[Color::Black]));
+            s.push_str(&format!(
+                " coins={}/{} purchases={}/{}",
+                self.status.coins[Color::White],
+                self.status.coins[Color::Black],
+                self.status.purchases[Color::White],
+                self.status.purchases[Color::Black]
+            ));
         }
     }
 
     /// Why the piece on `sq` (of type `from`) cannot be upgraded to `to` here.
-    pub(crate) fn explain_upgrade(&self, economy: &crate::rules::Economy, from: PieceType, to: PieceType, sq: Square) -> Result<Move, MoveError> {
+    pub(crate) fn explain_upgrade(
+        &self,
+        economy: &crate::rules::Economy,
+        from: PieceType,
+        to: PieceType,
+        sq: Square,
+    ) -> Result<Move, MoveError> {
         let rules = &self.t.rules;
         let us = self.turn;
         let (from_name, to_name) = (&rules.piece(from).name, &rules.piece(to).name);

@@ -55,14 +55,9 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         [a, b] => (b, Some(a)),
         _ => unreachable!("one or two squares"),
     };
-    let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| {
-        p.color == mover && t.rules.piece(p.kind).en_passant
-    });
+    let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| p.color == mover && t.rules.piece(p.kind).en_passant);
     if !ok || pos.piece_at(target).is_some() {
-        return err(
-            FenField::EnPassant,
-            format!("{s} is not a square a {mover} piece has just passed with a double step"),
-        );
+        return err(FenField::EnPassant, format!("{s} is not a square a {mover} piece has just passed with a double step"));
     }
     Ok(EnPassant { target, victim: victim.expect("checked") })
 }

@@ -14,7 +14,6 @@ use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{ByColor, Color, PieceType};
 
-
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawEnd {
@@ -219,11 +218,7 @@ impl<B: Bitboard> Pos<B> {
             return Some(o);
         }
         if legal() == 0 {
-            return Some(if self.is_check() {
-                self.checkmate_outcome()
-            } else {
-                self.stalemate_outcome()
-            });
+            return Some(if self.is_check() { self.checkmate_outcome() } else { self.stalemate_outcome() });
         }
         if let Some(o) = self.automatic_draw() {
             return Some(o);

@@ -158,7 +158,11 @@ impl<B: Bitboard> Pos<B> {
         if !self.t.has_gating || !text.contains('/') {
             return None;
         }
-        legal.iter().copied().filter(|m| matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle)).find(|&m| self.san_plain(m, legal) == text)
+        legal
+            .iter()
+            .copied()
+            .filter(|m| matches!(m.kind, MoveKind::Gate | MoveKind::GateCastle))
+            .find(|&m| self.san_plain(m, legal) == text)
     }
 
     /// Puts the gated piece of `m` on its gate, from the hand.

@@ -135,10 +135,7 @@ impl<B: Bitboard> Pos<B> {
         }
         if !choices.contains(&to) {
             let letters: Vec<String> = choices.iter().map(|&c| rules.symbol(c).to_string()).collect();
-            return refuse(
-                IllegalCode::LiftChoice,
-                format!("a {name} lifted from {square} may become {} only", letters.join(", ")),
-            );
+            return refuse(IllegalCode::LiftChoice, format!("a {name} lifted from {square} may become {} only", letters.join(", ")));
         }
         let capacity = rules.drops.as_ref().and_then(|d| d.capacity);
         if let Some(c) = capacity.filter(|&c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {

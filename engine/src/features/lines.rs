@@ -42,15 +42,16 @@ pub(crate) fn compile(raw: &RawLineMoves, cx: &Context, key: &str) -> Result<Lin
     let bad = |offset: usize, message: String| cx.r.at(raw.betza.span().start + 1 + offset, format!("{key}.betza"), message);
     let parsed = betza::parse(text).map_err(|e| bad(e.offset, format!("bad Betza \"{text}\": {e}")))?;
     if parsed.iter().any(|d| d.initial_only || d.hop == Hop::Grasshopper || d.locust.is_some()) {
-        return Err(bad(0, format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves or moves that take on the way")));
+        return Err(bad(
+            0,
+            format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves or moves that take on the way"),
+        ));
     }
     let longest = cx.g.files.max(cx.g.ranks) as u8;
     // Only the leaps from one square of the line to another, for either side's orientation.
     let joins = |d: &Direction| {
         squares.iter().any(|&sq| {
-            [1, -1].iter().any(|&sign| {
-                cx.g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).is_some_and(|to| squares.contains(&to))
-            })
+            [1, -1].iter().any(|&sign| cx.g.offset(sq, d.dx as i32 * sign, d.dy as i32 * sign).is_some_and(|to| squares.contains(&to)))
         })
     };
     let directions = unroll(&parsed, longest).into_iter().filter(joins).collect();
@@ -92,10 +93,7 @@ mod tests {
     use super::*;
 
     fn steps(text: &str, longest: u8) -> Vec<((i8, i8), Vec<(i8, i8)>, Vec<(i8, i8)>)> {
-        let mut v: Vec<_> = unroll(&betza::parse(text).unwrap(), longest)
-            .into_iter()
-            .map(|d| ((d.dx, d.dy), d.path, d.hurdles))
-            .collect();
+        let mut v: Vec<_> = unroll(&betza::parse(text).unwrap(), longest).into_iter().map(|d| ((d.dx, d.dy), d.path, d.hurdles)).collect();
         v.sort();
         v
     }
@@ -103,10 +101,7 @@ mod tests {
     #[test]
     fn riders_unroll_into_lame_leaps() {
         // A forward-right bishop line of three squares: one, two (over one), three (over two).
-        assert_eq!(
-            steps("frB", 3),
-            vec![((1, 1), vec![], vec![]), ((2, 2), vec![(1, 1)], vec![]), ((3, 3), vec![(1, 1), (2, 2)], vec![])]
-        );
+        assert_eq!(steps("frB", 3), vec![((1, 1), vec![], vec![]), ((2, 2), vec![(1, 1)], vec![]), ((3, 3), vec![(1, 1), (2, 2)], vec![])]);
         assert_eq!(steps("frB2", 9).len(), 2);
         // Leaps stay as they are.
         assert_eq!(steps("F", 9).len(), 4);

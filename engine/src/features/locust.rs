@@ -139,8 +139,15 @@ impl<B: Bitboard> Pos<B> {
         // (Each leg is one king step: `betza/legs.rs`.)
         let step = |a: Square, b: Square| g.file(a).abs_diff(g.file(b)).max(g.rank(a).abs_diff(g.rank(b))) == 1;
         let through_empty = || {
-            let plain = step(from, via) && step(via, to) && self.piece_at(via).is_none() && self.legal_moves().iter().any(|m| m.kind == MoveKind::Normal && (m.from, m.to) == (from, to));
-            if plain { format!(" (through the empty {via_name} it is the move {from_name}{to_name})") } else { String::new() }
+            let plain = step(from, via)
+                && step(via, to)
+                && self.piece_at(via).is_none()
+                && self.legal_moves().iter().any(|m| m.kind == MoveKind::Normal && (m.from, m.to) == (from, to));
+            if plain {
+                format!(" (through the empty {via_name} it is the move {from_name}{to_name})")
+            } else {
+                String::new()
+            }
         };
         let steps: Vec<&LocustStep> = t.locusts.from(us, p.kind, from).iter().filter(|s| s.via == via && s.to == to).collect();
         if steps.is_empty() {

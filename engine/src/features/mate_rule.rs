@@ -90,7 +90,8 @@ impl<B: Bitboard> Pos<B> {
     /// Whether the last move dropped a piece of `types` and only pieces of `types` check.
     fn mated_by_drop(&self, types: PieceSet, theirs: B) -> bool {
         let side = self.turn;
-        self.last_move().is_some_and(|m| m.kind == MoveKind::Drop && types.contains(m.piece)) && !self.checked_by(side, theirs & !self.of_types(types))
+        self.last_move().is_some_and(|m| m.kind == MoveKind::Drop && types.contains(m.piece))
+            && !self.checked_by(side, theirs & !self.of_types(types))
     }
 
     /// Whether a royal piece of `side` is attacked by one of `attackers`.

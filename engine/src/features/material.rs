@@ -120,9 +120,8 @@ impl<B: Bitboard> Pos<B> {
         let enemy_royal_squares = t.royal_region(them);
         let promoters: PieceSet = (0..rules.pieces.len() as PieceType).filter(|&p| rules.piece(p).promotion.is_some()).collect();
         let may_promote = self.of_types(promoters) & self.color_bb(side);
-        let promotes_to = |pt: PieceType| {
-            promoters.iter().any(|p| rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.to[side].contains(&pt)))
-        };
+        let promotes_to =
+            |pt: PieceType| promoters.iter().any(|p| rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.to[side].contains(&pt)));
         let mut restricted = self.of_types(royal_types);
         let mut colour_bound = B::EMPTY;
         for pt in 0..rules.pieces.len() as PieceType {

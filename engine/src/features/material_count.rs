@@ -61,8 +61,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn counted(&self, reason: EndReason) -> Outcome {
         let Some(count) = &self.t.rules.end.material_count else { return Outcome { winner: None, reason } };
         let on_board = |c: Color, t| (self.board.by_type[t as usize] & self.board.by_color[c]).count() as i32;
-        let balance: i32 =
-            count.weights.iter().map(|&(t, w)| w * (on_board(Color::White, t) - on_board(Color::Black, t))).sum();
+        let balance: i32 = count.weights.iter().map(|&(t, w)| w * (on_board(Color::White, t) - on_board(Color::Black, t))).sum();
         let winner = match (2 * balance).cmp(&count.komi_halves) {
             std::cmp::Ordering::Greater => Some(Color::White),
             std::cmp::Ordering::Less => Some(Color::Black),

@@ -56,7 +56,13 @@ impl<B: Bitboard> Pos<B> {
 
     /// The refusal of `what` ("knight drop", "board move") to a side owing a drop.
     fn drop_required(&self, what: &str) -> MoveError {
-        let owed: Vec<&str> = self.t.must_drop.iter().filter(|&t| self.hands[self.turn][t as usize] > 0).map(|t| self.t.rules.piece(t).name.as_str()).collect();
+        let owed: Vec<&str> = self
+            .t
+            .must_drop
+            .iter()
+            .filter(|&t| self.hands[self.turn][t as usize] > 0)
+            .map(|t| self.t.rules.piece(t).name.as_str())
+            .collect();
         MoveError {
             code: IllegalCode::DropRequired,
             message: format!("{} holds a {}, which must be dropped first: no {what}", self.turn, owed.join(" or ")),

@@ -267,10 +267,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// The pieces of `by` that attack `sq` (see [`Pos::hits`]).
     fn attackers_to(&self, sq: Square, by: Color, occ: B) -> B {
-        self.board.by_color[by]
-            .squares()
-            .filter(|&s| s != sq && self.hits(s, by, sq, occ))
-            .fold(B::EMPTY, |b, s| b | B::bit(s))
+        self.board.by_color[by].squares().filter(|&s| s != sq && self.hits(s, by, sq, occ)).fold(B::EMPTY, |b, s| b | B::bit(s))
     }
 
     /// The pieces (of either side) that stand between `side`'s royal and an enemy piece

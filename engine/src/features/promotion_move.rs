@@ -93,7 +93,8 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let g = t.geometry;
         let occ = self.occupied();
-        let candidates: Vec<Square> = origins.filter(|&sq| self.piece_at(sq).is_some_and(|p| t.promotes_as_a_move.contains(p.kind))).collect();
+        let candidates: Vec<Square> =
+            origins.filter(|&sq| self.piece_at(sq).is_some_and(|p| t.promotes_as_a_move.contains(p.kind))).collect();
         // The piece whose promotion could land on `to`, if one could; else the first.
         let reaches = |from: Square| from == to || (self.capture_reach(us, target, from, B::EMPTY)).has(to);
         let from = candidates.iter().copied().find(|&sq| reaches(sq)).or(candidates.first().copied())?;
@@ -108,20 +109,35 @@ impl<B: Bitboard> Pos<B> {
         }
         if !self.below_limit(target) {
             let n = t.rules.piece(target).limit.unwrap_or(0);
-            return why(IllegalCode::PromotionNotAvailable, format!("at most {n} {} per side on the board, and {us} has {n}", name(target)));
+            return why(
+                IllegalCode::PromotionNotAvailable,
+                format!("at most {n} {} per side on the board, and {us} has {n}", name(target)),
+            );
         }
         let zone = t.mobility(us, pt).promotion_zone;
         if !zone.has(from) && self.pieces(us, pt).count() > 1 {
             let squares: Vec<String> = zone.squares().map(square).collect();
             return why(
                 IllegalCode::PromotionNotAvailable,
-                format!("the {} on {} may promote only from {} (or as {us}'s last {})", name(pt), square(from), squares.join(" "), name(pt)),
+                format!(
+                    "the {} on {} may promote only from {} (or as {us}'s last {})",
+                    name(pt),
+                    square(from),
+                    squares.join(" "),
+                    name(pt)
+                ),
             );
         }
         if from != to && (!self.capture_reach(us, target, from, occ).has(to) || occ.has(to)) {
             return why(
                 IllegalCode::PieceCannotMoveThere,
-                format!("a promoting {} stays on {} or moves as a {} onto an empty square, and {} is not one", name(pt), square(from), name(target), square(to)),
+                format!(
+                    "a promoting {} stays on {} or moves as a {} onto an empty square, and {} is not one",
+                    name(pt),
+                    square(from),
+                    name(target),
+                    square(to)
+                ),
             );
         }
         let attacked = self.capture_reach(us, target, to, occ & !B::bit(from)) & self.board.by_color[us.opponent()];
@@ -129,7 +145,12 @@ impl<B: Bitboard> Pos<B> {
             let victim = self.piece_at(sq).map_or("piece", |p| name(p.kind));
             return why(
                 IllegalCode::PromotionNotAvailable,
-                format!("the new {} on {} would attack the {victim} on {}, and a promotion may attack no enemy piece", name(target), square(to), square(sq)),
+                format!(
+                    "the new {} on {} would attack the {victim} on {}, and a promotion may attack no enemy piece",
+                    name(target),
+                    square(to),
+                    square(sq)
+                ),
             );
         }
         if self.gives_check(Move::normal(from, to).promoting(target)) {

@@ -79,7 +79,11 @@ pub(crate) fn compile(raw: &RawRegionWin, cx: &Context) -> Result<RegionWin, Rul
         let Some(list) = list else { return Ok(Vec::new()) };
         let squares = cx.squares(list.get_ref(), &format!("{KEY}.{side}"))?;
         if squares.is_empty() {
-            return Err(cx.r.span(list, format!("{KEY}.{side}"), "name at least one square (`e5`) or rank (`rank 8`), or leave the side out"));
+            return Err(cx.r.span(
+                list,
+                format!("{KEY}.{side}"),
+                "name at least one square (`e5`) or rank (`rank 8`), or leave the side out",
+            ));
         }
         Ok(squares)
     };

@@ -21,9 +21,9 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::betza::{self, Direction, Hop};
+use crate::rules::Region;
 use crate::ruleset::context::{Context, ListOrTable, SideLists};
 use crate::ruleset::error::RulesetError;
-use crate::rules::Region;
 
 /// A region as written: a list of own ranks (from 1), or a table.
 pub(crate) type RawRegion = ListOrTable<Vec<u8>, RawRegionTable>;

@@ -82,10 +82,16 @@ pub(crate) fn compile<T>(raw: &Spanned<T>, turn: SeriesKeys<'_>, cx: &Context) -
     };
     let length = match moves.get_ref() {
         RawMoves::Count(n) => SeriesLength::Fixed([count(*n, "turn.moves", moves)?; 2]),
-        RawMoves::Sides { white, black } => SeriesLength::Fixed([count(*white, "turn.moves.white", moves)?, count(*black, "turn.moves.black", moves)?]),
+        RawMoves::Sides { white, black } => {
+            SeriesLength::Fixed([count(*white, "turn.moves.white", moves)?, count(*black, "turn.moves.black", moves)?])
+        }
         RawMoves::Named(name) if name == "progressive" => SeriesLength::Progressive,
         RawMoves::Named(name) => {
-            return Err(cx.r.span(moves, "turn.moves", format!("`{name}`: expected a number of moves, `{{ white = 2, black = 1 }}` or `\"progressive\"`")))
+            return Err(cx.r.span(
+                moves,
+                "turn.moves",
+                format!("`{name}`: expected a number of moves, `{{ white = 2, black = 1 }}` or `\"progressive\"`"),
+            ))
         }
     };
     let first_turn_moves = match turn.first_turn_moves {

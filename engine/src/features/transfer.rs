@@ -93,7 +93,10 @@ impl<B: Bitboard> Pos<B> {
 /// Whether `m` moves pieces on the board, which then pass (a drop, a pass, a wall, a
 /// purchase or a rule module's move does not).
 fn moves_on_the_board(m: Move) -> bool {
-    matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Castle | MoveKind::Gate | MoveKind::GateCastle)
+    matches!(
+        m.kind,
+        MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Castle | MoveKind::Gate | MoveKind::GateCastle
+    )
 }
 
 impl Geometry {

@@ -49,7 +49,9 @@ pub(crate) fn compile(raw: Option<&Spanned<RawTurn>>, cx: &Context) -> Result<Tu
     };
     let mut no_walls_on = Vec::new();
     for name in &raw.get_ref().no_walls_on {
-        let sq = cx.g.parse_square(name.get_ref()).ok_or_else(|| cx.r.span(name, "turn.no_walls_on", format!("`{}` is not a square of this board", name.get_ref())))?;
+        let sq =
+            cx.g.parse_square(name.get_ref())
+                .ok_or_else(|| cx.r.span(name, "turn.no_walls_on", format!("`{}` is not a square of this board", name.get_ref())))?;
         no_walls_on.push(sq);
     }
     let t = raw.get_ref();
@@ -211,7 +213,9 @@ impl<B: Bitboard> Pos<B> {
             // Walls: the wall is the second and last part.
             Some((2, _)) if behind_walls && left.is_none() => err(
                 FenField::Extra,
-                format!("part: `{value}`: expected `2@<square>/<square>` (where the move landed, and the empty square it left, the wall's)"),
+                format!(
+                    "part: `{value}`: expected `2@<square>/<square>` (where the move landed, and the empty square it left, the wall's)"
+                ),
             ),
             Some((2, anchor)) if self.piece_at(anchor).is_some_and(|p| p.color == self.turn) => {
                 self.status.part = 1;
@@ -219,7 +223,9 @@ impl<B: Bitboard> Pos<B> {
                 self.status.behind = left.unwrap_or(0);
                 Ok(())
             }
-            Some((2, _)) => err(FenField::Extra, format!("part: `{value}`: the square must hold a piece of the side to move (the one that moved)")),
+            Some((2, _)) => {
+                err(FenField::Extra, format!("part: `{value}`: the square must hold a piece of the side to move (the one that moved)"))
+            }
             _ => err(FenField::Extra, format!("part: `{value}`: expected `2@<square>` (the part to play, and where the move landed)")),
         }
     }

@@ -57,7 +57,10 @@ impl<B: Bitboard> Pos<B> {
         if let Some(from) = leaves.filter(|_| self.royals(self.turn).any()) {
             // The duck moving away may uncover a royal (never so in Fairy-Stockfish's
             // duck, whose kings are not royal).
-            targets = targets.squares().filter(|&to| self.safe_with_walls((self.walls ^ B::bit(from)) | B::bit(to))).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+            targets = targets
+                .squares()
+                .filter(|&to| self.safe_with_walls((self.walls ^ B::bit(from)) | B::bit(to)))
+                .fold(B::EMPTY, |b, sq| b | B::bit(sq));
         }
         for to in targets.squares() {
             sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, leaves.unwrap_or(to)));

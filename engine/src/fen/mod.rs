@@ -21,15 +21,15 @@ pub(crate) mod error;
 mod sfen;
 mod standing;
 
-pub use error::{FenError, FenField};
 use error::err;
+pub use error::{FenError, FenField};
 
 use crate::bitboard::Bitboard;
 use crate::castle_layout::{CastlingLetters, CastlingMode};
 use crate::features::castling::{parse_castling, parse_castling_960};
 use crate::features::drops::parse_hand;
-use crate::features::gating::parse_gates;
 use crate::features::en_passant::parse_ep;
+use crate::features::gating::parse_gates;
 use crate::features::initial_moves::parse_unmoved_flags;
 use crate::position::Pos;
 use crate::rules::CastleSquares;
@@ -173,8 +173,7 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
     let Ok((pieces, _)) = parse_board(&t.rules, board) else { return (PieceSet::EMPTY, PieceSet::EMPTY) };
     let g = t.geometry;
     let on = |which: fn(CastleSquares) -> Square| -> PieceSet {
-        let squares: Vec<Square> =
-            t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
+        let squares: Vec<Square> = t.rules.castles.iter().flat_map(|c| Color::BOTH.map(|color| which(c.squares(g, color)))).collect();
         pieces.iter().filter(|(sq, _, _)| squares.contains(sq)).map(|&(_, p, _)| p.kind).collect()
     };
     let mut kings = on(|s| s.king_from);
@@ -242,7 +241,9 @@ impl<B: Bitboard> Pos<B> {
         if t.has_parts && fields.iter().any(|f| f.starts_with("part=")) {
             pos.status.part = 1;
         }
-        let rest = if numeric(fields.get(2)) { &fields[2..] } else {
+        let rest = if numeric(fields.get(2)) {
+            &fields[2..]
+        } else {
             let field = fields.get(2).copied().unwrap_or("-");
             let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1)?;
             pos.status.gates = gates;
@@ -306,13 +307,16 @@ impl<B: Bitboard> Pos<B> {
             }
             if field.bytes().all(|b| b.is_ascii_digit()) {
                 match clocks {
-                    0 => pos.status.halfmove = field.parse().or_else(|_| {
-                        err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535"))
-                    })?,
-                    1 => pos.status.fullmove = match field.parse::<u32>() {
-                        Ok(n) if (1..=MAX_FULLMOVE).contains(&n) => n,
-                        _ => return err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
-                    },
+                    0 => {
+                        pos.status.halfmove =
+                            field.parse().or_else(|_| err(FenField::Halfmove, format!("`{field}` is not a number from 0 to 65535")))?
+                    }
+                    1 => {
+                        pos.status.fullmove = match field.parse::<u32>() {
+                            Ok(n) if (1..=MAX_FULLMOVE).contains(&n) => n,
+                            _ => return err(FenField::Fullmove, format!("`{field}` is not a number from 1 to {MAX_FULLMOVE}")),
+                        }
+                    }
                     _ => return err(FenField::Extra, format!("unexpected `{field}` after the fullmove number")),
                 }
                 clocks += 1;
@@ -563,4 +567,3 @@ fn parse_unmoved<B: Bitboard>(pos: &Pos<B>, list: &str) -> Result<B, FenError> {
     }
     Ok(unmoved)
 }
-

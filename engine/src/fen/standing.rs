@@ -68,9 +68,10 @@ fn comes_into_play<B: Bitboard>(t: &Tables<B>, sq: Square, p: Piece) -> bool {
         .and_then(|(board, _)| parse_board(rules, board))
         .is_ok_and(|(placed, _)| placed.iter().any(|&(s, q, _)| s == sq && q == p));
     let dropped = rules.drops.is_some() && t.mobility(p.color, p.kind).drop_zone.has(sq);
-    let gated = rules.gating.as_ref().is_some_and(|gating| {
-        g.rank(sq) == if p.color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank }
-    });
+    let gated = rules
+        .gating
+        .as_ref()
+        .is_some_and(|gating| g.rank(sq) == if p.color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank });
     let promoted_into = rules.pieces.iter().enumerate().any(|(k, def)| {
         def.promotion.as_ref().is_some_and(|pr| {
             pr.to[p.color].contains(&p.kind) && (pr.from_zone || t.mobility(p.color, k as crate::PieceType).promotion_zone.has(sq))

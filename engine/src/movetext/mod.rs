@@ -577,7 +577,11 @@ mod tests {
         assert_eq!(t.len(), 2);
         assert_eq!(
             t[1],
-            Token::Result(ResultToken { result: GameResult::WhiteWins, text: "1-0".into(), place: Place { offset: 6, line: 1, column: 7 } })
+            Token::Result(ResultToken {
+                result: GameResult::WhiteWins,
+                text: "1-0".into(),
+                place: Place { offset: 6, line: 1, column: 7 }
+            })
         );
         assert_eq!(read("½-½").unwrap()[0].offset(), 0);
         assert_eq!(result("1. e4 e5"), None);
@@ -640,7 +644,10 @@ mod tests {
     fn moves_after_a_result_are_an_error_of_their_own_game() {
         let g = games("1. e4 e5 1-0 2. Nf3");
         assert_eq!(g.len(), 2);
-        assert_eq!(g[1].3, Err("1:14: `2.` follows the result `1-0` of game 1: a new game begins with its tag pairs, or with move 1".into()));
+        assert_eq!(
+            g[1].3,
+            Err("1:14: `2.` follows the result `1-0` of game 1: a new game begins with its tag pairs, or with move 1".into())
+        );
     }
 
     #[test]

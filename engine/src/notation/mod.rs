@@ -10,8 +10,8 @@
 //! notation and taking the one whose text it is (also in a few looser forms, such as a
 //! promoted shogi piece by its own letter), so what is read is what is written.
 
-pub(crate) mod names;
 mod lan;
+pub(crate) mod names;
 mod san;
 mod shogi;
 mod thai;
@@ -194,7 +194,10 @@ impl<B: Bitboard> Pos<B> {
         let drop = m.kind == MoveKind::Drop;
         // Fairy-Stockfish writes a pass as its piece's move to its own square (`Ke2`).
         let pass = m.kind == MoveKind::Pass;
-        if !matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop | MoveKind::Pass | MoveKind::Gate) {
+        if !matches!(
+            m.kind,
+            MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Drop | MoveKind::Pass | MoveKind::Gate
+        ) {
             return self.san_plain(m, legal);
         }
         let Some(mover) = (if drop { Some(m.piece) } else { self.piece_at(m.from).map(|p| p.kind) }) else {
@@ -283,11 +286,7 @@ impl<B: Bitboard> Pos<B> {
             Notation::Lan | Notation::ThaiLan | Notation::Janggi => return Level::Square,
             Notation::XiangqiWxf => return self.wxf_level(m, mover),
             // A chess pawn's capture names its file.
-            Notation::San | Notation::ThaiSan
-                if self.is_chess_pawn(mover) && self.is_capture(m) =>
-            {
-                return Level::File
-            }
+            Notation::San | Notation::ThaiSan if self.is_chess_pawn(mover) && self.is_capture(m) => return Level::File,
             // A pawn's promotion as a move that steps names its square (`b6c7=F`).
             Notation::San | Notation::ThaiSan
                 if self.is_chess_pawn(mover) && m.promotion().is_some() && m.from != m.to && self.t.promotes_as_a_move.contains(mover) =>
@@ -305,9 +304,7 @@ impl<B: Bitboard> Pos<B> {
             let (a, b) = (&rules.piece(t).directions, &rules.piece(mover).directions);
             a.len() == b.len() && a.iter().all(|d| b.contains(d))
         };
-        let alike = |o: Square| {
-            self.piece_at(o).is_some_and(|p| p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)))
-        };
+        let alike = |o: Square| self.piece_at(o).is_some_and(|p| p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)));
         let others: Vec<Square> = legal
             .iter()
             .filter(|o| {

@@ -383,14 +383,7 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        let parts = SanParts {
-            piece: None,
-            file: Some(g.file(from)),
-            rank: Some(g.rank(from)),
-            capture: false,
-            to,
-            promotion: promo,
-        };
+        let parts = SanParts { piece: None, file: Some(g.file(from)), rank: Some(g.rank(from)), capture: false, to, promotion: promo };
         Some(self.explain(s, &parts, Some(from), legal))
     }
 
@@ -440,9 +433,7 @@ impl<B: Bitboard> Pos<B> {
         };
         let piece_type = named(parts.piece)?;
         let promotion = named(parts.promotion)?;
-        let origin_ok = |from: Square| {
-            parts.file.map_or(true, |f| g.file(from) == f) && parts.rank.map_or(true, |r| g.rank(from) == r)
-        };
+        let origin_ok = |from: Square| parts.file.map_or(true, |f| g.file(from) == f) && parts.rank.map_or(true, |r| g.rank(from) == r);
         let type_ok = |p: Piece| match piece_type {
             Some(pt) => p.kind == pt,
             None => from_sq.is_some() || rules.piece(p.kind).pawn,
@@ -477,7 +468,10 @@ impl<B: Bitboard> Pos<B> {
                 let m = matching[0];
                 let capture = self.is_capture(m);
                 if parts.capture && !capture {
-                    return refuse(IllegalCode::NotACapture, format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)));
+                    return refuse(
+                        IllegalCode::NotACapture,
+                        format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)),
+                    );
                 }
                 return Ok(m);
             }
@@ -491,30 +485,29 @@ impl<B: Bitboard> Pos<B> {
             let to = g.square_name(parts.to);
             return match promotion {
                 None => {
-                    let options: Vec<String> = candidates
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(|p| format!("={}", rules.symbol(p)))
-                        .collect();
+                    let options: Vec<String> =
+                        candidates.iter().filter_map(|m| m.promotion()).map(|p| format!("={}", rules.symbol(p))).collect();
                     refuse(IllegalCode::PromotionRequired, format!("a move to {to} must promote ({})", options.join(", ")))
                 }
                 Some(p) => {
-                    let options: Vec<String> = candidates
-                        .iter()
-                        .filter_map(|m| m.promotion())
-                        .map(|p| format!("={}", rules.symbol(p)))
-                        .collect();
-                    let also = if options.is_empty() { "no promotion is possible there".to_string() } else { format!("possible: {}", options.join(", ")) };
-                    refuse(
-                        IllegalCode::PromotionNotAvailable,
-                        format!("cannot promote to {} on {to}; {also}", rules.piece(p).name),
-                    )
+                    let options: Vec<String> =
+                        candidates.iter().filter_map(|m| m.promotion()).map(|p| format!("={}", rules.symbol(p))).collect();
+                    let also = if options.is_empty() {
+                        "no promotion is possible there".to_string()
+                    } else {
+                        format!("possible: {}", options.join(", "))
+                    };
+                    refuse(IllegalCode::PromotionNotAvailable, format!("cannot promote to {} on {to}; {also}", rules.piece(p).name))
                 }
             };
         }
         let fits = |m: &Move| {
-            m.kind != MoveKind::Castle && m.kind != MoveKind::Drop && m.to == parts.to && origin_ok(m.from)
-                && self.piece_at(m.from).is_some_and(type_ok) && m.promotion() == promotion
+            m.kind != MoveKind::Castle
+                && m.kind != MoveKind::Drop
+                && m.to == parts.to
+                && origin_ok(m.from)
+                && self.piece_at(m.from).is_some_and(type_ok)
+                && m.promotion() == promotion
         };
         if !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang {
             let mut unbanned = Vec::new();
@@ -524,11 +517,17 @@ impl<B: Bitboard> Pos<B> {
                     return refuse(IllegalCode::GivesCheck, format!("`{text}` gives check, and no move may give check in this variant"));
                 }
                 if self.royals_facing() && self.keeps_facing(m) {
-                    return refuse(IllegalCode::Bikjang, format!("`{text}` leaves the generals facing each other (bikjang): break the facing, or pass"));
+                    return refuse(
+                        IllegalCode::Bikjang,
+                        format!("`{text}` leaves the generals facing each other (bikjang): break the facing, or pass"),
+                    );
                 }
                 if self.flight_banned() && self.flees_check(m) {
                     let royal = self.piece_at(m.from).map_or("royal piece", |p| rules.piece(p.kind).name.as_str());
-                    return refuse(IllegalCode::RoyalCannotFlee, format!("`{text}` moves the {royal} out of check: in check it may only take its checker, if it is the only one"));
+                    return refuse(
+                        IllegalCode::RoyalCannotFlee,
+                        format!("`{text}` moves the {royal} out of check: in check it may only take its checker, if it is the only one"),
+                    );
                 }
             }
         }
@@ -536,7 +535,10 @@ impl<B: Bitboard> Pos<B> {
             let mut unforced = Vec::new();
             self.generate_unforced(&mut unforced);
             if unforced.iter().any(fits) {
-                return refuse(IllegalCode::CaptureRequired, format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"));
+                return refuse(
+                    IllegalCode::CaptureRequired,
+                    format!("`{text}` does not capture, but a capture is possible, and capturing is compulsory"),
+                );
             }
         }
         if !self.t.must_drop.is_empty() {
@@ -582,11 +584,8 @@ impl<B: Bitboard> Pos<B> {
         }
         let to = g.square_name(parts.to);
         // Would a piece of that kind reach the square on an otherwise empty board?
-        let owners: Vec<Square> = self
-            .color_bb(us)
-            .squares()
-            .filter(|&sq| origin_ok(sq) && self.piece_at(sq).is_some_and(type_ok))
-            .collect();
+        let owners: Vec<Square> =
+            self.color_bb(us).squares().filter(|&sq| origin_ok(sq) && self.piece_at(sq).is_some_and(type_ok)).collect();
         if owners.is_empty() {
             let what = describe(piece_type);
             return refuse(
@@ -603,7 +602,9 @@ impl<B: Bitboard> Pos<B> {
         let empty_target = self.piece_at(parts.to).is_none();
         if self.t.madrasi {
             let paralysed = self.paralysed(us);
-            if let Some(&sq) = owners.iter().find(|&&sq| paralysed.has(sq) && self.reaches_on_empty_board(sq, parts.to, !empty_target, empty_target)) {
+            if let Some(&sq) =
+                owners.iter().find(|&&sq| paralysed.has(sq) && self.reaches_on_empty_board(sq, parts.to, !empty_target, empty_target))
+            {
                 return Err(self.paralysis_refusal(sq));
             }
         }

@@ -93,7 +93,10 @@ impl Context<'_> {
                     Err(self.r.span(
                         at,
                         key,
-                        format!("rank {rank} is not on a board with {} ranks (ranks count from 1, the player's own first rank)", self.g.ranks),
+                        format!(
+                            "rank {rank} is not on a board with {} ranks (ranks count from 1, the player's own first rank)",
+                            self.g.ranks
+                        ),
                     ))
                 } else {
                     Ok(rank - 1)
@@ -123,7 +126,10 @@ impl Context<'_> {
     fn square(&self, s: &Spanned<String>, key: &str) -> Result<Square, RulesetError> {
         let text = s.get_ref().trim();
         let last = self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1));
-        let sq = self.g.parse_square(text).ok_or_else(|| self.r.span(s, key, format!("`{text}` is not a square of this board (a1 to {last})")))?;
+        let sq = self
+            .g
+            .parse_square(text)
+            .ok_or_else(|| self.r.span(s, key, format!("`{text}` is not a square of this board (a1 to {last})")))?;
         if self.walls.contains(&sq) {
             return Err(self.r.span(s, key, format!("`{text}` is a wall square (`*` in the start position): no piece can stand there")));
         }
@@ -140,17 +146,38 @@ impl Context<'_> {
                 let last = (b'a' + self.g.files - 1) as char;
                 match file.trim().as_bytes() {
                     [f] if (b'a'..b'a' + self.g.files).contains(f) => squares.extend((0..self.g.ranks).map(|r| self.g.square(f - b'a', r))),
-                    _ => return Err(self.r.span(s, key, format!("`{text}` is not a file of a board with {} files (`file a` to `file {last}`)", self.g.files))),
+                    _ => {
+                        return Err(self.r.span(
+                            s,
+                            key,
+                            format!("`{text}` is not a file of a board with {} files (`file a` to `file {last}`)", self.g.files),
+                        ))
+                    }
                 }
             } else if let Some(rank) = text.strip_prefix("rank ") {
                 match rank.trim().parse::<u8>() {
                     Ok(r) if (1..=self.g.ranks).contains(&r) => squares.extend((0..self.g.files).map(|f| self.g.square(f, r - 1))),
-                    _ => return Err(self.r.span(s, key, format!("`{text}` is not a rank of a board with {} ranks (`rank 1` to `rank {}`)", self.g.ranks, self.g.ranks))),
+                    _ => {
+                        return Err(self.r.span(
+                            s,
+                            key,
+                            format!("`{text}` is not a rank of a board with {} ranks (`rank 1` to `rank {}`)", self.g.ranks, self.g.ranks),
+                        ))
+                    }
                 }
             } else {
                 match self.g.parse_square(text) {
                     Some(sq) => squares.push(sq),
-                    None => return Err(self.r.span(s, key, format!("`{text}` is neither a square of this board (a1 to {}) nor a whole rank (`rank 1`) or file (`file a`)", self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1))))),
+                    None => {
+                        return Err(self.r.span(
+                            s,
+                            key,
+                            format!(
+                                "`{text}` is neither a square of this board (a1 to {}) nor a whole rank (`rank 1`) or file (`file a`)",
+                                self.g.square_name(self.g.square(self.g.files - 1, self.g.ranks - 1))
+                            ),
+                        ))
+                    }
                 }
             }
         }

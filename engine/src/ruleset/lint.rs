@@ -60,7 +60,10 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
             ))
         }
         (None, Some(RoyalKey::WhiteOnly | RoyalKey::BlackOnly)) => {
-            return Err(fail(&[Step::Key("royal")], "says one side has a royal piece, but no piece is royal: mark it with `royal = true`".to_string()))
+            return Err(fail(
+                &[Step::Key("royal")],
+                "says one side has a royal piece, but no piece is royal: mark it with `royal = true`".to_string(),
+            ))
         }
         (Some(p), Some(RoyalKey::None)) => {
             return Err(fail(&[Step::Key("royal")], format!("`royal = \"none\"` says there is no royal piece, but `{}` is royal", p.name)))
@@ -94,7 +97,9 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
     }
     // A series tracks the squares double steps pass along the file (`Pos::passed`).
     if rules.turn.series.is_some() {
-        let bent = |p: &&crate::rules::PieceDef| p.en_passant && p.directions.iter().any(|d| d.initial_only && d.dx != 0 && d.mode == crate::betza::Mode::Move);
+        let bent = |p: &&crate::rules::PieceDef| {
+            p.en_passant && p.directions.iter().any(|d| d.initial_only && d.dx != 0 && d.mode == crate::betza::Mode::Move)
+        };
         if let Some(p) = rules.pieces.iter().find(bent) {
             return Err(fail(
                 &[Step::Key("turn"), Step::Key("moves")],
@@ -113,7 +118,8 @@ fn castles(rules: &Rules, fail: &dyn Fn(&[Step], String) -> RulesetError) -> Res
     // Spellings so far: the key, the castle, and where it is written.
     let mut seen: Vec<(String, usize, String)> = Vec::new();
     for (i, c) in rules.castles.iter().enumerate() {
-        let spellings = std::iter::once((c.notation.as_str(), None)).chain(c.aliases.iter().enumerate().map(|(j, a)| (a.as_str(), Some(j))));
+        let spellings =
+            std::iter::once((c.notation.as_str(), None)).chain(c.aliases.iter().enumerate().map(|(j, a)| (a.as_str(), Some(j))));
         for (text, alias) in spellings {
             let path = match alias {
                 None => vec![Step::Key("castling"), Step::Index(i), Step::Key("notation")],
@@ -125,7 +131,10 @@ fn castles(rules: &Rules, fail: &dyn Fn(&[Step], String) -> RulesetError) -> Res
             };
             let key = castle_key(text.trim());
             if let Some(why) = other_move(&key, rules) {
-                return Err(fail(&path, format!("`{text}` reads as {why}: a castle's notation names no square and has no `@`, `^` or `<>`")));
+                return Err(fail(
+                    &path,
+                    format!("`{text}` reads as {why}: a castle's notation names no square and has no `@`, `^` or `<>`"),
+                ));
             }
             // One castle may well spell itself twice (`0-0` beside `O-O`); two may not.
             if let Some((_, _, other)) = seen.iter().find(|(k, castle, _)| *k == key && *castle != i) {

@@ -20,24 +20,24 @@ pub(crate) mod error;
 mod lint;
 pub(crate) mod pieces;
 mod size;
-pub mod suggest;
 pub(crate) mod source;
+pub mod suggest;
 
 pub use error::RulesetError;
 pub use size::TableSize;
 
 use crate::features::castling::{self, RawCastle};
 use crate::features::drops::{self, RawDrops};
-use crate::features::end::{self, RawEnd};
 use crate::features::economy::{self, RawEconomy};
+use crate::features::end::{self, RawEnd};
 use crate::features::gating::{self, RawGating};
 use crate::features::lift::{self, RawLift};
 use crate::features::turns;
 use context::Context;
 use pieces::RawPiece;
 
-pub(crate) use source::Reporter;
 use source::Chain;
+pub(crate) use source::Reporter;
 pub use source::{read_regular_file, read_ruleset_file, relative_to, RelativePaths, Resolve, Source, MAX_DEPTH, MAX_RULESET_BYTES};
 
 #[derive(Deserialize)]
@@ -191,13 +191,8 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
     let de = toml::de::Deserializer::from(merged);
     let raw: RawRuleset = serde_path_to_error::deserialize(de).map_err(|e| {
         // serde_spanned wraps values in a private field; it is no part of the user's key.
-        let mut key: Vec<String> = e
-            .path()
-            .to_string()
-            .split('.')
-            .filter(|s| !s.is_empty() && !s.starts_with("$__serde_spanned"))
-            .map(str::to_string)
-            .collect();
+        let mut key: Vec<String> =
+            e.path().to_string().split('.').filter(|s| !s.is_empty() && !s.starts_with("$__serde_spanned")).map(str::to_string).collect();
         let inner = e.into_inner();
         let message = suggest::first_line(inner.message());
         if let Some(field) = message.strip_prefix("missing field `").and_then(|m| m.strip_suffix('`')) {
@@ -214,7 +209,6 @@ pub(crate) fn parse_rules(text: &str, file: &str, modules: &ModuleRegistry, reso
 pub fn inherited_string(text: &str, file: &str, key: &str, resolve: &dyn Resolve) -> Result<Option<String>, RulesetError> {
     Chain::load(text, file, resolve)?.first_string(key)
 }
-
 
 fn compile(
     raw: RawRuleset,
@@ -237,7 +231,11 @@ fn compile(
     let width = board.files as usize * board.boards as usize;
     if board.boards == 0 || width > MAX_SIDE as usize {
         let most = MAX_SIDE / board.files;
-        return Err(r.span(&raw.board, "board.boards", format!("{} boards of {} files: from 1 to {most} side by side ({MAX_SIDE} files in all)", board.boards, board.files)));
+        return Err(r.span(
+            &raw.board,
+            "board.boards",
+            format!("{} boards of {} files: from 1 to {most} side by side ({MAX_SIDE} files in all)", board.boards, board.files),
+        ));
     }
     if board.transfer == RawTransfer::NextBoard && board.boards < 2 {
         return Err(r.span(&raw.board, "board.transfer", "`next-board` needs `boards` of 2 or more: a piece passes to the next board"));
@@ -249,7 +247,14 @@ fn compile(
         return Err(r.span(&raw.pieces, "pieces", "a variant needs at least one piece"));
     }
     if pieces_map.len() > MAX_PIECE_TYPES {
-        return Err(r.span(&raw.pieces, "pieces", format!("{} pieces: at most {MAX_PIECE_TYPES} (26 with letters, the rest promoted faces written `+` and a letter)", pieces_map.len())));
+        return Err(r.span(
+            &raw.pieces,
+            "pieces",
+            format!(
+                "{} pieces: at most {MAX_PIECE_TYPES} (26 with letters, the rest promoted faces written `+` and a letter)",
+                pieces_map.len()
+            ),
+        ));
     }
     let names: Vec<&String> = pieces_map.keys().collect();
     let walls = crate::fen::wall_squares(g, raw.start.get_ref());
@@ -282,8 +287,18 @@ fn compile(
 
     let notation = match &raw.notation {
         None => Notation::San,
-        Some(n) => Notation::from_name(n.get_ref())
-            .ok_or_else(|| r.span(n, "notation", format!("`{}` is no notation; known: {}{}", n.get_ref(), Notation::names(), suggest::did_you_mean(n.get_ref(), Notation::ALL.map(Notation::name)))))?,
+        Some(n) => Notation::from_name(n.get_ref()).ok_or_else(|| {
+            r.span(
+                n,
+                "notation",
+                format!(
+                    "`{}` is no notation; known: {}{}",
+                    n.get_ref(),
+                    Notation::names(),
+                    suggest::did_you_mean(n.get_ref(), Notation::ALL.map(Notation::name))
+                ),
+            )
+        })?,
     };
     let mut rules = Rules {
         name,
@@ -373,4 +388,3 @@ fn compile_modules(
     }
     Ok((specs, live))
 }
-

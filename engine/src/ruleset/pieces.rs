@@ -56,7 +56,13 @@ pub(crate) struct Sections<'a> {
 }
 
 /// Compiles piece `pname`, given the pieces before it (whose letters it may not reuse).
-pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sections: Sections, cx: &Context) -> Result<PieceDef, RulesetError> {
+pub(crate) fn compile(
+    pname: &String,
+    p: &RawPiece,
+    earlier: &[PieceDef],
+    sections: Sections,
+    cx: &Context,
+) -> Result<PieceDef, RulesetError> {
     let raw_drops = sections.drops;
     let key = |k: &str| format!("pieces.{pname}.{k}");
     let letter = match &p.letter {
@@ -81,7 +87,7 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
                 &p.betza,
                 key("letter"),
                 "a piece needs a `letter`, unless it is a promoted face (`face_of`): that is written `+` and the letter of the piece it promotes from",
-            ))
+            ));
         }
     };
     let notation_letter = match &p.notation_letter {
@@ -143,7 +149,11 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     let has_drops = raw_drops.is_some();
     let places_pieces = has_drops || sections.economy;
     let needs_drops = |what: &str, at: &Spanned<String>| -> Result<(), RulesetError> {
-        if has_drops { Ok(()) } else { Err(cx.r.span(at, key(what), "only means something in a variant with drops: add a [drops] table")) }
+        if has_drops {
+            Ok(())
+        } else {
+            Err(cx.r.span(at, key(what), "only means something in a variant with drops: add a [drops] table"))
+        }
     };
     let to_hand = raw_drops.map_or(true, |d| d.captures_to_hand);
     let captured_as = match &p.captured_as {
@@ -199,8 +209,12 @@ pub(crate) fn compile(pname: &String, p: &RawPiece, earlier: &[PieceDef], sectio
     let petrify_on_capture = crate::features::petrify::compile(p.petrify_on_capture.as_ref(), p.royal, &key("petrify_on_capture"), cx)?;
     let royal_while_at_most = match &p.royal_while_at_most {
         None => None,
-        Some(n) if p.royal => return Err(cx.r.span(n, key("royal_while_at_most"), "the piece is royal throughout (`royal = true`): drop one of the two")),
-        Some(n) if *n.get_ref() == 0 => return Err(cx.r.span(n, key("royal_while_at_most"), "0: the piece would never be royal; give at least 1")),
+        Some(n) if p.royal => {
+            return Err(cx.r.span(n, key("royal_while_at_most"), "the piece is royal throughout (`royal = true`): drop one of the two"))
+        }
+        Some(n) if *n.get_ref() == 0 => {
+            return Err(cx.r.span(n, key("royal_while_at_most"), "0: the piece would never be royal; give at least 1"))
+        }
         Some(n) => Some(*n.get_ref()),
     };
     Ok(PieceDef {
@@ -247,17 +261,29 @@ pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[
             continue;
         }
         if base.letter.is_none() {
-            return Err(cx.r.span(at, key, format!("`{name}` has no letter, so it is written `+` and the letter of `{}`, which has none either", base.name)));
+            return Err(cx.r.span(
+                at,
+                key,
+                format!("`{name}` has no letter, so it is written `+` and the letter of `{}`, which has none either", base.name),
+            ));
         }
         // LAN writes a promotion to it `+`: the face of the piece moving.
-        let also = (0..pieces.len()).find(|&o| o != u as usize && pieces[o].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
+        let also =
+            (0..pieces.len()).find(|&o| o != u as usize && pieces[o].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
         if let Some(o) = also {
-            let words = format!("`{name}` has no letter, so only `{}` may promote to it (a promotion to it is written `+`), not `{}` too", base.name, pieces[o].name);
+            let words = format!(
+                "`{name}` has no letter, so only `{}` may promote to it (a promotion to it is written `+`), not `{}` too",
+                base.name, pieces[o].name
+            );
             return Err(cx.r.span(at, key, words));
         }
         let other = (0..pieces.len()).find(|&o| o != t && pieces[o].face_of == Some(u));
         if let Some(o) = other {
-            let words = format!("`{name}` has no letter, so it is written `+{}`, as `{}` is too: give one of them a letter", base.letter.unwrap_or('?'), pieces[o].name);
+            let words = format!(
+                "`{name}` has no letter, so it is written `+{}`, as `{}` is too: give one of them a letter",
+                base.letter.unwrap_or('?'),
+                pieces[o].name
+            );
             return Err(cx.r.span(at, key, words));
         }
     }

@@ -75,7 +75,8 @@ impl TableSize {
                 largest = Some((p.name.clone(), ranged / 2));
             }
         }
-        let groups: usize = by_slide.iter().map(|m| m.iter().map(|((.., initial), types)| (types, initial)).collect::<BTreeSet<_>>().len()).sum();
+        let groups: usize =
+            by_slide.iter().map(|m| m.iter().map(|((.., initial), types)| (types, initial)).collect::<BTreeSet<_>>().len()).sum();
         let bitboards = squares
             * (rays.len()
                 // Each attack group's reach.

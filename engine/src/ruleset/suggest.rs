@@ -76,7 +76,10 @@ mod tests {
             with_suggestion("unknown variant `lose`, expected one of `win`, `loss`, `draw`"),
             "unknown variant `lose`, expected one of `win`, `loss`, `draw`: did you mean `loss`?"
         );
-        assert_eq!(with_suggestion("unknown field `bettza`, expected `betza` or `letter`"), "unknown field `bettza`, expected `betza` or `letter`: did you mean `betza`?");
+        assert_eq!(
+            with_suggestion("unknown field `bettza`, expected `betza` or `letter`"),
+            "unknown field `bettza`, expected `betza` or `letter`: did you mean `betza`?"
+        );
         assert_eq!(with_suggestion("invalid type: string \"x\", expected u8"), "invalid type: string \"x\", expected u8");
     }
 }

@@ -86,7 +86,8 @@ impl<B: Bitboard> Attacks<B> {
                             continue;
                         }
                         for &from in &lines.squares {
-                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != from) {
+                            if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != from)
+                            {
                                 leaps = true;
                                 leap_attackers[base + to as usize] |= B::bit(from);
                             }
@@ -136,10 +137,22 @@ impl<B: Bitboard> Attacks<B> {
                 hop_attacker_types[color].insert(t);
             }
         }
-        let group_types = ByColor::new(Color::White, Color::Black).map(|c| attack_groups[c].iter().fold(PieceSet::EMPTY, |s, g| s | g.types));
+        let group_types =
+            ByColor::new(Color::White, Color::Black).map(|c| attack_groups[c].iter().fold(PieceSet::EMPTY, |s, g| s | g.types));
         let group_reach = ByColor::new(Color::White, Color::Black)
             .map(|c| (0..squares).map(|sq| attack_groups[c].iter().fold(B::EMPTY, |b, g| b | g.reach[sq])).collect());
-        Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, group_types, group_reach, group_ids }
+        Attacks {
+            leap_attackers,
+            leap_attacker_types,
+            special_attacker_types,
+            hop_attacks,
+            hop_attacker_types,
+            hurdled,
+            attack_groups,
+            group_types,
+            group_reach,
+            group_ids,
+        }
     }
 
     /// The groups with their lines, once the slider sets are built.

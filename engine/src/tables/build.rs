@@ -23,9 +23,7 @@ impl<B: Bitboard> Tables<B> {
             board |= B::bit(sq as Square);
         }
         board &= !walls;
-        let file_masks: Vec<B> = (0..g.files)
-            .map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r))))
-            .collect();
+        let file_masks: Vec<B> = (0..g.files).map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r)))).collect();
 
         let mut rays = RayBuilder::new(g);
         let mut sets = SetBuilder::new(g);
@@ -34,8 +32,18 @@ impl<B: Bitboard> Tables<B> {
         let attacks = Attacks::new(&rules, board, &moves.mobility, &mut rays, &mut sets);
         let built = sets.finish::<B>();
         let mobility = moves.finish(&built, board);
-        let Attacks { leap_attackers, leap_attacker_types, special_attacker_types, hop_attacks, hop_attacker_types, hurdled, attack_groups, group_types, group_reach, .. } =
-            attacks.finish(&built);
+        let Attacks {
+            leap_attackers,
+            leap_attacker_types,
+            special_attacker_types,
+            hop_attacks,
+            hop_attacker_types,
+            hurdled,
+            attack_groups,
+            group_types,
+            group_reach,
+            ..
+        } = attacks.finish(&built);
 
         if modules.tracks_unmoved {
             tracks_unmoved = mask(&rules, |_| true);
@@ -47,9 +55,8 @@ impl<B: Bitboard> Tables<B> {
                 tracks_unmoved.insert(k);
             }
         }
-        let initial_moves_lost_to: Vec<PieceSet> = (0..types)
-            .map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(mover as PieceType)))
-            .collect();
+        let initial_moves_lost_to: Vec<PieceSet> =
+            (0..types).map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(mover as PieceType))).collect();
         let aims_take_initial_moves = initial_moves_lost_to.iter().any(|s| !s.is_empty());
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.takes_en_passant);
@@ -58,18 +65,23 @@ impl<B: Bitboard> Tables<B> {
         let lift_choices = (0..types)
             .map(|t| {
                 let choices = |raised: bool| -> PieceSet {
-                    let rank = rules.lift.as_ref().and_then(|l| if raised { l.raise_ranks.first().copied() } else { (0..g.ranks).find(|r| !l.raise_ranks.contains(r)) });
+                    let rank = rules.lift.as_ref().and_then(|l| {
+                        if raised {
+                            l.raise_ranks.first().copied()
+                        } else {
+                            (0..g.ranks).find(|r| !l.raise_ranks.contains(r))
+                        }
+                    });
                     rank.map_or(PieceSet::EMPTY, |r| rules.lift_choices(t as PieceType, r).into_iter().collect())
                 };
                 [choices(false), choices(true)]
             })
             .collect();
-        let lift_raise = ByColor::new(Color::White, Color::Black)
-            .map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
+        let lift_raise =
+            ByColor::new(Color::White, Color::Black).map(|c| rules.lift.as_ref().map_or(B::EMPTY, |l| l.raise_ranks.bitboard(g, c)));
         let Built { magic_reach, .. } = built;
-        let hops_or_flying = rules.flying_royals
-            || hop_attacks.iter().any(|(_, a)| !a.is_empty())
-            || hurdled.iter().any(|(_, s)| !s.is_empty());
+        let hops_or_flying =
+            rules.flying_royals || hop_attacks.iter().any(|(_, a)| !a.is_empty()) || hurdled.iter().any(|(_, s)| !s.is_empty());
         let barred = rules.pieces.iter().map(|p| p.hop_barred).find(|s| !s.is_empty()).unwrap_or(PieceSet::EMPTY);
         let passes = rules.pass.iter().any(|(_, &p)| p != crate::rules::Passing::Never);
         let ends_on_board = rules.end.army_captured.is_some()
@@ -81,8 +93,13 @@ impl<B: Bitboard> Tables<B> {
             || rules.end.full_board
             || passes;
         let ends_otherwise = !modules.with_outcome.is_empty() || ends_on_board;
-        let facing = if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
-        let flying = if rules.flying_royals { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
+        let facing =
+            if rules.end.bikjang { [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec() } else { Vec::new() };
+        let flying = if rules.flying_royals {
+            [(1, 0), (-1, 0), (0, 1), (0, -1)].map(|(dx, dy)| rays.slide(dx, dy, 0)).to_vec()
+        } else {
+            Vec::new()
+        };
         // The hand slot a drop of each type takes from: its own, or with `promoted` drops the
         // type it returns to the hand as.
         let hand_slot: Vec<PieceType> = rules
@@ -134,10 +151,14 @@ impl<B: Bitboard> Tables<B> {
             bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
-            to_hand: rules.pieces.iter().map(|p| match p.captured_as {
-                Captured::Hand(k) => Some(k),
-                _ => None,
-            }).collect(),
+            to_hand: rules
+                .pieces
+                .iter()
+                .map(|p| match p.captured_as {
+                    Captured::Hand(k) => Some(k),
+                    _ => None,
+                })
+                .collect(),
             drops_from_slot: (0..types)
                 .map(|slot| (0..types).filter(|&t| hand_slot[t] as usize == slot).map(|t| t as PieceType).collect())
                 .collect(),
@@ -237,9 +258,9 @@ impl<B: Bitboard> Tables<B> {
             && t.petrifying.is_empty()
             && t.modules.with_after_move.is_empty()
             && t.modules.with_check.is_empty()
-            && Color::BOTH.iter().all(|&c| {
-                t.special_attacker_types[c].is_empty() && !t.threatened[c] && t.attack_groups[c].iter().all(|g| !g.initial_only)
-            });
+            && Color::BOTH
+                .iter()
+                .all(|&c| t.special_attacker_types[c].is_empty() && !t.threatened[c] && t.attack_groups[c].iter().all(|g| !g.initial_only));
         t
     }
 }

@@ -124,7 +124,17 @@ impl<B: Bitboard> Moves<B> {
                         Some(ranks) => ranks.bitboard(g, color),
                         None => origins,
                     };
-                    let step = Direction { dx: 0, dy: 2, range: 1, mode: Mode::Move, initial_only: false, path: vec![(0, 1)], hop: Hop::None, hurdles: Vec::new(), locust: None };
+                    let step = Direction {
+                        dx: 0,
+                        dy: 2,
+                        range: 1,
+                        mode: Mode::Move,
+                        initial_only: false,
+                        path: vec![(0, 1)],
+                        hop: Hop::None,
+                        hurdles: Vec::new(),
+                        locust: None,
+                    };
                     if passable.any() {
                         m.specials.push(special(g, &step, sign, passable, true));
                     }
@@ -269,7 +279,8 @@ impl<B: Bitboard> Mobility<B> {
             .filter(|&sq| {
                 let i = sq as usize;
                 let leaps = (self.leap_quiet[i] | self.leap_capture[i]).any();
-                let slides = riders.iter().any(|(how, group)| !how.initial_only && group.iter().any(|&r| sliders::ray::<B>(g, sq, r).any()));
+                let slides =
+                    riders.iter().any(|(how, group)| !how.initial_only && group.iter().any(|&r| sliders::ray::<B>(g, sq, r).any()));
                 let specials = self.specials.iter().any(|s| !s.initial_only && s.origins.has(sq) && s.to[i].is_some());
                 let hops = self.hops.iter().any(|h| !h.how.initial_only && rays.get::<B>(h.ray.reach, sq).any());
                 !(leaps || slides || specials || hops)
@@ -299,11 +310,13 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
     };
     let mut steps: BTreeMap<(i32, i32), RiderUse> = BTreeMap::new();
     for d in &def.directions {
-        let how = steps.entry((d.dx as i32 * sign, d.dy as i32 * sign)).or_insert(RiderUse { quiet: false, capture: false, initial_only: false });
+        let how =
+            steps.entry((d.dx as i32 * sign, d.dy as i32 * sign)).or_insert(RiderUse { quiet: false, capture: false, initial_only: false });
         how.quiet |= d.mode != Mode::Capture;
         how.capture |= d.mode != Mode::Move;
     }
-    let leaps: Vec<(i32, B, RiderUse)> = steps.into_iter().flat_map(|((dx, dy), how)| shifts(dx, dy).into_iter().map(move |(by, from)| (by, from, how))).collect();
+    let leaps: Vec<(i32, B, RiderUse)> =
+        steps.into_iter().flat_map(|((dx, dy), how)| shifts(dx, dy).into_iter().map(move |(by, from)| (by, from, how))).collect();
     let doubles: Vec<(i32, B)> = if def.double_step_ranks.is_empty() {
         Vec::new()
     } else {

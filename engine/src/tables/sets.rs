@@ -31,7 +31,10 @@ impl SetBuilder {
                 Some(&id) => id,
                 None => {
                     let id = self.sets.len() as u16;
-                    let walked = set.iter().map(|&r| (ray_ids.id(r.0, r.1, r.2), sliders::ascending(self.g, r), sliders::wraps(self.g, r))).collect();
+                    let walked = set
+                        .iter()
+                        .map(|&r| (ray_ids.id(r.0, r.1, r.2), sliders::ascending(self.g, r), sliders::wraps(self.g, r)))
+                        .collect();
                     self.ids.insert(set.clone(), id);
                     self.sets.push(PlannedSet { rays: set, walked });
                     id
@@ -116,7 +119,11 @@ impl RayBuilder {
         id
     }
     pub(super) fn slide(&mut self, dx: i32, dy: i32, range: u8) -> Slide {
-        Slide { reach: self.id(dx, dy, range), ascending: sliders::ascending(self.g, (dx, dy, range)), wraps: sliders::wraps(self.g, (dx, dy, range)) }
+        Slide {
+            reach: self.id(dx, dy, range),
+            ascending: sliders::ascending(self.g, (dx, dy, range)),
+            wraps: sliders::wraps(self.g, (dx, dy, range)),
+        }
     }
     /// The hop of direction `d` taken as (`dx`, `dy`) (turned for the colour, or reversed).
     pub(super) fn hop(&mut self, dx: i32, dy: i32, d: &Direction) -> HopRay {

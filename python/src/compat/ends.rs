@@ -37,7 +37,19 @@ fn verdict_value(v: Verdict) -> i32 {
 /// An end by the variant's own rule: `(true, value)`.
 pub fn immediate(pos: &Position) -> Option<(bool, i32)> {
     let o = pos.outcome()?;
-    let own = matches!(o.reason, EndReason::ArmyCaptured | EndReason::Extinction | EndReason::RegionReached | EndReason::Castling | EndReason::Connected | EndReason::Passes | EndReason::Bikjang | EndReason::FullBoard | EndReason::Checks | EndReason::Rule(_));
+    let own = matches!(
+        o.reason,
+        EndReason::ArmyCaptured
+            | EndReason::Extinction
+            | EndReason::RegionReached
+            | EndReason::Castling
+            | EndReason::Connected
+            | EndReason::Passes
+            | EndReason::Bikjang
+            | EndReason::FullBoard
+            | EndReason::Checks
+            | EndReason::Rule(_)
+    );
     own.then(|| (true, value(o, pos)))
 }
 

@@ -321,11 +321,7 @@ pub fn validate(fen: &str, shape: &Shape, chess960: bool) -> i32 {
     if let Some(k) = shape.royal {
         let start = shape.start_fen.split(' ').next().unwrap_or("");
         let (white, black) = (count(field, k), count(field, k.to_ascii_lowercase()));
-        if white > 1
-            || black > 1
-            || white != count(start, k)
-            || black != count(start, k.to_ascii_lowercase())
-        {
+        if white > 1 || black > 1 || white != count(start, k) || black != count(start, k.to_ascii_lowercase()) {
             return FEN_INVALID_NUMBER_OF_KINGS;
         }
         if let Some(k) = shape.king {
@@ -444,9 +440,8 @@ fn check_castling(field: &str, board: &Board, shape: &Shape, castling: &Castling
         }
         // The start's castling pieces of this colour, from rank 1 and file a: the first
         // is the queenside one, the second the kingside one.
-        let rooks: Vec<usize> = (0..start.cells.len())
-            .filter(|&i| castling.rooks.chars().any(|r| case(r, color) == start.cells[i]))
-            .collect();
+        let rooks: Vec<usize> =
+            (0..start.cells.len()).filter(|&i| castling.rooks.chars().any(|r| case(r, color) == start.cells[i])).collect();
         for (flag, index) in [('q', 0), ('k', 1)] {
             if flags[color as usize].contains(flag) {
                 let Some(&i) = rooks.get(index) else { return Err(()) };

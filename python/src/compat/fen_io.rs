@@ -15,7 +15,6 @@ use super::fen_check::STANDARD_PAWN;
 use chimera::rules::PieceDef;
 use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
 
-
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
     let fen = checks_as_chimera(v.rules(), fen);
@@ -236,9 +235,7 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let attacked = [file - 1, file + 1].into_iter().any(|f| {
         (0..g.files as i32).contains(&f)
             && (0..g.ranks as i32).contains(&rank)
-            && pos
-                .piece_at(g.square(f as u8, rank as u8))
-                .is_some_and(|p| p.color == us && takers.contains(&(p.kind as usize)))
+            && pos.piece_at(g.square(f as u8, rank as u8)).is_some_and(|p| p.color == us && takers.contains(&(p.kind as usize)))
     });
     (!attacked).then(|| "-".to_string())
 }
@@ -250,8 +247,7 @@ fn passed_and_reached(pos: &Position) -> String {
     let g = pos.rules().geometry;
     let (f0, r0, f1, r1) = (g.file(m.from) as i32, g.rank(m.from) as i32, g.file(m.to) as i32, g.rank(m.to) as i32);
     let n = (f1 - f0).abs().max((r1 - r0).abs()).max(1);
-    let mut squares: Vec<Square> =
-        (1..=n).map(|k| g.square((f0 + (f1 - f0) / n * k) as u8, (r0 + (r1 - r0) / n * k) as u8)).collect();
+    let mut squares: Vec<Square> = (1..=n).map(|k| g.square((f0 + (f1 - f0) / n * k) as u8, (r0 + (r1 - r0) / n * k) as u8)).collect();
     squares.sort();
     squares.into_iter().map(|sq| g.square_name(sq)).collect()
 }

@@ -47,8 +47,14 @@ mod tests {
     }
 
     /// The tables whose keys are piece names (`economy.buy.pawn`).
-    const BY_PIECE: [&str; 6] =
-        ["pieces", "economy.buy", "drops.per_file", "end.perpetual_chase.chasers", "end.perpetual_chase.immune", "end.material_count.weights"];
+    const BY_PIECE: [&str; 6] = [
+        "pieces",
+        "economy.buy",
+        "drops.per_file",
+        "end.perpetual_chase.chasers",
+        "end.perpetual_chase.immune",
+        "end.material_count.weights",
+    ];
 
     /// Adds the keys a ruleset file sets to `out`, merged as `extends` merges: a value
     /// that is no table replaces what a base had under its key, and `"none"` in place of

@@ -70,7 +70,16 @@ pub(super) fn explain(rules: &Rules) -> Explained {
     if g.boards > 1 {
         let span = |b: u8| format!("{}-{}", Geometry::file_char(b * g.board_files()), Geometry::file_char((b + 1) * g.board_files() - 1));
         let each: Vec<String> = (0..g.boards).map(span).collect();
-        o.line(&["board.boards"], format!("{} boards of {}x{} side by side, files {}; no piece moves from one to another but by a transfer", g.boards, g.board_files(), g.ranks, list(&each)));
+        o.line(
+            &["board.boards"],
+            format!(
+                "{} boards of {}x{} side by side, files {}; no piece moves from one to another but by a transfer",
+                g.boards,
+                g.board_files(),
+                g.ranks,
+                list(&each)
+            ),
+        );
     }
     if rules.transfer {
         o.line(
@@ -213,7 +222,12 @@ fn pieces(o: &mut Out) {
             if pr.ranks.listed(Color::White).iter().chain(pr.ranks.listed(Color::Black)).next().is_some() {
                 o.says(&["pieces.*.promotion.squares"]);
             }
-            o.says(&["pieces.*.promotion.from_zone", "pieces.*.promotion.on_capture", "pieces.*.promotion.en_passant", "pieces.*.promotion.always_on"]);
+            o.says(&[
+                "pieces.*.promotion.from_zone",
+                "pieces.*.promotion.on_capture",
+                "pieces.*.promotion.en_passant",
+                "pieces.*.promotion.always_on",
+            ]);
             let mut from_zone = match (pr.from_zone, pr.from_zone_captures) {
                 (true, true) => " on entering it, or by a capture from a square of it (within it or leaving it)".to_string(),
                 (true, false) => " (also leaving it)".to_string(),
@@ -222,7 +236,8 @@ fn pieces(o: &mut Out) {
             if !pr.always_on.is_empty() {
                 from_zone += &format!(", and on any move to {}", region(&pr.always_on, o.geometry()));
             }
-            let otherwise = if pr.en_passant { otherwise.to_string() } else { format!("{otherwise}; an en-passant capture into it does not promote") };
+            let otherwise =
+                if pr.en_passant { otherwise.to_string() } else { format!("{otherwise}; an en-passant capture into it does not promote") };
             let capturing = if pr.on_capture { " by a capture only" } else { "" };
             if pr.policy == PromotionPolicy::AsAMove {
                 notes.push(format!(
@@ -262,7 +277,15 @@ fn castling(o: &mut Out) {
         return;
     }
     o.line(&["castling"], format!("castling: {}", rules.castles.len()));
-    o.says(&["castling.notation", "castling.king", "castling.king_to", "castling.rook", "castling.rook_to", "castling.empty", "castling.safe"]);
+    o.says(&[
+        "castling.notation",
+        "castling.king",
+        "castling.king_to",
+        "castling.rook",
+        "castling.rook_to",
+        "castling.empty",
+        "castling.safe",
+    ]);
     o.says(&["castling.fen", "castling.aliases"]);
     let squares = |v: &[chimera::Square]| v.iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
     let rows: Vec<Vec<String>> = rules
@@ -291,7 +314,10 @@ fn castling(o: &mut Out) {
         );
     }
     if rules.opposite_castling {
-        o.line(&["opposite_castling"], "  a castle takes the opponent's right to the same castle: the sides castle to opposite wings".to_string());
+        o.line(
+            &["opposite_castling"],
+            "  a castle takes the opponent's right to the same castle: the sides castle to opposite wings".to_string(),
+        );
     }
 }
 
@@ -354,10 +380,16 @@ fn play(o: &mut Out) {
         row(o, &["circe"], "circe", text.to_string());
     }
     if rules.andernach {
-        row(o, &["andernach"], "andernach", "a piece that captures (royals excepted) changes sides; a promoting capture promotes first".to_string());
+        row(
+            o,
+            &["andernach"],
+            "andernach",
+            "a piece that captures (royals excepted) changes sides; a promoting capture promotes first".to_string(),
+        );
     }
     if rules.madrasi {
-        let text = "a piece attacked by an enemy piece of its own type (royals excepted) is paralysed: it neither moves, captures nor gives check";
+        let text =
+            "a piece attacked by an enemy piece of its own type (royals excepted) is paralysed: it neither moves, captures nor gives check";
         row(o, &["madrasi"], "madrasi", text.to_string());
     }
     if !rows.is_empty() {
@@ -392,15 +424,21 @@ fn hands(o: &mut Out) {
             notes.push(format!("the first drops fill {} (White's; mirrored for Black) before any other square", squares.join(" ")));
         }
         match d.placement {
-            Some(Placement::Enclosing) => notes.push("a drop only where it encloses a line of enemy pieces against an own piece".to_string()),
+            Some(Placement::Enclosing) => {
+                notes.push("a drop only where it encloses a line of enemy pieces against an own piece".to_string())
+            }
             Some(Placement::NextToOwn) => notes.push("a drop only next to one of the mover's own pieces".to_string()),
-            Some(Placement::OnTop) => notes.push("a drop only on the bottom rank or on top of a piece, as discs fall in Connect Four".to_string()),
+            Some(Placement::OnTop) => {
+                notes.push("a drop only on the bottom rank or on top of a piece, as discs fall in Connect Four".to_string())
+            }
             Some(Placement::Apart) => notes.push("a drop never beside an enemy piece (a wazir's step away)".to_string()),
             None => {}
         }
         o.says(&["drops.placement"]);
         o.says(&["drops.captures_to_hand"]);
-        notes.push(if to_hand { "captured pieces go to the captor's hand (see each piece)" } else { "captured pieces leave the game" }.to_string());
+        notes.push(
+            if to_hand { "captured pieces go to the captor's hand (see each piece)" } else { "captured pieces leave the game" }.to_string(),
+        );
         if let Some(c) = d.capacity {
             o.says(&["drops.capacity"]);
             notes.push(format!("at most {c} in a hand"));
@@ -423,7 +461,10 @@ fn hands(o: &mut Out) {
         }
         if d.demote_on_capture {
             o.says(&["drops.demote_on_capture"]);
-            notes.push(if to_hand { "promoted pieces return unpromoted" } else { "promoted pieces are marked (`Q~`): they would pass unpromoted" }.to_string());
+            notes.push(
+                if to_hand { "promoted pieces return unpromoted" } else { "promoted pieces are marked (`Q~`): they would pass unpromoted" }
+                    .to_string(),
+            );
         }
         if d.promoted {
             o.says(&["drops.promoted"]);
@@ -447,7 +488,9 @@ fn hands(o: &mut Out) {
         if !d.castling_rights_on_drop.is_empty() {
             o.says(&["drops.castling_rights_on_drop"]);
             let names = o.names(d.castling_rights_on_drop.iter().copied()).join(" or ");
-            notes.push(format!("a dropped royal, or a dropped {names} on a rook square, gives that castle's right when the other stands at home"));
+            notes.push(format!(
+                "a dropped royal, or a dropped {names} on a rook square, gives that castle's right when the other stands at home"
+            ));
         }
         o.line(&[], format!("hands: {}", notes.join("; ")));
     }
@@ -484,7 +527,10 @@ fn actions(o: &mut Out) {
             o.line(&["economy.buy"], format!("  buy a {} for {price}", o.name(t)));
         }
         for u in &e.upgrades {
-            o.line(&["economy.upgrades", "economy.upgrades.from", "economy.upgrades.to", "economy.upgrades.cost"], format!("  upgrade a {} to a {} for {}", o.name(u.from), o.name(u.to), u.cost));
+            o.line(
+                &["economy.upgrades", "economy.upgrades.from", "economy.upgrades.to", "economy.upgrades.cost"],
+                format!("  upgrade a {} to a {} for {}", o.name(u.from), o.name(u.to), u.cost),
+            );
         }
         if e.purchases_before_upgrades > 0 {
             o.line(&["economy.purchases_before_upgrades"], format!("  upgrades after {} purchases", e.purchases_before_upgrades));
@@ -492,10 +538,14 @@ fn actions(o: &mut Out) {
     }
     match rules.turn.walls {
         Some(chimera::rules::Walling::Duck) => {
-            o.line(&["turn", "turn.walls"], "turn: a move, then the mover moves the duck (a neutral wall) to an empty square other than its own".to_string());
+            o.line(
+                &["turn", "turn.walls"],
+                "turn: a move, then the mover moves the duck (a neutral wall) to an empty square other than its own".to_string(),
+            );
         }
         Some(chimera::rules::Walling::Arrow) => {
-            let text = "turn: a move, then the moved piece shoots a wall (an arrow) along its own quiet moves from where it landed; walls stay";
+            let text =
+                "turn: a move, then the moved piece shoots a wall (an arrow) along its own quiet moves from where it landed; walls stay";
             o.line(&["turn", "turn.walls"], text.to_string());
         }
         Some(chimera::rules::Walling::Behind) => {
@@ -505,7 +555,10 @@ fn actions(o: &mut Out) {
             let g = o.geometry();
             let never: Vec<String> = rules.turn.no_walls_on.iter().map(|&sq| g.square_name(sq)).collect();
             let except = if never.is_empty() { String::new() } else { format!(" but {}", never.join(" ")) };
-            o.line(&["turn", "turn.walls", "turn.no_walls_on"], format!("turn: a move, then the mover walls any empty square{except}; walls stay"));
+            o.line(
+                &["turn", "turn.walls", "turn.no_walls_on"],
+                format!("turn: a move, then the mover walls any empty square{except}; walls stay"),
+            );
         }
         None => {}
     }
@@ -542,7 +595,10 @@ fn end(o: &mut Out) {
     };
     row(o, &["end", "end.checkmate"], "checkmate", verdict(end.checkmate).to_string());
     if end.stalemate_by_count {
-        let text = format!("the stalemated side with fewer pieces on the board: {}; with more, the opposite; equal numbers draw", verdict(end.stalemate));
+        let text = format!(
+            "the stalemated side with fewer pieces on the board: {}; with more, the opposite; equal numbers draw",
+            verdict(end.stalemate)
+        );
         row(o, &["end.stalemate", "end.stalemate_by_count"], "stalemate", text);
     } else {
         row(o, &["end.stalemate"], "stalemate", verdict(end.stalemate).to_string());
@@ -552,12 +608,7 @@ fn end(o: &mut Out) {
         (false, ..) => "no draw".into(),
         (true, Verdict::Draw, Verdict::Draw) => format!("draw by repetition ({})", thresholds(end.repetition, "-fold")),
         (true, w, b) if w == b => format!("{} ({})", verdict(w), thresholds(end.repetition, "-fold")),
-        (true, w, b) => format!(
-            "{}, {} ({})",
-            side(w, "White to move"),
-            side(b, "Black to move"),
-            thresholds(end.repetition, "-fold")
-        ),
+        (true, w, b) => format!("{}, {} ({})", side(w, "White to move"), side(b, "Black to move"), thresholds(end.repetition, "-fold")),
     };
     row(o, &["end.repetition", "end.repetition.claim", "end.repetition.automatic", "end.repetition_verdict"], "repetition", repetition);
     if let Some(v) = end.perpetual.check {
@@ -565,12 +616,20 @@ fn end(o: &mut Out) {
     }
     if let Some(chase) = &end.perpetual.chase {
         let chasers: Vec<String> = chase.chasers.iter().map(|&(t, s)| format!("{} {s}", o.name(t))).collect();
-        let mut text =
-            format!("{} (chasers by strength: {})", side(chase.verdict, "the side that chases a piece with every move of a repetition"), chasers.join(", "));
+        let mut text = format!(
+            "{} (chasers by strength: {})",
+            side(chase.verdict, "the side that chases a piece with every move of a repetition"),
+            chasers.join(", ")
+        );
         for (t, r) in &chase.immune {
             text += &format!("; a {} is never chased on {}", o.name(*t), region(r, o.geometry()));
         }
-        row(o, &["end.perpetual_chase", "end.perpetual_chase.verdict", "end.perpetual_chase.chasers", "end.perpetual_chase.immune"], "perpetual chase", text);
+        row(
+            o,
+            &["end.perpetual_chase", "end.perpetual_chase.verdict", "end.perpetual_chase.chasers", "end.perpetual_chase.immune"],
+            "perpetual chase",
+            text,
+        );
     }
     let move_rule = if !end.move_rule.is_on() {
         "none".to_string()
@@ -639,7 +698,17 @@ fn end(o: &mut Out) {
             Verdict::Loss => "the side reduced to it loses",
             Verdict::Draw => "draw",
         };
-        let keys = ["end.extinction", "end.extinction.verdict", "end.extinction.of", "end.extinction.at_most", "end.extinction.opponent_at_least", "end.extinction.reply", "end.extinction.include_hand", "end.extinction.together", "end.extinction.royal_when_last"];
+        let keys = [
+            "end.extinction",
+            "end.extinction.verdict",
+            "end.extinction.of",
+            "end.extinction.at_most",
+            "end.extinction.opponent_at_least",
+            "end.extinction.reply",
+            "end.extinction.include_hand",
+            "end.extinction.together",
+            "end.extinction.royal_when_last",
+        ];
         row(o, &keys, "extinction", format!("{who} ({})", terms.join("; ")));
     }
     if let Some(w) = &end.region_win {
@@ -648,7 +717,13 @@ fn end(o: &mut Out) {
             true => "none".to_string(),
             false => w.squares[c].iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" "),
         };
-        let mut text = format!("a side wins with {} {} on its goal (White: {}; Black: {})", w.count, o.set(w.pieces).join(" or "), goal(Color::White), goal(Color::Black));
+        let mut text = format!(
+            "a side wins with {} {} on its goal (White: {}; Black: {})",
+            w.count,
+            o.set(w.pieces).join(" or "),
+            goal(Color::White),
+            goal(Color::Black)
+        );
         if w.safe {
             text += "; only while none there is attacked";
         }
@@ -658,7 +733,14 @@ fn end(o: &mut Out) {
         if w.full {
             text += "; or with one there once every goal square is occupied";
         }
-        let keys = ["end.region_win", "end.region_win.piece", "end.region_win.count", "end.region_win.reply", "end.region_win.safe", "end.region_win.full"];
+        let keys = [
+            "end.region_win",
+            "end.region_win.piece",
+            "end.region_win.count",
+            "end.region_win.reply",
+            "end.region_win.safe",
+            "end.region_win.full",
+        ];
         row(o, &keys, "region win", text);
     }
     if let Some(c) = &end.connect {
@@ -679,7 +761,15 @@ fn end(o: &mut Out) {
                 verdict(m.series_verdict)
             ));
         }
-        let keys = ["end.mate_rule", "end.mate_rule.sole_checkers", "end.mate_rule.sole_checkers_verdict", "end.mate_rule.series_needs", "end.mate_rule.series_verdict", "end.mate_rule.dropped", "end.mate_rule.dropped_verdict"];
+        let keys = [
+            "end.mate_rule",
+            "end.mate_rule.sole_checkers",
+            "end.mate_rule.sole_checkers_verdict",
+            "end.mate_rule.series_needs",
+            "end.mate_rule.series_verdict",
+            "end.mate_rule.dropped",
+            "end.mate_rule.dropped_verdict",
+        ];
         row(o, &keys, "mate rule", format!("for the mated side, {}", terms.join("; ")));
     }
     // Off, bikjang leaves no row (as every rule the summary leaves out is off).
@@ -737,7 +827,12 @@ fn end(o: &mut Out) {
         row(o, &["end.castling_wins"], "castle chess", text);
     }
     if end.full_board {
-        row(o, &["end.full_board"], "full board", "the game ends once no square is empty, scored by the material count (a draw without one)".to_string());
+        row(
+            o,
+            &["end.full_board"],
+            "full board",
+            "the game ends once no square is empty, scored by the material count (a draw without one)".to_string(),
+        );
     }
     if let Some(n) = end.checks {
         let text = format!("a side that gives its {} check wins; the counts are in the FEN field `checks=W/B`", ordinal(n));
@@ -778,7 +873,12 @@ fn counting(o: &mut Out, c: &chimera::rules::Counting) -> String {
             .bare_limits
             .iter()
             .map(|l| {
-                o.says(&["end.counting.pieces_honour.by", "end.counting.pieces_honour.by.piece", "end.counting.pieces_honour.by.moves", "end.counting.pieces_honour.by.at_least"]);
+                o.says(&[
+                    "end.counting.pieces_honour.by",
+                    "end.counting.pieces_honour.by.piece",
+                    "end.counting.pieces_honour.by.moves",
+                    "end.counting.pieces_honour.by.at_least",
+                ]);
                 format!("{} against {} {}{}", l.moves, l.at_least, o.name(l.piece), if l.at_least > 1 { "s" } else { "" })
             })
             .collect();
@@ -821,7 +921,11 @@ fn region(r: &Region, g: Geometry) -> String {
     let names = |v: &[chimera::Square]| v.iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
     if !white.is_empty() || !black.is_empty() {
         let mirrored = white.iter().map(|&s| g.mirror(s)).eq(black.iter().copied());
-        parts.push(if mirrored { format!("{} (mirrored for Black)", names(white)) } else { format!("{} (White), {} (Black)", names(white), names(black)) });
+        parts.push(if mirrored {
+            format!("{} (mirrored for Black)", names(white))
+        } else {
+            format!("{} (White), {} (Black)", names(white), names(black))
+        });
     }
     parts.join(" and ")
 }
@@ -883,7 +987,7 @@ fn locust_words(locusts: &[Direction]) -> Option<String> {
         said.push(format!("{on} move{} that take a piece on the first square and go on", plural(on)));
     }
     if igui > 0 {
-        said.push(format!("{igui} that take on the first square and come back (igui)", ));
+        said.push(format!("{igui} that take on the first square and come back (igui)",));
     }
     if jitto > 0 {
         said.push(format!("{jitto} pass{} out to an empty square and back (jitto)", if jitto == 1 { "" } else { "es" }));
@@ -925,7 +1029,11 @@ fn list(items: &[String]) -> String {
 }
 
 fn or_none(s: String) -> String {
-    if s.is_empty() { "-".to_string() } else { s }
+    if s.is_empty() {
+        "-".to_string()
+    } else {
+        s
+    }
 }
 
 /// The keys of `[end.connect]`, all said by its one sentence.
@@ -942,7 +1050,11 @@ const CONNECT_KEYS: [&str; 8] = [
 
 /// `[end.connect]` in words: the goals, the pieces and lines, and the verdict.
 fn connection(o: &Out, c: &chimera::rules::Connect) -> String {
-    let dirs: Vec<String> = [(c.horizontal, "ranks"), (c.vertical, "files"), (c.diagonal, "diagonals")].iter().filter(|(on, _)| *on).map(|&(_, n)| n.to_string()).collect();
+    let dirs: Vec<String> = [(c.horizontal, "ranks"), (c.vertical, "files"), (c.diagonal, "diagonals")]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, n)| n.to_string())
+        .collect();
     let along = list(&dirs);
     let all = (0..o.rules.pieces.len()).all(|t| c.pieces.contains(t as PieceType));
     let pieces = if all { "its pieces".to_string() } else { format!("its {}", o.set(c.pieces).join(" or ")) };
@@ -961,7 +1073,11 @@ fn connection(o: &Out, c: &chimera::rules::Connect) -> String {
         if let Some((from, to)) = &c.link[color] {
             let names = |squares: &[chimera::Square]| squares.iter().map(|&s| g.square_name(s)).collect::<Vec<_>>().join(" ");
             let who = if color == Color::White { "White" } else { "Black" };
-            goals.push(format!("({who}) a chain of {pieces}, each next to the next along {along}, joining {} to {}", names(from), names(to)));
+            goals.push(format!(
+                "({who}) a chain of {pieces}, each next to the next along {along}, joining {} to {}",
+                names(from),
+                names(to)
+            ));
         }
     }
     format!("when the side that just moved has {}: {}", goals.join(", or "), side(c.verdict, "the side that connected"))

@@ -8,8 +8,8 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use chimera::game::{describe_claim, describe_outcome, game_over};
@@ -20,9 +20,9 @@ use crate::cli::notation_hint;
 use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, PieceType, Position, RulesetError, Variant};
 
 use super::protocol::{
-    AnnouncedMove, BoardInfo, BuiltinInfo, Body, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
-    MatchInfo, MoveInfo, MoveList, MoveReq, MovesReq, OpenReq, Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo, Price,
-    Refusal, Request, ResultInfo, Sides, Snapshot, TeamMember, Undone, UndoReq, UpgradeInfo, Verdict, VariantList,
+    AnnouncedMove, BoardInfo, Body, BuiltinInfo, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
+    MatchInfo, MoveInfo, MoveList, MoveReq, MovesReq, OpenReq, Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo,
+    Price, Refusal, Request, ResultInfo, Sides, Snapshot, TeamMember, UndoReq, Undone, UpgradeInfo, VariantList, Verdict,
 };
 
 /// What one request may cost and what the server may hold. Memory is bounded by these:
@@ -111,7 +111,9 @@ impl Game {
         match (&self.table, board) {
             (Table::One(_), None) => Ok(None),
             (Table::One(_), Some(_)) => Err(Error::new("bad-request", "`board` names a board of a match; this game has one board")),
-            (Table::Two(_), None) => Err(Error::new("bad-request", "this game is a match of two boards: name one with `board` (`A` or `B`)")),
+            (Table::Two(_), None) => {
+                Err(Error::new("bad-request", "this game is a match of two boards: name one with `board` (`A` or `B`)"))
+            }
             (Table::Two(_), Some(name)) => match BoardId::named(name) {
                 Some(b) => Ok(Some(b)),
                 None => Err(Error::new("bad-request", format!("`board` is `A` or `B`, not `{name}`"))),
@@ -256,11 +258,8 @@ impl Server {
     pub fn handle_unless(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
         let game = request.game().map(str::to_string);
         panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request, cancelled))).unwrap_or_else(|panic| {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_default();
+            let what =
+                panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
             let closed = match game.filter(|g| self.forget_game(g)) {
                 Some(g) => format!("; game {g} was closed"),
                 None => String::new(),
@@ -372,7 +371,8 @@ impl Server {
                 // Parsing holds about a hundred times the text's size: bounded before it
                 // starts, as the tables are before they are built.
                 if text.len() > MAX_RULESET_TEXT {
-                    let message = format!("{file}: a ruleset of {} bytes is over the limit of {MAX_RULESET_TEXT} bytes of text", text.len());
+                    let message =
+                        format!("{file}: a ruleset of {} bytes is over the limit of {MAX_RULESET_TEXT} bytes of text", text.len());
                     return Err(Error::new("ruleset-too-large", message));
                 }
                 let plan = variants::plan_untrusted(&text, file)?;
@@ -381,19 +381,17 @@ impl Server {
                 let size = plan.table_size();
                 let max = self.limits.max_variant_bytes;
                 if size.bytes > max {
-                    return Err(Error::new("ruleset-too-large", format!("{file}: the ruleset would build {size}, over the limit of {max} bytes")));
+                    return Err(Error::new(
+                        "ruleset-too-large",
+                        format!("{file}: the ruleset would build {size}, over the limit of {max} bytes"),
+                    ));
                 }
                 let bytes = size.bytes + text.len();
                 self.admit(&plan.rules().name, bytes)?;
                 let variant = plan.compile()?;
                 (self.keep(variant, false, bytes), bytes)
             }
-            _ => {
-                return Err(Error::new(
-                    "bad-request",
-                    "give either `variant` (a built-in id) or `toml` (with an optional `name`)",
-                ))
-            }
+            _ => return Err(Error::new("bad-request", "give either `variant` (a built-in id) or `toml` (with an optional `name`)")),
         };
         let rules = variant.rules();
         let pieces = (0..rules.pieces.len() as PieceType)
@@ -416,9 +414,8 @@ impl Server {
             a1_light: rules.a1_light,
             boards: rules.geometry.boards,
             buy: economy.map(|e| e.buy.iter().map(|&(t, cost)| Price { piece: letter(t), cost }).collect()),
-            upgrades: economy.map(|e| {
-                e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()
-            }),
+            upgrades: economy
+                .map(|e| e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()),
             lift: rules.lift.is_some(),
             notation: Notation::default_for(rules).name(),
             bytes,
@@ -460,7 +457,10 @@ impl Server {
         for (index, text) in moves.iter().enumerate() {
             if clock.passed() {
                 let budget = self.limits.budget.as_millis();
-                return Err(Error::new("timeout", format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened")));
+                return Err(Error::new(
+                    "timeout",
+                    format!("open did not finish within {budget} ms (at moves[{index}]); no game was opened"),
+                ));
             }
             // A match's moves name their board first: `A e2e4`.
             let (on, text) = match &game.table {
@@ -499,10 +499,16 @@ impl Server {
     fn room_for(&self, more: usize, held: usize) -> Result<(), Error> {
         let (max, total) = (self.limits.max_plies, self.limits.max_total_plies);
         if held + more > max {
-            return Err(Error::new("too-many-plies", format!("a game holds at most {max} moves; undo some, or open a new game from its FEN")));
+            return Err(Error::new(
+                "too-many-plies",
+                format!("a game holds at most {max} moves; undo some, or open a new game from its FEN"),
+            ));
         }
         if self.plies + more > total {
-            return Err(Error::new("too-many-plies", format!("the open games hold {} moves, and all together may hold {total}; close some", self.plies)));
+            return Err(Error::new(
+                "too-many-plies",
+                format!("the open games hold {} moves, and all together may hold {total}; close some", self.plies),
+            ));
         }
         Ok(())
     }
@@ -560,7 +566,10 @@ impl Server {
                         game.undo();
                     }
                     let e = MoveError { message: format!("part {} (`{text}`): {}", i + 1, e.message), ..e };
-                    return Ok(Body::Played(Played { verdict: Verdict { legal: false, info: None, refusal: Some(e.into()) }, position: None }));
+                    return Ok(Body::Played(Played {
+                        verdict: Verdict { legal: false, info: None, refusal: Some(e.into()) },
+                        position: None,
+                    }));
                 }
             }
         }
@@ -616,9 +625,8 @@ impl Server {
             return Err(Error::new("perft-too-deep", format!("perft depth {} is over the limit of {max_depth}", req.depth)));
         }
         let started = Instant::now();
-        let timeout = || {
-            Error::new("perft-timeout", format!("perft {} did not finish within {} ms; abandoned", req.depth, budget.as_millis()))
-        };
+        let timeout =
+            || Error::new("perft-timeout", format!("perft {} did not finish within {} ms; abandoned", req.depth, budget.as_millis()));
         let pos = match &mut game.table {
             Table::One(pos) => pos,
             Table::Two(game) => {
@@ -632,7 +640,13 @@ impl Server {
                 } else {
                     (game.perft_until(req.depth, &mut stop).ok_or_else(timeout)?, None)
                 };
-                return Ok(Body::Perft(Perft { game: req.game, depth: req.depth, nodes, seconds: started.elapsed().as_secs_f64(), divide }));
+                return Ok(Body::Perft(Perft {
+                    game: req.game,
+                    depth: req.depth,
+                    nodes,
+                    seconds: started.elapsed().as_secs_f64(),
+                    divide,
+                }));
             }
         };
         let (nodes, divide) = if req.divide && req.depth > 0 {
@@ -658,7 +672,10 @@ impl Server {
         let variant = &self.variants[&req.variant].variant;
         let rules = variant.rules();
         let letter = req.piece.to_ascii_uppercase();
-        if !matches!(letter.len(), 1 | 2) || !letter.ends_with(|c: char| c.is_ascii_alphabetic()) || (letter.len() == 2 && !letter.starts_with('+')) {
+        if !matches!(letter.len(), 1 | 2)
+            || !letter.ends_with(|c: char| c.is_ascii_alphabetic())
+            || (letter.len() == 2 && !letter.starts_with('+'))
+        {
             return Err(Error::new("bad-request", format!("`piece` is one letter, or `+` and a letter, not `{}`", req.piece)));
         }
         let Some(t) = rules.piece_by_symbol(&letter) else {
@@ -738,7 +755,9 @@ fn notation_named(name: Option<&str>, pos: &Position) -> Result<Option<Notation>
     }
     match Notation::from_name(name) {
         Some(n) => Ok(Some(n)),
-        None => Err(Error::new("bad-request", format!("`{name}` is no notation; known: {}, default{}", Notation::names(), notation_hint(name)))),
+        None => {
+            Err(Error::new("bad-request", format!("`{name}` is no notation; known: {}, default{}", Notation::names(), notation_hint(name))))
+        }
     }
 }
 

@@ -304,9 +304,7 @@ impl RefPos {
             let unmoved: Vec<usize> = if list == "-" {
                 Vec::new()
             } else {
-                list.split(',')
-                    .map(|n| pos.parse_square(n).ok_or_else(|| format!("bad square {n}")))
-                    .collect::<Result<_, _>>()?
+                list.split(',').map(|n| pos.parse_square(n).ok_or_else(|| format!("bad square {n}"))).collect::<Result<_, _>>()?
             };
             for (sq, man) in pos.board.iter_mut().enumerate() {
                 if let Some(m) = man {
@@ -476,7 +474,9 @@ impl RefPos {
     /// Whether any royal piece of `c` is attacked (with Madrasi, by a piece not paralysed).
     pub fn royal_attacked(&self, c: Color) -> bool {
         (0..self.board.len()).any(|s| match self.board[s] {
-            Some(m) if m.color == c && self.rules.pieces[m.kind as usize].royal => self.attacked_by(s, other(c), &|from, _| !self.paralysed(from)),
+            Some(m) if m.color == c && self.rules.pieces[m.kind as usize].royal => {
+                self.attacked_by(s, other(c), &|from, _| !self.paralysed(from))
+            }
             _ => false,
         })
     }
@@ -555,7 +555,11 @@ impl RefPos {
     /// capture's move), `sign` the mover's forward.
     fn takes_onto(&self, def: &PieceDef, from: usize, target: usize, sign: i32) -> bool {
         def.directions.iter().any(|d| {
-            d.range == 1 && d.path.is_empty() && !d.initial_only && d.mode != Mode::Move && self.offset(from, d.dx as i32, d.dy as i32 * sign) == Some(target)
+            d.range == 1
+                && d.path.is_empty()
+                && !d.initial_only
+                && d.mode != Mode::Move
+                && self.offset(from, d.dx as i32, d.dy as i32 * sign) == Some(target)
         })
     }
 
@@ -581,7 +585,15 @@ impl RefPos {
                     continue;
                 }
                 if self.takes_onto(def, from, target, Self::sign(us)) {
-                    out.push(RefMove { from, to: target, promo: None, castle: None, ep_victim: Some(victim), double_step: false, via: None });
+                    out.push(RefMove {
+                        from,
+                        to: target,
+                        promo: None,
+                        castle: None,
+                        ep_victim: Some(victim),
+                        double_step: false,
+                        via: None,
+                    });
                 }
             }
         }
@@ -601,7 +613,11 @@ impl RefPos {
                 let p = self.play(m);
                 if p.turn == us {
                     // The turn goes on.
-                    if later { !p.legal_moves().is_empty() } else { !p.royal_attacked(us) }
+                    if later {
+                        !p.legal_moves().is_empty()
+                    } else {
+                        !p.royal_attacked(us)
+                    }
                 } else {
                     !p.royal_attacked(us) && !(self.threatened(us) && p.captures_royal_in_turn(us))
                 }
@@ -618,7 +634,11 @@ impl RefPos {
         p.fullmove = self.fullmove;
         p.ep = None;
         p.halfmove = if self.part == 0 {
-            if reset { 0 } else { self.halfmove + 1 }
+            if reset {
+                0
+            } else {
+                self.halfmove + 1
+            }
         } else if reset {
             0
         } else {
@@ -754,7 +774,13 @@ impl RefPos {
                 on.board[e] = self.board[kf];
                 on.attacked_by(e, them, &|from, _| !on.paralysed(from))
             };
-            if c.safe.iter().any(|&e| if self.rules.madrasi { passed(self.for_color(e, us)) } else { lifted.attacked(self.for_color(e, us), them) }) {
+            if c.safe.iter().any(|&e| {
+                if self.rules.madrasi {
+                    passed(self.for_color(e, us))
+                } else {
+                    lifted.attacked(self.for_color(e, us), them)
+                }
+            }) {
                 continue;
             }
             base.insert((kf, self.for_color(c.king_to, us), Some(i), None), false);
@@ -791,13 +817,11 @@ impl RefPos {
                         }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq as usize == to)) =>
                 {
                     // Only types below their limit are available.
-                    let available: Vec<u8> =
-                        p.to[us].iter()
-                            .copied()
-                            .filter(|&t| {
-                                self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize)
-                            })
-                            .collect();
+                    let available: Vec<u8> = p.to[us]
+                        .iter()
+                        .copied()
+                        .filter(|&t| self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize))
+                        .collect();
                     for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
                     }
@@ -859,12 +883,8 @@ impl RefPos {
     fn immobile(&self, kind: u8, c: Color, sq: usize) -> bool {
         let def = &self.rules.pieces[kind as usize];
         let sign = Self::sign(c);
-        let steps = def
-            .directions
-            .iter()
-            .any(|d| !d.initial_only && self.offset(sq, d.dx as i32, d.dy as i32 * sign).is_some());
-        let double =
-            def.double_step_ranks.contains(&(self.own_rank(sq, c) as u8)) && self.offset(sq, 0, 2 * sign).is_some();
+        let steps = def.directions.iter().any(|d| !d.initial_only && self.offset(sq, d.dx as i32, d.dy as i32 * sign).is_some());
+        let double = def.double_step_ranks.contains(&(self.own_rank(sq, c) as u8)) && self.offset(sq, 0, 2 * sign).is_some();
         !(steps || double)
     }
 
@@ -1031,7 +1051,8 @@ impl RefPos {
         }
         for i in 0..self.rules.castles.len() {
             let (kf, _, rf, _, _) = self.castle_squares(i, man.color);
-            let king_home = matches!(self.board[kf], Some(k) if k.color == man.color && !k.moved && self.rules.pieces[k.kind as usize].royal);
+            let king_home =
+                matches!(self.board[kf], Some(k) if k.color == man.color && !k.moved && self.rules.pieces[k.kind as usize].royal);
             if rf == sq && king_home {
                 self.rights[i][ci(man.color)] = true;
             }
@@ -1220,7 +1241,11 @@ impl RefPos {
                 .iter()
                 .map(|m| {
                     let p = self.play(m);
-                    if p.turn == self.turn { p.perft(depth) } else { p.perft(depth - 1) }
+                    if p.turn == self.turn {
+                        p.perft(depth)
+                    } else {
+                        p.perft(depth - 1)
+                    }
                 })
                 .sum();
         }

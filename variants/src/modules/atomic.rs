@@ -129,7 +129,9 @@ fn blast_areas(g: Geometry, radius: u8) -> Vec<Wide> {
     (0..g.squares())
         .map(|center| {
             let center = center as Square;
-            (-r..=r).flat_map(|dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy))).fold(Wide::EMPTY, |area, sq| area | Wide::bit(sq))
+            (-r..=r)
+                .flat_map(|dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy)))
+                .fold(Wide::EMPTY, |area, sq| area | Wide::bit(sq))
         })
         .collect()
 }
@@ -352,12 +354,9 @@ impl RuleModule for Atomic {
         }
         // The side that just moved is asked first: blowing up both kings loses.
         let mover = pos.turn().opponent();
-        [mover, pos.turn()]
-            .into_iter()
-            .find(|&side| pos.royals(side).is_empty())
-            .map(|side| {
-                let reason = if self.royals_immune { KING_CAPTURED } else { KING_EXPLODED };
-                Outcome { winner: Some(side.opponent()), reason: EndReason::Rule(reason) }
-            })
+        [mover, pos.turn()].into_iter().find(|&side| pos.royals(side).is_empty()).map(|side| {
+            let reason = if self.royals_immune { KING_CAPTURED } else { KING_EXPLODED };
+            Outcome { winner: Some(side.opponent()), reason: EndReason::Rule(reason) }
+        })
     }
 }

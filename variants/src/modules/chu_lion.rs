@@ -52,9 +52,8 @@ struct ChuLion {
 /// Builds the module from its `[modules.chu-lion]` table.
 pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let p = params.parse::<Params>()?;
-    let set = |key: &str, names: &[String]| -> Result<PieceSet, ParamError> {
-        names.iter().map(|name| params.piece_type(key, name)).collect()
-    };
+    let set =
+        |key: &str, names: &[String]| -> Result<PieceSet, ParamError> { names.iter().map(|name| params.piece_type(key, name)).collect() };
     let lions = set("lions", &p.lions)?;
     if lions.is_empty() {
         return Err(ParamError::new("lions", "name at least one lion type"));
@@ -135,7 +134,8 @@ impl RuleModule for ChuLion {
         // The mover as it was before the move (a kirin that took a lion and promoted to
         // one is no lion for this rule).
         let rules = edit.rules();
-        let mover = edit.piece_at(m.to).map(|p| if m.promotion().is_some() { rules.promoted_from(p.kind).unwrap_or(p.kind) } else { p.kind });
+        let mover =
+            edit.piece_at(m.to).map(|p| if m.promotion().is_some() { rules.promoted_from(p.kind).unwrap_or(p.kind) } else { p.kind });
         let by_non_lion = mover.is_some_and(|t| !self.lions.contains(t));
         // A lion taken on the landing square counts over one taken on the way.
         let struck = if !by_non_lion {

@@ -109,15 +109,12 @@ impl RuleModule for KingSwap {
         let (letter, square) = text.split_once("<>")?;
         let rules = pos.rules();
         let to = rules.geometry.parse_square(square);
-        let found = legal.iter().find(|m| {
-            Some(m.to) == to && pos.piece_at(m.from).map(|p| rules.symbol(p.kind).to_string()).as_deref() == Some(letter)
-        });
+        let found = legal
+            .iter()
+            .find(|m| Some(m.to) == to && pos.piece_at(m.from).map(|p| rules.symbol(p.kind).to_string()).as_deref() == Some(letter));
         Some(match found {
             Some(&m) => Ok(m),
-            None => Err(MoveError {
-                code: IllegalCode::PieceCannotMoveThere,
-                message: format!("no swap `{text}` is possible here"),
-            }),
+            None => Err(MoveError { code: IllegalCode::PieceCannotMoveThere, message: format!("no swap `{text}` is possible here") }),
         })
     }
 }

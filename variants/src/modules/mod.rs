@@ -8,8 +8,9 @@ use chimera_engine::module::ModuleRegistry;
 
 /// Every built-in rule module.
 pub fn registry() -> ModuleRegistry {
-    ModuleRegistry::new()
-        .with("atomic", atomic::DESCRIPTION, atomic::build)
-        .with("chu-lion", chu_lion::DESCRIPTION, chu_lion::build)
-        .with("king-swap", king_swap::DESCRIPTION, king_swap::build)
+    ModuleRegistry::new().with("atomic", atomic::DESCRIPTION, atomic::build).with("chu-lion", chu_lion::DESCRIPTION, chu_lion::build).with(
+        "king-swap",
+        king_swap::DESCRIPTION,
+        king_swap::build,
+    )
 }

@@ -17,14 +17,8 @@ struct Step<B> {
 
 impl<B: Bitboard> Step<B> {
     fn new(g: Geometry, dx: i32, dy: i32) -> Step<B> {
-        let from = g
-            .all()
-            .filter(|&sq| g.offset(sq, dx, dy).is_some())
-            .fold(B::EMPTY, |b, sq| b | B::bit(sq));
-        Step {
-            from,
-            by: dy * i32::from(g.files) + dx,
-        }
+        let from = g.all().filter(|&sq| g.offset(sq, dx, dy).is_some()).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+        Step { from, by: dy * i32::from(g.files) + dx }
     }
     /// The squares one step from those of `b`.
     #[inline]
@@ -64,10 +58,7 @@ impl<B: Bitboard> ConnectTables<B> {
             dirs.extend([(1, 1), (1, -1)]);
         }
         let forward = dirs.iter().map(|&(dx, dy)| Step::new(g, dx, dy)).collect();
-        let around = dirs
-            .iter()
-            .flat_map(|&(dx, dy)| [Step::new(g, dx, dy), Step::new(g, -dx, -dy)])
-            .collect();
+        let around = dirs.iter().flat_map(|&(dx, dy)| [Step::new(g, dx, dy), Step::new(g, -dx, -dy)]).collect();
         // Every line: walk each direction from the squares it does not reach by a step.
         let mut lines = Vec::new();
         if rule.collinear > 0 {
@@ -85,11 +76,7 @@ impl<B: Bitboard> ConnectTables<B> {
             }
         }
         let bits = |squares: &[Square]| squares.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
-        let link = |c: Color| {
-            rule.link[c]
-                .as_ref()
-                .map_or((B::EMPTY, B::EMPTY), |(from, to)| (bits(from), bits(to)))
-        };
+        let link = |c: Color| rule.link[c].as_ref().map_or((B::EMPTY, B::EMPTY), |(from, to)| (bits(from), bits(to)));
         Some(ConnectTables {
             forward,
             around,
@@ -133,11 +120,7 @@ impl<B: Bitboard> ConnectTables<B> {
                 return true;
             }
         }
-        rule.collinear > 0
-            && self
-                .lines
-                .iter()
-                .any(|&line| (line & ours).count() >= u32::from(rule.collinear))
+        rule.collinear > 0 && self.lines.iter().any(|&line| (line & ours).count() >= u32::from(rule.collinear))
     }
 
     /// Whether the pieces of `ours` reached from `start` step by step include one on `to`.
@@ -147,10 +130,7 @@ impl<B: Bitboard> ConnectTables<B> {
             if (reached & to).any() {
                 return true;
             }
-            let grown = self
-                .around
-                .iter()
-                .fold(reached, |b, &step| b | (step.of(reached) & ours));
+            let grown = self.around.iter().fold(reached, |b, &step| b | (step.of(reached) & ours));
             if grown == reached {
                 return false;
             }

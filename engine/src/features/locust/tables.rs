@@ -23,7 +23,11 @@ impl LocustStep {
     /// `enemies` the pieces it may take.
     #[inline]
     pub fn via_holds<B: Bitboard>(&self, occ: B, enemies: B) -> bool {
-        if self.takes { enemies.has(self.via) } else { !occ.has(self.via) }
+        if self.takes {
+            enemies.has(self.via)
+        } else {
+            !occ.has(self.via)
+        }
     }
     /// Whether it may land, from `from`: back on its origin, or as its landing allows.
     #[inline]
@@ -105,13 +109,7 @@ fn steps_from<B: Bitboard>(g: Geometry, directions: &[Direction], color: Color, 
             let locust = d.locust?;
             let via = on(locust.via.0, locust.via.1)?;
             let to = on(d.dx, d.dy).filter(|&to| to == sq || within.has(to))?;
-            Some(LocustStep {
-                via,
-                to,
-                takes: locust.takes,
-                quiet: d.mode != Mode::Capture,
-                capture: d.mode != Mode::Move,
-            })
+            Some(LocustStep { via, to, takes: locust.takes, quiet: d.mode != Mode::Capture, capture: d.mode != Mode::Move })
         })
         .collect()
 }
