@@ -20,8 +20,7 @@ translation is needed.
 Usage: scripts/fsf_atomic.py [--seed N] [--games N] [--plies N] [--depth N] [--jobs N] [--bin PATH]
 
 The defaults compare about 2,000 positions in well under a minute on 2 cores. Exits 0
-when everything agrees, 1 on any disagreement, and 0 with `pyffish not installed:
-skipped` when the binding is missing.
+when everything agrees, 1 on any disagreement, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 """
 
 import os

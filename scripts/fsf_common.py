@@ -32,6 +32,7 @@ import multiprocessing
 import os
 import random
 import subprocess
+import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -666,11 +667,23 @@ def arguments(doc, depth):
     return ap
 
 
+def oracle_missing(what):
+    """A differential without its oracle has compared nothing, so it fails (exit 1): CI
+    must never go green on checks that did not run. A developer without the oracle may
+    set CHIMERA_ORACLE_OPTIONAL=1 to skip instead (exit 0)."""
+    if os.environ.get("CHIMERA_ORACLE_OPTIONAL") == "1":
+        print(f"{what} not installed: skipped (CHIMERA_ORACLE_OPTIONAL=1)")
+        sys.exit(0)
+    print(f"{what} not installed: the oracle is missing, nothing compared (pip install pyffish python-chess;"
+          " CHIMERA_ORACLE_OPTIONAL=1 skips instead)")
+    sys.exit(1)
+
+
 def pyffish_or_skip():
-    """pyffish, or None after saying the check is skipped (the caller then exits 0)."""
+    """pyffish; without it the check fails (`oracle_missing`)."""
     sf = import_pyffish()
     if sf is None:
-        print("pyffish not installed: skipped")
+        oracle_missing("pyffish")
     return sf
 
 

@@ -20,8 +20,7 @@ as the importer writes them: they end neither program's games here.
 Usage: scripts/fsf_connect.py [--seed N] [--positions N] [--plies N] [--jobs N]
                               [--variants tictactoe,teeko] [--bin PATH]
 
-Exits 0 when everything agrees, 1 on a disagreement, 2 on an unknown variant, and 0 with
-`pyffish not installed: skipped` without the binding.
+Exits 0 when everything agrees, 1 on a disagreement, 2 on an unknown variant, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 """
 
 import os

@@ -29,8 +29,7 @@ grandlite's perft(3) (259,514 nodes counted by recursion over pyffish's legal_mo
 
 The binary is $CHIMERA_BIN, else target/release/chimera under $CARGO_TARGET_DIR or the
 repository (built with `cargo build --release` if missing). Exits 0 when everything
-agrees, 1 on any disagreement, 2 on an unknown variant, and 0 with `pyffish not
-installed: skipped` when the binding is missing (`pip install pyffish`). A pyffish built
+agrees, 1 on any disagreement, 2 on an unknown variant, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead). A pyffish built
 without large-board support skips grandlite.
 """
 

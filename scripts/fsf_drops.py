@@ -33,8 +33,7 @@ about 17,000 positions) take about 75 seconds on 2 cores.
 
 The binary is $CHIMERA_BIN, else target/release/chimera under $CARGO_TARGET_DIR or the
 repository (built with `cargo build --release` if missing). Exits 0 when everything agrees,
-1 on any disagreement, and 0 with `pyffish not installed: skipped` when the binding is
-missing (`pip install pyffish`). A mitred ruleset that Chimera does not have yet is
+1 on any disagreement, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead). A mitred ruleset that Chimera does not have yet is
 reported as skipped.
 """
 

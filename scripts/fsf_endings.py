@@ -407,8 +407,7 @@ def main():
         import pyffish
         from chimera import compat  # noqa: F401
     except ImportError as e:
-        print(f"{e.name} not installed: skipped")
-        return 0
+        fc.oracle_missing(e.name)
     wanted = args.variants.split(",")
     unknown = [w for w in wanted if w not in ADAPTERS]
     if unknown:

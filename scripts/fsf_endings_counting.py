@@ -36,6 +36,7 @@ everything agrees, 1 on any disagreement, 0 with a note when either is missing.
 """
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -179,8 +180,10 @@ def main():
         import pyffish as sf
         import chimera.compat as cc
     except ImportError as e:
-        print(f"skipped: {e}")
-        return 0
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import fsf_common as fc
+
+        fc.oracle_missing(e.name)
     started = time.time()
     check = Check(sf, cc)
     per_variant = {}

@@ -41,7 +41,7 @@ Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
 The defaults (105 variants, about 53,000 positions) take a few minutes on 2 idle
 cores (CI's clean-clone runs). The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
-unknown variant, and 0 with `pyffish not installed: skipped` when the binding is missing.
+unknown variant, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 A pyffish built without large-board support skips the variants it lacks.
 """
 

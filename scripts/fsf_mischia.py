@@ -35,8 +35,7 @@ minute on 2 cores. `--depth 6` adds a minute and a half: both programs count 780
 
 The binary is $CHIMERA_BIN, else target/release/chimera under $CARGO_TARGET_DIR or the
 repository (built with `cargo build --release` if missing). Exits 0 when everything agrees,
-1 on any disagreement, and 0 with `pyffish not installed: skipped` when the binding is
-missing (`pip install pyffish`).
+1 on any disagreement, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 """
 
 import os

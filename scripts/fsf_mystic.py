@@ -16,8 +16,7 @@ unbought pawns as a pocket (`[PPPPPPPPpppppppp]`); Chimera's carries coins and p
 (`coins=20/20 purchases=0/0`): purchases = 8 - pocket pawns, coins = 20 - purchases.
 
 Usage: scripts/fsf_mystic.py [--seed N] [--games N] [--depth N] [--jobs N] [--bin PATH]
-Exits 0 when everything agrees, 1 on any disagreement, 0 with `pyffish not installed:
-skipped` when the binding is missing.
+Exits 0 when everything agrees, 1 on any disagreement, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 """
 
 import os

@@ -15,8 +15,7 @@ Random cycles are nearly all plain repetitions or perpetual checks: a chase by b
 moves of a random back-and-forth is rare (none in 80 cycles with seed 1), so the chase
 itself is tested by Fairy-Stockfish's cases in `tests/it/perpetual.rs`. 40 cycles a
 variant take about 4 minutes of CPU (`--games 40`: 0 disagreements, 4 perpetual checks).
-Exits 0 when everything agrees, 1 on any disagreement, 0 with `pyffish not installed:
-skipped` without it.
+Exits 0 when everything agrees, 1 on any disagreement, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 """
 
 import argparse
@@ -29,8 +28,10 @@ import sys
 try:
     import pyffish as sf
 except ImportError:
-    print("pyffish not installed: skipped")
-    sys.exit(0)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import fsf_common as fc
+
+    fc.oracle_missing("pyffish")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::time::{Duration, Instant};
 
 use chimera::variants::{self, load};
 use chimera::{CastlingMode, FenField};
@@ -147,29 +146,35 @@ fn import_ini_writes_only_ids_inside_its_folder_or_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A section is converted from its parent's model, not by walking the chain again, so a
+/// chain's cost is linear: every section of a 300-level chain converts, and each writes the
+/// same ruleset whatever its depth (nothing accumulates along the chain). Counted, not
+/// timed: the timing itself (250 against 4,000 levels) is `cargo bench --bench import_ini`.
 #[test]
 fn import_ini_is_linear_in_the_parent_chain() {
-    let time = |levels: usize| {
-        let mut ini = String::from("[v0:chess]\n");
-        for i in 1..levels {
-            ini += &format!("[v{i}:v{}]\n", i - 1);
-        }
-        let started = Instant::now();
-        let (sections, _) = chimera::ini::import(&ini);
-        assert_eq!(sections.len(), levels);
-        assert!(sections.iter().all(|s| s.result.is_ok()));
-        started.elapsed()
-    };
-    // Sixteen times the chain, sixteen times the time: each section compiles its
-    // ruleset, about 2 ms. Quadratic, as it once was (19 s more at 4,000 levels), it is
-    // fifty times. The faster of two runs each, interleaved, so that a busy machine
-    // slows both alike.
-    let (mut short, mut long) = (Duration::MAX, Duration::MAX);
-    for _ in 0..2 {
-        short = short.min(time(250));
-        long = long.min(time(4000));
+    let levels = 300;
+    let mut ini = String::from("[v0:chess]\n");
+    for i in 1..levels {
+        ini += &format!("[v{i}:v{}]\n", i - 1);
     }
-    assert!(long < short * 32, "250 levels {short:?}, 4,000 levels {long:?}");
+    let (sections, errors) = chimera::ini::import(&ini);
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(sections.len(), levels);
+    let written: Vec<String> = sections
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let text = s.result.as_ref().unwrap_or_else(|e| panic!("v{i}: {e:?}"));
+            // The section's own name, the only word that may differ (its parent and line
+            // are in the header comment, left out).
+            let body: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+            body.join("\n").replace(&format!("\"v{i}\""), "SELF").replace(&format!("\"v{i} "), "SELF ")
+        })
+        .collect();
+    assert!(written.len() > 2);
+    for (i, text) in written.iter().enumerate().skip(2) {
+        assert_eq!(text, &written[1], "v{i} wrote another ruleset than v1");
+    }
 }
 
 #[test]
@@ -196,7 +201,7 @@ fn devices_and_named_pipes_are_refused_at_once() {
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     std::fs::write(dir.join("top.toml"), "extends = \"fifo.toml\"\nname = \"x\"\n").unwrap();
     std::fs::write(dir.join("zero.toml"), "extends = \"/dev/zero\"\nname = \"x\"\n").unwrap();
-    let started = Instant::now();
+    // A reader that blocked on the pipe would hang here: the refusal is by file type.
     for args in [
         &["check", "fifo.toml"][..],
         &["check", "top.toml"],
@@ -209,7 +214,6 @@ fn devices_and_named_pipes_are_refused_at_once() {
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains("not a regular file"), "{args:?}: {stderr}");
     }
-    assert!(started.elapsed() < Duration::from_secs(10));
     // A ruleset over the size cap is refused by size.
     std::fs::write(dir.join("big.toml"), "#".repeat(variants::MAX_RULESET_BYTES as usize + 1)).unwrap();
     let e = variants::from_file(&dir.join("big.toml").display().to_string()).unwrap_err();
