@@ -9,6 +9,8 @@ Chimera's count (where Chimera has one move, the step or leap to the same square
 Needs Node.js and npm (installs `shogiops@0.18.0` into a scratch folder). Exits 1 on any
 disagreement, printing the position; otherwise prints the counts compared."""
 import argparse, json, os, random, subprocess, sys, tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
 
 FILES = "abcdefghijkl"
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -90,10 +92,9 @@ def through_empty(fen, ucis):
 
 
 def main():
-    ap = argparse.ArgumentParser()
+    ap = fc.SeededParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--plies", type=int, default=150)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--binary", default=os.path.join(HERE, "..", "target", "release", "chimera"))
     a = ap.parse_args()
     scratch = tempfile.mkdtemp(prefix="shogiops-")

@@ -28,6 +28,7 @@ costs one pyffish call of about 2 ms plus one Chimera process of about 4 ms).
 """
 
 import argparse
+import datetime
 import multiprocessing
 import os
 import random
@@ -656,11 +657,31 @@ def explain(a, result, fen, cfen, fpath, cpath, depth, fsf_counts, chimera_count
         explain(a, result, fen, cfen, child_f, child_c, depth - 1, sub, counts)
 
 
+def dated_seed():
+    """Today's date as a number (20261202): the default seed of every differential, so that
+    each day's CI run plays other games. Printed at the start (`SeededParser`), so that any
+    failure can be replayed with `--seed`."""
+    return int(datetime.date.today().strftime("%Y%m%d"))
+
+
+class SeededParser(argparse.ArgumentParser):
+    """An argument parser with `--seed` (default: `dated_seed()`) that prints the seed in
+    use as soon as the arguments are read."""
+
+    def __init__(self, *a, **kw):
+        super().__init__(*a, **kw)
+        self.add_argument("--seed", type=int, default=dated_seed(), help="random games' seed (default: today's date)")
+
+    def parse_args(self, *a, **kw):
+        args = super().parse_args(*a, **kw)
+        print(f"seed {args.seed} (replay: --seed {args.seed})", flush=True)
+        return args
+
+
 def arguments(doc, depth):
     """An argument parser with the flags every check has (--seed, --depth, --jobs, --bin);
     a check adds its own."""
-    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap = SeededParser(description=doc.split("\n")[0])
     ap.add_argument("--depth", type=int, default=depth, help="perft depth from the start (0: none)")
     ap.add_argument("--jobs", type=int, default=2, help="worker processes")
     ap.add_argument("--bin", help="the chimera binary")

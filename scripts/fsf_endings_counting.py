@@ -40,6 +40,8 @@ import os
 import random
 import sys
 import time
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
 
 VARIANTS = ["makruk", "cambodian", "asean", "shatar", "chess", "crazyhouse"]
 COUNTING = {"makruk", "cambodian", "asean"}
@@ -170,9 +172,8 @@ class Check:
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = fc.SeededParser(description=__doc__.split("\n")[0])
     ap.add_argument("--positions", type=int, default=400, help="positions per variant, at least")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--plies", type=int, default=300)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     args = ap.parse_args()
@@ -180,9 +181,6 @@ def main():
         import pyffish as sf
         import chimera.compat as cc
     except ImportError as e:
-        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-        import fsf_common as fc
-
         fc.oracle_missing(e.name)
     started = time.time()
     check = Check(sf, cc)

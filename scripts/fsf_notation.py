@@ -22,6 +22,7 @@ Needs the `chimera` Python package (pip install ./python) and pyffish.
 """
 
 import argparse
+import os
 import collections
 import random
 import sys
@@ -29,6 +30,8 @@ import sys
 import pyffish as sf
 from chimera import compat as cc
 import chimera
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
 
 NOTATIONS = {0: "default", 1: "san", 2: "lan", 3: "shogi-hosking", 4: "shogi-hodges", 5: "shogi-hodges-number",
              6: "janggi", 7: "xiangqi-wxf", 8: "thai-san", 9: "thai-lan"}
@@ -132,10 +135,9 @@ def hand_counts(hand):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = fc.SeededParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--plies", type=int, default=60)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--show", type=int, default=20, help="unexplained disagreements printed at most")
     ap.add_argument("--broad", action="store_true", help="every shared variant, the others in notations 0-2")

@@ -24,13 +24,12 @@ import os
 import random
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fsf_common as fc  # noqa: E402
 
 try:
     import pyffish as sf
 except ImportError:
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import fsf_common as fc
-
     fc.oracle_missing("pyffish")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -144,8 +143,7 @@ def chimera(binary, variant, games):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seed", type=int, default=1)
+    ap = fc.SeededParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--bin", default=os.path.join(ROOT, "target", "release", "chimera"))
     args = ap.parse_args()
