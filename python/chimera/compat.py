@@ -4,9 +4,11 @@ A program switches with its import: ``from chimera import compat as sf``. Positi
 given as pyffish gives them, a variant name, a FEN (or ``"startpos"``) and the long
 algebraic moves played since; a variant is also any ``chimera.Variant`` (a ruleset of
 your own). ``load_variant_config`` loads a Fairy-Stockfish variants.ini text through
-``chimera import-ini``'s converter: its variants become names every function accepts
-(a section the converter cannot express raises ``ValueError`` naming section, line and
-option, and so does a call naming it). Where Chimera cannot do what pyffish's argument
+``chimera import-ini``'s converter: its variants become names every function accepts.
+As pyffish skips what it cannot parse, a load never raises: a section the converter
+cannot express is skipped with a ``VariantConfigWarning`` naming section, line and
+option, ``unloaded_variants()`` lists them, and a call naming one raises ``ValueError``
+with that reason. Where Chimera cannot do what pyffish's argument
 asks (``sfen=True``, notations other than SAN) the call raises ``ValueError`` rather
 than answer by another rule; a move that cannot be played raises
 ``chimera.IllegalMove`` (a ``ValueError``).
@@ -50,6 +52,8 @@ version = _c.version
 info = _c.info
 variants = _c.variants
 load_variant_config = _c.load_variant_config
+unloaded_variants = _c.unloaded_variants
+VariantConfigWarning = _c.VariantConfigWarning
 set_option = _c.set_option
 start_fen = _c.start_fen
 two_boards = _c.two_boards

@@ -61,8 +61,10 @@ struct Game {
 /// taking its rook.
 fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Game> {
     let v = resolve(variant)?;
-    let fen = if fen == "startpos" { v.rules().start_fen.as_str() } else { fen };
-    let pos = fen_io::read(&v, fen, chess960).map_err(errors::fen_error)?;
+    // The start is Chimera's own FEN, read as Chimera's (a check-counting start has no
+    // Fairy-Stockfish `3+3` field, which the foreign reading would take as one check left).
+    let pos = if fen == "startpos" { fen_io::start(&v, chess960) } else { fen_io::read(&v, fen, chess960) };
+    let pos = pos.map_err(errors::fen_error)?;
     let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
     for text in moves {
         let parts = fsf_turn(&mut game.pos, text)
@@ -231,20 +233,36 @@ fn variants() -> Vec<String> {
     names
 }
 
+/// Never raises for what it cannot load (pyffish skips it): a `VariantConfigWarning`
+/// names each skipped section and line, and `unloaded_variants()` lists the sections.
 #[pyfunction]
-fn load_variant_config(config: &str) -> PyResult<()> {
-    registry::load_config(config)
+fn load_variant_config(py: Python<'_>, config: &str) -> PyResult<()> {
+    registry::load_config_warning(py, config, "load_variant_config")
+}
+
+/// The sections loaded by `load_variant_config` or `VariantPath` that Chimera could not
+/// convert, by name, with why (a call naming one raises that reason).
+#[pyfunction]
+fn unloaded_variants() -> std::collections::BTreeMap<String, String> {
+    registry::unloaded().into_iter().collect()
 }
 
 /// pyffish passes the value as `str(value)`.
 #[pyfunction]
-fn set_option(name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-    registry::set_option(name, &value.str()?.to_cow()?)
+fn set_option(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    registry::set_option(py, name, &value.str()?.to_cow()?)
 }
 
 #[pyfunction]
 fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
-    Ok(resolve(variant)?.rules().start_fen.clone())
+    let v = resolve(variant)?;
+    // A check count is written as pyffish writes it (3check's `3+3`): without it, a FEN
+    // reads as one check left each. Other start FENs are the ruleset's as written.
+    if v.rules().end.checks.is_none() {
+        return Ok(v.rules().start_fen.clone());
+    }
+    let pos = fen_io::start(&v, false).map_err(errors::fen_error)?;
+    Ok(fen_io::write(&pos, false, u32::from(pos.halfmove_clock()), false))
 }
 
 /// Whether the variant is one board of a two-board game (`[drops] two_boards`).
@@ -451,5 +469,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(piece_to_partner, m)?)?;
     m.add_function(wrap_pyfunction!(load_variant_config, m)?)?;
     m.add_function(wrap_pyfunction!(set_option, m)?)?;
+    m.add_function(wrap_pyfunction!(unloaded_variants, m)?)?;
+    m.add("VariantConfigWarning", m.py().get_type::<registry::VariantConfigWarning>())?;
     Ok(())
 }

@@ -423,9 +423,11 @@ gating = true
 
 
 def test_load_variant_config_defines_variants_by_name(tmp_path):
-    with pytest.raises(ValueError, match=r"\[gated\] line 6: gating"):
+    # As pyffish, a section that cannot be loaded is skipped, not raised: a warning names it.
+    with pytest.warns(compat.VariantConfigWarning, match=r"\[gated\] line 6: gating"):
         compat.load_variant_config(INI)
     assert "mychess" in compat.variants() and "gated" not in compat.variants()
+    assert "gating" in compat.unloaded_variants()["gated"]
     assert compat.start_fen("mychess") == START.replace("KQkq", "-")
     assert len(compat.legal_moves("mychess", "startpos", [])) == 20
     with pytest.raises(ValueError, match="gated"):
@@ -441,6 +443,33 @@ def test_load_variant_config_defines_variants_by_name(tmp_path):
     assert compat.start_fen("fromfile") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
     assert compat.set_option("UCI_Variant", "capablanca") is None
     assert compat.set_option("Threads", 2) is None
+
+
+def test_variant_path_skips_what_it_cannot_read(tmp_path):
+    # pyffish prints "Unable to open file" and goes on; a pipe or a device would block it
+    # or never end, and is refused by its type at once.
+    fifo = tmp_path / "fifo.ini"
+    os.mkfifo(fifo)
+    for path in (str(tmp_path / "missing.ini"), str(fifo), "/dev/zero"):
+        with pytest.warns(compat.VariantConfigWarning, match="Unable to open file"):
+            assert compat.set_option("VariantPath", path) is None
+    # A byte-order mark does not hide the first section.
+    bom = tmp_path / "bom.ini"
+    bom.write_bytes("\ufeff[bomchess:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n".encode())
+    compat.set_option("VariantPath", str(bom))
+    assert compat.start_fen("bomchess") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+
+def test_each_load_inherits_from_the_loads_before():
+    # A chain over several loads: each load converts its own sections and their ancestors.
+    compat.load_variant_config("[chain0:chess]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1\n")
+    for i in range(1, 30):
+        compat.load_variant_config(f"[chain{i}:chain{i - 1}]\n")
+    assert compat.start_fen("chain29") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    compat.load_variant_config("[chain0:chess]\nstartFen = 3k4/8/8/8/8/8/8/4K3 w - - 0 1\n[chain30:chain29]\n")
+    # chain29 was converted from the old chain0; chain30 inherits from chain29 as loaded.
+    assert compat.start_fen("chain30") == "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+    assert compat.start_fen("chain0") == "3k4/8/8/8/8/8/8/4K3 w - - 0 1"
 
 
 def test_pyffish_agrees_on_the_loaded_variants(sf):

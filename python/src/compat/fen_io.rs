@@ -25,11 +25,21 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     }
 }
 
+/// The variant's start position, from its own (Chimera's) start FEN.
+pub fn start(v: &Variant, chess960: bool) -> Result<Position, chimera::FenError> {
+    let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
+    v.position_in(&v.rules().start_fen, mode)
+}
+
 /// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given);
 /// a FEN without them means one check left for each side, as Fairy-Stockfish reads it.
+/// A FEN with Chimera's own field is left as it is.
 fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
     let Some(n) = rules.end.checks else { return fen.to_string() };
     let mut parts: Vec<&str> = fen.split_whitespace().collect();
+    if parts.iter().any(|p| p.starts_with("checks=")) {
+        return fen.to_string();
+    }
     let given = |remaining: &str| remaining.parse::<u16>().ok().map(|r| n.saturating_sub(r));
     // `3+3` after the castling and en-passant fields: checks remaining, White's first.
     if parts.len() >= 5 {
