@@ -44,7 +44,9 @@ pub fn describe_piece(rules: &Rules, def: &PieceDef) -> String {
         return "It cannot move.".to_string();
     }
     let mut s = clauses.join("; ");
-    s.get_mut(0..1).map(|c| c.make_ascii_uppercase());
+    if let Some(first) = s.get_mut(0..1) {
+        first.make_ascii_uppercase();
+    }
     s.push('.');
     s
 }

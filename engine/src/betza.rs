@@ -116,6 +116,7 @@ mod legs;
 ///   silently drops letters out of that order.
 /// * Anything not listed above (multi-leg `a`, `j`, `h`, `o`, `e`, grouping,
 ///   L/J, …), and spellings that XBoard and Fairy-Stockfish read differently, are errors.
+#[allow(clippy::match_overlapping_arm)] // the letter arms come before the range of all letters: the overlap is the point
 pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
     if text.is_empty() {
         return Err(error(0, "", "empty Betza string"));
@@ -143,6 +144,7 @@ pub fn parse(text: &str) -> Result<Vec<Direction>, BetzaError> {
                 legs.push(std::mem::take(&mut mods));
                 i += 1;
             }
+            // Every letter the arms above did not take (they come first: the overlap is the point).
             b'a'..=b'z' => return Err(error(i, &text[i..=i], &unsupported_modifier(c))),
             b'A'..=b'Z' => {
                 let atom = match ATOMS.iter().find(|a| a.letter == c) {

@@ -185,7 +185,7 @@ impl<B: Bitboard> Pos<B> {
         // Before the removal, which clears the promoted mark the hand reads. A royal piece
         // is never handed: losing it decides the game (Fairy-Stockfish hands even that).
         if self.t.has_drops && !self.t.royal_types.contains(piece.kind) {
-            if let Some(k) = self.to_captors_hand(piece, sq) {
+            if let Some(k) = self.give_to_captors_hand(piece, sq) {
                 self.journal.push(Edit::Handed(piece.color.opponent(), k));
             }
         }

@@ -293,14 +293,14 @@ fn legal_moves<'py>(
         // pyffish lists whole turns (`e2e4,e4e5`).
         let turns = pos.legal_turns();
         let listed: Vec<String> = turns.iter().map(|t| pos.turn_uci(t)).collect();
-        return Ok(PyList::new(py, listed)?);
+        return PyList::new(py, listed);
     }
     let legal = pos.legal_moves();
     let rules = pos.rules();
     if (0..rules.pieces.len()).any(|t| rules.promoted_from(t as chimera::PieceType).is_some()) {
         // Pieces with a promoted face: moves that turn them, or drop one, in pyffish's form.
         let listed: Vec<String> = legal.into_iter().map(|m| fsf_uci(&pos, m)).collect();
-        return Ok(PyList::new(py, listed)?);
+        return PyList::new(py, listed);
     }
     uci_list(py, &pos, legal)
 }

@@ -72,7 +72,7 @@ fn a_letterless_face_is_written_with_a_plus_in_fens_moves_and_hands() {
     let tokin_move = p.parse_move("c8c9").unwrap();
     assert_eq!(p.san(tokin_move), "+Pc9");
     assert_eq!(p.parse_move("+Pc9").unwrap(), tokin_move);
-    assert_eq!(p.parse_move("+Pxc9").unwrap_err().to_string().is_empty(), false, "nothing to take there");
+    assert!(!p.parse_move("+Pxc9").unwrap_err().to_string().is_empty(), "nothing to take there");
     p.play(promote).unwrap();
     assert_eq!(p.fen(), "4k4/2+P6/1+P7/9/9/9/9/9/4K4[+Pp] b - - 1 1");
     assert_eq!(v.position(&p.fen()).unwrap().fen(), p.fen(), "the FEN reads back");

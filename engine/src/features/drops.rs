@@ -266,7 +266,7 @@ impl<B: Bitboard> Pos<B> {
         self.status.hash ^= t.piece_key(cap.color, cap.kind, sq);
         undo.captured = cap.code();
         if t.has_drops {
-            if let Some(k) = self.to_captors_hand(cap, sq) {
+            if let Some(k) = self.give_to_captors_hand(cap, sq) {
                 undo.to_hand = k;
             }
         }
@@ -275,7 +275,7 @@ impl<B: Bitboard> Pos<B> {
     /// Gives the piece `cap`, just taken off `sq`, to its opponent's hand as the rules
     /// say (demoted if it was promoted there; the mark goes): the type that went into
     /// the hand, if any.
-    pub(crate) fn to_captors_hand(&mut self, cap: Piece, sq: Square) -> Option<PieceType> {
+    pub(crate) fn give_to_captors_hand(&mut self, cap: Piece, sq: Square) -> Option<PieceType> {
         let t = &*self.t;
         let kind = if t.demote_on_capture && self.status.promoted.has(sq) {
             self.status.promoted ^= B::bit(sq);
@@ -434,7 +434,7 @@ fn held_mask(hand: &[u8; MAX_PIECE_TYPES], types: usize) -> u64 {
     for (i, chunk) in hand.chunks_exact(8).take(types.div_ceil(8)).enumerate() {
         let w = u64::from_le_bytes(chunk.try_into().expect("eight slots"));
         // The high bit of each byte that is not zero.
-        let nonzero = ((w & LOW7) + LOW7 | w) & !LOW7;
+        let nonzero = (((w & LOW7) + LOW7) | w) & !LOW7;
         // Gather the eight high bits into one byte.
         mask |= ((nonzero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i);
     }

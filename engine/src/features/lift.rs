@@ -112,7 +112,7 @@ impl<B: Bitboard> Pos<B> {
             return refuse(IllegalCode::Unparsable, format!("`{n}` is not a piece of {}", rules.name));
         };
         if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Lift && m.from == sq && m.piece == to) {
-            if letter.map_or(true, |l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == Some(l))) {
+            if letter.is_none_or(|l| self.piece_at(sq).is_some_and(|p| rules.piece(p.kind).letter == Some(l))) {
                 return Ok(*m);
             }
         }

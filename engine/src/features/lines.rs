@@ -47,7 +47,7 @@ pub(crate) fn compile(raw: &RawLineMoves, cx: &Context, key: &str) -> Result<Lin
             format!("\"{text}\": line moves may be leaps, riders or cannon hops (`p`), not `i` or `g` moves or moves that take on the way"),
         ));
     }
-    let longest = cx.g.files.max(cx.g.ranks) as u8;
+    let longest = cx.g.files.max(cx.g.ranks);
     // Only the leaps from one square of the line to another, for either side's orientation.
     let joins = |d: &Direction| {
         squares.iter().any(|&sq| {

@@ -158,7 +158,7 @@ impl<B: Bitboard> Pos<B> {
         let rules = &self.t.rules;
         let promotion = rules.piece(pt).promotion.as_ref().expect("promotion zone without promotion");
         let dead = self.t.mobility(self.turn, pt).dead;
-        let available = |target: PieceType| rules.piece(target).limit.map_or(true, |n| self.pieces(self.turn, target).count() < n as u32);
+        let available = |target: PieceType| rules.piece(target).limit.is_none_or(|n| self.pieces(self.turn, target).count() < n as u32);
         // A piece that promotes on a double step is no longer one that can be taken e.p.
         let base = if m.kind == MoveKind::DoubleStep { Move { kind: MoveKind::Normal, ..m } } else { m };
         let mut promoted = false;

@@ -58,7 +58,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Whether the side to move may have one more `pt` (its `limit`).
     fn below_limit(&self, pt: PieceType) -> bool {
-        self.t.rules.piece(pt).limit.map_or(true, |n| self.pieces(self.turn, pt).count() < u32::from(n))
+        self.t.rules.piece(pt).limit.is_none_or(|n| self.pieces(self.turn, pt).count() < u32::from(n))
     }
 }
 

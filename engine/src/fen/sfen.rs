@@ -35,7 +35,7 @@ fn convert(board: &str, side: &str, hands: &str, ply: &str) -> Result<String, Fe
                     return err(FenField::Board, format!("SFEN hand `{hands}`: more than 99 of a piece"));
                 }
             } else {
-                hand.extend(std::iter::repeat(c).take(count.max(1)));
+                hand.extend(std::iter::repeat_n(c, count.max(1)));
                 count = 0;
             }
         }

@@ -433,7 +433,7 @@ impl<B: Bitboard> Pos<B> {
         };
         let piece_type = named(parts.piece)?;
         let promotion = named(parts.promotion)?;
-        let origin_ok = |from: Square| parts.file.map_or(true, |f| g.file(from) == f) && parts.rank.map_or(true, |r| g.rank(from) == r);
+        let origin_ok = |from: Square| parts.file.is_none_or(|f| g.file(from) == f) && parts.rank.is_none_or(|r| g.rank(from) == r);
         let type_ok = |p: Piece| match piece_type {
             Some(pt) => p.kind == pt,
             None => from_sq.is_some() || rules.piece(p.kind).pawn,

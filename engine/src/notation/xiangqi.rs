@@ -93,7 +93,7 @@ impl<B: Bitboard> Pos<B> {
             if (0..g.ranks as i32).contains(&rank) {
                 let target = g.square(g.file(m.to), rank as u8);
                 let region = &self.t.rules.piece(t).moves_within;
-                if region.as_ref().map_or(true, |r| r.squares(g, self.turn).any(|sq| sq == target)) {
+                if region.as_ref().is_none_or(|r| r.squares(g, self.turn).any(|sq| sq == target)) {
                     return Level::Rank;
                 }
             }

@@ -155,7 +155,7 @@ pub(crate) fn compile(
             Err(cx.r.span(at, key(what), "only means something in a variant with drops: add a [drops] table"))
         }
     };
-    let to_hand = raw_drops.map_or(true, |d| d.captures_to_hand);
+    let to_hand = raw_drops.is_none_or(|d| d.captures_to_hand);
     let captured_as = match &p.captured_as {
         None if to_hand => Captured::Hand(earlier.len() as PieceType),
         None => Captured::Removed,

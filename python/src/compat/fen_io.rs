@@ -122,7 +122,7 @@ fn gate_of_castle(v: &Variant, board: &str, letter: char) -> Option<char> {
     }
     let own = |c: char| c.is_ascii_uppercase() == white && rules.piece_by_letter(c) == Some(rook);
     let mut found = files.into_iter().filter(|&(_, c)| own(c)).map(|(f, _)| f);
-    let f = if kingside { found.last() } else { found.next() }?;
+    let f = if kingside { found.next_back() } else { found.next() }?;
     let gate = Geometry::file_char(f);
     Some(if white { gate.to_ascii_uppercase() } else { gate })
 }
@@ -267,12 +267,7 @@ fn passed_and_reached(pos: &Position) -> String {
 /// are visible; a castle's is its rook's square, its own piece).
 fn fogged(pos: &Position, board: &str) -> String {
     let g = pos.rules().geometry;
-    let mut visible = vec![false; g.squares()];
-    for sq in 0..g.squares() {
-        if pos.piece_at(sq as Square).is_some_and(|p| p.color == pos.turn()) {
-            visible[sq] = true;
-        }
-    }
+    let mut visible: Vec<bool> = (0..g.squares()).map(|sq| pos.piece_at(sq as Square).is_some_and(|p| p.color == pos.turn())).collect();
     for m in pos.legal_moves() {
         if !matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
             visible[m.to as usize] = true;

@@ -137,10 +137,9 @@ pub fn load_config(text: &str) -> Vec<String> {
         fresh.push((s.name, entry));
     }
     l.variants.extend(fresh);
-    let mut order = l.blocks.values().map(|b| b.order + 1).max().unwrap_or(0);
-    for (name, parent, text) in fresh_blocks {
+    let first = l.blocks.values().map(|b| b.order + 1).max().unwrap_or(0);
+    for (order, (name, parent, text)) in (first..).zip(fresh_blocks) {
         l.blocks.insert(name, Block { parent, text, order });
-        order += 1;
     }
     problems
 }

@@ -1117,7 +1117,7 @@ fn table(rows: &[Vec<String>], indent: &str) -> String {
         for (c, cell) in row.iter().enumerate() {
             // Padded by hand: `format!`'s width stops at 65,535, and a cell may be longer.
             line += cell;
-            line.extend(std::iter::repeat(' ').take(widths[c] - cell.chars().count() + 2));
+            line.extend(std::iter::repeat_n(' ', widths[c] - cell.chars().count() + 2));
         }
         s += line.trim_end();
         s.push('\n');

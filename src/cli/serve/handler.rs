@@ -66,6 +66,8 @@ impl Default for Limits {
 }
 
 /// What a game plays on: one board, or a bughouse match of two (`open` with `match`).
+/// Both are positions held in place (a game owns one table, never moved while played).
+#[allow(clippy::large_enum_variant)]
 enum Table {
     One(Position),
     Two(Match),

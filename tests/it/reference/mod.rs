@@ -820,7 +820,7 @@ impl RefPos {
                     let available: Vec<u8> = p.to[us]
                         .iter()
                         .copied()
-                        .filter(|&t| self.rules.pieces[t as usize].limit.map_or(true, |n| self.count(us, t) < n as usize))
+                        .filter(|&t| self.rules.pieces[t as usize].limit.is_none_or(|n| self.count(us, t) < n as usize))
                         .collect();
                     for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
