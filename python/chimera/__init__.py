@@ -9,11 +9,16 @@
     >>> p.explain("Ke3")
     ('piece-cannot-move-there', ...)
 
-`chimera.Board` is a mutable board shaped like python-chess's; `chimera.pgn` reads PGN
-games as `chess.pgn` does; `Variant`/`Position` are the functional API; `chimera.compat`
-offers pyffish's functions with pyffish's conventions; `chimera.snapshot(folder)` checks a
-folder of rule edge cases against their snapshots (for pytest).
+`chimera.Board` is python-chess's `chess.Board` for every variant, and this module has
+python-chess's names (`chimera.E4`, `chimera.PAWN`, `chimera.SquareSet`,
+`chimera.STARTING_FEN`...), so that a python-chess program runs with `import chimera as
+chess`; `chimera.pgn` reads PGN games as `chess.pgn` does; `Variant`/`Position` are the
+functional API; `chimera.compat` offers pyffish's functions with pyffish's conventions;
+`chimera.snapshot(folder)` checks a folder of rule edge cases against their snapshots
+(for pytest).
 """
+
+from typing import TYPE_CHECKING, Any
 
 from ._native import (
     AmbiguousMoveError,
@@ -23,26 +28,35 @@ from ._native import (
     IllegalMoveError,
     InvalidMoveError,
     Match,
-    Move,
     MovetextError,
-    Piece,
     Position,
     RulesetError,
     Variant,
     __version__,
     builtins,
-    parse_square,
-    square_name,
     validate,
     variant,
 )
-from .board import BLACK, WHITE, Board, LegalMoveGenerator, Outcome, Pocket, Termination
+from . import core as _core
+from .core import *  # noqa: F401,F403 (python-chess's module-level names)
+from .core import __all__ as _core_names
+from .board import BaseBoard, Board, LegalMoveGenerator, Move, Outcome, Piece, Pocket, PseudoLegalMoveGenerator, Termination
 from . import pgn
 from .cases import snapshot
 
+
+if TYPE_CHECKING:
+    from .core import BB_DIAG_ATTACKS, BB_DIAG_MASKS, BB_FILE_ATTACKS, BB_FILE_MASKS, BB_RANK_ATTACKS, BB_RANK_MASKS
+else:
+
+    def __getattr__(name: str) -> Any:
+        """python-chess's sliding attack tables (`BB_RANK_ATTACKS`...), built on first use."""
+        return getattr(_core, name)
+
+
 __all__ = [
     "AmbiguousMoveError",
-    "BLACK",
+    "BaseBoard",
     "Board",
     "FenError",
     "GameVerdict",
@@ -57,16 +71,15 @@ __all__ = [
     "Piece",
     "Pocket",
     "Position",
+    "PseudoLegalMoveGenerator",
     "RulesetError",
     "Termination",
     "Variant",
-    "WHITE",
     "__version__",
     "builtins",
-    "parse_square",
     "pgn",
     "snapshot",
-    "square_name",
     "validate",
     "variant",
+    *_core_names,
 ]

@@ -4,13 +4,14 @@
 //! reads better in Python (the `Outcome` dataclass, the `Termination` enum, pockets, the
 //! legal-move view); every rule, notation and result comes from the facade crate.
 
+use chimera::betza::{Direction, Hop, Mode};
 use chimera::game::game_over;
-use chimera::rules::Threshold;
-use chimera::{CastlingMode, Claim, Color, EndReason, Geometry, MoveKind, Outcome, Position};
+use chimera::rules::{PromotionPolicy, Threshold};
+use chimera::{CastlingLetters, CastlingMode, Claim, Color, EndReason, Geometry, MoveKind, Outcome, PieceSet, Position, Square};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyString, PyTuple};
 
 use crate::api::{resolve, PyVariant};
 use crate::errors::{self, IllegalMove};
@@ -113,20 +114,64 @@ fn uci_shape(text: &str) -> Option<UciShape> {
     Some(UciShape { from: Some(from), to: Some(to), suffix, drop: None })
 }
 
-/// A move as python-chess has it: a value, compared and hashed by its long algebraic
-/// text. Squares are numbered `rank * files + file` from a1 = 0 (python-chess's numbering
-/// on 8x8); pieces are named by their lowercase letter.
+/// python-chess's piece types, by letter: `PAWN` = 1 ... `KING` = 6.
+const CHESS_LETTERS: [&str; 6] = ["p", "n", "b", "r", "q", "k"];
+
+/// A piece type as Python sees it: python-chess's integer for the letters `p n b r q k`,
+/// the lowercase letter (`"a"`, `"+p"`) for every other type.
+fn type_value(py: Python<'_>, letter: &str) -> Py<PyAny> {
+    match CHESS_LETTERS.iter().position(|l| *l == letter) {
+        Some(i) => (i as u8 + 1).into_pyobject(py).expect("an int").into_any().unbind(),
+        None => PyString::new(py, letter).into_any().unbind(),
+    }
+}
+
+/// The lowercase letter of a piece type given as python-chess's integer (1-6) or as a
+/// letter (either case, `+` before a letterless promoted face).
+fn letter_of(t: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = t.cast::<PyString>() {
+        let s = s.to_str()?.to_ascii_lowercase();
+        let bare = s.strip_prefix('+').unwrap_or(&s);
+        if bare.len() != 1 || !bare.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(PyValueError::new_err(format!("invalid piece type: {s:?}")));
+        }
+        return Ok(s);
+    }
+    match t.extract::<i64>() {
+        Ok(i @ 1..=6) => Ok(CHESS_LETTERS[i as usize - 1].to_string()),
+        Ok(i) => Err(PyValueError::new_err(format!("invalid piece type: {i} (python-chess's are 1 to 6)"))),
+        Err(_) => Err(PyTypeError::new_err("a piece type is an int (chimera.PAWN ... chimera.KING) or a letter")),
+    }
+}
+
+/// A square's name on a board `files` wide (ranks up to 16).
+fn name_of(square: u16, files: u8) -> PyResult<String> {
+    let (file, rank) = ((square % files as u16) as u8, square / files as u16);
+    if files == 0 || rank >= 16 {
+        return Err(PyValueError::new_err(format!("square {square} is off any board {files} files wide")));
+    }
+    Ok(format!("{}{}", Geometry::file_char(file), rank + 1))
+}
+
+/// `hash()` of a Python tuple of these values (as python-chess's dataclasses hash).
+fn tuple_hash(py: Python<'_>, items: Vec<Py<PyAny>>) -> PyResult<isize> {
+    PyTuple::new(py, items)?.hash()
+}
+
+/// A move as python-chess has it: a value, compared by its long algebraic text (and with
+/// a python-chess `Move` by its fields) and hashed as python-chess hashes one. Squares
+/// are numbered `rank * files + file` from a1 = 0 (python-chess's numbering on 8x8);
+/// piece types are python-chess's integers for `p n b r q k`, letters for the others.
 #[pyclass(name = "Move", module = "chimera", frozen, skip_from_py_object)]
 #[derive(Clone, Debug)]
 pub struct PyMove {
     uci: String,
     #[pyo3(get)]
-    from_square: Option<u16>,
+    from_square: u16,
     #[pyo3(get)]
-    to_square: Option<u16>,
-    #[pyo3(get)]
+    to_square: u16,
+    /// The letters of the promotion and of the dropped piece.
     promotion: Option<String>,
-    #[pyo3(get)]
     drop: Option<String>,
 }
 
@@ -141,8 +186,8 @@ impl PyMove {
         };
         Ok(PyMove {
             uci: text.to_string(),
-            from_square: shape.from.map(index).transpose()?,
-            to_square: shape.to.map(index).transpose()?,
+            from_square: shape.from.map(index).transpose()?.unwrap_or(0),
+            to_square: shape.to.map(index).transpose()?.unwrap_or(0),
             promotion: shape.suffix.map(String::from),
             drop: shape.drop.map(String::from),
         })
@@ -153,19 +198,58 @@ impl PyMove {
         let uci = pos.uci(m);
         let files = pos.variant().geometry().files;
         let letter = |t| pos.rules().symbol(t).lower().to_string();
-        let mut mv = PyMove::read(&uci, files).unwrap_or(PyMove { uci, from_square: None, to_square: None, promotion: None, drop: None });
-        mv.promotion = m.promotion().map(letter);
-        mv.drop = (m.kind == MoveKind::Drop).then(|| letter(m.piece));
-        if mv.from_square.is_none() {
-            mv.from_square = Some(m.from as u16);
-            mv.to_square = Some(m.to as u16);
+        let read = PyMove::read(&uci, files).ok();
+        let (from_square, to_square) = match &read {
+            Some(r) if r.uci != "0000" => (r.from_square, r.to_square),
+            _ => (m.from as u16, m.to as u16),
+        };
+        PyMove {
+            uci,
+            from_square,
+            to_square,
+            promotion: m.promotion().map(letter),
+            drop: (m.kind == MoveKind::Drop).then(|| letter(m.piece)),
         }
-        mv
+    }
+
+    /// Its fields as python-chess's `Move` has them: `(from, to, promotion, drop)`.
+    fn fields(&self, py: Python<'_>) -> Vec<Py<PyAny>> {
+        let int = |n: u16| n.into_pyobject(py).expect("an int").into_any().unbind();
+        let piece = |l: &Option<String>| l.as_deref().map_or_else(|| py.None(), |l| type_value(py, l));
+        vec![int(self.from_square), int(self.to_square), piece(&self.promotion), piece(&self.drop)]
     }
 }
 
 #[pymethods]
 impl PyMove {
+    /// python-chess's `Move(from_square, to_square, promotion=None, drop=None)`; `files`
+    /// is the width of the board the square numbers are for.
+    #[new]
+    #[pyo3(signature = (from_square, to_square, promotion = None, drop = None, *, files = 8))]
+    fn new(
+        from_square: u16,
+        to_square: u16,
+        promotion: Option<&Bound<'_, PyAny>>,
+        drop: Option<&Bound<'_, PyAny>>,
+        files: u8,
+    ) -> PyResult<PyMove> {
+        let promotion = promotion.map(letter_of).transpose()?;
+        let drop = drop.map(letter_of).transpose()?;
+        let uci = if let Some(d) = &drop {
+            format!("{}@{}", d.to_ascii_uppercase(), name_of(to_square, files)?)
+        } else if from_square == 0 && to_square == 0 && promotion.is_none() {
+            "0000".to_string()
+        } else {
+            let suffix = match promotion.as_deref() {
+                Some(p) if p.starts_with('+') => "+",
+                Some(p) => p,
+                None => "",
+            };
+            format!("{}{}{suffix}", name_of(from_square, files)?, name_of(to_square, files)?)
+        };
+        Ok(PyMove { uci, from_square, to_square, promotion, drop })
+    }
+
     /// The move from its long algebraic text, read without a board; `files` is the width
     /// of the board its square numbers are for.
     #[staticmethod]
@@ -174,29 +258,71 @@ impl PyMove {
         PyMove::read(uci, files)
     }
 
-    /// python-chess's null move, `0000`; false in a boolean context. No variant plays it.
+    /// python-chess's null move, `0000` (from and to a1 = 0); false in a boolean context.
     #[staticmethod]
     fn null() -> PyMove {
-        PyMove { uci: "0000".into(), from_square: None, to_square: None, promotion: None, drop: None }
+        PyMove { uci: "0000".into(), from_square: 0, to_square: 0, promotion: None, drop: None }
+    }
+
+    /// The type it promotes to (python-chess's integer, or a letter), or `None`.
+    #[getter]
+    fn promotion(&self, py: Python<'_>) -> Py<PyAny> {
+        self.promotion.as_deref().map_or_else(|| py.None(), |l| type_value(py, l))
+    }
+
+    /// The type it drops (python-chess's integer, or a letter), or `None`.
+    #[getter]
+    fn drop(&self, py: Python<'_>) -> Py<PyAny> {
+        self.drop.as_deref().map_or_else(|| py.None(), |l| type_value(py, l))
     }
 
     fn uci(&self) -> &str {
         &self.uci
     }
 
+    /// The move in XBoard's notation: its long algebraic text, `@@@@` for the null move.
+    fn xboard(&self) -> &str {
+        if self.uci == "0000" {
+            "@@@@"
+        } else {
+            &self.uci
+        }
+    }
+
     fn __bool__(&self) -> bool {
         self.uci != "0000"
     }
 
-    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
-        other.cast::<PyMove>().is_ok_and(|o| o.get().uci == self.uci)
+    /// Equal to a `chimera.Move` of the same text, and to any move with the same
+    /// `from_square`, `to_square`, `promotion` and `drop` (a python-chess `Move`).
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<PyMove>() {
+            let o = o.get();
+            return Ok(o.uci == self.uci && (o.from_square, o.to_square) == (self.from_square, self.to_square));
+        }
+        let names = ["from_square", "to_square", "promotion", "drop"];
+        if !names.iter().all(|n| other.hasattr(*n).unwrap_or(false)) {
+            return Ok(false);
+        }
+        for (name, mine) in names.iter().zip(self.fields(py)) {
+            if !other.getattr(*name)?.eq(mine)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.uci.hash(&mut h);
-        h.finish()
+    /// python-chess's hash: of `(from_square, to_square, promotion, drop)`.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        tuple_hash(py, self.fields(py))
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
     }
 
     fn __str__(&self) -> &str {
@@ -208,41 +334,92 @@ impl PyMove {
     }
 }
 
-/// A piece on the board: its colour (`True` for White, as python-chess's `chess.WHITE`)
-/// and its type, the variant's lowercase letter.
-#[pyclass(name = "Piece", module = "chimera", frozen, eq, hash, skip_from_py_object)]
+/// A piece: its colour (`True` for White, as python-chess's `chess.WHITE`) and its type
+/// (python-chess's integer for `p n b r q k`, the variant's lowercase letter otherwise).
+#[pyclass(name = "Piece", module = "chimera", frozen, skip_from_py_object)]
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyPiece {
-    #[pyo3(get)]
-    piece_type: String,
+    /// The lowercase letter (`+` and a letter for a letterless promoted face).
+    letter: String,
     #[pyo3(get)]
     color: bool,
+}
+
+impl PyPiece {
+    fn of(rules: &chimera::Rules, p: chimera::Piece) -> PyPiece {
+        PyPiece { letter: rules.symbol(p.kind).lower().to_string(), color: white(p.color) }
+    }
 }
 
 #[pymethods]
 impl PyPiece {
     #[new]
-    fn new(piece_type: &str, color: bool) -> PyPiece {
-        PyPiece { piece_type: piece_type.to_ascii_lowercase(), color }
+    fn new(piece_type: &Bound<'_, PyAny>, color: bool) -> PyResult<PyPiece> {
+        Ok(PyPiece { letter: letter_of(piece_type)?, color })
     }
 
     /// The piece from its FEN letter: upper case for White.
     #[staticmethod]
-    fn from_symbol(symbol: &str) -> PyPiece {
-        PyPiece { piece_type: symbol.to_ascii_lowercase(), color: symbol.ends_with(|c: char| c.is_ascii_uppercase()) }
+    fn from_symbol(symbol: &str) -> PyResult<PyPiece> {
+        let letter = symbol.to_ascii_lowercase();
+        let bare = letter.strip_prefix('+').unwrap_or(&letter);
+        if bare.len() != 1 || !bare.chars().all(|c| c.is_ascii_alphabetic()) {
+            return Err(PyValueError::new_err(format!("invalid piece symbol: {symbol:?}")));
+        }
+        Ok(PyPiece { color: symbol.ends_with(|c: char| c.is_ascii_uppercase()), letter })
+    }
+
+    #[getter]
+    fn piece_type(&self, py: Python<'_>) -> Py<PyAny> {
+        type_value(py, &self.letter)
     }
 
     /// The FEN letter: upper case for White.
     fn symbol(&self) -> String {
         if self.color {
-            self.piece_type.to_ascii_uppercase()
+            self.letter.to_ascii_uppercase()
         } else {
-            self.piece_type.clone()
+            self.letter.clone()
+        }
+    }
+
+    /// The chess piece's Unicode figure (python-chess's); the letter for other types.
+    #[pyo3(signature = (*, invert_color = false))]
+    fn unicode_symbol(&self, invert_color: bool) -> String {
+        let white = self.color != invert_color;
+        let figures = if white { ["♙", "♘", "♗", "♖", "♕", "♔"] } else { ["♟", "♞", "♝", "♜", "♛", "♚"] };
+        match CHESS_LETTERS.iter().position(|l| *l == self.letter) {
+            Some(i) => figures[i].to_string(),
+            None if white => self.letter.to_ascii_uppercase(),
+            None => self.letter.clone(),
+        }
+    }
+
+    /// Equal to a `chimera.Piece` of the same letter and colour, and to any piece with
+    /// the same `piece_type` and `color` (a python-chess `Piece`).
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(o) = other.cast::<PyPiece>() {
+            return Ok(o.get() == self);
+        }
+        if !(other.hasattr("piece_type")? && other.hasattr("color")?) {
+            return Ok(false);
+        }
+        Ok(other.getattr("piece_type")?.eq(self.piece_type(py))? && other.getattr("color")?.eq(self.color)?)
+    }
+
+    /// python-chess's hash for its six types; of `(letter, color)` for the others.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        match CHESS_LETTERS.iter().position(|l| *l == self.letter) {
+            Some(i) => Ok(i as isize + 1 + if self.color { -1 } else { 5 }),
+            None => tuple_hash(
+                py,
+                vec![PyString::new(py, &self.letter).into_any().unbind(), PyBool::new(py, self.color).to_owned().into_any().unbind()],
+            ),
         }
     }
 
     fn __str__(&self) -> String {
-        self.symbol().to_string()
+        self.symbol()
     }
 
     fn __repr__(&self) -> String {
@@ -269,9 +446,18 @@ fn count(t: Threshold, claimed: bool) -> u16 {
 fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
     let end = &pos.rules().end;
     let (rep, rule) = (count(end.repetition, claimed), count(end.move_rule, claimed));
+    let variant = |o: Outcome| match o.winner {
+        None => "VARIANT_DRAW",
+        Some(c) if c == pos.turn() => "VARIANT_WIN",
+        Some(_) => "VARIANT_LOSS",
+    };
     match o.reason {
-        EndReason::Checkmate => "CHECKMATE",
-        EndReason::Stalemate => "STALEMATE",
+        // A mate the mated side loses, a stalemate that is drawn: python-chess's names;
+        // where the variant scores them otherwise (Antichess's stalemate wins), they are
+        // its own ends, as python-chess's variant boards have them.
+        EndReason::Checkmate if o.winner.is_some_and(|c| c != pos.turn()) => "CHECKMATE",
+        EndReason::Stalemate if o.winner.is_none() => "STALEMATE",
+        EndReason::Checkmate | EndReason::Stalemate => variant(o),
         EndReason::InsufficientMaterial => "INSUFFICIENT_MATERIAL",
         EndReason::Repetition => match rep {
             3 => "THREEFOLD_REPETITION",
@@ -299,11 +485,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         | EndReason::FullBoard
         | EndReason::Checks
         | EndReason::Castling
-        | EndReason::Rule(_) => match o.winner {
-            None => "VARIANT_DRAW",
-            Some(c) if c == pos.turn() => "VARIANT_WIN",
-            Some(_) => "VARIANT_LOSS",
-        },
+        | EndReason::Rule(_) => variant(o),
     }
 }
 
@@ -312,6 +494,318 @@ type OutcomeTuple = (Option<bool>, &'static str, &'static str);
 
 fn outcome_tuple(o: Outcome, pos: &Position, claimed: bool) -> OutcomeTuple {
     (o.winner.map(white), termination(o, pos, claimed), o.reason.as_str())
+}
+
+/// What stands where, for the attack and move walker below: the pieces by square, the
+/// board's walls, and which squares block a rider (every piece, unless the caller gives
+/// another set, as python-chess's `attackers(..., occupied)` does).
+struct Cells<'a> {
+    rules: &'a chimera::Rules,
+    g: Geometry,
+    pieces: Vec<Option<chimera::Piece>>,
+    walls: Vec<bool>,
+    block: Vec<bool>,
+}
+
+/// A placement given from Python: `(square, letter, white)` for each piece.
+type Placement = Vec<(u16, String, bool)>;
+
+impl<'a> Cells<'a> {
+    fn new(rules: &'a chimera::Rules, pieces: Vec<Option<chimera::Piece>>, blockers: Option<Vec<u16>>) -> PyResult<Cells<'a>> {
+        let g = rules.geometry;
+        let n = g.squares();
+        let mut walls = vec![false; n];
+        for &w in &rules.walls {
+            walls[w as usize] = true;
+        }
+        let block = match blockers {
+            None => pieces.iter().map(Option::is_some).collect(),
+            Some(squares) => {
+                let mut b = vec![false; n];
+                for sq in squares.into_iter().filter(|&sq| (sq as usize) < n) {
+                    b[sq as usize] = true;
+                }
+                b
+            }
+        };
+        Ok(Cells { rules, g, pieces, walls, block })
+    }
+
+    /// The cells of `pos`, or of `placement` (a board the engine would not set up).
+    fn of(pos: &'a Position, placement: Option<Placement>, blockers: Option<Vec<u16>>) -> PyResult<Cells<'a>> {
+        let rules = pos.rules();
+        let g = rules.geometry;
+        let pieces = match placement {
+            None => g.all().map(|sq| pos.piece_at(sq)).collect(),
+            Some(list) => {
+                let mut pieces = vec![None; g.squares()];
+                for (sq, letter, is_white) in list {
+                    let kind = (0..rules.pieces.len() as u8)
+                        .find(|&t| rules.symbol(t).lower().to_string() == letter)
+                        .ok_or_else(|| PyValueError::new_err(format!("`{letter}` is no piece of {}", rules.name)))?;
+                    let cell = pieces.get_mut(sq as usize).ok_or_else(|| PyIndexError::new_err(format!("square {sq} is off the board")))?;
+                    *cell = Some(chimera::Piece { color: if is_white { Color::White } else { Color::Black }, kind });
+                }
+                pieces
+            }
+        };
+        Cells::new(rules, pieces, blockers)
+    }
+
+    fn blocked(&self, sq: Square) -> bool {
+        self.block[sq as usize]
+    }
+
+    fn region(&self, r: &chimera::rules::Region, c: Color) -> Vec<bool> {
+        let mut inside = vec![false; self.g.squares()];
+        for sq in r.squares(self.g, c) {
+            inside[sq as usize] = true;
+        }
+        inside
+    }
+
+    /// The squares direction `d` of a piece of `color` on `from` reaches: each with
+    /// whether it is occupied (a rider stops there). A hopper's squares are those past
+    /// its screen (a cannon's run beyond it, a grasshopper's landing).
+    fn walk(&self, from: Square, color: Color, d: &Direction, barred: PieceSet, out: &mut Vec<(Square, bool)>) {
+        if d.locust.is_some() {
+            return;
+        }
+        let g = self.g;
+        let sign = if color == Color::White { 1 } else { -1 };
+        let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
+        let rel = |&(x, y): &(i8, i8)| g.offset(from, x as i32 * sign, y as i32 * sign);
+        let wall = |sq: Square| self.walls[sq as usize];
+        let barred_at = |sq: Square| self.pieces[sq as usize].is_some_and(|p| barred.contains(p.kind));
+        // Steps along the line, at most as many as the board has squares (a cylinder wraps).
+        let limit = g.squares();
+        let mut line =
+            std::iter::successors(g.offset(from, dx, dy), |&sq| g.offset(sq, dx, dy)).take(limit).take_while(|&sq| sq != from && !wall(sq));
+        match d.hop {
+            Hop::None if d.range == 1 => {
+                if d.path.iter().any(|p| rel(p).is_none_or(|s| self.blocked(s) || wall(s)))
+                    || d.hurdles.iter().any(|p| rel(p).is_none_or(|s| !self.blocked(s)))
+                {
+                    return;
+                }
+                if let Some(to) = line.next() {
+                    out.push((to, self.blocked(to)));
+                }
+            }
+            Hop::None => {
+                let range = if d.range == 0 { usize::MAX } else { d.range as usize };
+                for to in line.take(range) {
+                    out.push((to, self.blocked(to)));
+                    if self.blocked(to) {
+                        break;
+                    }
+                }
+            }
+            Hop::Cannon => {
+                let Some(screen) = line.by_ref().find(|&sq| self.blocked(sq)) else { return };
+                if barred_at(screen) {
+                    return;
+                }
+                for to in line {
+                    if self.blocked(to) {
+                        if !barred_at(to) {
+                            out.push((to, true));
+                        }
+                        break;
+                    }
+                    out.push((to, false));
+                }
+            }
+            Hop::Grasshopper => {
+                if line.by_ref().find(|&sq| self.blocked(sq)).is_some() {
+                    if let Some(to) = line.next() {
+                        out.push((to, self.blocked(to)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every direction the piece on `from` has there: its own, its extra moves where it
+    /// stands in their region, its line moves on their lines (the line's squares only).
+    fn directions(&self, from: Square, p: chimera::Piece) -> Vec<(&'a Direction, Option<&'a [Square]>)> {
+        let def = self.rules.piece(p.kind);
+        let mut dirs: Vec<(&Direction, Option<&[Square]>)> = def.directions.iter().map(|d| (d, None)).collect();
+        if let Some((region, extra)) = &def.extra_moves {
+            if region.squares(self.g, p.color).any(|sq| sq == from) {
+                dirs.extend(extra.iter().map(|d| (d, None)));
+            }
+        }
+        if let Some(lines) = &def.line_moves {
+            if lines.squares.contains(&from) {
+                dirs.extend(lines.directions.iter().map(|d| (d, Some(lines.squares.as_slice()))));
+            }
+        }
+        dirs
+    }
+
+    /// The squares the piece on `from` attacks: where it could capture, whatever stands
+    /// there (python-chess's `attacks`). Moves a piece has only before it first moves
+    /// are left out.
+    fn attacks(&self, from: Square) -> Vec<Square> {
+        let Some(p) = self.pieces[from as usize] else { return Vec::new() };
+        let def = self.rules.piece(p.kind);
+        let within = def.moves_within.as_ref().map(|r| self.region(r, p.color));
+        let mut out = Vec::new();
+        let mut reached = Vec::new();
+        for (d, on) in self.directions(from, p) {
+            if d.mode == Mode::Move || d.initial_only {
+                continue;
+            }
+            reached.clear();
+            self.walk(from, p.color, d, def.hop_barred, &mut reached);
+            for &(to, occupied) in &reached {
+                if d.hop == Hop::Cannon && !occupied {
+                    continue;
+                }
+                if on.is_some_and(|squares| !squares.contains(&to)) || within.as_ref().is_some_and(|w| !w[to as usize]) {
+                    continue;
+                }
+                out.push(to);
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The pieces of `color` that attack `target`.
+    fn attackers(&self, color: Color, target: Square) -> Vec<Square> {
+        self.g
+            .all()
+            .filter(|&sq| self.pieces[sq as usize].is_some_and(|p| p.color == color) && self.attacks(sq).contains(&target))
+            .collect()
+    }
+
+    /// The moves of `color`'s pieces as the board's pieces move, in long algebraic
+    /// notation, whether or not they leave a royal piece attacked: steps, rides, hops,
+    /// double steps, en-passant captures onto `ep`, with their promotions. No castles,
+    /// drops or moves of a variant's special kinds (those come from the legal moves).
+    fn pseudo_moves(&self, color: Color, ep: Option<Square>) -> Vec<String> {
+        let g = self.g;
+        let rules = self.rules;
+        let sign = if color == Color::White { 1 } else { -1 };
+        let mut out = Vec::new();
+        let mut reached = Vec::new();
+        for from in g.all() {
+            let Some(p) = self.pieces[from as usize].filter(|p| p.color == color) else { continue };
+            let def = rules.piece(p.kind);
+            let within = def.moves_within.as_ref().map(|r| self.region(r, color));
+            // (target, capture)
+            let mut targets: Vec<(Square, bool)> = Vec::new();
+            for (d, on) in self.directions(from, p) {
+                if d.initial_only {
+                    continue;
+                }
+                reached.clear();
+                self.walk(from, color, d, def.hop_barred, &mut reached);
+                for &(to, occupied) in &reached {
+                    if on.is_some_and(|squares| !squares.contains(&to)) {
+                        continue;
+                    }
+                    let theirs = self.pieces[to as usize].is_some_and(|q| q.color != color);
+                    if occupied && theirs && d.mode != Mode::Move {
+                        targets.push((to, true));
+                    } else if !occupied && d.mode != Mode::Capture {
+                        targets.push((to, false));
+                    }
+                }
+                // En passant: a capturing step onto the square a double step passed.
+                if let Some(e) = ep.filter(|&e| def.takes_en_passant && self.pieces[e as usize].is_none()) {
+                    let plain = d.range == 1 && d.hop == Hop::None && d.mode != Mode::Move && !d.is_conditional();
+                    if plain && g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign) == Some(e) {
+                        targets.push((e, true));
+                    }
+                }
+            }
+            if def.double_step_ranks.squares(g, color).any(|sq| sq == from) {
+                let one = g.offset(from, 0, sign).filter(|&s| !self.blocked(s) && !self.walls[s as usize]);
+                if let Some(two) = one.and_then(|s| g.offset(s, 0, sign)).filter(|&s| !self.blocked(s) && !self.walls[s as usize]) {
+                    targets.push((two, false));
+                }
+            }
+            let zone = def.promotion.as_ref().map(|pr| (pr, self.region(&pr.ranks, color)));
+            for (to, capture) in targets {
+                if within.as_ref().is_some_and(|w| !w[to as usize]) {
+                    continue;
+                }
+                let base = format!("{}{}", g.square_name(from), g.square_name(to));
+                match &zone {
+                    Some((pr, zone)) if (zone[to as usize] || (pr.from_zone && zone[from as usize])) && (capture || !pr.on_capture) => {
+                        for &t in &pr.to[color] {
+                            let s = rules.symbol(t);
+                            out.push(if s.plus { format!("{base}+") } else { format!("{base}{}", s.lower()) });
+                        }
+                        if pr.policy != PromotionPolicy::Mandatory {
+                            out.push(base);
+                        }
+                    }
+                    _ => out.push(base),
+                }
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
+/// Where python-chess's move generator yields a chess move: the pieces' moves by origin
+/// and then target square, highest first; castles, the h-side first; pawn captures (by
+/// origin, target, then queen, rook, bishop, knight); pawn pushes; double steps; en
+/// passant. In check the king's moves come first. (A program that picks the first move,
+/// or a seeded random one, then plays the same game on both.)
+fn python_chess_key(pos: &Position, m: chimera::Move, in_check: bool) -> (i32, i32, i32, i32) {
+    let g = pos.variant().geometry();
+    let (from, to) = (m.from as i32, m.to as i32);
+    let promotion = m.promotion().map_or(0, |t| match pos.rules().symbol(t).lower().to_string().as_str() {
+        "q" => 0,
+        "r" => 1,
+        "b" => 2,
+        _ => 3,
+    });
+    if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+        // The h-side castle (the king ends on the g-file) first.
+        return (1, -(g.file(m.to) as i32), 0, 0);
+    }
+    let Some(piece) = pos.piece_at(m.from).filter(|_| m.is_board_move()) else { return (6, -to, 0, 0) };
+    let def = pos.rules().piece(piece.kind);
+    if !def.pawn {
+        if def.royal && in_check {
+            return (-1, -to, 0, 0);
+        }
+        return (0, -from, -to, 0);
+    }
+    match m.kind {
+        MoveKind::EnPassant => (5, -from, 0, 0),
+        MoveKind::DoubleStep => (4, -to, 0, 0),
+        _ if g.file(m.from) != g.file(m.to) => (2, -from, -to, promotion),
+        _ => (3, -to, promotion, 0),
+    }
+}
+
+fn kind_name(k: MoveKind) -> &'static str {
+    match k {
+        MoveKind::Normal => "normal",
+        MoveKind::DoubleStep => "double-step",
+        MoveKind::EnPassant => "en-passant",
+        MoveKind::Castle => "castle",
+        MoveKind::Drop => "drop",
+        MoveKind::Buy => "buy",
+        MoveKind::Upgrade => "upgrade",
+        MoveKind::Lift => "lift",
+        MoveKind::Rule => "rule",
+        MoveKind::Gate => "gate",
+        MoveKind::GateCastle => "gate-castle",
+        MoveKind::Pass => "pass",
+        MoveKind::Wall => "wall",
+        MoveKind::Locust => "locust",
+    }
 }
 
 /// The mutable board behind `chimera.Board`.
@@ -333,12 +827,19 @@ impl PyBoard {
         Ok(())
     }
 
-    /// The text of a move given as a `Move` or a `str`.
+    /// The text of a move given as a `Move`, a `str`, or any object with a `uci()`
+    /// method (a python-chess `Move`).
     fn text(m: &Bound<'_, PyAny>) -> PyResult<String> {
         if let Ok(mv) = m.cast::<PyMove>() {
             return Ok(mv.get().uci.clone());
         }
-        m.cast::<PyString>().map(|s| s.to_string()).map_err(|_| PyTypeError::new_err("a move is a chimera.Move or a str"))
+        if let Ok(s) = m.cast::<PyString>() {
+            return Ok(s.to_string());
+        }
+        match m.call_method0("uci") {
+            Ok(text) => text.extract::<String>(),
+            Err(_) => Err(PyTypeError::new_err("a move is a chimera.Move, a str, or has a uci() method")),
+        }
     }
 
     /// The engine's move for a move in long algebraic notation (SAN is refused as
@@ -357,12 +858,24 @@ impl PyBoard {
         self.find(text)
     }
 
-    /// The engine's move for SAN or long algebraic text, or why it cannot be played.
+    /// The engine's move for SAN or long algebraic text, or why it cannot be played: a
+    /// game over with no move left (checkmate, stalemate, a variant's end that stops
+    /// play) refuses every move with `game-over`. After the draws that leave moves on the
+    /// board (fivefold repetition, seventy-five moves, a dead position) the moves are
+    /// still played, as python-chess plays them.
     fn find(&mut self, text: &str) -> PyResult<chimera::Move> {
-        if let Some(o) = self.pos.outcome() {
+        if let Some(o) = self.stopped() {
             return Err(refusal(game_over(o, &self.pos)));
         }
         self.pos.parse_move(text).map_err(refusal)
+    }
+
+    /// The end of the game if it stops play: a win (by any rule), or no move left. The
+    /// draws that leave moves on the board (a repetition, the move rule, a dead
+    /// position) do not, as in python-chess.
+    fn stopped(&self) -> Option<Outcome> {
+        let o = self.pos.outcome()?;
+        (o.winner.is_some() || self.pos.count_moves() == 0).then_some(o)
     }
 
     /// The engine's move for a `Move` (or its text), legal here.
@@ -383,12 +896,23 @@ impl PyBoard {
         self.pos.claims().into_iter().find(|c| c.outcome.reason.is_move_rule() == move_rule)
     }
 
+    /// The legal moves: none once the game is over with a winner or without a move
+    /// left; still listed after the draws that leave moves (as python-chess lists them).
     fn legal(&self) -> Vec<chimera::Move> {
-        if self.pos.outcome().is_some() {
+        if self.pos.outcome().is_some_and(|o| o.winner.is_some()) {
             Vec::new()
         } else {
             self.pos.legal_moves()
         }
+    }
+
+    /// The engine's move for a legal move given as a `Move` or text, or `None`.
+    fn legal_move(&mut self, m: &Bound<'_, PyAny>) -> Option<chimera::Move> {
+        let text = PyBoard::text(m).ok()?;
+        if uci_shape(&text).is_none() || text == "0000" {
+            return None;
+        }
+        self.find(&text).ok()
     }
 }
 
@@ -520,13 +1044,21 @@ impl PyBoard {
         Ok(PyMove::of(&before, m))
     }
 
-    /// The legal moves, in the engine's order; none once the game is over.
-    fn _legal_moves(&self) -> Vec<PyMove> {
-        self.legal().into_iter().map(|m| PyMove::of(&self.pos, m)).collect()
+    /// The legal moves, in the engine's order, or with `python_chess_order` in the order
+    /// python-chess generates chess moves (see `python_chess_key`); none once the game
+    /// is over with a winner or without a move left.
+    #[pyo3(signature = (python_chess_order = false))]
+    fn _legal_moves(&self, python_chess_order: bool) -> Vec<PyMove> {
+        let mut moves = self.legal();
+        if python_chess_order {
+            let in_check = self.pos.is_check();
+            moves.sort_by_cached_key(|&m| python_chess_key(&self.pos, m, in_check));
+        }
+        moves.into_iter().map(|m| PyMove::of(&self.pos, m)).collect()
     }
 
     fn _count_legal(&self) -> u64 {
-        if self.pos.outcome().is_some() {
+        if self.pos.outcome().is_some_and(|o| o.winner.is_some()) {
             0
         } else {
             self.pos.count_moves()
@@ -574,10 +1106,138 @@ impl PyBoard {
         if square >= g.squares() {
             return Err(PyIndexError::new_err(format!("square {square} is off a {}x{} board", g.files, g.ranks)));
         }
-        Ok(self
-            .pos
-            .piece_at(square as u8)
-            .map(|p| PyPiece { piece_type: self.pos.rules().symbol(p.kind).lower().to_string(), color: white(p.color) }))
+        Ok(self.pos.piece_at(square as u8).map(|p| PyPiece::of(self.pos.rules(), p)))
+    }
+
+    /// `(square, piece, promoted)` for every piece on the board, by square.
+    fn _piece_list(&self) -> Vec<(u16, PyPiece, bool)> {
+        let rules = self.pos.rules();
+        rules
+            .geometry
+            .all()
+            .filter_map(|sq| self.pos.piece_at(sq).map(|p| (sq as u16, PyPiece::of(rules, p), self.pos.is_promoted(sq))))
+            .collect()
+    }
+
+    /// `(letter, royal, pawn)` for each piece type of the variant, in its order.
+    fn _type_info(&self) -> Vec<(String, bool, bool)> {
+        let rules = self.pos.rules();
+        (0..rules.pieces.len() as u8)
+            .map(|t| {
+                let def = rules.piece(t);
+                (rules.symbol(t).lower().to_string(), def.royal || def.royal_while_at_most.is_some(), def.pawn)
+            })
+            .collect()
+    }
+
+    /// `(must_capture, checks)`: whether capturing is compulsory, and the number of
+    /// checks that wins (`None` where checks are not counted).
+    fn _rules_info(&self) -> (bool, Option<u16>) {
+        let rules = self.pos.rules();
+        (rules.must_capture, rules.end.checks)
+    }
+
+    /// The squares of the pieces of `color` that attack `square` (pinned or not), on the
+    /// board or on `placement`; `occupied` lists the squares that block (default: every
+    /// piece).
+    #[pyo3(signature = (color, square, occupied = None, placement = None))]
+    fn _attackers(&self, color: bool, square: u16, occupied: Option<Vec<u16>>, placement: Option<Placement>) -> PyResult<Vec<u16>> {
+        let cells = Cells::of(&self.pos, placement, occupied)?;
+        if square as usize >= cells.g.squares() {
+            return Err(PyIndexError::new_err(format!("square {square} is off the board")));
+        }
+        let c = if color { Color::White } else { Color::Black };
+        Ok(cells.attackers(c, square as Square).into_iter().map(u16::from).collect())
+    }
+
+    /// The squares the piece on `square` attacks (none for an empty square).
+    #[pyo3(signature = (square, occupied = None, placement = None))]
+    fn _attacks(&self, square: u16, occupied: Option<Vec<u16>>, placement: Option<Placement>) -> PyResult<Vec<u16>> {
+        let cells = Cells::of(&self.pos, placement, occupied)?;
+        if square as usize >= cells.g.squares() {
+            return Err(PyIndexError::new_err(format!("square {square} is off the board")));
+        }
+        Ok(cells.attacks(square as Square).into_iter().map(u16::from).collect())
+    }
+
+    /// The pseudo-legal moves that are not legal: the side to move's plain moves (see
+    /// `Cells::pseudo_moves`) that would leave a royal piece attacked.
+    fn _pseudo_extra(&self) -> PyResult<Vec<PyMove>> {
+        let cells = Cells::of(&self.pos, None, None)?;
+        let legal: std::collections::HashSet<String> = self.legal().into_iter().map(|m| self.pos.uci(m)).collect();
+        let files = cells.g.files;
+        cells
+            .pseudo_moves(self.pos.turn(), self.pos.en_passant())
+            .into_iter()
+            .filter(|uci| !legal.contains(uci))
+            .map(|uci| PyMove::read(&uci, files))
+            .collect()
+    }
+
+    /// The kind of a legal move (`normal`, `double-step`, `en-passant`, `castle`, `drop`...),
+    /// or `None` if it is not legal here.
+    fn _move_kind(&mut self, r#move: &Bound<'_, PyAny>) -> Option<&'static str> {
+        self.legal_move(r#move).map(|m| kind_name(m.kind))
+    }
+
+    /// For a legal castle, `(king_from, king_to, rook_from)`: where the king starts and
+    /// ends, and where its rook (or other castling piece) starts.
+    fn _castle_squares(&mut self, r#move: &Bound<'_, PyAny>) -> Option<(u16, u16, u16)> {
+        let m = self.legal_move(r#move)?;
+        if !matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
+            return None;
+        }
+        let g = self.pos.variant().geometry();
+        let rook = if self.chess960 {
+            // Written as the king taking its rook.
+            let uci = self.pos.uci(m);
+            let (_, rest) = square_prefix(&uci)?;
+            let ((f, r), _) = square_prefix(rest)?;
+            g.square(f, r)
+        } else {
+            let castle = self.pos.rules().castles.get(m.piece as usize)?;
+            castle.squares(g, self.pos.turn()).rook_from
+        };
+        Some((m.from as u16, m.to as u16, rook as u16))
+    }
+
+    /// Whether an en-passant capture is among the legal moves.
+    fn _legal_ep(&self) -> bool {
+        self.pos.en_passant().is_some() && self.legal().iter().any(|m| m.kind == MoveKind::EnPassant)
+    }
+
+    /// The number of moves on the move stack.
+    fn _stack_len(&self) -> usize {
+        self.pos.plies()
+    }
+
+    /// Whether a legal move resets the move-rule clock (`None` if it is not legal).
+    fn _zeroing(&mut self, r#move: &Bound<'_, PyAny>) -> Option<bool> {
+        let m = self.legal_move(r#move)?;
+        self.pos.play_unchecked(m);
+        let zero = self.pos.halfmove_clock() == 0;
+        self.pos.undo();
+        Some(zero)
+    }
+
+    /// The en-passant square: the square a double step passed, after every double step.
+    fn _ep_square(&self) -> Option<u16> {
+        self.pos.en_passant().map(u16::from)
+    }
+
+    /// The FEN, its castling rights by the rooks' files with `shredder` (`HAha`).
+    #[pyo3(signature = (shredder = false))]
+    fn _fen(&self, shredder: bool) -> String {
+        if shredder {
+            self.pos.fen_with(CastlingLetters::RookFiles)
+        } else {
+            self.pos.fen()
+        }
+    }
+
+    /// Whether `color` lacks the material to win (the variant's per-side rule).
+    fn _insufficient_of(&self, color: bool) -> bool {
+        self.pos.insufficient_material_of(if color { Color::White } else { Color::Black })
     }
 
     /// `(color, letter, count)` for every piece type in a hand.
