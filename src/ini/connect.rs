@@ -6,7 +6,7 @@
 
 use toml::{Table, Value};
 
-use super::convert::{strings, Conv};
+use super::conv::{strings, Conv};
 use super::fsf::PieceList;
 use super::Refusal;
 

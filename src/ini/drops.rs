@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::{Table, Value};
 
-use super::convert::{ints, square, strings, Conv, Squares};
+use super::conv::{ints, square, strings, Conv, Squares};
 use super::fsf::{Fsf, Src};
 use super::mobility::DropBounds;
 use super::promote::promoted_to_hand;

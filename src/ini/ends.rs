@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use toml::{Table, Value};
 
-use super::convert::{square, strings, Conv, Squares};
+use super::conv::{square, strings, Conv, Squares};
 use super::fsf::{PieceList, Src};
 use super::Refusal;
 use super::{janggi, xiangqi};

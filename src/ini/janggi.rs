@@ -6,7 +6,7 @@
 
 use toml::{Table, Value};
 
-use super::convert::{square, strings, Conv};
+use super::conv::{square, strings, Conv};
 use super::Refusal;
 
 /// The Fairy-Stockfish types that move along the lines, and how (Chimera Betza).

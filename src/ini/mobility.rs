@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::{Table, Value};
 
-use super::convert::{square, strings, Conv, Squares};
+use super::conv::{square, strings, Conv, Squares};
 use super::Refusal;
 
 /// The regions of pieces that may be dropped (White's squares, Black's), which bound their

@@ -11,6 +11,7 @@
 
 pub mod betza;
 mod connect;
+mod conv;
 pub mod convert;
 mod drops;
 mod ends;

@@ -7,7 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use toml::{Table, Value};
 
-use super::convert::{ints, strings, Conv, Squares};
+use super::conv::{ints, strings, Conv, Squares};
 use super::fsf::Src;
 use super::Refusal;
 use crate::betza::{self, Hop, Mode};

@@ -4,7 +4,7 @@
 
 use toml::{Table, Value};
 
-use super::convert::{ints, Conv};
+use super::conv::{ints, Conv};
 use super::Refusal;
 
 /// The chasers of Fairy-Stockfish's `Position::chased`, with strengths that say whom each
