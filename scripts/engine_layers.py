@@ -6,6 +6,14 @@ on a loop.
 
     python3 scripts/engine_layers.py            # layers
     python3 scripts/engine_layers.py --edges    # every edge too
+    python3 scripts/engine_layers.py --check ARCHITECTURE.md
+                                                # the doc's layer table against the code
+
+The doc's table (`| layer | files | what they are |`) names files by their path under
+engine/src without `.rs` (`features/castling`); a bare name after a path lives in the
+same folder when that folder has it (`features/castling`, `drops` is `features/drops`).
+The check exits 1 naming each file the table puts in another layer than the code, leaves
+out, or names although no such file exists.
 """
 import os
 import re
@@ -105,11 +113,56 @@ def main():
 
     for f in sorted(files):
         visit(f, [])
+    if "--check" in sys.argv:
+        sys.exit(check_doc(sys.argv[sys.argv.index("--check") + 1], files, layer))
     for n in range(max(layer.values()) + 1):
         print(f"layer {n}: " + ", ".join(sorted(f for f in files if layer[f] == n)))
     if "--edges" in sys.argv:
         for f in sorted(edges):
             print(f"{f} -> {', '.join(sorted(edges[f]))}")
+
+
+# Module roots that only declare their children: no row of the table names them.
+ROOTS_ONLY = {"crate", "features"}
+
+
+def doc_layers(path, files):
+    """The layer table of the doc at `path`: module -> layer, and the names it gives that
+    are no file."""
+    table, unknown = {}, []
+    for line in open(path, encoding="utf-8"):
+        m = re.match(r"^\|\s*(\d+)\s*\|([^|]*)\|", line)
+        if not m:
+            continue
+        folder = []
+        for name in re.findall(r"`([^`]+)`", m.group(2)):
+            parts = name.split("/")
+            if len(parts) > 1:
+                folder = parts[:-1]
+            elif "::".join(folder + parts) in files:
+                parts = folder + parts
+            module = "::".join(parts)
+            if module in files:
+                table[module] = int(m.group(1))
+            else:
+                unknown.append(name)
+    return table, unknown
+
+
+def check_doc(path, files, layer):
+    table, unknown = doc_layers(path, files)
+    problems = [f"{path}: `{n}` is no file of engine/src" for n in unknown]
+    for f in sorted(files):
+        if f in ROOTS_ONLY:
+            continue
+        if f not in table:
+            problems.append(f"{path}: {f} (layer {layer[f]}) is missing from the layer table")
+        elif table[f] != layer[f]:
+            problems.append(f"{path}: {f} is in layer {table[f]} of the table, layer {layer[f]} in the code")
+    for p in problems:
+        print(p)
+    print(f"{path}: layer table {'differs from' if problems else 'agrees with'} the code ({len(table)} files)")
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -126,3 +126,16 @@ fn the_readme_stays_short() {
     let lines = std::fs::read_to_string("README.md").unwrap().lines().count();
     assert!(lines <= 350, "README.md has {lines} lines: move detail to the book in docs/");
 }
+
+/// ARCHITECTURE.md's layer table names each engine file in the layer its imports put it
+/// in (`scripts/engine_layers.py`, which computes the layers, checks the table).
+#[test]
+fn the_architecture_layer_table_matches_the_imports() {
+    let out = std::process::Command::new("python3")
+        .args(["scripts/engine_layers.py", "--check", "ARCHITECTURE.md"])
+        .output()
+        .expect("python3 runs scripts/engine_layers.py");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "ARCHITECTURE.md's layer table is stale:\n{text}");
+    assert!(text.contains("agrees with the code"), "{text}");
+}
