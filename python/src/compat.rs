@@ -256,8 +256,12 @@ fn set_option(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<
 #[pyfunction]
 fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
     let v = resolve(variant)?;
-    // A check count is written as pyffish writes it (3check's `3+3`): without it, a FEN
-    // reads as one check left each. Other start FENs are the ruleset's as written.
+    // A Fairy-Stockfish built-in's start FEN is pyffish's text, where it is the same position.
+    if let Some(text) = variant.extract::<&str>().ok().filter(|n| !registry::is_loaded(n)).and_then(|n| fen_io::fsf_start_fen(&v, n)) {
+        return Ok(text.to_string());
+    }
+    // Else a check count is written as pyffish writes it (3check's `3+3`): without it, a
+    // FEN reads as one check left each. Other start FENs are the ruleset's as written.
     if v.rules().end.checks.is_none() {
         return Ok(v.rules().start_fen.clone());
     }

@@ -17,12 +17,31 @@ use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry
 
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
+    // Fairy-Stockfish reads the fields it knows and ignores the rest: a bughouse FEN's
+    // second board after ` | ` (pychess stores both boards in one string) is not this one's.
+    let fen = fen.split_once(" |").map_or(fen, |(first, _)| first);
     let fen = checks_as_chimera(v.rules(), fen);
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     match v.position_in(&fen, mode) {
         Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
         other => other,
     }
+}
+
+/// pyffish's start FEN of each Fairy-Stockfish built-in, as its text (short forms such
+/// as Shogi's `[-] w 0 1` included).
+const FSF_START_FENS: &str = include_str!("fsf_start_fens.tsv");
+
+/// The start FEN pyffish gives for `name`, where Chimera's variant of that name starts
+/// from the same position (read as pyffish reads it); `None` otherwise.
+pub fn fsf_start_fen(v: &Variant, name: &str) -> Option<&'static str> {
+    let text = FSF_START_FENS.lines().filter(|l| !l.starts_with('#')).find_map(|l| {
+        let (n, fen) = l.split_once('\t')?;
+        (n == name).then_some(fen)
+    })?;
+    let theirs = read(v, text, false).ok()?;
+    let ours = start(v, false).ok()?;
+    (theirs.fen() == ours.fen()).then_some(text)
 }
 
 /// The variant's start position, from its own (Chimera's) start FEN.

@@ -66,6 +66,11 @@ pub fn resolve(variant: &Bound<'_, PyAny>) -> PyResult<Variant> {
     crate::api::resolve(variant)
 }
 
+/// Whether `name` is a section a load defined (converted or not).
+pub fn is_loaded(name: &str) -> bool {
+    loaded().variants.contains_key(name)
+}
+
 /// The names of the loaded variants that converted.
 pub fn loaded_names() -> Vec<String> {
     loaded().variants.iter().filter(|(_, v)| v.is_ok()).map(|(k, _)| k.clone()).collect()
