@@ -93,3 +93,26 @@ def test_the_start_fen_table_is_pyffishs(sf):
     assert sorted(sf.variants()) == [v for v, _ in FSF_START_FENS]
     for variant, fen in FSF_START_FENS:
         assert sf.start_fen(variant) == fen, variant
+
+
+# A section whose pawn the converter spells `cffFmffW`: compat took it for a piece that
+# is not a pawn and wrote the squares passed and reached after every double step.
+COMMONER_CHESS = """[commonerchess:chess]
+king = -
+commoner = k
+castlingKingPiece = k
+extinctionValue = loss
+extinctionPieceTypes = k
+"""
+COMMONER_CALL = ("commonerchess", "rnbqkbnr/pppppppp/8/8/8/2P5/PP1PPPPP/RNBQKBNR b KQkq - 0 1", ["f7f5"])
+COMMONER_FEN = "rnbqkbnr/ppppp1pp/8/5p2/8/2P5/PP1PPPPP/RNBQKBNR w KQkq - 0 2"
+
+
+def test_an_imported_pawn_writes_en_passant_as_a_pawn():
+    compat.load_variant_config(COMMONER_CHESS)
+    assert compat.get_fen(*COMMONER_CALL) == COMMONER_FEN
+
+
+def test_pyffish_writes_the_same_en_passant_field(sf):
+    sf.load_variant_config(COMMONER_CHESS)
+    assert sf.get_fen(*COMMONER_CALL) == COMMONER_FEN

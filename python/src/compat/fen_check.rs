@@ -43,6 +43,18 @@ pub const FEN_CODES: &[(&str, i32)] = &[
 /// Chimera's Betza for Fairy-Stockfish's own pawn (its double step is a separate rule).
 pub const STANDARD_PAWN: &str = "fmWfcF";
 
+/// Whether a piece moves as chess's pawn, whatever its Betza's spelling (an imported
+/// section's pawn may be written `cffFmffW`): the same directions as [`STANDARD_PAWN`].
+pub fn moves_as_pawn(p: &chimera::rules::PieceDef) -> bool {
+    static PAWN: std::sync::OnceLock<Vec<chimera::betza::Direction>> = std::sync::OnceLock::new();
+    let sorted = |mut d: Vec<chimera::betza::Direction>| {
+        d.sort();
+        d
+    };
+    let pawn = PAWN.get_or_init(|| sorted(chimera::betza::parse(STANDARD_PAWN).expect("the pawn's Betza")));
+    p.betza == STANDARD_PAWN || sorted(p.directions.clone()) == *pawn
+}
+
 /// What Fairy-Stockfish's validation asks of a variant, in Chimera's terms.
 pub struct Shape {
     files: usize,
@@ -155,7 +167,7 @@ impl Shape {
             castling,
             // Fairy-Stockfish checks the en-passant square's shape only for its own pawn
             // (a pawn of custom Betza writes two squares there).
-            double_steps: rules.pieces.iter().any(|p| !p.double_step_ranks.is_empty() && p.betza == STANDARD_PAWN),
+            double_steps: rules.pieces.iter().any(|p| !p.double_step_ranks.is_empty() && moves_as_pawn(p)),
             counting: rules.end.counting.is_some(),
             check_counting: rules.end.checks.is_some(),
             start_fen: rules.start_fen.clone(),

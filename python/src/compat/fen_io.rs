@@ -11,7 +11,7 @@
 
 use chimera::ini::{betza::translate, fsf::PIECES};
 
-use super::fen_check::STANDARD_PAWN;
+use super::fen_check::moves_as_pawn;
 use chimera::rules::PieceDef;
 use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
 
@@ -218,7 +218,7 @@ fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
 /// step whether or not anything can take there, and Chimera leaves out when nothing can.
 pub fn keep_read_en_passant(pos: &Position, read: &str, written: String) -> String {
     let rules = pos.rules();
-    let non_pawn_double_steps = rules.pieces.iter().any(|p| p.en_passant && p.betza != STANDARD_PAWN && !p.takes_en_passant);
+    let non_pawn_double_steps = rules.pieces.iter().any(|p| p.en_passant && !moves_as_pawn(p) && !p.takes_en_passant);
     let read_ep = read.split_whitespace().nth(3).filter(|f| f.len() >= 4 && f.chars().next().is_some_and(|c| c.is_ascii_lowercase()));
     let mut parts: Vec<&str> = written.split(' ').collect();
     match read_ep {
@@ -239,16 +239,16 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let rules = pos.rules();
     // After the double step of a piece that is not a pawn (Wolf's sergeant), Fairy-Stockfish
     // writes the squares passed and reached, whether or not anything can take there.
-    let not_a_pawn = |m: chimera::Move| pos.piece_at(m.to).is_some_and(|p| rules.pieces[p.kind as usize].betza != STANDARD_PAWN);
+    let not_a_pawn = |m: chimera::Move| pos.piece_at(m.to).is_some_and(|p| !moves_as_pawn(&rules.pieces[p.kind as usize]));
     if pos.last_move().is_some_and(|m| m.kind == MoveKind::DoubleStep && not_a_pawn(m)) {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
     }
     // A position as read, no move played: the field stands as written (Berolina's `d5e6`).
-    if pos.last_move().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
+    if pos.last_move().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && !moves_as_pawn(p)) {
         return None;
     }
-    if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && p.betza != STANDARD_PAWN) {
+    if pos.en_passant().is_none() && rules.pieces.iter().any(|p| p.takes_en_passant && !moves_as_pawn(p)) {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
     }
@@ -256,7 +256,7 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let g = rules.geometry;
     let us = pos.turn();
     let takers: Vec<usize> = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].takes_en_passant).collect();
-    if takers.iter().any(|&t| rules.pieces[t].betza != STANDARD_PAWN) {
+    if takers.iter().any(|&t| !moves_as_pawn(&rules.pieces[t])) {
         return Some(passed_and_reached(pos));
     }
     let back = if us == Color::White { -1 } else { 1 };
