@@ -671,11 +671,36 @@ class SeededParser(argparse.ArgumentParser):
     def __init__(self, *a, **kw):
         super().__init__(*a, **kw)
         self.add_argument("--seed", type=int, default=dated_seed(), help="random games' seed (default: today's date)")
+        self.add_argument("--budget", type=float, metavar="SECONDS",
+                          help="random games until this many seconds have gone (CI's form: every variant gets games in turn)")
 
     def parse_args(self, *a, **kw):
         args = super().parse_args(*a, **kw)
         print(f"seed {args.seed} (replay: --seed {args.seed})", flush=True)
         return args
+
+
+def round_robin(tasks):
+    """The tasks reordered so that each variant (a task's first item) has its first game,
+    then each its second...: a run cut short by its budget still covers every variant."""
+    by_variant = {}
+    for t in tasks:
+        by_variant.setdefault(t[0], []).append(t)
+    queues = list(by_variant.values())
+    out = []
+    for i in range(max((len(q) for q in queues), default=0)):
+        out.extend(q[i] for q in queues if i < len(q))
+    return out
+
+
+def within_budget(pairs, deadline):
+    """The (task, result) pairs until `deadline` (a `time.time()`, or None for no limit); the
+    caller's pool, left with tasks still queued, is terminated by its `with`."""
+    for pair in pairs:
+        yield pair
+        if deadline is not None and time.time() > deadline:
+            print("budget spent: the games not yet played are left for another day's seed", flush=True)
+            return
 
 
 def arguments(doc, depth):

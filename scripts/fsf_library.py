@@ -39,7 +39,8 @@ Usage: scripts/fsf_library.py [--seed N] [--positions N] [--plies N] [--depth N]
        scripts/fsf_library.py --ruleset rulesets/new.toml --as FSFNAME [--size 8x8]
 
 The defaults (105 variants, about 53,000 positions) take a few minutes on 2 idle
-cores (CI's clean-clone runs). The binary is $CHIMERA_BIN, else target/release/chimera under
+cores; CI gives it `--budget` seconds of random games instead (the variants take their
+games in turn, each day's seed other games), the full run is `scripts/differentials.sh --full`. The binary is $CHIMERA_BIN, else target/release/chimera under
 $CARGO_TARGET_DIR or the repository (built with `cargo build --release` if missing). Exits 0 when everything agrees, 1 on any disagreement, 2 on an
 unknown variant, and 1 when pyffish is missing (CHIMERA_ORACLE_OPTIONAL=1 skips instead).
 A pyffish built without large-board support skips the variants it lacks.
@@ -412,9 +413,11 @@ def main():
         if args.depth > 0:
             perfts = fc.perft_all(adapters, args.depth, pool, result)
         t = time.time()
+        deadline = t + args.budget if args.budget else None
         # Rounds of as many games per variant as would reach its positions if none ended
-        # early, until every variant has them.
-        while True:
+        # early, until every variant has them (or the budget is spent: the variants take
+        # their games in turn, so a cut leaves each with some).
+        while deadline is None or time.time() < deadline:
             tasks = []
             for a in adapters:
                 # Seeds by the variant's place in VARIANTS, so that a game does not depend
@@ -430,7 +433,8 @@ def main():
                     tasks.append((a.name, seed, starts[g % len(starts)], args.plies, policy, args.fen_every, None))
             if not tasks:
                 break
-            for task, r in zip(tasks, pool.imap(fc.play_game, tasks)):
+            tasks = fc.round_robin(tasks)
+            for task, r in fc.within_budget(zip(tasks, pool.imap(fc.play_game, tasks)), deadline):
                 result.merge(r)
                 compared[task[0]] += r.compared
         print(f"random games ({time.time() - t:.1f}s), positions (games) per variant: "

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Every differential check against Fairy-Stockfish (scripts/fsf_*.py; fsf_common.py is
+# their shared module), one after another, each printing its time.
+#
+#   scripts/differentials.sh [PYTHON]          CI's run: each check at CI's size, and the
+#                                              longest (fsf_library) to a time budget
+#   scripts/differentials.sh --full [PYTHON]   the full-size runs, for a release (an hour
+#                                              or more on 2 cores)
+#
+# PYTHON (default python3) must import pyffish and the chimera package (fsf_endings.py
+# compares chimera.compat): CI passes its venv's. Every check's random games take today's
+# date as their seed and print it; a missing oracle fails the check.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+full=false
+if [ "${1:-}" = "--full" ]; then full=true; shift; fi
+python=${1:-python3}
+
+if $full; then
+  checks=(fsf_diff fsf_mischia fsf_drops fsf_mystic fsf_3check fsf_atomic fsf_library fsf_connect fsf_endings
+    "fsf_endings_counting" "fsf_perpetual --games 40" "fsf_notation --broad")
+else
+  # The last four (ends, claims, notations) spend nearly all their time in pyffish setting
+  # its variant up anew at every call: CI runs them small.
+  checks=(fsf_diff fsf_mischia fsf_drops fsf_mystic fsf_3check fsf_atomic "fsf_library --budget 240" fsf_connect fsf_endings
+    "fsf_endings_counting --positions 100" "fsf_perpetual --games 10" "fsf_notation --games 1 --plies 40 --broad --sample 4 --broad-plies 6")
+fi
+for check in "${checks[@]}"; do
+  echo "== scripts/$check"
+  start=$SECONDS
+  # shellcheck disable=SC2086 # the check's arguments are split on purpose
+  "$python" scripts/${check%% *}.py ${check#"${check%% *}"}
+  echo "== scripts/$check: $((SECONDS - start)) s"
+done
