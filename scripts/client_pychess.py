@@ -1051,6 +1051,8 @@ def main() -> None:
         else:
             shim = tmp / "shim"
             write_shim(shim)
+            if "pyffish" not in args.engines.split(","):
+                sys.exit("--engines must include pyffish: every other run is compared with it")
             runs = {}
             for engine in args.engines.split(","):
                 runs[engine] = run_tests(tree, shim, engine, args.python, tmp, args.timeout, args.per_test_timeout, args.tests or [])
