@@ -76,6 +76,11 @@ def explain(variant, n, fsf, ours, fen=None):
     if shogi_like and n not in (3, 4, 5) and fen and told_apart_from_a_promoted_piece(fen, n, fsf, ours):
         return ("disambiguation: Fairy-Stockfish letters a promoted piece as the piece it moves like, so it tells "
                 "them apart by square where Chimera's own letters need nothing")
+    if n == 7 and "@" in ours and fsf[:1].isdigit() and ours[:1].isalpha() and fsf[1:] == ours[1:]:
+        # Seen with the seed of 2026-12-02: Tori shogi's swallow (`S1+1` when it moves) is
+        # `1@11` when dropped; no published WXF text covers drops.
+        return ("WXF drops outside xiangqi: Fairy-Stockfish writes some dropped pieces as a digit (Tori shogi's "
+                "swallow `1@11`) where Chimera writes the piece's letter (`S@11`); the squares agree")
     if n == 0 and variant not in SHOGI_FAMILY:
         n = 1
     if n not in (3, 4, 5) and shogi_like and letters_of_promoted_pieces(variant, fsf, ours):
