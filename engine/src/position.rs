@@ -947,7 +947,8 @@ impl<B: Bitboard> Pos<B> {
             // move and part, which the hash holds; a move that cannot be undone changes it.
             return 1 + self.history.iter().filter(|u| u.before.hash == self.status.hash).count();
         }
-        let window = (self.status.halfmove as usize).min(self.history.len());
+        // Since the last move that cannot be undone (`features/claims.rs`).
+        let window = self.repetition_window();
         1 + self.history[self.history.len() - window..]
             .iter()
             .rev()

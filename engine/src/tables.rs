@@ -448,6 +448,10 @@ pub struct Tables<B> {
     pub castles: CastleLayout<B>,
     /// Types whose moves reset the move-rule counter.
     pub resets_by: PieceSet,
+    /// Those of them that a quiet move takes back towards their own side, so that a
+    /// reset by their move need not be irreversible (`features/claims.rs`,
+    /// `retreating_types`).
+    pub(crate) retreating: PieceSet,
     /// Per type: the type a capture puts into the captor's hand (if any)…
     pub to_hand: Vec<Option<PieceType>>,
     /// …the hand slot a drop of it takes from (its own, or with [`crate::rules::Drops::promoted`] the

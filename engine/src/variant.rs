@@ -488,11 +488,12 @@ impl Position {
             .into_iter()
             .map(|m| {
                 self.play_unchecked(m);
-                // A part that leaves the turn going on counts the rest of the turn too.
+                // A part that leaves the turn going on counts the rest of the turn too (or
+                // ends it, with no part left to play: `Pos::perft_rest_of_turn`).
                 let n = match (self.part(), depth) {
                     (0, 1) => 1,
                     (0, _) => self.perft(depth - 1),
-                    _ => self.perft(depth),
+                    _ => with_mut!(self, p => p.perft_rest_of_turn(depth)),
                 };
                 self.undo();
                 (m, n)

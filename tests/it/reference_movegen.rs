@@ -441,6 +441,8 @@ fn marseillais() {
             ("4k3/8/8/8/3p1p2/8/4P1P1/4K3 w - - 0 5", 3),
             // Checks end the turn; castling counts as one move.
             ("r3k3/8/8/8/8/8/8/R3K2R w KQq - 0 10", 2),
+            // Kh8 leaves Black no second move: a turn of one move, stalemate.
+            ("8/1R4k1/7N/p2KP2P/P7/8/4N3/8 b - - 2 32", 3),
         ],
         12,
         40,
@@ -457,6 +459,11 @@ fn monster() {
             ("8/8/3k4/8/8/4K3/8/8 b - - 0 1", 3),
             // White's two double steps, each takeable by Black's one move.
             ("4k3/8/8/8/1p1p4/8/2P1P3/4K3 w - - 0 3", 3),
+            // Black's castles under White's two-move threats (O-O through f8, which g6-g7
+            // attacks; O-O-O free), and a double step that White's turn takes en passant
+            // and then the king (f7-f5 beside e5).
+            ("r3k2r/p6p/6P1/3PP3/8/8/8/4K3 b kq - 0 10", 3),
+            ("8/4kp2/8/4P3/8/8/8/K7 b - - 0 1", 3),
         ],
         12,
         40,

@@ -235,7 +235,35 @@ impl<B: Bitboard> Pos<B> {
     /// explanation of a refusal.
     #[inline(always)]
     pub(crate) fn castle_block(&self, i: usize) -> Option<CastleBlock> {
-        self.castle_block_knowing(i, &self.castles().paths[i][self.turn], self.occupied(), None)
+        self.castle_block_knowing(i, &self.castles().paths[i][self.turn], self.occupied(), None).or_else(|| self.castle_threatened(i))
+    }
+
+    /// Where the opponent moves several times a turn and checks do not end it (Monster
+    /// chess's Black, [`crate::tables::Tables::threatened`]): the first of castle `i`'s
+    /// `safe` squares on which the king would be in check, that is, where the opponent's
+    /// next turn could capture it ([`Pos::threatened_on`]: its whole turn, en passant
+    /// included). Wikipedia ("Monster chess") defines check so — "a king is in check if
+    /// it could be captured on the next turn" — and says "otherwise, standard chess rules
+    /// apply": so the king may not castle out of check, nor through or onto a square
+    /// where it would be in check, each square judged as the king's own step there is. No
+    /// published text speaks of castling beyond that; greenchess.net, as a chess.com
+    /// forum thread ("Monster Chess", page 7) reports it, lets Black castle unless
+    /// attacked in the orthodox sense, but also lets Black's king step where White's two
+    /// moves take it, which Wikipedia's rule forbids: Chimera follows Wikipedia for both.
+    ///
+    /// Asked after [`Pos::castle_block`]'s own tests (a square attacked now is
+    /// threatened too): by the explanation, and by the series' generator
+    /// (`features/series.rs`), which keeps the kernel's generator free of it.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn castle_threatened(&self, i: usize) -> Option<CastleBlock> {
+        let us = self.turn;
+        let path = &self.castles().paths[i][us];
+        let king = path.squares.king_from;
+        if !self.t.threatened[us] || self.t.modules.own_legality || !self.royals(us).has(king) {
+            return None;
+        }
+        path.safe.iter().copied().find(|&sq| self.threatened_on(king, sq)).map(CastleBlock::Attacked)
     }
 
     /// [`Pos::castle_block`] of castle `i`, whose path for the side to move is `path`, on

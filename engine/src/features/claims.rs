@@ -12,12 +12,14 @@ use serde::Deserialize;
 use toml::Spanned;
 
 use crate::bitboard::Bitboard;
-use crate::moves::Move;
+use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
-use crate::position::Pos;
+use crate::position::{Pos, Undo};
 use crate::rules::Threshold;
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
+use crate::tables::Tables;
+use crate::types::{Color, Piece, PieceSet, NO_PIECE};
 
 /// A threshold as a ruleset writes it: `repetition = 4` (the game ends by itself at the
 /// fourth occurrence) or `repetition = { claim = 3, automatic = 5 }`.
@@ -104,7 +106,58 @@ pub struct Claim {
     pub by: Option<Move>,
 }
 
+/// The types among those whose moves reset the move rule's clock (`move_rule_reset`)
+/// that some quiet move takes back towards their own side: a move of theirs may be
+/// undone whatever rank it reached. A type that never retreats undoes only its moves
+/// along a rank (Pawn Sideways' and Petrified chess's pawns, `fsmW`): see
+/// [`Pos::repetition_window`]. Built once with the tables.
+pub(crate) fn retreating_types<B: Bitboard>(t: &Tables<B>) -> PieceSet {
+    let g = t.geometry;
+    let back = |c: Color, from, to| if c == Color::White { g.rank(to) < g.rank(from) } else { g.rank(to) > g.rank(from) };
+    t.resets_by
+        .iter()
+        .filter(|&pt| {
+            Color::BOTH.iter().any(|&c| {
+                g.all().any(|from| {
+                    crate::reach::reach(t, c, pt, from).iter().any(|(to, ways)| back(c, from, *to) && ways.iter().any(|w| !w.capture))
+                })
+            })
+        })
+        .collect()
+}
+
 impl<B: Bitboard> Pos<B> {
+    /// How many plies back a position may lie that the current one repeats: the plies
+    /// since the last move that cannot be undone. The halfmove clock counts them where
+    /// every move that resets it is irreversible (a capture, a chess pawn's step); a
+    /// reset by a move that can be taken back — a plain step without capture or
+    /// promotion of a type that retreats, or that stays on its rank (a sideways pawn
+    /// step) — is looked past, to the reset before it. Positions further back could
+    /// still be compared (their hashes would differ); this keeps the look short.
+    pub(crate) fn repetition_window(&self) -> usize {
+        let h = &self.history;
+        let mut window = (self.status.halfmove as usize).min(h.len());
+        while window < h.len() {
+            // The move that reset the clock, the plies since its position's own reset.
+            let reset = &h[h.len() - window - 1];
+            if !self.undoable(reset) {
+                break;
+            }
+            window = (window + 1 + reset.before.halfmove as usize).min(h.len());
+        }
+        window
+    }
+
+    /// Whether the move of `u` could be taken back (see [`Pos::repetition_window`]).
+    fn undoable(&self, u: &Undo<B>) -> bool {
+        if u.captured != NO_PIECE || u.mv.kind != MoveKind::Normal || u.mv.promotion().is_some() {
+            return false;
+        }
+        let Some(p) = Piece::from_code(u.moved) else { return false };
+        let g = self.t.geometry;
+        self.t.retreating.contains(p.kind) || g.rank(u.mv.from) == g.rank(u.mv.to)
+    }
+
     /// The end by repetition or the move rule that has come about by itself, if any.
     /// Shuttling (`features/shuttle.rs`) comes first: it is met before the repetition.
     pub(crate) fn automatic_draw(&self) -> Option<Outcome> {

@@ -136,7 +136,7 @@ impl<B: Bitboard> Pos<B> {
     /// the rule applies, by claim or by itself; or the earliest there is), within the
     /// plies a repetition may span.
     fn repetition_span(&self) -> Option<usize> {
-        let window = (self.status.halfmove as usize).min(self.history.len());
+        let window = self.repetition_window();
         let wanted = (self.t.rules.end.repetition.first() as usize).max(2) - 1;
         let mut found = None;
         let mut count = 0;

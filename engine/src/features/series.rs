@@ -185,9 +185,9 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// The passed squares after move `m` of `us`: a double step passes one; a piece
-    /// leaving a square beyond one of ours has moved on, or a piece landing on one of
-    /// ours stands in the way (that pawn may no longer be taken en passant); and our own chances to take en passant end with this move, unless it took
-    /// en passant and the rule lets the turn's leading moves do so.
+    /// leaving a square beyond one of ours has moved on (that pawn may no longer be taken
+    /// en passant); and our own chances to take en passant end with this move, unless it
+    /// took en passant and the rule lets the turn's leading moves do so.
     fn note_passed(&mut self, m: Move, us: Color, them: Color) {
         if matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant) {
             if let Some(behind) = self.t.geometry.offset(m.from, 0, if us == Color::White { -1 } else { 1 }) {
@@ -196,10 +196,11 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        if self.passed[us].has(m.to) {
-            // A piece landing on the passed square: taking there takes only that piece.
-            self.toggle_passed(us, m.to);
-        }
+        // A piece landing on a passed square only stands in the way while it stays there:
+        // the pawn still "moved two squares in one move, but no further" (Wikipedia's
+        // Progressive chess), so once the square is empty again, the pawn may be taken en
+        // passant. (A piece still there when the turn ends stays there through the
+        // opponent's turn: `end_series_move` drops the square then.)
         if m.kind == MoveKind::DoubleStep {
             let g = self.t.geometry;
             self.toggle_passed(us, g.square(g.file(m.from), (g.rank(m.from) + g.rank(m.to)) / 2));
@@ -243,6 +244,14 @@ impl<B: Bitboard> Pos<B> {
         if later || threatened {
             let mut child = self.without_history();
             moves.retain(|&m| {
+                if threatened
+                    && matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle)
+                    && self.castle_threatened(self.castle_index(m, us)).is_some()
+                {
+                    // Not out of check, nor through or onto a square in check by that next
+                    // turn (`features/castling.rs`).
+                    return false;
+                }
                 child.play_unchecked(m);
                 let ok = if child.status.part == 0 {
                     // The turn ended here: the royals must be safe now, and from the
@@ -308,6 +317,10 @@ impl<B: Bitboard> Pos<B> {
         let mover = self.turn;
         let mut moves = Vec::with_capacity(64);
         self.generate_pseudo(&mut moves);
+        // En passant too: a pawn that double-stepped in the victim's last turn may be taken
+        // by this turn's first move, and the taker may go on to the royal (Monster chess:
+        // Black's f7-f5 beside a White pawn on e5, then exf6 e.p. and fxe7).
+        self.generate_passed_captures(&mut moves, true);
         moves.into_iter().any(|m| {
             self.play_unchecked(m);
             let captures = self.status.part != 0 && self.turn == mover && self.captures_royal_in_turn(victim);
@@ -328,6 +341,28 @@ impl<B: Bitboard> Pos<B> {
         next.captures_royal_in_turn(side)
     }
 
+    /// Whether the side to move's royal on `from`, standing on `sq` instead (nothing else
+    /// moved; a piece of its own there lifted, as a Chess960 castle's rook), could be
+    /// captured by the opponent's next turn: "in check" on that square where the
+    /// opponent's turn may capture over several moves ([`Pos::threatened_by_next_turn`]).
+    /// A castle's path is judged so (`features/castling.rs`).
+    #[inline(never)]
+    pub(crate) fn threatened_on(&self, from: Square, sq: Square) -> bool {
+        let side = self.turn;
+        let mut next = self.without_history();
+        if from != sq {
+            let royal = next.board.take(from);
+            if next.board.squares[sq as usize] != crate::types::NO_PIECE {
+                next.board.take(sq);
+            }
+            next.board.put(sq, royal);
+        }
+        // The opponent's next turn, as if ours were over (as `threatened_by_next_turn`).
+        next.status.part = 0;
+        next.pass_turn();
+        next.captures_royal_in_turn(side)
+    }
+
     /// Mid-turn with no move left: the series stalls (Marseillais and Progressive chess
     /// score it as stalemate).
     pub(crate) fn stalled_mid_turn(&self) -> bool {
@@ -344,7 +379,9 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Reads a list of passed squares of `owner` (`d6e6`; `-` none): each empty, with a
-    /// piece of `owner` that may be taken en passant straight beyond it.
+    /// piece of `owner` that may be taken en passant straight beyond it. The mover's own
+    /// mid-turn (`passed=`, `field` [`FenField::Extra`]) may hold a piece of its own that
+    /// landed there this turn and may still leave.
     pub(crate) fn read_passed(&mut self, value: &str, owner: Color, field: FenField) -> Result<(), FenError> {
         if value == "-" {
             return Ok(());
@@ -353,7 +390,8 @@ impl<B: Bitboard> Pos<B> {
             let Some(sq) = self.t.geometry.parse_square(name) else {
                 return err(field, format!("`{name}` is not a square of this board"));
             };
-            if self.piece_at(sq).is_some() || !self.passed_piece_stands(sq, owner) {
+            let landed = field == FenField::Extra && self.piece_at(sq).is_some_and(|p| p.color == owner);
+            if (self.piece_at(sq).is_some() && !landed) || !self.passed_piece_stands(sq, owner) {
                 return err(field, format!("{name} is not a square a {owner} piece has passed with a double step"));
             }
             self.passed[owner] |= B::bit(sq);

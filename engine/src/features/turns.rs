@@ -107,6 +107,10 @@ impl<B: Bitboard> Pos<B> {
 
     /// Every legal whole turn: each sequence of parts, from here, that ends the turn
     /// (at a turn's start in a variant without parts: the legal moves, one part each).
+    /// A part after which the mover has no legal part left ends the turn there, and the
+    /// game with it (Marseillais chess: "if no move is available after the first move,
+    /// then it's stalemate and again, there is no second move", vchess's rules; the
+    /// Game Courier preset: "unless ... the player has no more legal moves").
     pub fn legal_turns(&mut self) -> Vec<Vec<Move>> {
         let mut turns = Vec::new();
         let mut prefix = Vec::new();
@@ -124,7 +128,12 @@ impl<B: Bitboard> Pos<B> {
                 if self.status.part == 0 {
                     turns.push(prefix.clone());
                 } else {
+                    let before = turns.len();
                     self.collect_turns(prefix, turns);
+                    if turns.len() == before {
+                        // No part is left to play: the turn (and the game) ends here.
+                        turns.push(prefix.clone());
+                    }
                 }
                 self.undo();
             }
@@ -150,7 +159,9 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Perft by whole turns (Fairy-Stockfish's count where it has the variant): the
-    /// sequences of parts that complete `depth` turns, the current one first.
+    /// sequences of parts that complete `depth` turns, the current one first — the turns
+    /// [`Pos::legal_turns`] lists, so a part that leaves the mover no part to play
+    /// completes its turn (and ends the game).
     pub(crate) fn perft_turns(&mut self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
@@ -162,10 +173,21 @@ impl<B: Bitboard> Pos<B> {
         let mut nodes = 0;
         for m in self.legal_moves() {
             self.play_unchecked(m);
-            nodes += self.perft_turns(if self.status.part == 0 { depth - 1 } else { depth });
+            nodes += if self.status.part == 0 { self.perft_turns(depth - 1) } else { self.perft_rest_of_turn(depth) };
             self.undo();
         }
         nodes
+    }
+
+    /// [`Pos::perft_turns`] mid-turn, after a part: the rest of the turn, then the turns
+    /// after it. With no part left to play the turn ended with the last one, and the game
+    /// with it: one turn at depth 1, nothing deeper. (At depth 1 the count is 0 only where
+    /// no part is left, since every part then completes at least one turn.)
+    pub(crate) fn perft_rest_of_turn(&mut self, depth: u32) -> u64 {
+        match self.perft_turns(depth) {
+            0 if depth == 1 => 1,
+            n => n,
+        }
     }
 
     /// Writes the state between parts (` part=2@e4`), mid-turn only.

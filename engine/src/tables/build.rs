@@ -151,6 +151,7 @@ impl<B: Bitboard> Tables<B> {
             bans_moves: !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang,
             castles,
             resets_by: rules.end.move_rule_reset_by.iter().copied().collect(),
+            retreating: PieceSet::EMPTY,
             to_hand: rules
                 .pieces
                 .iter()
@@ -250,6 +251,7 @@ impl<B: Bitboard> Tables<B> {
             || t.has_gating
             || t.aims_take_initial_moves
             || t.rules.transfer;
+        t.retreating = crate::features::claims::retreating_types(&t);
         // (With parts, a part may follow one that already gave check.)
         t.checks_by_lines = !t.odd_attackers
             && !t.has_parts

@@ -652,13 +652,9 @@ impl Server {
             }
         };
         let (nodes, divide) = if req.divide && req.depth > 0 {
+            // By whole turns, as the CLI's `--divide`: `e2e4,e4e5` where a turn has parts.
             let mut counts = BTreeMap::new();
-            for m in pos.legal_moves() {
-                pos.play_unchecked(m);
-                let n = perft_within(pos, req.depth - 1, clock);
-                pos.undo();
-                counts.insert(pos.uci(m), n.ok_or_else(timeout)?);
-            }
+            divide_within(pos, req.depth, clock, &mut Vec::new(), &mut counts).ok_or_else(timeout)?;
             (counts.values().sum(), Some(counts))
         } else {
             (perft_within(pos, req.depth, clock).ok_or_else(timeout)?, req.divide.then(BTreeMap::new))
@@ -728,25 +724,71 @@ fn builtin_list() -> &'static [BuiltinInfo] {
 
 /// Perft that gives up (`None`) once the deadline has passed, watching the clock at
 /// every ply: the last two are where nearly all the work is (the engine's own perft
-/// counts them in one go, with no way to stop).
+/// counts them in one go, with no way to stop). It counts what [`Position::perft`]
+/// counts: whole turns ([`Position::legal_turns`]), a part that leaves the turn going
+/// on counting the rest of the turn, and a part that leaves the mover no part to play
+/// ending it.
 fn perft_within(pos: &mut Position, depth: u32, clock: &mut Deadline) -> Option<u64> {
     if clock.passed() {
         return None;
     }
     match depth {
         0 => Some(1),
-        1 => Some(pos.count_moves()),
+        1 if !pos.rules().turn.has_parts() => Some(pos.count_moves()),
         _ => {
             let mut nodes = 0;
             for m in pos.legal_moves() {
                 pos.play_unchecked(m);
-                let n = perft_within(pos, depth - 1, clock);
+                let n = if pos.part() == 0 { perft_within(pos, depth - 1, clock) } else { rest_of_turn(pos, depth, clock) };
                 pos.undo();
                 nodes += n?;
             }
             Some(nodes)
         }
     }
+}
+
+/// [`perft_within`] mid-turn, after a part: the rest of the turn and the turns after it;
+/// with no part left to play, the turn ended with the last part (and the game with it),
+/// one turn at depth 1. (At depth 1 the count is 0 only where no part is left.)
+fn rest_of_turn(pos: &mut Position, depth: u32, clock: &mut Deadline) -> Option<u64> {
+    perft_within(pos, depth, clock).map(|n| if n == 0 && depth == 1 { 1 } else { n })
+}
+
+/// Divide by whole turns (`depth` >= 1): each turn's parts in long algebraic form joined
+/// by commas, `prefix` the parts played so far this turn, with [`perft_within`]'s count
+/// below it; `None` once the deadline has passed.
+fn divide_within(
+    pos: &mut Position,
+    depth: u32,
+    clock: &mut Deadline,
+    prefix: &mut Vec<String>,
+    counts: &mut BTreeMap<String, u64>,
+) -> Option<()> {
+    for m in pos.legal_moves() {
+        if clock.passed() {
+            return None;
+        }
+        prefix.push(pos.uci(m));
+        pos.play_unchecked(m);
+        let done = if pos.part() == 0 {
+            perft_within(pos, depth - 1, clock).map(|n| {
+                counts.insert(prefix.join(","), n);
+            })
+        } else {
+            let before = counts.len();
+            let done = divide_within(pos, depth, clock, prefix, counts);
+            if done.is_some() && counts.len() == before {
+                // No part left to play: the turn, and the game, ended with this part.
+                counts.insert(prefix.join(","), u64::from(depth == 1));
+            }
+            done
+        };
+        pos.undo();
+        prefix.pop();
+        done?;
+    }
+    Some(())
 }
 
 /// A request's notation by name (`default`: the variant's own), if it names one.

@@ -36,10 +36,13 @@
 //!   it; with safety judged at the turn's end, a move may leave the mover's royal attacked
 //!   if some continuation of the turn ends with it safe; a side whose opponent moves
 //!   several times without checks ending the turn may not end its turn where that next
-//!   turn could capture its royal (and is "in check" when so threatened); a pawn that
-//!   double-stepped in the opponent's last turn and moved no further may be taken en
-//!   passant by the turn's first move (or, `leading`, by each move while all before it
-//!   in the turn took en passant); perft counts whole turns. FEN: the en-passant field
+//!   turn could capture its royal (and is "in check" when so threatened: its king may
+//!   not castle out of that check, nor through or onto a square where it would be so);
+//!   a pawn that double-stepped in the opponent's last turn and moved no further may be
+//!   taken en passant (while the square it passed is empty) by the turn's first move (or,
+//!   `leading`, by each move while all before it in the turn took en passant), and that
+//!   next turn's threat counts such captures too; perft counts whole turns, a move after
+//!   which the mover has no move left ending its turn (and the game). FEN: the en-passant field
 //!   lists the opponent's passed squares still takeable, `part=N` the move to play
 //!   mid-turn, `passed=` the mover's own passed squares.
 //! * on a board whose files wrap (`board.wrap = "files"`, cylinder chess) the a-file and
@@ -542,7 +545,11 @@ impl RefPos {
         if self.part + 1 >= self.turn_length() {
             return false;
         }
-        self.pseudo_moves().iter().any(|m| {
+        // En passant too: the turn's first move may take a pawn the victim just
+        // double-stepped, and go on to the royal.
+        let mut moves = self.pseudo_moves();
+        moves.extend(self.series_en_passant());
+        moves.iter().any(|m| {
             let p = self.play(m);
             p.turn == self.turn && p.captures_royal_in_turn(victim)
         })
@@ -644,10 +651,11 @@ impl RefPos {
         } else {
             self.halfmove
         };
-        // Our passed squares: a pawn that moves on, or a piece landing on the square,
-        // ends the chance to take it; a double step adds one.
+        // Our passed squares: a pawn that moves on ends the chance to take it (a piece
+        // landing on the square only stands in the way while there: the pawn moved two
+        // squares "but no further"); a double step adds one.
         let own = &mut p.passed[ci(us)];
-        own.retain(|&t| self.offset(t, 0, Self::sign(us)) != Some(m.from) && t != m.to);
+        own.retain(|&t| self.offset(t, 0, Self::sign(us)) != Some(m.from));
         if m.double_step && m.promo.is_none() {
             own.push((m.from + m.to) / 2);
             own.sort();
@@ -774,8 +782,19 @@ impl RefPos {
                 on.board[e] = self.board[kf];
                 on.attacked_by(e, them, &|from, _| !on.paralysed(from))
             };
+            // Where the opponent's next turn may capture over several moves (Monster's
+            // Black), "in check" is that threat: the king may not castle out of it, nor
+            // through or onto a square where it would stand so (king put there, rook
+            // unmoved).
+            let threatened_on = |e: usize| {
+                let mut on = lifted.clone();
+                on.board[e] = self.board[kf];
+                on.in_check()
+            };
             if c.safe.iter().any(|&e| {
-                if self.rules.madrasi {
+                if self.threatened(us) {
+                    threatened_on(self.for_color(e, us))
+                } else if self.rules.madrasi {
                     passed(self.for_color(e, us))
                 } else {
                     lifted.attacked(self.for_color(e, us), them)
@@ -1241,10 +1260,13 @@ impl RefPos {
                 .iter()
                 .map(|m| {
                     let p = self.play(m);
-                    if p.turn == self.turn {
-                        p.perft(depth)
-                    } else {
+                    if p.turn != self.turn {
                         p.perft(depth - 1)
+                    } else if depth == 1 && p.legal_moves().is_empty() {
+                        // No move left mid-turn: the turn (and the game) ends here.
+                        1
+                    } else {
+                        p.perft(depth)
                     }
                 })
                 .sum();
