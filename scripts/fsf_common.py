@@ -680,12 +680,13 @@ class SeededParser(argparse.ArgumentParser):
         return args
 
 
-def round_robin(tasks):
-    """The tasks reordered so that each variant (a task's first item) has its first game,
-    then each its second...: a run cut short by its budget still covers every variant."""
+def round_robin(tasks, key=lambda task: task[0]):
+    """The tasks reordered so that each variant (a task's first item, or another `key`)
+    has its first game, then each its second...: a run cut short by its budget still
+    covers every variant."""
     by_variant = {}
     for t in tasks:
-        by_variant.setdefault(t[0], []).append(t)
+        by_variant.setdefault(key(t), []).append(t)
     queues = list(by_variant.values())
     out = []
     for i in range(max((len(q) for q in queues), default=0)):

@@ -22,7 +22,7 @@ Bishogi W->G, M->S, H->N, P->T, R->C, B->A. The mitred definitions emulate "retu
 capture as another piece" by promoted pieces: Fairy-Stockfish's `+W` in Bishogi is Chimera's
 Gold `G` (a Gold returns as a Wing), `+H` its Knight, and so on; FENs translate that way.
 
-Usage: scripts/fsf_drops.py [--seed N] [--games N] [--plies N] [--depth N] [--fen-every N]
+Usage: scripts/fsf_drops.py [--seed N] [--games N] [--plies N] [--depth N] [--budget SECONDS] [--fen-every N]
                             [--jobs N] [--variants crazyhouse,minishogi,...] [--bin PATH]
 
 One difference is expected and checked rather than reported: Fairy-Stockfish lists a pawn
@@ -143,11 +143,13 @@ def main():
                 seed = args.seed * 100000 + i * 1000 + g
                 tasks.append((a.name, seed, None, args.plies, board if g % 2 else plain, args.fen_every, None))
         t = time.time()
+        deadline = t + args.budget if args.budget else None
+        tasks = fc.round_robin(tasks)
         per_variant = {}
-        for task, r in zip(tasks, pool.imap(fc.play_game, tasks, chunksize=2)):
+        for task, r in fc.within_budget(zip(tasks, pool.imap(fc.play_game, tasks, chunksize=2)), deadline):
             result.merge(r)
             per_variant[task[0]] = per_variant.get(task[0], 0) + r.compared
-        print(f"random games: {len(tasks)} ({time.time() - t:.1f}s); positions per variant: "
+        print(f"random games ({time.time() - t:.1f}s); positions per variant: "
               + ", ".join(f"{k} {v}" for k, v in per_variant.items()), flush=True)
     extra = ""
     if perfts:

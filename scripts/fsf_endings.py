@@ -23,12 +23,19 @@ A disagreement is reported unless it is explained: EXPLAINED lists each kind of
 difference where Fairy-Stockfish is wrong by the published rules (the README lists them
 with their sources).
 
-Usage: scripts/fsf_endings.py [--seed N] [--positions N] [--jobs N] [--variants a,b]
+Usage: scripts/fsf_endings.py [--seed N] [--positions N] [--budget SECONDS] [--jobs N] [--variants a,b]
+
+With `--budget`, the games stop once that many seconds have gone (CI's form); the
+variants take their games in turn, so every variant has some.
 
 Needs chimera (the Python package, `pip install ./python`) and pyffish; without either it
-prints why and exits 0. Nearly all the time is pyffish's: each call sets its variant up
-anew (2 to 6 ms), eight to twelve calls a position. The default (>= 300 positions a
-variant: 30,230 positions in 85 variants) took 300 s in a CI run on this 2-core VM. Exits 1 on an unexplained disagreement, 2 on an unknown variant.
+fails (scripts/fsf_common.py's `oracle_missing`). Nearly all the time is pyffish's: every
+call sets its variant up anew (its `UCI::init_variant` rebuilds the piece tables: 18
+million instructions a call, counted with callgrind on pyffish 0.0.90, about 1 ms), eight to
+twelve calls a position, and its API has no way to keep a position between calls. The
+default (>= 300 positions a variant: 30,230 positions in 85 variants) took 300 s in a CI
+run on this 2-core VM; CI gives it a budget instead. Exits 1 on an unexplained
+disagreement, 2 on an unknown variant.
 """
 
 import argparse
@@ -422,8 +429,9 @@ def main():
     games = {n: 0 for n in names}
     found = {"explained": {}, "limitation": {}, "unexplained": {}}
     plies = {"random": 80, "repetition": 60, "quiet": 90, "bare": 60}
+    deadline = started + args.budget if args.budget else None
     with multiprocessing.get_context("fork").Pool(args.jobs, initializer=init_worker) as pool:
-        while True:
+        while deadline is None or time.time() < deadline:
             tasks = []
             for i, n in enumerate(names):
                 short = args.positions - compared[n]
@@ -433,9 +441,11 @@ def main():
                     tasks.append((n, args.seed * 1000003 + ADAPTERS_ORDER.index(n) * 1009 + g, KINDS[g % len(KINDS)], 0))
             if not tasks:
                 break
-            tasks = [(n, s, k, plies[k]) for n, s, k, _ in tasks]
+            # The variants take their games in turn, so that a run cut by its budget
+            # leaves each with some.
+            tasks = fc.round_robin([(n, s, k, plies[k]) for n, s, k, _ in tasks])
             pending = [(t, pool.apply_async(play, (t,))) for t in tasks]
-            for task, r in pending:
+            for task, r in fc.within_budget(pending, deadline):
                 try:
                     n, kind, count, problems = r.get(timeout=300)
                 except multiprocessing.TimeoutError:

@@ -27,7 +27,7 @@ pawn stuck on the last rank, which Fairy-Stockfish reads and plays correctly (th
 has no move and attacks nothing, as in spec 1.6; edge position D checks this). Chimera keeps
 playing its own game from the first position.
 
-Usage: scripts/fsf_mischia.py [--seed N] [--games N] [--edge-games N] [--plies N] [--depth N]
+Usage: scripts/fsf_mischia.py [--seed N] [--games N] [--edge-games N] [--plies N] [--depth N] [--budget SECONDS]
                               [--fen-every N] [--jobs N] [--bin PATH]
 
 The defaults (perft 5, 220 + 7 x 10 random games, about 30,000 positions) take about a
@@ -168,9 +168,15 @@ def main():
                 seed = args.seed * 100000 + 50000 + 100 * (ord(k) - ord("A")) + g
                 tasks.append(("mischia", seed, fen, args.plies, rush if g % 2 else plain, args.fen_every, fen))
         t = time.time()
-        for r in pool.imap_unordered(fc.play_game, tasks, chunksize=4):
+        deadline = t + args.budget if args.budget else None
+        # The start's games and each edge position's take turns, so that a run cut by its
+        # budget has played from every one of them.
+        tasks = fc.round_robin(tasks, key=lambda task: task[2])
+        played = 0
+        for _, r in fc.within_budget(zip(tasks, pool.imap(fc.play_game, tasks, chunksize=2)), deadline):
             result.merge(r)
-        print(f"mischia: {len(tasks)} random games ({time.time() - t:.1f}s)", flush=True)
+            played += 1
+        print(f"mischia: {played} random games ({time.time() - t:.1f}s)", flush=True)
     return fc.report("fsf_mischia", result, started, extra)
 
 

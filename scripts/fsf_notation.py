@@ -16,16 +16,19 @@ notations a variant outside those families is written in (0-2: its default, SAN,
 for a sample of the legal moves of each position (`--sample`, 6 by default) along
 shorter games (`--broad-plies`, 12), so that a run over all of them stays short.
 
-Usage: python3 scripts/fsf_notation.py [--games 4] [--plies 60] [--seed 1]
-       [--variants chess,makruk,...] [--broad [--sample 6] [--broad-plies 12]]
+Usage: python3 scripts/fsf_notation.py [--games 4] [--plies 60] [--seed N] [--jobs 2]
+       [--variants chess,makruk,...] [--broad [--sample 6] [--broad-plies 12]] [--budget SECONDS]
+Each game is a task for one of `--jobs` worker processes; the variants take their games in
+turn, so that a run cut by `--budget` (CI's form) has compared every variant it reached.
 Needs the `chimera` Python package (pip install ./python) and pyffish.
 """
 
 import argparse
-import os
 import collections
+import os
 import random
 import sys
+import time
 
 import pyffish as sf
 from chimera import compat as cc
@@ -148,60 +151,25 @@ def main():
     ap.add_argument("--broad", action="store_true", help="every shared variant, the others in notations 0-2")
     ap.add_argument("--sample", type=int, default=6, help="legal moves compared a position in --broad's others")
     ap.add_argument("--broad-plies", type=int, default=12, help="plies a game in --broad's others")
+    ap.add_argument("--jobs", type=int, default=2, help="worker processes (a game each)")
     args = ap.parse_args()
     variants = args.variants.split(",")
     if args.broad:
         variants += sorted(set(sf.variants()) & set(cc.variants()) - set(variants))
+    global ARGS
+    ARGS = args
+    # One task a game; the variants take their games in turn, so that a run cut by its
+    # budget has compared every variant.
+    tasks = fc.round_robin([(v, g) for v in variants for g in range(args.games)])
     compared = collections.Counter()
     explained = collections.Counter()
     unexplained = []
-    for variant in variants:
-        focus = variant in args.variants.split(",")
-        notations = NOTATIONS if focus else [0, 1, 2]
-        rng = random.Random(f"{args.seed}/{variant}")
-        for game in range(args.games):
-            start = sf.start_fen(variant)
-            moves = []
-            for ply in range(args.plies if focus else args.broad_plies):
-                fen = sf.get_fen(variant, start, moves)
-                legal = sf.legal_moves(variant, fen, [])
-                if not legal:
-                    break
-                asked = legal if focus else rng.sample(legal, min(args.sample, len(legal)))
-                for n in notations:
-                    fsf_texts = {m: sf.get_san(variant, fen, m, False, n) for m in asked}
-                    # Whether Fairy-Stockfish writes another legal move alike: asked of
-                    # all of them only when a text reads back as ambiguous.
-                    alike = lambda want, n=n: sum(sf.get_san(variant, fen, x, False, n) == want for x in legal) > 1
-                    for m in asked:
-                        want = fsf_texts[m]
-                        try:
-                            got = cc.get_san(variant, fen, m, False, n)
-                        except Exception as e:  # noqa: BLE001 - reported as a disagreement
-                            got = f"<error: {e}>"
-                        compared[("move", variant, n)] += 1
-                        if want != got:
-                            why = explain(variant, n, want, got, fen)
-                            if why:
-                                explained[why] += 1
-                            else:
-                                unexplained.append(f"{variant} {fen} {m} notation {n}: fsf {want!r} chimera {got!r}")
-                        if not got.startswith("<error"):
-                            check_round_trip(variant, fen, m, n, got, lambda: alike(want), compared, explained, unexplained)
-                moves.append(rng.choice(legal))
-                for kind, fsf_args in (("fen", (False, False, False)), ("sfen", (False, True, False)),
-                                       ("promoted", (False, False, True))):
-                    want = sf.get_fen(variant, start, moves, *fsf_args)
-                    try:
-                        got = cc.get_fen(variant, start, moves, *fsf_args)
-                    except Exception as e:  # noqa: BLE001
-                        got = f"<error: {e}>"
-                    compared[("fen", variant, kind)] += 1
-                    why = fen_explained(kind, variant, want, got)
-                    if why is None:
-                        unexplained.append(f"{variant} {kind} after {' '.join(moves)}: fsf {want!r} chimera {got!r}")
-                    elif why != "same":
-                        explained[why] += 1
+    deadline = time.time() + args.budget if args.budget else None
+    with fc.make_pool(args.jobs) as pool:
+        for _, (c, e, u) in fc.within_budget(zip(tasks, pool.imap(play_game, tasks)), deadline):
+            compared.update(c)
+            explained.update(e)
+            unexplained.extend(u)
     total = sum(compared.values())
     per_variant = collections.Counter()
     for (_, v, _), c in compared.items():
@@ -213,6 +181,66 @@ def main():
     for line in unexplained[: args.show]:
         print("  " + line)
     return 1 if unexplained else 0
+
+
+ARGS = None
+
+
+def play_game(task):
+    """One seeded game of `variant` (a task is (variant, game number)): every position's
+    legal moves written by both programs, and the FENs after every move. Returns the
+    counts compared and explained and the unexplained disagreements."""
+    variant, game = task
+    args = ARGS
+    compared = collections.Counter()
+    explained = collections.Counter()
+    unexplained = []
+    focus = variant in args.variants.split(",")
+    notations = NOTATIONS if focus else [0, 1, 2]
+    rng = random.Random(f"{args.seed}/{variant}/{game}")
+    start = sf.start_fen(variant)
+    moves = []
+    for ply in range(args.plies if focus else args.broad_plies):
+        fen = sf.get_fen(variant, start, moves)
+        legal = sf.legal_moves(variant, fen, [])
+        if not legal:
+            break
+        asked = legal if focus else rng.sample(legal, min(args.sample, len(legal)))
+        for n in notations:
+            fsf_texts = {m: sf.get_san(variant, fen, m, False, n) for m in asked}
+            # Whether Fairy-Stockfish writes another legal move alike: asked of
+            # all of them only when a text reads back as ambiguous.
+            alike = lambda want, n=n: sum(sf.get_san(variant, fen, x, False, n) == want for x in legal) > 1
+            for m in asked:
+                want = fsf_texts[m]
+                try:
+                    got = cc.get_san(variant, fen, m, False, n)
+                except Exception as e:  # noqa: BLE001 - reported as a disagreement
+                    got = f"<error: {e}>"
+                compared[("move", variant, n)] += 1
+                if want != got:
+                    why = explain(variant, n, want, got, fen)
+                    if why:
+                        explained[why] += 1
+                    else:
+                        unexplained.append(f"{variant} {fen} {m} notation {n}: fsf {want!r} chimera {got!r}")
+                if not got.startswith("<error"):
+                    check_round_trip(variant, fen, m, n, got, lambda: alike(want), compared, explained, unexplained)
+        moves.append(rng.choice(legal))
+        for kind, fsf_args in (("fen", (False, False, False)), ("sfen", (False, True, False)),
+                               ("promoted", (False, False, True))):
+            want = sf.get_fen(variant, start, moves, *fsf_args)
+            try:
+                got = cc.get_fen(variant, start, moves, *fsf_args)
+            except Exception as e:  # noqa: BLE001
+                got = f"<error: {e}>"
+            compared[("fen", variant, kind)] += 1
+            why = fen_explained(kind, variant, want, got)
+            if why is None:
+                unexplained.append(f"{variant} {kind} after {' '.join(moves)}: fsf {want!r} chimera {got!r}")
+            elif why != "same":
+                explained[why] += 1
+    return compared, explained, unexplained
 
 
 _ROUND_TRIP_CACHE = {}
