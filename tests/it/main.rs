@@ -12,6 +12,7 @@ mod conditions;
 mod connect;
 mod counting;
 mod cylinder;
+mod designers;
 mod docs;
 mod extends;
 mod flips;

@@ -55,7 +55,16 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
         [a, b] => (b, Some(a)),
         _ => unreachable!("one or two squares"),
     };
-    let ok = victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| p.color == mover && t.rules.piece(p.kind).en_passant);
+    // Two squares name the passed square and the piece just beyond it, seen from the piece's
+    // side (straight or one file aside): any other pair (`e3e4` with Black's pawn on e4) names
+    // no double step, and would be written back as a square that reads as another.
+    let beyond = |v: Square| {
+        let forward = if mover == Color::Black { -1 } else { 1 };
+        i32::from(g.rank(v)) - i32::from(g.rank(target)) == forward && g.file(v).abs_diff(g.file(target)) <= 1
+    };
+    // (With Alice chess's transfer, the piece stands beyond it on the other board.)
+    let placed = squares.len() == 1 || victim.is_some_and(|v| beyond(v) || (t.rules.transfer && beyond(g.twin(v))));
+    let ok = placed && victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| p.color == mover && t.rules.piece(p.kind).en_passant);
     if !ok || pos.piece_at(target).is_some() {
         return err(FenField::EnPassant, format!("{s} is not a square a {mover} piece has just passed with a double step"));
     }

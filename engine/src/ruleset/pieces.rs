@@ -124,17 +124,36 @@ pub(crate) fn compile(
                     && (a.mode == betza::Mode::Both || a.mode == d.mode)
             })
     });
+    // A Betza that reaches two squares straight ahead without taking (`ifmD`, `ifmW2`,
+    // `fmR`) would give every double step twice with `double_step_ranks`. The two may come
+    // from two files (the ranks inherited through `extends`), so the error stands at the
+    // Betza, the newer text as a rule, and names where the ranks are given.
+    let steps_two_ahead = |d: &betza::Direction| {
+        d.mode != betza::Mode::Capture
+            && d.hop == betza::Hop::None
+            && d.locust.is_none()
+            && d.dx == 0
+            && ((d.dy == 2 && d.range == 1) || (d.dy == 1 && d.range != 1))
+    };
     let double_step_ranks = match &p.double_step_ranks {
-        Some(ranks) if directions.iter().any(|d| (d.dx, d.dy) == (0, 2) && d.range == 1 && d.mode != betza::Mode::Capture) => {
-            return Err(cx.r.span(
-                ranks,
-                key("double_step_ranks"),
-                format!("the Betza \"{text}\" already steps two squares straight ahead: keep that or `double_step_ranks`, not both"),
-            ));
-        }
         Some(region) => regions::compile_region(region, cx, &key("double_step_ranks"))?,
         None => Region::default(),
     };
+    if let Some(ranks) = p.double_step_ranks.as_ref().filter(|_| !double_step_ranks.is_empty()) {
+        if directions.iter().any(steps_two_ahead) {
+            let given = cx.r.span(ranks, "", "");
+            return Err(cx.r.span(
+                &p.betza,
+                key("betza"),
+                format!(
+                    "the Betza \"{text}\" already steps two squares straight ahead, and `double_step_ranks` ({}:{}:{}) adds a \
+                     double step: every double step would be listed twice. Keep one: `double_step_ranks = []` for the Betza's, \
+                     or drop the Betza's",
+                    given.file, given.line, given.column
+                ),
+            ));
+        }
+    }
     let en_passant_ranks = match &p.en_passant_ranks {
         None => None,
         Some(ranks) => {

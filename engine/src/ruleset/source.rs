@@ -242,8 +242,8 @@ fn shift_value(value: Spanned<DeValue<'_>>, by: usize) -> Spanned<DeValue<'_>> {
     }
 }
 
-/// The merge rule: tables merge key by key, recursively; any other value (an array too)
-/// replaces the inherited one; the string `"none"` in place of an inherited table removes
+/// The merge rule: tables merge key by key, recursively, but an empty table replaces the
+/// inherited one; any other value (an array too) replaces the inherited one; the string `"none"` in place of an inherited table removes
 /// it. Inherited keys keep their order, new ones follow in the overlay's.
 fn merge<'a>(base: DeTable<'a>, mut overlay: DeTable<'a>) -> DeTable<'a> {
     let mut merged = DeTable::new();
@@ -255,6 +255,11 @@ fn merge<'a>(base: DeTable<'a>, mut overlay: DeTable<'a>) -> DeTable<'a> {
         let span = new.span();
         match (old.into_inner(), new.into_inner()) {
             (DeValue::Table(_), DeValue::String(s)) if s == "none" => {}
+            // An empty table would merge into nothing changed: written, it means itself
+            // (`insufficient_material = {}`: bare royals only).
+            (DeValue::Table(_), DeValue::Table(new)) if new.is_empty() => {
+                merged.insert(new_key, Spanned::new(span, DeValue::Table(new)));
+            }
             (DeValue::Table(old), DeValue::Table(new)) => {
                 let inner = merge(old, new);
                 merged.insert(new_key, Spanned::new(span, DeValue::Table(inner)));

@@ -1,0 +1,49 @@
+//! The rules a designer hits first (issue 51): a ruleset that extends chess and restates
+//! the pawn's double step in its Betza, and an empty table that means itself under
+//! `extends`.
+
+use chimera::variants::from_toml;
+
+/// The pawn's double step both in the Betza (`ifmW2`) and by `double_step_ranks`
+/// (inherited from chess) would list every double step twice (perft 1 was 28, and SAN
+/// `e4` "ambiguous: e4 or e4"): refused at the designer's Betza, naming where the ranks
+/// come from and the two ways out.
+#[test]
+fn a_double_step_given_twice_is_refused_at_the_betza_naming_both_sources() {
+    let text = "extends = \"chess\"\nname = \"twice\"\n\n[pieces.pawn]\nbetza = \"fmWfcFifmW2\"\n";
+    let e = from_toml(text, "twice.toml").err().expect("refused");
+    assert_eq!((e.file.as_str(), e.line, e.key.as_str()), ("twice.toml", 5, "pieces.pawn.betza"), "{e}");
+    assert!(e.message.contains("chess.toml:33:"), "names the inherited ranks' place: {e}");
+    assert!(e.message.contains("double_step_ranks = []"), "says how to keep the Betza's: {e}");
+    // A leap (`ifmD`) and an unlimited rider forward are the same mistake.
+    for betza in ["fmWfcFifmD", "fmRfcF"] {
+        let text = format!("extends = \"chess\"\nname = \"twice\"\n\n[pieces.pawn]\nbetza = \"{betza}\"\n");
+        let e = from_toml(&text, "twice.toml").err().unwrap_or_else(|| panic!("{betza} refused"));
+        assert_eq!(e.key, "pieces.pawn.betza", "{betza}: {e}");
+    }
+}
+
+/// Keeping the Betza's double step (`double_step_ranks = []`) lists each double step once.
+#[test]
+fn the_betzas_double_step_alone_is_listed_once() {
+    let text = "extends = \"chess\"\nname = \"once\"\n\n[pieces.pawn]\nbetza = \"fmWfcFifmW2\"\ndouble_step_ranks = []\n";
+    let v = from_toml(text, "once.toml").expect("compiles");
+    assert_eq!(v.start().perft(1), 20);
+    let mut pos = v.start();
+    let e4 = pos.parse_move("e4").expect("e4 is one move");
+    pos.play(e4).expect("legal");
+    assert_eq!(pos.fen(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+}
+
+/// `insufficient_material = {}` means bare royals only, under `extends` as anywhere: an
+/// empty table replaces the inherited one (merged, it would change nothing).
+#[test]
+fn an_empty_table_under_extends_replaces_the_inherited_one() {
+    let text = "extends = \"chess\"\nname = \"bare\"\n\n[end]\ninsufficient_material = {}\n";
+    let v = from_toml(text, "bare.toml").expect("compiles");
+    let chess = chimera::variants::load("chess").unwrap();
+    let knight = "8/8/8/4k3/8/8/8/4K1N1 w - - 0 1";
+    assert!(chess.position(knight).unwrap().insufficient_material(), "chess: K+N v K is dead");
+    assert!(!v.position(knight).unwrap().insufficient_material(), "bare royals only: K+N v K plays on");
+    assert!(v.position("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap().insufficient_material(), "K v K is dead");
+}
