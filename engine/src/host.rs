@@ -123,6 +123,9 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
             _ => None,
         })
     }
+    fn has_legal_move(&self) -> bool {
+        self.pos.count_moves_unrefused() > 0
+    }
     fn after(&self, m: Move, look: &mut dyn FnMut(&dyn PositionView)) {
         let mut child = self.pos.without_history();
         child.play_unchecked(m);

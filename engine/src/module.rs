@@ -95,6 +95,12 @@ pub trait PositionView {
     /// (the via square's victim; [`RuleModule::after_move`]'s `captured` is the one on
     /// the landing square).
     fn taken_on_the_way(&self) -> Option<Piece>;
+    /// Whether the side to move has a legal move, by the kernel's rules and the ruleset's
+    /// options, the rule modules' refusals left out (asking them would have a module that
+    /// judges moves by this answer ask itself again, without end). What a rule that allows
+    /// a move only if it mates asks of the position [`PositionView::after`] shows
+    /// (Checkless chess: `variants/src/modules/checkless.rs`). It costs a move generation.
+    fn has_legal_move(&self) -> bool;
     /// Plays `m` on a scratch copy and shows the result to `look`: how a module judges
     /// a move by what it leads to. A copy costs a move's worth of time and more: a
     /// module that judges every move prefers [`PositionView::attacked_on`], and keeps

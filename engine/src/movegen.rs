@@ -130,6 +130,9 @@ impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
 }
 
 thread_local! {
+    /// Set while a rule module asks whether any move is legal, the modules' refusals left
+    /// out: the generator then skips them ([`Pos::count_moves_unrefused`]).
+    static UNREFUSED: Cell<bool> = const { Cell::new(false) };
     /// A move list to reuse, for the generators that must see all moves before passing
     /// any on: no allocation per position once it has grown.
     static SCRATCH: Cell<Vec<Move>> = const { Cell::new(Vec::new()) };
@@ -285,10 +288,23 @@ impl<B: Bitboard> Pos<B> {
             }
             return self.generate_all(sink, &self.safety());
         }
+        if UNREFUSED.get() {
+            // A module asks whether a move is left at all (`count_moves_unrefused`).
+            return self.generate_all(sink, &self.safety());
+        }
         // Rule modules judge the moves one by one.
         let safety = self.safety();
         let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
         self.generate_all(&mut Refused { pos: self, inner: sink, safety }, &applied);
+    }
+
+    /// The number of legal moves, the rule modules' refusals left out
+    /// ([`crate::module::PositionView::has_legal_move`]).
+    pub(crate) fn count_moves_unrefused(&self) -> u64 {
+        let before = UNREFUSED.replace(true);
+        let n = self.count_moves();
+        UNREFUSED.set(before);
+        n
     }
 
     /// Every move that would be legal if royal pieces could be left attacked (and no

@@ -47,3 +47,30 @@ fn an_empty_table_under_extends_replaces_the_inherited_one() {
     assert!(!v.position(knight).unwrap().insufficient_material(), "bare royals only: K+N v K plays on");
     assert!(v.position("8/8/8/4k3/8/8/8/4K3 w - - 0 1").unwrap().insufficient_material(), "K v K is dead");
 }
+
+/// Checkless chess (a built-in, and the worked example of a rule module in
+/// docs/src/define.md): a check is legal only if it mates. Perft 1-4 as counted
+/// independently on python-chess (issue 51).
+#[test]
+fn checkless_chess_allows_a_check_only_when_it_mates() {
+    let v = chimera::variants::load("checkless").unwrap();
+    let counts: Vec<u64> = (1..=4).map(|d| v.start().perft(d)).collect();
+    assert_eq!(counts, [20, 400, 8_890, 196_772]);
+
+    // 1.e4 f5 2.Qh5+ is no mate (g6 blocks): refused, and said why.
+    let mut pos = v.start();
+    for san in ["e4", "f5"] {
+        let m = pos.parse_move(san).unwrap();
+        pos.play(m).unwrap();
+    }
+    let e = pos.parse_move("Qh5").expect_err("a check that does not mate");
+    assert_eq!(e.code.to_string(), "gives-check");
+    assert!(e.message.contains("without mating"), "{}", e.message);
+    // The fool's mate is a mate: allowed, and the game is over.
+    let mut pos = v.start();
+    for san in ["f3", "e5", "g4", "Qh4#"] {
+        let m = pos.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e}"));
+        pos.play(m).unwrap();
+    }
+    assert!(pos.legal_moves().is_empty() && pos.is_check());
+}

@@ -182,6 +182,7 @@ builtins! {
     "alice" => "alice.toml",
     "andernach" => "andernach.toml",
     "madrasi" => "madrasi.toml",
+    "checkless" => "checkless.toml",
 }
 
 /// Ruleset files that built-ins `extend` but that are no variants themselves: embedded
