@@ -74,3 +74,25 @@ fn checkless_chess_allows_a_check_only_when_it_mates() {
     }
     assert!(pos.legal_moves().is_empty() && pos.is_check());
 }
+
+/// Chess's dead positions inherited onto a board whose walls leave a square with fewer
+/// than three neighbours (where a lone minor piece can mate) are refused, naming where
+/// they come from; said again beside the walls, they stand.
+#[test]
+fn dead_positions_inherited_onto_a_walled_board_are_refused() {
+    let walled = "extends = \"chess\"\nname = \"nooks\"\nboard = { files = 10, ranks = 10 }\n\
+                  start = \"1********1/*rnbqkbnr*/*pppppppp*/*8*/*8*/*8*/*8*/*PPPPPPPP*/*RNBQKBNR*/1********1 w - - 0 1\"\n\
+                  castling = []\n";
+    let Err(e) = from_toml(walled, "nooks.toml") else { panic!("the inherited dead positions were kept") };
+    assert_eq!((e.file.as_str(), e.key.as_str()), ("nooks.toml", "end.insufficient_material"), "{e}");
+    assert!(e.message.contains("chess.toml:66") && e.message.contains("a1 with 1 neighbouring"), "{e}");
+    let restated = format!("{walled}\n[end]\ninsufficient_material = {{ lone = [\"bishop\"] }}\n");
+    assert!(from_toml(&restated, "nooks.toml").is_ok(), "said again beside the walls, the rule stands");
+
+    // Omicron (such a board) has bare kings dead only: a lone knight mates in a corner.
+    let omicron = chimera::variants::load("omicron").unwrap();
+    let mate = "1**********1/*10*/*10*/*10*/*10*/*10*/*10*/*1K8*/*1N8*/k**********1 b - - 0 1";
+    let pos = omicron.position(mate).unwrap();
+    assert!(!pos.insufficient_material());
+    assert!(pos.is_check() && pos.legal_moves().is_empty(), "K+N mate on a1");
+}

@@ -14,7 +14,7 @@ use super::source::Reporter;
 use crate::features::castling::castle_key;
 use crate::movetext::GameResult;
 use crate::rules::{Captured, Rules};
-use crate::types::PieceType;
+use crate::types::{PieceType, Square};
 
 /// The top-level `royal` key: `"none"` says that the variant has no royal piece on
 /// purpose (Antichess, Breakthrough), so that pieces are captured like any other;
@@ -107,7 +107,47 @@ pub(crate) fn check(doc: &DeTable, royal: Option<RoyalKey>, rules: &Rules, r: &R
             ));
         }
     }
+    dead_positions(doc, rules, r)?;
     castles(rules, &fail)
+}
+
+/// FIDE's dead positions (a lone knight or bishop, bishops on one colour) hold on a
+/// rectangle, where every square has at least three neighbours; a board whose walls leave
+/// a square fewer (Omicron's corners: one) lets a lone minor piece mate there. Such a rule
+/// inherited from a base of another board is refused: the designer must say it again
+/// beside the walls, if it still holds, or change it.
+fn dead_positions(doc: &DeTable, rules: &Rules, r: &Reporter) -> Result<(), RulesetError> {
+    let Some(im) = &rules.end.insufficient_material else { return Ok(()) };
+    if im.lone.is_empty() && im.same_color.is_empty() {
+        return Ok(());
+    }
+    let g = rules.geometry;
+    let on_board = |sq: Square| !rules.walls.contains(&sq);
+    let neighbours = |sq: Square| {
+        let steps = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))).filter(|&d| d != (0, 0));
+        steps.filter(|&(dx, dy)| g.offset(sq, dx, dy).is_some_and(on_board)).count()
+    };
+    let Some(nook) = g.all().filter(|&sq| on_board(sq)).find(|&sq| neighbours(sq) < 3) else { return Ok(()) };
+    let path = [Step::Key("end"), Step::Key("insufficient_material")];
+    let (Some(rule), Some(start)) = (find(doc, &path), find(doc, &[Step::Key("start")])) else { return Ok(()) };
+    let (rule_at, start_at) = (r.at(rule.start, "", ""), r.at(start.start, "", ""));
+    if rule_at.file == start_at.file {
+        return Ok(());
+    }
+    Err(r.at(
+        start.start,
+        "end.insufficient_material",
+        format!(
+            "the dead positions inherited from {}:{} (a lone minor piece, or bishops on one colour, cannot mate) need not hold on \
+             this board: its walls leave {} with {} neighbouring square(s), where a lone knight or bishop can mate. Say under \
+             `[end]` which positions are dead here: `insufficient_material = {{}}` (bare royals only), `\"none\"`, or the \
+             inherited rule again if it holds",
+            rule_at.file,
+            rule_at.line,
+            g.square_name(nook),
+            neighbours(nook)
+        ),
+    ))
 }
 
 /// Each castle's notation and aliases are its own: no two castles share a spelling (`O-O`
