@@ -1493,6 +1493,21 @@ fn condition(name: &str, seed: u64, fens: &[&str]) {
     }
 }
 
+/// Checkless chess: a check only if it mates (the reference asks every reply).
+#[test]
+fn checkless() {
+    condition(
+        "checkless",
+        37,
+        &[
+            // The queen and bishop aim at f7: Qxf7+ and Bxf7+ check without mating (Kd8): both banned.
+            "r1b1k2r/pppp1ppp/2n2n2/2b1p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+            // Weak back ranks, White's rook pinned on e1 (Re8 would bare g1): checks wait for mates.
+            "6k1/5ppp/8/8/8/8/5PPP/r3R1K1 w - - 0 1",
+        ],
+    );
+}
+
 #[test]
 fn circe() {
     condition(

@@ -208,8 +208,9 @@ impl RefPos {
         if rules.drops.is_some() {
             return Err("the reference does not model pieces in hand and drops".into());
         }
-        // Of the rule modules, only Chu shogi's lion trading (read from its text below).
-        if rules.modules.iter().any(|m| m.name != "chu-lion") {
+        // Of the rule modules, only Chu shogi's lion trading (read from its text below) and
+        // Checkless chess's ban.
+        if rules.modules.iter().any(|m| m.name != "chu-lion" && m.name != "checkless") {
             return Err("the reference does not model rule modules".into());
         }
         let names = |key: &str, spec: &chimera::rules::ModuleSpec| -> Vec<u8> {
@@ -912,7 +913,21 @@ impl RefPos {
             return self.series_legal_moves();
         }
         let us = self.turn;
-        self.pseudo_moves().into_iter().filter(|m| !self.play(m).royal_attacked(us) && self.lion_trade_allowed(m)).collect()
+        let checkless = self.rules.modules.iter().any(|m| m.name == "checkless");
+        self.pseudo_moves()
+            .into_iter()
+            .filter(|m| !self.play(m).royal_attacked(us) && self.lion_trade_allowed(m))
+            .filter(|m| !checkless || self.checks_only_to_mate(m))
+            .collect()
+    }
+
+    /// Checkless chess, from its text (Pritchard: "a player may not give check except to
+    /// mate"): after `m`, the opponent is not in check, or is and has no legal move at
+    /// all by orthodox rules (its own checking replies counted).
+    fn checks_only_to_mate(&self, m: &RefMove) -> bool {
+        let after = self.play(m);
+        let them = after.turn;
+        !after.royal_attacked(them) || after.pseudo_moves().iter().all(|r| after.play(r).royal_attacked(them))
     }
 
     /// Chu shogi's lion trading, from its text (H. G. Muller's Chu shogi page, as
