@@ -96,3 +96,19 @@ fn dead_positions_inherited_onto_a_walled_board_are_refused() {
     assert!(!pos.insufficient_material());
     assert!(pos.is_check() && pos.legal_moves().is_empty(), "K+N mate on a1");
 }
+
+/// Janggi: under bikjang a side in check may pass (Fairy-Stockfish allows it), and the FEN
+/// written after that pass, the passer still in check, reads back (issue 51: it was refused
+/// as "black is to move but white is in check").
+#[test]
+fn a_janggi_pass_in_check_under_bikjang_writes_a_fen_that_reads_back() {
+    let janggi = chimera::variants::load("janggi").unwrap();
+    let mut pos = janggi.position("1nb1a2Cr/4k4/r6c1/1p6P/p1p2p3/1P1n1NPP1/PR7/4K2C1/4NR3/2BAA4 w - - 3 31").unwrap();
+    assert!(pos.is_check());
+    let pass = pos.parse_move("e3e3").expect("a pass under bikjang, in check");
+    pos.play(pass).unwrap();
+    let fen = pos.fen();
+    assert_eq!(fen, "1nb1a2Cr/4k4/r6c1/1p6P/p1p2p3/1P1n1NPP1/PR7/4K2C1/4NR3/2BAA4 b - - 4 31");
+    let again = janggi.position(&fen).unwrap_or_else(|e| panic!("`{fen}` refused: {e}"));
+    assert_eq!(again.fen(), fen);
+}

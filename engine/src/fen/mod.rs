@@ -344,7 +344,9 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         let them = pos.turn.opponent();
-        if !over && pos.in_check(them) {
+        // Under bikjang a side in check may pass (Fairy-Stockfish's Janggi), so the side not
+        // to move may stand in check while the royals face each other.
+        if !over && pos.in_check(them) && !pos.royals_facing() {
             return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
         }
         pos.status.ep_hashed = pos.ep_in_hash();
