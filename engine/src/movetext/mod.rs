@@ -531,7 +531,9 @@ impl GameText {
 
 /// The games of a PGN file or byte stream as texts, each cut where [`Games`] ends it
 /// (the one reader of games: the CLI reads them in place, the Python package as these
-/// texts, checked on other threads).
+/// texts, checked on other threads). A game ended by its result token is cut there, with
+/// nothing of the next game read; one that ends otherwise (at the next game's tag pairs,
+/// or broken) is cut where the next begins, which is read to know it.
 ///
 /// ```
 /// use chimera_engine::movetext::GameTexts;
@@ -539,6 +541,7 @@ impl GameText {
 /// let texts: Vec<_> = GameTexts::new(pgn.as_bytes()).collect();
 /// assert_eq!(texts.len(), 3);
 /// assert_eq!(texts[1].text, b"[Event \"b\"]\n[White \"x]\n1. d4 *\n");
+/// assert_eq!(texts[0].text, b"[Event \"a\"]\n1. e4 e5 1-0");
 /// assert_eq!((texts[2].number, texts[2].place.line), (3, 6));
 /// let mut second = texts[1].games();
 /// assert_eq!(second.next_game().unwrap().number, 2);
@@ -577,6 +580,13 @@ impl<R: BufRead> Iterator for GameTexts<R> {
             return None;
         }
         let (number, place, follows_result) = self.current.take()?;
+        while self.games.next_token().is_some() {}
+        if self.games.state == State::Finished {
+            // Ended by its result token: cut there, reading nothing of the next game (what
+            // lies between the two, spaces and comments, belongs to neither).
+            let text = self.games.scan.take_captured(place.offset, Some(self.games.scan.place().offset));
+            return Some(GameText { number, place, follows_result, tag_follows: false, text });
+        }
         // Reading the next game's heading reads this one to its end.
         let next = self.begin().then(|| self.current.as_ref().map(|c| c.1.offset)).flatten();
         let text = self.games.scan.take_captured(place.offset, next);
@@ -841,9 +851,10 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, texts.len());
-        // The texts are the file, but what precedes the first game.
-        let joined: Vec<u8> = texts.iter().flat_map(|t| t.text.iter().copied()).collect();
-        assert!(pgn.ends_with(&joined));
+        // Each text is the file's at its place.
+        for t in &texts {
+            assert_eq!(&pgn[t.place.offset..t.place.offset + t.text.len()], &t.text[..]);
+        }
     }
 
     #[test]
