@@ -20,7 +20,7 @@ use crate::errors;
 /// One game's text, cut from its file where Chimera's reader of games ends it, with its
 /// number and place there: checked alone (`chimera.pgn.check_texts`, on any thread or
 /// process), it gets the verdict it gets in the file. `str(text)` is its text.
-#[pyclass(name = "GameText", module = "chimera.pgn", frozen, eq)]
+#[pyclass(name = "GameText", module = "chimera.pgn", frozen, eq, skip_from_py_object)]
 #[derive(Clone, PartialEq)]
 pub struct PyGameText {
     pub inner: GameText,
