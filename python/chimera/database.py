@@ -18,7 +18,7 @@ import io
 import os
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import BinaryIO, Iterable, Iterator, NamedTuple, Optional, TextIO, TypeVar, Union, cast
+from typing import BinaryIO, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO, TypeVar, Union, cast
 
 from ._native import GameText, GameVerdict, _check_games, _PgnReader
 
@@ -59,7 +59,7 @@ class GameRecord(NamedTuple):
 
 def open_pgn(path: PathLike) -> TextIO:
     """A text handle on a PGN file, decompressed as its name says (`.gz`, `.zst`)."""
-    return io.TextIOWrapper(cast(io.BufferedIOBase, open_binary(path)), encoding="utf-8", errors="replace")
+    return io.TextIOWrapper(cast(io.BufferedReader, open_binary(path)), encoding="utf-8", errors="replace")
 
 
 def open_binary(path: PathLike) -> BinaryIO:
@@ -108,7 +108,7 @@ def _unreadable(game: int, variant: str, error: Exception) -> GameRecord:
                       None, None, UNREADABLE, str(error), f"unreadable movetext: {error}")
 
 
-def check_texts(texts: list[Union[GameText, str]], variant: Optional[str] = None, first: int = 1,
+def check_texts(texts: Sequence[Union[GameText, str]], variant: Optional[str] = None, first: int = 1,
                 threads: Optional[int] = None) -> list[GameRecord]:
     """The records of games given as texts (`GameText`s as `game_texts` cuts them, which
     get the verdict their game gets in the file; or `str`s, each holding a game of its
