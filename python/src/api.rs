@@ -256,10 +256,13 @@ pub struct GameVerdict {
     /// result decided off the board), if there is one; a result the board contradicts
     /// fails the game instead (`ok` false, `reason` says why).
     agreement: Option<String>,
-    /// The refused move's place among the game's moves (from 1), text, refusal code
-    /// and reason; `None` when `ok`.
+    /// The refused move's place among the game's moves (from 1) and text; `None` when
+    /// `ok` or when no move was refused.
     ply: Option<usize>,
     r#move: Option<String>,
+    /// The code of every failure (a refused move's reason code, `unknown-variant`,
+    /// `bad-fen`, `result-contradicts-board`...), as `chimera validate --json` gives it;
+    /// `None` when `ok`.
     code: Option<&'static str>,
     reason: Option<String>,
     /// The whole refusal as the CLI prints it (``ply 7 (move 4. for White): `Qxh7`: ...``).
