@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The library without the program (issue 52): a new cargo project that depends on the
 # `chimera` crate by path with `default-features = false` builds, and its dependency tree
-# holds none of the CLI's crates (clap, axum, hyper, tokio, rayon, indicatif...).
+# holds none of the CLI's crates (clap, axum, hyper, tokio, rayon, indicatif, zstd, flate2...).
 #
 # The project is made under target/ (the repository's .cargo/config.toml applies) and
 # checked, not built: `cargo check` of the engine takes seconds where an optimised build
@@ -34,7 +34,7 @@ fn main() {
 }
 RS
 tree=$(cd "$dir" && cargo tree -e normal --prefix none)
-banned=$(echo "$tree" | grep -E '^(clap|axum|hyper|hyper-util|tokio|rayon|indicatif|open|serde_json) ' || true)
+banned=$(echo "$tree" | grep -E '^(clap|axum|hyper|hyper-util|tokio|rayon|indicatif|open|serde_json|zstd|flate2) ' || true)
 if [ -n "$banned" ]; then
   echo "the library alone depends on the CLI's crates:"; echo "$banned"; exit 1
 fi

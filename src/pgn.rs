@@ -19,7 +19,7 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use chimera_engine::movetext::{self, GameResult, GameStart, MoveToken, MovetextError, ResultToken, Token};
+use chimera_engine::movetext::{self, GameResult, GameStart, GameText, MoveToken, MovetextError, ResultToken, Token};
 use chimera_engine::{CastlingMode, Color, Outcome, Variant};
 
 use crate::game::{describe_outcome, move_label, play_movetext, Refused};
@@ -67,6 +67,8 @@ impl Verdict {
 pub enum Problem {
     /// Its `[Variant]` or `[FEN]` tag names no variant or no position of it.
     Setup {
+        /// Which: [`UNKNOWN_VARIANT`], [`BAD_FEN`] or [`BAD_RULESET`].
+        code: &'static str,
         /// What is wrong, as a sentence.
         message: String,
     },
@@ -78,6 +80,8 @@ pub enum Problem {
     /// The text's result contradicts the end on the board (a win for the mated side, a
     /// draw after a mate), or the `[Result]` tag contradicts the result token.
     Result {
+        /// Which: [`RESULT_CONTRADICTS_BOARD`] or [`RESULT_TAG_CONTRADICTS_TOKEN`].
+        code: &'static str,
         /// What contradicts what, as a sentence.
         message: String,
     },
@@ -90,10 +94,39 @@ pub enum Problem {
     },
 }
 
+/// The code of a game whose `[Variant]` tag names no built-in variant (nor the one given).
+pub const UNKNOWN_VARIANT: &str = "unknown-variant";
+/// The code of a game whose `[FEN]` tag is no position of its variant.
+pub const BAD_FEN: &str = "bad-fen";
+/// The code of a game whose variant's ruleset cannot be loaded.
+pub const BAD_RULESET: &str = "bad-ruleset";
+/// The code of a game whose text cannot be read as PGN (an unclosed comment or tag
+/// pair, a stray character, a missing result token before the next game's tags).
+pub const UNREADABLE_MOVETEXT: &str = "unreadable-movetext";
+/// The code of a game whose result contradicts the end on the board.
+pub const RESULT_CONTRADICTS_BOARD: &str = "result-contradicts-board";
+/// The code of a game whose `[Result]` tag contradicts its result token.
+pub const RESULT_TAG_CONTRADICTS_TOKEN: &str = "result-tag-contradicts-token";
+
+impl Problem {
+    /// Its code, stable and kebab-case: a refused move's own ([`chimera_engine::IllegalCode`]:
+    /// `piece-cannot-move-there`, `ambiguous`...), or [`UNKNOWN_VARIANT`], [`BAD_FEN`],
+    /// [`BAD_RULESET`], [`UNREADABLE_MOVETEXT`], [`RESULT_CONTRADICTS_BOARD`],
+    /// [`RESULT_TAG_CONTRADICTS_TOKEN`]. Every front end (the CLI, the Python package)
+    /// reports it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Problem::Setup { code, .. } | Problem::Result { code, .. } => code,
+            Problem::Unreadable { .. } => UNREADABLE_MOVETEXT,
+            Problem::Illegal { refused, .. } => refused.error.code.as_str(),
+        }
+    }
+}
+
 impl std::fmt::Display for Problem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Problem::Setup { message } | Problem::Result { message } => f.write_str(message),
+            Problem::Setup { message, .. } | Problem::Result { message, .. } => f.write_str(message),
             Problem::Illegal { refused, .. } => refused.fmt(f),
             Problem::Unreadable { error } => write!(f, "line {}, column {}: {}", error.line, error.column, error.message),
         }
@@ -129,10 +162,19 @@ impl<'a> Checker<'a> {
         })
     }
 
+    /// The verdict of the game of a text cut from its file ([`movetext::GameTexts`]), as
+    /// [`Checker::games`] gives it there: its number, places and errors are the file's.
+    /// `None` if the text holds no game.
+    pub fn game_text(&mut self, text: &GameText) -> Option<Verdict> {
+        let mut games = text.games();
+        let start = games.next_game()?;
+        Some(self.check(&start, &mut games))
+    }
+
     /// The variant a game is played in, and whether its tag asks for Chess960 castling
     /// (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
     /// pychess-variants writes `Seirawan960`).
-    fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), String> {
+    fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), Problem> {
         let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
         let default = normalise(&self.default.rules().name);
         let (wanted, mode) = read_variant_tag(tag, &default);
@@ -140,15 +182,16 @@ impl<'a> Checker<'a> {
             return Ok((self.default.clone(), mode));
         }
         let Some(b) = builtin_by_normalised_name(&wanted) else {
-            return Err(format!(
+            let message = format!(
                 "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
                 self.default.rules().name
-            ));
+            );
+            return Err(Problem::Setup { code: UNKNOWN_VARIANT, message });
         };
         if let Some(v) = self.builtins.get(b.id) {
             return Ok((v.clone(), mode));
         }
-        let v = b.variant().map_err(|e| e.to_string())?;
+        let v = b.variant().map_err(|e| Problem::Setup { code: BAD_RULESET, message: e.to_string() })?;
         self.builtins.insert(b.id, v.clone());
         Ok((v, mode))
     }
@@ -169,8 +212,8 @@ impl<'a> Checker<'a> {
         };
         let (variant, mode) = match self.variant(start) {
             Ok(v) => v,
-            Err(message) => {
-                verdict.problem = Some(Problem::Setup { message });
+            Err(problem) => {
+                verdict.problem = Some(problem);
                 return verdict;
             }
         };
@@ -190,7 +233,7 @@ impl<'a> Checker<'a> {
         let mut pos = match started {
             Ok(pos) => pos,
             Err(message) => {
-                verdict.problem = Some(Problem::Setup { message });
+                verdict.problem = Some(Problem::Setup { code: BAD_FEN, message });
                 return verdict;
             }
         };
@@ -207,7 +250,7 @@ impl<'a> Checker<'a> {
         if verdict.problem.is_none() {
             match judge_result(start.tag("Result"), verdict.claimed.as_ref(), outcome, verdict.claimable.is_some()) {
                 Ok(agreement) => verdict.agreement = agreement,
-                Err(message) => verdict.problem = Some(Problem::Result { message }),
+                Err(problem) => verdict.problem = Some(problem),
             }
         }
         verdict
@@ -266,7 +309,7 @@ fn check_match<R: BufRead>(
     let mut game = match set_up {
         Ok(game) => game,
         Err(e) => {
-            verdict.problem = Some(Problem::Setup { message: format!("the [FEN] tag: {e}") });
+            verdict.problem = Some(Problem::Setup { code: BAD_FEN, message: format!("the [FEN] tag: {e}") });
             return verdict;
         }
     };
@@ -298,7 +341,7 @@ fn check_match<R: BufRead>(
     if verdict.problem.is_none() {
         match judge_result(start.tag("Result"), verdict.claimed.as_ref(), team, false) {
             Ok(agreement) => verdict.agreement = agreement,
-            Err(message) => verdict.problem = Some(Problem::Result { message }),
+            Err(problem) => verdict.problem = Some(problem),
         }
     }
     verdict
@@ -312,11 +355,12 @@ fn judge_result(
     token: Option<&ResultToken>,
     outcome: Option<Outcome>,
     claimable: bool,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, Problem> {
     let tagged = tag.and_then(GameResult::parse);
     let text = match (token, tagged) {
         (Some(t), Some(tagged)) if tagged != t.result && tagged != GameResult::Unknown && t.result != GameResult::Unknown => {
-            return Err(format!("the [Result \"{}\"] tag contradicts the result token {}", tagged.score(), t.text));
+            let message = format!("the [Result \"{}\"] tag contradicts the result token {}", tagged.score(), t.text);
+            return Err(Problem::Result { code: RESULT_TAG_CONTRADICTS_TOKEN, message });
         }
         (Some(t), _) => t.result,
         (None, Some(tagged)) => tagged,
@@ -325,7 +369,10 @@ fn judge_result(
     let agreement = match (outcome, text) {
         (Some(o), GameResult::Unknown) => format!("unfinished in the text: the game ended {}", o.score()),
         (Some(o), text) if text.score() == o.score() => "agrees".to_string(),
-        (Some(o), text) => return Err(format!("the text's result {} contradicts the board: {}", text.score(), describe_reason(o))),
+        (Some(o), text) => {
+            let message = format!("the text's result {} contradicts the board: {}", text.score(), describe_reason(o));
+            return Err(Problem::Result { code: RESULT_CONTRADICTS_BOARD, message });
+        }
         (None, GameResult::Unknown) => "agrees".to_string(),
         (None, GameResult::Draw) if claimable => "agrees: a claimed draw".to_string(),
         (None, GameResult::Draw) => "not an end by the rules: a draw agreed off the board".to_string(),

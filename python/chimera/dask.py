@@ -15,13 +15,13 @@ from __future__ import annotations
 import os
 from typing import Optional, Sequence, Union
 
-from .database import PathLike, check_texts, chunks, game_texts, to_parquet, write_parquet
+from .database import GameText, PathLike, check_texts, chunks, game_texts, to_parquet, write_parquet
 
 
 # A task is one of the worker's threads, each given a core's worth of work: one thread
 # checks its games. The checking releases the GIL, so a worker of several threads checks
 # as many chunks at once.
-def _check_chunk(texts: list[str], variant: Optional[str], first: int, out: str) -> int:
+def _check_chunk(texts: list[GameText], variant: Optional[str], first: int, out: str) -> int:
     return write_parquet(check_texts(texts, variant, first, threads=1), out)
 
 

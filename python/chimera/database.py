@@ -18,9 +18,9 @@ import io
 import os
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
-from typing import Iterable, Iterator, NamedTuple, Optional, TextIO, TypeVar, Union, cast
+from typing import BinaryIO, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO, TypeVar, Union, cast
 
-from ._native import GameVerdict, _check_games
+from ._native import GameText, GameVerdict, _check_games, _PgnReader
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -59,6 +59,11 @@ class GameRecord(NamedTuple):
 
 def open_pgn(path: PathLike) -> TextIO:
     """A text handle on a PGN file, decompressed as its name says (`.gz`, `.zst`)."""
+    return io.TextIOWrapper(cast(io.BufferedReader, open_binary(path)), encoding="utf-8", errors="replace")
+
+
+def open_binary(path: PathLike) -> BinaryIO:
+    """A binary handle on a PGN file, decompressed as its name says (`.gz`, `.zst`)."""
     name = os.fspath(path)
     if name.endswith(".zst"):
         try:
@@ -67,84 +72,29 @@ def open_pgn(path: PathLike) -> TextIO:
             raise ImportError(f"reading {name} needs the `zstandard` module: pip install zstandard") from None
         # Files written in parallel (pzstd, zstd -T) are several frames end to end.
         raw = zstandard.ZstdDecompressor().stream_reader(open(name, "rb"), closefd=True, read_across_frames=True)
-        # The reader is typed a BinaryIO; BufferedReader needs only its readinto and readable.
-        return io.TextIOWrapper(io.BufferedReader(cast(io.RawIOBase, raw)), encoding="utf-8", errors="replace")
+        return cast(BinaryIO, io.BufferedReader(cast(io.RawIOBase, raw)))
     if name.endswith(".gz"):
-        return gzip.open(name, "rt", encoding="utf-8", errors="replace")
-    return open(name, encoding="utf-8", errors="replace")
+        return cast(BinaryIO, gzip.open(name, "rb"))
+    return open(name, "rb")
 
 
-def game_texts(source: Union[PathLike, TextIO]) -> Iterator[str]:
-    """The PGN text of each game of a file (a path, or an open text handle), one at a
-    time, each ending with a newline.
+def game_texts(source: Union[PathLike, TextIO, BinaryIO]) -> Iterator[GameText]:
+    """The text of each game of a file (a path, or an open handle, text or binary), one
+    at a time, as a `GameText` (`str(text)` is its text; `.number`, `.line`).
 
-    Games are framed as python-chess frames them (tag lines, a blank line allowed among
-    them, then movetext to a blank line outside a `{}` comment), with one guard for
-    dumps: a tag line after a blank line starts a new game even inside a comment left
-    open, so one stray `{` costs one game, not the rest of the file (nor its memory)."""
-    handle = open_pgn(source) if isinstance(source, (str, os.PathLike)) else source
+    Games are cut by Chimera's one reader of games, the one `chimera validate` reads
+    files with (`chimera::movetext::GameTexts`): a game ends at its result token, or
+    where the next game's tag pairs begin (a blank line is not needed between games);
+    a game whose text cannot be read (a tag pair whose quote is not closed on its line,
+    a stray `}`) fails alone, and the next begins at the next tag pairs; a comment or
+    variation left open ends at a tag line after a blank line, so one stray `{` costs
+    one game, not the rest of the file (nor its memory)."""
+    handle = open_binary(source) if isinstance(source, (str, os.PathLike)) else source
     try:
-        yield from _frame(handle)
+        yield from _PgnReader(handle)
     finally:
         if handle is not source:
             handle.close()
-
-
-def _frame(lines_in: Iterable[str]) -> Iterator[str]:
-    lines: list[str] = []
-    in_tags = in_comment = blank_before = False
-
-    def game() -> str:
-        text = "".join(lines)
-        return text if text.endswith("\n") else text + "\n"
-
-    for line in lines_in:
-        if not lines:
-            line = line.lstrip("\ufeff")
-            if line.isspace() or line.startswith(("%", ";")):
-                continue
-            lines.append(line)
-            in_tags, in_comment, blank_before = line.startswith("["), False, False
-            if not in_tags:
-                in_comment = _ends_in_comment(line, False)
-            continue
-        blank = line.isspace()
-        if in_tags:
-            if line.startswith(("[", "%", ";")) or (blank and not blank_before):
-                lines.append(line)
-                blank_before = blank
-                continue
-            in_tags = False
-            if blank:  # a second blank line: a game of tags alone
-                yield game()
-                lines = []
-                continue
-        if blank and not in_comment:
-            yield game()
-            lines = []
-        elif in_comment and blank_before and line.startswith("["):
-            yield game()
-            lines, in_tags, in_comment, blank_before = [line], True, False, False
-        else:
-            lines.append(line)
-            blank_before = blank
-            # Most lines hold no brace: only those can open or close a comment.
-            if not blank and ("}" if in_comment else "{") in line:
-                in_comment = _ends_in_comment(line, in_comment)
-    if lines:
-        yield game()
-
-
-def _ends_in_comment(line: str, in_comment: bool) -> bool:
-    """Whether a comment is open at the end of a movetext line."""
-    for ch in line:
-        if in_comment:
-            in_comment = ch != "}"
-        elif ch == ";":
-            break
-        elif ch == "{":
-            in_comment = True
-    return in_comment
 
 
 def _record(game: int, v: GameVerdict) -> GameRecord:
@@ -158,12 +108,14 @@ def _unreadable(game: int, variant: str, error: Exception) -> GameRecord:
                       None, None, UNREADABLE, str(error), f"unreadable movetext: {error}")
 
 
-def check_texts(texts: list[str], variant: Optional[str] = None, first: int = 1,
+def check_texts(texts: Sequence[Union[GameText, str]], variant: Optional[str] = None, first: int = 1,
                 threads: Optional[int] = None) -> list[GameRecord]:
-    """The records of games given as texts (one game each, as `game_texts` yields them),
-    numbered from `first`: each text's game as `chimera.validate` checks it, and a failing
-    record for a text it cannot read. They are checked on `threads` threads (all cores if
-    `None`) with the GIL released: other Python threads run meanwhile."""
+    """The records of games given as texts (`GameText`s as `game_texts` cuts them, which
+    get the verdict their game gets in the file; or `str`s, each holding a game of its
+    own), numbered from `first`: each game as `chimera validate` checks it, and a failing
+    record with code `unreadable-movetext` for a game whose text it cannot read. They are
+    checked on `threads` threads (all cores if `None`) with the GIL released: other Python
+    threads run meanwhile."""
     default = variant or "chess"
     return [_record(first + i, v) if isinstance(v, GameVerdict) else _unreadable(first + i, default, v)
             for i, v in enumerate(_check_games(default, texts, threads))]
@@ -184,7 +136,7 @@ def chunks(items: Iterable[T], size: int) -> Iterator[list[T]]:
         yield chunk
 
 
-def check_file(path: Union[PathLike, TextIO], variant: Optional[str] = None, jobs: Optional[int] = None,
+def check_file(path: Union[PathLike, TextIO, BinaryIO], variant: Optional[str] = None, jobs: Optional[int] = None,
                chunk_games: int = 500, processes: bool = False) -> Iterator[GameRecord]:
     """One `GameRecord` per game of a PGN file, in the file's order.
 
@@ -208,7 +160,7 @@ def check_file(path: Union[PathLike, TextIO], variant: Optional[str] = None, job
         yield from _in_order(pool, games, variant, 2 * jobs)
 
 
-def _in_order(pool: Executor, games: Iterator[list[str]], variant: Optional[str], in_flight: int) -> Iterator[GameRecord]:
+def _in_order(pool: Executor, games: Iterator[list[GameText]], variant: Optional[str], in_flight: int) -> Iterator[GameRecord]:
     pending: deque[Future[list[GameRecord]]] = deque()
     first = 1
     for chunk in games:
@@ -250,7 +202,7 @@ def write_parquet(records: Iterable[GameRecord], out: PathLike, row_group_size: 
     return written
 
 
-def to_parquet(path: Union[PathLike, TextIO], out: PathLike, variant: Optional[str] = None,
+def to_parquet(path: Union[PathLike, TextIO, BinaryIO], out: PathLike, variant: Optional[str] = None,
                jobs: Optional[int] = None, chunk_games: int = 500, row_group_size: int = 65536,
                processes: bool = False) -> int:
     """Checks a PGN file as `check_file` does and writes its records to the Parquet file
@@ -267,5 +219,5 @@ def read_parquet(path: PathLike) -> list[GameRecord]:
     return [GameRecord(**row) for row in rows]
 
 
-__all__ = ["GameRecord", "UNREADABLE", "check_file", "check_texts", "game_texts", "open_pgn",
+__all__ = ["GameRecord", "GameText", "UNREADABLE", "check_file", "check_texts", "game_texts", "open_binary", "open_pgn",
            "read_parquet", "to_parquet", "write_parquet"]

@@ -7,13 +7,15 @@
     >>> [m.uci() for m in game.mainline_moves()]
     ['e2e4', 'c7c5']
 
-Games are framed as python-chess frames them (a game ends at a blank line after its
-moves, outside a comment, or at the end of the file), so `read_game` reads one game
-from the handle, leaving it at the next, in the memory of one game. Each game is read
-by Chimera's movetext reader (comments, NAGs and variations skipped: only the main line
-is kept) and played in the variant its `[Variant]` tag names, from its `[FEN]` (unless
-`[SetUp "0"]`), as `chimera validate` plays it. A move that cannot be played stops the
-main line there; the error is kept in `Game.errors`, as python-chess keeps it.
+Games are cut by Chimera's one reader of games, the one `chimera validate` reads files
+with: a game ends at its result token, or where the next game's tag pairs begin (no
+blank line is needed between games), so `read_game` reads one game from the handle, in
+the memory of one game. Each game is read by Chimera's movetext reader (comments, NAGs
+and variations skipped: only the main line is kept) and played in the variant its
+`[Variant]` tag names, from its `[FEN]` (unless `[SetUp "0"]`), as `chimera validate`
+plays it. A move that cannot be played stops the main line there; the error is kept in
+`Game.errors`, as python-chess keeps it, with the `code` `chimera validate` reports
+(`piece-cannot-move-there`, `bad-fen`, `unknown-variant`, `unreadable-movetext`...).
 
 Whole databases: `game_texts(path)` streams a `.pgn`, `.pgn.gz` or `.pgn.zst` file game
 by game; `check_file(path)` checks its games on all cores and yields one `GameRecord` per
@@ -23,11 +25,12 @@ game, in order; `to_parquet(path, out)` writes those records to Parquet (see
 
 from __future__ import annotations
 
-from typing import Optional, TextIO
+import weakref
+from typing import Any, BinaryIO, Optional, TextIO, Union
 
-from ._native import Move, _read_game_text
+from ._native import GameText, Move, _PgnReader, _read_game_text
 from .board import Board
-from .database import GameRecord, _ends_in_comment, check_file, game_texts, open_pgn, to_parquet
+from .database import GameRecord, check_file, check_texts, game_texts, open_pgn, to_parquet
 
 #: python-chess's Seven Tag Roster, with the values a game without them gets.
 SEVEN_TAG_ROSTER = {
@@ -97,34 +100,52 @@ class Game(GameNode):
         return GameNode(self, len(self._moves))
 
 
-def _lines_of_next_game(handle: TextIO) -> Optional[list[str]]:
-    """The lines of the handle's next game, python-chess's way: tag lines (a blank line
-    allowed between them), then movetext to a blank line outside a `{}` comment."""
-    line = handle.readline().lstrip("\ufeff")
-    while line and (line.isspace() or line.startswith(("%", ";"))):
-        line = handle.readline()
-    if not line:
-        return None
-    lines: list[str] = []
-    blank_seen = False
-    while line and (line.startswith(("[", "%", ";")) or (line.isspace() and not blank_seen)):
-        blank_seen = line.isspace()
-        lines.append(line)
-        line = handle.readline()
-    in_comment = False
-    while line and (in_comment or not line.isspace()):
-        lines.append(line)
-        in_comment = _ends_in_comment(line, in_comment)
-        line = handle.readline()
-    return lines
+# The reader of each handle `read_game` reads: it may have read the start of the next
+# game already (the tag pair that ended a game without a result token), so it is kept
+# with the handle, with the handle's position after it (a handle moved since, by `seek`,
+# is read afresh from there).
+_readers: "weakref.WeakKeyDictionary[Any, tuple[_PgnReader, Any]]" = weakref.WeakKeyDictionary()
+_unweakable: dict[int, tuple[Any, _PgnReader, Any]] = {}
 
 
-def read_game(handle: TextIO) -> Optional[Game]:
-    """The next game of a text file (or any object with `readline`); `None` at its end."""
-    lines = _lines_of_next_game(handle)
-    if lines is None:
+def _tell(handle: Any) -> Any:
+    try:
+        return handle.tell()
+    except Exception:
         return None
-    read = _read_game_text("".join(lines))
+
+
+def _reader_for(handle: Any) -> _PgnReader:
+    try:
+        kept = _readers.get(handle)
+    except TypeError:
+        entry = _unweakable.get(id(handle))
+        kept = entry[1:] if entry is not None and entry[0] is handle else None
+    if kept is not None and kept[1] == _tell(handle):
+        return kept[0]
+    return _PgnReader(handle, lines=True)
+
+
+def _keep(handle: Any, reader: Optional[_PgnReader]) -> None:
+    try:
+        if reader is None:
+            _readers.pop(handle, None)
+        else:
+            _readers[handle] = (reader, _tell(handle))
+    except TypeError:
+        if reader is None:
+            _unweakable.pop(id(handle), None)
+        else:
+            _unweakable[id(handle)] = (handle, reader, _tell(handle))
+
+
+def read_game(handle: Union[TextIO, BinaryIO]) -> Optional[Game]:
+    """The next game of a file (or any object with `readline`, giving `str` or `bytes`);
+    `None` at its end."""
+    reader = _reader_for(handle)
+    text = next(reader, None)
+    read = _read_game_text(text) if text is not None else None
+    _keep(handle, reader if read is not None else None)
     if read is None:
         return None
     headers = Headers(SEVEN_TAG_ROSTER)
@@ -134,4 +155,5 @@ def read_game(handle: TextIO) -> Optional[Game]:
     return Game(headers, read.variant, read.fen, list(read.moves), errors, read.chess960)
 
 
-__all__ = ["Game", "GameNode", "GameRecord", "Headers", "SEVEN_TAG_ROSTER", "check_file", "game_texts", "open_pgn", "read_game", "to_parquet"]
+__all__ = ["Game", "GameNode", "GameRecord", "GameText", "Headers", "SEVEN_TAG_ROSTER", "check_file", "check_texts", "game_texts",
+           "open_pgn", "read_game", "to_parquet"]

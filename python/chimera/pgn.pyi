@@ -1,8 +1,8 @@
-from typing import Optional, TextIO
+from typing import BinaryIO, Optional, TextIO, Union
 
-from ._native import Move, Variant
+from ._native import GameText as GameText, Move, Variant
 from .board import Board
-from .database import GameRecord as GameRecord, check_file as check_file, game_texts as game_texts, open_pgn as open_pgn, to_parquet as to_parquet
+from .database import GameRecord as GameRecord, check_file as check_file, check_texts as check_texts, game_texts as game_texts, open_pgn as open_pgn, to_parquet as to_parquet
 
 SEVEN_TAG_ROSTER: dict[str, str]
 
@@ -24,4 +24,4 @@ class Game(GameNode):
     def mainline_moves(self) -> list[Move]: ...
     def end(self) -> GameNode: ...
 
-def read_game(handle: TextIO) -> Optional[Game]: ...
+def read_game(handle: Union[TextIO, BinaryIO]) -> Optional[Game]: ...

@@ -1,11 +1,11 @@
 //! `chimera.Variant`, `chimera.Position`, `chimera.validate` and their kin.
 
 use chimera::game::{judge_turn, Refused};
+use chimera::movetext::GameText;
 use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::{FenStyle, Notation, Outcome};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyList, PyString};
 
 use crate::errors;
@@ -256,10 +256,13 @@ pub struct GameVerdict {
     /// result decided off the board), if there is one; a result the board contradicts
     /// fails the game instead (`ok` false, `reason` says why).
     agreement: Option<String>,
-    /// The refused move's place among the game's moves (from 1), text, refusal code
-    /// and reason; `None` when `ok`.
+    /// The refused move's place among the game's moves (from 1) and text; `None` when
+    /// `ok` or when no move was refused.
     ply: Option<usize>,
     r#move: Option<String>,
+    /// The code of every failure (a refused move's reason code, `unknown-variant`,
+    /// `bad-fen`, `result-contradicts-board`...), as `chimera validate --json` gives it;
+    /// `None` when `ok`.
     code: Option<&'static str>,
     reason: Option<String>,
     /// The whole refusal as the CLI prints it (``ply 7 (move 4. for White): `Qxh7`: ...``).
@@ -316,20 +319,27 @@ impl Verdicts {
     }
 }
 
-/// The verdict of each of `texts` (one game each, as `chimera.database.game_texts` frames
-/// them): a `GameVerdict`, the `MovetextError` that `validate` raises on the text, or a
-/// `ValueError` for a text that holds no game. The texts are checked on `threads` threads
-/// (all cores by default) with the GIL released, so other Python threads run meanwhile.
+/// The verdict of each of `texts` (one game each: `chimera.pgn.GameText`s as
+/// `chimera.pgn.game_texts` cuts them, or `str`s each holding a game): a `GameVerdict`,
+/// the `MovetextError` of a game whose text cannot be read, or a `ValueError` for a text
+/// that holds no game. The texts are checked on `threads` threads (all cores by default)
+/// with the GIL released, so other Python threads run meanwhile.
 #[pyfunction]
 #[pyo3(signature = (variant, texts, threads = None))]
-fn _check_games(py: Python<'_>, variant: &Bound<'_, PyAny>, texts: Vec<PyBackedStr>, threads: Option<usize>) -> PyResult<Vec<Py<PyAny>>> {
+fn _check_games(
+    py: Python<'_>,
+    variant: &Bound<'_, PyAny>,
+    texts: Vec<Bound<'_, PyAny>>,
+    threads: Option<usize>,
+) -> PyResult<Vec<Py<PyAny>>> {
     let variant = resolve(variant)?;
+    let texts = texts.iter().map(crate::pgn::game_text).collect::<PyResult<Vec<GameText>>>()?;
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, texts.len().max(1));
     let verdicts = py.detach(|| {
         if threads == 1 {
             return check_slice(&variant, &texts);
         }
-        // Contiguous slices, one a thread: each is one checker's run over its texts joined.
+        // Contiguous slices, one a thread, each with its checker.
         let per = texts.len().div_ceil(threads);
         std::thread::scope(|s| {
             let slices: Vec<_> = texts.chunks(per).map(|slice| s.spawn(|| check_slice(&variant, slice))).collect();
@@ -346,26 +356,11 @@ fn _check_games(py: Python<'_>, variant: &Bound<'_, PyAny>, texts: Vec<PyBackedS
         .collect()
 }
 
-/// The verdict `validate` gives each text's game: the first unreadable one of the text if
-/// any (`validate` raises there), else its first. The texts are checked joined, by one
-/// checker, which compiles each variant their tags name once for all of them; each is
-/// checked alone only if the joined text reads otherwise (a comment left open swallows
-/// the games after it, or a text frames as several games).
-fn check_slice(variant: &chimera::Variant, texts: &[PyBackedStr]) -> Vec<Option<Verdict>> {
-    let unreadable = |v: &Verdict| matches!(v.problem, Some(Problem::Unreadable { .. }));
-    let joined = texts.iter().map(|t| &**t).collect::<Vec<&str>>().join("\n");
-    let verdicts: Vec<Verdict> = Checker::new(variant).games(joined.as_bytes()).collect();
-    if verdicts.len() == texts.len() && !verdicts.iter().any(unreadable) {
-        return verdicts.into_iter().map(Some).collect();
-    }
-    texts
-        .iter()
-        .map(|text| {
-            let mut verdicts = Checker::new(variant).games(text.as_bytes());
-            let first = verdicts.next()?;
-            Some(if unreadable(&first) { first } else { verdicts.find(unreadable).unwrap_or(first) })
-        })
-        .collect()
+/// The verdict of each text's game, by one checker (which compiles each variant their
+/// tags name once for all of them).
+fn check_slice(variant: &chimera::Variant, texts: &[GameText]) -> Vec<Option<Verdict>> {
+    let mut checker = Checker::new(variant);
+    texts.iter().map(|text| checker.game_text(text)).collect()
 }
 
 fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
@@ -373,7 +368,7 @@ fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
         None => (None, None),
         // Text that is no movetext is an error of the call, at its line and column.
         Some(Problem::Unreadable { error }) => return Err(errors::movetext_error(error.line, error.column, error.message.clone())),
-        Some(Problem::Setup { message } | Problem::Result { message }) => (None, Some(message.clone())),
+        Some(Problem::Setup { message, .. } | Problem::Result { message, .. }) => (None, Some(message.clone())),
         Some(Problem::Illegal { refused, .. }) => (Some(refused), None),
     };
     Ok(GameVerdict {
@@ -388,7 +383,8 @@ fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
         agreement: v.agreement.clone(),
         ply: refused.map(|r| r.ply),
         r#move: refused.map(|r| r.text.clone()),
-        code: refused.map(|r| r.error.code.as_str()),
+        // Every failure's code, the one `chimera validate --json` reports.
+        code: v.problem.as_ref().map(Problem::code),
         reason: refused.map(|r| r.error.message.clone()).or(setup.clone()),
         message: refused.map(Refused::to_string).or(setup),
     })

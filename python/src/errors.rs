@@ -62,3 +62,12 @@ pub fn movetext_error(line: usize, column: usize, message: String) -> PyErr {
         v.setattr("message", &message)
     })
 }
+
+/// The error with a `code` attribute: the code `chimera validate` reports for it
+/// (`bad-fen`, `unknown-variant`, `unreadable-movetext`).
+pub fn with_code(err: PyErr, code: &'static str) -> PyErr {
+    Python::attach(|py| match err.value(py).setattr("code", code) {
+        Ok(()) => err,
+        Err(e) => e,
+    })
+}

@@ -196,8 +196,8 @@ def test_pgn_reads_one_game_at_a_time():
     game = '[Event "g"]\n\n1. e4 {a comment\n\nacross lines} e5 2. Nf3 *\n\n'
     handle = CountingHandle(game * 1000)
     first = chimera.pgn.read_game(handle)
-    # The first game's lines and the blank line after it; nothing of the next game.
-    assert handle.read == 6 and [m.uci() for m in first.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
+    # The first game's lines, to its result token; nothing of the next game.
+    assert handle.read == 5 and [m.uci() for m in first.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
     games = 1
     while chimera.pgn.read_game(handle) is not None:
         games += 1

@@ -190,7 +190,7 @@ def test_validate_reads_the_variant_and_fen_tags(chess):
     assert (setup.game, setup.variant, setup.ok) == (2, "chess", True)
     assert setup.fen == "8/3k4/8/8/8/8/8/5RK1 w - - 2 2"
     assert setup.agreement is not None and setup.agreement.startswith("not an end by the rules")
-    assert not unknown.ok and unknown.code is None and "nosuch" in unknown.reason
+    assert not unknown.ok and unknown.code == "unknown-variant" and "nosuch" in unknown.reason
 
 
 def test_validate_refuses_a_move_after_the_end():

@@ -13,7 +13,7 @@ import pytest
 
 import chimera
 import chimera.pgn
-from chimera.database import UNREADABLE, _record, _unreadable, check_texts, game_texts, read_parquet
+from chimera.database import UNREADABLE, _record, check_texts, game_texts, read_parquet
 
 VARIANTS = [("chess", None), ("crazyhouse", "Crazyhouse"), ("atomic", "Atomic"), ("3check", "Three-check")]
 
@@ -40,9 +40,10 @@ ILLEGAL = '[Event "Illegal"]\n[Variant "Crazyhouse"]\n\n1. e4 e5 2. Ke3 *\n'
 UNCLOSED = '[Event "Unclosed"]\n\n1. e4 { a comment never closed\n2. Nf3 *\n'
 NO_VARIANT = '[Event "No variant"]\n[Variant "Nonesuch"]\n\n1. e4 *\n'
 COMMENTED = '[Event "Commented"]\n\n1. e4 { a comment\n\nwith a blank line } e5 (1... c5) 2. Nf3 1-0\n'
-# Broken in the ways the joined check of a chunk must not blur: a comment alone (framed
-# as a text of its own, it holds no game), a tag line inside movetext (read as a second
-# game's start), a contradicted result, a bad [FEN].
+# Broken in the ways the cutting of a file into game texts must not blur: a comment
+# between games (the game before it keeps it: it is no game), a tag line inside movetext
+# (the game before it fails, the tag line starts the next), a contradicted result, a bad
+# [FEN].
 NOTE = '{ an annotator\'s note between games }\n'
 TAG_IN_MOVES = '[Event "Tag in moves"]\n\n1. e4 e5\n[Event "Next"]\n1. d4 *\n'
 CONTRADICTED = '[Event "Contradicted"]\n[Variant "Atomic"]\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7 0-1\n'
@@ -84,37 +85,30 @@ def records(files):
 
 def test_every_game_gets_one_record_numbered_in_order(records):
     assert [r.game for r in records] == list(range(1, 309))
-    # The seven broken games fail; every random game is legal.
-    assert sum(not r.ok for r in records) == 7
-
-
-def validate_route(texts):
-    """The records as `chimera.pgn` made them before its checking moved to threads: each
-    text through `chimera.validate`, its first game's verdict, a failing record where it
-    raises or finds no game."""
-    records = []
-    for n, text in enumerate(texts, 1):
-        try:
-            verdicts = list(chimera.validate("chess", text))
-        except chimera.MovetextError as error:
-            records.append(_unreadable(n, "chess", error))
-            continue
-        records.append(_record(n, verdicts[0]) if verdicts else _unreadable(n, "chess", ValueError("no game in the text")))
-    return records
+    # The six broken games fail; every random game is legal.
+    assert sum(not r.ok for r in records) == 6
 
 
 def test_records_equal_validate_game_by_game(files, records):
-    assert records == validate_route(list(game_texts(files["plain"])))
+    """Each readable game's text through `chimera.validate` alone gives its record (a text
+    alone loses the place in its file that an unreadable game's error reports, and the
+    next game's tag line that ended a game without its result)."""
+    texts = list(game_texts(files["plain"]))
+    assert len(texts) == len(records)
+    for text, record in zip(texts, records):
+        if record.code != UNREADABLE:
+            assert _record(text.number, next(iter(chimera.validate("chess", str(text))))) == record
 
 
 def test_broken_texts_keep_their_own_records(records):
-    note, tag_in_moves, contradicted, bad_fen = records[150:154]
-    assert (note.ok, note.code, note.reason) == (False, UNREADABLE, "no game in the text")
+    tag_in_moves, after_it, contradicted, bad_fen = records[150:154]
     assert (tag_in_moves.ok, tag_in_moves.code) == (False, UNREADABLE) and "tag pair after the moves" in tag_in_moves.reason
-    assert (contradicted.ok, contradicted.variant, contradicted.plies, contradicted.outcome, contradicted.claimed) == (
-        False, "atomic", 5, "1-0", "0-1")
-    assert (bad_fen.ok, bad_fen.plies) == (False, 0) and bad_fen.reason.startswith("the [FEN] tag")
-    # The games around them are checked as if they were not there.
+    assert after_it.ok and after_it.plies == 1
+    assert (contradicted.ok, contradicted.code, contradicted.variant, contradicted.plies, contradicted.outcome, contradicted.claimed) == (
+        False, "result-contradicts-board", "atomic", 5, "1-0", "0-1")
+    assert (bad_fen.ok, bad_fen.code, bad_fen.plies) == (False, "bad-fen", 0) and bad_fen.reason.startswith("the [FEN] tag")
+    # The games around them are checked as if they were not there (the note between
+    # games is no game: the game before it keeps it).
     assert records[149].ok and records[154].ok
 
 
@@ -196,7 +190,7 @@ def test_bad_games_give_failing_records_and_the_file_goes_on(records):
         False, "crazyhouse", 2, 3, "Ke3", "piece-cannot-move-there")
     assert (unclosed.ok, unclosed.code, unclosed.fen) == (False, UNREADABLE, None)
     assert "unterminated comment" in unclosed.reason
-    assert not no_variant.ok and "Nonesuch" in no_variant.reason
+    assert (no_variant.ok, no_variant.code) == (False, "unknown-variant") and "Nonesuch" in no_variant.reason
     # A blank line inside a comment does not end the game; the variation is skipped.
     assert commented.ok and commented.plies == 3 and commented.claimed == "1-0"
     assert all(r.ok for r in records[44:150] + records[154:])

@@ -28,10 +28,10 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         variant.position(fen).map_err(|e| Failure::Message(e.to_string()))?;
     }
     let (name, src): (&str, Box<dyn BufRead>) = if args.file == "-" {
-        ("<stdin>", Box::new(io::stdin().lock()))
+        ("<stdin>", decompressed(Box::new(io::stdin().lock())).map_err(|e| read_error("<stdin>", &e))?)
     } else {
         let file = std::fs::File::open(&args.file).map_err(|e| read_error(&args.file, &e))?;
-        (args.file.as_str(), Box::new(BufReader::new(file)))
+        (args.file.as_str(), decompressed(Box::new(BufReader::new(file))).map_err(|e| read_error(&args.file, &e))?)
     };
     let mut verdicts = Checker::new(&variant).with_fen(args.fen.as_deref()).games(src);
     let (mut games, mut failed) = (0, 0);
@@ -89,6 +89,20 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// The text of a stream, decompressed as it is read if it is zstd's (`.pgn.zst`, several
+/// frames end to end included, as parallel compressors write them) or gzip's (`.pgn.gz`,
+/// several members included): told by its first bytes, so standard input is read alike.
+fn decompressed(mut src: Box<dyn BufRead>) -> io::Result<Box<dyn BufRead>> {
+    let head = src.fill_buf()?;
+    if head.starts_with(&[0x28, 0xb5, 0x2f, 0xfd]) {
+        return Ok(Box::new(BufReader::new(zstd::stream::read::Decoder::with_buffer(src)?)));
+    }
+    if head.starts_with(&[0x1f, 0x8b]) {
+        return Ok(Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(src))));
+    }
+    Ok(src)
+}
+
 /// The moves played, the position reached, the result and how the text's agrees.
 fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure> {
     writeln!(out, "{indent}plies: {}", v.plies)?;
@@ -111,14 +125,14 @@ fn report(v: &Verdict, indent: &str, out: &mut dyn Write) -> Result<(), Failure>
 
 fn to_json(v: &Verdict) -> Value {
     let problem = v.problem.as_ref().map(|p| match p {
-        Problem::Setup { message } => json!({"kind": "setup", "message": message}),
-        Problem::Result { message } => json!({"kind": "result", "message": message}),
+        Problem::Setup { message, .. } => json!({"kind": "setup", "code": p.code(), "message": message}),
+        Problem::Result { message, .. } => json!({"kind": "result", "code": p.code(), "message": message}),
         Problem::Unreadable { error } => {
-            json!({"kind": "unreadable", "line": error.line, "column": error.column, "message": error.message})
+            json!({"kind": "unreadable", "code": p.code(), "line": error.line, "column": error.column, "message": error.message})
         }
         Problem::Illegal { refused, place } => json!({
             "kind": "illegal", "ply": refused.ply, "move": refused.text, "line": place.line, "column": place.column,
-            "code": refused.error.code.as_str(), "message": refused.to_string(),
+            "code": p.code(), "message": refused.to_string(),
         }),
     });
     json!({

@@ -398,7 +398,7 @@ fn bpgn_games_are_checked_as_matches() {
     assert_eq!((v[0].problem.as_ref(), v[0].plies, v[0].agreement.as_deref()), (None, 9, Some("agrees")));
     assert_eq!(v[0].end.as_deref(), Some("1-0 (white wins by checkmate) on board A, board A's White and board B's Black"));
     assert!(v[0].fen.contains(" | "), "{}", v[0].fen);
-    let Some(Problem::Result { message }) = &v[1].problem else { panic!("{:?}", v[1]) };
+    let Some(Problem::Result { message, .. }) = &v[1].problem else { panic!("{:?}", v[1]) };
     assert!(message.starts_with("the text's result 0-1 contradicts the board"), "{message}");
     let Some(Problem::Unreadable { error }) = &v[2].problem else { panic!("{:?}", v[2]) };
     assert_eq!((error.message.as_str(), v[2].plies), ("`a. Nf6`: it is white's move on board A", 2));

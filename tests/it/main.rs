@@ -33,6 +33,7 @@ mod pass;
 mod perft;
 mod perpetual;
 mod petrified;
+mod pgn_corpus;
 mod pocket_mutation;
 mod promoted_faces;
 mod properties;

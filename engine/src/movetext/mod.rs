@@ -280,6 +280,14 @@ pub struct Games<R> {
     number: Option<(String, u8)>,
     /// The result token that ended the game before, as written.
     last_result: Option<String>,
+    /// The result token the current game follows (its game ended by it), as written.
+    follows_result: Option<String>,
+    /// The current game's first lexeme is a tag pair.
+    starts_with_tag: bool,
+    /// The text ends where the next game's tag pairs began (a [`GameText`] whose game
+    /// ended there): its end, in a game still being played, is the error that tag
+    /// pair would have been.
+    tag_follows: bool,
 }
 
 impl<R: BufRead> Games<R> {
@@ -294,6 +302,9 @@ impl<R: BufRead> Games<R> {
             ply: 0,
             number: None,
             last_result: None,
+            follows_result: None,
+            starts_with_tag: false,
+            tag_follows: false,
         }
     }
 
@@ -319,20 +330,35 @@ impl<R: BufRead> Games<R> {
         let after_result = (self.state == State::Finished).then(|| self.last_result.take()).flatten();
         let mut tags = Vec::new();
         let mut start = None;
+        self.starts_with_tag = false;
+        // Errors among the tag pairs (a tag pair not closed on its line, a stray `}`):
+        // the first is the game's, and its other tag pairs are read on, so that the game
+        // ends where it would have ended (a bad tag pair costs its own game alone).
+        let mut errors = 0;
         loop {
             match self.lexeme() {
                 None if start.is_none() => return None,
                 None => break,
                 Some(Err(e)) => {
                     start.get_or_insert(Place { offset: e.offset, line: e.line, column: e.column });
-                    self.deferred = Some(e);
-                    break;
+                    errors += 1;
+                    if self.deferred.is_none() {
+                        self.deferred = Some(e);
+                    }
+                    if errors > MAX_TAGS {
+                        break;
+                    }
                 }
                 Some(Ok((at, Lexeme::Tag { name, value }))) => {
-                    start.get_or_insert(at);
+                    if start.is_none() {
+                        start = Some(at);
+                        self.starts_with_tag = true;
+                    }
                     if tags.len() == MAX_TAGS {
-                        self.deferred = at.fail::<()>(format!("more than {MAX_TAGS} tag pairs")).err();
-                        break;
+                        if self.deferred.is_none() {
+                            self.deferred = at.fail::<()>(format!("more than {MAX_TAGS} tag pairs")).err();
+                        }
+                        continue;
                     }
                     tags.push(Tag { name, value });
                 }
@@ -341,7 +367,7 @@ impl<R: BufRead> Games<R> {
                     if let (Some(result), true) = (&after_result, tags.is_empty()) {
                         let (skip, _) = split_move_number(&word);
                         let first_move = skip > 0 && word[..skip].trim_end_matches(['.', '…']) == "1";
-                        if !first_move {
+                        if !first_move && self.deferred.is_none() {
                             self.deferred = at
                                 .fail::<()>(format!(
                                     "`{word}` follows the result `{result}` of game {}: a new game begins with its tag pairs, or with move 1",
@@ -356,6 +382,7 @@ impl<R: BufRead> Games<R> {
             }
         }
         self.games += 1;
+        self.follows_result = after_result;
         (self.state, self.ply, self.number) = (State::Playing, 0, None);
         let place = start.unwrap_or(self.scan.place());
         Some(GameStart { number: self.games, place, tags })
@@ -373,6 +400,11 @@ impl<R: BufRead> Games<R> {
         }
         loop {
             let (at, lexeme) = match self.lexeme() {
+                None if self.tag_follows && self.ply > 0 => {
+                    // The tag pair that ended this game's text in its file.
+                    self.state = State::Broken;
+                    return Some(self.scan.place().fail(TAG_AFTER_MOVES));
+                }
                 None => {
                     self.state = State::Between;
                     return None;
@@ -388,7 +420,7 @@ impl<R: BufRead> Games<R> {
                     // The tag pair begins the next game.
                     self.ahead = Some((at, lexeme));
                     self.state = State::Broken;
-                    return Some(at.fail("a tag pair after the moves (is the result token of the game missing?)"));
+                    return Some(at.fail(TAG_AFTER_MOVES));
                 }
                 Lexeme::Tag { .. } => {}
                 Lexeme::Word(word) => {
@@ -448,6 +480,118 @@ impl<R: BufRead> Games<R> {
             _ => None,
         };
         Some(Ok(Token::Move(MoveToken { text: word.to_string(), ply: self.ply, written, place: at })))
+    }
+}
+
+/// The error of a game whose moves the next game's tag pairs follow.
+const TAG_AFTER_MOVES: &str = "a tag pair after the moves (is the result token of the game missing?)";
+
+/// One game's text, cut from its file where [`Games`] ends it ([`GameTexts`]), with what
+/// reading it again needs to read it as it was read in the file: its number, its place
+/// there, and what came before it. [`GameText::games`] reads it again, with the same
+/// tags, moves, errors and places as in the file; a batch of them can be handed to
+/// other threads or processes and each checked alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameText {
+    /// Its number in the file, from 1.
+    pub number: usize,
+    /// Where it begins in the file: its first tag pair or word (or the error there).
+    pub place: Place,
+    /// The result token of the game before it, when that game ended with it (then a
+    /// game must begin with its tag pairs or with move 1).
+    pub follows_result: Option<String>,
+    /// Its text ended where the next game's tag pairs begin.
+    pub tag_follows: bool,
+    /// Its bytes, from its first tag pair or word to the next game's (trailing
+    /// comments and spaces included); not always UTF-8, as the file was not.
+    pub text: Vec<u8>,
+}
+
+impl GameText {
+    /// A text holding a game of its own (or the first of several): game 1, at line 1.
+    pub fn of(text: impl Into<Vec<u8>>) -> GameText {
+        GameText { number: 1, place: Place { offset: 0, line: 1, column: 1 }, follows_result: None, tag_follows: false, text: text.into() }
+    }
+
+    /// Its game, read as [`Games`] read it in the file: [`Games::next_game`] gives its
+    /// heading (with its number), then [`Games::next_token`] its moves.
+    pub fn games(&self) -> Games<&[u8]> {
+        let mut games = Games::new(&self.text[..]);
+        // Its first character is no space: whether a line began there matters only for
+        // `%` and `#`, which begin no game at a line's start.
+        games.scan = Scanner::at(&self.text[..], self.place, false);
+        games.games = self.number.saturating_sub(1);
+        games.tag_follows = self.tag_follows;
+        if let Some(result) = &self.follows_result {
+            (games.state, games.last_result) = (State::Finished, Some(result.clone()));
+        }
+        games
+    }
+}
+
+/// The games of a PGN file or byte stream as texts, each cut where [`Games`] ends it
+/// (the one reader of games: the CLI reads them in place, the Python package as these
+/// texts, checked on other threads). A game ended by its result token is cut there, with
+/// nothing of the next game read; one that ends otherwise (at the next game's tag pairs,
+/// or broken) is cut where the next begins, which is read to know it.
+///
+/// ```
+/// use chimera_engine::movetext::GameTexts;
+/// let pgn = "[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n[White \"x]\n1. d4 *\n[Event \"c\"]\n1. c4 *\n";
+/// let texts: Vec<_> = GameTexts::new(pgn.as_bytes()).collect();
+/// assert_eq!(texts.len(), 3);
+/// assert_eq!(texts[1].text, b"[Event \"b\"]\n[White \"x]\n1. d4 *\n");
+/// assert_eq!(texts[0].text, b"[Event \"a\"]\n1. e4 e5 1-0");
+/// assert_eq!((texts[2].number, texts[2].place.line), (3, 6));
+/// let mut second = texts[1].games();
+/// assert_eq!(second.next_game().unwrap().number, 2);
+/// assert!(second.next_token().unwrap().unwrap_err().message.contains("unterminated tag pair"));
+/// ```
+pub struct GameTexts<R> {
+    games: Games<R>,
+    /// The game begun and not yet cut.
+    current: Option<(usize, Place, Option<String>)>,
+}
+
+impl<R: BufRead> GameTexts<R> {
+    /// The games of `src`, none read yet.
+    pub fn new(src: R) -> GameTexts<R> {
+        let mut games = Games::new(src);
+        games.scan.capture();
+        GameTexts { games, current: None }
+    }
+
+    fn begin(&mut self) -> bool {
+        match self.games.next_game() {
+            Some(start) => {
+                self.current = Some((start.number, start.place, self.games.follows_result.clone()));
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl<R: BufRead> Iterator for GameTexts<R> {
+    type Item = GameText;
+
+    fn next(&mut self) -> Option<GameText> {
+        if self.current.is_none() && !self.begin() {
+            return None;
+        }
+        let (number, place, follows_result) = self.current.take()?;
+        while self.games.next_token().is_some() {}
+        if self.games.state == State::Finished {
+            // Ended by its result token: cut there, reading nothing of the next game (what
+            // lies between the two, spaces and comments, belongs to neither).
+            let text = self.games.scan.take_captured(place.offset, Some(self.games.scan.place().offset));
+            return Some(GameText { number, place, follows_result, tag_follows: false, text });
+        }
+        // Reading the next game's heading reads this one to its end.
+        let next = self.begin().then(|| self.current.as_ref().map(|c| c.1.offset)).flatten();
+        let text = self.games.scan.take_captured(place.offset, next);
+        let tag_follows = next.is_some() && self.games.starts_with_tag;
+        Some(GameText { number, place, follows_result, tag_follows, text })
     }
 }
 
@@ -667,6 +811,63 @@ mod tests {
         assert_eq!(all.next_game().unwrap().tag("A"), Some("1"));
         assert_eq!(all.next_game().unwrap().tag("A"), Some("2"));
         assert!(all.next_game().is_none());
+    }
+
+    #[test]
+    fn a_tag_pair_with_an_unclosed_quote_costs_its_own_game() {
+        // Issue 51: `[White "x]` read on across lines and swallowed the games after it.
+        let pgn = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n[White \"x]\n[Black \"y\"]\n\n1. e4 e5 *\n\n[Event \"c\"]\n1. d4 *\n";
+        let g = games(pgn);
+        assert_eq!(g.len(), 3);
+        assert_eq!(g[1].2, vec!["Event=b".to_string(), "Black=y".to_string()]);
+        assert_eq!(g[1].3, Err("5:1: unterminated tag pair: its value's `\"` is not closed on its line".into()));
+        assert_eq!((g[2].0, g[2].1, &g[2].3), (3, 10, &Ok(vec!["d4".into(), "|".into()])));
+    }
+
+    #[test]
+    fn a_comment_left_open_ends_at_a_tag_line_after_a_blank_line() {
+        let pgn = "[Event \"a\"]\n1. e4 { never closed\n2. Nf3 *\n\n[Event \"b\"]\n1. d4 (1. c4 *\n\n[Event \"c\"]\n1. c4 {x\n[y]} *\n";
+        let g = games(pgn);
+        assert_eq!(g.len(), 3);
+        assert!(g[0].3.as_ref().unwrap_err().starts_with("2:7: unterminated comment"));
+        assert!(g[1].3.as_ref().unwrap_err().starts_with("6:7: unterminated variation"));
+        // A tag line with no blank line before it stays inside the comment.
+        assert_eq!(g[2].3, Ok(vec!["c4".into(), "|".into()]));
+    }
+
+    /// Every game of `pgn` read from its cut text as it was read in the file.
+    fn texts_read_as_in_the_file(pgn: &[u8]) {
+        let mut stream = Games::new(pgn);
+        let texts: Vec<GameText> = GameTexts::new(pgn).collect();
+        let mut n = 0;
+        while let Some(start) = stream.next_game() {
+            let text = &texts[n];
+            let mut alone = text.games();
+            assert_eq!(alone.next_game().as_ref(), Some(&start), "game {}", n + 1);
+            let tokens: Vec<_> = std::iter::from_fn(|| stream.next_token()).collect();
+            let again: Vec<_> = std::iter::from_fn(|| alone.next_token()).collect();
+            assert_eq!(tokens, again, "game {}: {:?}", n + 1, String::from_utf8_lossy(&text.text));
+            assert!(alone.next_game().is_none());
+            n += 1;
+        }
+        assert_eq!(n, texts.len());
+        // Each text is the file's at its place.
+        for t in &texts {
+            assert_eq!(&pgn[t.place.offset..t.place.offset + t.text.len()], &t.text[..]);
+        }
+    }
+
+    #[test]
+    fn game_texts_read_alone_as_in_their_file() {
+        for pgn in [
+            &b"% header\n\n[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. d4 d5\n[Event \"c\"]\n1. c4 *"[..],
+            b"1. e4 e5 1-0 2. Nf3 1. d4 *\n{trailing}\n",
+            b"[White \"x]\n[Black \"y\"]\n1. e4 } e5 *\n[Event \"d\"]\n1. \xff e4 *\n[Event \"e\"] 1. e4 { open\n\n[Event \"f\"]\n*",
+            b"\xef\xbb\xbf[A \"1\"]\n1. e4 ; c\n(1. d4) $1 e5 *\n\n1-0 }\n[B \"2\"]\n\n",
+            b"",
+        ] {
+            texts_read_as_in_the_file(pgn);
+        }
     }
 
     #[test]

@@ -42,16 +42,24 @@ struct Chars<R> {
     src: R,
     place: Place,
     peeked: Option<char>,
+    /// Bytes taken from `src` so far (a peeked character's included).
+    consumed: usize,
+    /// The bytes taken from `src` since offset `captured_from`, when the text is kept
+    /// ([`Scanner::capture`]).
+    capture: Option<Vec<u8>>,
+    captured_from: usize,
 }
 
 impl<R: BufRead> Chars<R> {
     fn peek(&mut self) -> Result<Option<char>, MovetextError> {
         if self.peeked.is_none() {
-            self.peeked = self.decode().map_err(|e| MovetextError {
-                offset: self.place.offset,
-                line: self.place.line,
-                column: self.place.column,
-                message: e,
+            let before = self.consumed;
+            self.peeked = self.decode().map_err(|e| {
+                let error = MovetextError { offset: self.place.offset, line: self.place.line, column: self.place.column, message: e };
+                // The bytes that are no character still count: offsets stay byte offsets.
+                self.place.offset += self.consumed - before;
+                self.place.column += 1;
+                error
             })?;
         }
         Ok(self.peeked)
@@ -70,12 +78,6 @@ impl<R: BufRead> Chars<R> {
         }
     }
 
-    fn next(&mut self) -> Result<Option<char>, MovetextError> {
-        let c = self.peek()?;
-        self.bump();
-        Ok(c)
-    }
-
     fn byte(&mut self) -> Result<Option<u8>, String> {
         let buf = loop {
             match self.src.fill_buf() {
@@ -86,6 +88,10 @@ impl<R: BufRead> Chars<R> {
         };
         let Some(&b) = buf.first() else { return Ok(None) };
         self.src.consume(1);
+        self.consumed += 1;
+        if let Some(kept) = &mut self.capture {
+            kept.push(b);
+        }
         Ok(Some(b))
     }
 
@@ -120,7 +126,33 @@ pub(super) struct Scanner<R> {
 
 impl<R: BufRead> Scanner<R> {
     pub(super) fn new(src: R) -> Scanner<R> {
-        Scanner { chars: Chars { src, place: Place { offset: 0, line: 1, column: 1 }, peeked: None }, line_start: true }
+        Scanner::at(src, Place { offset: 0, line: 1, column: 1 }, true)
+    }
+
+    /// A scanner of text that stands at `place` of a larger input (a game's text cut
+    /// from its file), `line_start` if only spaces precede it on its line.
+    pub(super) fn at(src: R, place: Place, line_start: bool) -> Scanner<R> {
+        let chars = Chars { src, place, peeked: None, consumed: place.offset, capture: None, captured_from: place.offset };
+        Scanner { chars, line_start }
+    }
+
+    /// Keeps the bytes read from now on, for [`Scanner::take_captured`].
+    pub(super) fn capture(&mut self) {
+        self.chars.capture = Some(Vec::new());
+        self.chars.captured_from = self.chars.consumed;
+    }
+
+    /// The kept bytes from offset `from` to offset `to` (to the last byte read if
+    /// `None`); those before `to` are dropped.
+    pub(super) fn take_captured(&mut self, from: usize, to: Option<usize>) -> Vec<u8> {
+        let Some(kept) = &mut self.chars.capture else { return Vec::new() };
+        let base = self.chars.captured_from;
+        let to = to.unwrap_or(base + kept.len()).clamp(base, base + kept.len());
+        let from = from.clamp(base, to);
+        let text = kept[from - base..to - base].to_vec();
+        kept.drain(..to - base);
+        self.chars.captured_from = to;
+        text
     }
 
     /// Where the next character stands.
@@ -168,8 +200,16 @@ impl<R: BufRead> Scanner<R> {
 
     fn skip_comment(&mut self, at: Place) -> Result<(), MovetextError> {
         self.chars.bump();
+        let mut blank = BlankLines::default();
         loop {
-            match self.chars.next()? {
+            let c = self.chars.peek()?;
+            if blank.tag_after_blank_line(c) {
+                // A comment left open ends before the next game's tag pairs: one stray
+                // `{` costs its own game, not the rest of the file.
+                return at.fail("unterminated comment: `{` without `}`");
+            }
+            self.chars.bump();
+            match c {
                 Some('}') => return Ok(()),
                 Some(_) => {}
                 None => return at.fail("unterminated comment: `{` without `}`"),
@@ -191,9 +231,14 @@ impl<R: BufRead> Scanner<R> {
     /// Skips a variation `( … )`, nested ones and comments inside included.
     fn skip_variation(&mut self, at: Place) -> Result<(), MovetextError> {
         let mut depth = 0usize;
+        let mut blank = BlankLines::default();
         loop {
             let here = self.place();
-            match self.chars.peek()? {
+            let c = self.chars.peek()?;
+            if blank.tag_after_blank_line(c) {
+                return at.fail("unterminated variation: `(` without `)`");
+            }
+            match c {
                 None => return at.fail("unterminated variation: `(` without `)`"),
                 Some('(') => depth += 1,
                 Some(')') => {
@@ -223,7 +268,12 @@ impl<R: BufRead> Scanner<R> {
         let mut text = String::new();
         let (mut in_string, mut escaped) = (false, false);
         while let Some(c) = self.chars.peek()? {
-            if c == '\n' && !in_string {
+            if c == '\n' && in_string {
+                // A tag pair is one line: an unclosed quote ends with it, an error of
+                // this tag pair alone (the next line is read afresh).
+                return at.fail("unterminated tag pair: its value's `\"` is not closed on its line");
+            }
+            if c == '\n' {
                 break;
             }
             self.chars.bump();
@@ -263,6 +313,30 @@ impl<R: BufRead> Scanner<R> {
             return at.fail(format!("a word longer than {MAX_LEXEME_BYTES} bytes"));
         }
         Ok((at, Lexeme::Word(word)))
+    }
+}
+
+/// Watches the characters of a comment or variation for a tag pair that begins a line
+/// after a blank line: there, one left open is taken to have ended.
+#[derive(Default)]
+struct BlankLines {
+    /// Newlines since the last character other than a space.
+    newlines: u32,
+    /// The last character was a newline.
+    line_start: bool,
+}
+
+impl BlankLines {
+    /// Whether `c` is `[` at the start of a line after a blank line; notes `c` otherwise.
+    fn tag_after_blank_line(&mut self, c: Option<char>) -> bool {
+        match c {
+            Some('[') if self.line_start && self.newlines >= 2 => return true,
+            Some('\n') => self.newlines += 1,
+            Some(c) if c.is_whitespace() => {}
+            _ => self.newlines = 0,
+        }
+        self.line_start = c == Some('\n');
+        false
     }
 }
 
