@@ -331,6 +331,14 @@ impl Position {
     pub fn outcome(&self) -> Option<Outcome> {
         with!(self, p => p.outcome())
     }
+    /// The result the position would have if the side to move had no legal move:
+    /// checkmate's if it is in check, stalemate's if not, as the rules score them (a
+    /// mate rule, a stalemate judged by the number of pieces or scored by the material
+    /// count: Armageddon's stalemate is Black's). Whether or not moves remain
+    /// (Fairy-Stockfish's `game_result` answers so for any position).
+    pub fn stuck_outcome(&self) -> Outcome {
+        with!(self, p => if p.is_check() { p.checkmate_outcome() } else { p.stalemate_outcome() })
+    }
     /// [`Position::outcome`] for a caller that has the legal moves already (from
     /// [`Position::legal_moves`] of this position): they are not generated again.
     pub fn outcome_with_moves(&self, legal: &[Move]) -> Option<Outcome> {

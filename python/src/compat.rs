@@ -153,6 +153,28 @@ impl Game {
     }
 }
 
+/// How Fairy-Stockfish marks a promotion of a `mover` to `p` in long algebraic form:
+/// `+` for its piece promotion (`promotedPieceType`: a piece turning to its promoted
+/// face, Shogi's `b7b8+`, or any piece but a pawn that promotes Shogi style, in and from
+/// its zone, to one type alone, Chak's `g4g5+`), `-` for a face turning back (Kyoto shogi's `b7b8-`), `None` for a pawn's
+/// promotion, written with the new piece's letter (`e7e8q`).
+fn turn_mark(rules: &chimera::Rules, mover: chimera::PieceType, p: chimera::PieceType) -> Option<char> {
+    if rules.promoted_from(p) == Some(mover) {
+        return Some('+');
+    }
+    if rules.promoted_from(mover) == Some(p) {
+        return Some('-');
+    }
+    // Its piece promotions also promote from inside the zone (`from_zone`); a pawn's
+    // promotion, also of the other pawn types it names (Khans's soldier: `c3b1t`), does not.
+    let def = rules.piece(mover);
+    let single = def.promotion.as_ref().is_some_and(|pr| pr.from_zone && pr.to.iter().all(|(_, to)| to.len() == 1));
+    // A pair that turns into each other both ways (Chennis): which way is the promotion
+    // is not in the rules, so neither is marked.
+    let flips_back = rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.reaches(mover));
+    (!def.pawn && single && !flips_back).then_some('+')
+}
+
 /// A move as Fairy-Stockfish writes it in long algebraic form (what [`fsf_move`] reads):
 /// as Chimera's, but for a piece that turns to its promoted face (Shogi's promotion:
 /// `b7b8+`) or back (Kyoto shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
@@ -166,13 +188,7 @@ fn fsf_uci(pos: &Position, m: Move) -> String {
         return pos.uci(m);
     }
     let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return pos.uci(m) };
-    let turn = if rules.promoted_from(p) == Some(mover.kind) {
-        '+'
-    } else if rules.promoted_from(mover.kind) == Some(p) {
-        '-'
-    } else {
-        return pos.uci(m);
-    };
+    let Some(turn) = turn_mark(rules, mover.kind, p) else { return pos.uci(m) };
     let mut text = pos.uci(Move { piece: Move::NO_PROMOTION, ..m });
     text.push(turn);
     text
@@ -185,10 +201,7 @@ fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> 
     let rules = pos.rules().clone();
     let turned = |m: &Move, up: bool| -> bool {
         let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return false };
-        match up {
-            true => rules.promoted_from(p) == Some(mover.kind),
-            false => rules.promoted_from(mover.kind) == Some(p),
-        }
+        turn_mark(&rules, mover.kind, p) == Some(if up { '+' } else { '-' })
     };
     let (base, up) = match text.strip_suffix('+') {
         Some(b) => (b, Some(true)),
@@ -301,8 +314,18 @@ fn legal_moves<'py>(
     }
     let legal = pos.legal_moves();
     let rules = pos.rules();
-    if (0..rules.pieces.len()).any(|t| rules.promoted_from(t as chimera::PieceType).is_some()) {
-        // Pieces with a promoted face: moves that turn them, or drop one, in pyffish's form.
+    let turns = |t: usize| {
+        let t = t as chimera::PieceType;
+        rules.promoted_from(t).is_some()
+            || rules
+                .piece(t)
+                .promotion
+                .as_ref()
+                .is_some_and(|pr| pr.to.iter().any(|(_, to)| to.iter().any(|&p| turn_mark(rules, t, p).is_some())))
+    };
+    if (0..rules.pieces.len()).any(turns) {
+        // Pieces with a promoted face, or that promote as Fairy-Stockfish's pieces do:
+        // moves that turn them, or drop one, in pyffish's form.
         let listed: Vec<String> = legal.into_iter().map(|m| fsf_uci(&pos, m)).collect();
         return PyList::new(py, listed);
     }

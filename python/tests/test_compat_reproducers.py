@@ -117,3 +117,172 @@ def test_an_imported_pawn_writes_en_passant_as_a_pawn():
 def test_pyffish_writes_the_same_en_passant_field(sf):
     sf.load_variant_config(COMMONER_CHESS)
     assert sf.get_fen(*COMMONER_CALL) == COMMONER_FEN
+
+
+# Issue 50, part 2: defects found on the way. Each case: (variants.ini text to load or
+# None, call, arguments, compat's answer, pyffish 0.0.90's answer where it differs by the
+# published rules, documented in docs/src/python.md, else None).
+DIANA = """[diana:losalamos]
+pieceToCharTable = PNBRQ................Kpnbrq................k
+bishop = b
+promotionPieceTypes = rbn
+castling = true
+castlingKingsideFile = e
+castlingQueensideFile = b
+startFen = rbnkbr/pppppp/6/6/PPPPPP/RBNKBR w KQkq - 0 1
+"""
+CHAK = """[chak]
+maxRank = 9
+maxFile = 9
+rook = r
+knight = v
+centaur = j
+immobile = o
+customPiece1 = s:FvW
+customPiece2 = q:pQ
+customPiece3 = d:mQ2cQ2
+customPiece4 = p:fsmWfceF
+customPiece5 = k:WF
+customPiece6 = w:FvW
+startFen = rvsqkjsvr/4o4/p1p1p1p1p/9/9/9/P1P1P1P1P/4O4/RVSJKQSVR w - - 0 1
+mobilityRegionWhiteCustomPiece6 = *5 *6 *7 *8 *9
+mobilityRegionWhiteCustomPiece3 = *5 *6 *7 *8 *9
+mobilityRegionBlackCustomPiece6 = *1 *2 *3 *4 *5
+mobilityRegionBlackCustomPiece3 = *1 *2 *3 *4 *5
+promotionRegionWhite = *5 *6 *7 *8 *9
+promotionRegionBlack = *5 *4 *3 *2 *1
+promotionPieceTypes = -
+mandatoryPiecePromotion = true
+promotedPieceType = p:w k:d
+extinctionValue = loss
+extinctionPieceTypes = kd
+extinctionPseudoRoyal = true
+flagPiece = d
+flagRegionWhite = e8
+flagRegionBlack = e2
+nMoveRule = 50
+nFoldRule = 3
+nFoldValue = draw
+stalemateValue = loss
+"""
+# pychess-variants' variants.ini: a pawn of the second army (Black's soldier) promotes
+# with a letter, as a pawn does.
+KHANS = """[khans:chess]
+centaur = h
+knibis = a
+kniroo = l
+customPiece1 = t:mNcK
+customPiece2 = s:mfhNcfW
+promotionPawnTypesBlack = s
+promotionPieceTypesBlack = t
+stalemateValue = loss
+nMoveRuleTypesBlack = s
+flagPiece = k
+flagRegionWhite = *8
+flagRegionBlack = *1
+startFen = lhatkahl/ssssssss/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ - 0 1
+"""
+MAKRUKHOUSE = """[makrukhouse:makruk]
+startFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR[] w - - 0 1
+pieceDrops = true
+capturesToHand = true
+firstRankPawnDrops = true
+promotionZonePawnDrops = true
+immobilityIllegal = true
+"""
+DIANA_CASTLES = "r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1"
+SHOGI_DROP_MATE = "kn7/9/1G7/9/9/9/9/9/8K[P] w - - 0 1"
+KN_K = "8/8/8/4k3/8/8/8/4KN2 w - - 3+3 0 1"
+
+DEFECTS = [
+    # 1. Atomic and Spartan: compat marks every check as the variant has it; pyffish marks
+    # none at all in either (its kings are commoners there, which its SAN does not see).
+    (None, "get_san", ("atomic", "8/8/8/3k4/8/4K3/8/R7 w - - 0 1", "a1a5"), "Ra5+", "Ra5"),
+    # Touching kings: no check in Atomic, so no mark (both agree).
+    (None, "get_san", ("atomic", "8/8/8/R3k3/4K3/8/8/8 w - - 0 1", "e4e3"), "Ke3+", "Ke3"),
+    (None, "gives_check", ("atomic", "8/8/8/4k3/4K3/8/8/1N6 w - - 0 1", ["b1d2"]), False, None),
+    (None, "get_san", ("atomic", "8/8/8/4k3/4K3/8/1N6/8 w - - 0 1", "b2d3"), "Nd3", None),
+    # Spartan: one of Black's two kings attacked is no check (duple check).
+    (None, "get_san", ("spartan", "2k2k2/8/8/8/8/8/8/Q3K3 w - - 0 1", "a1a6"), "Qa6", None),
+    (None, "get_san", ("spartan", "2k5/8/8/8/8/8/8/Q3K3 w - - 0 1", "a1a6"), "Qa6+", "Qa6"),
+    # 2. Diana chess: the castle whose king lands where it could step is the king taking
+    # its rook (`d1f1`); it was listed as `d1e1`, twice.
+    (DIANA, "legal_moves", ("diana", DIANA_CASTLES, []),
+     ["a1b1", "a1c1", "a2a3", "b2b3", "c2c3", "d1b1", "d1c1", "d1e1", "d1f1", "d2d3", "e2e3", "f1e1", "f2f3"], None),
+    (DIANA, "get_san", ("diana", DIANA_CASTLES, "d1f1"), "O-O", None),
+    (DIANA, "get_fen", ("diana", DIANA_CASTLES, ["d1e1"]), "r2k1r/pppppp/6/6/PPPPPP/R3KR b kq - 1 1", None),
+    (DIANA, "get_fen", ("diana", DIANA_CASTLES, ["d1f1"]), "r2k1r/pppppp/6/6/PPPPPP/R2RK1 b kq - 1 1", None),
+    # 3. Chak: a piece promotion is written `+`, and read so.
+    (CHAK, "legal_moves", ("chak", "startpos", ["g3g4", "a7a6"]),
+     None, None),
+    (CHAK, "get_san", ("chak", "rvsqkjsvr/4o4/2p1p1p1p/p8/9/6P2/P1P1P3P/4O4/RVSJKQSVR w - - 2 2", "g4g5+"), "Pg5=W", None),
+    # 9. Khans's soldier, a second pawn type: its promotion keeps its letter.
+    (KHANS, "legal_moves", ("khans", "lNaBka1l/s2s1s1s/6s1/s3h3/Ps6/1PsP4/2PNPPPP/R2QKB1R b KQ - 1 12", []), None, None),
+    # 4. 3check: a knight can still give the checks (and python-chess lets it win).
+    (None, "has_insufficient_material", ("3check", KN_K, []), (False, True), None),
+    (None, "has_insufficient_material", ("3check", "8/8/8/4k3/8/8/8/4K3 w - - 3+3 0 1", []), (True, True), None),
+    (None, "has_insufficient_material", ("5check", "8/8/8/4k3/8/8/8/4KB2 w - - 5+5 0 1", []), (False, True), None),
+    # 5. Armageddon: a running game is scored as a stalemate would be, Black's.
+    (None, "game_result", ("armageddon", "startpos", []), -32000, None),
+    (None, "game_result", ("armageddon", "startpos", ["e2e4"]), 32000, None),
+    # 6. makrukhouse: a pawn's move resets the halfmove clock.
+    (MAKRUKHOUSE, "get_fen", ("makrukhouse", "startpos", ["h3h4"]), "rnsmksnr/8/pppppppp/8/7P/PPPPPPP1/8/RNSKMSNR[] b - - 0 1", None),
+    (MAKRUKHOUSE, "get_fen", ("makrukhouse", "startpos", ["f1f2", "f8e7", "e3e4"]),
+     "rnsmk1nr/4s3/pppppppp/8/4P3/PPPP1PPP/5S2/RNSKM1NR[] b - - 0 2", None),
+    # 8. S-Chess: a gating move is told apart only from other moves gating the same piece.
+    (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2h"), "Nd2/H", None),
+    (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2"), "Nbd2", None),
+    # Both rooks may gate the elephant on b8: pyffish's `Rb8/E` names two moves.
+    (None, "get_san", ("seirawan", "r6r/pph1pkbp/2n2n1B/2ppqbp1/P3PPQN/2RP3H/1PP3BP/EN2K2R[e] b Kah - 5 15", "a8b8e"), "Rab8/E", "Rb8/E"),
+]
+
+
+def _defect_id(case):
+    _, call, args, _, _ = case
+    return f"{call}{args!r}"[:90]
+
+
+def _answer(module, ini, call, args):
+    if ini:
+        import warnings
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module.load_variant_config(ini)
+    answer = getattr(module, call)(*args)
+    return sorted(answer) if call == "legal_moves" else answer
+
+
+@pytest.mark.parametrize("ini, call, args, expected, fsf", DEFECTS, ids=[_defect_id(c) for c in DEFECTS])
+def test_defects_found_on_the_way(sf, ini, call, args, expected, fsf):
+    ours = _answer(compat, ini, call, args)
+    theirs = _answer(sf, ini, call, args)
+    if expected is not None:
+        assert ours == (sorted(expected) if call == "legal_moves" else expected)
+    if fsf is None:
+        assert ours == theirs
+    else:
+        assert theirs == fsf
+
+
+def test_a_pawn_drop_mate_is_no_legal_move(sf):
+    # Shogi's uchifuzume: the JSA's rules forbid a pawn drop that mates. pyffish lists it
+    # and scores the mate as a win for the mated side (its checkmate_value).
+    assert "P@a8" not in compat.legal_moves("shogi", SHOGI_DROP_MATE, [])
+    assert "P@a8" in sf.legal_moves("shogi", SHOGI_DROP_MATE, [])
+    assert sf.game_result("shogi", SHOGI_DROP_MATE, ["P@a8"]) == 32000
+    assert set(compat.legal_moves("shogi", SHOGI_DROP_MATE, [])) | {"P@a8"} == set(sf.legal_moves("shogi", SHOGI_DROP_MATE, []))
+
+
+def test_chak_promotions_read_and_written_with_plus():
+    compat.load_variant_config(CHAK)
+    moves = compat.legal_moves("chak", "startpos", ["g3g4", "a7a6"])
+    assert "g4g5+" in moves and "g4g5w" not in moves
+    assert compat.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"]).startswith("rvsqkjsvr/4o4/2p1p1p1p/p8/6W2/")
+
+
+def test_3check_knight_is_no_dead_position():
+    import chimera
+
+    assert chimera.variant("3check").position("8/8/8/4k3/8/8/8/4KN2 w - - 0 1").outcome() is None
+    assert chimera.variant("3check").position("8/8/8/4k3/8/8/8/4K3 w - - 0 1").outcome() is not None

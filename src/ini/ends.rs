@@ -87,14 +87,17 @@ pub(super) fn end_table(
         if c.fsf.value("chasingRule").is_some_and(|(v, _)| v.trim() == "axf") {
             end.insert("move_rule_checks_counted".into(), Value::Integer(10));
         }
-        let mut reset = vec!["capture".to_string()];
-        reset.extend(c.shared_names("nMoveRuleTypes", &["pawn"], board, promoted)?);
-        // Fairy-Stockfish counts every drop irreversible (`do_move`).
-        if c.bool("pieceDrops", false)? {
-            reset.push("drop".to_string());
-        }
-        end.insert("move_rule_reset".into(), strings(reset));
     }
+    // What resets the halfmove clock, with a move rule or without one: Fairy-Stockfish
+    // keeps the clock in every variant (its FENs write it; Makruk's family has no move
+    // rule, its counting instead).
+    let mut reset = vec!["capture".to_string()];
+    reset.extend(c.shared_names("nMoveRuleTypes", &["pawn"], board, promoted)?);
+    // Fairy-Stockfish counts every drop irreversible (`do_move`).
+    if c.bool("pieceDrops", false)? {
+        reset.push("drop".to_string());
+    }
+    end.insert("move_rule_reset".into(), strings(reset));
     // The atomic module ends the game when the royal piece explodes: that is the
     // extinction. With pseudo-royal pieces Fairy-Stockfish applies none.
     if let Some(verdict) = c.verdict("extinctionValue", "none")?.filter(|_| !royal_by_rule) {

@@ -11,8 +11,9 @@
 //!   sufficient; colour-bound pieces (bishop, fers, alfil…) need pieces on both colours or
 //!   another piece on the board; other pieces (knight, wazir, pawn…) need one more piece of
 //!   either side. A piece that can never reach the enemy king's squares counts for nothing;
-//! * with a stalemate that is not a draw, a rule module that ends games (n-check's count),
-//!   or royals that may not flee check (Makpong), any piece but the king may win;
+//! * with a stalemate that is not a draw, a count of checks that wins (n-check), a rule
+//!   module that ends games, or royals that may not flee check (Makpong), any piece but
+//!   the king may win;
 //! * two royals under duple check may win together (Spartan chess).
 
 use crate::bitboard::Bitboard;
@@ -139,7 +140,8 @@ impl<B: Bitboard> Pos<B> {
         let pieces = self.with_pieces();
         let unbound = pieces & !restricted & !colour_bound;
         // Rules under which a piece may win without mating (or mate in more ways).
-        let other_wins = end.stalemate != Verdict::Draw || !t.modules.with_outcome.is_empty() || !rules.royal_flees_check;
+        let other_wins =
+            end.stalemate != Verdict::Draw || end.checks.is_some() || !t.modules.with_outcome.is_empty() || !rules.royal_flees_check;
         let mine = self.color_bb(side);
         if (colour_bound & mine).any() {
             let both_colours = (colour_bound & t.light).any() && (colour_bound & !t.light).any();

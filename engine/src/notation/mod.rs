@@ -297,7 +297,10 @@ impl<B: Bitboard> Pos<B> {
         }
         // The other pieces of the type that may make the same move to the same square; in
         // Thai SAN, which names pieces by their movement, of the movement (a tokin and a
-        // gold are both `X`, as Fairy-Stockfish's types are both its gold).
+        // gold are both `X`, as Fairy-Stockfish's types are both its gold). A gating move
+        // is told apart only from other pieces' moves gating the same piece (`Nd2/E` with
+        // a knight that reaches d2 but cannot gate, as Fairy-Stockfish writes it; `Rab8/E`
+        // where both rooks may gate, which Fairy-Stockfish leaves ambiguous).
         let g = self.t.geometry;
         let rules = &self.t.rules;
         let moves_alike = |t: PieceType| {
@@ -308,12 +311,14 @@ impl<B: Bitboard> Pos<B> {
         let others: Vec<Square> = legal
             .iter()
             .filter(|o| {
-                o.to == m.to
-                    && o.from != m.from
-                    && matches!(o.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant)
-                    && (o.kind == MoveKind::EnPassant) == (m.kind == MoveKind::EnPassant)
-                    && o.promotion() == m.promotion()
-                    && alike(o.from)
+                let same_kind = if m.kind == MoveKind::Gate {
+                    o.kind == MoveKind::Gate && o.piece == m.piece
+                } else {
+                    matches!(o.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant)
+                        && (o.kind == MoveKind::EnPassant) == (m.kind == MoveKind::EnPassant)
+                        && o.promotion() == m.promotion()
+                };
+                o.to == m.to && o.from != m.from && same_kind && alike(o.from)
             })
             .map(|o| o.from)
             .collect();

@@ -71,6 +71,14 @@ impl<B: Bitboard> Pos<B> {
                 square(out, cs.king_from);
                 square(out, cs.rook_from);
             }
+            // A castle whose king lands where it could also step (Diana chess's king
+            // from d1 to e1) is written as the king taking its rook, so that the king's
+            // step keeps its own text (Fairy-Stockfish's rule: `d1f1`, not `d1e1` twice).
+            MoveKind::Castle if self.castle_shares_a_step(m) => {
+                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+                square(out, cs.king_from);
+                square(out, cs.rook_from);
+            }
             // Gating: the gated piece's letter after the move; a castle gating on the
             // rook's square is written from the rook to the king (Fairy-Stockfish's form).
             MoveKind::Gate | MoveKind::GateCastle => {
@@ -105,6 +113,16 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
+    }
+
+    /// Whether castle `m`'s king lands on a square it could also reach by a move of its
+    /// own (its check aside), so that the king's two squares would name two moves.
+    fn castle_shares_a_step(&self, m: Move) -> bool {
+        let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+        let Some(king) = self.piece_at(cs.king_from) else { return false };
+        cs.king_from != cs.king_to
+            && !self.color_bb(self.turn).has(cs.king_to)
+            && self.quiet_reach(self.turn, king.kind, cs.king_from, self.occupied()).has(cs.king_to)
     }
 
     /// Appends a square's name (`e4`, `p16`).

@@ -12,7 +12,6 @@
 //!
 //! Values are from the side to move's view.
 
-use chimera::rules::Verdict;
 use chimera::{Color, EndReason, Outcome, Position};
 
 use super::{VALUE_DRAW, VALUE_MATE};
@@ -23,14 +22,6 @@ fn value(o: Outcome, pos: &Position) -> i32 {
         None => VALUE_DRAW,
         Some(c) if c == pos.turn() => VALUE_MATE,
         Some(_) => -VALUE_MATE,
-    }
-}
-
-fn verdict_value(v: Verdict) -> i32 {
-    match v {
-        Verdict::Win => VALUE_MATE,
-        Verdict::Loss => -VALUE_MATE,
-        Verdict::Draw => VALUE_DRAW,
     }
 }
 
@@ -62,10 +53,9 @@ pub fn game_result(pos: &Position) -> i32 {
     }
     match pos.outcome() {
         Some(o) if matches!(o.reason, EndReason::Checkmate | EndReason::Stalemate | EndReason::MateRule) => value(o, pos),
-        _ => {
-            let end = &pos.rules().end;
-            verdict_value(if pos.is_check() { end.checkmate } else { end.stalemate })
-        }
+        // Checkmate's or stalemate's value as the rules score it (Armageddon's stalemate,
+        // scored by its material count, is Black's).
+        _ => value(pos.stuck_outcome(), pos),
     }
 }
 
