@@ -599,11 +599,34 @@ def _perft_task(task):
     return fsf_perft(fvar, fen, list(moves), depth)
 
 
+# Fairy-Stockfish's perft counts that the checks compare, as pyffish gave them
+# (variant, FEN, depth, count): CI compares Chimera's count with the pinned one and asks
+# pyffish (a move generation per node, about 1 ms a call) only where they differ or
+# nothing is pinned. CHIMERA_PERFT_LIVE=1 (scripts/differentials.sh --full) always asks;
+# CHIMERA_PERFT_RECORD=1 appends what it asked to the file.
+PINNED_PERFT = os.path.join(ROOT, "tests", "data", "fsf-perft-pinned.tsv")
+_PINNED = None
+
+
+def pinned_perft(fvar, fen, depth):
+    global _PINNED
+    if _PINNED is None:
+        _PINNED = {}
+        if os.path.exists(PINNED_PERFT):
+            with open(PINNED_PERFT) as f:
+                for line in f:
+                    if line.strip() and not line.startswith("#"):
+                        v, fen_, d, n = line.rstrip("\n").split("\t")
+                        _PINNED[(v, fen_, int(d))] = int(n)
+    return _PINNED.get((fvar, fen, depth))
+
+
 def check_perft(a, depth, pool, result, fstart=None):
     """Perft(depth) from the start (or `fstart`): Chimera's divide against FSF's, per root
-    move. Returns (fsf total, chimera total); where they differ, every differing subtree is
-    followed down to positions whose move sets differ (reported, unless the adapter
-    predicts the difference)."""
+    move (or against FSF's pinned total, `PINNED_PERFT`, when it agrees). Returns (fsf
+    total, chimera total); where they differ, every differing subtree is followed down to
+    positions whose move sets differ (reported, unless the adapter predicts the
+    difference)."""
     sf, chimera = SF, CHIMERA
     fen = fstart or sf.start_fen(a.fvar)
     cfen = a.chimera_fen(fstart) if fstart else None
@@ -614,9 +637,18 @@ def check_perft(a, depth, pool, result, fstart=None):
         if diff:
             result.disagreements.append(f"{a.name}: start positions differ: {diff}\n  chimera: {own}\n  fsf:     {fen}")
     counts, nodes = chimera.divide(a.cvar, depth, fen=cfen)
+    live = os.environ.get("CHIMERA_PERFT_LIVE") == "1" or os.environ.get("CHIMERA_PERFT_RECORD") == "1"
+    if not live and pinned_perft(a.fvar, fen, depth) == nodes:
+        result.notes["perft counts pinned (tests/data/fsf-perft-pinned.tsv)"] = \
+            result.notes.get("perft counts pinned (tests/data/fsf-perft-pinned.tsv)", 0) + 1
+        return nodes, nodes
     root = sf.legal_moves(a.fvar, fen, [])
     subtotals = pool.map(_perft_task, [(a.fvar, fen, [m], depth - 1) for m in root]) if depth > 1 else [1] * len(root)
     total = sum(subtotals)
+    if os.environ.get("CHIMERA_PERFT_RECORD") == "1" and pinned_perft(a.fvar, fen, depth) is None:
+        with open(PINNED_PERFT, "a") as f:
+            f.write(f"{a.fvar}\t{fen}\t{depth}\t{total}\n")
+        _PINNED[(a.fvar, fen, depth)] = total
     # Compares the root move sets and follows every root move whose counts differ.
     explain(a, result, fen, cfen, [], [], depth, dict(zip(root, subtotals)), counts)
     return total, nodes

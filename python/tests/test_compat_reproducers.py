@@ -194,6 +194,10 @@ DIANA_CASTLES = "r2k1r/pppppp/6/6/PPPPPP/R2K1R w KQkq - 0 1"
 SHOGI_DROP_MATE = "kn7/9/1G7/9/9/9/9/9/8K[P] w - - 0 1"
 KN_K = "8/8/8/4k3/8/8/8/4KN2 w - - 3+3 0 1"
 
+REPETITION_LOSS = """[repetitionloss:chess]
+nFoldValue = loss
+"""
+
 DEFECTS = [
     # 1. Atomic and Spartan: compat marks every check as the variant has it; pyffish marks
     # none at all in either (its kings are commoners there, which its SAN does not see).
@@ -229,6 +233,8 @@ DEFECTS = [
     (MAKRUKHOUSE, "get_fen", ("makrukhouse", "startpos", ["h3h4"]), "rnsmksnr/8/pppppppp/8/7P/PPPPPPP1/8/RNSKMSNR[] b - - 0 1", None),
     (MAKRUKHOUSE, "get_fen", ("makrukhouse", "startpos", ["f1f2", "f8e7", "e3e4"]),
      "rnsmk1nr/4s3/pppppppp/8/4P3/PPPP1PPP/5S2/RNSKM1NR[] b - - 0 2", None),
+    # 4. A repetition that loses (`nFoldValue = loss`): no side lacks material, bare kings too.
+    (REPETITION_LOSS, "has_insufficient_material", ("repetitionloss", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", []), (False, False), None),
     # 8. S-Chess: a gating move is told apart only from other moves gating the same piece.
     (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2h"), "Nd2/H", None),
     (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2"), "Nbd2", None),

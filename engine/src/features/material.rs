@@ -4,7 +4,8 @@
 //!
 //! * never while the game may be won otherwise than by mate: captures go to hand, the
 //!   side holds pieces in hand (or coins enough to buy one), the ruleset has an
-//!   extinction rule, or the side's goal-region piece is on the board;
+//!   extinction rule, a repetition that is not a draw (`nFoldValue`: bare kings too), or
+//!   the side's goal-region piece is on the board;
 //! * a piece counts by its movement as Fairy-Stockfish counts the built-in piece it moves
 //!   like ([`Mating`]): a major piece (rook, queen, silver, gold, commoner, bers…, and any
 //!   movement of no built-in piece) or a pawn that may promote to one makes the side
@@ -106,6 +107,7 @@ impl<B: Bitboard> Pos<B> {
             || self.may_buy(side)
             || !end.extinction.is_empty()
             || end.army_captured.is_some()
+            || Color::BOTH.iter().any(|&c| end.repetition_verdict[c] != Verdict::Draw)
             || goal_piece
         {
             return false;
