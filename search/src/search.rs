@@ -119,7 +119,38 @@ impl<'a> Run<'a> {
                 break;
             }
         }
+        if best.is_some() {
+            self.complete_turn(&mut p, mover, &mut turn);
+        }
         SearchResult { best_move: best, turn, score: self.score_of(score, &pv), pv, nodes: self.nodes, depth }
+    }
+
+    /// Completes a turn the line stops in the middle of (the search did not reach its
+    /// end: Progressive chess's long turns): each missing part the table's move if it
+    /// has one, else the part whose static evaluation is best for the mover. Beyond the
+    /// node count, and a few evaluations a part.
+    fn complete_turn(&self, p: &mut Position, mover: chimera::Color, turn: &mut Vec<Move>) {
+        while p.turn() == mover && turn.len() < MAX_PLY {
+            let moves = p.legal_moves();
+            if moves.is_empty() || p.outcome_with_moves(&moves).is_some() {
+                break;
+            }
+            let known = self.tt.probe(p.hash()).and_then(|e| e.best).filter(|m| moves.contains(m));
+            let m = known.unwrap_or_else(|| {
+                let mut best = (i32::MIN, moves[0]);
+                for &m in &moves {
+                    p.play_unchecked(m);
+                    let s = if p.turn() == mover { self.values.evaluate(p) } else { -self.values.evaluate(p) };
+                    p.undo();
+                    if s > best.0 {
+                        best = (s, m);
+                    }
+                }
+                best.1
+            });
+            p.play_unchecked(m);
+            turn.push(m);
+        }
     }
 
     /// A score as the caller reads it: centipawns, or mate in so many of the mover's

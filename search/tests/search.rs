@@ -61,6 +61,32 @@ fn xiangqi_chariot_mate() {
 }
 
 #[test]
+fn marseillais_mate_in_one_turn_of_two_moves() {
+    // The knight stands in the rook's way: a quiet first move, then the mate (a check
+    // ends the turn, so the mate must be the second move).
+    let v = load("marseillais");
+    let fen = "6k1/5ppp/8/N7/8/8/8/R5K1 w - - 0 5";
+    mates_in_one("marseillais", fen);
+    let result = run(&v.position(fen).unwrap(), Limits::depth(3));
+    assert_eq!(result.turn.len(), 2, "{result:?}");
+}
+
+#[test]
+fn duck_takes_the_king() {
+    // No check in Duck chess: the king is taken, and the duck still placed to end the turn.
+    let v = load("duck");
+    let fen = "k7/8/8/8/8/8/8/Q3K3 w - - 0 5";
+    mates_in_one("duck", fen);
+    let mut pos = v.position(fen).unwrap();
+    let result = run(&pos, Limits::depth(3));
+    assert_eq!(result.turn.len(), 2, "{result:?}");
+    assert_eq!(pos.uci(result.turn[0]), "a1a8");
+    assert!(pos.is_capture(result.turn[0]));
+    pos.play(result.turn[0]).unwrap();
+    assert_eq!(pos.turn(), chimera::Color::White, "mid-turn: the duck is still to place");
+}
+
+#[test]
 fn chess_mate_in_two() {
     // The rook roller: no mate at once, mate in two.
     let v = load("chess");
@@ -227,4 +253,12 @@ fn legal_duck() {
 #[test]
 fn legal_atomic() {
     never_illegal("atomic");
+}
+#[test]
+fn legal_monster() {
+    never_illegal("monster");
+}
+#[test]
+fn legal_progressive() {
+    never_illegal("progressive");
 }
