@@ -148,6 +148,18 @@ fn stop_flag_is_honoured() {
 }
 
 #[test]
+fn info_reports_each_iteration() {
+    let v = load("chess");
+    let mut depths = Vec::new();
+    let result = search(&v.start(), &Limits::depth(4), &AtomicBool::new(false), |info| {
+        assert!(!info.pv.is_empty());
+        depths.push(info.depth);
+    });
+    assert_eq!(depths, [1, 2, 3, 4]);
+    assert_eq!(result.depth, 4);
+}
+
+#[test]
 fn movetime_is_respected() {
     let v = load("chess");
     let started = Instant::now();
