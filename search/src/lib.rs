@@ -146,3 +146,7 @@ impl Searcher {
 pub fn search(pos: &Position, limits: &Limits, stop: &AtomicBool, info: impl FnMut(&Info)) -> SearchResult {
     Searcher::new(pos.variant()).search(pos, limits, stop, info)
 }
+
+// The crate's tests: unit tests, so that the workspace keeps one integration-test binary.
+#[cfg(test)]
+mod tests;

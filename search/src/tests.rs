@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::{search, Limits, Score, SearchResult, Values};
 use chimera::{Position, Variant};
-use chimera_search::{search, Limits, Score, SearchResult, Values};
 
 fn load(id: &str) -> Variant {
     chimera::variants::load(id).unwrap()
