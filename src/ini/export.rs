@@ -301,8 +301,11 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         Some((pname, p)) => {
             let zone_ranks: Vec<i64>;
             let key = |k: &str| format!("pieces.{pname}.{k}");
+            let no_steps = p.get("double_step_ranks").and_then(Value::as_array).is_some_and(Vec::is_empty);
             match p.get("double_step_ranks") {
+                // An empty region Fairy-Stockfish reads as its default: no steps is `doubleStep`.
                 None => set("doubleStep", "false".into()),
+                Some(_) if no_steps => set("doubleStep", "false".into()),
                 Some(v) => {
                     let rs = v.as_array().ok_or(ExportRefusal { key: key("double_step_ranks"), reason: "squares, not ranks".into() })?;
                     let rs: Vec<i64> = rs.iter().filter_map(Value::as_integer).collect();
@@ -314,9 +317,7 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
                     }
                 }
             }
-            if p.get("double_step_ranks").is_none() && p.get("en_passant").and_then(Value::as_bool) == Some(true) {
-                return refuse(key("en_passant"), "en passant without a double step");
-            }
+            // Without double steps `en_passant` changes nothing, in either program.
             match p.get("promotion").and_then(Value::as_table) {
                 None => {
                     // Fairy-Stockfish's pawn always has a zone: promotion to nothing there
