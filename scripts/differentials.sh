@@ -21,7 +21,7 @@ python=${1:-python3}
 if $full; then
   # Every perft asked of pyffish again, not read from tests/data/fsf-perft-pinned.tsv.
   export CHIMERA_PERFT_LIVE=1
-  checks=(fsf_diff fsf_mischia fsf_drops fsf_mystic fsf_3check fsf_atomic fsf_library fsf_connect fsf_endings
+  checks=(fsf_diff fsf_mischia fsf_drops fsf_mystic fsf_3check fsf_atomic fsf_library fsf_export fsf_connect fsf_endings
     "fsf_endings_counting" "fsf_perpetual --games 40" "fsf_notation --broad")
 else
   # Each check to a time budget (random games until it is spent, the variants taking
@@ -29,7 +29,7 @@ else
   # The ends, claims and notations spend nearly all their time in pyffish, which sets its
   # variant up anew at every call (about 1 ms: fsf_endings.py says why).
   checks=(fsf_diff "fsf_mischia --budget 35" "fsf_drops --budget 25" fsf_mystic fsf_3check fsf_atomic
-    "fsf_library --budget 120" fsf_connect "fsf_endings --budget 90" "fsf_endings_counting --positions 100"
+    "fsf_library --budget 120" "fsf_export --budget 45" fsf_connect "fsf_endings --budget 90" "fsf_endings_counting --positions 100"
     "fsf_perpetual --games 6" "fsf_notation --games 1 --plies 5 --broad --sample 4 --broad-plies 6 --budget 90")
 fi
 for check in "${checks[@]}"; do

@@ -27,6 +27,8 @@ enum Command {
     Check(cli::check::Args),
     /// Convert Fairy-Stockfish variant definitions (variants.ini) into rulesets; sections it cannot express exactly are refused with the reason.
     ImportIni(cli::import_ini::Args),
+    /// Write a ruleset as a Fairy-Stockfish variants.ini section; a rule Fairy-Stockfish cannot express is refused, naming the ruleset key.
+    ExportIni(cli::export_ini::Args),
     /// Check a folder of rule edge cases (case files beside a ruleset) against their snapshots; `--accept` keeps the changes.
     Cases(cli::cases::Args),
     /// Count the leaf nodes of the legal move tree.
@@ -60,6 +62,7 @@ fn main() -> ExitCode {
         Command::Variants(args) => cli::variants::run(&args, &mut out),
         Command::Check(args) => cli::check::run(&args, &mut out),
         Command::ImportIni(args) => cli::import_ini::run(&args, &mut out),
+        Command::ExportIni(args) => cli::export_ini::run(&args, &mut out),
         Command::Cases(args) => cli::cases::run(&args, &mut out),
         Command::Perft(args) => cli::perft::run(&args, &mut out),
         Command::Moves(args) => cli::moves::run(&args, &mut out),

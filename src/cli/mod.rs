@@ -3,6 +3,7 @@
 
 pub mod cases;
 pub mod check;
+pub mod export_ini;
 pub mod import_ini;
 pub mod moves;
 pub mod perft;

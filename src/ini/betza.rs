@@ -319,6 +319,26 @@ fn atom_letter(dx: i8, dy: i8) -> char {
     }
 }
 
+/// Fairy-Stockfish's Betza for a Chimera Betza string (`chimera export-ini`), or why there
+/// is none: Chimera's string itself, else the string written from its moves, whichever
+/// Fairy-Stockfish reads to exactly the moves Chimera reads — the inverse of [`translate`],
+/// checked the same way.
+pub fn to_fsf(chimera: &str) -> Result<String, String> {
+    let steps = read_chimera(chimera).map_err(|e| format!("Chimera cannot read `{chimera}`: {e}"))?;
+    let rewritten = write_chimera(&steps);
+    for candidate in [chimera.to_string(), rewritten] {
+        if read_fsf(&candidate).is_ok_and(|fsf| fsf == steps) {
+            return Ok(candidate);
+        }
+    }
+    Err(format!("Fairy-Stockfish reads no Betza string to the moves of Chimera's `{chimera}`"))
+}
+
+/// Whether Fairy-Stockfish's Betza `fsf` gives exactly the moves of Chimera's `chimera`.
+pub fn same_moves(fsf: &str, chimera: &str) -> bool {
+    matches!((read_fsf(fsf), read_chimera(chimera)), (Ok(a), Ok(b)) if a == b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{split_double_step, translate};

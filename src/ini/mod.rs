@@ -15,6 +15,7 @@ mod conv;
 pub mod convert;
 mod drops;
 mod ends;
+pub mod export;
 pub mod fsf;
 mod janggi;
 mod mobility;

@@ -14,6 +14,7 @@ mod counting;
 mod cylinder;
 mod designers;
 mod docs;
+mod export_ini;
 mod extends;
 mod flips;
 mod fsf_suite;

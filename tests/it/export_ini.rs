@@ -1,0 +1,70 @@
+//! `chimera export-ini`: every built-in is either refused, naming the ruleset key and why,
+//! or written as a Fairy-Stockfish section that `import-ini` reads back into a ruleset
+//! with the original's perft counts from the start (depths 1-3): the round trip
+//! `import-ini(export-ini(x))` plays as `x`. Fairy-Stockfish's own reading of the sections
+//! is compared by `scripts/fsf_export.py`.
+
+use std::collections::BTreeMap;
+
+use chimera::ini::export::{builtin_doc, export};
+use chimera::ini::import;
+use chimera::variants::BUILTINS;
+
+#[test]
+fn every_builtin_is_refused_with_a_key_or_round_trips() {
+    let (mut exported, mut refused) = (0, 0);
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for b in BUILTINS {
+        let doc = builtin_doc(b.id).unwrap_or_else(|e| panic!("{}: {e}", b.id));
+        match export(&doc) {
+            Err(r) => {
+                assert!(!r.key.is_empty() && !r.reason.is_empty(), "{}: a refusal names a key and a reason", b.id);
+                let top = r.key.split(['.', '[']).next().unwrap_or("").to_string();
+                *reasons.entry(top).or_default() += 1;
+                refused += 1;
+            }
+            Ok(e) => {
+                let (sections, errors) = import(&e.text);
+                assert!(errors.is_empty(), "{}: {errors:?}\n{}", b.id, e.text);
+                assert_eq!(sections.len(), 1, "{}", b.id);
+                let toml =
+                    sections[0].result.as_ref().unwrap_or_else(|r| panic!("{}: import-ini refuses the export: {r}\n{}", b.id, e.text));
+                let back = chimera::variants::from_toml(toml, "back.toml").unwrap();
+                let original = b.variant().unwrap();
+                for depth in 1..=3 {
+                    assert_eq!(back.start().perft(depth), original.start().perft(depth), "{}, depth {depth}\n{}", b.id, e.text);
+                }
+                exported += 1;
+            }
+        }
+    }
+    println!("export-ini: {exported} built-ins exported and round-tripped, {refused} refused; refusals by key: {reasons:?}");
+    assert_eq!(exported + refused, BUILTINS.len());
+    assert!(exported >= 28, "{exported} exported");
+}
+
+#[test]
+fn chess_inherits_fairy_stockfish_chess() {
+    let e = export(&builtin_doc("chess").unwrap()).unwrap();
+    assert_eq!(e.parent.as_deref(), Some("chess"));
+    // Only the options that differ from Fairy-Stockfish's chess: none but the notes.
+    let options: Vec<&str> = e.text.lines().filter(|l| !l.starts_with('#') && !l.starts_with('[')).collect();
+    assert!(options.is_empty(), "{}", e.text);
+    assert!(e.notes.iter().any(|n| n.contains("end.repetition.automatic")), "{:?}", e.notes);
+}
+
+#[test]
+fn a_fairy_army_is_a_full_section() {
+    let e = export(&builtin_doc("grasshopper").unwrap()).unwrap();
+    assert_eq!(e.parent, None);
+    assert!(e.text.contains("[grasshopper]\n"), "{}", e.text);
+    assert!(e.text.contains("maxFile = 8"), "{}", e.text);
+}
+
+#[test]
+fn refusals_name_the_key() {
+    let r = export(&builtin_doc("shogi").unwrap()).unwrap_err();
+    assert!(r.key.starts_with("pieces.") || r.key.starts_with("drops"), "{r}");
+    let r = export(&builtin_doc("duck").unwrap()).unwrap_err();
+    assert_eq!(r.key, "turn", "{r}");
+}
