@@ -124,8 +124,6 @@ def fen_explained(kind, variant, fsf, ours):
         ob, oh = our_board.split("[")
         if fb == ob and sorted(fh) == sorted(oh) and fsf_fields[1:] == our_fields[1:]:
             return "hand order in [...] (and the halfmove clock of the shogi family)"
-    if kind == "promoted" and variant == "makruk" and fsf.replace("~", "") == ours:
-        return "showPromoted: Chimera does not track which Makruk mets were pawns (no ~)"
     return None
 
 

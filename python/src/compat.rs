@@ -52,6 +52,10 @@ struct Game {
     clock: u32,
     /// The piece the last move took, and whether it stood there promoted.
     taken: Option<(Piece, bool)>,
+    /// Where promoted pieces stand, for Fairy-Stockfish's `showPromoted` marks, in a
+    /// variant whose own FEN has none (`fen_io::promoted_marks`): the FEN's marks, then
+    /// each promotion's square, following the piece until it is taken.
+    marks: Vec<chimera::Square>,
 }
 
 /// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
@@ -65,7 +69,8 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     // Fairy-Stockfish `3+3` field, which the foreign reading would take as one check left).
     let pos = if fen == "startpos" { fen_io::start(&v, chess960) } else { fen_io::read(&v, fen, chess960) };
     let pos = pos.map_err(errors::fen_error)?;
-    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None };
+    let marks = if fen == "startpos" { Vec::new() } else { fen_io::promoted_marks(&v, fen).0 };
+    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None, marks };
     for text in moves {
         let parts = fsf_turn(&mut game.pos, text)
             .map_err(|e| errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e }))?;
@@ -73,9 +78,15 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         // and takes nothing).
         let mut parts = parts.into_iter();
         if let Some(first) = parts.next() {
+            game.follow_marks(first);
             game.play(first);
         }
-        parts.for_each(|part| game.pos.play_unchecked(part));
+        for part in parts {
+            game.follow_marks(part);
+            game.pos.play_unchecked(part);
+        }
+        let pos = &game.pos;
+        game.marks.retain(|&sq| pos.piece_at(sq).is_some());
     }
     Ok(game)
 }
@@ -124,6 +135,19 @@ fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
 }
 
 impl Game {
+    /// Moves the promoted mark of the piece `m` moves (about to be played), drops the
+    /// one of a piece it takes on its target, and marks a promotion's square.
+    fn follow_marks(&mut self, m: chimera::Move) {
+        if self.marks.is_empty() && m.promotion().is_none() {
+            return;
+        }
+        let moved = self.marks.contains(&m.from) && m.kind != MoveKind::Drop;
+        self.marks.retain(|&sq| sq != m.from && sq != m.to);
+        if moved || m.promotion().is_some() {
+            self.marks.push(m.to);
+        }
+    }
+
     fn play(&mut self, m: chimera::Move) {
         let pos = &mut self.pos;
         let us = pos.turn();
@@ -372,9 +396,13 @@ fn get_fen(
     if sfen {
         return Ok(game.pos.fen_in(FenStyle { sfen: true, ..FenStyle::default() }));
     }
-    // Chimera's FEN marks promoted pieces wherever the variant tracks them.
-    let _ = show_promoted;
-    let written = declared_count::in_fen(game.fen(chess960, false), &game.pos, count_started);
+    let mut written = declared_count::in_fen(game.fen(chess960, false), &game.pos, count_started);
+    // Chimera's FEN marks promoted pieces where the variant demotes them; elsewhere the
+    // marks compat followed (Fairy-Stockfish's `showPromoted`: Makruk's `M~`).
+    let rules = game.pos.rules();
+    if show_promoted && !fen_io::marks_promoted(rules) {
+        written = fen_io::with_marks(rules, &written, &game.marks);
+    }
     Ok(if moves.is_empty() { fen_io::keep_read_en_passant(&game.pos, fen, written) } else { written })
 }
 

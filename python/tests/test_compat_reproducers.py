@@ -235,6 +235,12 @@ DEFECTS = [
      "rnsmk1nr/4s3/pppppppp/8/4P3/PPPP1PPP/5S2/RNSKM1NR[] b - - 0 2", None),
     # 4. A repetition that loses (`nFoldValue = loss`): no side lacks material, bare kings too.
     (REPETITION_LOSS, "has_insufficient_material", ("repetitionloss", "8/8/8/4k3/8/8/8/4K3 w - - 0 1", []), (False, False), None),
+    # showPromoted: a promoted piece marked `~` in every variant, as pyffish writes it
+    # (found by fsf_notation's seed 20261202 in Horde), and Makruk's `M~` read (pychess stores it).
+    (None, "get_fen", ("horde", "startpos", "b5b6 a7a6 b6c7 e7e5 c7b8n g8h6".split(), False, False, True),
+     "rN~bqkb1r/1p1p1ppp/p6n/2P1pPP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 1 4", None),
+    (None, "get_fen", ("makruk", "k7/2M~5/8/8/8/8/8/K7 w - - 0 1", ["c7d6"], False, False, True), "k7/8/3M~4/8/8/8/8/K7 b - 128 6 1", None),
+    (None, "get_fen", ("makruk", "k7/2M~5/8/8/8/8/8/K7 w - - 0 1", ["c7d6"]), "k7/8/3M4/8/8/8/8/K7 b - 128 6 1", None),
     # 8. S-Chess: a gating move is told apart only from other moves gating the same piece.
     (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2h"), "Nd2/H", None),
     (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2"), "Nbd2", None),

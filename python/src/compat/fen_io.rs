@@ -20,7 +20,9 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     // Fairy-Stockfish reads the fields it knows and ignores the rest: a bughouse FEN's
     // second board after ` | ` (pychess stores both boards in one string) is not this one's.
     let fen = fen.split_once(" |").map_or(fen, |(first, _)| first);
-    let fen = checks_as_chimera(v.rules(), fen);
+    // Promoted pieces' marks where Chimera's FEN has none (`M~`: [`promoted_marks`]).
+    let (_, fen) = promoted_marks(v, fen);
+    let fen = checks_as_chimera(v.rules(), &fen);
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     match v.position_in(&fen, mode) {
         Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
@@ -357,4 +359,111 @@ fn tokens(board: &str) -> Vec<Vec<String>> {
         rows.push(cells);
     }
     rows
+}
+
+/// Whether the variant's own FEN marks promoted pieces (`Q~`): only where a captured
+/// promoted piece goes to the hand as what it was (crazyhouse). Elsewhere Fairy-Stockfish
+/// still writes the marks with `showPromoted` (pychess stores Makruk's `M~`), so compat
+/// reads them off the board field ([`promoted_marks`]) and writes them back
+/// ([`with_marks`]).
+pub fn marks_promoted(rules: &Rules) -> bool {
+    rules.drops.as_ref().is_some_and(|d| d.demote_on_capture)
+}
+
+/// The board field's squares, in FEN order (the top rank first), each with the text
+/// there (`+P`, `N~`, a wall's `*`) or `None` for an empty square; `None` for a field
+/// that is no board of this geometry.
+fn board_squares(g: Geometry, board: &str) -> Option<Vec<(Square, Option<String>)>> {
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != g.ranks as usize {
+        return None;
+    }
+    let mut out = Vec::new();
+    for (i, row) in rows.iter().enumerate() {
+        let rank = g.ranks - 1 - i as u8;
+        let mut file: u32 = 0;
+        let mut chars = row.chars().peekable();
+        while let Some(c) = chars.next() {
+            if let Some(d) = c.to_digit(10) {
+                let mut n = d;
+                while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
+                    n = n * 10 + d;
+                    chars.next();
+                }
+                for _ in 0..n {
+                    out.push((g.square(u8::try_from(file).ok()?, rank), None));
+                    file += 1;
+                }
+                continue;
+            }
+            let mut text = c.to_string();
+            if c == '+' {
+                text.push(chars.next()?);
+            }
+            if chars.peek() == Some(&'~') {
+                text.push(chars.next()?);
+            }
+            out.push((g.square(u8::try_from(file).ok()?, rank), Some(text)));
+            file += 1;
+        }
+        if file != u32::from(g.files) {
+            return None;
+        }
+    }
+    Some(out)
+}
+
+/// The squares `fen` marks promoted (`M~`), where the variant's own FEN does not mark
+/// them; with the FEN without the marks, for Chimera's reader.
+pub fn promoted_marks(v: &Variant, fen: &str) -> (Vec<Square>, String) {
+    let rules = v.rules();
+    let board = fen.split(' ').next().unwrap_or("");
+    if marks_promoted(rules) || !board.contains('~') || rules.geometry.boards > 1 {
+        return (Vec::new(), fen.to_string());
+    }
+    let field = board.split('[').next().unwrap_or(board);
+    let marks = board_squares(rules.geometry, field)
+        .map(|squares| squares.into_iter().filter(|(_, p)| p.as_ref().is_some_and(|t| t.ends_with('~'))).map(|(sq, _)| sq).collect())
+        .unwrap_or_default();
+    (marks, fen.replacen(board, &board.replace('~', ""), 1))
+}
+
+/// `fen` with `~` after the pieces on `marks` (Fairy-Stockfish's `showPromoted`), but
+/// for Shogi's promoted faces, which their `+` names already.
+pub fn with_marks(rules: &Rules, fen: &str, marks: &[Square]) -> String {
+    let board = fen.split(' ').next().unwrap_or("");
+    let (field, hand) = board.split_once('[').map_or((board, None), |(f, h)| (f, Some(h)));
+    let Some(squares) = board_squares(rules.geometry, field).filter(|_| !marks.is_empty()) else { return fen.to_string() };
+    let g = rules.geometry;
+    let mut out = String::new();
+    let mut empty = 0;
+    let mut file = 0;
+    for (sq, piece) in squares {
+        match piece {
+            None => empty += 1,
+            Some(text) => {
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out += &text;
+                if marks.contains(&sq) && text.chars().all(|c| c.is_ascii_alphabetic()) {
+                    out.push('~');
+                }
+            }
+        }
+        file += 1;
+        if file == g.files {
+            if empty > 0 {
+                out += &empty.to_string();
+                empty = 0;
+            }
+            file = 0;
+            if g.rank(sq) > 0 {
+                out.push('/');
+            }
+        }
+    }
+    let hand = hand.map(|h| format!("[{h}")).unwrap_or_default();
+    fen.replacen(board, &(out + &hand), 1)
 }
