@@ -28,6 +28,7 @@ pub mod eval;
 mod order;
 mod search;
 mod tt;
+pub mod uci;
 
 pub use eval::Values;
 pub use search::{MATE, MAX_PLY};
