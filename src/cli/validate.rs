@@ -76,7 +76,8 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             }
             let head = match &v.problem {
                 None => "ok".to_string(),
-                Some(p) => format!("fails: {p}"),
+                // The stable code first (the same as `--json`'s and Python's), then why.
+                Some(p) => format!("fails [{}]: {p}", p.code()),
             };
             // The variant (its `[Variant]` tag) and the move text are the input's.
             writeln!(out, "{}", printable(&format!("game {} ({name}:{}, {}): {head}", v.game, v.line, v.variant)))?;

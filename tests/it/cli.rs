@@ -392,7 +392,11 @@ fn validate_fails_a_result_the_board_contradicts() {
     assert!(r.stdout.ends_with("text result: * (unfinished in the text: the game ended 0-1)\n"), "{}", r.stdout);
     // In a file of several games the contradicted one fails, with its reason.
     let r = validate("chess", "1. f3 e5 2. g4 Qh4# 0-1\n\n1. f3 e5 2. g4 Qh4# 1-0\n").fails();
-    assert!(r.stdout.contains("game 2 (<stdin>:3, chess): fails: the text's result 1-0 contradicts the board"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("game 2 (<stdin>:3, chess): fails [result-contradicts-board]: the text's result 1-0 contradicts the board"),
+        "{}",
+        r.stdout
+    );
     assert_eq!(r.stderr, "1 of 2 games fail\n");
 }
 
@@ -819,12 +823,17 @@ fn validate_without_moves_checks_the_start() {
 fn validate_refuses_moves_after_a_result() {
     let r = validate("chess", "1. e4 e5 1-0 2. Nf3").fails();
     assert!(
-        r.stdout.contains("game 2 (<stdin>:1, chess): fails: line 1, column 14: `2.` follows the result `1-0` of game 1"),
+        r.stdout
+            .contains("game 2 (<stdin>:1, chess): fails [unreadable-movetext]: line 1, column 14: `2.` follows the result `1-0` of game 1"),
         "{}",
         r.stdout
     );
     let r = validate("chess", "[Event \"a\"]\n1. e4 e5 1-0\n[Event \"b\"]\n1. e4 e5 2. Qxh7 Zz9 *\n").fails();
-    assert!(r.stdout.contains("game 2 (<stdin>:3, chess): fails: ply 3 (move 2. for White): `Qxh7`"), "{}", r.stdout);
+    assert!(
+        r.stdout.contains("game 2 (<stdin>:3, chess): fails [piece-cannot-move-there]: ply 3 (move 2. for White): `Qxh7`"),
+        "{}",
+        r.stdout
+    );
 }
 
 /// A database is read a game at a time: 20,000 games (about 2 MB) take no more memory
