@@ -136,14 +136,19 @@ fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
 
 impl Game {
     /// Moves the promoted mark of the piece `m` moves (about to be played), drops the
-    /// one of a piece it takes on its target, and marks a promotion's square.
+    /// one of a piece it takes on its target, and marks a promotion's square — a pawn's
+    /// kind of promotion only: a face turned over is written `+N` (or back, plain) by the
+    /// FEN itself (Kyoto shogi), as Fairy-Stockfish writes it.
     fn follow_marks(&mut self, m: chimera::Move) {
         if self.marks.is_empty() && m.promotion().is_none() {
             return;
         }
+        let rules = self.pos.rules();
+        let mover = self.pos.piece_at(m.from).map(|p| p.kind);
+        let promotes = m.promotion().zip(mover).is_some_and(|(p, mover)| turn_mark(rules, mover, p).is_none());
         let moved = self.marks.contains(&m.from) && m.kind != MoveKind::Drop;
         self.marks.retain(|&sq| sq != m.from && sq != m.to);
-        if moved || m.promotion().is_some() {
+        if moved || promotes {
             self.marks.push(m.to);
         }
     }
