@@ -736,6 +736,39 @@ def within_budget(pairs, deadline):
             return
 
 
+def games_to_budget(pool, adapters, names, args, policies, result, deadline, on_game=None):
+    """Seeded random games of every adapter until each has `args.positions` positions
+    compared, or `deadline` (a `time.time()`, or None) has passed: rounds of as many games
+    per variant as would reach its positions if none ended early, the variants taking
+    their games in turn (so a cut leaves each with some). A game's seed follows the
+    variant's place in `names`, so a game does not depend on which variants run; game g
+    plays `policies[g % 2]` from the adapter's `starts[g]` (its start position without
+    them). Returns (positions compared, games played) per variant; `on_game(task, r)`
+    hears of each game."""
+    compared = {a.name: 0 for a in adapters}
+    games = {a.name: 0 for a in adapters}
+    while deadline is None or time.time() < deadline:
+        tasks = []
+        for a in adapters:
+            i = names.index(a.name)
+            short = args.positions - compared[a.name]
+            for _ in range(max(0, -(-short // (args.plies + 1)))):
+                g = games[a.name]
+                games[a.name] += 1
+                seed = args.seed * 1000003 + i * 1009 + g
+                starts = getattr(a, "starts", [None])
+                tasks.append((a.name, seed, starts[g % len(starts)], args.plies, policies[g % 2], args.fen_every, None))
+        if not tasks:
+            break
+        tasks = round_robin(tasks)
+        for task, r in within_budget(zip(tasks, pool.imap(play_game, tasks)), deadline):
+            result.merge(r)
+            compared[task[0]] += r.compared
+            if on_game:
+                on_game(task, r)
+    return compared, games
+
+
 def arguments(doc, depth):
     """An argument parser with the flags every check has (--seed, --depth, --jobs, --bin);
     a check adds its own."""

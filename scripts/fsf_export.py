@@ -93,8 +93,6 @@ def main():
         result.disagreements.append(f"{m}: pyffish does not load the exported section")
     perfts = []
     names = [a.name for a in adapters]
-    compared = {a.name: 0 for a in adapters}
-    games = {a.name: 0 for a in adapters}
     differing = collections.defaultdict(int)
     with fc.make_pool(args.jobs) as pool:
         if args.depth > 0:
@@ -107,24 +105,12 @@ def main():
                 print(f"{a.name}: perft({args.depth}) fsf {total}, chimera {nodes}", flush=True)
         t = time.time()
         deadline = started + args.budget if args.budget else None
-        while deadline is None or time.time() < deadline:
-            tasks = []
-            for a in adapters:
-                i = names.index(a.name)
-                short = args.positions - compared[a.name]
-                for _ in range(max(0, -(-short // (args.plies + 1)))):
-                    g = games[a.name]
-                    games[a.name] += 1
-                    seed = args.seed * 1000003 + i * 1009 + g
-                    tasks.append((a.name, seed, None, args.plies, PAWNS if g % 2 else PLAIN, args.fen_every, None))
-            if not tasks:
-                break
-            tasks = fc.round_robin(tasks)
-            for task, r in fc.within_budget(zip(tasks, pool.imap(fc.play_game, tasks)), deadline):
-                result.merge(r)
-                compared[task[0]] += r.compared
-                if r.disagreements:
-                    differing[task[0]] += 1
+
+        def count_disagreement(task, r):
+            if r.disagreements:
+                differing[task[0]] += 1
+
+        compared, games = fc.games_to_budget(pool, adapters, names, args, (PLAIN, PAWNS), result, deadline, count_disagreement)
         print(f"random games ({time.time() - t:.1f}s), positions (games) per variant: "
               + ", ".join(f"{k} {v} ({games[k]})" for k, v in compared.items()), flush=True)
     bad = sorted({n for n, k in differing.items() if k} | set(missing))

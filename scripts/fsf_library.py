@@ -407,36 +407,12 @@ def main():
 
     result = fc.Result()
     perfts = []
-    compared = {a.name: 0 for a in adapters}
-    games = {a.name: 0 for a in adapters}
     with fc.make_pool(args.jobs) as pool:
         if args.depth > 0:
             perfts = fc.perft_all(adapters, args.depth, pool, result)
         t = time.time()
         deadline = t + args.budget if args.budget else None
-        # Rounds of as many games per variant as would reach its positions if none ended
-        # early, until every variant has them (or the budget is spent: the variants take
-        # their games in turn, so a cut leaves each with some).
-        while deadline is None or time.time() < deadline:
-            tasks = []
-            for a in adapters:
-                # Seeds by the variant's place in VARIANTS, so that a game does not depend
-                # on which variants are run.
-                i = names.index(a.name)
-                short = args.positions - compared[a.name]
-                for _ in range(max(0, -(-short // (args.plies + 1)))):
-                    g = games[a.name]
-                    games[a.name] += 1
-                    seed = args.seed * 1000003 + i * 1009 + g
-                    policy = PAWNS if g % 2 else PLAIN
-                    starts = getattr(a, "starts", [None])
-                    tasks.append((a.name, seed, starts[g % len(starts)], args.plies, policy, args.fen_every, None))
-            if not tasks:
-                break
-            tasks = fc.round_robin(tasks)
-            for task, r in fc.within_budget(zip(tasks, pool.imap(fc.play_game, tasks)), deadline):
-                result.merge(r)
-                compared[task[0]] += r.compared
+        compared, games = fc.games_to_budget(pool, adapters, names, args, (PLAIN, PAWNS), result, deadline)
         print(f"random games ({time.time() - t:.1f}s), positions (games) per variant: "
               + ", ".join(f"{k} {v} ({games[k]})" for k, v in compared.items()), flush=True)
     extra = f", perft({args.depth}): " + ", ".join(perfts) if perfts else ""

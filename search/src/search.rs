@@ -201,6 +201,21 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// The score of `m` for the side to move, searched to `depth - 1` below: the child's
+    /// own score while the same side is still to move (a part of its turn), negated with
+    /// the window where the turn passes. Fills `line` with the child's best line.
+    fn child(&mut self, m: Move, depth: i32, alpha: i32, beta: i32, ply: usize, line: &mut Vec<Move>) -> i32 {
+        let mover = self.pos.turn();
+        self.pos.play_unchecked(m);
+        let score = if self.pos.turn() == mover {
+            self.node(depth - 1, alpha, beta, ply + 1, line)
+        } else {
+            -self.node(depth - 1, -beta, -alpha, ply + 1, line)
+        };
+        self.pos.undo();
+        score
+    }
+
     /// Searches the position to `depth` plies (parts), then quiescence; fills `pv`
     /// with the best line found from here.
     fn node(&mut self, depth: i32, mut alpha: i32, beta: i32, ply: usize, pv: &mut Vec<Move>) -> i32 {
@@ -243,20 +258,13 @@ impl<'a> Run<'a> {
         }
 
         order(&self.pos, self.values, &self.killers, ply, hash_move, &mut moves);
-        let mover = self.pos.turn();
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let mut line = Vec::new();
         for m in moves {
             let quiet = !self.pos.is_capture(m);
-            self.pos.play_unchecked(m);
-            let score = if self.pos.turn() == mover {
-                self.node(depth - 1, alpha, beta, ply + 1, &mut line)
-            } else {
-                -self.node(depth - 1, -beta, -alpha, ply + 1, &mut line)
-            };
-            self.pos.undo();
+            let score = self.child(m, depth, alpha, beta, ply, &mut line);
             if self.aborted {
                 return 0;
             }
@@ -320,16 +328,9 @@ impl<'a> Run<'a> {
             }
         }
         order(&self.pos, self.values, &self.killers, ply, None, &mut moves);
-        let mover = self.pos.turn();
         let mut line = Vec::new();
         for m in moves {
-            self.pos.play_unchecked(m);
-            let score = if self.pos.turn() == mover {
-                self.node(depth - 1, alpha, beta, ply + 1, &mut line)
-            } else {
-                -self.node(depth - 1, -beta, -alpha, ply + 1, &mut line)
-            };
-            self.pos.undo();
+            let score = self.child(m, depth, alpha, beta, ply, &mut line);
             if self.aborted {
                 return 0;
             }
