@@ -275,6 +275,8 @@ fn read_game<R: BufRead>(
                 return;
             }
             Ok(Token::Result(r)) => verdict.claimed = Some(r),
+            // Annotations are not asked for here.
+            Ok(Token::Comment(_) | Token::Nag(_) | Token::StartVariation(_) | Token::EndVariation(_)) => {}
             Ok(Token::Move(m)) => match play(&m) {
                 Ok(played) => verdict.plies += usize::from(played),
                 Err(problem) => {

@@ -177,9 +177,11 @@ pub fn game_text(text: &Bound<'_, PyAny>) -> PyResult<GameText> {
     }
 }
 
-/// One game, read: its tags, where it starts, the moves played, its result token and
-/// the error that stopped it (python-chess keeps such errors in `Game.errors`; each has
-/// a `code`, the one `chimera validate` reports).
+/// One game, read with its annotations: its tags, the variant and position they name,
+/// the setup error that stopped it before its moves (a `[Variant]` naming no variant, a
+/// bad `[FEN]`), and its movetext as events in the order written, each move played in its
+/// line (`chimera.pgn.read_game` hands them to a visitor, as python-chess's reader does).
+/// Every error has a `code`, the one `chimera validate` reports.
 #[pyclass(name = "_GameText", module = "chimera.pgn", frozen, get_all)]
 pub struct ReadGame {
     tags: Vec<(String, String)>,
@@ -190,13 +192,78 @@ pub struct ReadGame {
     fen: Option<String>,
     /// Whether its tag asks for Chess960 castling (`[Variant "Chess960"]`).
     chess960: bool,
-    moves: Vec<Py<PyMove>>,
-    result: Option<String>,
+    /// The events, as tuples: `(MOVE, move, san)` a move played in its line,
+    /// `(BAD_MOVE, error, san)` a move that cannot be played there (the rest of its
+    /// line is not played), `(UNPLAYED, None, san)` a move after one of those,
+    /// `(COMMENT, text)`, `(NAG, n)`, `(BEGIN_VARIATION,)`, `(END_VARIATION,)`,
+    /// `(RESULT, text)`, `(UNREADABLE, error)` (the movetext cannot be read on: the last).
+    events: Vec<Py<PyAny>>,
     error: Option<Py<PyAny>>,
 }
 
-/// Reads the game of a `GameText` (or of a `str`) and plays its moves; the GIL is
-/// released meanwhile.
+/// What `ReadGame.events` are made of (the numbers are `chimera.pgn`'s `_EVENT` codes).
+enum Event {
+    Move(PyMove, String),
+    BadMove(PyErr, String),
+    Unplayed(String),
+    Comment(String),
+    Nag(u8),
+    BeginVariation,
+    EndVariation,
+    Result(String),
+    Unreadable(PyErr),
+}
+
+impl Event {
+    fn into_py(self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let none = py.None();
+        let event = match self {
+            Event::Move(m, san) => (0, Py::new(py, m)?.into_any(), san).into_pyobject(py)?,
+            Event::BadMove(e, san) => (1, e.into_value(py).into_any(), san).into_pyobject(py)?,
+            Event::Unplayed(san) => (2, none, san).into_pyobject(py)?,
+            Event::Comment(text) => (3, text.into_pyobject(py)?.into_any().unbind(), "").into_pyobject(py)?,
+            Event::Nag(n) => (4, n.into_pyobject(py)?.into_any().unbind(), "").into_pyobject(py)?,
+            Event::BeginVariation => (5, none, "").into_pyobject(py)?,
+            Event::EndVariation => (6, none, "").into_pyobject(py)?,
+            Event::Result(text) => (7, text.into_pyobject(py)?.into_any().unbind(), "").into_pyobject(py)?,
+            Event::Unreadable(e) => (8, e.into_value(py).into_any(), "").into_pyobject(py)?,
+        };
+        Ok(event.into_any().unbind())
+    }
+}
+
+/// A line of play being read: the main line, or a variation.
+struct Line {
+    /// Where it stands; `None` once a move of it could not be played (the rest of the
+    /// line, and the variations in it, are not played).
+    pos: Option<chimera::Position>,
+    /// Where it stood before its last move: a variation begins there.
+    before_last: Option<chimera::Position>,
+}
+
+/// The variant and castling a `[Variant]` tag names (chess without one), or the
+/// `unknown-variant` error.
+fn variant_of_tag(tag: Option<&str>) -> PyResult<(chimera::Variant, bool)> {
+    let Some(tag) = tag else { return Ok((crate::load("chess")?, false)) };
+    match builtin_named_by(tag) {
+        Some((b, mode)) => Ok((crate::load(b.id)?, mode == chimera::CastlingMode::Chess960)),
+        None => {
+            let e = PyValueError::new_err(format!("the [Variant \"{tag}\"] tag names no built-in variant"));
+            Err(errors::with_code(e, UNKNOWN_VARIANT))
+        }
+    }
+}
+
+/// The variant a `[Variant]` tag value names (chess for `None`) and whether it asks for
+/// Chess960 castling; `ValueError` (code `unknown-variant`) if it names none.
+#[pyfunction]
+#[pyo3(signature = (tag = None))]
+fn _variant_of_tag(tag: Option<&str>) -> PyResult<(PyVariant, bool)> {
+    variant_of_tag(tag).map(|(inner, chess960)| (PyVariant { inner }, chess960))
+}
+
+/// Reads the game of a `GameText` (or of a `str`) with its annotations and plays the
+/// moves of each line; the GIL is released meanwhile.
 #[pyfunction]
 fn _read_game_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<ReadGame>> {
     struct Read {
@@ -204,44 +271,31 @@ fn _read_game_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<R
         variant: Option<chimera::Variant>,
         fen: Option<String>,
         chess960: bool,
-        moves: Vec<PyMove>,
-        result: Option<String>,
+        events: Vec<Event>,
         error: Option<PyErr>,
     }
     let text = game_text(text)?;
     let read = py.detach(|| -> PyResult<Option<Read>> {
-        let mut games = text.games();
+        let mut games = text.games().with_annotations();
         let Some(start) = games.next_game() else { return Ok(None) };
         let tags = start.tags.iter().map(|t| (t.name.clone(), t.value.clone())).collect();
-        let mut read = Read {
-            tags,
-            variant: None,
-            fen: setup_fen(&start).map(str::to_string),
-            chess960: false,
-            moves: Vec::new(),
-            result: None,
-            error: None,
-        };
-        let variant = match start.tag("Variant") {
-            None => crate::load("chess")?,
-            Some(tag) => match builtin_named_by(tag) {
-                Some((b, mode)) => {
-                    read.chess960 = mode == chimera::CastlingMode::Chess960;
-                    crate::load(b.id)?
-                }
-                None => {
-                    let e = PyValueError::new_err(format!("the [Variant \"{tag}\"] tag names no built-in variant"));
-                    read.error = Some(errors::with_code(e, UNKNOWN_VARIANT));
-                    return Ok(Some(read));
-                }
-            },
+        let fen = setup_fen(&start).map(str::to_string);
+        let mut read = Read { tags, variant: None, fen, chess960: false, events: Vec::new(), error: None };
+        let variant = match variant_of_tag(start.tag("Variant")) {
+            Ok((variant, chess960)) => {
+                read.chess960 = chess960;
+                variant
+            }
+            Err(e) => {
+                read.error = Some(e);
+                return Ok(Some(read));
+            }
         };
         read.variant = Some(variant.clone());
-        let mut pos = match &read.fen {
+        let mode = if read.chess960 { chimera::CastlingMode::Chess960 } else { chimera::CastlingMode::Standard };
+        let start = match &read.fen {
             None => variant.start(),
-            Some(fen) => match variant
-                .position_in(fen, if read.chess960 { chimera::CastlingMode::Chess960 } else { chimera::CastlingMode::Standard })
-            {
+            Some(fen) => match variant.position_in(fen, mode) {
                 Ok(pos) => pos,
                 Err(e) => {
                     read.error = Some(errors::with_code(errors::fen_error(e), BAD_FEN));
@@ -249,26 +303,7 @@ fn _read_game_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<R
                 }
             },
         };
-        while let Some(token) = games.next_token() {
-            match token {
-                Err(e) => {
-                    read.error = Some(errors::with_code(errors::movetext_error(e.line, e.column, e.message), UNREADABLE_MOVETEXT));
-                    break;
-                }
-                Ok(Token::Result(r)) => read.result = Some(r.text),
-                Ok(Token::Move(m)) => match judge(&mut pos, &m.text) {
-                    Ok(mv) => {
-                        read.moves.push(PyMove::of(&pos, mv));
-                        pos.play_unchecked(mv);
-                    }
-                    Err(e) => {
-                        let at = format!("ply {} ({}): `{}`: ", m.ply, move_label(&pos), m.text);
-                        read.error = Some(refusal_with(e, &at));
-                        break;
-                    }
-                },
-            }
-        }
+        read.events = play_lines(&mut games, start);
         Ok(Some(read))
     })?;
     let Some(read) = read else { return Ok(None) };
@@ -277,10 +312,58 @@ fn _read_game_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<R
         variant: read.variant.map(|inner| Py::new(py, PyVariant { inner })).transpose()?,
         fen: read.fen,
         chess960: read.chess960,
-        moves: read.moves.into_iter().map(|m| Py::new(py, m)).collect::<PyResult<_>>()?,
-        result: read.result,
+        events: read.events.into_iter().map(|e| e.into_py(py)).collect::<PyResult<_>>()?,
         error: read.error.map(|e| e.into_value(py).into_any()),
     }))
+}
+
+/// The events of a game's movetext from `start`, each move played in its line.
+fn play_lines<R: BufRead>(games: &mut chimera::movetext::Games<R>, start: chimera::Position) -> Vec<Event> {
+    let mut lines = vec![Line { pos: Some(start), before_last: None }];
+    let mut events = Vec::new();
+    while let Some(token) = games.next_token() {
+        let line = lines.last_mut().expect("the main line is never closed");
+        let event = match token {
+            Err(e) => Event::Unreadable(errors::with_code(errors::movetext_error(e.line, e.column, e.message), UNREADABLE_MOVETEXT)),
+            Ok(Token::Result(r)) => Event::Result(r.text),
+            // python-chess keeps `{…}` comments only, with one space inside each brace
+            // taken off (`{ text }` is `text`).
+            Ok(Token::Comment(c)) if c.to_line_end => continue,
+            Ok(Token::Comment(c)) => {
+                let text = c.text.strip_prefix(' ').unwrap_or(&c.text);
+                Event::Comment(text.strip_suffix(' ').unwrap_or(text).to_string())
+            }
+            Ok(Token::Nag(n)) => Event::Nag(n.nag),
+            Ok(Token::StartVariation(_)) => {
+                // A variation is played from where its line stood before its last move.
+                let pos = line.pos.is_some().then(|| line.before_last.clone()).flatten();
+                lines.push(Line { pos, before_last: None });
+                Event::BeginVariation
+            }
+            Ok(Token::EndVariation(_)) => {
+                lines.pop();
+                Event::EndVariation
+            }
+            Ok(Token::Move(m)) => match &mut line.pos {
+                None => Event::Unplayed(m.text),
+                Some(pos) => match judge(pos, &m.text) {
+                    Ok(mv) => {
+                        let played = PyMove::of(pos, mv);
+                        line.before_last = Some(pos.clone());
+                        pos.play_unchecked(mv);
+                        Event::Move(played, m.text)
+                    }
+                    Err(e) => {
+                        let at = format!("ply {} ({}): `{}`: ", m.ply, move_label(pos), m.text);
+                        line.pos = None;
+                        Event::BadMove(refusal_with(e, &at), m.text)
+                    }
+                },
+            },
+        };
+        events.push(event);
+    }
+    events
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -288,5 +371,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGameText>()?;
     m.add_class::<PgnReader>()?;
     m.add_function(wrap_pyfunction!(_read_game_text, m)?)?;
+    m.add_function(wrap_pyfunction!(_variant_of_tag, m)?)?;
     Ok(())
 }

@@ -65,7 +65,7 @@ def test_read_game_keeps_each_game_its_own_tags():
     crazyhouse = games[3]
     assert crazyhouse.board().uci_variant == "crazyhouse" and crazyhouse.errors == []
     assert [m.uci() for m in crazyhouse.mainline_moves()][4] == "P@e4"
-    assert games[2].board().uci_variant == "chess" and len(games[2].mainline_moves()) == 3
+    assert games[2].board().uci_variant == "chess" and len(list(games[2].mainline_moves())) == 3
     # Game 2's bad tag line is its error alone; its other tags are read.
     assert games[1].headers["Black"] == "y" and "not closed" in str(games[1].errors[0])
     assert games[4].errors[0].code == "bad-fen" and games[5].errors[0].code == "unknown-variant"

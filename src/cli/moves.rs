@@ -49,7 +49,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             &mut pos,
             tokens.iter().filter_map(|t| match t {
                 Token::Move(m) => Some(m),
-                Token::Result(_) => None,
+                _ => None,
             }),
         )?;
     }

@@ -25,6 +25,7 @@
 //! assert!(matches!(tokens.last(), Some(Token::Result(r)) if r.result.score() == "0-1"));
 //! ```
 
+use std::collections::VecDeque;
 use std::fmt;
 use std::io::BufRead;
 
@@ -33,13 +34,25 @@ mod scan;
 pub use scan::Place;
 use scan::{Lexeme, Scanner};
 
-/// One thing read from movetext: a move, or the result that ends the game text.
+/// One thing read from movetext: a move, or the result that ends the game text; and when
+/// the annotations are read ([`Games::with_annotations`]), comments, NAGs and the start
+/// and end of variations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token {
     /// A move, as written.
     Move(MoveToken),
     /// The result token (`1-0`, `*`, ...); always the last token when present.
     Result(ResultToken),
+    /// A comment, `{text}` or `; text` (annotations only).
+    Comment(CommentToken),
+    /// A numeric annotation glyph: `$14`, or a move's `!`, `?`, `!!`, `??`, `!?`, `?!`
+    /// as the NAG it stands for (annotations only). It follows the move it annotates.
+    Nag(NagToken),
+    /// `(`: a variation begins, an alternative to the move just read (annotations only).
+    /// The moves that follow are numbered from that move's ply.
+    StartVariation(Place),
+    /// `)`: the variation ends, and the line it left goes on (annotations only).
+    EndVariation(Place),
 }
 
 impl Token {
@@ -47,7 +60,7 @@ impl Token {
     pub fn move_text(&self) -> Option<&str> {
         match self {
             Token::Move(m) => Some(&m.text),
-            Token::Result(_) => None,
+            _ => None,
         }
     }
     /// Where the token starts in the text (bytes).
@@ -59,8 +72,31 @@ impl Token {
         match self {
             Token::Move(m) => m.place,
             Token::Result(r) => r.place,
+            Token::Comment(c) => c.place,
+            Token::Nag(n) => n.place,
+            Token::StartVariation(at) | Token::EndVariation(at) => *at,
         }
     }
+}
+
+/// A comment's text (without its braces, or its `;`), and where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CommentToken {
+    /// As written, spaces included.
+    pub text: String,
+    /// Written `; text` (to the end of its line), not `{text}`.
+    pub to_line_end: bool,
+    /// Where its `{` or `;` stands.
+    pub place: Place,
+}
+
+/// A numeric annotation glyph, and where it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NagToken {
+    /// `1` for `$1` or `!`, `2` for `?`, ... (0 to 255, as PGN defines them).
+    pub nag: u8,
+    /// Where it (or the move it is glued to) stands.
+    pub place: Place,
 }
 
 /// A move as written, marks included (`Nf3+`, `e8=Q#`, `@d2`, `O-O`).
@@ -203,6 +239,10 @@ impl Iterator for Tokens<'_> {
 /// The most tag pairs a game may have (a bound on the memory one game holds).
 pub const MAX_TAGS: usize = 256;
 
+/// The deepest variations may nest when annotations are read (a bound for the readers that
+/// walk a game's tree; published games nest a few deep).
+pub const MAX_VARIATION_DEPTH: usize = 100;
+
 /// A game's heading: its number in the file, where it starts, its tag pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameStart {
@@ -288,6 +328,13 @@ pub struct Games<R> {
     /// ended there): its end, in a game still being played, is the error that tag
     /// pair would have been.
     tag_follows: bool,
+    /// The variations open (annotations only), innermost last: where each began, and
+    /// the ply and move number of the line it left, taken up again at its end.
+    variations: Vec<(Place, usize, Option<(String, u8)>)>,
+    /// A NAG glued to the move just given (`e4!`, `e4$1`), given next.
+    glued_nag: Option<NagToken>,
+    /// The comments read among a game's tag pairs (annotations only), given first.
+    heading_comments: VecDeque<CommentToken>,
 }
 
 impl<R: BufRead> Games<R> {
@@ -305,7 +352,36 @@ impl<R: BufRead> Games<R> {
             follows_result: None,
             starts_with_tag: false,
             tag_follows: false,
+            variations: Vec::new(),
+            glued_nag: None,
+            heading_comments: VecDeque::new(),
         }
+    }
+
+    /// Gives the games' annotations too: comments, NAGs (a move's `!` and `?` marks
+    /// among them, taken off the move) and variations, as [`Token`]s in the order
+    /// written. A variation's moves are played from the position before the move it
+    /// replaces; the reader checks only that its brackets match. The games end where
+    /// they end without annotations.
+    ///
+    /// ```
+    /// use chimera_engine::movetext::{Games, Token};
+    /// let mut games = Games::new(&b"1. e4 {best} (1. d4 $1) e5!? *"[..]).with_annotations();
+    /// games.next_game().unwrap();
+    /// let tokens: Vec<Token> = std::iter::from_fn(|| games.next_token()).map(Result::unwrap).collect();
+    /// let shown: Vec<String> = tokens.iter().map(|t| match t {
+    ///     Token::Move(m) => format!("{}@{}", m.text, m.ply),
+    ///     Token::Comment(c) => format!("{{{}}}", c.text),
+    ///     Token::Nag(n) => format!("${}", n.nag),
+    ///     Token::StartVariation(_) => "(".into(),
+    ///     Token::EndVariation(_) => ")".into(),
+    ///     Token::Result(r) => r.text.clone(),
+    /// }).collect();
+    /// assert_eq!(shown, ["e4@1", "{best}", "(", "d4@1", "$1", ")", "e5@2", "$5", "*"]);
+    /// ```
+    pub fn with_annotations(mut self) -> Games<R> {
+        self.scan.annotations = true;
+        self
     }
 
     fn lexeme(&mut self) -> Option<Result<(Place, Lexeme), MovetextError>> {
@@ -331,6 +407,7 @@ impl<R: BufRead> Games<R> {
         let mut tags = Vec::new();
         let mut start = None;
         self.starts_with_tag = false;
+        self.heading_comments.clear();
         // Errors among the tag pairs (a tag pair not closed on its line, a stray `}`):
         // the first is the game's, and its other tag pairs are read on, so that the game
         // ends where it would have ended (a bad tag pair costs its own game alone).
@@ -349,6 +426,16 @@ impl<R: BufRead> Games<R> {
                         break;
                     }
                 }
+                Some(Ok((at, Lexeme::Comment { text, to_line_end }))) => {
+                    // A comment before the moves (annotations only), given first.
+                    if self.heading_comments.len() == MAX_TAGS {
+                        if self.deferred.is_none() {
+                            self.deferred = at.fail::<()>(format!("more than {MAX_TAGS} comments before the moves")).err();
+                        }
+                        continue;
+                    }
+                    self.heading_comments.push_back(CommentToken { text, to_line_end, place: at });
+                }
                 Some(Ok((at, Lexeme::Tag { name, value }))) => {
                     if start.is_none() {
                         start = Some(at);
@@ -361,6 +448,11 @@ impl<R: BufRead> Games<R> {
                         continue;
                     }
                     tags.push(Tag { name, value });
+                }
+                Some(Ok((at, lexeme @ (Lexeme::Open | Lexeme::Close)))) => {
+                    start.get_or_insert(at);
+                    self.ahead = Some((at, lexeme));
+                    break;
                 }
                 Some(Ok((at, Lexeme::Word(word)))) => {
                     start.get_or_insert(at);
@@ -384,6 +476,8 @@ impl<R: BufRead> Games<R> {
         self.games += 1;
         self.follows_result = after_result;
         (self.state, self.ply, self.number) = (State::Playing, 0, None);
+        self.variations.clear();
+        self.glued_nag = None;
         let place = start.unwrap_or(self.scan.place());
         Some(GameStart { number: self.games, place, tags })
     }
@@ -398,8 +492,18 @@ impl<R: BufRead> Games<R> {
             self.state = State::Broken;
             return Some(Err(e));
         }
+        if let Some(nag) = self.glued_nag.take() {
+            return Some(Ok(Token::Nag(nag)));
+        }
+        if let Some(comment) = self.heading_comments.pop_front() {
+            return Some(Ok(Token::Comment(comment)));
+        }
         loop {
             let (at, lexeme) = match self.lexeme() {
+                None if !self.variations.is_empty() => {
+                    self.state = State::Broken;
+                    return Some(self.variations[0].0.fail(UNTERMINATED_VARIATION));
+                }
                 None if self.tag_follows && self.ply > 0 => {
                     // The tag pair that ended this game's text in its file.
                     self.state = State::Broken;
@@ -416,6 +520,11 @@ impl<R: BufRead> Games<R> {
                 Some(Ok(item)) => item,
             };
             match lexeme {
+                Lexeme::Tag { .. } if !self.variations.is_empty() => {
+                    self.ahead = Some((at, lexeme));
+                    self.state = State::Broken;
+                    return Some(self.variations[0].0.fail(UNTERMINATED_VARIATION));
+                }
                 Lexeme::Tag { .. } if self.ply > 0 => {
                     // The tag pair begins the next game.
                     self.ahead = Some((at, lexeme));
@@ -423,6 +532,14 @@ impl<R: BufRead> Games<R> {
                     return Some(at.fail(TAG_AFTER_MOVES));
                 }
                 Lexeme::Tag { .. } => {}
+                Lexeme::Comment { text, to_line_end } => return Some(Ok(Token::Comment(CommentToken { text, to_line_end, place: at }))),
+                Lexeme::Open | Lexeme::Close => {
+                    let token = self.bracket(matches!(lexeme, Lexeme::Open), at);
+                    if token.is_err() {
+                        self.state = State::Broken;
+                    }
+                    return Some(token);
+                }
                 Lexeme::Word(word) => {
                     if let Some(token) = self.word(&word, at) {
                         match &token {
@@ -430,7 +547,7 @@ impl<R: BufRead> Games<R> {
                                 self.last_result = Some(r.text.clone());
                                 self.state = State::Finished;
                             }
-                            Ok(Token::Move(_)) => {}
+                            Ok(_) => {}
                             Err(_) => self.state = State::Broken,
                         }
                         return Some(token);
@@ -440,10 +557,44 @@ impl<R: BufRead> Games<R> {
         }
     }
 
-    /// The token a word stands for, if any (move numbers, NAGs and `e.p.` stand for none).
+    /// A variation's bracket (annotations only): where a variation begins, the line it
+    /// left is put aside, to be taken up again where it ends.
+    fn bracket(&mut self, open: bool, at: Place) -> Result<Token, MovetextError> {
+        if open {
+            if self.ply == 0 {
+                return at.fail("a variation before the first move: `(` stands after the move it is an alternative to");
+            }
+            if self.variations.len() == MAX_VARIATION_DEPTH {
+                return at.fail(format!("variations nested more than {MAX_VARIATION_DEPTH} deep"));
+            }
+            self.variations.push((at, self.ply, self.number.take()));
+            // The variation replaces the move just read: its first move has that ply.
+            self.ply -= 1;
+            return Ok(Token::StartVariation(at));
+        }
+        let Some((_, ply, number)) = self.variations.pop() else { return at.fail("`)` without `(`") };
+        (self.ply, self.number) = (ply, number);
+        Ok(Token::EndVariation(at))
+    }
+
+    /// The token a word stands for, if any (move numbers and `e.p.` stand for none, nor
+    /// do NAGs unless the annotations are read).
     fn word(&mut self, word: &str, at: Place) -> Option<Result<Token, MovetextError>> {
+        let annotations = self.scan.annotations;
         if let Some(result) = GameResult::parse(word) {
+            if !self.variations.is_empty() {
+                // A result inside a variation ends neither it nor the game.
+                return None;
+            }
             return Some(Ok(Token::Result(ResultToken { result, text: word.to_string(), place: at })));
+        }
+        if annotations {
+            if let Some(nag) = nag_of(word) {
+                return Some(match nag {
+                    Some(nag) => Ok(Token::Nag(NagToken { nag, place: at })),
+                    None => at.fail(format!("`{word}`: a NAG is from $0 to $255")),
+                });
+            }
         }
         // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
         let (skip, rest) = split_move_number(word);
@@ -461,11 +612,21 @@ impl<R: BufRead> Games<R> {
             // Belongs to the move before it, whose parser would strip it anyway.
             return (self.ply == 0).then(|| at.fail("`e.p.` before any move"));
         }
-        // A NAG glued to the move (`e4$1`).
-        let word = match word.find('$') {
-            Some(d) if d > 0 && is_nag(&word[d..]) => &word[..d],
-            _ => word,
+        // A NAG glued to the move (`e4$1`), and when annotations are read, the marks
+        // that stand for one (`e4!?`): given after the move.
+        let (word, glued) = match word.find('$') {
+            Some(d) if d > 0 && is_nag(&word[d..]) => (&word[..d], &word[d..]),
+            _ => {
+                let marks = word.len() - word.trim_end_matches(['!', '?']).len();
+                match marks {
+                    1 | 2 if annotations && marks < word.len() => word.split_at(word.len() - marks),
+                    _ => (word, ""),
+                }
+            }
         };
+        if annotations {
+            self.glued_nag = nag_of(glued).flatten().map(|nag| NagToken { nag, place: at });
+        }
         self.ply += 1;
         // The first move after `27.` is 27. (White's), the next 27... (Black's).
         let written = match &mut self.number {
@@ -481,6 +642,25 @@ impl<R: BufRead> Games<R> {
         };
         Some(Ok(Token::Move(MoveToken { text: word.to_string(), ply: self.ply, written, place: at })))
     }
+}
+
+/// The error of a game that ends inside a variation.
+const UNTERMINATED_VARIATION: &str = "unterminated variation: `(` without `)`";
+
+/// The NAG a word stands for: `$14`, or a move's marks alone (`!`, `?!`...); `Some(None)`
+/// for a `$` number past 255.
+fn nag_of(word: &str) -> Option<Option<u8>> {
+    let mark = match word {
+        "!" => 1,
+        "?" => 2,
+        "!!" => 3,
+        "??" => 4,
+        "!?" => 5,
+        "?!" => 6,
+        _ if is_nag(word) => return Some(word[1..].parse().ok()),
+        _ => return None,
+    };
+    Some(Some(mark))
 }
 
 /// The error of a game whose moves the next game's tag pairs follow.
@@ -630,7 +810,7 @@ mod tests {
     fn result(text: &str) -> Option<GameResult> {
         read(text).unwrap().iter().find_map(|t| match t {
             Token::Result(r) => Some(r.result),
-            Token::Move(_) => None,
+            _ => None,
         })
     }
 
@@ -652,7 +832,7 @@ mod tests {
             .iter()
             .map(|t| match t {
                 Token::Move(m) => (m.text.as_str(), m.ply, m.place.offset),
-                Token::Result(_) => unreachable!(),
+                other => unreachable!("{other:?}"),
             })
             .collect();
         assert_eq!(m, [("e4", 1, 3), ("e5", 2, 10), ("Nf3", 3, 15)]);
@@ -679,6 +859,53 @@ mod tests {
     fn comments_nags_and_escapes() {
         let text = "{opening\ncomment} 1. e4 $1 e5 $14 ; rest of line 2. Nf3\n2. Nf3{glued}Nc6;x\n% escaped line\n3. Bb5$2";
         assert_eq!(moves(text), ["e4", "e5", "Nf3", "Nc6", "Bb5"]);
+    }
+
+    /// The tokens of the first game with its annotations, written back compactly.
+    fn annotated(text: &str) -> Vec<String> {
+        let mut games = Games::new(text.as_bytes()).with_annotations();
+        games.next_game();
+        std::iter::from_fn(|| games.next_token())
+            .map(|t| match t {
+                Ok(Token::Move(m)) => format!("{}@{}", m.text, m.ply),
+                Ok(Token::Comment(c)) => format!("{{{}}}", c.text),
+                Ok(Token::Nag(n)) => format!("${}", n.nag),
+                Ok(Token::StartVariation(_)) => "(".into(),
+                Ok(Token::EndVariation(_)) => ")".into(),
+                Ok(Token::Result(r)) => r.text,
+                Err(e) => format!("error {}:{} {}", e.line, e.column, e.message),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn annotations_in_the_order_written() {
+        let text = "[Event \"x\"]\n{before} [Site \"y\"]\n1. e4! {a} $14 e5 ( 1... c5?! 2. Nf3 (2. c3) ; line\n) 2. Nf3 $1 Nc6 ?? 1-0";
+        assert_eq!(
+            annotated(text),
+            [
+                "{before}", "e4@1", "$1", "{a}", "$14", "e5@2", "(", "c5@2", "$6", "Nf3@3", "(", "c3@3", ")", "{ line}", ")", "Nf3@3",
+                "$1", "Nc6@4", "$4", "1-0"
+            ]
+        );
+        // Checks stay on the move; the marks after them are NAGs.
+        assert_eq!(annotated("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#!! 1-0")[6..], ["Qxf7#@7", "$3", "1-0"]);
+        // A result inside a variation ends neither.
+        assert_eq!(annotated("1. e4 (1. d4 1-0) e5 *"), ["e4@1", "(", "d4@1", ")", "e5@2", "*"]);
+        // Without annotations nothing of this is given, and the marks stay on the move.
+        assert_eq!(moves("1. e4! {a} (1. d4) e5!? *"), ["e4!", "e5!?"]);
+    }
+
+    #[test]
+    fn unbalanced_variations_are_errors() {
+        assert_eq!(annotated("1. e4 (1. d4 e5 *").last().unwrap(), "error 1:7 unterminated variation: `(` without `)`");
+        assert_eq!(annotated("1. e4 ) e5").last().unwrap(), "error 1:7 `)` without `(`");
+        assert!(annotated("( 1. d4 ) 1. e4").last().unwrap().contains("a variation before the first move"));
+        assert!(annotated("1. e4 $256").last().unwrap().contains("a NAG is from $0 to $255"));
+        let deep = format!("1. e4 {} *", "(1. d4 ".repeat(MAX_VARIATION_DEPTH + 1));
+        assert!(annotated(&deep).last().unwrap().contains("variations nested more than 100 deep"));
+        let long = format!("1. e4 {{{}}} *", "x".repeat(scan::MAX_COMMENT_BYTES + 1));
+        assert!(annotated(&long).last().unwrap().contains("a comment longer than"));
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The PGN layer below moves: characters read from a byte stream with their place, and
-//! the lexemes of movetext (tag pairs and words), with comments, `%` escape lines and
-//! variations skipped. Nothing is kept but the lexeme at hand, so a file of any size is
-//! read in constant memory.
+//! the lexemes of movetext (tag pairs and words), with `%` escape lines skipped, and
+//! comments and variations skipped too unless the annotations are asked for. Nothing is
+//! kept but the lexeme at hand, so a file of any size is read in constant memory.
 
 use std::io::{self, BufRead};
 
@@ -9,6 +9,11 @@ use super::MovetextError;
 
 /// The longest word or tag pair read; a longer one is an error, skipped without being kept.
 pub(super) const MAX_LEXEME_BYTES: usize = 4096;
+
+/// The longest comment kept when annotations are read (a clock, an evaluation and a few
+/// sentences take well under a kilobyte); a longer one is an error, read to its end
+/// without being kept.
+pub const MAX_COMMENT_BYTES: usize = 1 << 16;
 
 /// Where something stands in the input: a byte offset, and its line and column (1-based,
 /// the column in characters).
@@ -28,13 +33,20 @@ impl Place {
     }
 }
 
-/// What movetext is made of, once comments and variations are skipped.
+/// What movetext is made of: tag pairs and words, and when annotations are read,
+/// comments and the brackets of variations.
 #[derive(Debug)]
 pub(super) enum Lexeme {
     /// `[Name "value"]`.
     Tag { name: String, value: String },
     /// Anything else between separators: a move, a move number, a NAG, a result.
     Word(String),
+    /// `{text}` or `; text` (annotations only).
+    Comment { text: String, to_line_end: bool },
+    /// `(` (annotations only).
+    Open,
+    /// `)` (annotations only).
+    Close,
 }
 
 /// Characters of a UTF-8 byte stream, one ahead, with their places.
@@ -122,6 +134,8 @@ pub(super) struct Scanner<R> {
     chars: Chars<R>,
     /// No character but spaces since the last newline (for `%` and `#` lines).
     line_start: bool,
+    /// Comments and variations are read as lexemes, not skipped.
+    pub(super) annotations: bool,
 }
 
 impl<R: BufRead> Scanner<R> {
@@ -133,7 +147,7 @@ impl<R: BufRead> Scanner<R> {
     /// from its file), `line_start` if only spaces precede it on its line.
     pub(super) fn at(src: R, place: Place, line_start: bool) -> Scanner<R> {
         let chars = Chars { src, place, peeked: None, consumed: place.offset, capture: None, captured_from: place.offset };
-        Scanner { chars, line_start }
+        Scanner { chars, line_start, annotations: false }
     }
 
     /// Keeps the bytes read from now on, for [`Scanner::take_captured`].
@@ -177,17 +191,27 @@ impl<R: BufRead> Scanner<R> {
                 continue;
             }
             self.line_start = false;
+            let keep = self.annotations;
             match c {
-                '{' => self.skip_comment(at)?,
+                '{' if keep => return self.comment(at, true).map(|text| Some((at, Lexeme::Comment { text, to_line_end: false }))),
+                '{' => _ = self.comment(at, false)?,
                 '}' => {
                     self.chars.bump();
                     return at.fail("`}` without `{`");
                 }
-                ';' => self.skip_line()?,
                 // `%` escape lines (PGN) and `#` comment lines (as in game files with a
                 // header): a `#` elsewhere is a mate mark and stays on its move.
-                '%' | '#' if at_line_start => self.skip_line()?,
+                '%' | '#' if at_line_start => _ = self.rest_of_line(false)?,
+                ';' if keep => {
+                    self.chars.bump();
+                    return self.rest_of_line(true).map(|text| Some((at, Lexeme::Comment { text, to_line_end: true })));
+                }
+                ';' => _ = self.rest_of_line(false)?,
                 '[' => return self.tag(at).map(Some),
+                '(' | ')' if keep => {
+                    self.chars.bump();
+                    return Ok(Some((at, if c == '(' { Lexeme::Open } else { Lexeme::Close })));
+                }
                 '(' => self.skip_variation(at)?,
                 ')' => {
                     self.chars.bump();
@@ -198,9 +222,11 @@ impl<R: BufRead> Scanner<R> {
         }
     }
 
-    fn skip_comment(&mut self, at: Place) -> Result<(), MovetextError> {
+    /// Reads a comment `{…}` to its end, and its text if `keep`.
+    fn comment(&mut self, at: Place, keep: bool) -> Result<String, MovetextError> {
         self.chars.bump();
         let mut blank = BlankLines::default();
+        let mut text = String::new();
         loop {
             let c = self.chars.peek()?;
             if blank.tag_after_blank_line(c) {
@@ -210,22 +236,29 @@ impl<R: BufRead> Scanner<R> {
             }
             self.chars.bump();
             match c {
-                Some('}') => return Ok(()),
+                Some('}') if text.len() > MAX_COMMENT_BYTES => return at.fail(format!("a comment longer than {MAX_COMMENT_BYTES} bytes")),
+                Some('}') => return Ok(text),
+                Some(c) if keep && text.len() <= MAX_COMMENT_BYTES => text.push(c),
                 Some(_) => {}
                 None => return at.fail("unterminated comment: `{` without `}`"),
             }
         }
     }
 
-    /// Skips to the end of the line (the newline is left, so the next line starts fresh).
-    fn skip_line(&mut self) -> Result<(), MovetextError> {
+    /// Reads to the end of the line (the newline is left, so the next line starts fresh),
+    /// and returns what it read if `keep` (as much of it as a comment may hold).
+    fn rest_of_line(&mut self, keep: bool) -> Result<String, MovetextError> {
+        let mut text = String::new();
         while let Some(c) = self.chars.peek()? {
             if c == '\n' {
                 break;
             }
             self.chars.bump();
+            if keep && text.len() < MAX_COMMENT_BYTES {
+                text.push(c);
+            }
         }
-        Ok(())
+        Ok(text.trim_end_matches('\r').to_string())
     }
 
     /// Skips a variation `( … )`, nested ones and comments inside included.
@@ -249,11 +282,11 @@ impl<R: BufRead> Scanner<R> {
                     }
                 }
                 Some('{') => {
-                    self.skip_comment(here)?;
+                    self.comment(here, false)?;
                     continue;
                 }
                 Some(';') => {
-                    self.skip_line()?;
+                    self.rest_of_line(false)?;
                     continue;
                 }
                 Some(_) => {}
@@ -290,7 +323,7 @@ impl<R: BufRead> Scanner<R> {
                 _ => {}
             }
             if text.len() >= MAX_LEXEME_BYTES {
-                self.skip_line()?;
+                self.rest_of_line(false)?;
                 return at.fail(format!("a tag pair longer than {MAX_LEXEME_BYTES} bytes"));
             }
             text.push(c);
@@ -301,7 +334,9 @@ impl<R: BufRead> Scanner<R> {
     fn word(&mut self, at: Place) -> Result<(Place, Lexeme), MovetextError> {
         let mut word = String::new();
         while let Some(c) = self.chars.peek()? {
-            if ends_word(c) {
+            // A variation's `)` glued to its last move (`2. c3)`) ends it, unless the word
+            // opened a bracket of its own (a promotion written `e8(Q)`).
+            if ends_word(c) || (c == ')' && self.annotations && !word.contains('(')) {
                 break;
             }
             self.chars.bump();
