@@ -14,7 +14,9 @@
 //! - [`handler`]: the [`Server`](handler::Server), which owns the games and variants and
 //!   answers a typed request with a typed response.
 
+pub(crate) mod budget;
 pub(crate) mod handler;
+pub(crate) mod pace;
 pub(crate) mod protocol;
 mod transport;
 
