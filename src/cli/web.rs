@@ -12,7 +12,8 @@
 //! answers one request at a time, on tokio's blocking pool (a perft may take seconds and
 //! must not stall the runtime that reads the other connections), and the sessions take
 //! turns at the cores ([`turns`]); a session may have [`sessions::PER_SESSION`] requests
-//! waiting or running and the server [`QUEUE`] (more get 429), and a request whose client
+//! waiting or running (the shared one [`sessions::PER_SHARED`]) and the server [`QUEUE`]
+//! (more get 429), and a request whose client
 //! went away stops waiting, or stops working at its next look at the clock.
 //!
 //! Connections (see [`accept_loop`]): hyper serves each with a deadline for a request's
@@ -611,9 +612,7 @@ async fn answer(app: &Arc<App>, cookie: Option<&str>, request: Request) -> (Resu
     let _queued = Queued(&app.queued);
     let in_use = match app.sessions.enter(cookie) {
         Ok(in_use) => in_use,
-        Err(SessionRefused::Queue) => {
-            return busy(format!("this session has {} requests waiting already; try again shortly", sessions::PER_SESSION))
-        }
+        Err(SessionRefused::Queue) => return busy("this session has its fill of requests waiting already; try again shortly".to_string()),
         Err(SessionRefused::Full) => return busy("every new session has a request running; try again shortly".to_string()),
     };
     let issued = in_use.issued.clone();

@@ -400,12 +400,16 @@ fn one_sessions_perfts_do_not_hold_up_another_session() {
     // The old server answered every session under one lock: another session waited for
     // each perft in turn (a minute and more; `http` gives up after one).
     let web = Web::start(&["--request-millis", "60000"]);
-    assert_eq!(web.api(r#"{"op":"open","variant":"chess"}"#)["ok"], true);
+    let (_, head, _) = web.exchange("GET", "/", &[], b"");
+    let busy = cookie_set(&head).unwrap();
+    let (_, opened) = web.http("POST", "/api", &[("Cookie", &busy)], br#"{"op":"open","variant":"chess"}"#);
+    assert!(opened.contains("\"ok\":true"), "{opened}");
     let perfts: Vec<TcpStream> = (0..4)
         .map(|_| {
             let mut s = TcpStream::connect(&web.address).unwrap();
             let body = r#"{"op":"perft","game":"g1","depth":8}"#;
-            let head = format!("POST /api HTTP/1.1\r\nHost: {}\r\nContent-Length: {}\r\n\r\n{body}", web.address, body.len());
+            let head =
+                format!("POST /api HTTP/1.1\r\nHost: {}\r\nCookie: {busy}\r\nContent-Length: {}\r\n\r\n{body}", web.address, body.len());
             s.write_all(head.as_bytes()).unwrap();
             s
         })
@@ -414,7 +418,7 @@ fn one_sessions_perfts_do_not_hold_up_another_session() {
         std::thread::yield_now();
     }
     // A fifth from the same session waits in no queue of others' making: it is refused.
-    let (status, _) = web.http("POST", "/api", &[], br#"{"op":"perft","game":"g1","depth":8}"#);
+    let (status, _) = web.http("POST", "/api", &[("Cookie", &busy)], br#"{"op":"perft","game":"g1","depth":8}"#);
     assert_eq!(status, 429);
     let (_, head, _) = web.exchange("GET", "/", &[], b"");
     let other = cookie_set(&head).unwrap();

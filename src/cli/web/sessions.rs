@@ -27,11 +27,14 @@ pub(super) const MAX_KEPT: usize = 64;
 pub(super) const PROBATION: usize = 16;
 /// Requests of one session that may wait or run at once; more get 429.
 pub(super) const PER_SESSION: usize = 4;
+/// The same for the session of clients that send no cookie: tools, perhaps several.
+pub(super) const PER_SHARED: usize = 16;
 
 pub(super) struct Session {
     /// One request of the session at a time (in the order they came).
     pub(super) server: Arc<tokio::sync::Mutex<Server>>,
     /// Its requests waiting or running: while any is, it is not dropped.
+    /// ([`PER_SESSION`] at most, [`PER_SHARED`] for the shared session.)
     busy: AtomicUsize,
 }
 
@@ -110,7 +113,7 @@ impl Sessions {
     pub(super) fn enter(&self, cookie: Option<&str>) -> Result<InUse, Refused> {
         let Some(id) = cookie else {
             let shared = Arc::clone(&self.table().shared);
-            return use_session(shared, None);
+            return use_session(shared, None, PER_SHARED);
         };
         let found = {
             let mut table = self.table();
@@ -123,7 +126,7 @@ impl Sessions {
                     let promote = entry.probation;
                     let session = Arc::clone(&entry.session);
                     // Counted busy before the table is let go, so that nothing drops it.
-                    let in_use = use_session(session, None);
+                    let in_use = use_session(session, None, PER_SESSION);
                     if promote {
                         drop(table);
                         self.promote(id, kept);
@@ -135,7 +138,7 @@ impl Sessions {
         };
         match found {
             Some(in_use) => in_use,
-            None => self.issue().ok_or(Refused::Full).and_then(|(id, session)| use_session(session, Some(id))),
+            None => self.issue().ok_or(Refused::Full).and_then(|(id, session)| use_session(session, Some(id), PER_SESSION)),
         }
     }
 
@@ -199,9 +202,9 @@ impl Sessions {
     }
 }
 
-/// Counts a request in its session, unless the session has its fill of requests.
-fn use_session(session: Arc<Session>, issued: Option<String>) -> Result<InUse, Refused> {
-    if session.busy.fetch_add(1, Ordering::AcqRel) >= PER_SESSION {
+/// Counts a request in its session, unless the session has its fill (`most`) of requests.
+fn use_session(session: Arc<Session>, issued: Option<String>, most: usize) -> Result<InUse, Refused> {
+    if session.busy.fetch_add(1, Ordering::AcqRel) >= most {
         session.busy.fetch_sub(1, Ordering::AcqRel);
         return Err(Refused::Queue);
     }
