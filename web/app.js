@@ -76,7 +76,7 @@ async function start() {
   let refused = null;
   const shared = link ? await decode(hash.slice(SHARE_PREFIX.length)).catch((e) => ((refused = e), null)) : null;
   const wanted = link ? null : safeDecode(hash.slice(1));
-  const saved = link ? null : loadLocal();
+  const saved = loadLocal();
   const snapshot = shared || (saved && (!wanted || saved.builtin === wanted) ? saved : null);
   if (snapshot && state.ids.has(snapshot.builtin)) {
     try {

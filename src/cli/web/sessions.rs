@@ -138,7 +138,7 @@ impl Sessions {
         };
         match found {
             Some(in_use) => in_use,
-            None => self.issue().ok_or(Refused::Full).and_then(|(id, session)| use_session(session, Some(id), PER_SESSION)),
+            None => self.issue_busy().map(|(id, session)| InUse { session, issued: Some(id) }).ok_or(Refused::Full),
         }
     }
 
@@ -155,11 +155,22 @@ impl Sessions {
 
     /// Makes a session on probation and its id (`None` if every one on probation is busy).
     pub(super) fn issue(&self) -> Option<(String, Arc<Session>)> {
+        self.make(0)
+    }
+
+    /// [`Sessions::issue`], the session counted busy for the request that asked for it
+    /// before any other request can see it (and so push it out).
+    fn issue_busy(&self) -> Option<(String, Arc<Session>)> {
+        self.make(1)
+    }
+
+    fn make(&self, busy: usize) -> Option<(String, Arc<Session>)> {
         let on_probation = self.table().named.values().filter(|e| e.probation).count();
         if on_probation >= PROBATION && !self.drop_idle(true, None) {
             return None;
         }
         let session = Sessions::session(self.limits, &self.pool, self.share);
+        session.busy.store(busy, Ordering::Release);
         let id = new_session_id();
         let mut table = self.table();
         table.clock += 1;
