@@ -1,15 +1,24 @@
 #!/usr/bin/env python3
-"""Load test of `chimera web` at a low file limit: idle sockets plus concurrent clients.
+"""Load test of `chimera web`: a low file limit, fairness between sessions, and memory.
 
-Starts `chimera web` under `ulimit -n` (default 256), opens IDLE sockets that send
-nothing (default 2,000), then runs CLIENTS threads (default 200) that each POST a few
-`/api` requests. The server must keep answering and never exit. Prints the connections
-the server held (its open descriptors), the latency percentiles, and its peak RSS.
+1. Starts `chimera web` under `ulimit -n` (default 256), opens IDLE sockets that send
+   nothing (default 2,000), then runs CLIENTS threads (default 200) that each POST a few
+   `/api` requests. The server must keep answering and never exit. Prints the
+   connections the server held (its open descriptors), the latency percentiles, and its
+   peak RSS.
+2. Fairness: one session keeps perfts running (as many as it may queue, each of a 20 s
+   budget) while another session asks for its `moves` again and again: every answer
+   must come within 1 s.
+3. Memory: 65 clients each name a session with a cookie of their own choosing and load
+   rulesets of about 12 MB of tables into it; the server's RSS (from /proc) must stay
+   within its memory budget (--max-memory-bytes, 512 MiB by default) and a fixed
+   allowance, and a real page's session, used before them, must still hold its game.
 
     python3 scripts/web_load.py [--binary target/release/chimera] [--ulimit 256] [--idle 2000] [--clients 200]
 """
 
 import argparse
+import http.client
 import json
 import os
 import resource
@@ -119,7 +128,106 @@ def main() -> int:
     ok = alive and len(latencies) == total
     if not ok:
         print("web load: FAILED (the server must keep answering and never exit)")
-    return 0 if ok else 1
+    fair = fairness(args.binary)
+    bounded = memory(args.binary)
+    return 0 if ok and fair and bounded else 1
+
+
+def start(binary: str, *flags: str):
+    """`chimera web` on a free port: the process and its address."""
+    server = subprocess.Popen([binary, "web", "--port", "0", *flags], stdout=subprocess.PIPE)
+    line = server.stdout.readline().decode()
+    host, port = line.split("http://")[1].split("/")[0].rsplit(":", 1)
+    return server, (host, int(port))
+
+
+def call(addr, method: str, path: str, body=None, cookie=None, timeout=60):
+    """One request on a connection of its own: status, the cookie set (if any), the body."""
+    conn = http.client.HTTPConnection(*addr, timeout=timeout)
+    headers = {"Cookie": cookie} if cookie else {}
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = conn.getresponse()
+    data = response.read()
+    conn.close()
+    set_cookie = response.getheader("Set-Cookie")
+    return response.status, set_cookie.split(";")[0] if set_cookie else None, data
+
+
+def page_session(addr) -> str:
+    """The cookie a page gets with index.html."""
+    return call(addr, "GET", "/")[1]
+
+
+def fairness(binary: str) -> bool:
+    server, addr = start(binary, "--request-millis", "20000")
+    busy, other = page_session(addr), page_session(addr)
+    call(addr, "POST", "/api", {"op": "open", "variant": "chess"}, busy)
+    call(addr, "POST", "/api", {"op": "open", "variant": "chess"}, other)
+    perfts = []
+    for _ in range(4):
+        s = socket.create_connection(addr)
+        body = json.dumps({"op": "perft", "game": "g1", "depth": 8}).encode()
+        s.sendall(f"POST /api HTTP/1.1\r\nHost: {addr[0]}:{addr[1]}\r\nCookie: {busy}\r\nContent-Length: {len(body)}\r\n\r\n".encode() + body)
+        perfts.append(s)
+    time.sleep(0.5)
+    waits, statuses = [], []
+    for _ in range(20):
+        started = time.monotonic()
+        status, _, _ = call(addr, "POST", "/api", {"op": "moves", "game": "g1"}, other)
+        waits.append(time.monotonic() - started)
+        statuses.append(status)
+        time.sleep(0.1)
+    extra, _, _ = call(addr, "POST", "/api", {"op": "perft", "game": "g1", "depth": 8}, busy)
+    for s in perfts:
+        s.close()
+    server.kill()
+    server.wait()
+    ok = max(waits) < 1.0 and statuses == [200] * len(statuses) and extra == 429
+    print(f"web fairness: 4 perfts running in one session; another session's 20 `moves` answered in at most "
+          f"{max(waits) * 1000:.1f} ms (median {sorted(waits)[len(waits) // 2] * 1000:.1f} ms); a 5th perft of the busy session: HTTP {extra}")
+    if not ok:
+        print("web fairness: FAILED (another session's answers must come within 1 s, the 5th perft get 429)")
+    return ok
+
+
+def big_ruleset(name: str) -> str:
+    """A ruleset of about 12 MB of tables: 25 pieces of ranged riders on 16x16."""
+    letters = "ABCDEFGHIJLMNOPQRSTUVWXYZ"
+    pieces = "".join(
+        f'[pieces.p{i}]\nletter = "{letters[i]}"\nbetza = "W{2 + i}F{2 + i}N{2 + i}C{2 + i}Z{2 + i}D{2 + i}A{2 + i}H{2 + i}G{2 + i}"\n'
+        for i in range(25)
+    )
+    start = "k15/" + "16/" * 14 + "15K w - - 0 1"
+    return f'name = "{name}"\nboard = {{ files = 16, ranks = 16 }}\nstart = "{start}"\n[pieces.king]\nletter = "K"\nbetza = "K"\nroyal = true\n{pieces}'
+
+
+def memory(binary: str) -> bool:
+    server, addr = start(binary)
+    budget = json.loads(call(addr, "GET", "/api/limits")[2])["max_memory_bytes"]
+    real = page_session(addr)
+    call(addr, "POST", "/api", {"op": "open", "variant": "chess", "moves": ["e4"]}, real)
+    call(addr, "POST", "/api", {"op": "moves", "game": "g1"}, real)
+    refused = 0
+    for i in range(65):
+        cookie = f"chimera-session={i:032x}"
+        for name in ("big-a", "big-b"):
+            answer = json.loads(call(addr, "POST", "/api", {"op": "load", "toml": big_ruleset(name)}, cookie)[2])
+            refused += not answer["ok"]
+    with open(f"/proc/{server.pid}/status") as f:
+        fields = {l.split(":")[0]: int(l.split()[1]) * 1024 for l in f if l.startswith(("VmRSS:", "VmHWM:"))}
+    stats = json.loads(call(addr, "GET", "/api/stats")[2])
+    kept = json.loads(call(addr, "POST", "/api", {"op": "position", "game": "g1"}, real)[2])
+    server.kill()
+    server.wait()
+    allowance = 64 << 20
+    mib = lambda n: f"{n / (1 << 20):.0f} MiB"
+    ok = fields["VmHWM"] <= budget + allowance and kept.get("plies") == 1 and stats["memory_bytes"] <= budget
+    print(f"web memory: 65 cookie-named sessions x 2 rulesets of ~12 MB: RSS {mib(fields['VmRSS'])}, peak {mib(fields['VmHWM'])} "
+          f"(budget {mib(budget)}, counted {mib(stats['memory_bytes'])}); {stats['sessions']} sessions held, "
+          f"{stats['on_probation']} on probation; loads refused {refused}; the real session's game: {'kept' if kept.get('ok') else 'LOST'}")
+    if not ok:
+        print(f"web memory: FAILED (peak RSS within the budget + {mib(allowance)}, the real session kept)")
+    return ok
 
 
 if __name__ == "__main__":

@@ -1,13 +1,13 @@
 // The workbench: a ruleset in the editor, its board, and a game on it, all through the
 // serve protocol. State lives here; the board and the editor only draw and report.
 
-import { call, getJson, getText } from "./api.js";
+import { call, getJson, getText, setMaxRequestBytes } from "./api.js";
 import { Board, parseBoard, squareName } from "./board.js";
 import { PieceCard } from "./card.js";
 import { Editor } from "./editor.js";
 import { pieceElement, styleOf } from "./glyphs.js";
-import { SHARE_PREFIX, decode, encode, loadLocal, saveLocal } from "./store.js";
-import { MoveTree, movetext, tag } from "./tree.js";
+import { Refused, SHARE_PREFIX, decode, encode, loadLocal, saveLocal } from "./store.js";
+import { MoveTree, movetext, tag, visit } from "./tree.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -58,6 +58,7 @@ const board = new Board($("board"), { press, release });
 async function start() {
   const [list, limits] = await Promise.all([getJson("api/variants"), getJson("api/limits")]);
   state.limits = limits;
+  setMaxRequestBytes(limits.max_request_bytes);
   $("perft-depth").max = limits.max_perft_depth;
   const select = $("variant");
   for (const b of list.builtin) {
@@ -69,14 +70,37 @@ async function start() {
   state.ids = new Set(list.builtin.map((b) => b.id));
   // A share link's snapshot first; else the built-in the fragment names, with the
   // autosaved work on it; else the autosaved work; else chess.
+  // A link the page cannot open is refused with its reason, and the page opens as without it.
   const hash = location.hash;
-  const shared = hash.startsWith(SHARE_PREFIX) ? await decode(hash.slice(SHARE_PREFIX.length)) : null;
-  const wanted = hash.startsWith(SHARE_PREFIX) ? null : decodeURIComponent(hash.slice(1));
+  const link = hash.startsWith(SHARE_PREFIX);
+  let refused = null;
+  const shared = link ? await decode(hash.slice(SHARE_PREFIX.length)).catch((e) => ((refused = e), null)) : null;
+  const wanted = link ? null : safeDecode(hash.slice(1));
   const saved = loadLocal();
   const snapshot = shared || (saved && (!wanted || saved.builtin === wanted) ? saved : null);
-  if (snapshot && state.ids.has(snapshot.builtin)) await restore(snapshot);
-  else await pickVariant(state.ids.has(wanted) ? wanted : "chess");
+  if (snapshot && state.ids.has(snapshot.builtin)) {
+    try {
+      await restore(snapshot);
+    } catch (e) {
+      refused = e;
+      await pickVariant("chess");
+    }
+  } else {
+    await pickVariant(state.ids.has(wanted) ? wanted : "chess");
+  }
+  if (refused) {
+    const reason = refused instanceof Refused ? refused.message : `the link cannot be read (${refused})`;
+    showWhy({ move: link ? "The share link" : "The saved work", code: "bad-link", reason });
+  }
   document.body.dataset.ready = "true";
+}
+
+function safeDecode(text) {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return "";
+  }
 }
 
 async function pickVariant(id) {
@@ -108,9 +132,45 @@ async function restore(snapshot) {
   editor.setText(text);
   showFile();
   if (!loaded.ok) return editor.showError(loaded.error);
-  const tree = MoveTree.fromData(snapshot.tree);
+  const tree = Array.isArray(snapshot.moves) ? MoveTree.fromFlat(snapshot.moves) : MoveTree.fromData(snapshot.tree);
+  const fen = snapshot.fen || undefined;
+  await writeSans(tree, loaded.variant, fen);
+  if (load !== state.loads) return;
   const line = tree.line(tree.find(snapshot.line || []));
-  await useVariant(loaded, { fen: snapshot.fen || undefined, tree, line });
+  await useVariant(loaded, { fen, tree, line });
+}
+
+/** The most moves replayed to write a restored tree's SAN (each line from the start). */
+const MAX_REPLAY = 200_000;
+
+/**
+ * Writes the SAN of every move of a restored tree as the engine writes it (never as a
+ * link wrote it): each line is played from the game's start and taken back, and the
+ * take-back names its moves. A move the engine refuses is cut, with what follows it.
+ */
+async function writeSans(tree, variant, fen) {
+  const lines = tree.leaves().map((leaf) => tree.line(leaf));
+  const work = lines.reduce((n, l) => n + l.length, 0);
+  if (work > MAX_REPLAY) {
+    throw new Refused(`its variations take ${work} moves to replay from the start; at most ${MAX_REPLAY} are`);
+  }
+  while (lines.length) {
+    const path = lines.pop();
+    if (!path.length || path.some((n) => n.cut) || path.every((n) => n.san !== null)) continue;
+    const r = await call("open", { variant, ...(fen ? { fen } : {}), moves: path.map((n) => n.uci) });
+    if (!r.ok) {
+      const i = r.error.index;
+      if (!Number.isInteger(i) || i < 0 || i >= path.length) throw new Refused(`its moves cannot be replayed: ${r.error.message}`);
+      path[i].cut = true;
+      tree.remove(path[i]);
+      lines.push(path.slice(0, i));
+      continue;
+    }
+    const u = await call("undo", { game: r.game, plies: path.length });
+    call("close", { game: r.game });
+    if (!u.ok) throw new Refused(`its moves cannot be replayed: ${u.error.message}`);
+    u.undone.forEach((m, k) => (path[path.length - 1 - k].san = m.san));
+  }
 }
 
 /**
@@ -217,7 +277,7 @@ function snapshot() {
     builtin: state.builtin,
     toml: text === state.builtinText ? null : text,
     fen: state.opened.fen || null,
-    tree: state.tree.toData(),
+    moves: state.tree.toFlat(),
     line: state.line.map((n) => n.uci),
   };
 }
@@ -256,6 +316,12 @@ function download(name, text, type) {
 
 async function openFile(file) {
   if (!file) return;
+  // A file the server would refuse unread is not read into the editor either.
+  const max = state.limits.max_request_bytes;
+  if (file.size > max) {
+    const message = `${file.name} is ${file.size} bytes; a ruleset sent to the server may be at most ${max} bytes (and its text 64 KiB)`;
+    return editor.showError({ code: "line-too-long", message });
+  }
   const text = await file.text();
   editor.setText(text);
   await checkRuleset(text);
@@ -638,35 +704,26 @@ function drawMoveList() {
   const white = (ply) => (ply + shift) % 2 === 0;
   const number = (ply) => state.firstFullmove + Math.floor((ply + shift) / 2);
   const onLine = new Set(line);
-  const move = (node, ply, numbered) => {
-    const parts = [];
-    if (white(ply) || numbered) parts.push(text("span", `${number(ply)}.${white(ply) ? "" : ".."}`, "number"));
-    const san = text("span", node.san, "san");
-    san.classList.toggle("current", node === tree.current);
-    san.classList.toggle("on-line", onLine.has(node));
-    san.title = "click to go to this move (← → ↑ ↓ step through the moves)";
-    san.addEventListener("click", () => goTo(node));
-    parts.push(san);
-    return parts;
-  };
-  const walk = (node, ply, numbered, into) => {
-    while (node.children.length) {
-      const [main, ...variations] = node.children;
-      into.append(...move(main, ply, numbered));
-      for (const v of variations) {
-        const box = text("span", "", "variation");
-        box.append(...move(v, ply, true));
-        walk(v, ply + 1, false, box);
-        into.append(box);
-      }
-      numbered = variations.length > 0;
-      node = main;
-      ply += 1;
-    }
-  };
-  const items = document.createDocumentFragment();
-  walk(tree.root, 0, true, items);
-  list.replaceChildren(items);
+  // The boxes being filled: the list, then each variation open inside it.
+  const boxes = [document.createDocumentFragment()];
+  visit(tree, {
+    move(node, ply, numbered) {
+      const into = boxes[boxes.length - 1];
+      if (white(ply) || numbered) into.append(text("span", `${number(ply)}.${white(ply) ? "" : ".."}`, "number"));
+      const san = text("span", node.san, "san");
+      san.classList.toggle("current", node === tree.current);
+      san.classList.toggle("on-line", onLine.has(node));
+      san.title = "click to go to this move (← → ↑ ↓ step through the moves)";
+      san.addEventListener("click", () => goTo(node));
+      into.append(san);
+    },
+    open: () => boxes.push(text("span", "", "variation")),
+    close: () => {
+      const box = boxes.pop();
+      boxes[boxes.length - 1].append(box);
+    },
+  });
+  list.replaceChildren(boxes[0]);
   list.querySelector(".san.current")?.scrollIntoView({ block: "nearest" });
 }
 

@@ -5,13 +5,16 @@
 //! serve's [`Server`], so both front ends have one implementation, one set of codes and
 //! the same limits. What differs is only the framing: a request body instead of a line.
 //!
-//! Sessions: each page gets its own `Server` (its games and loaded variants), named by a
-//! cookie the page receives with `index.html`; tools that send no cookie share one. So a
-//! client's loaded `chess` never replaces another's built-in. Requests are answered one at
-//! a time under one engine lock, each on tokio's blocking pool, since a perft may take
-//! seconds and must not stall the runtime that reads the other connections; at most
-//! [`QUEUE`] wait for it (more get 429), and a request whose client went away stops
-//! waiting, or stops working at its next look at the clock.
+//! Sessions ([`sessions`]): each page gets its own `Server` (its games and loaded
+//! variants), named by an id the server made and sent in a cookie; tools that send no
+//! cookie share one. So a client's loaded `chess` never replaces another's built-in. All
+//! sessions hold their memory under one budget, each within its share. Each session
+//! answers one request at a time, on tokio's blocking pool (a perft may take seconds and
+//! must not stall the runtime that reads the other connections), and the sessions take
+//! turns at the cores ([`turns`]); a session may have [`sessions::PER_SESSION`] requests
+//! waiting or running (the shared one [`sessions::PER_SHARED`]) and the server [`QUEUE`]
+//! (more get 429), and a request whose client
+//! went away stops waiting, or stops working at its next look at the clock.
 //!
 //! Connections (see [`accept_loop`]): hyper serves each with a deadline for a request's
 //! head (idle keep-alive included) and axum reads bodies within [`BODY_TIMEOUT`]. Their
@@ -26,7 +29,10 @@
 //! The page's sources (`web/`) are embedded in the binary: there is no build step and
 //! nothing to install to run it.
 
-use std::collections::{HashMap, VecDeque};
+mod sessions;
+mod turns;
+
+use std::collections::VecDeque;
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -46,10 +52,12 @@ use serde_json::Value;
 use tokio::io::AsyncWriteExt;
 use tokio::sync::{watch, Notify};
 
-use super::serve::handler::Server;
+use super::serve::budget::Pool;
 use super::serve::protocol::{Body, Error, Reply, Request};
 use super::serve::LimitArgs;
 use super::Failure;
+use sessions::{Refused as SessionRefused, Sessions};
+use turns::Turns;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -74,6 +82,13 @@ pub struct Args {
     /// it in `Origin`); its host is then accepted in `Host` too. Repeatable.
     #[arg(long)]
     pub allow_origin: Vec<String>,
+    /// Most bytes all sessions may hold together: their compiled variants, games and the
+    /// moves those keep (`too-much-memory` past it, once sessions on probation made way).
+    #[arg(long, default_value_t = 512 << 20)]
+    pub max_memory_bytes: usize,
+    /// Most bytes one session may hold, within --max-memory-bytes.
+    #[arg(long, default_value_t = 128 << 20)]
+    pub max_session_bytes: usize,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
@@ -105,17 +120,20 @@ assets![
 const HEAD_TIMEOUT: Duration = Duration::from_secs(10);
 /// How long a request's body may take to arrive.
 const BODY_TIMEOUT: Duration = Duration::from_secs(10);
-/// Requests that may wait for the engine lock behind the one it answers; more get 429.
-const QUEUE: usize = 16;
-/// Sessions kept at once (the least recently used one is dropped past it).
-const MAX_SESSIONS: usize = 64;
+/// Requests that may wait or run at once, every session's together; more get 429.
+const QUEUE: usize = 64;
+/// The most bytes of an over-size request body read (and dropped) before its answer, so
+/// that the client, which sends its whole body before it reads, gets the answer: a
+/// connection closed with unread bytes is reset, and the answer lost with it.
+const DRAIN_BYTES: u64 = 64 << 20;
 /// The cookie that names a page's session.
 const SESSION_COOKIE: &str = "chimera-session";
 
 struct App {
-    /// The one engine lock: every session's games and variants.
-    sessions: Arc<tokio::sync::Mutex<Sessions>>,
-    /// Requests waiting for the engine lock or holding it.
+    sessions: Arc<Sessions>,
+    /// Turns at the cores, shared fairly between sessions.
+    turns: Arc<Turns>,
+    /// Requests waiting or running.
     queued: AtomicUsize,
     max_request_bytes: usize,
     limits: LimitsInfo,
@@ -124,30 +142,6 @@ struct App {
     /// `--allow-origin`: origins (`http://host:port`) accepted besides the server's own.
     allowed: Vec<String>,
     conns: Conns,
-}
-
-/// The `Server` of each session, and the one of clients that send no session cookie.
-struct Sessions {
-    shared: Server,
-    named: HashMap<String, (Server, u64)>,
-    /// Ticks of use, for dropping the least recently used session.
-    clock: u64,
-    limits: super::serve::handler::Limits,
-}
-
-impl Sessions {
-    fn get(&mut self, id: Option<&str>) -> &mut Server {
-        let Some(id) = id else { return &mut self.shared };
-        self.clock += 1;
-        if !self.named.contains_key(id) && self.named.len() >= MAX_SESSIONS {
-            let oldest = self.named.iter().min_by_key(|(_, (_, used))| *used).map(|(k, _)| k.clone());
-            oldest.map(|k| self.named.remove(&k));
-        }
-        let (limits, clock) = (self.limits, self.clock);
-        let entry = self.named.entry(id.to_string()).or_insert_with(|| (Server::new(limits), clock));
-        entry.1 = clock;
-        &mut entry.0
-    }
 }
 
 /// The connections held, oldest first, to push out the oldest idle one when full.
@@ -220,6 +214,8 @@ struct LimitsInfo {
     #[serde(flatten)]
     serve: LimitArgs,
     max_request_bytes: usize,
+    max_memory_bytes: usize,
+    max_session_bytes: usize,
 }
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
@@ -251,12 +247,18 @@ async fn serve(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
 }
 
 fn new_app(args: &Args, max_connections: usize) -> Arc<App> {
-    let limits = args.limits.limits();
+    let pool = Pool::new(args.max_memory_bytes);
     Arc::new(App {
-        sessions: Arc::new(tokio::sync::Mutex::new(Sessions { shared: Server::new(limits), named: HashMap::new(), clock: 0, limits })),
+        sessions: Sessions::new(args.limits.limits(), pool, args.max_session_bytes),
+        turns: Arc::new(Turns::per_core()),
         queued: AtomicUsize::new(0),
         max_request_bytes: args.max_request_bytes,
-        limits: LimitsInfo { serve: args.limits, max_request_bytes: args.max_request_bytes },
+        limits: LimitsInfo {
+            serve: args.limits,
+            max_request_bytes: args.max_request_bytes,
+            max_memory_bytes: args.max_memory_bytes,
+            max_session_bytes: args.max_session_bytes,
+        },
         quit: Notify::new(),
         allowed: args.allow_origin.iter().map(|o| o.trim_end_matches('/').to_ascii_lowercase()).collect(),
         conns: Conns { limit: max_connections, open: Mutex::new(VecDeque::new()), next: AtomicU64::new(0) },
@@ -407,6 +409,7 @@ fn router(app: Arc<App>) -> Router {
         .route("/api/variants", get(variants))
         .route("/api/variants/{id}", get(variant_source))
         .route("/api/limits", get(limits))
+        .route("/api/stats", get(stats))
         .fallback(get(asset))
         // The body is read by `api` itself, so that a request over the limit gets a
         // protocol answer rather than axum's plain-text 413.
@@ -473,44 +476,34 @@ fn canonical(ip: IpAddr) -> IpAddr {
     }
 }
 
-/// The session a request's cookie names, if it names one well formed.
-fn session_of(headers: &HeaderMap) -> Option<String> {
+/// The `chimera-session` cookie a request sends, if any: a well-formed id, or `""` for
+/// one that cannot be an id (it names no session either way).
+fn session_of(headers: &HeaderMap) -> Option<&str> {
     let cookies = headers.get_all(COOKIE).into_iter().filter_map(|v| v.to_str().ok());
     let mut pairs = cookies.flat_map(|c| c.split(';')).filter_map(|p| p.trim().split_once('='));
     let (_, id) = pairs.find(|(k, _)| *k == SESSION_COOKIE)?;
-    (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit())).then(|| id.to_string())
+    Some(if sessions::well_formed(id) { id } else { "" })
 }
 
-/// A new session's name: 128 bits from the process's random hash keys and a counter.
-fn new_session_id() -> String {
-    use std::hash::{BuildHasher, Hasher};
-    static COUNT: AtomicU64 = AtomicU64::new(0);
-    let n = COUNT.fetch_add(1, Ordering::Relaxed);
-    let half = |salt: u64| {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u64(n);
-        h.write_u64(salt);
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
-        h.finish()
-    };
-    format!("{:016x}{:016x}", half(1), half(2))
+/// The header that gives a client its session's id.
+fn set_cookie(id: &str) -> Option<HeaderValue> {
+    HeaderValue::from_str(&format!("{SESSION_COOKIE}={id}; Path=/; HttpOnly; SameSite=Strict")).ok()
 }
 
 /// `POST /api`: one request object in, its response object out (HTTP 200 whatever the
-/// answer: `ok` and `error.code` say how it went, as on `chimera serve`; but 429 when too
-/// many requests wait for the engine already).
+/// answer: `ok` and `error.code` say how it went, as on `chimera serve`; but 429 when its
+/// session, or the server, has its fill of requests waiting already).
 async fn api(State(app): State<Arc<App>>, headers: HeaderMap, body: HttpBody) -> Response {
     let max = app.max_request_bytes;
     let too_long = |size: String| {
         let message = format!("a request of {size} is over the limit of {max} bytes; skipped");
         Err(Error::new("line-too-long", message))
     };
-    let declared = body_length(&body);
-    let (id, request) = match declared {
-        Some(n) if n > max as u64 => (Value::Null, too_long(format!("{n} bytes"))),
-        _ => match tokio::time::timeout(BODY_TIMEOUT, axum::body::to_bytes(body, max)).await {
+    let (id, request) = match body_length(&body) {
+        Some(n) if n > DRAIN_BYTES => (Value::Null, too_long(format!("{n} bytes"))),
+        _ => match tokio::time::timeout(BODY_TIMEOUT, read_body(body, max)).await {
             Ok(Ok(bytes)) => Request::decode(&bytes),
-            Ok(Err(_)) => (Value::Null, too_long("more bytes".to_string())),
+            Ok(Err(seen)) => (Value::Null, too_long(format!("{seen} bytes or more"))),
             Err(_) => {
                 let message = format!("the request's body did not arrive within {} s", BODY_TIMEOUT.as_secs());
                 return (StatusCode::REQUEST_TIMEOUT, json(&Reply::new(&Value::Null, Err(Error::new("timeout", message))))).into_response();
@@ -518,25 +511,62 @@ async fn api(State(app): State<Arc<App>>, headers: HeaderMap, body: HttpBody) ->
         },
     };
     let quit = matches!(request, Ok(Request::Quit));
-    let result = match request {
+    let (result, issued) = match request {
         Ok(request) => answer(&app, session_of(&headers), request).await,
-        Err(e) => Err(Refused::Answer(e)),
+        Err(e) => (Err(Refused::Answer(e)), None),
     };
     if quit {
         app.quit.notify_one();
     }
+    with_cookie(reply(&id, result), issued)
+}
+
+/// A request's answer as HTTP: 200 with the protocol's answer, or 429 when it got no turn.
+fn reply(id: &Value, result: Result<Body, Refused>) -> Response {
     match result {
         Err(Refused::Busy(e)) => {
-            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, "1")], json(&Reply::new(&id, Err(e)))).into_response()
+            (StatusCode::TOO_MANY_REQUESTS, [(axum::http::header::RETRY_AFTER, "1")], json(&Reply::new(id, Err(e)))).into_response()
         }
-        Err(Refused::Answer(e)) => json(&Reply::new(&id, Err(e))),
-        Ok(body) => json(&Reply::new(&id, Ok(body))),
+        Err(Refused::Answer(e)) => json(&Reply::new(id, Err(e))),
+        Ok(body) => json(&Reply::new(id, Ok(body))),
     }
+}
+
+/// The answer, giving the client the id of the session the server just made for it.
+fn with_cookie(mut response: Response, issued: Option<String>) -> Response {
+    if let Some(value) = issued.as_deref().and_then(set_cookie) {
+        response.headers_mut().insert(SET_COOKIE, value);
+    }
+    response
 }
 
 fn body_length(body: &HttpBody) -> Option<u64> {
     use axum::body::HttpBody as _;
     body.size_hint().exact()
+}
+
+/// A request's body if it fits in `max` bytes; else the bytes it had, read to its end
+/// (and dropped) up to [`DRAIN_BYTES`], so that the client gets the answer.
+async fn read_body(mut body: HttpBody, max: usize) -> Result<Vec<u8>, u64> {
+    use axum::body::HttpBody as _;
+    let (mut bytes, mut seen) = (Vec::new(), 0u64);
+    while let Some(Ok(frame)) = std::future::poll_fn(|cx| std::pin::Pin::new(&mut body).poll_frame(cx)).await {
+        let Ok(data) = frame.into_data() else { continue };
+        seen += data.len() as u64;
+        if seen <= max as u64 {
+            bytes.extend_from_slice(&data);
+        } else if !bytes.is_empty() {
+            bytes = Vec::new();
+        }
+        if seen > DRAIN_BYTES {
+            break;
+        }
+    }
+    if seen > max as u64 {
+        Err(seen)
+    } else {
+        Ok(bytes)
+    }
 }
 
 /// Why a request got no body: the protocol's error, or no turn at the engine.
@@ -569,28 +599,43 @@ impl Drop for CancelOnDrop {
     }
 }
 
-/// Runs a request on its session's server under the engine lock, on a blocking thread.
-/// If the client goes away, the wait ends, and the work at its next look at the clock.
-async fn answer(app: &Arc<App>, session: Option<String>, request: Request) -> Result<Body, Refused> {
-    if app.queued.fetch_add(1, Ordering::AcqRel) > QUEUE {
+/// Runs a request on its session's server, on a blocking thread, once the session's
+/// earlier requests are answered and a turn at the engine is free; with the id of the
+/// session the server made for it, if it made one. If the client goes away, the wait
+/// ends, and the work at its next look at the clock.
+async fn answer(app: &Arc<App>, cookie: Option<&str>, request: Request) -> (Result<Body, Refused>, Option<String>) {
+    let busy = |message: String| (Err(Refused::Busy(Error::new("busy", message))), None);
+    if app.queued.fetch_add(1, Ordering::AcqRel) >= QUEUE {
         app.queued.fetch_sub(1, Ordering::AcqRel);
-        return Err(Refused::Busy(Error::new("busy", format!("{QUEUE} requests wait for the engine already; try again shortly"))));
+        return busy(format!("{QUEUE} requests wait for the engine already; try again shortly"));
     }
     let _queued = Queued(&app.queued);
-    let mut sessions = Arc::clone(&app.sessions).lock_owned().await;
+    let in_use = match app.sessions.enter(cookie) {
+        Ok(in_use) => in_use,
+        Err(SessionRefused::Queue) => return busy("this session has its fill of requests waiting already; try again shortly".to_string()),
+        Err(SessionRefused::Full) => return busy("every new session has a request running; try again shortly".to_string()),
+    };
+    let issued = in_use.issued.clone();
+    let mut server = Arc::clone(&in_use.session.server).lock_owned().await;
     let cancelled = Arc::new(AtomicBool::new(false));
     let _cancel = CancelOnDrop(Arc::clone(&cancelled));
-    let work = tokio::task::spawn_blocking(move || sessions.get(session.as_deref()).handle_unless(request, Some(&cancelled)));
-    Ok(work.await.unwrap_or_else(|e| Err(Error::new("internal", format!("internal error: {e}"))))?)
+    let turns = Arc::clone(&app.turns);
+    let work = tokio::task::spawn_blocking(move || {
+        // The session stays in use until its work ends, even if its client has gone.
+        let _in_use = in_use;
+        match turns.take(&cancelled) {
+            Some(turn) => server.handle_paced(request, Some(&turn)),
+            None => Err(Error::new("cancelled", "the client went away")),
+        }
+    });
+    let result = work.await.unwrap_or_else(|e| Err(Error::new("internal", format!("internal error: {e}"))));
+    (result.map_err(Refused::Answer), issued)
 }
 
 /// `GET /api/variants`: what `{"op":"variants"}` answers.
 async fn variants(State(app): State<Arc<App>>, headers: HeaderMap) -> Response {
-    match answer(&app, session_of(&headers), Request::Variants).await {
-        Ok(body) => json(&Reply::new(&Value::Null, Ok(body))),
-        Err(Refused::Answer(e)) => json(&Reply::new(&Value::Null, Err(e))),
-        Err(Refused::Busy(e)) => (StatusCode::TOO_MANY_REQUESTS, json(&Reply::new(&Value::Null, Err(e)))).into_response(),
-    }
+    let (result, issued) = answer(&app, session_of(&headers), Request::Variants).await;
+    with_cookie(reply(&Value::Null, result), issued)
 }
 
 /// `GET /api/variants/<id>`: a built-in's ruleset text, for the page's editor.
@@ -609,7 +654,18 @@ async fn limits(State(app): State<Arc<App>>) -> Response {
     json(&app.limits)
 }
 
-async fn asset(uri: Uri, headers: HeaderMap) -> Response {
+/// `GET /api/stats`: the sessions held and the memory they hold, as the budget counts it.
+async fn stats(State(app): State<Arc<App>>) -> Response {
+    #[derive(Serialize)]
+    struct Stats {
+        #[serde(flatten)]
+        sessions: sessions::Stats,
+        requests: usize,
+    }
+    json(&Stats { sessions: app.sessions.stats(), requests: app.queued.load(Ordering::Acquire) })
+}
+
+async fn asset(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> Response {
     let name = match uri.path() {
         "/" => "index.html",
         path => path.trim_start_matches('/'),
@@ -627,10 +683,10 @@ async fn asset(uri: Uri, headers: HeaderMap) -> Response {
     };
     // Revalidated on every load, so that a rebuilt binary's page is the one shown.
     let mut response = ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], *bytes).into_response();
-    if name == "index.html" && session_of(&headers).is_none() {
-        let cookie = format!("{SESSION_COOKIE}={}; Path=/; HttpOnly; SameSite=Strict", new_session_id());
-        if let Ok(value) = HeaderValue::from_str(&cookie) {
-            response.headers_mut().insert(SET_COOKIE, value);
+    // A page gets a session of its own, unless its cookie names one held already.
+    if name == "index.html" && !session_of(&headers).is_some_and(|id| app.sessions.holds(id)) {
+        if let Some((id, _)) = app.sessions.issue() {
+            response = with_cookie(response, Some(id));
         }
     }
     response
@@ -702,12 +758,13 @@ mod tests {
     }
 
     #[test]
-    fn sessions_are_named_by_a_well_formed_cookie() {
-        let id = new_session_id();
+    fn the_session_cookie_is_read_and_a_malformed_one_names_none() {
+        let id = sessions::new_session_id();
         assert_eq!(id.len(), 32);
-        assert_ne!(id, new_session_id());
+        assert_ne!(id, sessions::new_session_id());
         let with = headers(&[(COOKIE, &format!("a=b; {SESSION_COOKIE}={id}"))]);
-        assert_eq!(session_of(&with), Some(id));
-        assert_eq!(session_of(&headers(&[(COOKIE, "chimera-session=../x")])), None);
+        assert_eq!(session_of(&with), Some(id.as_str()));
+        assert_eq!(session_of(&headers(&[(COOKIE, "chimera-session=../x")])), Some(""));
+        assert_eq!(session_of(&headers(&[(COOKIE, "a=b")])), None);
     }
 }

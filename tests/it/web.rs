@@ -31,6 +31,12 @@ impl Web {
 
     /// Sends one request and returns the status and the body.
     fn http(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String) {
+        let (status, _, body) = self.exchange(method, path, headers, body);
+        (status, body)
+    }
+
+    /// Sends one request and returns the status, the head and the body.
+    fn exchange(&self, method: &str, path: &str, headers: &[(&str, &str)], body: &[u8]) -> (u16, String, String) {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         // A guard against a hung server, not a speed test: no answer the tests wait for
         // takes more than a few seconds even on a loaded machine.
@@ -46,7 +52,7 @@ impl Web {
         stream.read_to_string(&mut response).expect("an answer within 60 s: the server hung");
         let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
         let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-        (status, body.to_string())
+        (status, head.to_string(), body.to_string())
     }
 
     pub(crate) fn api(&self, body: &str) -> Value {
@@ -311,4 +317,116 @@ fn a_rebound_host_is_refused_on_every_bind_address() {
     let mut r = String::new();
     s.read_to_string(&mut r).unwrap();
     assert!(r.starts_with("HTTP/1.1 200"), "still running, and reached by its own address: {r}");
+}
+
+/// The `chimera-session` cookie a response sets (`chimera-session=<id>`), if any.
+fn cookie_set(head: &str) -> Option<String> {
+    head.lines().find_map(|l| l.strip_prefix("set-cookie: ")).and_then(|c| c.split(';').next()).map(str::to_string)
+}
+
+fn stats(web: &Web) -> Value {
+    let (status, body) = web.http("GET", "/api/stats", &[], b"");
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_str(&body).unwrap()
+}
+
+#[test]
+fn cookie_floods_neither_evict_a_real_session_nor_pass_the_memory_budget() {
+    // The old server kept a session for any 32-hex cookie a client chose, 64 of them each
+    // with 256 MiB of rulesets, and the 64th pushed a real page's session out.
+    let web = Web::start(&["--max-memory-bytes", "2000000"]);
+    let (_, head, _) = web.exchange("GET", "/", &[], b"");
+    let real = cookie_set(&head).expect("the page gets a session");
+    let mine = |body: &str| {
+        let (status, head, answer) = web.exchange("POST", "/api", &[("Cookie", &real)], body.as_bytes());
+        assert_eq!((status, cookie_set(&head)), (200, None), "{answer}");
+        serde_json::from_str::<Value>(&answer).unwrap()
+    };
+    assert_eq!(mine(r#"{"op":"open","variant":"chess","moves":["e4"]}"#)["game"], "g1");
+    for i in 0..65 {
+        let chosen = format!("chimera-session={i:032x}");
+        let body = r#"{"op":"open","variant":"shogi"}"#;
+        let (status, head, answer) = web.exchange("POST", "/api", &[("Cookie", &chosen)], body.as_bytes());
+        assert_eq!(status, 200, "{answer}");
+        let issued = cookie_set(&head).expect("a cookie naming no session gets a session the server names");
+        assert_ne!(issued, chosen);
+        let answer: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(answer["ok"], true, "sessions on probation make way for memory: {answer}");
+    }
+    let counted = stats(&web);
+    assert!(counted["memory_bytes"].as_u64().unwrap() <= 2_000_000, "{counted}");
+    assert!(counted["on_probation"].as_u64().unwrap() <= 16, "{counted}");
+    assert_eq!(mine(r#"{"op":"position","game":"g1"}"#)["plies"], 1, "the real session is still there");
+}
+
+#[test]
+fn a_session_holds_its_share_and_gives_it_back() {
+    let web = Web::start(&["--max-session-bytes", "1000000"]);
+    let (_, head, _) = web.exchange("GET", "/", &[], b"");
+    let cookie = cookie_set(&head).unwrap();
+    let call = |body: &str| -> Value {
+        let (_, answer) = web.http("POST", "/api", &[("Cookie", &cookie)], body.as_bytes());
+        serde_json::from_str(&answer).unwrap()
+    };
+    let refused = ["chess", "shogi", "xiangqi", "crazyhouse", "janggi", "capablanca"]
+        .iter()
+        .map(|v| call(&format!(r#"{{"op":"load","variant":"{v}"}}"#)))
+        .find(|a| a["ok"] == false)
+        .expect("a session's share is bounded");
+    assert_eq!(refused["error"]["code"], "too-much-memory", "{refused}");
+    assert!(refused["error"]["message"].as_str().unwrap().contains("its share"), "{refused}");
+    // Other clients are not held back by it.
+    assert_eq!(web.api(r#"{"op":"load","variant":"chess"}"#)["ok"], true);
+    let before = stats(&web)["memory_bytes"].as_u64().unwrap();
+    let opened = call(r#"{"op":"open","variant":"chess"}"#);
+    assert_eq!(opened["ok"], true, "{opened}");
+    assert!(stats(&web)["memory_bytes"].as_u64().unwrap() > before);
+    assert_eq!(call(r#"{"op":"close","game":"g1"}"#)["ok"], true);
+    assert_eq!(stats(&web)["memory_bytes"].as_u64().unwrap(), before, "a closed game's bytes go back");
+}
+
+#[test]
+fn a_body_over_the_limit_is_read_to_its_end_and_answered() {
+    // The old server answered at once and closed with the body unread: the client's
+    // socket was reset and the answer lost (Chromium showed a network error).
+    let web = Web::start(&[]);
+    // Larger than the sockets' buffers: the old server's client could not even send it.
+    let body = format!(r#"{{"op":"load","toml":"{}"}}"#, "x".repeat(32 << 20));
+    let answer: Value = serde_json::from_str(&web.http("POST", "/api", &[], body.as_bytes()).1).unwrap();
+    assert_eq!(answer["error"]["code"], "line-too-long", "{answer}");
+}
+
+#[test]
+fn one_sessions_perfts_do_not_hold_up_another_session() {
+    // The old server answered every session under one lock: another session waited for
+    // each perft in turn (a minute and more; `http` gives up after one).
+    let web = Web::start(&["--request-millis", "60000"]);
+    let (_, head, _) = web.exchange("GET", "/", &[], b"");
+    let busy = cookie_set(&head).unwrap();
+    let (_, opened) = web.http("POST", "/api", &[("Cookie", &busy)], br#"{"op":"open","variant":"chess"}"#);
+    assert!(opened.contains("\"ok\":true"), "{opened}");
+    let perfts: Vec<TcpStream> = (0..4)
+        .map(|_| {
+            let mut s = TcpStream::connect(&web.address).unwrap();
+            let body = r#"{"op":"perft","game":"g1","depth":8}"#;
+            let head =
+                format!("POST /api HTTP/1.1\r\nHost: {}\r\nCookie: {busy}\r\nContent-Length: {}\r\n\r\n{body}", web.address, body.len());
+            s.write_all(head.as_bytes()).unwrap();
+            s
+        })
+        .collect();
+    while stats(&web)["requests"].as_u64().unwrap() < 4 {
+        std::thread::yield_now();
+    }
+    // A fifth from the same session waits in no queue of others' making: it is refused.
+    let (status, _) = web.http("POST", "/api", &[("Cookie", &busy)], br#"{"op":"perft","game":"g1","depth":8}"#);
+    assert_eq!(status, 429);
+    let (_, head, _) = web.exchange("GET", "/", &[], b"");
+    let other = cookie_set(&head).unwrap();
+    let (_, opened) = web.http("POST", "/api", &[("Cookie", &other)], br#"{"op":"open","variant":"chess"}"#);
+    assert!(opened.contains("\"ok\":true"), "{opened}");
+    let (_, moves) = web.http("POST", "/api", &[("Cookie", &other)], br#"{"op":"moves","game":"g1"}"#);
+    assert!(moves.contains("\"san\":\"Nf3\""), "{moves}");
+    assert_eq!(stats(&web)["requests"], 4, "answered while the perfts still run");
+    drop(perfts);
 }

@@ -7,6 +7,7 @@ import { after, before, describe, it } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { deflateRawSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 const BASE_URL = process.env.BASE_URL;
@@ -453,6 +454,64 @@ describe("chimera web", () => {
     await other.done();
   });
 
+  it("opens a link of a 10,000-move game, its SAN written by the engine, not the link", async () => {
+    // The issue's link: the older nested tree (one array level per move), 10,000 moves of
+    // a ruleset without automatic draws, the first move's SAN forged. It overflowed the
+    // stack, and its SAN went into the PGN as written.
+    const toml = 'extends = "chess"\nname = "endless"\n[end]\nrepetition = "none"\nmove_rule = "none"\n';
+    const ucis = Array.from({ length: 10_000 }, (_, i) => ["g1f3", "g8f6", "f3g1", "f6g8"][i % 4]);
+    // Written out by hand: JSON.stringify itself overflows on 10,000 levels of arrays.
+    const tree = `[${ucis.map((u, i) => `["${u}","${i === 0 ? "Qxh7#" : "N"}"`).join(",")}${"]".repeat(ucis.length)}]`;
+    const text = `{"builtin":"chess","toml":${JSON.stringify(toml)},"fen":null,"tree":${tree},"line":${JSON.stringify(ucis)}}`;
+    const link = shareLink(text);
+    assert.ok(link.length < 2000, `a short link: ${link.length} characters`);
+    const other = await freshPage(`${BASE_URL}${link}`);
+    await other.waitForFunction(() => document.body.dataset.plies === "10000", null, { timeout: 60_000 });
+    assert.equal(await other.textContent("#variant-name"), "endless");
+    const sans = await other.$$eval("#san .san", (els) => els.map((e) => e.textContent));
+    assert.equal(sans.length, 10_000);
+    assert.deepEqual(sans.slice(0, 4), ["Nf3", "Nf6", "Ng1", "Ng8"]);
+    const pgn = await other.inputValue("#pgn-out");
+    assert.match(pgn, /\n1\. Nf3 Nf6 2\. Ng1 Ng8 /);
+    assert.doesNotMatch(pgn, /Qxh7/);
+    // The page's own link of it is flat, and opens the same.
+    await other.click("#share");
+    await other.waitForSelector("#share-out:not([hidden])");
+    const again = await freshPage(await other.inputValue("#share-out"));
+    await again.waitForFunction(() => document.body.dataset.plies === "10000", null, { timeout: 60_000 });
+    await again.done();
+    await other.done();
+  });
+
+  it("refuses links it cannot open, with the reason, and opens as without them", async () => {
+    const cases = [
+      ["#s=" + "A".repeat(600_000), /links of at most/],
+      [shareLink({ builtin: "chess", toml: "x".repeat(5 << 20) }), /unpacks to more than/],
+      ["#s=@@@", /not base64url/],
+    ];
+    for (const [hash, reason] of cases) {
+      const other = await freshPage(`${BASE_URL}${hash}`);
+      assert.equal(await other.getAttribute("#why", "data-code"), "bad-link");
+      assert.match(await other.textContent("#why"), reason);
+      assert.equal(await other.textContent("#variant-name"), "chess");
+      await other.done();
+    }
+  });
+
+  it("gets the server's answer to a body over the limit, and says so in the editor", async () => {
+    // Chromium used to see a reset connection: the server answered before reading the body.
+    const answer = await page.evaluate(async () => {
+      const r = await fetch("api", { method: "POST", body: JSON.stringify({ op: "load", toml: "x".repeat(3 << 20) }) });
+      return r.json();
+    });
+    assert.equal(answer.error.code, "line-too-long");
+    const file = { name: "huge.toml", mimeType: "text/plain", buffer: Buffer.alloc(10 << 20, "# a comment\n") };
+    await page.setInputFiles("#toml-file", file);
+    await page.waitForFunction(() => document.querySelector("#editor-status").textContent === "error");
+    assert.match(await page.textContent("#ruleset-error"), /huge\.toml is 10485760 bytes/);
+    await pick("chess");
+  });
+
   it("exports PGN that chimera validate reads to the same position and result", async () => {
     // A built-in, mated: the result is in the PGN and in validate's verdict.
     await pick("mischia");
@@ -569,6 +628,13 @@ describe("chimera web", () => {
     await page.screenshot({ path: `${ARTIFACTS}/workbench.png`, clip: { x: 0, y: 0, width: 1400, height: 620 } });
   });
 });
+
+/** A share link's fragment for `snapshot` (an object, or its JSON text), as the page
+ *  writes one (deflate-raw, base64url). */
+function shareLink(snapshot) {
+  const packed = deflateRawSync(Buffer.from(typeof snapshot === "string" ? snapshot : JSON.stringify(snapshot)));
+  return `#s=${packed.toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+}
 
 /** `text` with the characters a RegExp gives meaning to escaped. */
 function escape(text) {

@@ -8,9 +8,11 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+use super::budget::{Share, Short, GAME_BYTES, PLY_BYTES};
+use super::pace::{Deadline, Pacer};
 
 use chimera::game::{describe_claim, describe_outcome, game_over};
 use chimera::two_boards::{BoardId, Match};
@@ -202,26 +204,6 @@ struct Live {
 /// parsing it (which holds about a hundred times its size) stays far inside the limits.
 pub const MAX_RULESET_TEXT: usize = 64 << 10;
 
-/// A request's deadline. The clock is read every few dozen steps: reading it costs
-/// more than the shortest steps (a count of moves at perft's last ply).
-struct Deadline<'a> {
-    at: Instant,
-    steps: u32,
-    /// Set when nobody waits for the answer any more (an HTTP client went away).
-    cancelled: Option<&'a AtomicBool>,
-}
-
-impl Deadline<'_> {
-    fn new(budget: Duration, cancelled: Option<&AtomicBool>) -> Deadline<'_> {
-        Deadline { at: Instant::now() + budget, steps: 0, cancelled }
-    }
-    /// One step of work done; whether the budget is spent (or the request abandoned).
-    fn passed(&mut self) -> bool {
-        self.steps = self.steps.wrapping_add(1);
-        self.steps % 64 == 0 && (Instant::now() > self.at || self.cancelled.is_some_and(|c| c.load(Ordering::Relaxed)))
-    }
-}
-
 /// The games and variants of one session, and the handlers of the ops.
 pub struct Server {
     variants: HashMap<String, Kept>,
@@ -234,6 +216,8 @@ pub struct Server {
     /// The moves every open game holds.
     plies: usize,
     limits: Limits,
+    /// Its part of a memory budget shared with other servers (`chimera web`'s sessions).
+    share: Option<Share>,
 }
 
 impl Server {
@@ -247,19 +231,47 @@ impl Server {
             next_game: 1,
             plies: 0,
             limits,
+            share: None,
         }
+    }
+
+    /// A server whose memory is also counted in a pool shared with others, within `share`.
+    pub fn sharing(limits: Limits, share: Share) -> Server {
+        Server { share: Some(share), ..Server::new(limits) }
+    }
+
+    /// The bytes it holds, as its share counts them: compiled variants, games, moves.
+    fn holds(&self) -> usize {
+        self.live_bytes + self.games.len() * GAME_BYTES + self.plies * PLY_BYTES
+    }
+
+    /// Takes `bytes` more from the shared budget, if there is one, before they are used.
+    fn take(&mut self, bytes: usize) -> Result<(), Error> {
+        let Some(share) = &mut self.share else { return Ok(()) };
+        share.take(bytes).map_err(|short| {
+            let message = match short {
+                Short::Share { taken, most } => format!(
+                    "this session holds {taken} bytes and may hold {most}; {bytes} more would pass its share: close games or load fewer variants"
+                ),
+                Short::Pool { used, limit } => format!(
+                    "the server's sessions hold {used} bytes together and may hold {limit}; {bytes} more would pass that budget: try again later"
+                ),
+            };
+            Error::new("too-much-memory", message)
+        })
     }
 
     /// Answers one request; a panic in the engine becomes an `internal` error and closes
     /// the game the request named (its state can no longer be trusted).
     pub fn handle(&mut self, request: Request) -> Result<Body, Error> {
-        self.handle_unless(request, None)
+        self.handle_paced(request, None)
     }
 
-    /// [`Server::handle`], giving up (as on a timeout) once `cancelled` is set.
-    pub fn handle_unless(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
+    /// [`Server::handle`], its work consulting `pacer` as it goes: giving up (as on a
+    /// timeout) once the pacer says nobody waits for the answer, and pausing where it asks.
+    pub fn handle_paced(&mut self, request: Request, pacer: Option<&dyn Pacer>) -> Result<Body, Error> {
         let game = request.game().map(str::to_string);
-        panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request, cancelled))).unwrap_or_else(|panic| {
+        let answer = panic::catch_unwind(AssertUnwindSafe(|| self.dispatch(request, pacer))).unwrap_or_else(|panic| {
             let what =
                 panic.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| panic.downcast_ref::<String>().cloned()).unwrap_or_default();
             let closed = match game.filter(|g| self.forget_game(g)) {
@@ -267,11 +279,17 @@ impl Server {
                 None => String::new(),
             };
             Err(Error::new("internal", format!("internal error: {what}{closed}")))
-        })
+        });
+        // What was taken for a game that was not opened, or freed by the request, goes back.
+        let holds = self.holds();
+        if let Some(share) = &mut self.share {
+            share.settle(holds);
+        }
+        answer
     }
 
-    fn dispatch(&mut self, request: Request, cancelled: Option<&AtomicBool>) -> Result<Body, Error> {
-        let mut clock = Deadline::new(self.limits.budget, cancelled);
+    fn dispatch(&mut self, request: Request, pacer: Option<&dyn Pacer>) -> Result<Body, Error> {
+        let mut clock = Deadline::new(self.limits.budget, pacer);
         match request {
             Request::Load(req) => self.load(req),
             Request::Variants => Ok(self.list_variants()),
@@ -313,7 +331,7 @@ impl Server {
 
     /// Whether a variant of `bytes` may be kept under `name`, counting what replacing
     /// the one kept there now would free.
-    fn admit(&self, name: &str, bytes: usize) -> Result<(), Error> {
+    fn admit(&mut self, name: &str, bytes: usize) -> Result<(), Error> {
         let replaced = self.variants.get(name).map(|k| &self.live[&k.id]);
         let max = self.limits.max_variants;
         if replaced.is_none() && self.variants.len() >= max {
@@ -330,7 +348,7 @@ impl Server {
                 ),
             ));
         }
-        Ok(())
+        self.take(bytes)
     }
 
     /// Keeps a compiled variant under its name (replacing one of the same name, which
@@ -439,6 +457,7 @@ impl Server {
         if !self.variants.contains_key(&req.variant) {
             self.builtin(&req.variant)?;
         }
+        self.take(GAME_BYTES + moves.len() * PLY_BYTES)?;
         let kept = &self.variants[&req.variant];
         let table = if req.two_boards {
             let game = match &req.fen {
@@ -556,6 +575,7 @@ impl Server {
         let parts: Vec<&str> = req.text.split(',').collect();
         let held = self.game(&req.game)?.plies();
         self.room_for(parts.len(), held)?;
+        self.take(parts.len() * PLY_BYTES)?;
         let game = self.game(&req.game)?;
         let on = game.board(req.board.as_deref())?;
         let notation = notation_named(req.notation.as_deref(), game.pos(on))?;

@@ -14,7 +14,9 @@
 //! - [`handler`]: the [`Server`](handler::Server), which owns the games and variants and
 //!   answers a typed request with a typed response.
 
+pub(crate) mod budget;
 pub(crate) mod handler;
+pub(crate) mod pace;
 pub(crate) mod protocol;
 mod transport;
 
@@ -45,7 +47,7 @@ pub struct LimitArgs {
     /// Deepest perft a request may ask for.
     #[arg(long, default_value_t = 8)]
     pub max_perft_depth: u32,
-    /// Time budget of one request, in milliseconds, checked wherever its work grows
+    /// CPU time budget of one request, in milliseconds, checked wherever its work grows
     /// (perft and divide at every ply, `open`'s moves); past it the work is abandoned.
     #[arg(long, alias = "perft-millis", default_value_t = 10_000)]
     pub request_millis: u64,
