@@ -129,3 +129,35 @@ fn cases_report_escapes_control_characters() {
     assert!(!stdout.contains('\u{1b}') && stdout.contains("\\u{1b}[31m"), "{stdout}");
     let _ = fs::remove_dir_all(&root);
 }
+
+/// A `.pgn.zst` of tens of kilobytes holding one endless game (the reproducer:
+/// 67 kB that grew to 2.1 GB in memory), then a good game.
+fn endless_game_zst(dir: &Path) -> PathBuf {
+    let mut pgn = String::from("[Event \"endless\"]\n");
+    let mut n = 1;
+    while pgn.len() < chimera::movetext::MAX_GAME_BYTES + (1 << 20) {
+        pgn += &format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1);
+        n += 2;
+    }
+    pgn += "\n\n[Event \"after\"]\n1. e4 e5 *\n";
+    let path = dir.join("endless.pgn.zst");
+    fs::write(&path, zstd::encode_all(pgn.as_bytes(), 3).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn validate_cuts_an_endless_game_at_the_cap_and_reads_on() {
+    let dir = temp_dir("endless");
+    endless_game_zst(&dir);
+    let out = chimera(&["validate", "--json", "chess", "endless.pgn.zst"], &dir);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<serde_json::Value> = stdout.lines().map(|l| serde_json::from_str(l).expect(l)).collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    // The repetition ends the game before the cap is reached: the cap is the bound on
+    // what is read past it, so the first game fails (by the move after the end or by the
+    // cap, whichever comes first) and the next is read.
+    assert_eq!(lines[0]["ok"], false);
+    assert_eq!(lines[1]["ok"], true);
+    assert_eq!(lines[1]["plies"], 2);
+    let _ = fs::remove_dir_all(&dir);
+}
