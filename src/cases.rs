@@ -19,10 +19,19 @@
 //! `<snapshots>/<folder>__<name>.snap` in insta's format, so that a Rust project can pin
 //! the same cases with `insta` and review them with `cargo insta review`; the text is
 //! [`snapshot::render`](crate::snapshot::render)'s under a `variant:` and `note:` header.
+//!
+//! The folder may come from anyone, so a run never leaves it ([`crate::files`]): a case
+//! file, snapshot or `snapshots` folder that is a link out of its folder is refused (the
+//! case fails, and nothing is read or written through it), files over
+//! [`MAX_CASE_BYTES`] are refused unread, and a snapshot or count is written by a new
+//! file renamed over the old one.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::fs;
 use std::path::{Path, PathBuf};
+
+use crate::files::{self, Folder};
 
 use chimera_engine::{CastlingMode, Variant};
 use serde::Deserialize;
@@ -49,7 +58,14 @@ pub struct Kit {
     pub snapshots: PathBuf,
     /// The variant of cases without a `variant` key: a built-in's id or a ruleset path.
     pub variant: Option<String>,
+    /// The largest case file or snapshot read (default [`MAX_CASE_BYTES`]).
+    pub max_bytes: u64,
 }
+
+/// The largest case file or snapshot a kit reads: a case is a few lines, a snapshot a
+/// listing of some hundreds of moves (Chu shogi's start: 36 kB); a larger file is
+/// refused unread rather than held in memory.
+pub const MAX_CASE_BYTES: u64 = 4 << 20;
 
 /// What became of one case.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,39 +192,65 @@ impl Kit {
     /// The kit of folder `dir`, its snapshots in `<dir>/snapshots`.
     pub fn new(dir: impl Into<PathBuf>) -> Kit {
         let dir = dir.into();
-        Kit { snapshots: dir.join("snapshots"), dir, variant: None }
+        Kit { snapshots: dir.join("snapshots"), dir, variant: None, max_bytes: MAX_CASE_BYTES }
     }
 
     /// Runs every case of the folder against its snapshot; with `accept`, writes the
     /// snapshots of new and changed cases. An error is a folder that cannot be read.
     pub fn run(&self, accept: bool) -> Result<Report, String> {
-        let files = self.case_files()?;
+        self.run_with(accept, &mut |_, _| {})
+    }
+
+    /// [`Kit::run`], calling `progress(done, total)` after each case: a front end's
+    /// progress line for a folder of many cases.
+    pub fn run_with(&self, accept: bool, progress: &mut dyn FnMut(usize, usize)) -> Result<Report, String> {
+        let places = self.places()?;
+        let files = self.case_files(&places)?;
         let folder = self.dir.canonicalize().ok().and_then(|d| d.file_name().map(|n| n.to_string_lossy().into_owned())).unwrap_or_default();
-        let default = self.default_variant(&folder);
+        let default = self.default_variant(&folder, &places);
+        let mut variants = HashMap::new();
         let mut report = Report { cases: Vec::new(), accepted: accept };
-        for file in files {
+        let total = files.len();
+        for (done, file) in files.into_iter().enumerate() {
             let stem = file.file_stem().unwrap_or_default().to_string_lossy().into_owned();
             let snapshot = self.snapshots.join(format!("{folder}__{stem}.snap"));
-            let (status, legal) = match render(&file, &default) {
-                Err(why) => (Status::Failed(why), None),
-                Ok((text, legal)) => (compare(&snapshot, &text), legal),
-            };
+            let outcome = places.case(&file).and_then(|_| {
+                let (text, legal) = render_with(&file, &default, self.max_bytes, &mut variants)?;
+                Ok((places.compare(&snapshot, &text, self.max_bytes)?, legal))
+            });
+            let (status, legal) = outcome.unwrap_or_else(|why| (Status::Failed(why), None));
             if accept {
                 if let Status::New(text) | Status::Changed { new: text, .. } = &status {
-                    write_snapshot(&snapshot, &file, text).map_err(|e| format!("cannot write {}: {e}", snapshot.display()))?;
+                    write_snapshot(&snapshot, &file, text, self.max_bytes)
+                        .map_err(|e| format!("cannot write {}: {e}", snapshot.display()))?;
                 }
                 if let Some((_, now)) = legal {
-                    set_legal(&file, now).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                    set_legal(&file, now, self.max_bytes).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
                 }
             }
             report.cases.push(CaseResult { file, snapshot, status, legal });
+            progress(done + 1, total);
         }
         Ok(report)
     }
 
+    /// The folders a run reads and writes in; the default `snapshots` folder must be
+    /// inside the folder of cases (a link out of it is refused), one given explicitly is
+    /// the caller's choice.
+    fn places(&self) -> Result<Places, String> {
+        let cases = Folder::new(&self.dir)?;
+        let snapshots = if self.snapshots == self.dir.join("snapshots") {
+            cases.inside(&self.snapshots)?;
+            None
+        } else {
+            self.snapshots.is_dir().then(|| Folder::new(&self.snapshots)).transpose()?
+        };
+        Ok(Places { cases, snapshots })
+    }
+
     /// The case files: `.toml` files with a `note`, sorted by name.
-    fn case_files(&self) -> Result<Vec<PathBuf>, String> {
-        let mut files: Vec<PathBuf> = self.tomls()?.into_iter().filter(|p| is_case(p)).collect();
+    fn case_files(&self, places: &Places) -> Result<Vec<PathBuf>, String> {
+        let mut files: Vec<PathBuf> = self.tomls()?.into_iter().filter(|p| is_case(p, places, self.max_bytes)).collect();
         files.sort();
         if files.is_empty() {
             return Err(format!("{}: no case files (`.toml` files with a `note`)", self.dir.display()));
@@ -217,16 +259,16 @@ impl Kit {
     }
 
     fn tomls(&self) -> Result<Vec<PathBuf>, String> {
-        let entries = fs::read_dir(&self.dir).map_err(|e| format!("cannot read {}: {e}", self.dir.display()))?;
+        let entries = fs::read_dir(&self.dir).map_err(|e| format!("cannot read {}: {}", self.dir.display(), files::phrase(&e)))?;
         Ok(entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "toml")).collect())
     }
 
     /// The variant of cases without a `variant` key.
-    fn default_variant(&self, folder: &str) -> String {
+    fn default_variant(&self, folder: &str, places: &Places) -> String {
         if let Some(v) = &self.variant {
             return v.clone();
         }
-        let rulesets: Vec<PathBuf> = self.tomls().unwrap_or_default().into_iter().filter(|p| !is_case(p)).collect();
+        let rulesets: Vec<PathBuf> = self.tomls().unwrap_or_default().into_iter().filter(|p| !is_case(p, places, self.max_bytes)).collect();
         match &rulesets[..] {
             [one] => one.to_string_lossy().into_owned(),
             _ => folder.to_string(),
@@ -234,9 +276,48 @@ impl Kit {
     }
 }
 
+/// The folders of a run: the cases', and the snapshots' when given apart (else the
+/// snapshots are checked against the cases' folder).
+struct Places {
+    cases: Folder,
+    snapshots: Option<Folder>,
+}
+
+impl Places {
+    /// A case file that stays inside the folder of cases.
+    fn case(&self, file: &Path) -> Result<PathBuf, String> {
+        self.cases.inside(file)
+    }
+
+    /// A snapshot file that stays inside the folder of snapshots.
+    fn snapshot(&self, file: &Path) -> Result<PathBuf, String> {
+        self.snapshots.as_ref().unwrap_or(&self.cases).inside(file)
+    }
+
+    /// The listing against its snapshot (none yet: new); a snapshot that leads out of
+    /// its folder, or cannot be read, fails the case.
+    fn compare(&self, snapshot: &Path, text: &str, cap: u64) -> Result<Status, String> {
+        self.snapshot(snapshot)?;
+        let old = match snapshot.symlink_metadata() {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            _ => Some(read_body(snapshot, cap).map_err(|why| format!("cannot read {}: {why}", snapshot.display()))?),
+        };
+        Ok(match old {
+            None => Status::New(text.to_string()),
+            Some(old) if old == normalize(text) => Status::Same,
+            Some(old) => Status::Changed { old, new: normalize(text) },
+        })
+    }
+}
+
 /// Whether a `.toml` file is a case file (it has a `note`); a ruleset never has one.
-fn is_case(path: &Path) -> bool {
-    let Ok(text) = fs::read_to_string(path) else { return true };
+/// A file that cannot be read (too large, or a link out of the folder) counts as a case,
+/// so that the run names it as a failure rather than skip it.
+fn is_case(path: &Path, places: &Places, cap: u64) -> bool {
+    if places.case(path).is_err() {
+        return true;
+    }
+    let Ok(text) = files::read_capped(path, cap) else { return true };
     text.parse::<toml::Table>().map_or(true, |t| t.contains_key("note"))
 }
 
@@ -245,24 +326,30 @@ fn is_case(path: &Path) -> bool {
 /// names none: a built-in's id or a ruleset path. A `legal = n` the position does not
 /// have is an error.
 pub fn render_case(file: &Path, default: &str) -> Result<String, String> {
-    match render(file, default)? {
+    match render_with(file, default, MAX_CASE_BYTES, &mut HashMap::new())? {
         (text, None) => Ok(text),
         (_, Some((was, now))) => Err(format!("`legal = {was}`, but the position has {now} legal moves")),
     }
 }
 
 /// A case's snapshot text, and its `legal = n` with the count found when they differ.
-fn render(file: &Path, default: &str) -> Result<(String, Option<(usize, usize)>), String> {
-    let text = fs::read_to_string(file).map_err(|e| format!("cannot read it: {e}"))?;
+/// `variants` keeps each variant loaded, by name, for the next case that names it.
+fn render_with(
+    file: &Path,
+    default: &str,
+    cap: u64,
+    variants: &mut HashMap<String, Variant>,
+) -> Result<(String, Option<(usize, usize)>), String> {
+    let text = files::read_capped(file, cap).map_err(|why| format!("cannot read it: {why}"))?;
     let case: Case = toml::from_str(&text).map_err(|e| e.message().to_string())?;
     let (label, variant) = match &case.variant {
         Some(v) => {
             let beside = file.parent().unwrap_or(Path::new(".")).join(v);
             let path = if beside.is_file() { beside.to_string_lossy().into_owned() } else { v.clone() };
-            (v.clone(), load(&path)?)
+            (v.clone(), load(&path, variants)?)
         }
         None => {
-            let variant = load(default)?;
+            let variant = load(default, variants)?;
             let label = if crate::variants::builtin(default).is_some() { default.to_string() } else { variant.name().to_string() };
             (label, variant)
         }
@@ -293,8 +380,8 @@ fn render(file: &Path, default: &str) -> Result<(String, Option<(usize, usize)>)
 }
 
 /// Rewrites a case file's `legal = n` line to the count found, leaving the rest as written.
-fn set_legal(file: &Path, now: usize) -> std::io::Result<()> {
-    let text = fs::read_to_string(file)?;
+fn set_legal(file: &Path, now: usize, cap: u64) -> Result<(), String> {
+    let text = files::read_capped(file, cap)?;
     let lines: Vec<String> = text
         .lines()
         .map(|line| {
@@ -306,18 +393,28 @@ fn set_legal(file: &Path, now: usize) -> std::io::Result<()> {
             }
         })
         .collect();
-    fs::write(file, lines.join("\n") + "\n")
+    files::replace(file, (lines.join("\n") + "\n").as_bytes()).map_err(|e| files::phrase(&e))
 }
 
-fn load(name: &str) -> Result<Variant, String> {
-    crate::variants::load(name).map_err(|e| e.to_string())
+/// A built-in or ruleset file, loaded once per run (a folder of many cases of one variant
+/// compiles it once).
+fn load(name: &str, variants: &mut HashMap<String, Variant>) -> Result<Variant, String> {
+    if let Some(v) = variants.get(name) {
+        return Ok(v.clone());
+    }
+    let variant = crate::variants::load(name).map_err(|e| e.to_string())?;
+    variants.insert(name.to_string(), variant.clone());
+    Ok(variant)
 }
 
 /// The snapshot's contents as insta compares them: after the `---` header, trailing
 /// blanks trimmed, line ends made `\n`.
 pub fn read_snapshot(path: &Path) -> Option<String> {
-    let text = fs::read_to_string(path).ok()?;
-    Some(normalize(body(&text)))
+    read_body(path, MAX_CASE_BYTES).ok()
+}
+
+fn read_body(path: &Path, cap: u64) -> Result<String, String> {
+    Ok(normalize(body(&files::read_capped(path, cap)?)))
 }
 
 /// The text after a snapshot's metadata header, if it has one.
@@ -337,25 +434,17 @@ fn normalize(text: &str) -> String {
     text.trim_end().replace("\r\n", "\n")
 }
 
-fn compare(snapshot: &Path, text: &str) -> Status {
-    match read_snapshot(snapshot) {
-        None => Status::New(text.to_string()),
-        Some(old) if old == normalize(text) => Status::Same,
-        Some(old) => Status::Changed { old, new: normalize(text) },
-    }
-}
-
 /// Writes a snapshot in insta's format, keeping the header of the one it replaces.
-fn write_snapshot(path: &Path, case: &Path, text: &str) -> std::io::Result<()> {
-    let old = fs::read_to_string(path).ok();
+fn write_snapshot(path: &Path, case: &Path, text: &str, cap: u64) -> Result<(), String> {
+    let old = files::read_capped(path, cap).ok();
     let header = match old.as_deref().filter(|t| t.starts_with("---")) {
         Some(t) => t[..t.len() - body(t).len()].to_string(),
         None => format!("---\nsource: chimera cases\ninput_file: {}\n---\n", case.display()),
     };
     if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir)?;
+        fs::create_dir_all(dir).map_err(|e| files::phrase(&e))?;
     }
-    fs::write(path, format!("{header}{}\n", normalize(text)))
+    files::replace(path, format!("{header}{}\n", normalize(text)).as_bytes()).map_err(|e| files::phrase(&e))
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ pub use chimera_engine::*;
 pub use chimera_variants as variants;
 
 pub mod cases;
+pub mod files;
 pub mod game;
 pub mod ini;
 pub mod movement;

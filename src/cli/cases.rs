@@ -1,12 +1,13 @@
 //! `chimera cases DIR`: a folder of rule edge cases checked against their snapshots
 //! (see [`chimera::cases`]), for rule authors outside this repository.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use chimera::cases::Kit;
+use indicatif::{ProgressBar, ProgressStyle};
 
-use super::Failure;
+use super::{printable, Failure};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -33,8 +34,22 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         kit.snapshots = s.clone();
     }
     kit.variant = args.variant.clone();
-    let report = kit.run(args.accept)?;
-    write!(out, "{report}")?;
+    // A folder of thousands of cases takes minutes: a count on standard error when that
+    // is a terminal, cleared at the end (indicatif draws at most a few times a second).
+    let bar = if std::io::stderr().is_terminal() { ProgressBar::new(0) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} cases, {eta} left")
+            .map_err(|e| Failure::Message(format!("progress bar: {e}")))?
+            .progress_chars("=> "),
+    );
+    let report = kit.run_with(args.accept, &mut |done, total| {
+        bar.set_length(total as u64);
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let report = report?;
+    // Notes and file names are the folder's text: a terminal must not obey them.
+    write!(out, "{}", printable(&report.to_string()))?;
     if report.passed() {
         Ok(())
     } else if args.accept {

@@ -16,6 +16,7 @@ mod designers;
 mod docs;
 mod export_ini;
 mod extends;
+mod file_safety;
 mod flips;
 mod fsf_suite;
 mod fuzz_parsers;

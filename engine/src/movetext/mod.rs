@@ -243,6 +243,13 @@ pub const MAX_TAGS: usize = 256;
 /// walk a game's tree; published games nest a few deep).
 pub const MAX_VARIATION_DEPTH: usize = 100;
 
+/// The most bytes one game may span, from its first tag pair or word (comments
+/// included): far above any real game (a long game annotated move by move is some tens
+/// of kilobytes), low enough that a game is held, cut out ([`GameTexts`]) or played
+/// without memory running out. A longer game is an error where it passes the mark, and
+/// reading goes on at the next game's tag pairs.
+pub const MAX_GAME_BYTES: usize = 4 << 20;
+
 /// A game's heading: its number in the file, where it starts, its tag pairs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameStart {
@@ -335,6 +342,9 @@ pub struct Games<R> {
     glued_nag: Option<NagToken>,
     /// The comments read among a game's tag pairs (annotations only), given first.
     heading_comments: VecDeque<CommentToken>,
+    /// Where the current game begins, and the most bytes it may span.
+    game_start: usize,
+    max_game_bytes: usize,
 }
 
 impl<R: BufRead> Games<R> {
@@ -355,6 +365,8 @@ impl<R: BufRead> Games<R> {
             variations: Vec::new(),
             glued_nag: None,
             heading_comments: VecDeque::new(),
+            game_start: 0,
+            max_game_bytes: MAX_GAME_BYTES,
         }
     }
 
@@ -395,12 +407,20 @@ impl<R: BufRead> Games<R> {
             self.next_token();
         }
         if self.state == State::Broken {
-            // The rest of a broken game is skipped to the next tag pair.
+            // The rest of a broken game is skipped to the next tag pair. Of what is
+            // skipped, a cut-out text keeps the game's first bytes alone, and one comment
+            // may span no more than a game: memory stays bounded however long the rest.
+            // (Three bytes more: a character across the mark is kept whole, so that the
+            // text read alone fails at the mark as the file did.)
+            let keep = self.game_start.saturating_add(self.max_game_bytes + 3);
             loop {
+                self.scan.set_limit(self.scan.place().offset, self.max_game_bytes);
                 if let Ok((at, tag @ Lexeme::Tag { .. })) = self.lexeme()? {
+                    self.scan.trim_captured(keep, at.offset);
                     self.ahead = Some((at, tag));
                     break;
                 }
+                self.scan.trim_captured(keep, self.scan.place().offset);
             }
         }
         let after_result = (self.state == State::Finished).then(|| self.last_result.take()).flatten();
@@ -412,8 +432,16 @@ impl<R: BufRead> Games<R> {
         // the first is the game's, and its other tag pairs are read on, so that the game
         // ends where it would have ended (a bad tag pair costs its own game alone).
         let mut errors = 0;
+        // What precedes the game's first tag pair or word is bounded too (a comment between
+        // games), then the game from its first byte.
+        self.scan.set_limit(self.ahead.as_ref().map_or(self.scan.place().offset, |(at, _)| at.offset), self.max_game_bytes);
         loop {
-            match self.lexeme() {
+            let first = start.is_none();
+            let item = self.lexeme();
+            if let (true, Some(Ok((at, _)))) = (first, &item) {
+                self.scan.set_limit(at.offset, self.max_game_bytes);
+            }
+            match item {
                 None if start.is_none() => return None,
                 None => break,
                 Some(Err(e)) => {
@@ -422,7 +450,8 @@ impl<R: BufRead> Games<R> {
                     if self.deferred.is_none() {
                         self.deferred = Some(e);
                     }
-                    if errors > MAX_TAGS {
+                    // Past the cap the game is broken: the rest is skipped, bounded.
+                    if errors > MAX_TAGS || self.scan.hit_limit() {
                         break;
                     }
                 }
@@ -479,6 +508,7 @@ impl<R: BufRead> Games<R> {
         self.variations.clear();
         self.glued_nag = None;
         let place = start.unwrap_or(self.scan.place());
+        self.game_start = place.offset;
         Some(GameStart { number: self.games, place, tags })
     }
 
@@ -1095,6 +1125,60 @@ mod tests {
         ] {
             texts_read_as_in_the_file(pgn);
         }
+    }
+
+    /// A game of endless moves, then a comment of endless text, then a good game.
+    fn endless(n: usize) -> Vec<u8> {
+        let mut pgn = b"[Event \"a\"]\n".to_vec();
+        for i in 1..=n {
+            pgn.extend(format!("{i}. Nf3 Nf6 {}. Ng1 Ng8 ", i + 1).bytes());
+        }
+        pgn.extend(b"\n[Event \"b\"]\n{");
+        pgn.extend("é".repeat(n * 10).bytes());
+        pgn.extend(b"}\n1. e4 *\n[Event \"c\"]\n1. d4 *\n");
+        pgn
+    }
+
+    #[test]
+    fn a_game_past_the_cap_is_an_error_and_reading_goes_on() {
+        let pgn = endless(10_000);
+        let mut games = Games::new(&pgn[..]);
+        games.max_game_bytes = 1000;
+        let mut seen = Vec::new();
+        while let Some(start) = games.next_game() {
+            let tokens: Vec<_> = std::iter::from_fn(|| games.next_token()).collect();
+            let error = tokens.iter().find_map(|t| t.as_ref().err()).map(|e| e.message.clone());
+            seen.push((start.tag("Event").map(str::to_string), tokens.len(), error));
+        }
+        let cap = "a game longer than 1000 bytes (the most one game may be): read on from the next game";
+        assert_eq!(seen[0].2.as_deref(), Some(cap));
+        assert_eq!(seen[1].2.as_deref(), Some(cap), "a comment is bounded too");
+        assert_eq!(seen[2], (Some("c".to_string()), 2, None));
+    }
+
+    #[test]
+    fn a_game_past_the_cap_is_cut_to_its_first_bytes_and_reads_alone_alike() {
+        let pgn = endless(10_000);
+        let mut texts = GameTexts::new(&pgn[..]);
+        texts.games.max_game_bytes = 1000;
+        let mut stream = Games::new(&pgn[..]);
+        stream.max_game_bytes = 1000;
+        let mut n = 0;
+        while let Some(text) = texts.next() {
+            assert!(text.text.len() <= 1003, "game {}: {} bytes kept", text.number, text.text.len());
+            // Nothing skipped is held: the capture keeps a game's head and the lexeme at hand.
+            let held = texts.games.scan.captured_len();
+            assert!(held < 3000, "{held} bytes held after game {}", text.number);
+            let start = stream.next_game().unwrap();
+            let mut alone = text.games();
+            alone.max_game_bytes = 1000;
+            assert_eq!(alone.next_game().as_ref(), Some(&start));
+            let tokens: Vec<_> = std::iter::from_fn(|| stream.next_token()).collect();
+            let again: Vec<_> = std::iter::from_fn(|| alone.next_token()).collect();
+            assert_eq!(tokens, again, "game {}", text.number);
+            n += 1;
+        }
+        assert_eq!(n, 3);
     }
 
     #[test]

@@ -60,10 +60,25 @@ struct Chars<R> {
     /// ([`Scanner::capture`]).
     capture: Option<Vec<u8>>,
     captured_from: usize,
+    /// Bytes dropped from the middle of the capture ([`Scanner::trim_captured`]): the
+    /// offset where they began, and how many.
+    gap: (usize, usize),
+    /// The offset no character may be read at: the end of the bytes one game may hold
+    /// ([`Scanner::set_limit`]), and that many bytes, for the message.
+    limit: usize,
+    cap: usize,
+    /// The limit was reached since it was set.
+    hit: bool,
 }
 
 impl<R: BufRead> Chars<R> {
     fn peek(&mut self) -> Result<Option<char>, MovetextError> {
+        if self.peeked.is_none() && self.place.offset >= self.limit {
+            // Once: the reader that asked for the limit decides how to read on.
+            (self.limit, self.hit) = (usize::MAX, true);
+            let message = format!("a game longer than {} bytes (the most one game may be): read on from the next game", self.cap);
+            return self.place.fail(message);
+        }
         if self.peeked.is_none() {
             let before = self.consumed;
             self.peeked = self.decode().map_err(|e| {
@@ -146,7 +161,18 @@ impl<R: BufRead> Scanner<R> {
     /// A scanner of text that stands at `place` of a larger input (a game's text cut
     /// from its file), `line_start` if only spaces precede it on its line.
     pub(super) fn at(src: R, place: Place, line_start: bool) -> Scanner<R> {
-        let chars = Chars { src, place, peeked: None, consumed: place.offset, capture: None, captured_from: place.offset };
+        let chars = Chars {
+            src,
+            place,
+            peeked: None,
+            consumed: place.offset,
+            capture: None,
+            captured_from: place.offset,
+            gap: (0, 0),
+            limit: usize::MAX,
+            cap: 0,
+            hit: false,
+        };
         Scanner { chars, line_start, annotations: false }
     }
 
@@ -157,16 +183,73 @@ impl<R: BufRead> Scanner<R> {
     }
 
     /// The kept bytes from offset `from` to offset `to` (to the last byte read if
-    /// `None`); those before `to` are dropped.
+    /// `None`), less any dropped by [`Scanner::trim_captured`]; those before `to` are
+    /// dropped.
     pub(super) fn take_captured(&mut self, from: usize, to: Option<usize>) -> Vec<u8> {
-        let Some(kept) = &mut self.chars.capture else { return Vec::new() };
+        if self.chars.capture.is_none() {
+            return Vec::new();
+        }
+        let end = self.chars.consumed;
+        let to = self.captured_index(to.unwrap_or(end).min(end));
+        let from = self.captured_index(from).min(to);
+        let kept = self.chars.capture.as_mut().expect("captured");
+        let text = kept[from..to].to_vec();
+        kept.drain(..to);
+        // The kept bytes now begin at what stood at index `to`.
+        let (gap_at, gap_len) = self.chars.gap;
         let base = self.chars.captured_from;
-        let to = to.unwrap_or(base + kept.len()).clamp(base, base + kept.len());
-        let from = from.clamp(base, to);
-        let text = kept[from - base..to - base].to_vec();
-        kept.drain(..to - base);
-        self.chars.captured_from = to;
+        if gap_len > 0 && base + to >= gap_at {
+            (self.chars.captured_from, self.chars.gap) = (base + to + gap_len, (0, 0));
+        } else {
+            self.chars.captured_from = base + to;
+        }
         text
+    }
+
+    /// Where the byte at `offset` stands in the capture (a dropped byte: where the bytes
+    /// after the gap begin).
+    fn captured_index(&self, offset: usize) -> usize {
+        let (base, (gap_at, gap_len)) = (self.chars.captured_from, self.chars.gap);
+        let offset = offset.max(base);
+        if gap_len == 0 || offset <= gap_at {
+            offset - base
+        } else {
+            offset.saturating_sub(gap_len).max(gap_at) - base
+        }
+    }
+
+    /// Drops the kept bytes at offsets `from` to `to` (the overlong rest of a game being
+    /// skipped, so that the capture holds a bounded head of it); those from a drop before
+    /// are dropped with them.
+    pub(super) fn trim_captured(&mut self, from: usize, to: usize) {
+        if self.chars.capture.is_none() {
+            return;
+        }
+        let (gap_at, gap_len) = self.chars.gap;
+        let from = if gap_len > 0 { gap_at } else { from.max(self.chars.captured_from) };
+        if to <= from + gap_len {
+            return;
+        }
+        let (i, j) = (self.captured_index(from), self.captured_index(to));
+        self.chars.capture.as_mut().expect("captured").drain(i..j);
+        self.chars.gap = (from, to - from);
+    }
+
+    /// No character is read at `offset` or after (an error instead, once): the end of
+    /// the `cap` bytes one game may hold.
+    pub(super) fn set_limit(&mut self, offset: usize, cap: usize) {
+        (self.chars.limit, self.chars.cap, self.chars.hit) = (offset.saturating_add(cap), cap, false);
+    }
+
+    /// Whether the limit was reached since it was set.
+    pub(super) fn hit_limit(&self) -> bool {
+        self.chars.hit
+    }
+
+    /// How many bytes the capture holds.
+    #[cfg(test)]
+    pub(super) fn captured_len(&self) -> usize {
+        self.chars.capture.as_ref().map_or(0, Vec::len)
     }
 
     /// Where the next character stands.

@@ -81,8 +81,13 @@ pub fn read_regular_file(path: &Path, cap: u64) -> Result<String, String> {
         return Err("not a regular file".to_string());
     }
     let file = std::fs::File::open(path).map_err(why)?;
-    if !file.metadata().map_err(why)?.is_file() {
+    let meta = file.metadata().map_err(why)?;
+    if !meta.is_file() {
         return Err("not a regular file".to_string());
+    }
+    // Refused by its size before a byte is read; `take` still bounds a file that grows.
+    if meta.len() > cap {
+        return Err(format!("larger than {cap} bytes"));
     }
     let mut bytes = Vec::new();
     file.take(cap + 1).read_to_end(&mut bytes).map_err(why)?;
