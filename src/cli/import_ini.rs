@@ -37,7 +37,11 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
         None => Vec::new(),
     };
     for e in &line_errors {
-        writeln!(out, "{}:{}: skipped: {}", args.file, e.line, e.message)?;
+        if args.json {
+            writeln!(out, "{}", serde_json::json!({ "skipped": true, "line": e.line, "message": e.message }))?;
+        } else {
+            writeln!(out, "{}:{}: skipped: {}", args.file, e.line, super::printable(&e.message))?;
+        }
     }
     let mut converted = 0;
     for s in &sections {
@@ -49,7 +53,7 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
             match (&s.result, &path) {
                 (Ok(_), Some(p)) => writeln!(out, "converted {} -> {}", s.name, p.display())?,
                 (Ok(toml), None) => writeln!(out, "### converted {}\n{toml}", s.name)?,
-                (Err(r), _) => writeln!(out, "refused {}: {r}", s.name)?,
+                (Err(r), _) => writeln!(out, "refused {}: {}", s.name, super::printable(&r.to_string()))?,
             }
         }
     }
@@ -88,8 +92,17 @@ fn write_all<'a>(dir: &Path, sections: &'a [Imported]) -> Result<Vec<(&'a str, P
         if !dir.is_dir() {
             return Err(Failure::Message(format!("nothing written: {} is not a folder", dir.display())));
         }
-        for (_, name) in &files {
-            std::fs::rename(staging.path().join(name), dir.join(name)).map_err(|e| fail("write", &dir.join(name), e))?;
+        for (done, (_, name)) in files.iter().enumerate() {
+            std::fs::rename(staging.path().join(name), dir.join(name)).map_err(|e| {
+                // Those moved before it are written: say so, not "nothing written".
+                let target = dir.join(name);
+                Failure::Message(format!(
+                    "{done} of {} files written to {}, then cannot write {}: {e}",
+                    files.len(),
+                    dir.display(),
+                    target.display()
+                ))
+            })?;
         }
     }
     Ok(files.into_iter().map(|(n, f)| (n, dir.join(f))).collect())

@@ -83,9 +83,9 @@ pub const MAX_INI_BYTES: u64 = 16 << 20;
 
 /// Reads an input file that must be a regular file of at most `cap` bytes: a named pipe
 /// or a device is refused at once instead of blocking or never ending.
+/// A regular file's text, of at most `cap` bytes, a byte-order mark at its start dropped.
 pub fn read_input(path: &str, cap: u64) -> Result<String, Failure> {
-    chimera::ruleset::read_regular_file(std::path::Path::new(path), cap)
-        .map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
+    chimera::files::read_capped(std::path::Path::new(path), cap).map_err(|why| Failure::Message(format!("cannot read {path}: {why}")))
 }
 
 /// `text` with every control character but line breaks and tabs written as an escape
@@ -96,13 +96,7 @@ pub fn printable(text: &str) -> String {
 }
 
 pub fn read_error(path: &str, e: &io::Error) -> Failure {
-    let why = match e.kind() {
-        io::ErrorKind::NotFound => "no such file".to_string(),
-        io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        io::ErrorKind::InvalidData => "not UTF-8 text".to_string(),
-        _ => e.to_string(),
-    };
-    Failure::Message(format!("cannot read {path}: {why}"))
+    Failure::Message(format!("cannot read {path}: {}", chimera::files::phrase(e)))
 }
 
 /// Plays moves read from movetext, in order. The first that cannot be played (or

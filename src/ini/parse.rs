@@ -65,17 +65,31 @@ pub fn parse(text: &str) -> IniFile {
                     }
                     file.sections.push(Section { name: name.to_string(), parent, line, entries: Vec::new() });
                 }
-                None => file.errors.push(LineError { line, message: format!("unclosed section header `{s}`") }),
+                None => file.errors.push(LineError { line, message: format!("unclosed section header `{}`", quoted(s)) }),
             }
             continue;
         }
         match (s.split_once('='), file.sections.last_mut()) {
             (Some((k, v)), Some(section)) => section.entries.push(Entry { key: k.trim().to_string(), value: v.trim().to_string(), line }),
-            (Some((k, _)), None) => file.errors.push(LineError { line, message: format!("option `{}` outside any section", k.trim()) }),
-            (None, _) => file.errors.push(LineError { line, message: format!("not `key = value`: `{s}`") }),
+            (Some((k, _)), None) => {
+                file.errors.push(LineError { line, message: format!("option `{}` outside any section", quoted(k.trim())) })
+            }
+            (None, _) => file.errors.push(LineError { line, message: format!("not `key = value`: `{}`", quoted(s)) }),
         }
     }
     file
+}
+
+/// The most characters of a line an error quotes.
+const QUOTED_CHARS: usize = 80;
+
+/// A bad line as an error quotes it: its first [`QUOTED_CHARS`] characters, then how
+/// many more there were (a file of one 8 MB line gets an error of one line).
+fn quoted(s: &str) -> String {
+    match s.char_indices().nth(QUOTED_CHARS) {
+        None => s.to_string(),
+        Some((cut, _)) => format!("{}… ({} more characters)", &s[..cut], s[cut..].chars().count()),
+    }
 }
 
 #[cfg(test)]

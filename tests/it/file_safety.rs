@@ -161,3 +161,33 @@ fn validate_cuts_an_endless_game_at_the_cap_and_reads_on() {
     assert_eq!(lines[1]["plies"], 2);
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `import-ini --json` is JSON lines only, whatever the file holds (a bad line of 1 MB
+/// quoted in 80 characters); a byte-order mark does not cost the first section.
+#[test]
+fn import_ini_json_is_json_lines_and_a_bom_is_read() {
+    let dir = temp_dir("ini-json");
+    let long = "x".repeat(1 << 20);
+    fs::write(dir.join("v.ini"), format!("\u{feff}[first:chess]\nmaxRank = 8\n{long}\n[second:chess]\n")).unwrap();
+    let out = chimera(&["import-ini", "v.ini", "--json"], &dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:.100}"))).collect();
+    let names: Vec<&str> = lines.iter().filter_map(|v| v["name"].as_str()).collect();
+    assert_eq!(names, ["first", "second"]);
+    let skipped = lines.iter().find(|v| v["skipped"] == true).expect("the bad line is reported");
+    let message = skipped["message"].as_str().unwrap();
+    assert!(message.len() < 200 && message.contains("1048496 more characters"), "{message}");
+}
+
+/// `chimera check` prints a ruleset's own words with their control characters escaped.
+#[test]
+fn check_escapes_a_ruleset_s_words() {
+    let dir = temp_dir("check-escape");
+    fs::write(dir.join("v.toml"), "extends = \"chess\"\nname = \"evil\\u001b[2J\"\ndescription = \"\\u001b]0;owned\\u0007\"\n").unwrap();
+    let out = chimera(&["check", "v.toml"], &dir);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'), "{text:?}");
+    assert!(text.contains("\\u{1b}]0;owned"), "{text}");
+}

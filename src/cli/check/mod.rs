@@ -16,7 +16,8 @@ pub struct Args {
 
 pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.file)?;
-    out.write_all(summary(variant.rules()).as_bytes())?;
+    // A ruleset's names and description are the file author's: escaped for the terminal.
+    out.write_all(super::printable(&summary(variant.rules())).as_bytes())?;
     Ok(())
 }
 
