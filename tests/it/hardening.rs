@@ -186,9 +186,12 @@ fn text_extends_only_built_ins_unless_given_a_folder() {
     let e = variants::from_toml(text, &mine).unwrap_err();
     assert!(e.message.contains("neither a built-in"), "{e}");
     assert_eq!(variants::from_toml_in(text, "mine.toml", &dir).unwrap().name(), "mine");
-    for outside in ["/etc/hostname", "../base.toml", "/dev/zero"] {
+    // A path outside the folder is refused in the same words whether it exists or not
+    // (a client learns nothing of the files outside).
+    for outside in ["/etc/hostname", "/etc/no-such-file-here", "../base.toml", "/dev/zero", "missing.toml"] {
         let e = variants::from_toml_in(&format!("extends = \"{outside}\"\nname = \"x\"\n"), "mine.toml", &dir).unwrap_err();
         assert_eq!(e.key, "extends", "{outside}: {e}");
+        assert!(e.message.contains(&format!("`{outside}` is no file inside the folder")), "{outside}: {e}");
     }
     assert_eq!(variants::from_toml("extends = \"chess\"\nname = \"c\"\n", "c.toml").unwrap().name(), "c");
     let _ = std::fs::remove_dir_all(&dir);

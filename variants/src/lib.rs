@@ -285,9 +285,12 @@ impl Resolve for Inside {
             return Embedded.resolve(b.id, from);
         }
         let file = relative_to(from, name);
-        let real = Path::new(&file).canonicalize().map_err(|_| format!("cannot read `{file}`: no such file"))?;
+        // One answer for a file that is missing and one outside the folder: a client
+        // must not learn which paths exist outside it.
+        let refused = || format!("`{name}` is no file inside the folder {} that bases may come from", self.root.display());
+        let real = Path::new(&file).canonicalize().map_err(|_| refused())?;
         if !real.starts_with(&self.root) {
-            return Err(format!("`{name}` is outside the folder {} that bases may come from", self.root.display()));
+            return Err(refused());
         }
         let text = read_ruleset_file(&real).map_err(|why| format!("cannot read `{file}`: {why}"))?;
         Ok(Source { file, text })
