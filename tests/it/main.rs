@@ -17,6 +17,7 @@ mod docs;
 mod export_ini;
 mod extends;
 mod flips;
+mod fsf_reading;
 mod fsf_suite;
 mod fuzz_parsers;
 mod game_over;
