@@ -41,7 +41,7 @@ fn a_wall_may_stand_on_any_square() {
         sorted_moves(&pos),
         ["P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7b5", "a7c6", "a7c7", "g1e1", "g1e2", "g1e3", "g1f3", "g1g3"]
     );
-    assert_eq!(pos.fen(), fen);
+    assert_eq!(pos.fen(), "P5p/7/2*4/7/7/7/p5P w - - 0 1", "the wall is written back");
 }
 
 #[test]

@@ -645,7 +645,7 @@ fn a_cannon_of_limited_range_becomes_multi_leg_moves() {
     // two steps in all; `pR3` within three. The moves are pyffish 0.0.90's.
     let ini = "[lc:chess]\ncustomPiece1 = w:mRpRmFpB2\ncustomPiece2 = x:pR3\nstartFen = 7k/8/8/8/8/8/8/K7 w - - 0 1\n";
     let doc = converted(ini);
-    assert_eq!(doc["pieces"]["customPiece2"]["betza"].as_str(), Some("pafWpafmafWmafpafW"));
+    assert_eq!(doc["pieces"]["customPiece2"]["betza"].as_str(), Some("pafWpamfafWmapfafW"));
     assert_eq!(
         moves_of(ini, "7k/8/5p2/4p3/3p4/2W5/8/K7 w - - 0 1"),
         [
