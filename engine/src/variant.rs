@@ -623,7 +623,7 @@ mod tests {
 
     fn perft_on<B: Bitboard>(rules: &Rules, fen: &str, depth: u32) -> u64 {
         let tables = Arc::new(Tables::<B>::new(Arc::new(rules.clone())));
-        Pos::from_fen(tables, fen, CastlingMode::Standard).unwrap().perft(depth)
+        Pos::from_fen_read(tables, fen, CastlingMode::Standard, true).unwrap().perft(depth)
     }
 
     /// `Variant` picks the narrowest bitboard that holds the board; the same variant

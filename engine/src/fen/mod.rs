@@ -188,12 +188,7 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
 }
 
 impl<B: Bitboard> Pos<B> {
-    /// Reads a FEN, its castling field as `mode` says.
-    pub fn from_fen(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode) -> Result<Pos<B>, FenError> {
-        Pos::from_fen_read(t, fen, mode, true)
-    }
-
-    /// Reads a FEN; with `strict` false, as Fairy-Stockfish reads one: the side not to
+    /// Reads a FEN, its castling field as `mode` says; with `strict` false, as Fairy-Stockfish reads one: the side not to
     /// move may stand in check (the side to move may then take the royal), a `*` may
     /// stand on any square (a wall: Ataxx's blocked squares, placed by the FEN), and the
     /// castling field's `KQkq` name the king where it stands on its castling rank and the
