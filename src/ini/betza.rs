@@ -299,7 +299,9 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
             _ => "",
         };
         if hop == 1 && range > 1 {
-            out += &limited_cannon(letter, range, mode, &directions(&letter.to_string(), &dirs));
+            for dirs in directions(&letter.to_string(), &dirs) {
+                out += &limited_cannon(letter, range, mode, &dirs);
+            }
             continue;
         }
         let body = match (letter, range) {
@@ -313,7 +315,11 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
         };
         let lame = if lame { "n" } else { "" };
         let hop = ["", "p", "g"][hop as usize];
-        out += &format!("{mode}{hop}{lame}{}{body}", directions(&body, &dirs));
+        // A token per group of direction letters: run together, two groups may read
+        // otherwise (`rrff` is ambiguous, `rrFffF` is not).
+        for dirs in directions(&body, &dirs) {
+            out += &format!("{mode}{hop}{lame}{dirs}{body}");
+        }
     }
     out
 }
@@ -335,20 +341,20 @@ fn limited_cannon(letter: char, range: u8, mode: &str, dirs: &str) -> String {
     out
 }
 
-/// The fewest direction letters that select exactly `dirs` of the atom written `body`.
-fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
+/// The fewest groups of direction letters that select exactly `dirs` of the atom written `body`.
+fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> Vec<String> {
     let set_of = |m: &str| -> BTreeSet<(i8, i8)> {
         betza::parse(&format!("{m}{body}")).map(|ds| ds.iter().map(|d| (d.dx, d.dy)).collect()).unwrap_or_default()
     };
     if set_of("") == *dirs {
-        return String::new();
+        return vec![String::new()];
     }
     const CANDIDATES: [&str; 24] = [
         "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "ff", "bb", "ll", "rr", "ss",
         "vv",
     ];
     let mut left = dirs.clone();
-    let mut out = String::new();
+    let mut out = Vec::new();
     while !left.is_empty() {
         let best = CANDIDATES
             .iter()
@@ -357,7 +363,7 @@ fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
             .max_by_key(|(_, s)| s.intersection(&left).count());
         match best {
             Some((c, s)) => {
-                out += c;
+                out.push(c.to_string());
                 left = &left - &s;
             }
             // Unreachable for the atoms `atom_letter` names; the round trip catches it anyway.
@@ -437,6 +443,8 @@ mod tests {
         same("pB2", "pafF");
         same("mRpR3", "mRpafWpafmafWmafpafW");
         same("fcpR2", "fpafcW");
+        // Yokai's oni: groups of letters that would read otherwise run together.
+        same("fFbrFvrW", "rrFffFrvW");
         // `h` pairs as Fairy-Stockfish reads them: `fh` is the forward half (the four
         // forward knight leaps).
         same("fhN", "ffNfsN");
