@@ -332,6 +332,11 @@ CLOBBERERS_CASTLES = "d3k2d/8/8/8/8/8/8/R3K2R b KQkq - 0 1"
 # where it stands, with the outermost rooks.
 CAPA_CASTLES = "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"
 ATAXX_WALL = "P5p/7/2*4/7/7/7/p5P w 0 1"
+NO_EP_FIELD = """[noep:chess]
+startFen = 4k3/8/8/8/8/8/8/4K3[] w - 0 1
+pieceDrops = true
+capturesToHand = true
+"""
 
 CLIENT = [
     # 1. Jieqi: its start marks every covered piece `~`, and the marks follow the pieces.
@@ -370,6 +375,11 @@ CLIENT = [
     (None, "get_fen", ("capablanca", CAPA_CASTLES, ["e8c8"]), "2kr5r/10/10/10/10/10/10/R3K4R w KQ - 1 2"),
     (None, "get_fen", ("capablanca", CAPA_CASTLES, ["e8i8"]), "r6rk1/10/10/10/10/10/10/R3K4R w KQ - 1 2"),
     (None, "get_san", ("capablanca", CAPA_CASTLES, "e8i8"), "O-O"),
+    # 7. A FEN without its en-passant field (Chennis's start, `w - 0 1`): pyffish takes the
+    # `0` for that field and the `1` for the halfmove clock.
+    (NO_EP_FIELD, "start_fen", ("noep",), "4k3/8/8/8/8/8/8/4K3[] w - 0 1"),
+    (NO_EP_FIELD, "get_fen", ("noep", "4k3/8/8/8/8/8/8/4K3[] w - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8[] b - - 2 1"),
+    (None, "get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2 1"),
     (None, "legal_moves", ("embassy", CAPA_CASTLES, []),
      ["a8a1", "a8a2", "a8a3", "a8a4", "a8a5", "a8a6", "a8a7", "a8b8", "a8c8", "a8d8", "e8b8", "e8d7", "e8d8", "e8e7",
       "e8f7", "e8f8", "e8h8", "j8f8", "j8g8", "j8h8", "j8i8", "j8j1", "j8j2", "j8j3", "j8j4", "j8j5", "j8j6", "j8j7"]),

@@ -32,15 +32,16 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     }
 }
 
-/// The FEN with an empty en-passant field where it has none between the castling field
-/// and the two clocks (Chennis's `[] w - 0 1`): Fairy-Stockfish skips a field that is no
-/// square, Chimera would read the halfmove clock as the en-passant square.
+/// The FEN as Fairy-Stockfish reads one without an en-passant field between the castling
+/// field and two numbers (Chennis's `[] w - 0 1`): it takes the first number for the
+/// en-passant field (no square: none) and the second for the halfmove clock, and counts
+/// the first move; Chimera would refuse the `0` as an en-passant square.
 fn with_en_passant_field(fen: &str) -> String {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let numeric = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
     match fields[..] {
-        [board, side, castling, half, full] if !numeric(castling) && numeric(half) && numeric(full) => {
-            format!("{board} {side} {castling} - {half} {full}")
+        [board, side, castling, skipped, half] if !numeric(castling) && numeric(skipped) && numeric(half) => {
+            format!("{board} {side} {castling} - {half} 1")
         }
         _ => fen.to_string(),
     }
