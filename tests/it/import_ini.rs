@@ -679,3 +679,19 @@ fn promoted_marks_of_a_start_without_demotion_are_dropped_and_kept_as_written() 
     assert_eq!(doc["start"].as_str(), Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
     assert_eq!(import(&ini).0[0].start_fen.as_deref(), Some(fen));
 }
+
+#[test]
+fn deprecated_drop_region_spellings_are_the_drop_regions() {
+    // pychess-variants' variants.ini still writes `whiteDropRegion`; Fairy-Stockfish reads
+    // it as `dropRegionWhite` (pyffish 0.0.90 gives both the same drops).
+    let old = converted("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *8\n");
+    let new = converted("[wdr:crazyhouse]\ndropRegionWhite = *1 *2\ndropRegionBlack = *8\n");
+    assert_eq!(old, new);
+    assert_eq!(
+        moves_of("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *8\n", "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
+            .into_iter()
+            .filter(|m| m.contains('@'))
+            .collect::<Vec<_>>(),
+        ["N@a1", "N@a2", "N@b1", "N@b2", "N@c1", "N@c2", "N@d1", "N@d2", "N@e2", "N@f1", "N@f2", "N@g1", "N@g2", "N@h1", "N@h2"]
+    );
+}
