@@ -61,10 +61,12 @@ pub fn fsf_start_fen(v: &Variant, name: &str) -> Option<&'static str> {
     is_start(v, text).then_some(text)
 }
 
-/// Whether `text`, read as pyffish reads it, is the variant's start position.
+/// Whether `text`, read as pyffish reads it, is the variant's start position (its clocks
+/// aside: Chennis's `w - 0 1` reads as a halfmove clock of 1).
 pub fn is_start(v: &Variant, text: &str) -> bool {
+    let position = |p: &Position| p.fen().split_whitespace().take(4).collect::<Vec<_>>().join(" ");
     match (read(v, text, false), start(v, false)) {
-        (Ok(theirs), Ok(ours)) => theirs.fen() == ours.fen(),
+        (Ok(theirs), Ok(ours)) => position(&theirs) == position(&ours),
         _ => false,
     }
 }
