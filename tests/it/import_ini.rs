@@ -684,11 +684,11 @@ fn promoted_marks_of_a_start_without_demotion_are_dropped_and_kept_as_written() 
 fn deprecated_drop_region_spellings_are_the_drop_regions() {
     // pychess-variants' variants.ini still writes `whiteDropRegion`; Fairy-Stockfish reads
     // it as `dropRegionWhite` (pyffish 0.0.90 gives both the same drops).
-    let old = converted("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *8\n");
-    let new = converted("[wdr:crazyhouse]\ndropRegionWhite = *1 *2\ndropRegionBlack = *8\n");
+    let old = converted("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *7 *8\n");
+    let new = converted("[wdr:crazyhouse]\ndropRegionWhite = *1 *2\ndropRegionBlack = *7 *8\n");
     assert_eq!(old, new);
     assert_eq!(
-        moves_of("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *8\n", "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
+        moves_of("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *7 *8\n", "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
             .into_iter()
             .filter(|m| m.contains('@'))
             .collect::<Vec<_>>(),
