@@ -134,11 +134,26 @@ impl Variant {
     /// [`CastlingMode::Chess960`], kings and rooks may stand anywhere on their first rank.
     /// A Chess960 variant ([`Rules::chess960`]) reads every FEN so.
     pub fn position_in(&self, fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        self.read_position(fen, mode, true)
+    }
+
+    /// [`Variant::position_in`], but reading what Fairy-Stockfish's reader lets through
+    /// (pyffish's callers store such positions): the side not to move may stand in check
+    /// (the side to move may then take a royal, which ends the game as a royal's capture
+    /// does), a `*` may stand on any square (a wall placed by the FEN), and outside
+    /// Chess960 a castling right's king and rook may stand off the castle's squares (the
+    /// king anywhere on its castling rank, the outermost rook: Chess960's reading, the
+    /// castle still written as the king's move).
+    pub fn position_lenient(&self, fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        self.read_position(fen, mode, false)
+    }
+
+    fn read_position(&self, fen: &str, mode: CastlingMode, strict: bool) -> Result<Position, FenError> {
         let mode = if self.rules.chess960 { CastlingMode::Chess960 } else { mode };
         let inner = match &self.tables {
-            AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen(t.clone(), fen, mode)?),
-            AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen(t.clone(), fen, mode)?),
-            AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen(t.clone(), fen, mode)?)),
+            AnyTables::Narrow(t) => AnyPos::Narrow(Pos::from_fen_read(t.clone(), fen, mode, strict)?),
+            AnyTables::Medium(t) => AnyPos::Medium(Pos::from_fen_read(t.clone(), fen, mode, strict)?),
+            AnyTables::Wide(t) => AnyPos::Wide(Box::new(Pos::from_fen_read(t.clone(), fen, mode, strict)?)),
         };
         Ok(Position { variant: self.clone(), inner })
     }
@@ -608,7 +623,7 @@ mod tests {
 
     fn perft_on<B: Bitboard>(rules: &Rules, fen: &str, depth: u32) -> u64 {
         let tables = Arc::new(Tables::<B>::new(Arc::new(rules.clone())));
-        Pos::from_fen(tables, fen, CastlingMode::Standard).unwrap().perft(depth)
+        Pos::from_fen_read(tables, fen, CastlingMode::Standard, true).unwrap().perft(depth)
     }
 
     /// `Variant` picks the narrowest bitboard that holds the board; the same variant

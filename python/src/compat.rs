@@ -250,7 +250,17 @@ fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> 
             return pos.parse_move(&format!("{}@{square}", rules.symbol(face)));
         }
     }
-    pos.parse_move(text)
+    let m = pos.parse_move(text)?;
+    // Chimera also reads a castle written as the king taking its rook; Fairy-Stockfish
+    // reads a castle's text only (`e8c8`; the king taking its rook in Chess960).
+    let written = pos.uci(m);
+    if m.kind == MoveKind::Castle && written != text && text.starts_with(|c: char| c.is_ascii_lowercase()) {
+        return Err(chimera::MoveError {
+            code: chimera::IllegalCode::PieceCannotMoveThere,
+            message: format!("`{text}` is no move here: the castle is written `{written}`"),
+        });
+    }
+    Ok(m)
 }
 
 #[pyfunction]
@@ -301,6 +311,11 @@ fn start_fen(variant: &Bound<'_, PyAny>) -> PyResult<String> {
     // A Fairy-Stockfish built-in's start FEN is pyffish's text, where it is the same position.
     if let Some(text) = variant.extract::<&str>().ok().filter(|n| !registry::is_loaded(n)).and_then(|n| fen_io::fsf_start_fen(&v, n)) {
         return Ok(text.to_string());
+    }
+    // A loaded section's is its `startFen` as written, where that reads as the same
+    // position: pyffish keeps marks Chimera's start FEN drops (Jieqi's `~`).
+    if let Some(text) = variant.extract::<&str>().ok().and_then(registry::start_text).filter(|t| fen_io::is_start(&v, t)) {
+        return Ok(text);
     }
     // Else a check count is written as pyffish writes it (3check's `3+3`): without it, a
     // FEN reads as one check left each. Other start FENs are the ruleset's as written.

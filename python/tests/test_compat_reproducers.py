@@ -298,3 +298,107 @@ def test_3check_knight_is_no_dead_position():
 
     assert chimera.variant("3check").position("8/8/8/4k3/8/8/8/4KN2 w - - 0 1").outcome() is None
     assert chimera.variant("3check").position("8/8/8/4k3/8/8/8/4K3 w - - 0 1").outcome() is not None
+
+
+# Issue 50, pychess-variants' own tests run on compat (scripts/client_pychess.py): the
+# causes of the tests that passed on pyffish only. Each case: (variants.ini text to load
+# or None, call, arguments, pyffish 0.0.90's answer).
+JIEQI = """[jieqi:xiangqi]
+startFen = r~n~b~a~ka~b~n~r~/9/1c~5c~1/p~1p~1p~1p~1p~/9/9/P~1P~1P~1P~1P~/1C~5C~1/9/R~N~B~A~KA~B~N~R~ w - - 0 1
+mobilityRegionWhiteFers = *1 *2 *3 *4 *5 *6 *7 *8 *9 *10
+mobilityRegionBlackFers = *1 *2 *3 *4 *5 *6 *7 *8 *9 *10
+mobilityRegionWhiteElephant = *1 *2 *3 *4 *5 *6 *7 *8 *9 *10
+mobilityRegionBlackElephant = *1 *2 *3 *4 *5 *6 *7 *8 *9 *10
+"""
+JIEQI_START = "r~n~b~a~ka~b~n~r~/9/1c~5c~1/p~1p~1p~1p~1p~/9/9/P~1P~1P~1P~1P~/1C~5C~1/9/R~N~B~A~KA~B~N~R~ w - - 0 1"
+# Cannon shogi's flying cannons: a cannon whose hurdle and landing are within two steps.
+LIMITED_CANNONS = """[limitedcannons:chess]
+customPiece1 = w:mRpRmFpB2
+customPiece2 = x:pR3
+startFen = 7k/8/8/8/8/8/8/K7 w - - 0 1
+"""
+# Chess with Different Armies: the Colorbound Clobberers castle with their bishop-dabbabas.
+CLOBBERERS = """[clobberers:chess]
+customPiece1 = d:BD
+customPiece2 = w:WA
+customPiece3 = a:FAD
+customPiece4 = c:BN
+castlingRookPieces = r d
+castlingQueensideFile = b
+startFen = dwackawd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+"""
+CLOBBERERS_CASTLES = "d3k2d/8/8/8/8/8/8/R3K2R b KQkq - 0 1"
+# A Capablanca king off its start square (pychess's Embassy-era games): KQkq castle it
+# where it stands, with the outermost rooks.
+CAPA_CASTLES = "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"
+ATAXX_WALL = "P5p/7/2*4/7/7/7/p5P w 0 1"
+NO_EP_FIELD = """[noep:chess]
+startFen = 4k3/8/8/8/8/8/8/4K3[] w - 0 1
+pieceDrops = true
+capturesToHand = true
+"""
+
+CLIENT = [
+    # 1. Jieqi: its start marks every covered piece `~`, and the marks follow the pieces.
+    (JIEQI, "start_fen", ("jieqi",), JIEQI_START),
+    (JIEQI, "get_fen", ("jieqi", JIEQI_START, ["a1a2", "i10i9"], False, False, True),
+     "r~n~b~a~ka~b~n~1/8r~/1c~5c~1/p~1p~1p~1p~1p~/9/9/P~1P~1P~1P~1P~/1C~5C~1/R~8/1N~B~A~KA~B~N~R~ w - - 2 2"),
+    (JIEQI, "get_fen", ("jieqi", JIEQI_START, ["a1a2", "i10i9"]),
+     "rnbakabn1/8r/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/R8/1NBAKABNR w - - 2 2"),
+    (JIEQI, "legal_moves", ("jieqi", JIEQI_START, []),
+     ["a1a2", "a1a3", "a4a5", "b1a3", "b1c3", "b3a3", "b3b10", "b3b2", "b3b4", "b3b5", "b3b6", "b3b7", "b3c3", "b3d3",
+      "b3e3", "b3f3", "b3g3", "c1a3", "c1e3", "c4c5", "d1c2", "d1e2", "e1e2", "e4e5", "f1e2", "f1g2", "g1e3", "g1i3",
+      "g4g5", "h1g3", "h1i3", "h3c3", "h3d3", "h3e3", "h3f3", "h3g3", "h3h10", "h3h2", "h3h4", "h3h5", "h3h6", "h3h7",
+      "h3i3", "i1i2", "i1i3", "i4i5"]),
+    # 2. Cannons of limited range (`pB2`, `pR3`).
+    (LIMITED_CANNONS, "legal_moves", ("limitedcannons", "7k/8/5p2/4p3/3p4/2W5/8/K7 w - - 0 1", []),
+     ["a1a2", "a1b1", "a1b2", "c3a3", "c3b2", "c3b3", "c3b4", "c3c1", "c3c2", "c3c4", "c3c5", "c3c6", "c3c7", "c3c8",
+      "c3d2", "c3d3", "c3e3", "c3e5", "c3f3", "c3g3", "c3h3"]),
+    (LIMITED_CANNONS, "legal_moves", ("limitedcannons", "7k/2p5/2p5/8/2p5/p1p5/2X5/K7 w - - 0 1", []), ["a1a2", "a1b1", "c2c4"]),
+    # 3. Several kinds of castling rook.
+    (CLOBBERERS, "legal_moves", ("clobberers", CLOBBERERS_CASTLES, []),
+     ["a8a6", "a8b7", "a8c6", "a8c8", "a8d5", "a8e4", "a8f3", "a8g2", "a8h1", "e8b8", "e8d7", "e8d8", "e8e7", "e8f7",
+      "e8f8", "e8g8", "h8a1", "h8b2", "h8c3", "h8d4", "h8e5", "h8f6", "h8f8", "h8g7", "h8h6"]),
+    (CLOBBERERS, "get_fen", ("clobberers", CLOBBERERS_CASTLES, ["e8b8"]), "1kd4d/8/8/8/8/8/8/R3K2R w KQ - 1 2"),
+    # 4. The side not to move in check: read, and its king may be taken.
+    (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", []),
+     ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",
+      "e2f2", "e2g2", "e2h2"]),
+    (None, "game_result", ("atomic", "B6Q/Rk6/8/8/8/8/8/4K3 w - - 0 1", ["h8b8"]), -32000),
+    # 5. Ataxx's blocked squares, placed by the FEN.
+    (None, "legal_moves", ("ataxx", ATAXX_WALL, []),
+     ["P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7b5", "a7c6", "a7c7", "g1e1", "g1e2", "g1e3", "g1f3", "g1g3"]),
+    # 6. Castling from a king off its start square, written as the king's move.
+    (None, "legal_moves", ("capablanca", CAPA_CASTLES, []),
+     ["a8a1", "a8a2", "a8a3", "a8a4", "a8a5", "a8a6", "a8a7", "a8b8", "a8c8", "a8d8", "e8c8", "e8d7", "e8d8", "e8e7",
+      "e8f7", "e8f8", "e8i8", "j8f8", "j8g8", "j8h8", "j8i8", "j8j1", "j8j2", "j8j3", "j8j4", "j8j5", "j8j6", "j8j7"]),
+    (None, "get_fen", ("capablanca", CAPA_CASTLES, ["e8c8"]), "2kr5r/10/10/10/10/10/10/R3K4R w KQ - 1 2"),
+    (None, "get_fen", ("capablanca", CAPA_CASTLES, ["e8i8"]), "r6rk1/10/10/10/10/10/10/R3K4R w KQ - 1 2"),
+    (None, "get_san", ("capablanca", CAPA_CASTLES, "e8i8"), "O-O"),
+    # 7. A FEN without its en-passant field (Chennis's start, `w - 0 1`): pyffish takes the
+    # `0` for that field and the `1` for the halfmove clock.
+    (NO_EP_FIELD, "start_fen", ("noep",), "4k3/8/8/8/8/8/8/4K3[] w - 0 1"),
+    (NO_EP_FIELD, "get_fen", ("noep", "4k3/8/8/8/8/8/8/4K3[] w - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8[] b - - 2 1"),
+    (None, "get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2 1"),
+    (None, "legal_moves", ("embassy", CAPA_CASTLES, []),
+     ["a8a1", "a8a2", "a8a3", "a8a4", "a8a5", "a8a6", "a8a7", "a8b8", "a8c8", "a8d8", "e8b8", "e8d7", "e8d8", "e8e7",
+      "e8f7", "e8f8", "e8h8", "j8f8", "j8g8", "j8h8", "j8i8", "j8j1", "j8j2", "j8j3", "j8j4", "j8j5", "j8j6", "j8j7"]),
+]
+
+
+@pytest.mark.parametrize("ini, call, args, expected", CLIENT, ids=[_defect_id((*c, None)) for c in CLIENT])
+def test_what_pychess_variants_tests_ask(ini, call, args, expected):
+    assert _answer(compat, ini, call, args) == (sorted(expected) if call == "legal_moves" else expected)
+
+
+@pytest.mark.parametrize("ini, call, args, expected", CLIENT, ids=[_defect_id((*c, None)) for c in CLIENT])
+def test_pyffish_answers_what_pychess_variants_tests_ask(sf, ini, call, args, expected):
+    assert _answer(sf, ini, call, args) == (sorted(expected) if call == "legal_moves" else expected)
+
+
+@pytest.mark.parametrize("move", ["e8a8", "e8j8"])
+def test_a_castle_is_read_only_as_written(move):
+    # pyffish refuses the king taking its rook outside Chess960 (Embassy's castles are
+    # `e8b8` and `e8h8`); pychess-variants' PGN export falls back to the raw move on it.
+    with pytest.raises(ValueError):
+        compat.get_fen("embassy", CAPA_CASTLES, [move])

@@ -5,7 +5,7 @@
 //! piece is refused. So a letter the two dialects read differently (`fN`, `K` with paired
 //! directions, …) can never slip through.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::betza::{self, Mode};
 
@@ -134,16 +134,19 @@ fn read_fsf(text: &str) -> Result<BTreeSet<Step>, String> {
                         i += 1;
                     }
                 }
-                // Hoppers: only riders that ride on to the hurdle (`pR`, `gB`); Fairy-Stockfish's
-                // `p` with a range, or on a leaper, is not Chimera's cannon.
-                if hop != 0 && (!rider || distance != 0 || lame) {
+                // Hoppers: riders that ride on to the hurdle (`pR`, `gB`); and Fairy-Stockfish's
+                // cannon with a range (`pB2`: the hurdle and the landing square both within
+                // two steps), which Chimera writes as multi-leg moves (`pafF`). A `p` on a
+                // leaper, or a grasshopper with a range, is neither.
+                let limited_cannon = hop == 1 && distance >= 2 && !lame && atoms.iter().all(|&(f, _)| f == 1);
+                if hop != 0 && (!rider || distance != 0 || lame) && !limited_cannon {
                     return Err(format!(
                         "`{}{c}`: a hopper that is not an unlimited rider is not supported",
                         if hop == 1 { 'p' } else { 'g' }
                     ));
                 }
                 let range = if hop != 0 {
-                    0
+                    distance
                 } else if rider {
                     if distance == 1 {
                         1
@@ -208,12 +211,29 @@ fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
     if text.is_empty() {
         return Ok(steps);
     }
+    // Limited cannons' legs by (step, quiet): the (hurdle, landing) distances seen.
+    let mut legs: BTreeMap<(i8, i8, bool), BTreeSet<(u8, u8)>> = BTreeMap::new();
     for d in betza::parse(text)? {
         let quiet: &[bool] = match d.mode {
             Mode::Move => &[true],
             Mode::Capture => &[false],
             Mode::Both => &[true, false],
         };
+        if !d.hurdles.is_empty() {
+            let shape = cannon_leg(&d);
+            for &q in quiet {
+                match shape {
+                    Some((dx, dy, h, k)) => {
+                        legs.entry((dx, dy, q)).or_default().insert((h, k));
+                    }
+                    // No move Fairy-Stockfish's reader gives: the round trip fails.
+                    None => {
+                        steps.insert(Step { dx: d.dx, dy: d.dy, range: u8::MAX, quiet: q, lame: true, hop: 1 });
+                    }
+                }
+            }
+            continue;
+        }
         for &q in quiet {
             let hop = match d.hop {
                 betza::Hop::None => 0,
@@ -223,7 +243,30 @@ fn read_chimera(text: &str) -> Result<BTreeSet<Step>, betza::BetzaError> {
             steps.insert(Step { dx: d.dx, dy: d.dy, range: d.range, quiet: q, lame: !d.path.is_empty(), hop });
         }
     }
+    // A limited cannon of range n is every hurdle h and landing k with 1 <= h < k <= n.
+    for ((dx, dy, quiet), seen) in legs {
+        let n = seen.iter().map(|&(_, k)| k).max().unwrap_or(0);
+        let whole: BTreeSet<(u8, u8)> = (2..=n).flat_map(|k| (1..k).map(move |h| (h, k))).collect();
+        let range = if seen == whole { n } else { u8::MAX };
+        steps.insert(Step { dx, dy, range, quiet, lame: seen != whole, hop: 1 });
+    }
     Ok(steps)
+}
+
+/// A multi-leg leap that is one move of a limited cannon: straight on along a king step,
+/// one hurdle on the way and every other square passed empty. Its step, the hurdle's
+/// distance and the landing's.
+fn cannon_leg(d: &betza::Direction) -> Option<(i8, i8, u8, u8)> {
+    let k = d.dx.unsigned_abs().max(d.dy.unsigned_abs());
+    let (ux, uy) = (d.dx / k as i8, d.dy / k as i8);
+    let on_line = (ux * k as i8, uy * k as i8) == (d.dx, d.dy);
+    let [(hx, hy)] = d.hurdles[..] else { return None };
+    let h = hx.unsigned_abs().max(hy.unsigned_abs());
+    let mut passed: Vec<(i8, i8)> = d.path.iter().copied().chain([(hx, hy)]).collect();
+    passed.sort_unstable();
+    let mut line: Vec<(i8, i8)> = (1..k as i8).map(|i| (ux * i, uy * i)).collect();
+    line.sort_unstable();
+    (on_line && d.locust.is_none() && passed == line).then_some((ux, uy, h, k))
 }
 
 /// (atom letter, range, lame, hop, quiet?, capture?): the steps written as one Betza token.
@@ -250,6 +293,17 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
     }
     let mut out = String::new();
     for ((letter, range, lame, hop, quiet, capture), dirs) in groups {
+        let mode = match (quiet, capture) {
+            (true, false) => "m",
+            (false, true) => "c",
+            _ => "",
+        };
+        if hop == 1 && range > 1 {
+            for dirs in directions(&letter.to_string(), &dirs) {
+                out += &limited_cannon(letter, range, mode, &dirs);
+            }
+            continue;
+        }
         let body = match (letter, range) {
             (_, 1) => letter.to_string(),
             ('W', 0) => "R".to_string(),
@@ -259,32 +313,48 @@ fn write_chimera(steps: &BTreeSet<Step>) -> String {
             ('F', n) => format!("B{n}"),
             (_, n) => format!("{letter}{n}"),
         };
-        let mode = match (quiet, capture) {
-            (true, false) => "m",
-            (false, true) => "c",
-            _ => "",
-        };
         let lame = if lame { "n" } else { "" };
         let hop = ["", "p", "g"][hop as usize];
-        out += &format!("{mode}{hop}{lame}{}{body}", directions(&body, &dirs));
+        // A token per group of direction letters: run together, two groups may read
+        // otherwise (`rrff` is ambiguous, `rrFffF` is not).
+        for dirs in directions(&body, &dirs) {
+            out += &format!("{mode}{hop}{lame}{dirs}{body}");
+        }
     }
     out
 }
 
-/// The fewest direction letters that select exactly `dirs` of the atom written `body`.
-fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
+/// A cannon of range `range` (Fairy-Stockfish's `pB2`) as XBetza multi-leg moves, one per
+/// hurdle distance and landing distance (`pafF`; `pafmafW`, `mafpafW` for `pR3`): one step
+/// per leg, straight on, the hurdle's leg `p`, the others `m`, the last with `mode`.
+fn limited_cannon(letter: char, range: u8, mode: &str, dirs: &str) -> String {
+    let mut out = String::new();
+    for k in 2..=range {
+        for h in 1..k {
+            for leg in 1..k {
+                let turn = if leg == 1 { dirs } else { "f" };
+                out += &format!("{}{turn}a", if leg == h { "p" } else { "m" });
+            }
+            out += &format!("f{mode}{letter}");
+        }
+    }
+    out
+}
+
+/// The fewest groups of direction letters that select exactly `dirs` of the atom written `body`.
+fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> Vec<String> {
     let set_of = |m: &str| -> BTreeSet<(i8, i8)> {
         betza::parse(&format!("{m}{body}")).map(|ds| ds.iter().map(|d| (d.dx, d.dy)).collect()).unwrap_or_default()
     };
     if set_of("") == *dirs {
-        return String::new();
+        return vec![String::new()];
     }
     const CANDIDATES: [&str; 24] = [
         "v", "s", "f", "b", "l", "r", "fs", "bs", "lv", "rv", "fl", "fr", "bl", "br", "lf", "rf", "lb", "rb", "ff", "bb", "ll", "rr", "ss",
         "vv",
     ];
     let mut left = dirs.clone();
-    let mut out = String::new();
+    let mut out = Vec::new();
     while !left.is_empty() {
         let best = CANDIDATES
             .iter()
@@ -293,7 +363,7 @@ fn directions(body: &str, dirs: &BTreeSet<(i8, i8)>) -> String {
             .max_by_key(|(_, s)| s.intersection(&left).count());
         match best {
             Some((c, s)) => {
-                out += c;
+                out.push(c.to_string());
                 left = &left - &s;
             }
             // Unreachable for the atoms `atom_letter` names; the round trip catches it anyway.
@@ -369,6 +439,12 @@ mod tests {
         same("mRcpR", "mRcpR");
         same("pB", "pB");
         same("gQ", "gQ");
+        // A cannon of range n: hurdle and landing within n steps, as multi-leg moves.
+        same("pB2", "pafF");
+        same("mRpR3", "mRpafWpafmafWmafpafW");
+        same("fcpR2", "fpafcW");
+        // Yokai's oni: groups of letters that would read otherwise run together.
+        same("fFbrFvrW", "rrFffFrvW");
         // `h` pairs as Fairy-Stockfish reads them: `fh` is the forward half (the four
         // forward knight leaps).
         same("fhN", "ffNfsN");
@@ -388,7 +464,7 @@ mod tests {
 
     #[test]
     fn what_chimera_lacks_is_refused() {
-        assert!(translate("mRpR2").unwrap_err().contains("hopper"));
+        assert!(translate("gR2").unwrap_err().contains("hopper"));
         assert!(translate("pW").unwrap_err().contains("hopper"));
         assert!(translate("ifmW2").unwrap_err().contains("initial"));
         assert!(translate("afsW").unwrap_err().contains("skip"));

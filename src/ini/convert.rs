@@ -250,7 +250,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         if c.int("castlingRank", 1)? != 1 {
             return Err(c.refuse("castlingRank", "castles gained by dropped pieces on a rank other than the first"));
         }
-        let (kl, rl) = castling_letters(&c)?;
+        let (kl, rooks) = castling_letters(&c)?;
+        let [rl] = rooks[..] else {
+            return Err(c.refuse("castlingRookPieces", "more than one kind of castling rook, with castles gained by dropped pieces"));
+        };
         let top = ranks - 1;
         let king = c.file("castlingKingFile", 4)?;
         let mut home = BTreeMap::from([((king, 0), kl.to_ascii_uppercase()), ((king, top), kl)]);
@@ -302,6 +305,14 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
             let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
             piece.insert("royal_while_at_most".into(), Value::Integer(*count));
         }
+    }
+    // Fairy-Stockfish reads a `~` (a promoted piece) in any variant's FEN; Chimera's FEN
+    // has the mark only where a captured promoted piece demotes. Elsewhere it says nothing
+    // about the game (Jieqi's start marks its covered pieces so, for pychess), and the
+    // mark is dropped (compat gives the start FEN as written: `registry::start_text`).
+    let demotes = doc.get("drops").and_then(|d| d.get("demote_on_capture")).and_then(Value::as_bool) == Some(true);
+    if !demotes {
+        fields[0] = fields[0].replace('~', "");
     }
     doc.insert("start".into(), Value::String(fields.join(" ")));
     doc.insert("pieces".into(), Value::Table(pieces));
@@ -499,18 +510,22 @@ fn atomic(c: &Conv<'_>) -> Result<Option<(Option<String>, Table)>, Refusal> {
     Ok(Some((king, module)))
 }
 
-/// The letters of the castling king and of the one kind of castling rook.
-fn castling_letters(c: &Conv<'_>) -> Result<(char, char), Refusal> {
+/// The letters of the castling king and of the kinds of castling rook (Chess with
+/// Different Armies: the rook, and the bishop-dabbaba of the Colorbound Clobberers). A
+/// Chimera castle's rook is whatever partner stands on its square, so the kinds need no
+/// more than finding each castle's rook.
+fn castling_letters(c: &Conv<'_>) -> Result<(char, Vec<char>), Refusal> {
     let king_type = c.names("castlingKingPiece", &["king"])?;
-    let rook_type = c.names("castlingRookPieces", &["rook"])?;
-    if rook_type.len() > 1 {
-        return Err(c.refuse("castlingRookPieces", "more than one kind of castling rook"));
-    }
-    let (Some(king_type), Some(rook_type)) = (king_type.first(), rook_type.first()) else {
+    let rook_types = c.names("castlingRookPieces", &["rook"])?;
+    let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter);
+    let (Some(king), rooks) = (king_type.first().and_then(|k| letter(k)), rook_types.iter().filter_map(|r| letter(r)).collect::<Vec<_>>())
+    else {
         return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
     };
-    let letter = |name: &str| c.fsf.piece(name).map(|p| p.letter).unwrap_or(' ');
-    Ok((letter(king_type), letter(rook_type)))
+    if rooks.is_empty() {
+        return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
+    }
+    Ok((king, rooks))
 }
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king
@@ -545,7 +560,8 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
             continue; // Fairy-Stockfish skips a right without its king.
         }
         let kingside = right.eq_ignore_ascii_case(&'K');
-        let mut rooks = (0..c.files).filter(|&f| placement.get(&(f, rank)) == Some(&own(rl)));
+        // Fairy-Stockfish's rook: the outermost piece of a castling rook kind.
+        let mut rooks = (0..c.files).filter(|&f| placement.get(&(f, rank)).is_some_and(|&p| rl.iter().any(|&l| own(l) == p)));
         let rook = if kingside { rooks.next_back() } else { rooks.next() };
         let Some(rook) = rook else { continue };
         if (rook > king) != kingside {

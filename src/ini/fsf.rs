@@ -259,17 +259,18 @@ const BUILTIN_ONLY: [&str; 1] = ["kingType"];
 const SET_BOTH_COLOURS: [&str; 4] = ["flagPiece", "flagRegion", "pass", "passOnStalemate"];
 
 /// Deprecated spellings Fairy-Stockfish still reads; not converted.
-const DEPRECATED: [&str; 9] = [
-    "promotionRank",
-    "doubleStepRank",
-    "doubleStepRankMin",
-    "whiteFlag",
-    "blackFlag",
-    "castlingRookPiece",
-    "whiteDropRegion",
-    "blackDropRegion",
-    "dropOnTop",
-];
+const DEPRECATED: [&str; 7] =
+    ["promotionRank", "doubleStepRank", "doubleStepRankMin", "whiteFlag", "blackFlag", "castlingRookPiece", "dropOnTop"];
+
+/// Deprecated spellings read as the option they name (Fairy-Stockfish's parser sets the
+/// same field for both).
+fn current_name(key: &str) -> &str {
+    match key {
+        "whiteDropRegion" => "dropRegionWhite",
+        "blackDropRegion" => "dropRegionBlack",
+        other => other,
+    }
+}
 
 /// A piece list option read against the pieces of its layer: Fairy-Stockfish names
 /// (`*` is every piece).
@@ -351,7 +352,7 @@ impl Fsf {
         let refuse = |key: &str, line, reason: String| Refusal::new(&shown, line, key, reason);
         // Every option classified first, so a refusal names the first unmappable line.
         for e in &section.entries {
-            let k = e.key.as_str();
+            let k = current_name(e.key.as_str());
             if order(k).is_some() || NO_RULE_EFFECT.contains(&k) || MAPPED.contains(&k) || MAPPED_MORE.contains(&k) {
                 continue;
             }
@@ -414,7 +415,7 @@ impl Fsf {
         // Then the other options, in file order; the last of a repeated key counts.
         let sets_alias = |key: &str| section.get(key).is_some();
         for e in &section.entries {
-            let k = e.key.as_str();
+            let k = current_name(e.key.as_str());
             if order(k).is_some() || NO_RULE_EFFECT.contains(&k) {
                 continue;
             }

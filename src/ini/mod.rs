@@ -63,6 +63,10 @@ pub struct Imported {
     pub line: usize,
     /// The ruleset's TOML text, or why there is none.
     pub result: Result<String, Refusal>,
+    /// The section's `startFen` as written (its own or inherited; `None` where no section
+    /// of its chain sets one): pyffish gives this text, which may carry what Chimera's
+    /// start FEN drops (Jieqi's `~` marks).
+    pub start_fen: Option<String>,
 }
 
 /// Every section of a variants file, converted or refused, in file order; and the lines
@@ -105,7 +109,8 @@ pub fn import(text: &str) -> (Vec<Imported>, Vec<parse::LineError>) {
             Some(why) => Err(Refusal::new(&section.name, section.line, "name", why)),
             None => model.clone().and_then(|m| write_section(section, &m)),
         };
-        out.push(Imported { name: section.name.clone(), line: section.line, result });
+        let start_fen = model.as_ref().ok().and_then(|m| m.value("startFen")).map(|(v, _)| v.clone());
+        out.push(Imported { name: section.name.clone(), line: section.line, result, start_fen });
         models.push(model);
         latest.insert(&section.name, models.len() - 1);
     }

@@ -627,3 +627,71 @@ fn a_shogi_pawn_drop_mate_is_scored_not_forbidden() {
     assert_eq!((rule["dropped"][0].as_str(), rule["dropped_verdict"].as_str()), (Some("shogiPawn"), Some("win")));
     assert!(doc["drops"].get("no_drop_mate").is_none(), "the drop stays legal");
 }
+
+/// The sorted long-algebraic moves of `fen` in the one-section file's variant.
+fn moves_of(ini: &str, fen: &str) -> Vec<String> {
+    let (sections, _) = import(ini);
+    let text = sections[0].result.as_ref().unwrap_or_else(|r| panic!("refused: {r}"));
+    let variant = chimera::variants::from_toml(text, "v.toml").unwrap();
+    let pos = variant.position(fen).unwrap();
+    let mut moves: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+    moves.sort();
+    moves
+}
+
+#[test]
+fn a_cannon_of_limited_range_becomes_multi_leg_moves() {
+    // Cannon shogi's flying cannons (pychess-variants): `pB2` hops a piece and lands within
+    // two steps in all; `pR3` within three. The moves are pyffish 0.0.90's.
+    let ini = "[lc:chess]\ncustomPiece1 = w:mRpRmFpB2\ncustomPiece2 = x:pR3\nstartFen = 7k/8/8/8/8/8/8/K7 w - - 0 1\n";
+    let doc = converted(ini);
+    assert_eq!(doc["pieces"]["customPiece2"]["betza"].as_str(), Some("pafWpamfafWmapfafW"));
+    assert_eq!(
+        moves_of(ini, "7k/8/5p2/4p3/3p4/2W5/8/K7 w - - 0 1"),
+        [
+            "a1a2", "a1b1", "a1b2", "c3a3", "c3b2", "c3b3", "c3b4", "c3c1", "c3c2", "c3c4", "c3c5", "c3c6", "c3c7", "c3c8", "c3d2", "c3d3",
+            "c3e3", "c3e5", "c3f3", "c3g3", "c3h3"
+        ]
+    );
+    assert_eq!(moves_of(ini, "7k/2p5/2p5/8/2p5/p1p5/2X5/K7 w - - 0 1"), ["a1a2", "a1b1", "c2c4"]);
+    // A grasshopper with a range is still no move Chimera has.
+    assert_eq!(refused("[g:chess]\ncustomPiece1 = g:gR2\n").0, "customPiece1");
+}
+
+#[test]
+fn several_kinds_of_castling_rook_castle_where_they_stand() {
+    // Chess with Different Armies (pychess-variants): White's rooks and Black's
+    // bishop-dabbabas castle; the moves are pyffish 0.0.90's.
+    let ini = "[cl:chess]\ncustomPiece1 = d:BD\ncustomPiece2 = w:WA\ncustomPiece3 = a:FAD\ncustomPiece4 = c:BN\n\
+               castlingRookPieces = r d\ncastlingQueensideFile = b\nstartFen = dwackawd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let moves = moves_of(ini, "d3k2d/8/8/8/8/8/8/R3K2R b KQkq - 0 1");
+    assert!(moves.contains(&"e8b8".to_string()) && moves.contains(&"e8g8".to_string()), "{moves:?}");
+    assert_eq!(moves_of(ini, "d3k2d/8/8/8/8/8/8/R3K2R w KQkq - 0 1").iter().filter(|m| m.starts_with("e1")).count(), 7);
+}
+
+#[test]
+fn promoted_marks_of_a_start_without_demotion_are_dropped_and_kept_as_written() {
+    // Jieqi (pychess-variants) marks its covered pieces `~`: Fairy-Stockfish reads the
+    // marks in any variant; Chimera's FEN has them only where captured pieces demote.
+    let fen = "r~n~b~a~ka~b~n~r~/9/1c~5c~1/p~1p~1p~1p~1p~/9/9/P~1P~1P~1P~1P~/1C~5C~1/9/R~N~B~A~KA~B~N~R~ w - - 0 1";
+    let ini = format!("[jieqi:xiangqi]\nstartFen = {fen}\n");
+    let doc = converted(&ini);
+    assert_eq!(doc["start"].as_str(), Some("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"));
+    assert_eq!(import(&ini).0[0].start_fen.as_deref(), Some(fen));
+}
+
+#[test]
+fn deprecated_drop_region_spellings_are_the_drop_regions() {
+    // pychess-variants' variants.ini still writes `whiteDropRegion`; Fairy-Stockfish reads
+    // it as `dropRegionWhite` (pyffish 0.0.90 gives both the same drops).
+    let old = converted("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *7 *8\n");
+    let new = converted("[wdr:crazyhouse]\ndropRegionWhite = *1 *2\ndropRegionBlack = *7 *8\n");
+    assert_eq!(old, new);
+    assert_eq!(
+        moves_of("[wdr:crazyhouse]\nwhiteDropRegion = *1 *2\nblackDropRegion = *7 *8\n", "4k3/8/8/8/8/8/8/4K3[Nn] w - - 0 1")
+            .into_iter()
+            .filter(|m| m.contains('@'))
+            .collect::<Vec<_>>(),
+        ["N@a1", "N@a2", "N@b1", "N@b2", "N@c1", "N@c2", "N@d1", "N@d2", "N@e2", "N@f1", "N@f2", "N@g1", "N@g2", "N@h1", "N@h2"]
+    );
+}

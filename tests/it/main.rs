@@ -18,6 +18,7 @@ mod export_ini;
 mod extends;
 mod file_safety;
 mod flips;
+mod fsf_reading;
 mod fsf_suite;
 mod fuzz_parsers;
 mod game_over;

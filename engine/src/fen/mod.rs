@@ -188,10 +188,14 @@ fn castling_pieces<B: Bitboard>(t: &Tables<B>) -> (PieceSet, PieceSet) {
 }
 
 impl<B: Bitboard> Pos<B> {
-    /// Reads a FEN, its castling field as `mode` says.
-    pub fn from_fen(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode) -> Result<Pos<B>, FenError> {
+    /// Reads a FEN, its castling field as `mode` says; with `strict` false, as Fairy-Stockfish reads one: the side not to
+    /// move may stand in check (the side to move may then take the royal), a `*` may
+    /// stand on any square (a wall: Ataxx's blocked squares, placed by the FEN), and the
+    /// castling field's `KQkq` name the king where it stands on its castling rank and the
+    /// outermost rook, where they are not on the castles' own squares.
+    pub fn from_fen_read(t: Arc<Tables<B>>, fen: &str, mode: CastlingMode, strict: bool) -> Result<Pos<B>, FenError> {
         if let Some(converted) = sfen::sfen_as_fen(&t.rules, fen) {
-            return Pos::from_fen(t, &converted?, mode);
+            return Pos::from_fen_read(t, &converted?, mode, strict);
         }
         let fields: Vec<&str> = fen.split_whitespace().collect();
         if fields.is_empty() {
@@ -201,7 +205,7 @@ impl<B: Bitboard> Pos<B> {
         let (board, hand) = split_hand(&t.rules, fields[0])?;
         let (placed, walls) = parse_board(&t.rules, board)?;
         // Walls placed in play (the duck, arrows) are `*` too, where the variant places them.
-        let in_play = |sq: &Square| (t.walling.is_some() || !t.petrifying.is_empty()) && walls.contains(sq);
+        let in_play = |sq: &Square| (!strict || t.walling.is_some() || !t.petrifying.is_empty()) && walls.contains(sq);
         if let Some(&sq) = walls.iter().chain(&t.rules.walls).find(|sq| walls.contains(sq) != t.rules.walls.contains(sq) && !in_play(sq)) {
             let name = t.geometry.square_name(sq);
             return if t.rules.walls.contains(&sq) {
@@ -257,7 +261,21 @@ impl<B: Bitboard> Pos<B> {
                     pos.status.castling = parse_castling(&pos, &castles, castling_pieces(&t))?;
                     flagged = Some(unmoved);
                 }
-                CastlingMode::Standard => pos.status.castling = parse_castling(&pos, field, castling_pieces(&t))?,
+                CastlingMode::Standard => {
+                    pos.status.castling = match parse_castling(&pos, field, castling_pieces(&t)) {
+                        Ok(rights) => rights,
+                        // Fairy-Stockfish's `KQkq` outside Chess960: each castle's king where
+                        // it stands on its rank, with the outermost rook (a Capablanca king
+                        // on e8 castles to c8 and i8); written as ever, as the king's move.
+                        Err(e) if !strict => {
+                            let (rights, mut layout) = parse_castling_960(&pos, field, castling_pieces(&t)).map_err(|_| e)?;
+                            layout.mode = CastlingMode::Standard;
+                            pos.castles960 = Some(Arc::new(layout));
+                            rights
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
                 CastlingMode::Chess960 => {
                     let (rights, layout) = parse_castling_960(&pos, field, castling_pieces(&t))?;
                     pos.status.castling = rights;
@@ -346,7 +364,7 @@ impl<B: Bitboard> Pos<B> {
         let them = pos.turn.opponent();
         // Under bikjang a side in check may pass (Fairy-Stockfish's Janggi), so the side not
         // to move may stand in check while the royals face each other.
-        if !over && pos.in_check(them) && !pos.royals_facing() {
+        if strict && !over && pos.in_check(them) && !pos.royals_facing() {
             return err(FenField::Position, format!("{} is to move but {} is in check", pos.turn, them));
         }
         pos.status.ep_hashed = pos.ep_in_hash();

@@ -22,11 +22,28 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     let fen = fen.split_once(" |").map_or(fen, |(first, _)| first);
     // Promoted pieces' marks where Chimera's FEN has none (`M~`: [`promoted_marks`]).
     let (_, fen) = promoted_marks(v, fen);
-    let fen = checks_as_chimera(v.rules(), &fen);
+    let fen = checks_as_chimera(v.rules(), &with_en_passant_field(&fen));
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
-    match v.position_in(&fen, mode) {
-        Err(e) if e.field == FenField::Castling => v.position_in(&drop_bad_castling(v, &fen, mode), mode).map_err(|_| e),
+    // Fairy-Stockfish reads a FEN whose side not to move stands in check, and walls anywhere.
+    let position = |fen: &str| v.position_lenient(fen, mode);
+    match position(&fen) {
+        Err(e) if e.field == FenField::Castling => position(&drop_bad_castling(v, &fen, mode)).map_err(|_| e),
         other => other,
+    }
+}
+
+/// The FEN as Fairy-Stockfish reads one without an en-passant field between the castling
+/// field and two numbers (Chennis's `[] w - 0 1`): it takes the first number for the
+/// en-passant field (no square: none) and the second for the halfmove clock, and counts
+/// the first move; Chimera would refuse the `0` as an en-passant square.
+fn with_en_passant_field(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let numeric = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    match fields[..] {
+        [board, side, castling, skipped, half] if !numeric(castling) && numeric(skipped) && numeric(half) => {
+            format!("{board} {side} {castling} - {half} 1")
+        }
+        _ => fen.to_string(),
     }
 }
 
@@ -41,9 +58,17 @@ pub fn fsf_start_fen(v: &Variant, name: &str) -> Option<&'static str> {
         let (n, fen) = l.split_once('\t')?;
         (n == name).then_some(fen)
     })?;
-    let theirs = read(v, text, false).ok()?;
-    let ours = start(v, false).ok()?;
-    (theirs.fen() == ours.fen()).then_some(text)
+    is_start(v, text).then_some(text)
+}
+
+/// Whether `text`, read as pyffish reads it, is the variant's start position (its clocks
+/// aside: Chennis's `w - 0 1` reads as a halfmove clock of 1).
+pub fn is_start(v: &Variant, text: &str) -> bool {
+    let position = |p: &Position| p.fen().split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+    match (read(v, text, false), start(v, false)) {
+        (Ok(theirs), Ok(ours)) => position(&theirs) == position(&ours),
+        _ => false,
+    }
 }
 
 /// The variant's start position, from its own (Chimera's) start FEN.
@@ -97,7 +122,7 @@ fn drop_bad_castling(v: &Variant, fen: &str, mode: CastlingMode) -> String {
         p[2] = field.to_string();
         p.join(" ")
     };
-    let accepted = |c: char| v.position_in(&with(&parts, &c.to_string()), mode).is_ok();
+    let accepted = |c: char| v.position_lenient(&with(&parts, &c.to_string()), mode).is_ok();
     let mut kept = String::new();
     for c in parts[2].chars().filter(|&c| c != '-') {
         if accepted(c) {

@@ -45,6 +45,8 @@ struct Loaded {
     blocks: HashMap<String, Block>,
     /// By section name: the converted variant, or why the section was refused.
     variants: HashMap<String, Result<Variant, String>>,
+    /// By section name: its `startFen` as written, which pyffish's `start_fen` gives.
+    start_texts: HashMap<String, String>,
 }
 
 fn loaded() -> MutexGuard<'static, Loaded> {
@@ -69,6 +71,11 @@ pub fn resolve(variant: &Bound<'_, PyAny>) -> PyResult<Variant> {
 /// Whether `name` is a section a load defined (converted or not).
 pub fn is_loaded(name: &str) -> bool {
     loaded().variants.contains_key(name)
+}
+
+/// The `startFen` text of the loaded section `name`, where it has one.
+pub fn start_text(name: &str) -> Option<String> {
+    loaded().start_texts.get(name).cloned()
 }
 
 /// The names of the loaded variants that converted.
@@ -139,6 +146,10 @@ pub fn load_config(text: &str) -> Vec<String> {
         if let Err(e) = &entry {
             problems.push(e.clone());
         }
+        match s.start_fen {
+            Some(text) => l.start_texts.insert(s.name.clone(), text),
+            None => l.start_texts.remove(&s.name),
+        };
         fresh.push((s.name, entry));
     }
     l.variants.extend(fresh);
