@@ -782,7 +782,8 @@ impl<B: Bitboard> Pos<B> {
         // an enemy leap at the king (shields).
         for &pt in &t.special_attacker_types[them] {
             let attackers = self.pieces(them, pt);
-            for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture) {
+            // (Leaps with hurdles are the hoppers' screens' business.)
+            for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture && s.hurdles.is_empty()) {
                 if let Some((from, path)) = sp.from[king as usize] {
                     if attackers.has(from) {
                         suspects |= path & ours;
@@ -821,11 +822,16 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let theirs = self.board.by_color[them];
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
+        // Squares barred as they stand: the hurdles' (empty or not), and those where a
+        // capture by one of our pieces not of a barred type would make a screen (the barred
+        // piece there is theirs).
+        let mut taken_screens = B::EMPTY;
         let hoppers = self.of_types(t.hop_attacker_types[them]) & theirs;
         if hoppers.any() {
-            // Leaps over hurdles (multi-leg `p` legs, hops along lines) have no screens here.
             if (hoppers & self.of_types(t.hurdled_types[them])).any() {
-                return None;
+                let (hurdle_screens, hurdle_barred) = self.hurdle_screens(king, them, occ)?;
+                screens |= hurdle_screens;
+                taken_screens |= hurdle_barred;
             }
             for a in &t.hop_attacks[them] {
                 // A hop barred from some types (the Janggi cannon) neither takes one nor
@@ -862,8 +868,15 @@ impl<B: Bitboard> Pos<B> {
                             }
                         }
                         // A barred piece as the only one between: no attack now, and none
-                        // once it leaves or another joins it.
-                        (Hop::Cannon | Hop::Grasshopper, 1) if (pieces & barred_types).any() => {}
+                        // once it leaves or another joins it; but one of theirs where the
+                        // screen would stand, taken by one of our pieces of another type,
+                        // leaves that piece as the screen (our barred ones are tested).
+                        (Hop::Cannon | Hop::Grasshopper, 1) if (pieces & barred_types).any() => {
+                            if (pieces & theirs).any() && (a.back.hop == Hop::Cannon || pieces == beside) {
+                                taken_screens |= pieces;
+                                screens |= self.board.by_color[them.opponent()] & barred_types;
+                            }
+                        }
                         (Hop::Cannon, 1) => return None,
                         (Hop::Grasshopper, 1) if pieces == beside => return None,
                         (Hop::Cannon | Hop::Grasshopper, 1 | 2) => screens |= pieces,
@@ -886,7 +899,66 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        Some((screens, barred & !occ))
+        Some((screens, (barred & !occ) | taken_screens))
+    }
+
+    /// [`Pos::hop_screens`] for the leaps with hurdles (hops along marked lines, multi-leg
+    /// `p` legs) of `them` at our `king`: `None` if one attacks it now; else the pieces
+    /// whose moving may open such an attack, and the squares where a piece added (or one
+    /// of theirs taken) would.
+    ///
+    /// Each leap needs its path empty and its hurdles occupied, so one move opens it only
+    /// where at most one square is wrong, or two that the same piece mends by moving from
+    /// the path onto the hurdle: a piece of ours alone on the path is tested; an empty
+    /// hurdle, the path clear, is barred to free pieces (a barred type's piece would make
+    /// no screen there: ours are tested instead); a hurdle held by one barred piece of
+    /// theirs, the rest in place, is barred to their capture.
+    #[inline(never)]
+    fn hurdle_screens(&self, king: Square, them: Color, occ: B) -> Option<(B, B)> {
+        let t = &*self.t;
+        let ours = self.board.by_color[them.opponent()];
+        let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
+        for pt in t.hurdled_types[them] {
+            let attackers = self.pieces(them, pt);
+            if attackers.is_empty() {
+                continue;
+            }
+            let mob = t.mobility(them, pt);
+            let barred_types = if mob.barred { self.barred_pieces() } else { B::EMPTY };
+            if barred_types.has(king) {
+                continue;
+            }
+            for sp in mob.specials.iter().filter(|s| s.capture && !s.hurdles.is_empty()) {
+                let Some((from, path)) = sp.from[king as usize] else { continue };
+                if !attackers.has(from) || !sp.origins.has(from) || (sp.initial_only && !self.status.unmoved.has(from)) {
+                    continue;
+                }
+                let hurdles = sp.hurdles[from as usize];
+                let (blocking, missing) = (path & occ, hurdles & !occ);
+                let barred_hurdles = hurdles & barred_types;
+                match (blocking.count(), missing.count()) {
+                    (0, 0) if barred_hurdles.is_empty() => return None,
+                    (0, 0) => {
+                        if barred_hurdles.is_single() && (barred_hurdles & ours).is_empty() {
+                            barred |= barred_hurdles;
+                            screens |= ours & barred_types;
+                        }
+                    }
+                    (0, 1) if barred_hurdles.is_empty() => {
+                        barred |= missing;
+                        if mob.barred {
+                            if self.t.rules.drops.is_some() {
+                                return None;
+                            }
+                            screens |= ours & barred_types;
+                        }
+                    }
+                    (1, 0 | 1) => screens |= blocking,
+                    _ => {}
+                }
+            }
+        }
+        Some((screens, barred))
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.
