@@ -489,16 +489,24 @@ impl<B: Bitboard> Pos<B> {
 
     /// The squares a hop may end on from `sq` ([`Tables::hop_reach`]); for a hop barred
     /// from some types, never over nor onto one of them (Fairy-Stockfish's Janggi cannon:
-    /// what it reaches both with and without the barred pieces on the board, less them).
+    /// what it reaches both with and without the barred pieces on the board, less them,
+    /// which is nothing when its screen is barred, else its reach less the barred).
     #[inline]
     fn hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
         let t = &*self.t;
-        let reach = t.hop_reach(h, sq, occ);
         if !h.barred {
-            return reach;
+            return t.hop_reach(h, sq, occ);
         }
+        let Some(screen) = t.first_blocker(h.ray, sq, occ) else { return B::EMPTY };
         let barred = self.barred_pieces();
-        reach & t.hop_reach(h, sq, occ & !barred) & !barred
+        if barred.has(screen) {
+            return B::EMPTY;
+        }
+        let reach = match h.hop {
+            Hop::Grasshopper => t.rays[h.step as usize * t.squares + screen as usize],
+            _ => t.slide_reach(h.ray, screen, occ),
+        };
+        reach & !barred
     }
 
     /// All legal moves as a list.
@@ -618,27 +626,32 @@ impl<B: Bitboard> Pos<B> {
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
     #[inline(never)]
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
-        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && targets.any() {
+        if !safety.test_all && safety.royals.has(from) && targets.any() {
             // The single royal's moves: each target safe unless attacked with the royal
-            // gone from its square, a captured piece gone from the attackers (the map and
-            // the test leave out hops and facing royals, so variants with them test move
-            // by move).
+            // gone from its square, a captured piece gone from the attackers (the map
+            // leaves out hops and facing royals: variants with them test square by square).
             let them = self.turn.opponent();
             let occ = self.occupied() & !B::bit(from);
-            if targets.count() >= ROYAL_MAP_FROM {
+            if !self.t.hops_or_flying && targets.count() >= ROYAL_MAP_FROM {
                 return sink.push_targets(from, targets & !self.attacked_squares(them, occ));
             }
-            if self.t.barred.is_empty() {
-                let theirs = self.board.by_color[them];
-                let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
-                let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
-                if !self.t.odd_attackers {
-                    // (A locust's attack may depend on whether its victim's square is empty.)
-                    let empty = targets & !occ;
-                    safety.royal_tested.set((empty, empty & !safe));
-                }
-                return sink.push_targets(from, safe);
+            let theirs = self.board.by_color[them];
+            // The barred pieces once the royal stands on `to` ([`Pos::barred_after`]).
+            let barred = (!self.t.barred.is_empty()).then(|| self.barred_pieces());
+            let barred_after = |to: Square| {
+                barred.map(|b| match b.has(from) {
+                    true => (b & !B::bit(from)) | B::bit(to),
+                    false => b & !B::bit(to),
+                })
+            };
+            let attacked = |to: Square| self.attacked_with(to, them, occ | B::bit(to), theirs & !B::bit(to), barred_after(to));
+            let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
+            if !self.t.odd_attackers {
+                // (A locust's attack may depend on whether its victim's square is empty.)
+                let empty = targets & !occ;
+                safety.royal_tested.set((empty, empty & !safe));
             }
+            return sink.push_targets(from, safe);
         }
         for to in targets.squares() {
             if self.is_safe_after(Move::normal(from, to), safety.royals) {
@@ -780,8 +793,11 @@ impl<B: Bitboard> Pos<B> {
         }
         // Lame leapers: their checks (blocked on their path), and our pieces on the leg of
         // an enemy leap at the king (shields).
-        for &pt in &t.special_attacker_types[them] {
-            let attackers = self.pieces(them, pt);
+        for &(pt, base) in &t.special_attacker_types[them] {
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
+            if attackers.is_empty() {
+                continue;
+            }
             // (Leaps with hurdles are the hoppers' screens' business.)
             for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture && s.hurdles.is_empty()) {
                 if let Some((from, path)) = sp.from[king as usize] {
@@ -919,7 +935,8 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[them.opponent()];
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
         for pt in t.hurdled_types[them] {
-            let attackers = self.pieces(them, pt);
+            let base = (them.index() * t.types + pt as usize) * t.squares;
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
             if attackers.is_empty() {
                 continue;
             }
