@@ -117,6 +117,9 @@ struct Refused<'a, B: Bitboard, S> {
     /// The kernel's safety analysis of the position, shown to the modules that judge
     /// (`PositionView::known_safe`), whether or not the kernel itself applies it.
     safety: Safety<B>,
+    /// Where a plain move may be refused ([`crate::module::RuleModule::refused_targets`]):
+    /// the plain moves ending elsewhere pass on unasked.
+    refusable: B,
 }
 
 impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
@@ -125,6 +128,14 @@ impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
         let modules = &self.pos.t.modules;
         if !modules.with_refusals.iter().any(|&i| modules.all[i].refuse(&self.pos.judging_view(i, &self.safety), m).is_some()) {
             self.inner.push(m);
+        }
+    }
+    #[inline]
+    fn push_targets<T: Bitboard>(&mut self, from: Square, targets: T) {
+        let refusable = T::from_wide(self.refusable.to_wide());
+        self.inner.push_targets(from, targets & !refusable);
+        for to in (targets & refusable).squares() {
+            self.push(Move::normal(from, to));
         }
     }
 }
@@ -292,10 +303,15 @@ impl<B: Bitboard> Pos<B> {
             // A module asks whether a move is left at all (`count_moves_unrefused`).
             return self.generate_all(sink, &self.safety());
         }
-        // Rule modules judge the moves one by one.
+        // Rule modules judge the moves one by one (but for the plain moves that none of
+        // them may refuse).
         let safety = self.safety();
         let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
-        self.generate_all(&mut Refused { pos: self, inner: sink, safety }, &applied);
+        let refusable = modules
+            .with_refusals
+            .iter()
+            .fold(B::EMPTY, |b, &i| b | modules.all[i].refused_targets(&self.judging_view(i, &safety)).map_or(!B::EMPTY, B::from_wide));
+        self.generate_all(&mut Refused { pos: self, inner: sink, safety, refusable }, &applied);
     }
 
     /// The number of legal moves, the rule modules' refusals left out
@@ -955,11 +971,9 @@ impl<B: Bitboard> Pos<B> {
                 let barred_hurdles = hurdles & barred_types;
                 match (blocking.count(), missing.count()) {
                     (0, 0) if barred_hurdles.is_empty() => return None,
-                    (0, 0) => {
-                        if barred_hurdles.is_single() && (barred_hurdles & ours).is_empty() {
-                            barred |= barred_hurdles;
-                            screens |= ours & barred_types;
-                        }
+                    (0, 0) if barred_hurdles.is_single() && (barred_hurdles & ours).is_empty() => {
+                        barred |= barred_hurdles;
+                        screens |= ours & barred_types;
                     }
                     (0, 1) if barred_hurdles.is_empty() => {
                         barred |= missing;
