@@ -117,9 +117,6 @@ struct Refused<'a, B: Bitboard, S> {
     /// The kernel's safety analysis of the position, shown to the modules that judge
     /// (`PositionView::known_safe`), whether or not the kernel itself applies it.
     safety: Safety<B>,
-    /// Where a plain move may be refused ([`crate::module::RuleModule::refused_targets`]):
-    /// the plain moves ending elsewhere pass on unasked.
-    refusable: B,
 }
 
 impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
@@ -130,12 +127,28 @@ impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
             self.inner.push(m);
         }
     }
+}
+
+/// [`Refused`] where the modules say on which squares they may refuse a plain move
+/// ([`crate::module::RuleModule::refused_targets`]): the plain moves ending elsewhere
+/// pass on unasked. (A sink of its own, so that the modules that cannot say keep
+/// [`Refused`]'s loop as it was.)
+struct RefusedOn<'a, B: Bitboard, S> {
+    refused: Refused<'a, B, S>,
+    refusable: B,
+}
+
+impl<B: Bitboard, S: MoveSink> MoveSink for RefusedOn<'_, B, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.refused.push(m);
+    }
     #[inline]
     fn push_targets<T: Bitboard>(&mut self, from: Square, targets: T) {
         let refusable = T::from_wide(self.refusable.to_wide());
-        self.inner.push_targets(from, targets & !refusable);
+        self.refused.inner.push_targets(from, targets & !refusable);
         for to in (targets & refusable).squares() {
-            self.push(Move::normal(from, to));
+            self.refused.push(Move::normal(from, to));
         }
     }
 }
@@ -310,8 +323,12 @@ impl<B: Bitboard> Pos<B> {
         let refusable = modules
             .with_refusals
             .iter()
-            .fold(B::EMPTY, |b, &i| b | modules.all[i].refused_targets(&self.judging_view(i, &safety)).map_or(!B::EMPTY, B::from_wide));
-        self.generate_all(&mut Refused { pos: self, inner: sink, safety, refusable }, &applied);
+            .try_fold(B::EMPTY, |b, &i| modules.all[i].refused_targets(&self.judging_view(i, &safety)).map(|r| b | B::from_wide(r)));
+        let refused = Refused { pos: self, inner: sink, safety };
+        match refusable {
+            Some(refusable) => self.generate_all(&mut RefusedOn { refused, refusable }, &applied),
+            None => self.generate_all(&mut { refused }, &applied),
+        }
     }
 
     /// The number of legal moves, the rule modules' refusals left out
@@ -509,10 +526,16 @@ impl<B: Bitboard> Pos<B> {
     /// which is nothing when its screen is barred, else its reach less the barred).
     #[inline]
     fn hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
-        let t = &*self.t;
         if !h.barred {
-            return t.hop_reach(h, sq, occ);
+            return self.t.hop_reach(h, sq, occ);
         }
+        self.barred_hop_reach(h, sq, occ)
+    }
+
+    /// [`Pos::hop_reach`] of a barred hop (out of line: the generator's loop stays small).
+    #[inline(never)]
+    fn barred_hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
+        let t = &*self.t;
         let Some(screen) = t.first_blocker(h.ray, sq, occ) else { return B::EMPTY };
         let barred = self.barred_pieces();
         if barred.has(screen) {
@@ -642,38 +665,55 @@ impl<B: Bitboard> Pos<B> {
     /// The plain moves of a royal or a shield from `from` to `targets`, each tested.
     #[inline(never)]
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
-        if !safety.test_all && safety.royals.has(from) && targets.any() {
+        if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && targets.any() {
             // The single royal's moves: each target safe unless attacked with the royal
             // gone from its square, a captured piece gone from the attackers (the map
             // leaves out hops and facing royals: variants with them test square by square).
             let them = self.turn.opponent();
             let occ = self.occupied() & !B::bit(from);
-            if !self.t.hops_or_flying && targets.count() >= ROYAL_MAP_FROM {
+            if targets.count() >= ROYAL_MAP_FROM {
                 return sink.push_targets(from, targets & !self.attacked_squares(them, occ));
             }
-            let theirs = self.board.by_color[them];
-            // The barred pieces once the royal stands on `to` ([`Pos::barred_after`]).
-            let barred = (!self.t.barred.is_empty()).then(|| self.barred_pieces());
-            let barred_after = |to: Square| {
-                barred.map(|b| match b.has(from) {
-                    true => (b & !B::bit(from)) | B::bit(to),
-                    false => b & !B::bit(to),
-                })
-            };
-            let attacked = |to: Square| self.attacked_with(to, them, occ | B::bit(to), theirs & !B::bit(to), barred_after(to));
-            let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
-            if !self.t.odd_attackers {
-                // (A locust's attack may depend on whether its victim's square is empty.)
-                let empty = targets & !occ;
-                safety.royal_tested.set((empty, empty & !safe));
+            if self.t.barred.is_empty() {
+                let theirs = self.board.by_color[them];
+                let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
+                let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
+                if !self.t.odd_attackers {
+                    // (A locust's attack may depend on whether its victim's square is empty.)
+                    let empty = targets & !occ;
+                    safety.royal_tested.set((empty, empty & !safe));
+                }
+                return sink.push_targets(from, safe);
             }
-            return sink.push_targets(from, safe);
+        }
+        if !safety.test_all && self.t.hops_or_flying && safety.royals.has(from) {
+            return sink.push_targets(from, self.royal_safe_hopped(from, targets));
         }
         for to in targets.squares() {
             if self.is_safe_after(Move::normal(from, to), safety.royals) {
                 sink.push(Move::normal(from, to));
             }
         }
+    }
+
+    /// The squares of `targets` the single royal on `from` may go to where hops or facing
+    /// royals attack: each tested with the royal gone from its square, a captured piece
+    /// gone from the attackers, and the barred pieces as they will stand
+    /// ([`Pos::barred_after`]).
+    #[inline(never)]
+    fn royal_safe_hopped(&self, from: Square, targets: B) -> B {
+        let them = self.turn.opponent();
+        let occ = self.occupied() & !B::bit(from);
+        let theirs = self.board.by_color[them];
+        let barred = (!self.t.barred.is_empty()).then(|| self.barred_pieces());
+        let after = |to: Square| {
+            barred.map(|b| match b.has(from) {
+                true => (b & !B::bit(from)) | B::bit(to),
+                false => b & !B::bit(to),
+            })
+        };
+        let attacked = |to: Square| self.attacked_with(to, them, occ | B::bit(to), theirs & !B::bit(to), after(to));
+        targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to))
     }
 
     /// The moves of a piece of a type that promotes, from `from` to `targets`.
