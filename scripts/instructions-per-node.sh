@@ -24,7 +24,7 @@ fi
 KIWIPETE="r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
 
 # label|variant|depth|fen (empty: the variant's start): the acceptance workloads of
-# issues 13 and 27 first, then one of each kind.
+# issues 13 and 27 first, then one of each kind, then issue 55's (Janggi, Chu shogi).
 WORKLOADS=(
   "chess|chess|4|"
   "kiwipete|chess|4|$KIWIPETE"
@@ -41,6 +41,8 @@ WORKLOADS=(
   "mitred-ariana|mitred-ariana|5|"
   "mystic|mystic|4|"
   "pocket-mutation|pocket-mutation|4|"
+  "janggi|janggi|3|"
+  "chushogi|chushogi|2|"
 )
 if [[ $# -eq 2 || $# -eq 3 ]]; then
   WORKLOADS=("$1|$1|$2|${3:-}")

@@ -219,6 +219,13 @@ pub trait RuleModule: Send + Sync + fmt::Debug {
     fn refuse(&self, pos: &dyn PositionView, m: Move) -> Option<Refusal> {
         None
     }
+    /// The squares outside which [`RuleModule::refuse`] refuses no plain move
+    /// ([`MoveKind::Normal`]) of `pos`, if the module can say so cheaply (`None`: it may
+    /// refuse one anywhere). The kernel then counts the plain moves ending elsewhere
+    /// without asking about each.
+    fn refused_targets(&self, pos: &dyn PositionView) -> Option<Wide> {
+        None
+    }
     /// The sentence for people that says why [`RuleModule::refuse`] gave `refusal` for
     /// `m` in `pos`: written only when a move reader or a front end asks.
     fn explain(&self, pos: &dyn PositionView, m: Move, refusal: Refusal) -> String {

@@ -129,6 +129,30 @@ impl<B: Bitboard, S: MoveSink> MoveSink for Refused<'_, B, S> {
     }
 }
 
+/// [`Refused`] where the modules say on which squares they may refuse a plain move
+/// ([`crate::module::RuleModule::refused_targets`]): the plain moves ending elsewhere
+/// pass on unasked. (A sink of its own, so that the modules that cannot say keep
+/// [`Refused`]'s loop as it was.)
+struct RefusedOn<'a, B: Bitboard, S> {
+    refused: Refused<'a, B, S>,
+    refusable: B,
+}
+
+impl<B: Bitboard, S: MoveSink> MoveSink for RefusedOn<'_, B, S> {
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.refused.push(m);
+    }
+    #[inline]
+    fn push_targets<T: Bitboard>(&mut self, from: Square, targets: T) {
+        let refusable = T::from_wide(self.refusable.to_wide());
+        self.refused.inner.push_targets(from, targets & !refusable);
+        for to in (targets & refusable).squares() {
+            self.refused.push(Move::normal(from, to));
+        }
+    }
+}
+
 thread_local! {
     /// Set while a rule module asks whether any move is legal, the modules' refusals left
     /// out: the generator then skips them ([`Pos::count_moves_unrefused`]).
@@ -292,10 +316,19 @@ impl<B: Bitboard> Pos<B> {
             // A module asks whether a move is left at all (`count_moves_unrefused`).
             return self.generate_all(sink, &self.safety());
         }
-        // Rule modules judge the moves one by one.
+        // Rule modules judge the moves one by one (but for the plain moves that none of
+        // them may refuse).
         let safety = self.safety();
         let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
-        self.generate_all(&mut Refused { pos: self, inner: sink, safety }, &applied);
+        let refusable = modules
+            .with_refusals
+            .iter()
+            .try_fold(B::EMPTY, |b, &i| modules.all[i].refused_targets(&self.judging_view(i, &safety)).map(|r| b | B::from_wide(r)));
+        let refused = Refused { pos: self, inner: sink, safety };
+        match refusable {
+            Some(refusable) => self.generate_all(&mut RefusedOn { refused, refusable }, &applied),
+            None => self.generate_all(&mut { refused }, &applied),
+        }
     }
 
     /// The number of legal moves, the rule modules' refusals left out
@@ -489,16 +522,30 @@ impl<B: Bitboard> Pos<B> {
 
     /// The squares a hop may end on from `sq` ([`Tables::hop_reach`]); for a hop barred
     /// from some types, never over nor onto one of them (Fairy-Stockfish's Janggi cannon:
-    /// what it reaches both with and without the barred pieces on the board, less them).
+    /// what it reaches both with and without the barred pieces on the board, less them,
+    /// which is nothing when its screen is barred, else its reach less the barred).
     #[inline]
     fn hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
-        let t = &*self.t;
-        let reach = t.hop_reach(h, sq, occ);
         if !h.barred {
-            return reach;
+            return self.t.hop_reach(h, sq, occ);
         }
+        self.barred_hop_reach(h, sq, occ)
+    }
+
+    /// [`Pos::hop_reach`] of a barred hop (out of line: the generator's loop stays small).
+    #[inline(never)]
+    fn barred_hop_reach(&self, h: &HopRay, sq: Square, occ: B) -> B {
+        let t = &*self.t;
+        let Some(screen) = t.first_blocker(h.ray, sq, occ) else { return B::EMPTY };
         let barred = self.barred_pieces();
-        reach & t.hop_reach(h, sq, occ & !barred) & !barred
+        if barred.has(screen) {
+            return B::EMPTY;
+        }
+        let reach = match h.hop {
+            Hop::Grasshopper => t.rays[h.step as usize * t.squares + screen as usize],
+            _ => t.slide_reach(h.ray, screen, occ),
+        };
+        reach & !barred
     }
 
     /// All legal moves as a list.
@@ -620,9 +667,8 @@ impl<B: Bitboard> Pos<B> {
     fn emit_tested<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, from: Square, targets: B) {
         if !safety.test_all && !self.t.hops_or_flying && safety.royals.has(from) && targets.any() {
             // The single royal's moves: each target safe unless attacked with the royal
-            // gone from its square, a captured piece gone from the attackers (the map and
-            // the test leave out hops and facing royals, so variants with them test move
-            // by move).
+            // gone from its square, a captured piece gone from the attackers (the map
+            // leaves out hops and facing royals: variants with them test square by square).
             let them = self.turn.opponent();
             let occ = self.occupied() & !B::bit(from);
             if targets.count() >= ROYAL_MAP_FROM {
@@ -640,11 +686,34 @@ impl<B: Bitboard> Pos<B> {
                 return sink.push_targets(from, safe);
             }
         }
+        if !safety.test_all && self.t.hops_or_flying && safety.royals.has(from) {
+            return sink.push_targets(from, self.royal_safe_hopped(from, targets));
+        }
         for to in targets.squares() {
             if self.is_safe_after(Move::normal(from, to), safety.royals) {
                 sink.push(Move::normal(from, to));
             }
         }
+    }
+
+    /// The squares of `targets` the single royal on `from` may go to where hops or facing
+    /// royals attack: each tested with the royal gone from its square, a captured piece
+    /// gone from the attackers, and the barred pieces as they will stand
+    /// ([`Pos::barred_after`]).
+    #[inline(never)]
+    fn royal_safe_hopped(&self, from: Square, targets: B) -> B {
+        let them = self.turn.opponent();
+        let occ = self.occupied() & !B::bit(from);
+        let theirs = self.board.by_color[them];
+        let barred = (!self.t.barred.is_empty()).then(|| self.barred_pieces());
+        let after = |to: Square| {
+            barred.map(|b| match b.has(from) {
+                true => (b & !B::bit(from)) | B::bit(to),
+                false => b & !B::bit(to),
+            })
+        };
+        let attacked = |to: Square| self.attacked_with(to, them, occ | B::bit(to), theirs & !B::bit(to), after(to));
+        targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to))
     }
 
     /// The moves of a piece of a type that promotes, from `from` to `targets`.
@@ -780,9 +849,13 @@ impl<B: Bitboard> Pos<B> {
         }
         // Lame leapers: their checks (blocked on their path), and our pieces on the leg of
         // an enemy leap at the king (shields).
-        for &pt in &t.special_attacker_types[them] {
-            let attackers = self.pieces(them, pt);
-            for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture) {
+        for &(pt, base) in &t.special_attacker_types[them] {
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
+            if attackers.is_empty() {
+                continue;
+            }
+            // (Leaps with hurdles are the hoppers' screens' business.)
+            for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture && s.hurdles.is_empty()) {
                 if let Some((from, path)) = sp.from[king as usize] {
                     if attackers.has(from) {
                         suspects |= path & ours;
@@ -821,11 +894,16 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let theirs = self.board.by_color[them];
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
+        // Squares barred as they stand: the hurdles' (empty or not), and those where a
+        // capture by one of our pieces not of a barred type would make a screen (the barred
+        // piece there is theirs).
+        let mut taken_screens = B::EMPTY;
         let hoppers = self.of_types(t.hop_attacker_types[them]) & theirs;
         if hoppers.any() {
-            // Leaps over hurdles (multi-leg `p` legs, hops along lines) have no screens here.
             if (hoppers & self.of_types(t.hurdled_types[them])).any() {
-                return None;
+                let (hurdle_screens, hurdle_barred) = self.hurdle_screens(king, them, occ)?;
+                screens |= hurdle_screens;
+                taken_screens |= hurdle_barred;
             }
             for a in &t.hop_attacks[them] {
                 // A hop barred from some types (the Janggi cannon) neither takes one nor
@@ -862,8 +940,15 @@ impl<B: Bitboard> Pos<B> {
                             }
                         }
                         // A barred piece as the only one between: no attack now, and none
-                        // once it leaves or another joins it.
-                        (Hop::Cannon | Hop::Grasshopper, 1) if (pieces & barred_types).any() => {}
+                        // once it leaves or another joins it; but one of theirs where the
+                        // screen would stand, taken by one of our pieces of another type,
+                        // leaves that piece as the screen (our barred ones are tested).
+                        (Hop::Cannon | Hop::Grasshopper, 1) if (pieces & barred_types).any() => {
+                            if (pieces & theirs).any() && (a.back.hop == Hop::Cannon || pieces == beside) {
+                                taken_screens |= pieces;
+                                screens |= self.board.by_color[them.opponent()] & barred_types;
+                            }
+                        }
                         (Hop::Cannon, 1) => return None,
                         (Hop::Grasshopper, 1) if pieces == beside => return None,
                         (Hop::Cannon | Hop::Grasshopper, 1 | 2) => screens |= pieces,
@@ -886,7 +971,65 @@ impl<B: Bitboard> Pos<B> {
                 }
             }
         }
-        Some((screens, barred & !occ))
+        Some((screens, (barred & !occ) | taken_screens))
+    }
+
+    /// [`Pos::hop_screens`] for the leaps with hurdles (hops along marked lines, multi-leg
+    /// `p` legs) of `them` at our `king`: `None` if one attacks it now; else the pieces
+    /// whose moving may open such an attack, and the squares where a piece added (or one
+    /// of theirs taken) would.
+    ///
+    /// Each leap needs its path empty and its hurdles occupied, so one move opens it only
+    /// where at most one square is wrong, or two that the same piece mends by moving from
+    /// the path onto the hurdle: a piece of ours alone on the path is tested; an empty
+    /// hurdle, the path clear, is barred to free pieces (a barred type's piece would make
+    /// no screen there: ours are tested instead); a hurdle held by one barred piece of
+    /// theirs, the rest in place, is barred to their capture.
+    #[inline(never)]
+    fn hurdle_screens(&self, king: Square, them: Color, occ: B) -> Option<(B, B)> {
+        let t = &*self.t;
+        let ours = self.board.by_color[them.opponent()];
+        let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
+        for pt in t.hurdled_types[them] {
+            let base = (them.index() * t.types + pt as usize) * t.squares;
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
+            if attackers.is_empty() {
+                continue;
+            }
+            let mob = t.mobility(them, pt);
+            let barred_types = if mob.barred { self.barred_pieces() } else { B::EMPTY };
+            if barred_types.has(king) {
+                continue;
+            }
+            for sp in mob.specials.iter().filter(|s| s.capture && !s.hurdles.is_empty()) {
+                let Some((from, path)) = sp.from[king as usize] else { continue };
+                if !attackers.has(from) || !sp.origins.has(from) || (sp.initial_only && !self.status.unmoved.has(from)) {
+                    continue;
+                }
+                let hurdles = sp.hurdles[from as usize];
+                let (blocking, missing) = (path & occ, hurdles & !occ);
+                let barred_hurdles = hurdles & barred_types;
+                match (blocking.count(), missing.count()) {
+                    (0, 0) if barred_hurdles.is_empty() => return None,
+                    (0, 0) if barred_hurdles.is_single() && (barred_hurdles & ours).is_empty() => {
+                        barred |= barred_hurdles;
+                        screens |= ours & barred_types;
+                    }
+                    (0, 1) if barred_hurdles.is_empty() => {
+                        barred |= missing;
+                        if mob.barred {
+                            if self.t.rules.drops.is_some() {
+                                return None;
+                            }
+                            screens |= ours & barred_types;
+                        }
+                    }
+                    (1, 0 | 1) => screens |= blocking,
+                    _ => {}
+                }
+            }
+        }
+        Some((screens, barred))
     }
 
     /// Whether, after `m`, no royal of the mover is attacked.

@@ -414,7 +414,8 @@ impl<B: Bitboard> Pos<B> {
         if a.back.how.initial_only {
             cand &= self.status.unmoved;
         }
-        if cand.is_empty() {
+        // (None on the line at all, most often.)
+        if (t.rays[a.back.ray.reach as usize * t.squares + sq as usize] & cand).is_empty() {
             return false;
         }
         let screen = match a.back.hop {
@@ -508,8 +509,8 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     fn lame_attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
-        for &pt in &t.special_attacker_types[by] {
-            let own = self.board.by_type[pt as usize] & attackers;
+        for &(pt, base) in &t.special_attacker_types[by] {
+            let own = self.board.by_type[pt as usize] & attackers & t.special_attackers[base + sq as usize];
             if own.is_empty() {
                 continue;
             }

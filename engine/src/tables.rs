@@ -390,8 +390,13 @@ pub struct Tables<B> {
     /// Per colour: the types that attack with plain leaps, each with where its part of
     /// [`Tables::leap_attackers`] starts.
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
-    /// Per colour: types with lame or initial-only capturing leaps.
-    pub special_attacker_types: ByColor<Vec<PieceType>>,
+    /// Per colour: types with lame or initial-only capturing leaps, each with where its
+    /// part of [`Tables::special_attackers`] starts.
+    pub special_attacker_types: ByColor<Vec<(PieceType, usize)>>,
+    /// Per (colour, type, square): the squares from which such a piece may attack the
+    /// square with a lame or initial-only leap (if its path is open): one look that
+    /// tells most attack tests the type's specials bear on nothing there.
+    pub special_attackers: Vec<B>,
     /// Per colour: the hopping directions it attacks along, reversed.
     pub hop_attacks: ByColor<Vec<HopAttack<B>>>,
     /// Per colour: the types that attack by hopping (their screens are not pinned the

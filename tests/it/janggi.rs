@@ -120,17 +120,72 @@ fn a_cannon_as_the_only_screen_gives_no_check_and_pins_nothing() {
 }
 
 /// The hoppers' screens with a barred hop agree with testing every move: the army
-/// without the cannon's palace hops (so the screens' path is taken), against the same
-/// with `duple_check` (one royal a side: the same rules, every move tested), move list
-/// by move list along seeded random games.
+/// without the cannon's palace hops, against the same with `duple_check` (one royal a
+/// side: the same rules, every move tested), move list by move list along seeded random
+/// games.
 #[test]
 fn barred_screens_agree_with_testing_every_move() {
     let text: String =
         include_str!("../../rulesets/janggi.toml").lines().filter(|l| !l.contains("betza = \"pB\"")).map(|l| format!("{l}\n")).collect();
-    let screens = chimera::variants::from_toml(&text, "janggi-screens.toml").unwrap();
+    screens_agree_with_testing_every_move(&text);
+}
+
+/// The same with the palace hops (leaps with a hurdle: their screens are the hurdles).
+#[test]
+fn palace_hop_screens_agree_with_testing_every_move() {
+    screens_agree_with_testing_every_move(include_str!("../../rulesets/janggi.toml"));
+}
+
+/// Positions built for the screens, each walked two plies deep, every move list equal
+/// with and without every move tested: the general on a palace corner with an enemy
+/// cannon on the opposite corner and the centre empty (a piece put there is a screen,
+/// unless a cannon), held by an advisor (check), or by an enemy cannon (taking it makes a
+/// screen); and a cannon between an enemy cannon and the general on a file, which a horse
+/// may take (its horse would then be the screen).
+#[test]
+fn hurdle_screens_agree_with_testing_every_move_in_built_positions() {
+    let (screens, tested) = screened_and_tested(include_str!("../../rulesets/janggi.toml"));
+    let fens = [
+        "4k4/9/9/9/9/9/9/5c3/9/3KA4 w - - 0 1",
+        "4k4/9/9/9/9/9/9/5c3/4A4/3K5 w - - 0 1",
+        "4k4/9/9/9/9/9/9/5c3/4c4/3K1A3 w - - 0 1",
+        "4k4/9/9/4c4/9/4c4/9/3N5/4K4/9 w - - 0 1",
+        "3k5/4a4/5C3/4c4/9/4c4/9/3N1C3/4KA3/3R1R3 b - - 0 1",
+    ];
+    fn walk(a: &mut Position, b: &mut Position, depth: u32) -> usize {
+        let (ma, mb) = (moves(a), moves(b));
+        assert_eq!(ma, mb, "at {}", a.fen());
+        if depth == 0 || a.outcome().is_some() {
+            return 1;
+        }
+        let mut n = 1;
+        for m in &ma {
+            a.play_str(m).unwrap();
+            b.play_str(m).unwrap();
+            n += walk(a, b, depth - 1);
+            a.undo();
+            b.undo();
+        }
+        n
+    }
+    for fen in fens {
+        let n = walk(&mut screens.position(fen).unwrap(), &mut tested.position(fen).unwrap(), 2);
+        assert!(n > 10, "{fen}: {n} positions compared");
+    }
+}
+
+/// The variant of `text`, and the same with `duple_check` (one royal a side: the same
+/// rules, every move tested).
+fn screened_and_tested(text: &str) -> (chimera::Variant, chimera::Variant) {
+    let screens = chimera::variants::from_toml(text, "janggi-screens.toml").unwrap();
     let tested =
         chimera::variants::from_toml(&text.replacen("pass = \"always\"", "pass = \"always\"\nduple_check = true", 1), "janggi-tested.toml")
             .unwrap();
+    (screens, tested)
+}
+
+fn screens_agree_with_testing_every_move(text: &str) {
+    let (screens, tested) = screened_and_tested(text);
     let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
     let mut positions = 0;
     for _ in 0..12 {

@@ -23,7 +23,13 @@ impl<B: Bitboard> Pos<B> {
     /// squares of one side's, `others` the other side's, `occ` the occupancy).
     fn facing_in(&self, royals: B, others: B, occ: B) -> bool {
         let t = &*self.t;
-        royals.squares().any(|k| t.facing.iter().any(|&s| t.first_blocker(s, k, occ).is_some_and(|b| others.has(b))))
+        // (Most often no other royal is on the line at all: no look for its first piece.)
+        royals.squares().any(|k| {
+            t.facing.iter().any(|&s| {
+                (t.rays[s.reach as usize * t.squares + k as usize] & others).any()
+                    && t.first_blocker(s, k, occ).is_some_and(|b| others.has(b))
+            })
+        })
     }
 
     /// Whether the royal pieces face each other now (bikjang).

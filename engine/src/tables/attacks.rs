@@ -12,7 +12,8 @@ use super::*;
 pub(super) struct Attacks<B> {
     pub leap_attackers: Vec<B>,
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
-    pub special_attacker_types: ByColor<Vec<PieceType>>,
+    pub special_attacker_types: ByColor<Vec<(PieceType, usize)>>,
+    pub special_attackers: Vec<B>,
     pub hop_attacks: ByColor<Vec<HopAttack<B>>>,
     pub hop_attacker_types: ByColor<PieceSet>,
     /// Types with hurdles in their leaps (multi-leg `p` legs, hops along lines): like
@@ -35,7 +36,9 @@ impl<B: Bitboard> Attacks<B> {
         // Who attacks a square: reverse every capturing direction.
         let mut leap_attackers = vec![B::EMPTY; 2 * types * squares];
         let mut leap_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
-        let mut special_attacker_types: ByColor<Vec<PieceType>> = Default::default();
+        let mut special_attacker_types: ByColor<Vec<(PieceType, usize)>> = Default::default();
+        // Per (colour, type, square): where the type's capturing specials reach it from.
+        let mut special_attackers = vec![B::EMPTY; 2 * types * squares];
         let mut hop_attacks: ByColor<Vec<HopAttack<B>>> = Default::default();
         let mut hop_attacker_types: ByColor<PieceSet> = Default::default();
         // Per colour: types with hurdles in their leaps (multi-leg `p` legs, hops along
@@ -113,7 +116,14 @@ impl<B: Bitboard> Attacks<B> {
                     leap_attacker_types[color].push((t as PieceType, base));
                 }
                 if specials {
-                    special_attacker_types[color].push(t as PieceType);
+                    special_attacker_types[color].push((t as PieceType, base));
+                    for sp in mobility[color.index() * types + t].specials.iter().filter(|s| s.capture) {
+                        for (sq, from) in sp.from.iter().enumerate() {
+                            if let Some((from, _)) = from {
+                                special_attackers[base + sq] |= B::bit(*from);
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -145,6 +155,7 @@ impl<B: Bitboard> Attacks<B> {
             leap_attackers,
             leap_attacker_types,
             special_attacker_types,
+            special_attackers,
             hop_attacks,
             hop_attacker_types,
             hurdled,

@@ -115,6 +115,12 @@ impl RuleModule for ChuLion {
         pos.attacked_on(m.to, them, occ, defenders).then(|| Refusal::at(PROTECTED_LION, m.to))
     }
 
+    /// A plain move is refused only where it takes an enemy lion.
+    fn refused_targets(&self, pos: &dyn PositionView) -> Option<Wide> {
+        let them = pos.turn().opponent();
+        Some(self.lions.iter().fold(Wide::EMPTY, |b, t| b | pos.pieces(them, t)))
+    }
+
     fn explain(&self, pos: &dyn PositionView, m: Move, refusal: Refusal) -> String {
         let g = pos.rules().geometry;
         let to = g.square_name(m.to);
