@@ -1,14 +1,52 @@
 //! Movetext, SAN and long algebraic on any text: the movetext reader and the move reader
 //! of a built-in answer every word with a move or an error, never a panic; whatever is
-//! played can be taken back, part by part.
+//! played can be taken back, part by part. Read with its annotations, the text's
+//! variations open and close in pairs, a variation's first move takes the ply of the move
+//! it replaces, and a result token stands in the main line only.
 #![no_main]
 
-use chimera::movetext::{self, Token};
+use chimera::movetext::{self, Games, Token};
 use chimera_fuzz::variant_and_text;
 use libfuzzer_sys::fuzz_target;
 
+/// The annotated reading's shape: brackets in pairs, plies taken up where they were left.
+fn annotations_nest(text: &str) {
+    let mut games = Games::new(text.as_bytes()).with_annotations();
+    if games.next_game().is_none() {
+        return;
+    }
+    // The ply of the last move of each open line, the main line first.
+    let mut lines = vec![0usize];
+    let mut opened = false;
+    while let Some(token) = games.next_token() {
+        let Ok(token) = token else { return };
+        let last = lines.last_mut().expect("the main line stays open");
+        match token {
+            Token::Move(m) => {
+                assert_eq!(m.ply, if opened { *last } else { *last + 1 }, "{text:?}");
+                (*last, opened) = (m.ply, false);
+            }
+            Token::StartVariation(_) => {
+                assert!(*last > 0, "{text:?}");
+                let replaced = *last;
+                lines.push(replaced);
+                opened = true;
+            }
+            Token::EndVariation(_) => {
+                lines.pop();
+                assert!(!lines.is_empty(), "{text:?}");
+                opened = false;
+            }
+            Token::Result(_) => assert_eq!(lines.len(), 1, "{text:?}"),
+            Token::Comment(_) | Token::Nag(_) => {}
+        }
+    }
+    assert_eq!(lines.len(), 1, "{text:?}");
+}
+
 fuzz_target!(|data: &[u8]| {
     let Some((variant, text)) = variant_and_text(data) else { return };
+    annotations_nest(text);
     let mut pos = variant.start();
     // Every word as one move too, whatever the movetext reader makes of the text.
     for word in text.split_whitespace().take(64) {

@@ -195,8 +195,12 @@ def _visit_movetext(read: Any, visitor: BaseVisitor[Any]) -> None:
         elif boards is None:
             if kind == _MOVE:
                 visitor.visit_move(None, value)  # type: ignore[arg-type]
-            else:
+            elif kind == _BAD_MOVE:
                 visitor.handle_error(value)
+                skip = 1
+            else:
+                # A line that cannot be played (a variation of one cut short): its error
+                # was handed on where it was cut.
                 skip = 1
         elif not _play_on_board(visitor, boards[-1], kind, value, san, reparse):
             skip, skipped_line_board = 1, len(boards) > 1

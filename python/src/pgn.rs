@@ -232,14 +232,10 @@ impl Event {
     }
 }
 
-/// A line of play being read: the main line, or a variation.
-struct Line {
-    /// Where it stands; `None` once a move of it could not be played (the rest of the
-    /// line, and the variations in it, are not played).
-    pos: Option<chimera::Position>,
-    /// Where it stood before its last move: a variation begins there.
-    before_last: Option<chimera::Position>,
-}
+/// The most positions, counted with the moves each keeps, the variations of one game
+/// may copy: a variation begins as a copy of its line, moves taken back included, so
+/// that a hostile text of many variations after many moves costs bounded work.
+const MAX_VARIATION_COPIES: usize = 1 << 24;
 
 /// The variant and castling a `[Variant]` tag names (chess without one), or the
 /// `unknown-variant` error.
@@ -317,10 +313,14 @@ fn _read_game_text(py: Python<'_>, text: &Bound<'_, PyAny>) -> PyResult<Option<R
     }))
 }
 
-/// The events of a game's movetext from `start`, each move played in its line.
+/// The events of a game's movetext from `start`, each move played in its line. Each open
+/// line (the main line, then the variations in it) has its position, `None` once a move
+/// of it could not be played (the rest of the line, and the variations in it, are not
+/// played).
 fn play_lines<R: BufRead>(games: &mut chimera::movetext::Games<R>, start: chimera::Position) -> Vec<Event> {
-    let mut lines = vec![Line { pos: Some(start), before_last: None }];
+    let mut lines = vec![Some(start)];
     let mut events = Vec::new();
+    let mut copied = 0usize;
     while let Some(token) = games.next_token() {
         let line = lines.last_mut().expect("the main line is never closed");
         let event = match token {
@@ -335,27 +335,37 @@ fn play_lines<R: BufRead>(games: &mut chimera::movetext::Games<R>, start: chimer
             }
             Ok(Token::Nag(n)) => Event::Nag(n.nag),
             Ok(Token::StartVariation(_)) => {
-                // A variation is played from where its line stood before its last move.
-                let pos = line.pos.is_some().then(|| line.before_last.clone()).flatten();
-                lines.push(Line { pos, before_last: None });
+                // A variation is played from where its line stood before its last move
+                // (python-chess's board copied and popped: a variation opened before its
+                // line's first move replaces the move before that line).
+                copied += line.as_ref().map_or(0, |p| p.plies() + 1);
+                if copied > MAX_VARIATION_COPIES {
+                    let e = PyValueError::new_err("the game's variations are too many to play (they copy too many positions)");
+                    events.push(Event::Unreadable(errors::with_code(e, UNREADABLE_MOVETEXT)));
+                    break;
+                }
+                let mut pos = line.clone();
+                if pos.as_mut().and_then(chimera::Position::undo).is_none() {
+                    pos = None;
+                }
+                lines.push(pos);
                 Event::BeginVariation
             }
             Ok(Token::EndVariation(_)) => {
                 lines.pop();
                 Event::EndVariation
             }
-            Ok(Token::Move(m)) => match &mut line.pos {
+            Ok(Token::Move(m)) => match line {
                 None => Event::Unplayed(m.text),
                 Some(pos) => match judge(pos, &m.text) {
                     Ok(mv) => {
                         let played = PyMove::of(pos, mv);
-                        line.before_last = Some(pos.clone());
                         pos.play_unchecked(mv);
                         Event::Move(played, m.text)
                     }
                     Err(e) => {
                         let at = format!("ply {} ({}): `{}`: ", m.ply, move_label(pos), m.text);
-                        line.pos = None;
+                        *line = None;
                         Event::BadMove(refusal_with(e, &at), m.text)
                     }
                 },

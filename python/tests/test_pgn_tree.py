@@ -119,6 +119,17 @@ def test_annotations_as_python_chess_reads_them():
     assert b.variations[1].next().comment == "hm" and b.end().board().fen() == a.end().board().fen()
 
 
+def test_a_variation_opened_before_its_line_s_first_move():
+    # python-chess's reader pops its board again: the inner variation replaces the move
+    # before the outer one's.
+    text = "1. e4 e5 2. Nf3 Nc6 3. Bb5 ( ( 2... d6 3. d4 ) 3. Bc4 Bc5 ) 3... a6 *"
+    a, b = both(text)
+    assert str(b) == str(a) and nodes(b) == nodes(a) and b.errors == []
+    board_a = chess.pgn.read_game(io.StringIO(text), Visitor=chess.pgn.BoardBuilder)
+    board_b = chimera.pgn.read_game(io.StringIO(text), Visitor=chimera.pgn.BoardBuilder)
+    assert board_b.fen() == board_a.fen() and len(board_b.move_stack) == 6
+
+
 def test_a_move_that_cannot_be_played_ends_its_line_only():
     a, b = both("1. e4 (1. d4 Ke3 2. c4) e5 2. Nf3 1-0")
     assert [m.uci() for m in b.mainline_moves()] == ["e2e4", "e7e5", "g1f3"]
