@@ -6,7 +6,7 @@
 # README. Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
 #
 #   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext pgn serve
-#                                             castling import_ini http
+#                                             castling import_ini http cases
 #
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce it with
 # `cd fuzz && cargo +nightly fuzz run <target> artifacts/<target>/<file>`, then make it
@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:-1}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve castling import_ini http)
+[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve castling import_ini http cases)
 corpus=fuzz/corpus
 
 seed() { # seed <target> <name> <content>
@@ -92,6 +92,15 @@ seed http open "$(http '{"op":"open","variant":"chess","moves":["e4"]}')$(http '
 seed http page "$(printf 'GET / HTTP/1.1\r\nHost: localhost:8080\r\nCookie: chimera-session=0123456789abcdef0123456789abcdef\r\n\r\n')"
 seed http foreign "$(printf 'POST /api HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\nContent-Length: 2\r\n\r\n{}')"
 seed http chunked "$(printf 'POST /api HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"op"\r\n0\r\n\r\n')"
+# Case folders: a snapshot, then case files, NUL between them (the tests' own cases of
+# chess, with and without a snapshot of the first).
+n=0
+for f in tests/cases/chess/*.toml; do
+    snap="tests/cases/chess/snapshots/chess__$(basename "$f" .toml).snap"
+    mkdir -p "$corpus/cases"
+    { [ -f "$snap" ] && cat "$snap"; printf '\0'; cat "$f"; } > "$corpus/cases/seed-$((n++))"
+done
+{ printf '\0'; printf 'note = "x"\nlegal = 3\n'; printf '\0'; printf 'note = "y"\nfen = "8/8/8/8/8/8/8/K1k5 w - - 0 1"\n'; } > "$corpus/cases/seed-two"
 
 cd fuzz
 for t in "${targets[@]}"; do
