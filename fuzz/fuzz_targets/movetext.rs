@@ -27,8 +27,10 @@ fn annotations_nest(text: &str) {
                 (*last, opened) = (m.ply, false);
             }
             Token::StartVariation(_) => {
-                assert!(*last > 0, "{text:?}");
-                let replaced = *last;
+                // A variation opened before its line's first move replaces the move
+                // before that line's (as python-chess's reader takes it).
+                let replaced = if opened { *last - 1 } else { *last };
+                assert!(replaced > 0, "{text:?}");
                 lines.push(replaced);
                 opened = true;
             }
