@@ -15,29 +15,27 @@ fn annotations_nest(text: &str) {
     if games.next_game().is_none() {
         return;
     }
-    // The ply of the last move of each open line, the main line first.
-    let mut lines = vec![0usize];
-    let mut opened = false;
+    // Each open line, the main line first: the ply of its last move (of the move it
+    // replaces while it has none), and whether it has none yet.
+    let mut lines = vec![(0usize, false)];
     while let Some(token) = games.next_token() {
         let Ok(token) = token else { return };
-        let last = lines.last_mut().expect("the main line stays open");
+        let (last, fresh) = lines.last_mut().expect("the main line stays open");
         match token {
             Token::Move(m) => {
-                assert_eq!(m.ply, if opened { *last } else { *last + 1 }, "{text:?}");
-                (*last, opened) = (m.ply, false);
+                assert_eq!(m.ply, if *fresh { *last } else { *last + 1 }, "{text:?}");
+                (*last, *fresh) = (m.ply, false);
             }
             Token::StartVariation(_) => {
                 // A variation opened before its line's first move replaces the move
                 // before that line's (as python-chess's reader takes it).
-                let replaced = if opened { *last - 1 } else { *last };
+                let replaced = if *fresh { *last - 1 } else { *last };
                 assert!(replaced > 0, "{text:?}");
-                lines.push(replaced);
-                opened = true;
+                lines.push((replaced, true));
             }
             Token::EndVariation(_) => {
                 lines.pop();
                 assert!(!lines.is_empty(), "{text:?}");
-                opened = false;
             }
             Token::Result(_) => assert_eq!(lines.len(), 1, "{text:?}"),
             Token::Comment(_) | Token::Nag(_) => {}
