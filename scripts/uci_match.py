@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`chimera-uci` (Chimera's search behind UCI, `search/src/uci.rs`) against Debian's
+"""`chimera uci` (Chimera's search behind UCI, `search/src/uci.rs`) against Debian's
 `fairy-stockfish`, both driven by python-chess's `chess.engine`, as a GUI or lichess-bot
 would drive them: every answer must be a legal move, given without a protocol error.
 
@@ -8,7 +8,7 @@ Seeded random openings (a few plies, today's date as the seed), then both engine
 unfinished, `*`). Prints each game and the score from Chimera's side.
 
 Usage: scripts/uci_match.py [--games 2] [--nodes 2000] [--plies 120]
-       [--binary target/release/chimera-uci] [--fsf fairy-stockfish] [--seed N]
+       [--binary target/release/chimera] (run as `chimera uci`) [--fsf fairy-stockfish] [--seed N]
 CI plays 2 games (a smoke test); a missing fairy-stockfish fails (`apt-get install
 fairy-stockfish`, in /usr/games).
 """
@@ -27,7 +27,7 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--nodes", type=int, default=2000)
     ap.add_argument("--plies", type=int, default=120)
-    ap.add_argument("--binary", default=os.path.join(fc.ROOT, "target", "release", "chimera-uci"))
+    ap.add_argument("--binary", default=os.path.join(fc.ROOT, "target", "release", "chimera"))
     ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     args = ap.parse_args()
     try:
@@ -38,7 +38,7 @@ def main():
     if not os.path.exists(args.fsf):
         fc.oracle_missing("fairy-stockfish")
     rng = random.Random(args.seed)
-    ours = chess.engine.SimpleEngine.popen_uci([args.binary])
+    ours = chess.engine.SimpleEngine.popen_uci([args.binary, "uci"])
     theirs = chess.engine.SimpleEngine.popen_uci([args.fsf])
     score = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
     try:

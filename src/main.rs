@@ -41,6 +41,8 @@ enum Command {
     Serve(cli::serve::Args),
     /// Serve the variant workbench, a page to write, see and play a ruleset, and the serve protocol over HTTP (POST /api).
     Web(cli::web::Args),
+    /// Play as a UCI engine (the Universal Chess Interface with `UCI_Variant`, as Fairy-Stockfish speaks it) on stdin and stdout, for cutechess-cli, python-chess's `chess.engine` and GUIs.
+    Uci(cli::uci::Args),
 }
 
 fn main() -> ExitCode {
@@ -57,6 +59,11 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    // UCI answers from the search's thread as well, a line at a time: not through this
+    // thread's locked, buffered stdout.
+    if let Command::Uci(args) = &cli.command {
+        return exit(cli::uci::run(args), &mut io::sink());
+    }
     let mut out = io::BufWriter::new(io::stdout().lock());
     let result = match cli.command {
         Command::Variants(args) => cli::variants::run(&args, &mut out),
@@ -69,8 +76,15 @@ fn main() -> ExitCode {
         Command::Validate(args) => cli::validate::run(&args, &mut out),
         Command::Serve(args) => cli::serve::run(&args, &mut out),
         Command::Web(args) => cli::web::run(&args, &mut out),
+        Command::Uci(_) => unreachable!("answered above"),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));
+    exit(result, &mut out)
+}
+
+/// The exit code of a subcommand's `result`, its error (if any) on stderr after whatever
+/// `out` still holds.
+fn exit(result: Result<(), Failure>, out: &mut impl Write) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (`chimera moves chess | head -1`): not an error of ours.

@@ -3,7 +3,7 @@
 
 fn main() {
     for id in std::env::args().skip(1) {
-        let v = chimera::variants::load(&id).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let v = chimera_variants::load(&id).unwrap_or_else(|e| panic!("{id}: {e}"));
         let values = chimera_search::Values::new(&v);
         println!("{id}: piece, weighted mobility, value (centipawns)");
         for (t, p) in v.rules().pieces.iter().enumerate() {

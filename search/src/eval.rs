@@ -25,7 +25,7 @@
 //! loses it where it reaches less (the corner), read per colour, square and type from a
 //! table built once.
 
-use chimera::{Color, Geometry, Position, Variant};
+use chimera_engine::{Color, Geometry, Position, Variant};
 
 /// How much a rider's target loses per step beyond the first.
 pub const RAY_DECAY: f64 = 0.8;

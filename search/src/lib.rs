@@ -6,7 +6,7 @@
 //! use std::sync::atomic::AtomicBool;
 //! use chimera_search::{search, Limits, Score};
 //!
-//! let chess = chimera::variants::load("chess").unwrap();
+//! let chess = chimera_variants::load("chess").unwrap();
 //! // White mates on the back rank: Ra8#.
 //! let pos = chess.position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
 //! let result = search(&pos, &Limits::depth(3), &AtomicBool::new(false), |_| {});
@@ -22,7 +22,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use chimera::{Move, Position, Variant};
+use chimera_engine::{Move, Position, Variant};
 
 pub mod eval;
 mod order;

@@ -3,7 +3,7 @@
 //! and among equal victims the least valuable attacker), promotions, the killer moves of
 //! this ply (quiet moves that cut elsewhere at the same depth), then the rest.
 
-use chimera::{Move, MoveKind, Position};
+use chimera_engine::{Move, MoveKind, Position};
 
 use crate::eval::Values;
 

@@ -17,7 +17,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use chimera::{Move, MoveKind, Outcome, Position};
+use chimera_engine::{Move, MoveKind, Outcome, Position};
 
 use crate::eval::Values;
 use crate::order::{order, Killers};
@@ -129,7 +129,7 @@ impl<'a> Run<'a> {
     /// end: Progressive chess's long turns): each missing part the table's move if it
     /// has one, else the part whose static evaluation is best for the mover. Beyond the
     /// node count, and a few evaluations a part.
-    fn complete_turn(&self, p: &mut Position, mover: chimera::Color, turn: &mut Vec<Move>) {
+    fn complete_turn(&self, p: &mut Position, mover: chimera_engine::Color, turn: &mut Vec<Move>) {
         while p.turn() == mover && turn.len() < MAX_PLY {
             let moves = p.legal_moves();
             if moves.is_empty() || p.outcome_with_moves(&moves).is_some() {

@@ -6,10 +6,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::{search, Limits, Score, SearchResult, Values};
-use chimera::{Position, Variant};
+use chimera_engine::{Position, Variant};
 
 fn load(id: &str) -> Variant {
-    chimera::variants::load(id).unwrap()
+    chimera_variants::load(id).unwrap()
 }
 
 fn run(pos: &Position, limits: Limits) -> SearchResult {
@@ -83,7 +83,7 @@ fn duck_takes_the_king() {
     assert_eq!(pos.uci(result.turn[0]), "a1a8");
     assert!(pos.is_capture(result.turn[0]));
     pos.play(result.turn[0]).unwrap();
-    assert_eq!(pos.turn(), chimera::Color::White, "mid-turn: the duck is still to place");
+    assert_eq!(pos.turn(), chimera_engine::Color::White, "mid-turn: the duck is still to place");
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! The transposition table: what an earlier visit to a position found, keyed by
-//! [`chimera::Position::hash`] (which includes the side to move and, mid-turn, the part
+//! [`chimera_engine::Position::hash`] (which includes the side to move and, mid-turn, the part
 //! and its anchor, so the parts of a turn never collide with whole positions).
 //!
 //! A fixed number of slots, one entry each, replaced when the new entry searched as
 //! deep or deeper, or belongs to another position: bounded memory whatever the search.
 
-use chimera::Move;
+use chimera_engine::Move;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

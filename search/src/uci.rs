@@ -1,6 +1,6 @@
 //! The Universal Chess Interface over [`crate::Searcher`], as Fairy-Stockfish speaks it
 //! for variants, so that cutechess-cli, python-chess's `chess.engine`, lichess-bot and
-//! the GUIs that drive Fairy-Stockfish can drive Chimera (the `chimera-uci` binary).
+//! the GUIs that drive Fairy-Stockfish can drive Chimera (`chimera uci`).
 //!
 //! * `setoption name UCI_Variant value <id>`: any built-in (`uci` lists them), or a
 //!   variant loaded through `VariantPath`;
@@ -22,7 +22,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use chimera::{Move, Position, Variant};
+use chimera_engine::{Move, Position, Variant};
 
 use crate::{Info, Limits, Score, Searcher};
 
@@ -43,7 +43,7 @@ struct Engine {
 
 /// Answers the commands read from `input` on `out` until `quit` or the end of the input.
 pub fn run(input: impl BufRead, out: Out) {
-    let chess = chimera::variants::load("chess").expect("chess is built in");
+    let chess = chimera_variants::load("chess").expect("chess is built in");
     let mut engine =
         Engine { out, loaded: Vec::new(), pos: chess.start(), searcher: Some(Searcher::new(&chess)), variant: chess, running: None };
     for line in input.lines() {
@@ -80,7 +80,7 @@ impl Engine {
     fn identify(&self) {
         self.say(&format!("id name Chimera {}", env!("CARGO_PKG_VERSION")));
         self.say("id author the Chimera authors");
-        let mut names: Vec<&str> = chimera::variants::BUILTINS.iter().map(|b| b.id).collect();
+        let mut names: Vec<&str> = chimera_variants::BUILTINS.iter().map(|b| b.id).collect();
         names.extend(self.loaded.iter().map(Variant::name));
         let vars: String = names.iter().map(|n| format!(" var {n}")).collect();
         self.say(&format!("option name UCI_Variant type combo default chess{vars}"));
@@ -95,14 +95,14 @@ impl Engine {
         match name.trim() {
             "UCI_Variant" => {
                 let found = self.loaded.iter().find(|v| v.name() == value.trim()).cloned();
-                match found.map_or_else(|| chimera::variants::load(value.trim()).map_err(|e| e.to_string()), Ok) {
+                match found.map_or_else(|| chimera_variants::load(value.trim()).map_err(|e| e.to_string()), Ok) {
                     Ok(v) => self.select(v),
                     Err(e) => self.say(&format!("info string unknown variant {}: {e}", value.trim())),
                 }
             }
             "VariantPath" => {
                 for path in value.split([';', ':']).map(str::trim).filter(|p| !p.is_empty() && *p != "<empty>") {
-                    match chimera::variants::from_file(path) {
+                    match chimera_variants::from_file(path) {
                         Ok(v) => {
                             self.loaded.retain(|l| l.name() != v.name());
                             self.loaded.push(v);
@@ -148,7 +148,7 @@ impl Engine {
 
     fn go(&mut self, words: &[&str]) {
         self.finish();
-        let limits = limits(words, self.pos.turn() == chimera::Color::White);
+        let limits = limits(words, self.pos.turn() == chimera_engine::Color::White);
         let stop = Arc::new(AtomicBool::new(false));
         let (flag, out, pos) = (stop.clone(), self.out.clone(), self.pos.clone());
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.variant));
@@ -283,7 +283,7 @@ mod tests {
     fn moves_are_played_and_a_node_limit_gives_a_legal_move() {
         let lines = answers("position startpos moves e2e4 e7e5 g1f3\ngo nodes 2000\nd\n");
         let best = bestmove(&lines).to_string();
-        let mut pos = chimera::variants::load("chess").unwrap().start();
+        let mut pos = chimera_variants::load("chess").unwrap().start();
         for m in ["e2e4", "e7e5", "g1f3"] {
             let m = pos.parse_move(m).unwrap();
             pos.play(m).unwrap();

@@ -8,6 +8,7 @@ pub mod import_ini;
 pub mod moves;
 pub mod perft;
 pub mod serve;
+pub mod uci;
 pub mod validate;
 pub mod variants;
 pub mod web;

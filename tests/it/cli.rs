@@ -943,3 +943,25 @@ fn cases_reads_the_repository_s_own_snapshots() {
         chimera(&["cases", &format!("tests/cases/{variant}"), "--snapshots", "tests/cases/snapshots"]).ok();
     }
 }
+
+// ---- uci ----
+
+/// `chimera uci` is a UCI engine as GUIs start it: the handshake lists the built-ins as
+/// `UCI_Variant` values, and a search answers with the variant's move (here a crazyhouse
+/// mate by a drop of White's queen in hand: Q@h7 with the bishop behind it, or Q@a8).
+#[test]
+fn uci_answers_the_handshake_and_finds_a_mate_in_the_chosen_variant() {
+    let script = "uci\nsetoption name UCI_Variant value crazyhouse\nisready\n\
+                  position fen 6k1/5pp1/7p/8/8/3B4/8/6K1[Q] w - - 0 1\ngo depth 3\n";
+    let out = run(&["uci"], Some(script)).ok();
+    let lines = out.lines();
+    assert!(lines.iter().any(|l| l.starts_with("option name UCI_Variant type combo default chess") && l.contains(" var crazyhouse")));
+    assert!(lines.contains(&"uciok") && lines.contains(&"readyok"), "{}", out.stdout);
+    assert!(lines.iter().any(|l| l.starts_with("info depth") && l.contains("score mate 1")), "{}", out.stdout);
+    let best = lines.last().copied().unwrap_or_default();
+    assert!(
+        ["bestmove Q@h7", "bestmove Q@a8", "bestmove Q@b8", "bestmove Q@c8", "bestmove Q@d8", "bestmove Q@e8"].contains(&best),
+        "{}",
+        out.stdout
+    );
+}
