@@ -279,6 +279,11 @@ impl Position {
     pub fn counting(&self) -> Option<(u16, u16)> {
         with!(self, p => p.counting())
     }
+    /// The checks `c` has given, where the rules count them (`[end] checks`, Three-check:
+    /// the FEN's `checks=W/B`); 0 otherwise.
+    pub fn checks_given(&self, c: Color) -> u16 {
+        with!(self, p => p.checks[c])
+    }
     /// The move number, from 1, increased after each Black move (the FEN's sixth field).
     pub fn fullmove_number(&self) -> u32 {
         with!(self, p => p.fullmove_number())

@@ -27,6 +27,8 @@
 
 use chimera_engine::{Color, Geometry, Position, Variant};
 
+use crate::aims::Aims;
+
 /// How much a rider's target loses per step beyond the first.
 pub const RAY_DECAY: f64 = 0.8;
 /// What share of a target a hop (over a screen) counts.
@@ -53,6 +55,8 @@ pub struct Values {
     squares: usize,
     /// Whether the variant has hands (else they are not read).
     hands: bool,
+    /// What the rules' ends make a side play for (checks, a region, losing its army).
+    aims: Aims,
 }
 
 impl Values {
@@ -97,7 +101,7 @@ impl Values {
                 }
             }
         }
-        Values { value, mobility, placement, types, squares, hands: rules.drops.is_some() }
+        Values { value, mobility, placement, types, squares, hands: rules.drops.is_some(), aims: Aims::new(variant) }
     }
 
     /// The estimated value of piece type `t`, in centipawns (0 for a royal piece).
@@ -111,26 +115,31 @@ impl Values {
     }
 
     /// The position's score in centipawns, from the side to move's point of view:
-    /// material on the board and in hand, and placement.
+    /// material on the board and in hand (against its owner where losing the whole army
+    /// wins), placement, and the aims of the rules' ends ([`crate::aims`]).
     pub fn evaluate(&self, pos: &Position) -> i32 {
         let g = pos.variant().geometry();
-        let mut score = [0i32; 2];
+        let mut material = [0i32; 2];
+        let mut placement = [0i32; 2];
         for sq in g.all() {
             if let Some(p) = pos.piece_at(sq) {
                 let t = p.kind as usize;
                 let ci = p.color.index();
-                score[ci] += self.value[t] + i32::from(self.placement[(ci * self.types + t) * self.squares + sq as usize]);
+                material[ci] += self.value[t];
+                placement[ci] += i32::from(self.placement[(ci * self.types + t) * self.squares + sq as usize]);
             }
         }
         if self.hands {
             for c in Color::BOTH {
                 for t in 0..self.types {
-                    score[c.index()] += i32::from(pos.hand(c, t as u8)) * self.value[t];
+                    material[c.index()] += i32::from(pos.hand(c, t as u8)) * self.value[t];
                 }
             }
         }
+        let aims = self.aims.score(pos);
+        let side = |c: usize| self.aims.material_sign * material[c] + placement[c] + aims[c];
         let us = pos.turn().index();
-        score[us] - score[1 - us]
+        side(us) - side(1 - us)
     }
 }
 

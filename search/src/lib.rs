@@ -24,6 +24,7 @@ use std::time::Duration;
 
 use chimera_engine::{Move, Position, Variant};
 
+pub mod aims;
 pub mod eval;
 mod order;
 mod search;

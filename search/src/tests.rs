@@ -96,6 +96,112 @@ fn chess_mate_in_two() {
     assert!(result.pv.len() >= 3, "{result:?}");
 }
 
+/// The search finds a mate in two here (a forced win in two of the mover's turns).
+fn mates_in_two(id: &str, fen: &str) {
+    let v = load(id);
+    let pos = v.position(fen).unwrap();
+    let result = run(&pos, Limits::depth(5));
+    assert_eq!(result.score, Score::Mate(2), "{id} {fen}: {result:?}");
+}
+
+#[test]
+fn mates_in_one_across_the_families() {
+    // The back-rank mate where the rules allow it as in chess.
+    for id in ["mystic", "pocket-mutation", "atomic", "kingofthehill"] {
+        assert_eq!(mates_in_one(id, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"), "a1a8", "{id}");
+    }
+    // Mischia's 6x6 board: the rook on the sixth rank, the king walled in by its pawns.
+    assert_eq!(mates_in_one("mischia", "4k1/3ppp/6/6/6/R3K1 w - - 0 1"), "a1a6");
+    // Chu shogi's 12x12 board, where kings are taken like any piece: the gold takes it
+    // (promoting to a rook as it does, or not).
+    assert!(mates_in_one("chushogi", "k11/G11/12/12/12/12/12/12/12/12/12/11K w - - 0 1").starts_with("a11a12"));
+}
+
+#[test]
+fn mates_in_two_across_the_families() {
+    // The rook roller, where mates are as in chess.
+    for id in ["crazyhouse", "atomic", "pocket-mutation"] {
+        mates_in_two(id, "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    }
+    // Mystic chess with no coins left (else Black buys a blocker).
+    mates_in_two("mystic", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1 coins=0/0 purchases=0/0");
+    // Chu shogi: the gold steps up beside the cornered king, guarded by the other; whatever
+    // Black does, the king is taken next.
+    mates_in_two("chushogi", "k11/12/GG10/12/12/12/12/12/12/12/12/11K w - - 0 1");
+    // Mischia: the rook roller on its 6x6 board.
+    mates_in_two("mischia", "5k/6/6/6/R5/1R3K w - - 0 1");
+}
+
+#[test]
+fn antichess_wins_by_giving_its_last_piece_away() {
+    // White's rook next to the black king must be taken (captures are compulsory), and a
+    // side left with nothing wins: any of the four squares beside the king wins.
+    let v = load("antichess");
+    let mut pos = v.position("8/8/8/8/8/8/1k6/R7 w - - 0 1").unwrap();
+    let result = run(&pos, Limits::depth(4));
+    assert!(matches!(result.score, Score::Mate(n) if n > 0), "{result:?}");
+    let best = pos.uci(result.best_move.unwrap());
+    assert!(["a1a2", "a1a3", "a1b1", "a1c1"].contains(&best.as_str()), "{best}");
+    pos.play(result.best_move.unwrap()).unwrap();
+    let reply = pos.legal_moves();
+    assert_eq!(reply.len(), 1, "the capture is forced");
+    pos.play(reply[0]).unwrap();
+    assert_eq!(pos.outcome().and_then(|o| o.winner), Some(chimera_engine::Color::White));
+}
+
+#[test]
+fn material_counts_against_its_owner_where_losing_the_army_wins() {
+    // The same material balance scores the other way round in antichess: White, a rook
+    // up, is worse off there and better off in chess.
+    let fen = "4k3/8/8/8/8/8/8/R3K3 w - - 0 1";
+    let chess = load("chess");
+    let anti = load("antichess");
+    assert!(Values::new(&chess).evaluate(&chess.position(fen).unwrap()) > 300);
+    assert!(Values::new(&anti).evaluate(&anti.position(fen).unwrap()) < -300);
+}
+
+#[test]
+fn three_check_goes_for_the_third_check() {
+    // White has given two checks: any check now wins, though no mate is near.
+    let v = load("3check");
+    let pos = v.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=2/0").unwrap();
+    let result = run(&pos, Limits::depth(2));
+    assert_eq!(result.score, Score::Mate(1), "{result:?}");
+    // And checks given are worth something before they win.
+    let values = Values::new(&v);
+    let none = values.evaluate(&v.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=0/0").unwrap());
+    let two = values.evaluate(&v.position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1 checks=2/0").unwrap());
+    assert!(two > none + 200, "{none} {two}");
+}
+
+#[test]
+fn kings_race_to_their_region() {
+    // King of the Hill: one step to the centre wins.
+    let v = load("kingofthehill");
+    let pos = v.position("7k/8/8/8/8/2K5/8/8 w - - 0 1").unwrap();
+    let result = run(&pos, Limits::depth(2));
+    assert_eq!(result.score, Score::Mate(1), "{result:?}");
+    // Before a win is in sight, the evaluation prefers the king nearer the centre.
+    let values = Values::new(&v);
+    let far = values.evaluate(&v.position("7k/8/8/8/8/8/8/K7 w - - 0 1").unwrap());
+    let near = values.evaluate(&v.position("7k/8/8/8/8/8/1K6/8 w - - 0 1").unwrap());
+    assert!(near > far + 50, "{far} {near}");
+    // Racing Kings: from the start, White's first move brings its king up the board.
+    let v = load("racingkings");
+    let mut pos = v.start();
+    let result = run(&pos, Limits::depth(3));
+    let m = result.best_move.unwrap();
+    let king_rank = |pos: &Position| {
+        let g = pos.variant().geometry();
+        g.all()
+            .find(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == chimera_engine::Color::White && pos.rules().piece(p.kind).royal))
+            .map(|sq| g.rank(sq))
+    };
+    let before = king_rank(&pos);
+    pos.play(m).unwrap();
+    assert!(king_rank(&pos) > before, "{}", pos.fen());
+}
+
 #[test]
 fn mated_side_knows_it() {
     // Black to move, mated next move whatever it does (the rook roller one move on).
@@ -273,4 +379,28 @@ fn legal_monster() {
 #[test]
 fn legal_progressive() {
     never_illegal("progressive");
+}
+#[test]
+fn legal_chushogi() {
+    never_illegal("chushogi");
+}
+#[test]
+fn legal_pocket_mutation() {
+    never_illegal("pocket-mutation");
+}
+#[test]
+fn legal_mitred() {
+    never_illegal("mitred-ariana");
+}
+#[test]
+fn legal_antichess() {
+    never_illegal("antichess");
+}
+#[test]
+fn legal_3check() {
+    never_illegal("3check");
+}
+#[test]
+fn legal_racingkings() {
+    never_illegal("racingkings");
 }
