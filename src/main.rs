@@ -41,6 +41,8 @@ enum Command {
     Serve(cli::serve::Args),
     /// Serve the variant workbench, a page to write, see and play a ruleset, and the serve protocol over HTTP (POST /api).
     Web(cli::web::Args),
+    /// Self-play from randomised openings on every core: who the rules favour, how games end and last, and with --imbalance what a piece is worth; a report (or JSON), a chart and the games as PGN.
+    Playtest(cli::playtest::Args),
     /// Play as a UCI engine (the Universal Chess Interface with `UCI_Variant`, as Fairy-Stockfish speaks it) on stdin and stdout, for cutechess-cli, python-chess's `chess.engine` and GUIs.
     Uci(cli::uci::Args),
 }
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Validate(args) => cli::validate::run(&args, &mut out),
         Command::Serve(args) => cli::serve::run(&args, &mut out),
         Command::Web(args) => cli::web::run(&args, &mut out),
+        Command::Playtest(args) => cli::playtest::run(&args, &mut out),
         Command::Uci(_) => unreachable!("answered above"),
     };
     let result = result.and_then(|()| out.flush().map_err(Failure::from));

@@ -27,6 +27,8 @@
 
 use chimera_engine::{Color, Geometry, Position, Variant};
 
+use chimera_engine::rules::Verdict;
+
 use crate::aims::Aims;
 
 /// How much a rider's target loses per step beyond the first.
@@ -57,6 +59,8 @@ pub struct Values {
     hands: bool,
     /// What the rules' ends make a side play for (checks, a region, losing its army).
     aims: Aims,
+    /// A repeated position is a plain draw (no perpetual rule, no other verdict).
+    repetition_draws: bool,
 }
 
 impl Values {
@@ -101,12 +105,26 @@ impl Values {
                 }
             }
         }
-        Values { value, mobility, placement, types, squares, hands: rules.drops.is_some(), aims: Aims::new(variant) }
+        Values {
+            value,
+            mobility,
+            placement,
+            types,
+            squares,
+            hands: rules.drops.is_some(),
+            aims: Aims::new(variant),
+            repetition_draws: repetition_draws(variant),
+        }
     }
 
     /// The estimated value of piece type `t`, in centipawns (0 for a royal piece).
     pub fn value(&self, t: u8) -> i32 {
         self.value.get(t as usize).copied().unwrap_or(0)
+    }
+
+    /// Whether a repeated position is a plain draw under the variant's rules.
+    pub fn repetition_draws(&self) -> bool {
+        self.repetition_draws
     }
 
     /// The weighted mobility the value was derived from (for tests and curious callers).
@@ -141,6 +159,13 @@ impl Values {
         let us = pos.turn().index();
         side(us) - side(1 - us)
     }
+}
+
+/// Whether the rules draw a repetition whoever repeats (no perpetual rule, no verdict for
+/// either side).
+fn repetition_draws(variant: &Variant) -> bool {
+    let end = &variant.rules().end;
+    end.repetition_verdict.iter().all(|(_, v)| *v == Verdict::Draw) && end.perpetual.check.is_none() && end.perpetual.chase.is_none()
 }
 
 /// The weighted count of the squares a piece of `color` and type `t` reaches from `sq`

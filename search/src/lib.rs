@@ -27,6 +27,7 @@ use chimera_engine::{Move, Position, Variant};
 pub mod aims;
 pub mod eval;
 mod order;
+pub mod playtest;
 mod search;
 mod tt;
 pub mod uci;

@@ -234,6 +234,12 @@ impl<'a> Run<'a> {
         if ply >= MAX_PLY {
             return self.values.evaluate(&self.pos);
         }
+        // A position met again inside the search is scored as the draw its repetition
+        // would become (where the rules draw a repetition and no perpetual rule decides
+        // it): a side ahead steers away from it, one behind steers into it.
+        if ply > 0 && self.values.repetition_draws() && self.pos.repetitions() >= 2 {
+            return 0;
+        }
         if depth <= 0 {
             return self.quiesce(depth, alpha, beta, ply, moves, pv);
         }

@@ -404,3 +404,32 @@ fn legal_3check() {
 fn legal_racingkings() {
     never_illegal("racingkings");
 }
+
+#[test]
+fn score_interval_is_wilsons() {
+    use crate::playtest::{elo, score_interval};
+    let (p, lo, hi) = score_interval(50.0, 100);
+    assert_eq!(p, 0.5);
+    assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+    let (p, lo, hi) = score_interval(10.0, 10);
+    assert_eq!(p, 1.0);
+    assert!(hi == 1.0 && (lo - 0.7225).abs() < 1e-3, "{lo}");
+    assert_eq!(elo(0.5), 0.0);
+    assert!((elo(0.76) - 200.0).abs() < 1.0);
+}
+
+#[test]
+fn imbalances_read_letters_and_refuse_what_is_missing() {
+    use crate::playtest::Imbalance;
+    use chimera_engine::Color;
+    let chess = load("chess");
+    let imb = Imbalance::parse(&chess, "Q=RR").unwrap();
+    assert_eq!((imb.kept.len(), imb.instead.len()), (1, 2));
+    // Pawn odds: White's a-pawn... the first pawn from its own side, the a-file first.
+    let odds = Imbalance::parse(&chess, "P=").unwrap();
+    assert_eq!(odds.start(&chess, Color::White).unwrap().fen(), "rnbqkbnr/pppppppp/8/8/8/8/1PPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert!(Imbalance::parse(&chess, "QR").unwrap_err().contains("expected two groups"));
+    assert!(Imbalance::parse(&chess, "=").unwrap_err().contains("both groups are empty"));
+    // Three queens to give: White has one.
+    assert!(Imbalance::parse(&chess, "QQQ=").unwrap().start(&chess, Color::White).unwrap_err().contains("has no queen to give"));
+}

@@ -7,6 +7,7 @@ pub mod export_ini;
 pub mod import_ini;
 pub mod moves;
 pub mod perft;
+pub mod playtest;
 pub mod serve;
 pub mod uci;
 pub mod validate;

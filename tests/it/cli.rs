@@ -965,3 +965,93 @@ fn uci_answers_the_handshake_and_finds_a_mate_in_the_chosen_variant() {
         out.stdout
     );
 }
+
+// ---- playtest ----
+
+/// `chimera playtest`: a seeded self-play run whose report adds up, whose games
+/// `chimera validate` accepts with the results they were given, and which plays the same
+/// games on one thread as on two.
+#[test]
+fn playtest_reports_games_that_validate_and_replay_from_their_seed() {
+    let pgn1 = temp_file("playtest-1.pgn", "");
+    let pgn2 = temp_file("playtest-2.pgn", "");
+    let chart = temp_file("playtest.svg", "");
+    let args = |pgn: &PathBuf, threads: &'static str| {
+        let (pgn, chart) = (pgn.to_str().unwrap().to_string(), chart.to_str().unwrap().to_string());
+        let out = chimera(&[
+            "playtest",
+            "chess",
+            "--games",
+            "6",
+            "--nodes",
+            "300",
+            "--seed",
+            "7",
+            "--max-plies",
+            "120",
+            "--json",
+            "--threads",
+            threads,
+            "--pgn",
+            &pgn,
+            "--chart",
+            &chart,
+        ]);
+        out.ok()
+    };
+    let out = args(&pgn1, "1");
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(report["games"], 6);
+    assert_eq!(report["seed"], 7);
+    let n = |k: &str| report[k].as_u64().unwrap();
+    assert_eq!(n("white_wins") + n("draws") + n("black_wins") + n("unfinished"), 6, "{report}");
+    let ends: u64 = report["ends"].as_array().unwrap().iter().map(|e| e["games"].as_u64().unwrap()).sum();
+    assert_eq!(ends, 6);
+    let score = report["white_score"].as_f64().unwrap();
+    let interval = report["white_score_interval"].as_array().unwrap();
+    assert!(interval[0].as_f64().unwrap() <= score && score <= interval[1].as_f64().unwrap());
+    assert!(std::fs::read_to_string(&chart).unwrap().starts_with("<svg"));
+
+    let games = std::fs::read_to_string(&pgn1).unwrap();
+    assert_eq!(games.matches("[Event \"chimera playtest\"]").count(), 6);
+    let checked = chimera(&["validate", "chess", pgn1.to_str().unwrap()]).ok();
+    assert_eq!(checked.stdout.matches("): ok").count(), 6, "{}", checked.stdout);
+
+    args(&pgn2, "2");
+    assert_eq!(std::fs::read_to_string(&pgn2).unwrap(), games, "the same seed plays the same games on two threads");
+}
+
+/// `--imbalance "Q=RR"` plays half its games with each colour holding the rooks, from a
+/// start where they stand in the queen's place; a letter the variant lacks is refused.
+#[test]
+fn playtest_measures_an_imbalance_from_both_sides() {
+    let pgn = temp_file("playtest-imbalance.pgn", "");
+    let out = chimera(&[
+        "playtest",
+        "mischia",
+        "--imbalance",
+        "Q=RR",
+        "--games",
+        "4",
+        "--nodes",
+        "200",
+        "--seed",
+        "3",
+        "--json",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ])
+    .ok();
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    assert_eq!(report["imbalances"][0]["imbalance"], "Q=RR");
+    assert_eq!(report["imbalances"][0]["games"], 4);
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    // Black holds the rooks (its queen's square c6 and the next free one), then White.
+    assert_eq!(games.matches("[FEN \"rbrkbn/pppppp/r5/6/PPPPPP/RBQKBN w Qq - 0 1\"]").count(), 2, "{games}");
+    assert_eq!(games.matches("[FEN \"rbqkbn/pppppp/6/R5/PPPPPP/RBRKBN w Qq - 0 1\"]").count(), 2, "{games}");
+    let checked = chimera(&["validate", "mischia", pgn.to_str().unwrap()]).ok();
+    assert_eq!(checked.stdout.matches("): ok").count(), 4, "{}", checked.stdout);
+
+    let bad = chimera(&["playtest", "chess", "--imbalance", "Q=ZZ"]).fails();
+    assert!(bad.stderr.contains("`Z` is no piece letter of chess"), "{}", bad.stderr);
+}
