@@ -11,9 +11,41 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chimera_engine::{Color, PieceType, Position, Variant};
+use chimera_engine::{Color, Move, PieceType, Position, Variant};
 
 use crate::{Limits, Searcher, Values};
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The search, at [`Settings::nodes`] a move.
+    Search,
+    /// A legal move at random.
+    Random,
+    /// The capture of the most valuable piece it can take (random among equals), else a
+    /// move at random: a one-ply greedy player.
+    Greedy,
+}
+
+impl Player {
+    /// Reads `search`, `random` or `greedy`.
+    pub fn parse(text: &str) -> Result<Player, String> {
+        match text {
+            "search" => Ok(Player::Search),
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            _ => Err(format!("player `{text}`: expected search, random or greedy")),
+        }
+    }
+    /// Its name, as [`Player::parse`] reads it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Player::Search => "search",
+            Player::Random => "random",
+            Player::Greedy => "greedy",
+        }
+    }
+}
 
 /// How the games are played.
 #[derive(Clone, Copy, Debug)]
@@ -26,11 +58,13 @@ pub struct Settings {
     pub max_plies: u32,
     /// Transposition table slots per searcher.
     pub table_entries: usize,
+    /// Who plays White and Black, in that order.
+    pub players: [Player; 2],
 }
 
 impl Default for Settings {
     fn default() -> Settings {
-        Settings { nodes: 1_000, random_turns: 4, max_plies: 400, table_entries: 1 << 14 }
+        Settings { nodes: 1_000, random_turns: 4, max_plies: 400, table_entries: 1 << 14, players: [Player::Search; 2] }
     }
 }
 
@@ -141,15 +175,17 @@ pub fn play(start: &Position, settings: &Settings, seed: u64) -> Game {
             game.end = end;
             return game;
         }
-        let m = if turns < settings.random_turns {
-            legal[rng.below(legal.len())]
-        } else {
-            let mover = pos.turn();
-            let found = searchers[mover.index()].search(&pos, &Limits::nodes(settings.nodes), &stop, |_| {});
-            match found.best_move {
-                Some(m) => m,
-                // The search sees the game over where the kernel's outcome did not: no move.
-                None => break,
+        let player = if turns < settings.random_turns { Player::Random } else { settings.players[pos.turn().index()] };
+        let m = match player {
+            Player::Random => legal[rng.below(legal.len())],
+            Player::Greedy => greedy(&pos, searchers[mover].values(), &legal, &mut rng),
+            Player::Search => {
+                let found = searchers[mover].search(&pos, &Limits::nodes(settings.nodes), &stop, |_| {});
+                match found.best_move {
+                    Some(m) => m,
+                    // The search sees the game over where the kernel's outcome did not: no move.
+                    None => break,
+                }
             }
         };
         let mover = pos.turn();
@@ -166,6 +202,15 @@ pub fn play(start: &Position, settings: &Settings, seed: u64) -> Game {
         game.end = End::Decided { winner: o.winner, reason: o.reason.as_str() };
     }
     game
+}
+
+/// The greedy player's move: the capture of the most valuable piece (random among
+/// equals), else any move at random.
+fn greedy(pos: &Position, values: &Values, legal: &[Move], rng: &mut Rng) -> Move {
+    let taken = |m: Move| if pos.is_capture(m) { crate::order::victim_value(pos, values, m) } else { 0 };
+    let best = legal.iter().map(|&m| taken(m)).max().unwrap_or(0);
+    let candidates: Vec<Move> = legal.iter().copied().filter(|&m| taken(m) == best).collect();
+    candidates[rng.below(candidates.len())]
 }
 
 /// The end the side to move claims, where the rules let it claim one that does not lose

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use chimera::{Color, Position, Variant};
-use chimera_search::playtest::{self, elo, score_interval, End, Game, Imbalance, Settings};
+use chimera_search::playtest::{self, elo, score_interval, End, Game, Imbalance, Player, Settings};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use serde_json::json;
@@ -46,6 +46,11 @@ pub struct Args {
     /// has two rooks); several, comma-separated or repeated. Reports each trade's score.
     #[arg(long, value_delimiter = ',')]
     pub imbalance: Vec<String>,
+    /// Play the search against this player instead of itself: `random` (a legal move at
+    /// random) or `greedy` (the most valuable capture, else at random); the search has
+    /// White in half the games.
+    #[arg(long)]
+    pub opponent: Option<String>,
     /// Print the report as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -62,6 +67,8 @@ pub struct Args {
 struct Plan {
     start: Position,
     imbalance: Option<(usize, Color)>,
+    /// White's and Black's players.
+    players: [Player; 2],
     seed: u64,
 }
 
@@ -73,7 +80,16 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
     let seed = args.seed.unwrap_or_else(today);
     let imbalances =
         args.imbalance.iter().map(|t| Imbalance::parse(&variant, t)).collect::<Result<Vec<_>, _>>().map_err(Failure::Message)?;
-    let plans = plan(&variant, &imbalances, args.games, seed)?;
+    let opponent = args.opponent.as_deref().map(Player::parse).transpose().map_err(Failure::Message)?;
+    if opponent.is_some() && !imbalances.is_empty() {
+        return Err(Failure::Message("--opponent and --imbalance: one at a time".into()));
+    }
+    let mut plans = plan(&variant, &imbalances, args.games, seed)?;
+    if let Some(opponent) = opponent {
+        for (i, p) in plans.iter_mut().enumerate() {
+            p.players = if i % 2 == 0 { [Player::Search, opponent] } else { [opponent, Player::Search] };
+        }
+    }
     let settings = Settings { nodes: args.nodes.max(1), random_turns: args.random_turns, max_plies: args.max_plies, ..Settings::default() };
     let threads = args.threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
 
@@ -92,7 +108,7 @@ pub fn run(args: &Args, out: &mut impl Write) -> Result<(), Failure> {
         plans
             .par_iter()
             .map(|p| {
-                let g = playtest::play(&p.start, &settings, p.seed);
+                let g = playtest::play(&p.start, &Settings { players: p.players, ..settings }, p.seed);
                 bar.inc(1);
                 g
             })
@@ -147,7 +163,9 @@ fn plan(variant: &Variant, imbalances: &[Imbalance], games: u32, seed: u64) -> R
     let game_seed = |i: u64| seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i;
     if imbalances.is_empty() {
         let start = variant.start();
-        return Ok((0..u64::from(games)).map(|i| Plan { start: start.clone(), imbalance: None, seed: game_seed(i) }).collect());
+        return Ok((0..u64::from(games))
+            .map(|i| Plan { start: start.clone(), imbalance: None, players: [Player::Search; 2], seed: game_seed(i) })
+            .collect());
     }
     let mut plans = Vec::new();
     for (k, imb) in imbalances.iter().enumerate() {
@@ -158,7 +176,12 @@ fn plan(variant: &Variant, imbalances: &[Imbalance], games: u32, seed: u64) -> R
             // Pairs of games from the same random opening, the colours swapped.
             let side = if i % 2 == 0 { Color::Black } else { Color::White };
             let start = starts[if side == Color::White { 0 } else { 1 }].clone();
-            plans.push(Plan { start, imbalance: Some((k, side)), seed: game_seed(((k as u64) << 32) | (i / 2)) });
+            plans.push(Plan {
+                start,
+                imbalance: Some((k, side)),
+                players: [Player::Search; 2],
+                seed: game_seed(((k as u64) << 32) | (i / 2)),
+            });
         }
     }
     Ok(plans)
@@ -184,6 +207,8 @@ struct Report {
     lengths: Vec<u32>,
     /// Per imbalance: its text, and the points, draws and games of the side keeping its army.
     imbalances: Vec<(String, f64, u32, u32)>,
+    /// Against another player: its name, and the search's wins, draws, losses.
+    versus: Option<(&'static str, u32, u32, u32)>,
 }
 
 impl Report {
@@ -233,7 +258,20 @@ impl Report {
                 (imb.text.clone(), points, draws, n)
             })
             .collect();
+        let versus = plans.iter().find_map(|p| p.players.iter().find(|&&pl| pl != Player::Search)).map(|opponent| {
+            let (mut won, mut drawn, mut lost) = (0, 0, 0);
+            for (p, g) in plans.iter().zip(games) {
+                let search = if p.players[0] == Player::Search { Color::White } else { Color::Black };
+                match g.end.winner() {
+                    Some(w) if w == search => won += 1,
+                    Some(_) => lost += 1,
+                    None => drawn += 1,
+                }
+            }
+            (opponent.name(), won, drawn, lost)
+        });
         Report {
+            versus,
             variant: variant.name().to_string(),
             games: games.len() as u32,
             nodes: settings.nodes,
@@ -295,6 +333,16 @@ impl Report {
             self.mean(),
             self.lengths.last().unwrap_or(&0)
         );
+        if let Some((opponent, won, drawn, lost)) = self.versus {
+            let (p, lo, hi) = score_interval(f64::from(won) + 0.5 * f64::from(drawn), self.games);
+            let _ = writeln!(
+                s,
+                "search against {opponent}: scores {:.1} % (95 % interval {:.1}-{:.1} %): won {won}, drawn {drawn}, lost {lost}",
+                100.0 * p,
+                100.0 * lo,
+                100.0 * hi
+            );
+        }
         for (text, points, _, n) in &self.imbalances {
             let kept = text.split('=').next().unwrap_or_default().trim();
             let instead = text.split('=').nth(1).unwrap_or_default().trim();
@@ -339,6 +387,10 @@ impl Report {
             "white_elo": elo(p),
             "ends": self.ends.iter().map(|(r, n)| json!({"reason": r, "games": n})).collect::<Vec<_>>(),
             "lengths": {"min": self.lengths.first(), "median": self.median(), "mean": self.mean(), "max": self.lengths.last(), "all": self.lengths},
+            "versus": self.versus.map(|(opponent, won, drawn, lost)| {
+                let (p, lo, hi) = score_interval(f64::from(won) + 0.5 * f64::from(drawn), self.games);
+                json!({"opponent": opponent, "won": won, "drawn": drawn, "lost": lost, "score": p, "score_interval": [lo, hi]})
+            }),
             "imbalances": self.imbalances.iter().map(|(text, points, draws, n)| {
                 let (p, lo, hi) = score_interval(*points, *n);
                 json!({"imbalance": text, "games": n, "draws": draws, "score": p, "score_interval": [lo, hi], "elo": elo(p)})
@@ -425,7 +477,8 @@ fn pgn(variant: &Variant, plans: &[Plan], games: &[Game], seed: u64) -> String {
     for (i, (p, g)) in plans.iter().zip(games).enumerate() {
         let _ = writeln!(s, "[Event \"chimera playtest\"]");
         let _ = writeln!(s, "[Round \"{}\"]", i + 1);
-        let _ = writeln!(s, "[White \"chimera-search\"]\n[Black \"chimera-search\"]");
+        let name = |pl: Player| if pl == Player::Search { "chimera-search" } else { pl.name() };
+        let _ = writeln!(s, "[White \"{}\"]\n[Black \"{}\"]", name(p.players[0]), name(p.players[1]));
         let _ = writeln!(s, "[Variant \"{}\"]", variant.name());
         if g.start_fen != standard {
             let _ = writeln!(s, "[SetUp \"1\"]\n[FEN \"{}\"]", g.start_fen);

@@ -1054,4 +1054,36 @@ fn playtest_measures_an_imbalance_from_both_sides() {
 
     let bad = chimera(&["playtest", "chess", "--imbalance", "Q=ZZ"]).fails();
     assert!(bad.stderr.contains("`Z` is no piece letter of chess"), "{}", bad.stderr);
+    let bad = chimera(&["playtest", "chess", "--opponent", "stockfish"]).fails();
+    assert!(bad.stderr.contains("expected search, random or greedy"), "{}", bad.stderr);
+}
+
+/// `--opponent random`: the search against a random mover, White in half the games, the
+/// PGN naming who played which side.
+#[test]
+fn playtest_plays_the_search_against_a_baseline() {
+    let pgn = temp_file("playtest-versus.pgn", "");
+    let out = chimera(&[
+        "playtest",
+        "chess",
+        "--opponent",
+        "random",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--seed",
+        "5",
+        "--json",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ])
+    .ok();
+    let report: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
+    let v = &report["versus"];
+    assert_eq!(v["opponent"], "random");
+    assert_eq!(v["won"].as_u64().unwrap() + v["drawn"].as_u64().unwrap() + v["lost"].as_u64().unwrap(), 2);
+    let games = std::fs::read_to_string(&pgn).unwrap();
+    assert!(games.contains("[White \"chimera-search\"]\n[Black \"random\"]"), "{games}");
+    assert!(games.contains("[White \"random\"]\n[Black \"chimera-search\"]"), "{games}");
 }
