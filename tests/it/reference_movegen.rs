@@ -11,6 +11,7 @@
 #[path = "reference/mod.rs"]
 pub(crate) mod reference;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::{MoveKind, Position, Variant};
@@ -86,6 +87,33 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
     }
     if engine.is_check() != reference.in_check() {
         return Err(format!("{}\n  FEN {}\n  engine is_check {} reference {}", what(), fen, engine.is_check(), reference.in_check()));
+    }
+    Ok(e.len())
+}
+
+/// Where the reference models the game's end and whole turns (Duck chess): the outcome
+/// at every position, and at a turn's start the list of whole turns (`e2e4,e4e5`).
+/// Returns the number of whole turns compared.
+fn compare_end_and_turns(engine: &mut Position, reference: &RefPos, what: &dyn Fn() -> String) -> Result<usize, String> {
+    let fen = engine.fen();
+    let (e, r) = (engine.outcome(), reference.outcome());
+    if e != r {
+        return Err(format!("{}\n  FEN {fen}\n  engine outcome {e:?}\n  reference outcome {r:?}", what()));
+    }
+    if engine.part() > 0 {
+        return Ok(0);
+    }
+    let turns = engine.legal_turns();
+    let mut e: Vec<String> = turns.iter().map(|t| engine.turn_uci(t)).collect();
+    e.sort();
+    let r = reference.legal_turns_uci();
+    if e != r {
+        return Err(format!(
+            "{}\n  FEN {fen}\n  whole turns: only engine {:?}\n  only reference {:?}",
+            what(),
+            minus(&e, &r),
+            minus(&r, &e)
+        ));
     }
     Ok(e.len())
 }
@@ -170,6 +198,27 @@ struct GameStats {
     promotions: usize,
     double_steps: usize,
     checks: usize,
+    /// Where the game's end is compared (Duck chess): whole turns compared, and the
+    /// positions where the game had ended (by each reason, in `ends`).
+    turns: usize,
+    ends: BTreeMap<String, usize>,
+}
+
+impl GameStats {
+    /// Adds another run's counts to these.
+    fn absorb(&mut self, more: GameStats) {
+        self.positions += more.positions;
+        self.moves += more.moves;
+        self.castles += more.castles;
+        self.en_passant += more.en_passant;
+        self.promotions += more.promotions;
+        self.double_steps += more.double_steps;
+        self.checks += more.checks;
+        self.turns += more.turns;
+        for (k, v) in more.ends {
+            *self.ends.entry(k).or_default() += v;
+        }
+    }
 }
 
 /// Plays `games` random games of at most `plies` plies from `fen`, comparing at every ply:
@@ -188,6 +237,12 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
             let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
             stats.moves += compare(&engine, &reference, &what)?;
             stats.positions += 1;
+            if ends_compared(variant) {
+                stats.turns += compare_end_and_turns(&mut engine, &reference, &what)?;
+                if let Some(o) = reference.outcome() {
+                    *stats.ends.entry(format!("{:?} {:?}", o.reason, o.winner)).or_default() += 1;
+                }
+            }
             // The same position set up from FEN (unmoved pieces then follow the start position).
             compare_fresh(variant, &rules, &engine, &what)?;
             let here = engine.fen();
@@ -230,6 +285,12 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
     Ok(stats)
 }
 
+/// Whether the reference's game end and whole turns are compared too: where a turn has
+/// a wall part (Duck chess).
+fn ends_compared(variant: &Variant) -> bool {
+    variant.rules().turn.walls.is_some()
+}
+
 /// A line of play given in long algebraic form, compared at every ply.
 fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String> {
     let rules = Arc::new(variant.rules().clone());
@@ -238,6 +299,9 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
     for (i, uci) in moves.iter().chain(std::iter::once(&"")).enumerate() {
         let what = || format!("{}: from {fen} after {:?}", variant.name(), &moves[..i]);
         compare(&engine, &reference, &what)?;
+        if ends_compared(variant) {
+            compare_end_and_turns(&mut engine, &reference, &what)?;
+        }
         compare_fresh(variant, &rules, &engine, &what)?;
         if uci.is_empty() {
             break;
@@ -268,26 +332,16 @@ fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usiz
     if !variant.rules().castles.is_empty() {
         let drill = castling_drill(variant);
         let more = check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
-        stats.positions += more.positions;
-        stats.moves += more.moves;
-        stats.castles += more.castles;
-        stats.en_passant += more.en_passant;
-        stats.promotions += more.promotions;
-        stats.double_steps += more.double_steps;
-        stats.checks += more.checks;
+        stats.absorb(more);
     }
     if let Some(drill) = en_passant_drill(variant) {
         let more = check_games(variant, &drill, seed ^ 0xE9, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
-        stats.positions += more.positions;
-        stats.moves += more.moves;
-        stats.castles += more.castles;
-        stats.en_passant += more.en_passant;
-        stats.promotions += more.promotions;
-        stats.double_steps += more.double_steps;
-        stats.checks += more.checks;
+        stats.absorb(more);
     }
+    let ends =
+        if ends_compared(variant) { format!(", {} whole turns compared, game ends {:?}", stats.turns, stats.ends) } else { String::new() };
     eprintln!(
-        "{}: perft {:?}; {} positions ({} in check), {} moves compared ({} castles, {} e.p., {} promotions, {} double steps) in {:.2?}",
+        "{}: perft {:?}; {} positions ({} in check), {} moves compared ({} castles, {} e.p., {} promotions, {} double steps){ends} in {:.2?}",
         variant.name(),
         counts,
         stats.positions,
@@ -401,6 +455,68 @@ fn losalamos() {
 #[test]
 fn capablanca() {
     run(&toml(include_str!("../../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
+}
+
+// ---- Duck chess ---------------------------------------------------------------------------
+
+/// Duck chess against the reference written from its published rules (chess.com's "Duck
+/// Chess" rules, Wikipedia's "Duck chess"; `reference/mod.rs` says what it implements):
+/// whole turns (the move, then the duck to another empty square), the game's end at every
+/// position (the king taken loses, a side without a legal move wins), perft 2 from the
+/// start (Fairy-Stockfish's 640 turns at depth 1), random games from the start and from
+/// the castling and en-passant drills, and from positions made by hand.
+#[test]
+fn duck() {
+    use chimera::rules::Verdict;
+    let v = builtin("duck");
+    // What the reference reads from the rules must be what the published rules say.
+    let r = v.rules();
+    assert!(r.pieces.iter().all(|p| !p.royal), "no check: no piece is royal");
+    assert_eq!(r.end.stalemate, Verdict::Win, "a player with no legal move wins");
+    assert!(r.end.extinction.iter().any(|e| e.verdict == Verdict::Loss && e.at_most == 0), "the king taken loses");
+    assert_eq!(r.turn.walls, Some(chimera::rules::Walling::Duck));
+    run(&v, 2, 81, 30, 300, 0);
+    let t = std::time::Instant::now();
+    let mut stats = GameStats::default();
+    for (i, fen) in [
+        // Castling through and into attack (the queen on f3 sees d1 and f1), and a duck
+        // on f1 that stops O-O.
+        "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K*1R w KQkq - 0 1",
+        // En passant beside the duck: after e2e4 the duck may land on e3 and stop dxe3.
+        "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+        // Black is stalemated by the duck on b7, and wins.
+        "krb5/p*1p4/P2P4/8/8/8/8/4K3 b - - 0 1",
+        // A queen takes the king: the duck is still placed, then White has lost.
+        "rnb1kbnr/pppp1ppp/8/8/8/8/PPP1qPPP/RNBQKBNR b KQkq - 0 1",
+        // Promotions, with the duck on a promotion square, and kings next to each other.
+        "8/1P1P2kP/4*3/8/8/8/1p3Kp1/8 w - - 0 1",
+    ]
+    .iter()
+    .enumerate()
+    {
+        check_perft(&v, fen, 2).unwrap_or_else(|e| panic!("{e}"));
+        stats.absorb(check_games(&v, fen, 82 + i as u64, 10 * scale(), 80, 0).unwrap_or_else(|e| panic!("{e}")));
+    }
+    for (fen, line) in [
+        // White's king steps aside and the duck walls Black in: Black has no move and wins.
+        ("krb5/p2p4/P2P4/8/8/8/8/4K2* w - - 0 1", &["e1e2", "e2b7"][..]),
+        // Taking the king, the duck, then no moves: White has lost (Chimera's case c).
+        ("rnb1kbnr/pppp1ppp/8/8/8/8/PPP1qPPP/RNBQKBNR b KQkq - 0 1", &["e2e1", "e1e4"][..]),
+        // O-O with the king passing the attacked f1 (the anchor is g1); Qxf1 and Kxf1.
+        ("r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", &["e1g1", "g1b5", "f3f1", "f1e1", "g1f1", "f1f8"][..]),
+    ] {
+        check_line(&v, fen, line).unwrap_or_else(|e| panic!("{e}"));
+    }
+    eprintln!(
+        "duck: positions made by hand: {} positions, {} parts and {} whole turns compared, ends {:?} in {:.2?}",
+        stats.positions,
+        stats.moves,
+        stats.turns,
+        stats.ends,
+        t.elapsed()
+    );
+    assert!(stats.ends.keys().any(|k| k.starts_with("Stalemate")) && stats.ends.keys().any(|k| k.starts_with("Extinction")));
 }
 
 // ---- turns of several moves (`[turn] moves`) ----------------------------------------------
