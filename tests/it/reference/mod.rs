@@ -88,15 +88,33 @@
 //!   game ends with that turn, not at the capture. Whole turns ([`RefPos::legal_turns_uci`],
 //!   `e2e4,e4e5`) are compared at every turn's start.
 //!
-//! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
-//! variants.
+//! * pieces in hand and drops as bughouse has them (one board; the published rules: the
+//!   US Chess Federation's and chess.com's bughouse, Wikipedia's "Bughouse chess"), and
+//!   crazyhouse's: instead of a move, a piece of the mover's hand (`[Qn]` after the FEN's
+//!   board) is put on any empty square of its type's drop zone (`drop_ranks`: a pawn on
+//!   neither the first nor the last rank), never where it could not move again, written
+//!   `N@f3`; a drop may check and mate, and is legal when the mover's royal is then safe;
+//!   a dropped piece counts as moved (a pawn dropped on its second rank still steps two:
+//!   the step comes from its rank). A piece taken goes to the captor's hand as its
+//!   `captured_as` type (crazyhouse), or leaves the board (bughouse: it goes to the
+//!   partner on the other board, `tests/it/bughouse.rs`'s business); a promoted piece is
+//!   marked (`Q~` in the FEN) and taken counts as the promoting type, a pawn. The hands
+//!   are filled from outside too ([`RefPos::hands`]: the harness passes pieces from a
+//!   partner at random). The game ends as [`RefPos::outcome`] says: mate when no move or
+//!   drop of the pieces now in hand parries the check — a player may not wait for a
+//!   partner's piece, Chimera's documented choice (`docs/src/variants.md`, "Bughouse on
+//!   both boards", as Fairy-Stockfish's one-board `bughouse`), where some over-the-board
+//!   rules let a player with a drop-blockable check wait — and stalemate loses.
+//!
+//! Other drop rules (Shogi's and the rest), and rule modules, are not modelled:
+//! `from_fen` refuses such variants.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::betza::Mode;
-use chimera::rules::{Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength, Verdict, Walling};
+use chimera::rules::{Captured, Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength, Verdict, Walling};
 use chimera::Color;
 use chimera::{EndReason, Outcome};
 
@@ -126,6 +144,8 @@ pub struct RefMove {
     /// A turn's wall part (Duck chess): the duck goes from wherever it stands to `to`;
     /// `from` is the square the turn's move landed on (the part's anchor, as written).
     pub wall: bool,
+    /// A drop of this type from the mover's hand onto `to` (`from` is `to`).
+    pub drop: Option<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -165,6 +185,11 @@ pub struct RefPos {
     /// Duck chess mid-turn: the move is played and the duck is to move; the square the
     /// move landed on (`part=2@e4` in the FEN).
     pub anchor: Option<usize>,
+    /// Pieces in hand, per colour, a count per type (`[Qn]` after the board in a FEN);
+    /// empty where the variant has no hands.
+    pub hands: [Vec<u8>; 2],
+    /// Pieces that promoted (`Q~`): taken, they count as the promoting type.
+    pub promoted: Vec<bool>,
 }
 
 fn other(c: Color) -> Color {
@@ -263,8 +288,26 @@ impl RefPos {
     /// Sets up a position from FEN (board, side, castling, en passant, counters, and the
     /// `unmoved=` extension).
     pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
-        if rules.drops.is_some() {
-            return Err("the reference does not model pieces in hand and drops".into());
+        if let Some(d) = &rules.drops {
+            // Hands and drops as in crazyhouse and bughouse, nothing more.
+            let plain = d.per_file.is_empty()
+                && d.no_drop_mate.is_empty()
+                && d.capacity.is_none()
+                && !d.immobile_drops
+                && d.must_drop.is_empty()
+                && d.opposite_colors.is_empty()
+                && d.castling_rights_on_drop.is_empty()
+                && d.drop_moves
+                && !d.promoted
+                && !d.unlimited
+                && d.placement.is_none()
+                && d.checks
+                && rules.pieces.iter().filter(|p| p.promotion.is_some()).count() <= 1
+                && rules.turn.walls.is_none()
+                && rules.turn.series.is_none();
+            if !plain {
+                return Err("of pieces in hand and drops the reference models crazyhouse's and bughouse's alone".into());
+            }
         }
         // Of the rule modules, only Chu shogi's lion trading (read from its text below) and
         // Checkless chess's ban.
@@ -282,7 +325,19 @@ impl RefPos {
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let (placed, walls, _) = parse_board_walls(&rules, files, ranks, fields[0])?;
+        let (board_field, hand_field) = match fields[0].split_once('[') {
+            Some((b, h)) => (b, Some(h.strip_suffix(']').ok_or("a hand without `]`")?)),
+            None => (fields[0], None),
+        };
+        let (placed, walls, promoted) = parse_board_walls(&rules, files, ranks, board_field)?;
+        let mut hands = [vec![0u8; rules.pieces.len()], vec![0u8; rules.pieces.len()]];
+        if rules.drops.is_some() {
+            for c in hand_field.ok_or("no hand in the FEN")?.chars() {
+                let kind =
+                    rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase())).ok_or(format!("bad hand letter {c}"))?;
+                hands[usize::from(c.is_ascii_lowercase())][kind] += 1;
+            }
+        }
         let start_field = rules.start_fen.split_whitespace().next().unwrap_or("");
         let start = parse_board(&rules, files, ranks, start_field)?;
         let board = placed
@@ -315,6 +370,8 @@ impl RefPos {
             lion_struck: None,
             walls,
             anchor: None,
+            hands,
+            promoted,
         };
         let castling = fields.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -676,6 +733,7 @@ impl RefPos {
                         double_step: false,
                         via: None,
                         wall: false,
+                        drop: None,
                     });
                 }
             }
@@ -913,7 +971,7 @@ impl RefPos {
         }
         let mut out = Vec::new();
         for ((from, to, castle, ep_victim), double_step) in base {
-            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None, wall: false };
+            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None, wall: false, drop: None };
             let kind = self.board[from].unwrap().kind;
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
             let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
@@ -956,6 +1014,43 @@ impl RefPos {
             }
         }
         out.extend(locusts);
+        out.extend(self.drops());
+        out
+    }
+
+    /// Drops from the mover's hand (crazyhouse's and bughouse's, from their published
+    /// rules): a piece in hand onto any empty square of its drop zone (a pawn: not the
+    /// first or last rank), never where it could not move again; a drop may check and
+    /// mate.
+    fn drops(&self) -> Vec<RefMove> {
+        if self.rules.drops.is_none() {
+            return Vec::new();
+        }
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (kind, def) in self.rules.pieces.iter().enumerate() {
+            if self.hands[ci(us)][kind] == 0 {
+                continue;
+            }
+            let zone: Option<Vec<usize>> =
+                def.drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
+            for to in 0..self.board.len() {
+                if !self.empty(to) || zone.as_ref().is_some_and(|z| !z.contains(&to)) || self.immobile(kind as u8, us, to) {
+                    continue;
+                }
+                out.push(RefMove {
+                    from: to,
+                    to,
+                    promo: None,
+                    castle: None,
+                    ep_victim: None,
+                    double_step: false,
+                    via: None,
+                    wall: false,
+                    drop: Some(kind as u8),
+                });
+            }
+        }
         out
     }
 
@@ -992,6 +1087,7 @@ impl RefPos {
                     double_step: false,
                     via: Some(via),
                     wall: false,
+                    drop: None,
                 });
             }
         }
@@ -1006,7 +1102,17 @@ impl RefPos {
     fn duck_moves(&self, anchor: usize) -> Vec<RefMove> {
         (0..self.board.len())
             .filter(|&to| self.empty(to))
-            .map(|to| RefMove { from: anchor, to, promo: None, castle: None, ep_victim: None, double_step: false, via: None, wall: true })
+            .map(|to| RefMove {
+                from: anchor,
+                to,
+                promo: None,
+                castle: None,
+                ep_victim: None,
+                double_step: false,
+                via: None,
+                wall: true,
+                drop: None,
+            })
             .collect()
     }
 
@@ -1107,6 +1213,17 @@ impl RefPos {
             return p;
         }
         p.ep = None;
+        if let Some(kind) = m.drop {
+            p.board[m.to] = Some(Man { color: us, kind, moved: true });
+            p.hands[ci(us)][kind as usize] -= 1;
+            p.promoted[m.to] = false;
+            p.halfmove = if self.rules.end.move_rule_resets.contains(&ResetEvent::Drop) { 0 } else { self.halfmove + 1 };
+            p.turn = other(us);
+            if us == Color::Black {
+                p.fullmove += 1;
+            }
+            return p;
+        }
         let mut touched = vec![m.from, m.to];
         let mut capture = false;
         // The piece taken, and where it stood.
@@ -1183,6 +1300,28 @@ impl RefPos {
             } else {
                 None
             };
+        }
+        if let Some(d) = self.rules.drops.as_ref().filter(|_| m.castle.is_none()) {
+            // Promoted marks move with their pieces (and are made by promotions); a piece
+            // taken goes to the captor's hand as its `captured_as` type — a promoted one
+            // as the promoting type's (crazyhouse) — or leaves the game (bughouse: to
+            // the partner on the other board).
+            let was_promoted = taken.is_some_and(|(_, on)| self.promoted[on]);
+            if let Some((_, on)) = taken {
+                p.promoted[on] = false;
+            }
+            p.promoted[m.from] = false;
+            p.promoted[m.to] = d.demote_on_capture && (self.promoted[m.from] || m.promo.is_some());
+            if let Some((victim, _)) = taken {
+                let pawn = self.rules.pieces.iter().position(|q| q.promotion.is_some());
+                let kind = match pawn {
+                    Some(pawn) if was_promoted && d.demote_on_capture => pawn,
+                    _ => victim.kind as usize,
+                };
+                if let Captured::Hand(t) = self.rules.pieces[kind].captured_as {
+                    p.hands[ci(us)][t as usize] += 1;
+                }
+            }
         }
         if let Some((victim, on)) = taken {
             let royal = |man: Man| self.rules.pieces[man.kind as usize].royal;
@@ -1283,6 +1422,9 @@ impl RefPos {
     // ---- notation --------------------------------------------------------------------
 
     pub fn uci(&self, m: &RefMove) -> String {
+        if let Some(kind) = m.drop {
+            return format!("{}@{}", self.letter(kind).1, self.square_name(m.to));
+        }
         let via = m.via.map_or(String::new(), |v| self.square_name(v));
         let mut s = format!("{}{via}{}", self.square_name(m.from), self.square_name(m.to));
         if let Some(t) = m.promo {
@@ -1342,6 +1484,9 @@ impl RefPos {
                             s.push('+');
                         }
                         s.push(if m.color == Color::White { c } else { c.to_ascii_lowercase() });
+                        if self.promoted[sq] {
+                            s.push('~');
+                        }
                     }
                 }
             }
@@ -1351,6 +1496,19 @@ impl RefPos {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if self.rules.drops.is_some() {
+            // The hand: White's then Black's, each type in the variant's order.
+            s.push('[');
+            for color in [Color::White, Color::Black] {
+                for (kind, &n) in self.hands[ci(color)].iter().enumerate() {
+                    let c = self.letter(kind as u8).1;
+                    for _ in 0..n {
+                        s.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
+                    }
+                }
+            }
+            s.push(']');
         }
         s += if self.turn == Color::White { " w " } else { " b " };
         let mut castling = String::new();
