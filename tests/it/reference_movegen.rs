@@ -205,6 +205,9 @@ struct GameStats {
     /// Drops among the legal moves compared, and pieces a partner passed (bughouse).
     drops: usize,
     gifts: usize,
+    /// Bughouse mates a drop would parry with a piece the hand lacks (no mates by
+    /// chess.com's rule: see `RefPos::drop_could_parry`).
+    blockable: usize,
 }
 
 impl GameStats {
@@ -220,6 +223,7 @@ impl GameStats {
         self.turns += more.turns;
         self.drops += more.drops;
         self.gifts += more.gifts;
+        self.blockable += more.blockable;
         for (k, v) in more.ends {
             *self.ends.entry(k).or_default() += v;
         }
@@ -246,6 +250,8 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
                 stats.turns += compare_end_and_turns(&mut engine, &reference, &what)?;
                 if let Some(o) = reference.outcome() {
                     *stats.ends.entry(format!("{:?} {:?}", o.reason, o.winner)).or_default() += 1;
+                    let two_boards = rules.drops.as_ref().is_some_and(|d| d.two_boards);
+                    stats.blockable += (two_boards && o.reason == chimera::EndReason::Checkmate && reference.drop_could_parry()) as usize;
                 }
             }
             // The same position set up from FEN (unmoved pieces then follow the start position).
@@ -354,8 +360,11 @@ fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usiz
         let more = check_games(variant, &drill, seed ^ 0xE9, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
         stats.absorb(more);
     }
-    let drops =
-        if variant.rules().drops.is_some() { format!(", {} drops, {} pieces passed", stats.drops, stats.gifts) } else { String::new() };
+    let drops = if variant.rules().drops.is_some() {
+        format!(", {} drops, {} pieces passed, {} mates a drop would parry", stats.drops, stats.gifts, stats.blockable)
+    } else {
+        String::new()
+    };
     let ends = if ends_compared(variant) {
         format!(", {} whole turns compared{drops}, game ends {:?}", stats.turns, stats.ends)
     } else {
@@ -572,8 +581,9 @@ fn bughouse() {
         // Every type in both hands from the start.
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1",
         // The fool's mate: mate with an empty hand (no waiting for a partner's piece:
-        // Chimera's documented choice, docs/src/variants.md), and the same check blocked
-        // by a knight or a pawn dropped on g3 or f2.
+        // Chimera's documented choice, docs/src/variants.md; by chess.com's rule a check a
+        // drop could block is no mate), and the same check blocked by a knight or a pawn
+        // dropped on g3 or f2.
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[] w KQkq - 1 3",
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[NP] w KQkq - 1 3",
         // Stalemate, which loses; a knight in hand breaks it.
@@ -591,7 +601,7 @@ fn bughouse() {
         stats.absorb(check_games(&v, fen, 92 + i as u64, 10 * scale(), 80, 11).unwrap_or_else(|e| panic!("{e}")));
     }
     eprintln!(
-        "bughouse: positions made by hand: {} positions ({} in check), {} moves ({} drops) and {} turns compared, {} pieces passed, ends {:?} in {:.2?}",
+        "bughouse: positions made by hand: {} positions ({} in check), {} moves ({} drops) and {} turns compared, {} pieces passed, ends {:?} ({} mates a drop would parry) in {:.2?}",
         stats.positions,
         stats.checks,
         stats.moves,
@@ -599,6 +609,7 @@ fn bughouse() {
         stats.turns,
         stats.gifts,
         stats.ends,
+        stats.blockable,
         t.elapsed()
     );
     for reason in ["Checkmate", "Stalemate"] {

@@ -103,8 +103,11 @@
 //!   partner at random). The game ends as [`RefPos::outcome`] says: mate when no move or
 //!   drop of the pieces now in hand parries the check — a player may not wait for a
 //!   partner's piece, Chimera's documented choice (`docs/src/variants.md`, "Bughouse on
-//!   both boards", as Fairy-Stockfish's one-board `bughouse`), where some over-the-board
-//!   rules let a player with a drop-blockable check wait — and stalemate loses.
+//!   both boards", as Fairy-Stockfish's one-board `bughouse`), where chess.com's rules say
+//!   "a check that could be blocked by a piece drop is not considered checkmate, even if
+//!   the player doesn't have a piece in the bank" (and some over-the-board rules let such
+//!   a player wait; [`RefPos::drop_could_parry`] tells those mates) — and stalemate loses
+//!   (Chimera's ruleset, Fairy-Stockfish's value; chess.com's text does not say).
 //!
 //! Other drop rules (Shogi's and the rest), and rule modules, are not modelled:
 //! `from_fen` refuses such variants.
@@ -1605,6 +1608,21 @@ impl RefPos {
         }
         out.sort();
         out
+    }
+
+    /// Whether a drop would parry the side to move's check if its hand held one piece of
+    /// every type a hand may hold: chess.com's bughouse rule ("a check that could be
+    /// blocked by a piece drop is not considered checkmate, even if the player doesn't
+    /// have a piece in the bank"), which Chimera leaves to the server (see the module's
+    /// header): the differential counts the mates it would not call mates.
+    pub fn drop_could_parry(&self) -> bool {
+        let mut full = self.clone();
+        for (kind, def) in self.rules.pieces.iter().enumerate() {
+            if !def.royal {
+                full.hands[ci(self.turn)][kind] = 1;
+            }
+        }
+        full.legal_moves().iter().any(|m| m.drop.is_some())
     }
 
     /// How the game has ended at this position, if it has, from the rules' text: between
