@@ -236,14 +236,17 @@ impl GameStats {
 /// back as itself), and every `perft_every` plies perft(2).
 fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
     let rules = Arc::new(variant.rules().clone());
-    let mut rng = Rng::new(seed);
+    let reseed = reseed();
+    let mut rng = Rng::new(seed ^ reseed);
     let mut stats = GameStats::default();
     for game in 0..games {
         let mut engine = variant.position(fen).map_err(|e| e.to_string())?;
         let mut reference = RefPos::from_fen(rules.clone(), fen)?;
         let mut line: Vec<String> = Vec::new();
         for ply in 0..plies {
-            let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
+            let what = || {
+                format!("{}: game {game} (seed {seed}, CHIMERA_REF_SEED={reseed}) from {fen}\n  moves {}", variant.name(), line.join(" "))
+            };
             stats.moves += compare(&engine, &reference, &what)?;
             stats.positions += 1;
             if ends_compared(variant) {
@@ -334,6 +337,13 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
         reference = reference.play(&rm);
     }
     Ok(())
+}
+
+/// Another day's games: `CHIMERA_REF_SEED` (default 0, the games CI plays) changes
+/// every random game's seed, e.g. `CHIMERA_REF_SEED=$(date -u +%Y%m%d)`; a failure
+/// names it, and the same value replays it.
+fn reseed() -> u64 {
+    std::env::var("CHIMERA_REF_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
 /// How many times the default number of random games to play: `CHIMERA_REF_SCALE`
