@@ -11,9 +11,10 @@
 #[path = "reference/mod.rs"]
 pub(crate) mod reference;
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use chimera::{MoveKind, Position, Variant};
+use chimera::{Color, MoveKind, Piece, Position, Variant};
 use reference::RefPos;
 
 // ---- random numbers ---------------------------------------------------------------------
@@ -86,6 +87,33 @@ fn compare(engine: &Position, reference: &RefPos, what: &dyn Fn() -> String) -> 
     }
     if engine.is_check() != reference.in_check() {
         return Err(format!("{}\n  FEN {}\n  engine is_check {} reference {}", what(), fen, engine.is_check(), reference.in_check()));
+    }
+    Ok(e.len())
+}
+
+/// Where the reference models the game's end and whole turns (Duck chess): the outcome
+/// at every position, and at a turn's start the list of whole turns (`e2e4,e4e5`).
+/// Returns the number of whole turns compared.
+fn compare_end_and_turns(engine: &mut Position, reference: &RefPos, what: &dyn Fn() -> String) -> Result<usize, String> {
+    let fen = engine.fen();
+    let (e, r) = (engine.outcome(), reference.outcome());
+    if e != r {
+        return Err(format!("{}\n  FEN {fen}\n  engine outcome {e:?}\n  reference outcome {r:?}", what()));
+    }
+    if engine.part() > 0 {
+        return Ok(0);
+    }
+    let turns = engine.legal_turns();
+    let mut e: Vec<String> = turns.iter().map(|t| engine.turn_uci(t)).collect();
+    e.sort();
+    let r = reference.legal_turns_uci();
+    if e != r {
+        return Err(format!(
+            "{}\n  FEN {fen}\n  whole turns: only engine {:?}\n  only reference {:?}",
+            what(),
+            minus(&e, &r),
+            minus(&r, &e)
+        ));
     }
     Ok(e.len())
 }
@@ -170,6 +198,36 @@ struct GameStats {
     promotions: usize,
     double_steps: usize,
     checks: usize,
+    /// Where the game's end is compared (Duck chess): whole turns compared, and the
+    /// positions where the game had ended (by each reason, in `ends`).
+    turns: usize,
+    ends: BTreeMap<String, usize>,
+    /// Drops among the legal moves compared, and pieces a partner passed (bughouse).
+    drops: usize,
+    gifts: usize,
+    /// Bughouse mates a drop would parry with a piece the hand lacks (no mates by
+    /// chess.com's rule: see `RefPos::drop_could_parry`).
+    blockable: usize,
+}
+
+impl GameStats {
+    /// Adds another run's counts to these.
+    fn absorb(&mut self, more: GameStats) {
+        self.positions += more.positions;
+        self.moves += more.moves;
+        self.castles += more.castles;
+        self.en_passant += more.en_passant;
+        self.promotions += more.promotions;
+        self.double_steps += more.double_steps;
+        self.checks += more.checks;
+        self.turns += more.turns;
+        self.drops += more.drops;
+        self.gifts += more.gifts;
+        self.blockable += more.blockable;
+        for (k, v) in more.ends {
+            *self.ends.entry(k).or_default() += v;
+        }
+    }
 }
 
 /// Plays `games` random games of at most `plies` plies from `fen`, comparing at every ply:
@@ -178,16 +236,27 @@ struct GameStats {
 /// back as itself), and every `perft_every` plies perft(2).
 fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usize, perft_every: usize) -> Result<GameStats, String> {
     let rules = Arc::new(variant.rules().clone());
-    let mut rng = Rng::new(seed);
+    let reseed = reseed();
+    let mut rng = Rng::new(seed ^ reseed);
     let mut stats = GameStats::default();
     for game in 0..games {
         let mut engine = variant.position(fen).map_err(|e| e.to_string())?;
         let mut reference = RefPos::from_fen(rules.clone(), fen)?;
         let mut line: Vec<String> = Vec::new();
         for ply in 0..plies {
-            let what = || format!("{}: game {game} (seed {seed}) from {fen}\n  moves {}", variant.name(), line.join(" "));
+            let what = || {
+                format!("{}: game {game} (seed {seed}, CHIMERA_REF_SEED={reseed}) from {fen}\n  moves {}", variant.name(), line.join(" "))
+            };
             stats.moves += compare(&engine, &reference, &what)?;
             stats.positions += 1;
+            if ends_compared(variant) {
+                stats.turns += compare_end_and_turns(&mut engine, &reference, &what)?;
+                if let Some(o) = reference.outcome() {
+                    *stats.ends.entry(format!("{:?} {:?}", o.reason, o.winner)).or_default() += 1;
+                    let two_boards = rules.drops.as_ref().is_some_and(|d| d.two_boards);
+                    stats.blockable += (two_boards && o.reason == chimera::EndReason::Checkmate && reference.drop_could_parry()) as usize;
+                }
+            }
             // The same position set up from FEN (unmoved pieces then follow the start position).
             compare_fresh(variant, &rules, &engine, &what)?;
             let here = engine.fen();
@@ -202,6 +271,7 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
             for m in &moves {
                 stats.promotions += m.promotion().is_some() as usize;
                 match m.kind {
+                    MoveKind::Drop => stats.drops += 1,
                     MoveKind::Castle => stats.castles += 1,
                     MoveKind::EnPassant => stats.en_passant += 1,
                     MoveKind::DoubleStep => stats.double_steps += 1,
@@ -225,9 +295,25 @@ fn check_games(variant: &Variant, fen: &str, seed: u64, games: usize, plies: usi
             engine.play_unchecked(m);
             reference = reference.play(&rm);
             line.push(uci);
+            // One board of a two-board game (bughouse): now and then the partner on the
+            // other board passes a piece, to either side's hand.
+            if variant.rules().drops.as_ref().is_some_and(|d| d.two_boards) && rng.below(3) == 0 {
+                let held: Vec<usize> = (0..rules.pieces.len()).filter(|&t| !rules.pieces[t].royal).collect();
+                let (kind, color) = (held[rng.below(held.len())], if rng.below(2) == 0 { Color::White } else { Color::Black });
+                assert!(engine.give_to_hand(Piece { color, kind: kind as _ }), "a hand takes {kind}");
+                reference.hands[usize::from(color == Color::Black)][kind] += 1;
+                line.push(format!("(+{}{})", if color == Color::White { "w" } else { "b" }, rules.pieces[kind].name));
+                stats.gifts += 1;
+            }
         }
     }
     Ok(stats)
+}
+
+/// Whether the reference's game end and whole turns are compared too: where a turn has
+/// a wall part (Duck chess), and where pieces are dropped (bughouse).
+fn ends_compared(variant: &Variant) -> bool {
+    variant.rules().turn.walls.is_some() || variant.rules().drops.is_some()
 }
 
 /// A line of play given in long algebraic form, compared at every ply.
@@ -238,6 +324,9 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
     for (i, uci) in moves.iter().chain(std::iter::once(&"")).enumerate() {
         let what = || format!("{}: from {fen} after {:?}", variant.name(), &moves[..i]);
         compare(&engine, &reference, &what)?;
+        if ends_compared(variant) {
+            compare_end_and_turns(&mut engine, &reference, &what)?;
+        }
         compare_fresh(variant, &rules, &engine, &what)?;
         if uci.is_empty() {
             break;
@@ -248,6 +337,13 @@ fn check_line(variant: &Variant, fen: &str, moves: &[&str]) -> Result<(), String
         reference = reference.play(&rm);
     }
     Ok(())
+}
+
+/// Another day's games: `CHIMERA_REF_SEED` (default 0, the games CI plays) changes
+/// every random game's seed, e.g. `CHIMERA_REF_SEED=$(date -u +%Y%m%d)`; a failure
+/// names it, and the same value replays it.
+fn reseed() -> u64 {
+    std::env::var("CHIMERA_REF_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0)
 }
 
 /// How many times the default number of random games to play: `CHIMERA_REF_SCALE`
@@ -268,26 +364,24 @@ fn run(variant: &Variant, perft_depth: u32, seed: u64, games: usize, plies: usiz
     if !variant.rules().castles.is_empty() {
         let drill = castling_drill(variant);
         let more = check_games(variant, &drill, seed ^ 0xC451, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
-        stats.positions += more.positions;
-        stats.moves += more.moves;
-        stats.castles += more.castles;
-        stats.en_passant += more.en_passant;
-        stats.promotions += more.promotions;
-        stats.double_steps += more.double_steps;
-        stats.checks += more.checks;
+        stats.absorb(more);
     }
     if let Some(drill) = en_passant_drill(variant) {
         let more = check_games(variant, &drill, seed ^ 0xE9, games, 40, perft_every).unwrap_or_else(|e| panic!("{e}"));
-        stats.positions += more.positions;
-        stats.moves += more.moves;
-        stats.castles += more.castles;
-        stats.en_passant += more.en_passant;
-        stats.promotions += more.promotions;
-        stats.double_steps += more.double_steps;
-        stats.checks += more.checks;
+        stats.absorb(more);
     }
+    let drops = if variant.rules().drops.is_some() {
+        format!(", {} drops, {} pieces passed, {} mates a drop would parry", stats.drops, stats.gifts, stats.blockable)
+    } else {
+        String::new()
+    };
+    let ends = if ends_compared(variant) {
+        format!(", {} whole turns compared{drops}, game ends {:?}", stats.turns, stats.ends)
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{}: perft {:?}; {} positions ({} in check), {} moves compared ({} castles, {} e.p., {} promotions, {} double steps) in {:.2?}",
+        "{}: perft {:?}; {} positions ({} in check), {} moves compared ({} castles, {} e.p., {} promotions, {} double steps){ends} in {:.2?}",
         variant.name(),
         counts,
         stats.positions,
@@ -401,6 +495,144 @@ fn losalamos() {
 #[test]
 fn capablanca() {
     run(&toml(include_str!("../../rulesets/capablanca.toml")), 3, 3, 40, 160, 11);
+}
+
+// ---- Duck chess ---------------------------------------------------------------------------
+
+/// Duck chess against the reference written from its published rules (chess.com's "Duck
+/// Chess" rules, Wikipedia's "Duck chess"; `reference/mod.rs` says what it implements):
+/// whole turns (the move, then the duck to another empty square), the game's end at every
+/// position (the king taken loses, a side without a legal move wins), perft 2 from the
+/// start (Fairy-Stockfish's 640 turns at depth 1), random games from the start and from
+/// the castling and en-passant drills, and from positions made by hand.
+#[test]
+fn duck() {
+    use chimera::rules::Verdict;
+    let v = builtin("duck");
+    // What the reference reads from the rules must be what the published rules say.
+    let r = v.rules();
+    assert!(r.pieces.iter().all(|p| !p.royal), "no check: no piece is royal");
+    assert_eq!(r.end.stalemate, Verdict::Win, "a player with no legal move wins");
+    assert!(r.end.extinction.iter().any(|e| e.verdict == Verdict::Loss && e.at_most == 0), "the king taken loses");
+    assert_eq!(r.turn.walls, Some(chimera::rules::Walling::Duck));
+    run(&v, 2, 81, 30, 300, 0);
+    let t = std::time::Instant::now();
+    let mut stats = GameStats::default();
+    for (i, fen) in [
+        // Castling through and into attack (the queen on f3 sees d1 and f1), and a duck
+        // on f1 that stops O-O.
+        "r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K*1R w KQkq - 0 1",
+        // En passant beside the duck: after e2e4 the duck may land on e3 and stop dxe3.
+        "4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1",
+        // Black is stalemated by the duck on b7, and wins.
+        "krb5/p*1p4/P2P4/8/8/8/8/4K3 b - - 0 1",
+        // A queen takes the king: the duck is still placed, then White has lost.
+        "rnb1kbnr/pppp1ppp/8/8/8/8/PPP1qPPP/RNBQKBNR b KQkq - 0 1",
+        // Promotions, with the duck on a promotion square, and kings next to each other.
+        "8/1P1P2kP/4*3/8/8/8/1p3Kp1/8 w - - 0 1",
+    ]
+    .iter()
+    .enumerate()
+    {
+        check_perft(&v, fen, 2).unwrap_or_else(|e| panic!("{e}"));
+        stats.absorb(check_games(&v, fen, 82 + i as u64, 10 * scale(), 80, 0).unwrap_or_else(|e| panic!("{e}")));
+    }
+    for (fen, line) in [
+        // White's king steps aside and the duck walls Black in: Black has no move and wins.
+        ("krb5/p2p4/P2P4/8/8/8/8/4K2* w - - 0 1", &["e1e2", "e2b7"][..]),
+        // Taking the king, the duck, then no moves: White has lost (Chimera's case c).
+        ("rnb1kbnr/pppp1ppp/8/8/8/8/PPP1qPPP/RNBQKBNR b KQkq - 0 1", &["e2e1", "e1e4"][..]),
+        // O-O with the king passing the attacked f1 (the anchor is g1); Qxf1 and Kxf1.
+        ("r3k2r/8/8/8/8/5q2/8/R3K2R w KQkq - 0 1", &["e1g1", "g1b5", "f3f1", "f1e1", "g1f1", "f1f8"][..]),
+    ] {
+        check_line(&v, fen, line).unwrap_or_else(|e| panic!("{e}"));
+    }
+    eprintln!(
+        "duck: positions made by hand: {} positions, {} parts and {} whole turns compared, ends {:?} in {:.2?}",
+        stats.positions,
+        stats.moves,
+        stats.turns,
+        stats.ends,
+        t.elapsed()
+    );
+    assert!(stats.ends.keys().any(|k| k.starts_with("Stalemate")) && stats.ends.keys().any(|k| k.starts_with("Extinction")));
+}
+
+// ---- bughouse ----------------------------------------------------------------------------
+
+/// Bughouse, one board (`bughouse`), against the reference's drops written from the
+/// published rules (USCF's and chess.com's bughouse, Wikipedia's "Bughouse chess"):
+/// pieces in hand dropped on any empty square (pawns not on the first or last rank), a
+/// captured piece gone to the partner's board (so off this one), promoted pieces marked
+/// (`Q~`: they would pass as pawns), checkmate and stalemate (which loses) at every
+/// position, whole turns. The partner's captures arrive at random: after a third of the
+/// moves a random piece joins a random side's hand, on both sides of the comparison.
+/// Perft 3 from the start; random games from the start (its castling and en-passant
+/// drills too) and from positions made by hand with pieces in hand. (Both boards played
+/// together, with the passing itself, are `bughouse.rs`'s.)
+#[test]
+fn bughouse() {
+    use chimera::rules::{Captured, Verdict};
+    let v = builtin("bughouse");
+    // What the reference reads from the rules must be what the published rules say.
+    let r = v.rules();
+    assert!(r.pieces.iter().all(|p| p.captured_as == Captured::Removed), "captures go to the partner");
+    assert!(r.drops.as_ref().is_some_and(|d| d.demote_on_capture && d.two_boards && d.checks && d.no_drop_mate.is_empty()));
+    let pawn = r.pieces.iter().find(|p| p.name == "pawn").expect("a pawn");
+    let g = r.geometry;
+    let zone: Vec<_> = pawn.drop_ranks.as_ref().expect("pawn drops restricted").squares(g, Color::White).collect();
+    assert!(zone.len() == 48 && zone.iter().all(|s| (8..56).contains(s)), "pawns dropped on ranks 2-7 alone");
+    assert_eq!((r.end.checkmate, r.end.stalemate), (Verdict::Loss, Verdict::Loss));
+    run(&v, 3, 91, 30, 200, 15);
+    let t = std::time::Instant::now();
+    let mut stats = GameStats::default();
+    for (i, fen) in [
+        // Every type in both hands from the start.
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QRBNPqrbnp] w KQkq - 0 1",
+        // The fool's mate: mate with an empty hand (no waiting for a partner's piece:
+        // Chimera's documented choice, docs/src/variants.md; by chess.com's rule a check a
+        // drop could block is no mate), and the same check blocked by a knight or a pawn
+        // dropped on g3 or f2.
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[] w KQkq - 1 3",
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR[NP] w KQkq - 1 3",
+        // Stalemate, which loses; a knight in hand breaks it.
+        "k7/8/1Q6/8/8/8/8/4K3[] b - - 0 1",
+        "k7/8/1Q6/8/8/8/8/4K3[n] b - - 0 1",
+        // A promoted queen to take, and promotions.
+        "4k3/1P6/8/3q~4/8/2N5/8/4K3[] w - - 0 1",
+        // En passant and castling beside drops.
+        "r3k3/8/8/3pP3/8/8/8/4K2R[Pp] w Kq d6 0 1",
+    ]
+    .iter()
+    .enumerate()
+    {
+        check_perft(&v, fen, 2).unwrap_or_else(|e| panic!("{e}"));
+        stats.absorb(check_games(&v, fen, 92 + i as u64, 10 * scale(), 80, 11).unwrap_or_else(|e| panic!("{e}")));
+    }
+    eprintln!(
+        "bughouse: positions made by hand: {} positions ({} in check), {} moves ({} drops) and {} turns compared, {} pieces passed, ends {:?} ({} mates a drop would parry) in {:.2?}",
+        stats.positions,
+        stats.checks,
+        stats.moves,
+        stats.drops,
+        stats.turns,
+        stats.gifts,
+        stats.ends,
+        stats.blockable,
+        t.elapsed()
+    );
+    for reason in ["Checkmate", "Stalemate"] {
+        assert!(stats.ends.keys().any(|k| k.starts_with(reason)), "no {reason} compared");
+    }
+}
+
+/// Crazyhouse through the same drops: captures join the captor's hand, a promoted piece
+/// taken as a pawn (the path bughouse's single board never shows: there the taken piece
+/// leaves). Fairy-Stockfish checks crazyhouse too (`scripts/fsf_drops.py`).
+#[test]
+fn crazyhouse() {
+    run(&builtin("crazyhouse"), 3, 95, 20, 160, 15);
 }
 
 // ---- turns of several moves (`[turn] moves`) ----------------------------------------------

@@ -69,16 +69,57 @@
 //!   `castling_rights_on_arrival`, a reborn or turned piece of a listed type on its
 //!   side's castle rook square gains that castle while the king stands unmoved there.
 //!
-//! Pieces in hand and drops, and rule modules, are not modelled: `from_fen` refuses such
-//! variants.
+//! * Duck chess (`[turn] walls = "duck"`), from its published rules (chess.com's "Duck
+//!   Chess" rules and Wikipedia's "Duck chess", after Tim Paulden): a turn is a move, then
+//!   the duck — nobody's piece, never taken, never passed (a leap over it is no passing;
+//!   a `*` in the FEN) — moved to another empty square (on the first turn, entered on any
+//!   empty one), written from the square the move landed on (a castle's: the king's) to
+//!   the duck's, `e4e5`, as Fairy-Stockfish writes it; mid-turn the FEN adds `part=2@e4`
+//!   and the side to move is the one that moved. There is no check: no piece is royal, so
+//!   every move is legal, the king may move into attack, and castling asks no square to be
+//!   safe (only the squares between to be empty: the duck stops it). En passant as in
+//!   chess, unless the duck landed on the passed square. The halfmove clock counts the
+//!   turn's move; the fullmove number goes up after Black's duck. The game's end
+//!   ([`RefPos::outcome`], compared where a turn has a wall part): a side whose king is
+//!   taken loses, a side with no legal move wins (both as the published rules say). One
+//!   difference from the published text, Chimera's documented choice (Fairy-Stockfish's
+//!   form, where the move and the duck are one move; `tests/cases/duck/c-king-captured-
+//!   ends-after-the-duck.toml`): the turn that takes the king still moves the duck, and the
+//!   game ends with that turn, not at the capture. Whole turns ([`RefPos::legal_turns_uci`],
+//!   `e2e4,e4e5`) are compared at every turn's start.
+//!
+//! * pieces in hand and drops as bughouse has them (one board; the published rules: the
+//!   US Chess Federation's and chess.com's bughouse, Wikipedia's "Bughouse chess"), and
+//!   crazyhouse's: instead of a move, a piece of the mover's hand (`[Qn]` after the FEN's
+//!   board) is put on any empty square of its type's drop zone (`drop_ranks`: a pawn on
+//!   neither the first nor the last rank), never where it could not move again, written
+//!   `N@f3`; a drop may check and mate, and is legal when the mover's royal is then safe;
+//!   a dropped piece counts as moved (a pawn dropped on its second rank still steps two:
+//!   the step comes from its rank). A piece taken goes to the captor's hand as its
+//!   `captured_as` type (crazyhouse), or leaves the board (bughouse: it goes to the
+//!   partner on the other board, `tests/it/bughouse.rs`'s business); a promoted piece is
+//!   marked (`Q~` in the FEN) and taken counts as the promoting type, a pawn. The hands
+//!   are filled from outside too ([`RefPos::hands`]: the harness passes pieces from a
+//!   partner at random). The game ends as [`RefPos::outcome`] says: mate when no move or
+//!   drop of the pieces now in hand parries the check — a player may not wait for a
+//!   partner's piece, Chimera's documented choice (`docs/src/variants.md`, "Bughouse on
+//!   both boards", as Fairy-Stockfish's one-board `bughouse`), where chess.com's rules say
+//!   "a check that could be blocked by a piece drop is not considered checkmate, even if
+//!   the player doesn't have a piece in the bank" (and some over-the-board rules let such
+//!   a player wait; [`RefPos::drop_could_parry`] tells those mates) — and stalemate loses
+//!   (Chimera's ruleset, Fairy-Stockfish's value; chess.com's text does not say).
+//!
+//! Other drop rules (Shogi's and the rest), and rule modules, are not modelled:
+//! `from_fen` refuses such variants.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use chimera::betza::Mode;
-use chimera::rules::{Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
+use chimera::rules::{Captured, Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength, Verdict, Walling};
 use chimera::Color;
+use chimera::{EndReason, Outcome};
 
 /// A piece on the mailbox board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +144,11 @@ pub struct RefMove {
     /// A locust move (`features/locust.rs`): the square it stops on first, taking the
     /// enemy piece there if there is one.
     pub via: Option<usize>,
+    /// A turn's wall part (Duck chess): the duck goes from wherever it stands to `to`;
+    /// `from` is the square the turn's move landed on (the part's anchor, as written).
+    pub wall: bool,
+    /// A drop of this type from the mover's hand onto `to` (`from` is `to`).
+    pub drop: Option<u8>,
 }
 
 #[derive(Clone, Debug)]
@@ -137,6 +183,16 @@ pub struct RefPos {
     pub lions: Option<(Vec<u8>, Vec<u8>)>,
     /// Where a non-lion just took a lion (`lion=` in the FEN).
     pub lion_struck: Option<usize>,
+    /// Walled squares (`*` in a FEN): the duck, and the board's own walls.
+    pub walls: Vec<bool>,
+    /// Duck chess mid-turn: the move is played and the duck is to move; the square the
+    /// move landed on (`part=2@e4` in the FEN).
+    pub anchor: Option<usize>,
+    /// Pieces in hand, per colour, a count per type (`[Qn]` after the board in a FEN);
+    /// empty where the variant has no hands.
+    pub hands: [Vec<u8>; 2],
+    /// Pieces that promoted (`Q~`): taken, they count as the promoting type.
+    pub promoted: Vec<bool>,
 }
 
 fn other(c: Color) -> Color {
@@ -155,11 +211,24 @@ fn ci(c: Color) -> usize {
 
 /// Reads a FEN board field into a mailbox, rank 1 first.
 fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec<Option<(Color, u8)>>, String> {
+    parse_board_walls(rules, files, ranks, field).map(|(board, _, _)| board)
+}
+
+/// A FEN board field's mailbox, walls (`*`) and promoted marks (`Q~`).
+type Placed = (Vec<Option<(Color, u8)>>, Vec<bool>, Vec<bool>);
+
+/// Reads a FEN board field into a mailbox, rank 1 first, with its walls and the pieces
+/// marked promoted.
+fn parse_board_walls(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Placed, String> {
+    // (The hand, `[…]` after the board, is read by the caller.)
+    let field = field.split('[').next().unwrap_or(field);
     let rows: Vec<&str> = field.split('/').collect();
     if rows.len() as i32 != ranks {
         return Err(format!("{} rows for {} ranks", rows.len(), ranks));
     }
     let mut board = vec![None; (files * ranks) as usize];
+    let mut walls = vec![false; (files * ranks) as usize];
+    let mut promoted = vec![false; (files * ranks) as usize];
     for (i, row) in rows.iter().enumerate() {
         let rank = ranks - 1 - i as i32;
         let mut file = 0i32;
@@ -174,6 +243,23 @@ fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec
                     k += 1;
                 }
                 file += n;
+                continue;
+            }
+            if c == '~' {
+                if file == 0 {
+                    return Err(format!("`~` before a piece in row {row}"));
+                }
+                promoted[(rank * files + file - 1) as usize] = true;
+                k += 1;
+                continue;
+            }
+            if c == '*' {
+                if file >= files {
+                    return Err(format!("row {row} too long"));
+                }
+                walls[(rank * files + file) as usize] = true;
+                file += 1;
+                k += 1;
                 continue;
             }
             // `+X`: the face without a letter of the piece lettered X.
@@ -198,20 +284,41 @@ fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec
             return Err(format!("row {row} has {file} files, not {files}"));
         }
     }
-    Ok(board)
+    Ok((board, walls, promoted))
 }
 
 impl RefPos {
     /// Sets up a position from FEN (board, side, castling, en passant, counters, and the
     /// `unmoved=` extension).
     pub fn from_fen(rules: Arc<Rules>, fen: &str) -> Result<RefPos, String> {
-        if rules.drops.is_some() {
-            return Err("the reference does not model pieces in hand and drops".into());
+        if let Some(d) = &rules.drops {
+            // Hands and drops as in crazyhouse and bughouse, nothing more.
+            let plain = d.per_file.is_empty()
+                && d.no_drop_mate.is_empty()
+                && d.capacity.is_none()
+                && !d.immobile_drops
+                && d.must_drop.is_empty()
+                && d.opposite_colors.is_empty()
+                && d.castling_rights_on_drop.is_empty()
+                && d.drop_moves
+                && !d.promoted
+                && !d.unlimited
+                && d.placement.is_none()
+                && d.checks
+                && rules.pieces.iter().filter(|p| p.promotion.is_some()).count() <= 1
+                && rules.turn.walls.is_none()
+                && rules.turn.series.is_none();
+            if !plain {
+                return Err("of pieces in hand and drops the reference models crazyhouse's and bughouse's alone".into());
+            }
         }
         // Of the rule modules, only Chu shogi's lion trading (read from its text below) and
         // Checkless chess's ban.
         if rules.modules.iter().any(|m| m.name != "chu-lion" && m.name != "checkless") {
             return Err("the reference does not model rule modules".into());
+        }
+        if rules.turn.walls.is_some_and(|w| w != Walling::Duck) || (rules.turn.walls.is_some() && rules.turn.series.is_some()) {
+            return Err("of the walls placed in play the reference models the duck alone".into());
         }
         let names = |key: &str, spec: &chimera::rules::ModuleSpec| -> Vec<u8> {
             let list = spec.params.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
@@ -221,7 +328,19 @@ impl RefPos {
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
         let fields: Vec<&str> = fen.split_whitespace().collect();
-        let placed = parse_board(&rules, files, ranks, fields[0])?;
+        let (board_field, hand_field) = match fields[0].split_once('[') {
+            Some((b, h)) => (b, Some(h.strip_suffix(']').ok_or("a hand without `]`")?)),
+            None => (fields[0], None),
+        };
+        let (placed, walls, promoted) = parse_board_walls(&rules, files, ranks, board_field)?;
+        let mut hands = [vec![0u8; rules.pieces.len()], vec![0u8; rules.pieces.len()]];
+        if rules.drops.is_some() {
+            for c in hand_field.ok_or("no hand in the FEN")?.chars() {
+                let kind =
+                    rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase())).ok_or(format!("bad hand letter {c}"))?;
+                hands[usize::from(c.is_ascii_lowercase())][kind] += 1;
+            }
+        }
         let start_field = rules.start_fen.split_whitespace().next().unwrap_or("");
         let start = parse_board(&rules, files, ranks, start_field)?;
         let board = placed
@@ -252,6 +371,10 @@ impl RefPos {
             all_en_passant: true,
             lions,
             lion_struck: None,
+            walls,
+            anchor: None,
+            hands,
+            promoted,
         };
         let castling = fields.get(2).copied().unwrap_or("-");
         if castling != "-" {
@@ -266,13 +389,15 @@ impl RefPos {
             }
         }
         let ep = fields.get(3).copied().unwrap_or("-");
+        // Duck chess mid-turn (`part=2@e4`): the side to move is the one that just moved.
+        let mid_turn = rules.turn.walls.is_some() && fields.iter().skip(6).any(|f| f.starts_with("part=2@"));
         if ep != "-" && rules.turn.series.is_some() {
             pos.passed[ci(other(turn))] = pos.square_list(ep)?;
         } else if ep != "-" {
             let squares = pos.square_list(ep)?;
             // The double-stepped piece stands one square further on from the mover's view
             // (with a transfer, on the next board), unless the field names it too.
-            let dy = if turn == Color::White { -1 } else { 1 };
+            let dy = if (turn == Color::White) != mid_turn { -1 } else { 1 };
             pos.ep = Some(match squares[..] {
                 [target] => {
                     let beyond = pos.offset(target, 0, dy).ok_or("ep victim off the board")?;
@@ -292,6 +417,10 @@ impl RefPos {
         // Extension: `unmoved=e2,g1` (or `unmoved=-`) names the pieces that have never
         // moved, overriding the start-position rule above.
         for ext in fields.iter().skip(6) {
+            if let Some(sq) = ext.strip_prefix("part=2@").filter(|_| rules.turn.walls.is_some()) {
+                pos.anchor = Some(pos.parse_square(sq).ok_or_else(|| format!("bad square {sq}"))?);
+                continue;
+            }
             if let Some(n) = ext.strip_prefix("part=") {
                 pos.part = n.parse::<u32>().map_err(|_| format!("bad part {n}"))? - 1;
                 continue;
@@ -392,6 +521,11 @@ impl RefPos {
         let r: i32 = name[1..].parse().ok()?;
         (f >= 0 && f < self.files && r >= 1 && r <= self.ranks).then(|| ((r - 1) * self.files + f) as usize)
     }
+    /// No piece and no wall on `s`.
+    fn empty(&self, s: usize) -> bool {
+        self.board[s].is_none() && !self.walls[s]
+    }
+
     fn sign(c: Color) -> i32 {
         if c == Color::White {
             1
@@ -439,7 +573,7 @@ impl RefPos {
                     if next == target {
                         return true;
                     }
-                    if self.board[next].is_some() || (d.range != 0 && steps >= d.range as u32) {
+                    if !self.empty(next) || (d.range != 0 && steps >= d.range as u32) {
                         break;
                     }
                     cur = next;
@@ -455,7 +589,7 @@ impl RefPos {
     fn locust_attacks(&self, s: usize, man: Man, target: usize) -> bool {
         let sign = Self::sign(man.color);
         let enemy = |sq: usize| sq == target || matches!(self.board[sq], Some(m) if m.color != man.color);
-        let empty = |sq: usize| sq == s || (sq != target && self.board[sq].is_none());
+        let empty = |sq: usize| sq == s || (sq != target && self.empty(sq));
         self.rules.pieces[man.kind as usize].locusts.iter().any(|d| {
             let lo = d.locust.expect("a locust move");
             let via = self.offset(s, lo.via.0 as i32, lo.via.1 as i32 * sign);
@@ -470,7 +604,7 @@ impl RefPos {
 
     fn path_clear(&self, from: usize, path: &[(i8, i8)], sign: i32) -> bool {
         path.iter().all(|&(px, py)| match self.offset(from, px as i32, py as i32 * sign) {
-            Some(p) => self.board[p].is_none(),
+            Some(p) => self.empty(p),
             None => false,
         })
     }
@@ -583,7 +717,7 @@ impl RefPos {
         for &target in &self.passed[ci(them)] {
             let Some(victim) = self.offset(target, 0, Self::sign(them)) else { continue };
             let victim_ok = matches!(self.board[victim], Some(m) if m.color == them && self.rules.pieces[m.kind as usize].en_passant);
-            if !victim_ok || self.board[target].is_some() {
+            if !victim_ok || !self.empty(target) {
                 continue;
             }
             for from in 0..self.board.len() {
@@ -601,6 +735,8 @@ impl RefPos {
                         ep_victim: Some(victim),
                         double_step: false,
                         via: None,
+                        wall: false,
+                        drop: None,
                     });
                 }
             }
@@ -683,6 +819,9 @@ impl RefPos {
     /// Moves that obey everything but the royal-safety rule (castling conditions included).
     pub fn pseudo_moves(&self) -> Vec<RefMove> {
         let us = self.turn;
+        if let Some(anchor) = self.anchor {
+            return self.duck_moves(anchor);
+        }
         // In a capture-all variant the game is over once a side has no piece left.
         if self.rules.end.army_captured.is_some() && !self.board.iter().any(|m| matches!(m, Some(m) if m.color == us)) {
             return Vec::new();
@@ -694,6 +833,15 @@ impl RefPos {
             let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(m.kind)).count();
             if left <= e.at_most as usize {
                 return Vec::new();
+            }
+        }
+        // A side down to `at_most` pieces of a type counted alone (Duck chess's king taken)
+        // while the opponent has at least `opponent_at_least` has lost: no moves.
+        for e in self.rules.end.extinction.iter().filter(|e| !e.together) {
+            for t in e.of.unwrap_or_default().iter() {
+                if self.count(us, t) <= e.at_most as usize && self.count(other(us), t) >= e.opponent_at_least as usize {
+                    return Vec::new();
+                }
             }
         }
         let sign = Self::sign(us);
@@ -720,6 +868,10 @@ impl RefPos {
                     if d.range == 1 && !self.path_clear(s, &d.path, sign) {
                         break;
                     }
+                    // A wall (the duck) is neither taken nor passed.
+                    if self.walls[next] {
+                        break;
+                    }
                     match self.board[next] {
                         None => {
                             if d.mode != Mode::Capture {
@@ -742,7 +894,7 @@ impl RefPos {
             // Double step.
             if def.double_step_ranks.contains(&(self.own_rank(s, us) as u8)) {
                 if let (Some(a), Some(b)) = (self.offset(s, 0, sign), self.offset(s, 0, 2 * sign)) {
-                    if self.board[a].is_none() && self.board[b].is_none() {
+                    if self.empty(a) && self.empty(b) {
                         base.insert((s, b, None, None), true);
                     }
                 }
@@ -751,7 +903,7 @@ impl RefPos {
             if let (true, Some((target, victim))) = (def.en_passant, self.ep) {
                 let can = self.takes_onto(def, s, target, sign);
                 let victim_ok = matches!(self.board[victim], Some(m) if m.color != us);
-                if can && victim_ok && self.board[target].is_none() {
+                if can && victim_ok && self.empty(target) {
                     base.insert((s, target, None, Some(victim)), false);
                 }
             }
@@ -770,7 +922,7 @@ impl RefPos {
             }
             if c.empty.iter().any(|&e| {
                 let e = self.for_color(e, us);
-                e != kf && e != rf && self.board[e].is_some()
+                e != kf && e != rf && !self.empty(e)
             }) {
                 continue;
             }
@@ -792,15 +944,19 @@ impl RefPos {
                 on.board[e] = self.board[kf];
                 on.in_check()
             };
-            if c.safe.iter().any(|&e| {
-                if self.threatened(us) {
-                    threatened_on(self.for_color(e, us))
-                } else if self.rules.madrasi {
-                    passed(self.for_color(e, us))
-                } else {
-                    lifted.attacked(self.for_color(e, us), them)
-                }
-            }) {
+            // Where no piece is royal nothing is ever in check (Duck chess: "castling is
+            // allowed out of, through and into check"): no square need be safe.
+            if self.any_royal_type()
+                && c.safe.iter().any(|&e| {
+                    if self.threatened(us) {
+                        threatened_on(self.for_color(e, us))
+                    } else if self.rules.madrasi {
+                        passed(self.for_color(e, us))
+                    } else {
+                        lifted.attacked(self.for_color(e, us), them)
+                    }
+                })
+            {
                 continue;
             }
             base.insert((kf, self.for_color(c.king_to, us), Some(i), None), false);
@@ -818,7 +974,7 @@ impl RefPos {
         }
         let mut out = Vec::new();
         for ((from, to, castle, ep_victim), double_step) in base {
-            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None };
+            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None, wall: false, drop: None };
             let kind = self.board[from].unwrap().kind;
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
             let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
@@ -861,6 +1017,43 @@ impl RefPos {
             }
         }
         out.extend(locusts);
+        out.extend(self.drops());
+        out
+    }
+
+    /// Drops from the mover's hand (crazyhouse's and bughouse's, from their published
+    /// rules): a piece in hand onto any empty square of its drop zone (a pawn: not the
+    /// first or last rank), never where it could not move again; a drop may check and
+    /// mate.
+    fn drops(&self) -> Vec<RefMove> {
+        if self.rules.drops.is_none() {
+            return Vec::new();
+        }
+        let us = self.turn;
+        let mut out = Vec::new();
+        for (kind, def) in self.rules.pieces.iter().enumerate() {
+            if self.hands[ci(us)][kind] == 0 {
+                continue;
+            }
+            let zone: Option<Vec<usize>> =
+                def.drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
+            for to in 0..self.board.len() {
+                if !self.empty(to) || zone.as_ref().is_some_and(|z| !z.contains(&to)) || self.immobile(kind as u8, us, to) {
+                    continue;
+                }
+                out.push(RefMove {
+                    from: to,
+                    to,
+                    promo: None,
+                    castle: None,
+                    ep_victim: None,
+                    double_step: false,
+                    via: None,
+                    wall: false,
+                    drop: Some(kind as u8),
+                });
+            }
+        }
         out
     }
 
@@ -876,20 +1069,64 @@ impl RefPos {
             let Some(via) = self.offset(s, lo.via.0 as i32, lo.via.1 as i32 * sign) else { continue };
             let to = if (d.dx, d.dy) == (0, 0) { Some(s) } else { self.offset(s, d.dx as i32, d.dy as i32 * sign) };
             let Some(to) = to else { continue };
-            let via_ok = match self.board[via] {
-                Some(m) => lo.takes && m.color != us,
-                None => !lo.takes,
-            };
-            let to_ok = to == s
-                || match self.board[to] {
-                    None => d.mode != Mode::Capture,
-                    Some(m) => m.color != us && d.mode != Mode::Move,
+            let via_ok = !self.walls[via]
+                && match self.board[via] {
+                    Some(m) => lo.takes && m.color != us,
+                    None => !lo.takes,
                 };
+            let to_ok = to == s
+                || (!self.walls[to]
+                    && match self.board[to] {
+                        None => d.mode != Mode::Capture,
+                        Some(m) => m.color != us && d.mode != Mode::Move,
+                    });
             if via_ok && to_ok {
-                out.push(RefMove { from: s, to, promo: None, castle: None, ep_victim: None, double_step: false, via: Some(via) });
+                out.push(RefMove {
+                    from: s,
+                    to,
+                    promo: None,
+                    castle: None,
+                    ep_victim: None,
+                    double_step: false,
+                    via: Some(via),
+                    wall: false,
+                    drop: None,
+                });
             }
         }
         out
+    }
+
+    /// Duck chess's second part, from its published rules (chess.com's "Duck Chess" and
+    /// Wikipedia's "Duck chess"): the duck must move to a different empty square — any
+    /// empty square on the first turn, when it is not on the board yet. Written from the
+    /// square the turn's move landed on (`anchor`) to the duck's new square, as Chimera
+    /// and Fairy-Stockfish write it.
+    fn duck_moves(&self, anchor: usize) -> Vec<RefMove> {
+        (0..self.board.len())
+            .filter(|&to| self.empty(to))
+            .map(|to| RefMove {
+                from: anchor,
+                to,
+                promo: None,
+                castle: None,
+                ep_victim: None,
+                double_step: false,
+                via: None,
+                wall: true,
+                drop: None,
+            })
+            .collect()
+    }
+
+    /// The duck's square: the walled square that is not one of the board's own walls.
+    fn duck(&self) -> Option<usize> {
+        (0..self.walls.len()).find(|&s| self.walls[s] && !self.rules.walls.iter().any(|&w| w as usize == s))
+    }
+
+    /// Whether some piece type is royal (else nothing is ever in check).
+    fn any_royal_type(&self) -> bool {
+        self.rules.pieces.iter().any(|p| p.royal)
     }
 
     /// How many pieces of type `t` `c` has on the board.
@@ -961,7 +1198,35 @@ impl RefPos {
     pub fn play(&self, m: &RefMove) -> RefPos {
         let us = self.turn;
         let mut p = self.clone();
+        if m.wall {
+            // The duck moves (or enters): the turn ends. The move part counted the turn's
+            // halfmove; an en-passant square the duck lands on can no longer be moved to.
+            if let Some(d) = self.duck() {
+                p.walls[d] = false;
+            }
+            p.walls[m.to] = true;
+            p.anchor = None;
+            if p.ep.is_some_and(|(t, _)| t == m.to) {
+                p.ep = None;
+            }
+            p.turn = other(us);
+            if us == Color::Black {
+                p.fullmove += 1;
+            }
+            return p;
+        }
         p.ep = None;
+        if let Some(kind) = m.drop {
+            p.board[m.to] = Some(Man { color: us, kind, moved: true });
+            p.hands[ci(us)][kind as usize] -= 1;
+            p.promoted[m.to] = false;
+            p.halfmove = if self.rules.end.move_rule_resets.contains(&ResetEvent::Drop) { 0 } else { self.halfmove + 1 };
+            p.turn = other(us);
+            if us == Color::Black {
+                p.fullmove += 1;
+            }
+            return p;
+        }
         let mut touched = vec![m.from, m.to];
         let mut capture = false;
         // The piece taken, and where it stood.
@@ -1039,6 +1304,28 @@ impl RefPos {
                 None
             };
         }
+        if let Some(d) = self.rules.drops.as_ref().filter(|_| m.castle.is_none()) {
+            // Promoted marks move with their pieces (and are made by promotions); a piece
+            // taken goes to the captor's hand as its `captured_as` type — a promoted one
+            // as the promoting type's (crazyhouse) — or leaves the game (bughouse: to
+            // the partner on the other board).
+            let was_promoted = taken.is_some_and(|(_, on)| self.promoted[on]);
+            if let Some((_, on)) = taken {
+                p.promoted[on] = false;
+            }
+            p.promoted[m.from] = false;
+            p.promoted[m.to] = d.demote_on_capture && (self.promoted[m.from] || m.promo.is_some());
+            if let Some((victim, _)) = taken {
+                let pawn = self.rules.pieces.iter().position(|q| q.promotion.is_some());
+                let kind = match pawn {
+                    Some(pawn) if was_promoted && d.demote_on_capture => pawn,
+                    _ => victim.kind as usize,
+                };
+                if let Captured::Hand(t) = self.rules.pieces[kind].captured_as {
+                    p.hands[ci(us)][t as usize] += 1;
+                }
+            }
+        }
         if let Some((victim, on)) = taken {
             let royal = |man: Man| self.rules.pieces[man.kind as usize].royal;
             // Andernach: the capturer, promoted if it promoted, turns.
@@ -1050,7 +1337,7 @@ impl RefPos {
             // Circe: the victim is reborn, if its square is empty.
             if self.rules.circe.is_some() && !royal(victim) {
                 if let Some(home) = p.rebirth_square(victim.color, victim.kind, on) {
-                    if p.board[home].is_none() {
+                    if p.empty(home) {
                         let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
                         let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
                         p.board[home] = Some(Man { moved: start[home] != Some((victim.color, victim.kind)), ..victim });
@@ -1071,6 +1358,17 @@ impl RefPos {
         p.turn = other(us);
         if self.rules.turn.series.is_some() {
             self.after_series_move(m, &mut p, reset);
+        }
+        if self.rules.turn.walls.is_some() {
+            // Duck chess: the same side moves the duck now, the turn's second part (also
+            // after taking the king: the game ends with the turn, as Chimera's case
+            // `tests/cases/duck/c-king-captured-ends-after-the-duck.toml` pins).
+            p.turn = us;
+            p.fullmove = self.fullmove;
+            p.anchor = Some(match m.castle {
+                Some(i) => self.for_color(self.rules.castles[i].king_to, us),
+                None => m.to,
+            });
         }
         p
     }
@@ -1127,6 +1425,9 @@ impl RefPos {
     // ---- notation --------------------------------------------------------------------
 
     pub fn uci(&self, m: &RefMove) -> String {
+        if let Some(kind) = m.drop {
+            return format!("{}@{}", self.letter(kind).1, self.square_name(m.to));
+        }
         let via = m.via.map_or(String::new(), |v| self.square_name(v));
         let mut s = format!("{}{via}{}", self.square_name(m.from), self.square_name(m.to));
         if let Some(t) = m.promo {
@@ -1165,7 +1466,16 @@ impl RefPos {
         for rank in (0..self.ranks).rev() {
             let mut empty = 0;
             for file in 0..self.files {
-                match self.board[(rank * self.files + file) as usize] {
+                let sq = (rank * self.files + file) as usize;
+                if self.walls[sq] {
+                    if empty > 0 {
+                        s += &empty.to_string();
+                        empty = 0;
+                    }
+                    s.push('*');
+                    continue;
+                }
+                match self.board[sq] {
                     None => empty += 1,
                     Some(m) => {
                         if empty > 0 {
@@ -1177,6 +1487,9 @@ impl RefPos {
                             s.push('+');
                         }
                         s.push(if m.color == Color::White { c } else { c.to_ascii_lowercase() });
+                        if self.promoted[sq] {
+                            s.push('~');
+                        }
                     }
                 }
             }
@@ -1186,6 +1499,19 @@ impl RefPos {
             if rank > 0 {
                 s.push('/');
             }
+        }
+        if self.rules.drops.is_some() {
+            // The hand: White's then Black's, each type in the variant's order.
+            s.push('[');
+            for color in [Color::White, Color::Black] {
+                for (kind, &n) in self.hands[ci(color)].iter().enumerate() {
+                    let c = self.letter(kind as u8).1;
+                    for _ in 0..n {
+                        s.push(if color == Color::White { c } else { c.to_ascii_lowercase() });
+                    }
+                }
+            }
+            s.push(']');
         }
         s += if self.turn == Color::White { " w " } else { " b " };
         let mut castling = String::new();
@@ -1206,7 +1532,7 @@ impl RefPos {
                 .iter()
                 .filter(|&&t| {
                     let victim = self.offset(t, 0, Self::sign(them));
-                    may && self.board[t].is_none() && victim.is_some_and(|v| matches!(self.board[v], Some(m) if m.color == them))
+                    may && self.empty(t) && victim.is_some_and(|v| matches!(self.board[v], Some(m) if m.color == them))
                 })
                 .map(|&t| self.square_name(t))
                 .collect();
@@ -1223,6 +1549,9 @@ impl RefPos {
             }
         }
         s += &format!(" {} {}", self.halfmove, self.fullmove);
+        if let Some(a) = self.anchor {
+            s += &format!(" part=2@{}", self.square_name(a));
+        }
         if self.part > 0 {
             s += &format!(" part={}", self.part + 1);
             let own = &self.passed[ci(self.turn)];
@@ -1264,12 +1593,81 @@ impl RefPos {
         s
     }
 
+    /// The whole turns legal now, each written as its parts' long algebraic joined by
+    /// commas (`e2e4,e4e5`), sorted: the turn's first move, then every way to go on (a
+    /// part after which no part is legal ends the turn).
+    pub fn legal_turns_uci(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for m in self.legal_moves() {
+            let p = self.play(&m);
+            let rest = if p.turn == self.turn { p.legal_turns_uci() } else { Vec::new() };
+            if rest.is_empty() {
+                out.push(self.uci(&m));
+            }
+            out.extend(rest.iter().map(|r| format!("{},{r}", self.uci(&m))));
+        }
+        out.sort();
+        out
+    }
+
+    /// Whether a drop would parry the side to move's check if its hand held one piece of
+    /// every type a hand may hold: chess.com's bughouse rule ("a check that could be
+    /// blocked by a piece drop is not considered checkmate, even if the player doesn't
+    /// have a piece in the bank"), which Chimera leaves to the server (see the module's
+    /// header): the differential counts the mates it would not call mates.
+    pub fn drop_could_parry(&self) -> bool {
+        let mut full = self.clone();
+        for (kind, def) in self.rules.pieces.iter().enumerate() {
+            if !def.royal {
+                full.hands[ci(self.turn)][kind] = 1;
+            }
+        }
+        full.legal_moves().iter().any(|m| m.drop.is_some())
+    }
+
+    /// How the game has ended at this position, if it has, from the rules' text: between
+    /// turns only (mid-turn the turn is played out first); the opponent's extinction,
+    /// then the mover's (`[[end.extinction]]`: a type counted alone, or the types
+    /// together, down to `at_most`); then, with no legal move, checkmate's or stalemate's
+    /// verdict for the side to move; then the move rule's automatic end (the halfmove
+    /// clock at twice its move count). Repetitions are not modelled: the differential
+    /// compares positions of games that have none.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.anchor.is_some() || self.part > 0 {
+            return None;
+        }
+        let us = self.turn;
+        for e in &self.rules.end.extinction {
+            for c in [other(us), us] {
+                let kinds = e.of.unwrap_or_default();
+                let count = |side: Color, kinds: &[u8]| kinds.iter().map(|&t| self.count(side, t)).sum::<usize>();
+                let groups: Vec<Vec<u8>> = if e.together { vec![kinds.iter().collect()] } else { kinds.iter().map(|t| vec![t]).collect() };
+                if groups.iter().any(|g| count(c, g) <= e.at_most as usize && count(other(c), g) >= e.opponent_at_least as usize) {
+                    return Some(Outcome::for_side(e.verdict, c, EndReason::Extinction));
+                }
+            }
+        }
+        if self.legal_moves().is_empty() {
+            let (verdict, reason) = if self.in_check() {
+                (self.rules.end.checkmate, EndReason::Checkmate)
+            } else {
+                (self.rules.end.stalemate, EndReason::Stalemate)
+            };
+            return Some(Outcome::for_side(verdict, us, reason));
+        }
+        let automatic = self.rules.end.move_rule.automatic;
+        if automatic != 0 && self.halfmove >= 2 * automatic as u32 {
+            return Some(Outcome::for_side(Verdict::Draw, us, EndReason::MoveRule));
+        }
+        None
+    }
+
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {
             return 1;
         }
         let moves = self.legal_moves();
-        if self.rules.turn.series.is_some() {
+        if self.rules.turn.has_parts() {
             // Whole turns: a move that leaves the turn going on counts the rest of it.
             return moves
                 .iter()
