@@ -85,6 +85,10 @@ pub struct PieceDef {
     /// A capture turns it into a wall on the square it took (`petrify_on_capture`;
     /// Fairy-Stockfish's `petrifyOnCapture`, Petrified chess).
     pub petrify_on_capture: bool,
+    /// Its worth in centipawns (the ruleset's `value = 3.2`, in pawns, is 320), for a
+    /// computer opponent's evaluation: given by the designer where the estimate from its
+    /// moves is off. `None`: estimated. The rules themselves never read it.
+    pub value: Option<u32>,
 }
 
 /// Moves a piece has only from one square of a set to another (Fairy-Stockfish's

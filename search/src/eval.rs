@@ -90,7 +90,12 @@ impl Values {
                 .collect();
             let m = open.iter().map(|&sq| per_square[sq as usize][0]).sum::<f64>() / open.len().max(1) as f64;
             mobility[t] = m;
-            let v = if royal { 0.0 } else { SCALE * m.powf(EXPONENT) };
+            // The designer's worth (`value = 3.2`, in pawns) replaces the estimate.
+            let v = match def.value {
+                Some(centipawns) => f64::from(centipawns),
+                None if royal => 0.0,
+                None => SCALE * m.powf(EXPONENT),
+            };
             value[t] = v.round() as i32;
             if m > 0.0 {
                 for c in Color::BOTH {

@@ -1087,3 +1087,18 @@ fn playtest_plays_the_search_against_a_baseline() {
     assert!(games.contains("[White \"chimera-search\"]\n[Black \"random\"]"), "{games}");
     assert!(games.contains("[White \"random\"]\n[Black \"chimera-search\"]"), "{games}");
 }
+
+/// A piece's `value` (in pawns) replaces the computer opponent's estimate, and `check`
+/// says which values were given; a worth out of range is refused at its key.
+#[test]
+fn check_prints_the_values_and_a_ruleset_may_set_one() {
+    let file =
+        temp_file("valued.toml", "extends = \"chess\"\nname = \"valued\"\n[pieces.knight]\nletter = \"N\"\nbetza = \"N\"\nvalue = 3.2\n");
+    let r = chimera(&["check", file.to_str().unwrap()]).ok();
+    let line = r.lines().last().copied().unwrap_or_default();
+    assert!(line.contains("knight 3.20 (given)") && line.contains("queen 8.04") && line.contains("king royal"), "{line}");
+    let bad =
+        temp_file("badvalue.toml", "extends = \"chess\"\nname = \"bad\"\n[pieces.knight]\nletter = \"N\"\nbetza = \"N\"\nvalue = -1\n");
+    let r = chimera(&["check", bad.to_str().unwrap()]).fails();
+    assert!(r.stderr.contains("badvalue.toml:6:9: pieces.knight.value: -1: a worth in pawns, from 0 to 1000"), "{}", r.stderr);
+}

@@ -44,6 +44,7 @@ pub(crate) struct RawPiece {
     line_moves: Option<RawLineMoves>,
     hop_barred: Option<Spanned<Vec<Spanned<String>>>>,
     petrify_on_capture: Option<Spanned<bool>>,
+    value: Option<Spanned<f64>>,
 }
 
 /// The other sections a piece's keys depend on.
@@ -236,6 +237,12 @@ pub(crate) fn compile(
         }
         Some(n) => Some(*n.get_ref()),
     };
+    let value = match &p.value {
+        Some(v) if !(0.0..=1000.0).contains(v.get_ref()) => {
+            return Err(cx.r.span(v, key("value"), format!("{}: a worth in pawns, from 0 to 1000", v.get_ref())))
+        }
+        v => v.as_ref().map(|v| (v.get_ref() * 100.0).round() as u32),
+    };
     Ok(PieceDef {
         name: pname.clone(),
         letter,
@@ -262,6 +269,7 @@ pub(crate) fn compile(
         line_moves,
         hop_barred,
         petrify_on_capture,
+        value,
     })
 }
 

@@ -18,7 +18,29 @@ pub fn run(args: &Args, out: &mut dyn Write) -> Result<(), Failure> {
     let variant = load_variant(&args.file)?;
     // A ruleset's names and description are the file author's: escaped for the terminal.
     out.write_all(super::printable(&summary(variant.rules())).as_bytes())?;
+    out.write_all(super::printable(&values(&variant)).as_bytes())?;
     Ok(())
+}
+
+/// The pieces' worth as the computer opponent (`chimera uci`, `playtest`) counts it, in
+/// pawns: estimated from each piece's moves, or the ruleset's `value` where it gives one.
+fn values(variant: &chimera::Variant) -> String {
+    let values = chimera_search::Values::new(variant);
+    let rules = variant.rules();
+    let each: Vec<String> = rules
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(t, p)| {
+            let worth = match p.value {
+                Some(_) => format!("{:.2} (given)", f64::from(values.value(t as u8)) / 100.0),
+                None if values.value(t as u8) == 0 && p.royal => "royal".to_string(),
+                None => format!("{:.2}", f64::from(values.value(t as u8)) / 100.0),
+            };
+            format!("{} {worth}", p.name)
+        })
+        .collect();
+    format!("values for the computer opponent, in pawns (`value` sets one): {}\n", each.join(", "))
 }
 
 #[cfg(test)]
