@@ -118,16 +118,16 @@ impl<B: Bitboard> Board<B> {
     #[inline]
     pub fn put(&mut self, sq: Square, p: Piece) {
         let b = B::bit(sq);
-        self.squares[sq as usize] = p.code();
+        self.squares[sq] = p.code();
         self.by_type[p.kind as usize] |= b;
         self.by_color[p.color] |= b;
     }
 
     #[inline]
     pub fn take(&mut self, sq: Square) -> Piece {
-        let p = Piece::from_code(self.squares[sq as usize]).expect("take from an empty square");
+        let p = Piece::from_code(self.squares[sq]).expect("take from an empty square");
         let b = B::bit(sq);
-        self.squares[sq as usize] = NO_PIECE;
+        self.squares[sq] = NO_PIECE;
         self.by_type[p.kind as usize] ^= b;
         self.by_color[p.color] ^= b;
         p
@@ -189,8 +189,8 @@ impl<B: Bitboard> Pos<B> {
                 fullmove: 1,
                 hash: 0,
                 part: 0,
-                anchor: 0,
-                behind: 0,
+                anchor: Square::new(0),
+                behind: Square::new(0),
             },
             castles960: None,
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
@@ -233,7 +233,7 @@ impl<B: Bitboard> Pos<B> {
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.board.squares[sq as usize])
+        Piece::from_code(self.board.squares[sq])
     }
     /// The squares no move may pass through or land on quietly: the pieces, and the
     /// board's walls.
@@ -366,7 +366,7 @@ impl<B: Bitboard> Pos<B> {
         }
         for g in &t.attack_groups[by] {
             let cand = self.group_attackers(g, attackers);
-            if (g.reach[sq as usize] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
+            if (g.reach[sq] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
                 return true;
             }
         }
@@ -415,13 +415,13 @@ impl<B: Bitboard> Pos<B> {
             cand &= self.status.unmoved;
         }
         // (None on the line at all, most often.)
-        if (t.rays[a.back.ray.reach as usize * t.squares + sq as usize] & cand).is_empty() {
+        if (t.rays[a.back.ray.reach as usize * t.squares + sq.index()] & cand).is_empty() {
             return false;
         }
         let screen = match a.back.hop {
             // The grasshopper's screen is next to where it lands.
             Hop::Grasshopper => {
-                let next = t.rays[a.back.step as usize * t.squares + sq as usize] & occ;
+                let next = t.rays[a.back.step as usize * t.squares + sq.index()] & occ;
                 if next.is_empty() {
                     return false;
                 }
@@ -448,7 +448,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         t.leap_attacker_types[by]
             .iter()
-            .any(|&(pt, base)| (t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize] & attackers).any())
+            .any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt as usize] & attackers).any())
     }
 
     /// Every square a piece of `by` attacks, with `occ` as the occupancy: the squares
@@ -463,7 +463,7 @@ impl<B: Bitboard> Pos<B> {
             let mut pieces = self.board.by_type[pt] & theirs;
             while pieces.any() {
                 let sq = pieces.pop();
-                map |= mob.leap_capture[sq as usize];
+                map |= mob.leap_capture[sq];
                 if mob.shape == Shape::Leaper {
                     continue;
                 }
@@ -473,7 +473,7 @@ impl<B: Bitboard> Pos<B> {
                     map |= t.reach(&r.lines, sq, occ, word) & mob.within;
                 }
                 for sp in mob.specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
-                    if let Some((to, path)) = sp.to[sq as usize] {
+                    if let Some((to, path)) = sp.to[sq] {
                         if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                             map |= B::bit(to);
                         }
@@ -493,7 +493,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let mut found = B::EMPTY;
         for &(pt, base) in &t.leap_attacker_types[by] {
-            found |= t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize];
+            found |= t.leap_attackers[base + sq.index()] & self.board.by_type[pt as usize];
         }
         found & attackers
     }
@@ -510,13 +510,13 @@ impl<B: Bitboard> Pos<B> {
     fn lame_attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
         for &(pt, base) in &t.special_attacker_types[by] {
-            let own = self.board.by_type[pt as usize] & attackers & t.special_attackers[base + sq as usize];
+            let own = self.board.by_type[pt as usize] & attackers & t.special_attackers[base + sq.index()];
             if own.is_empty() {
                 continue;
             }
             let mob = t.mobility(by, pt);
             for sp in mob.specials.iter().filter(|s| s.capture) {
-                if let Some((from, path)) = sp.from[sq as usize] {
+                if let Some((from, path)) = sp.from[sq] {
                     if own.has(from)
                         && sp.origins.has(from)
                         && sp.open(from, path, occ)
@@ -539,7 +539,7 @@ impl<B: Bitboard> Pos<B> {
             return false;
         }
         let barred = barred.unwrap_or_else(|| self.barred_pieces());
-        (sp.hurdles[from as usize] & barred).any() || barred.has(to)
+        (sp.hurdles[from] & barred).any() || barred.has(to)
     }
 
     /// What undoing `m` (moving the piece coded `moved`) will restore: the state as it is
@@ -559,7 +559,7 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Locust => {
                 let theirs = self.board.by_color[self.turn.opponent()];
-                theirs.has(m.piece as Square) || (m.from != m.to && theirs.has(m.to))
+                theirs.has(m.piece_square()) || (m.from != m.to && theirs.has(m.to))
             }
             _ => false,
         }
@@ -574,16 +574,16 @@ impl<B: Bitboard> Pos<B> {
         // borrowed anew wherever the helpers below borrow `self` mutably.
         let us = self.turn;
         let them = us.opponent();
-        let moved = self.board.squares[m.from as usize];
+        let moved = self.board.squares[m.from];
         let mut undo = self.undo_record(m, moved);
         if let Some(ep) = self.status.ep.take() {
             if self.status.ep_hashed {
                 self.status.ep_hashed = false;
-                self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
+                self.status.hash ^= self.t.zobrist.en_passant[ep.target];
             }
         }
         let mut reset = false;
-        if m.kind == MoveKind::Locust && self.piece_at(m.piece as Square).is_some() {
+        if m.kind == MoveKind::Locust && self.piece_at(m.piece_square()).is_some() {
             // The piece taken on the way (`features/locust.rs`); then a normal move.
             self.take_on_the_way(m);
             reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
@@ -592,7 +592,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Locust => {
                 // (A promotion in place, `features/promotion_move.rs`, takes nothing; nor
                 // does a locust move back to its origin.)
-                if self.board.squares[m.to as usize] != NO_PIECE && m.to != m.from {
+                if self.board.squares[m.to] != NO_PIECE && m.to != m.from {
                     self.capture(m.to, &mut undo);
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }
@@ -607,12 +607,12 @@ impl<B: Bitboard> Pos<B> {
                     // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
                     // A double step's file and rank each move by 0 or 2, so on squares
                     // numbered rank by rank the one between is the mean of the two.
-                    let mid = ((u16::from(m.from) + u16::from(m.to)) / 2) as Square;
+                    let mid = Square::new(((u16::from(m.from) + u16::from(m.to)) / 2) as u8);
                     let ep = EnPassant { target: mid, victim: m.to };
                     self.status.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
                         self.status.ep_hashed = true;
-                        self.status.hash ^= self.t.zobrist.en_passant[mid as usize];
+                        self.status.hash ^= self.t.zobrist.en_passant[mid];
                     }
                 }
             }
@@ -717,7 +717,7 @@ impl<B: Bitboard> Pos<B> {
         if moved_off.any() {
             self.status.unmoved ^= moved_off;
             for sq in moved_off.squares() {
-                self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
+                self.status.hash ^= self.t.zobrist.unmoved[sq];
             }
         }
     }
@@ -908,16 +908,16 @@ impl<B: Bitboard> Pos<B> {
         }
         h ^= t.zobrist.castles(self.status.castling);
         if let Some(ep) = self.status.ep.filter(|_| self.ep_in_hash()) {
-            h ^= t.zobrist.en_passant[ep.target as usize];
+            h ^= t.zobrist.en_passant[ep.target];
         }
         for sq in self.status.unmoved.squares() {
-            h ^= t.zobrist.unmoved[sq as usize];
+            h ^= t.zobrist.unmoved[sq];
         }
         for sq in self.status.gates.squares() {
             h ^= Zobrist::gate(sq);
         }
         for sq in self.status.promoted.squares() {
-            h ^= t.zobrist.promoted[sq as usize];
+            h ^= t.zobrist.promoted[sq];
         }
         for c in Color::BOTH {
             for (pt, &n) in self.hands[c].iter().enumerate() {

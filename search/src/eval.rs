@@ -25,7 +25,7 @@
 //! loses it where it reaches less (the corner), read per colour, square and type from a
 //! table built once.
 
-use chimera::{Color, Geometry, Position, Variant};
+use chimera::{Color, Geometry, Position, Square, Variant};
 
 /// How much a rider's target loses per step beyond the first.
 pub const RAY_DECAY: f64 = 0.8;
@@ -62,7 +62,7 @@ impl Values {
         let g = variant.geometry();
         let types = rules.pieces.len();
         let squares = g.squares();
-        let open: Vec<u8> = g.all().filter(|sq| !rules.walls.contains(sq)).collect();
+        let open: Vec<Square> = g.all().filter(|sq| !rules.walls.contains(sq)).collect();
         let mut value = vec![0; types];
         let mut mobility = vec![0.0; types];
         let mut placement = vec![0i16; 2 * types * squares];
@@ -71,28 +71,28 @@ impl Values {
             // Pieces royal only when few of them are left (extinction's last ones) still
             // count: it is losing the whole kind that ends the game.
             let royal = def.royal && def.royal_while_at_most.is_none();
-            let per_square: Vec<[f64; 2]> = (0..squares)
+            let per_square: Vec<[f64; 2]> = g
+                .all()
                 .map(|sq| {
-                    let sq = sq as u8;
                     if !open.contains(&sq) {
                         return [0.0; 2];
                     }
                     Color::BOTH.map(|c| reach_weight(variant, g, c, t as u8, sq))
                 })
                 .collect();
-            let m = open.iter().map(|&sq| per_square[sq as usize][0]).sum::<f64>() / open.len().max(1) as f64;
+            let m = open.iter().map(|&sq| per_square[sq][0]).sum::<f64>() / open.len().max(1) as f64;
             mobility[t] = m;
             let v = if royal { 0.0 } else { SCALE * m.powf(EXPONENT) };
             value[t] = v.round() as i32;
             if m > 0.0 {
                 for c in Color::BOTH {
                     for &sq in &open {
-                        let rel = per_square[sq as usize][c.index()] / m - 1.0;
+                        let rel = per_square[sq][c.index()] / m - 1.0;
                         // Royal pieces get a placement term too (a king is better off
                         // where it is not boxed in), on a nominal value of a pawn.
                         let base = if royal { 100.0 } else { v };
                         let bonus = (base * PLACEMENT_SHARE * rel).clamp(-200.0, 200.0);
-                        placement[(c.index() * types + t) * squares + sq as usize] = bonus.round() as i16;
+                        placement[(c.index() * types + t) * squares + sq.index()] = bonus.round() as i16;
                     }
                 }
             }
@@ -119,7 +119,7 @@ impl Values {
             if let Some(p) = pos.piece_at(sq) {
                 let t = p.kind as usize;
                 let ci = p.color.index();
-                score[ci] += self.value[t] + i32::from(self.placement[(ci * self.types + t) * self.squares + sq as usize]);
+                score[ci] += self.value[t] + i32::from(self.placement[(ci * self.types + t) * self.squares + sq.index()]);
             }
         }
         if self.hands {
@@ -136,7 +136,7 @@ impl Values {
 
 /// The weighted count of the squares a piece of `color` and type `t` reaches from `sq`
 /// on an empty board (see the module's comment for the weights).
-fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: u8, sq: u8) -> f64 {
+fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: u8, sq: Square) -> f64 {
     let def = variant.rules().piece(t);
     let (fx, fy) = (i32::from(g.file(sq)), i32::from(g.rank(sq)));
     let forward = if color == Color::White { 1 } else { -1 };

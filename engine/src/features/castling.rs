@@ -391,7 +391,7 @@ impl<B: Bitboard> Pos<B> {
     /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
     #[inline]
     pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        self.castles().rights_at[sq as usize] & self.status.castling
+        self.castles().rights_at[sq] & self.status.castling
     }
 
     /// `[end] castling_wins`, as Fairy-Stockfish decides it (`is_immediate_game_end`): the
@@ -429,10 +429,10 @@ impl<B: Bitboard> Pos<B> {
         }
         // (An en-passant capture's victim has just moved: it holds no right.)
         let at = &self.castles().rights_at;
-        let mut lost = at[m.from as usize] | at[m.to as usize];
+        let mut lost = at[m.from] | at[m.to];
         if m.kind == MoveKind::GateCastle {
             // The gate may be the rook's square: the king leaves too.
-            lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
+            lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from];
         }
         if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) && self.t.rules.opposite_castling {
             lost |= 1 << (2 * self.castle_index(m, self.turn) + self.turn.opponent().index());

@@ -48,7 +48,7 @@ pub(crate) fn compile(rules: &Rules, game_array: &[(Square, Piece)]) -> Circe {
             let homes: Vec<Square> =
                 game_array.iter().filter(|(_, p)| p.color == color && p.kind as usize == kind).map(|&(sq, _)| sq).collect();
             for on in g.all() {
-                rebirth[(color.index() * types + kind) * squares + on as usize] = rebirth_square(rules, color, &homes, on);
+                rebirth[(color.index() * types + kind) * squares + on.index()] = rebirth_square(rules, color, &homes, on);
             }
         }
     }
@@ -100,7 +100,7 @@ impl<B: Bitboard> Pos<B> {
             // Reborn on its start square, it has not moved there: its initial-only moves
             // are its own again (Wikipedia: "a reborn pawn regains its initial two-step").
             self.status.unmoved |= B::bit(home);
-            self.status.hash ^= t.zobrist.unmoved[home as usize];
+            self.status.hash ^= t.zobrist.unmoved[home];
         }
         if undo.to_hand != NO_PIECE {
             // Reborn, so not in the captor's hand.

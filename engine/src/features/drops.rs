@@ -220,7 +220,7 @@ impl<B: Bitboard> Pos<B> {
         let base = (us.index() * t.types + pt as usize) * t.squares;
         let mut checks = B::EMPTY;
         for royal in self.royals(us.opponent()).squares() {
-            checks |= t.leap_attackers[base + royal as usize];
+            checks |= t.leap_attackers[base + royal.index()];
         }
         checks
     }
@@ -279,7 +279,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let kind = if t.demote_on_capture && self.status.promoted.has(sq) {
             self.status.promoted ^= B::bit(sq);
-            self.status.hash ^= t.zobrist.promoted[sq as usize];
+            self.status.hash ^= t.zobrist.promoted[sq];
             // Demoted first, then what the type it demotes to becomes in hand: a
             // promoted piece whose own type has `captured_as = "none"` still goes to
             // hand as what it was promoted from.
@@ -348,10 +348,10 @@ impl<B: Bitboard> Pos<B> {
         if was || m.promotion().is_some() {
             if was {
                 self.status.promoted ^= B::bit(m.from);
-                self.status.hash ^= t.zobrist.promoted[m.from as usize];
+                self.status.hash ^= t.zobrist.promoted[m.from];
             }
             self.status.promoted |= B::bit(m.to);
-            self.status.hash ^= t.zobrist.promoted[m.to as usize];
+            self.status.hash ^= t.zobrist.promoted[m.to];
         }
     }
 

@@ -59,7 +59,7 @@ impl<B: Bitboard> Pos<B> {
         let lost = exposed & self.capture_reach(us, mover, to, B::EMPTY);
         for sq in lost.squares() {
             self.status.unmoved ^= B::bit(sq);
-            self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
+            self.status.hash ^= self.t.zobrist.unmoved[sq];
         }
     }
 

@@ -25,7 +25,7 @@ use crate::movegen::{MoveSink, Safety};
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
-use crate::types::{Color, PieceType, Square};
+use crate::types::{Color, Square};
 
 use tables::LocustStep;
 
@@ -48,7 +48,7 @@ impl<B: Bitboard> Pos<B> {
                     if !self.locust_open(step, from, occ, theirs) {
                         continue;
                     }
-                    let m = Move::new(from, step.to, MoveKind::Locust, step.via as PieceType);
+                    let m = Move::new(from, step.to, MoveKind::Locust, step.via.get());
                     if safety.unguarded || self.is_safe_after(m, safety.royals) {
                         sink.push(m);
                     }
@@ -104,14 +104,14 @@ impl<B: Bitboard> Pos<B> {
     /// Takes off the piece a locust move `m` takes on its way (journalled: undo puts it
     /// back); the move itself is then made as a normal one.
     pub(crate) fn take_on_the_way(&mut self, m: Move) {
-        self.capture_journaled(m.piece as Square);
+        self.capture_journaled(m.piece_square());
     }
 
     /// SAN's legs of a locust move, after the piece and its origin: the via square, with
     /// `x` if a piece is taken there, then `x` or `-` and the landing square (`Nxg6xg7`,
     /// `Nxg6-h7`, igui `Nxg6-f5`, jitto `Ng6-f5`).
     pub(crate) fn write_locust_legs(&self, m: Move, s: &mut String) {
-        let via = m.piece as Square;
+        let via = m.piece_square();
         if self.piece_at(via).is_some() {
             s.push('x');
         }
@@ -177,7 +177,7 @@ impl<B: Bitboard> Pos<B> {
             };
             return refuse(IllegalCode::PieceCannotMoveThere, why);
         }
-        let m = Move::new(from, to, MoveKind::Locust, via as PieceType);
+        let m = Move::new(from, to, MoveKind::Locust, via.get());
         if let Some(e) = self.module_refusal(m) {
             return Err(e);
         }

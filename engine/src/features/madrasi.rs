@@ -75,7 +75,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn attacked_with_king_on(&self, from: Square, sq: Square) -> bool {
         let mut on = self.without_history();
         let king = on.board.take(from);
-        if on.board.squares[sq as usize] == crate::types::NO_PIECE {
+        if on.board.squares[sq] == crate::types::NO_PIECE {
             on.board.put(sq, king);
         }
         let them = self.turn.opponent();

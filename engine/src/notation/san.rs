@@ -96,7 +96,7 @@ impl<B: Bitboard> Pos<B> {
             // A locust move: its three squares, `f5g6g7` (`features/locust.rs`).
             MoveKind::Locust => {
                 square(out, m.from);
-                square(out, m.piece as Square);
+                square(out, m.piece_square());
                 square(out, m.to);
             }
             // An upgrade is a promotion in place.
@@ -675,11 +675,11 @@ impl<B: Bitboard> Pos<B> {
         let mob = t.mobility(p.color, p.kind);
         let here = B::bit(from);
         let wanted = |q: bool, c: bool| (quiet && q) || (capture && c);
-        (quiet && mob.leap_quiet[from as usize].has(to))
-            || (capture && mob.leap_capture[from as usize].has(to))
+        (quiet && mob.leap_quiet[from].has(to))
+            || (capture && mob.leap_capture[from].has(to))
             || (wanted(true, true) && t.reach_over(&mob.plain, from, here).has(to))
             || mob.sliders.iter().any(|r| wanted(r.how.quiet, r.how.capture) && t.reach_over(&r.lines, from, here).has(to))
-            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].is_some_and(|(sq, _)| sq == to))
+            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from].is_some_and(|(sq, _)| sq == to))
     }
 }
 

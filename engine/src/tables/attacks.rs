@@ -68,7 +68,7 @@ impl<B: Bitboard> Attacks<B> {
                         leaps = true;
                         for sq in g.all() {
                             if let Some(from) = g.offset(sq, -dx, -dy).filter(|&from| from != sq) {
-                                leap_attackers[base + sq as usize] |= B::bit(from);
+                                leap_attackers[base + sq.index()] |= B::bit(from);
                             }
                         }
                     } else {
@@ -92,7 +92,7 @@ impl<B: Bitboard> Attacks<B> {
                             if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != from)
                             {
                                 leaps = true;
-                                leap_attackers[base + to as usize] |= B::bit(from);
+                                leap_attackers[base + to.index()] |= B::bit(from);
                             }
                         }
                     }
@@ -102,7 +102,7 @@ impl<B: Bitboard> Attacks<B> {
                         for d in dirs.iter().filter(|d| d.mode != Mode::Move) {
                             if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| to != from) {
                                 leaps = true;
-                                leap_attackers[base + to as usize] |= B::bit(from);
+                                leap_attackers[base + to.index()] |= B::bit(from);
                             }
                         }
                     }
@@ -110,7 +110,7 @@ impl<B: Bitboard> Attacks<B> {
                 // A confined piece attacks only within its region (Fairy-Stockfish's
                 // `board_bb(c, pt) & s` in `attackers_to`).
                 for sq in g.all().filter(|&sq| !within.has(sq)) {
-                    leap_attackers[base + sq as usize] = B::EMPTY;
+                    leap_attackers[base + sq.index()] = B::EMPTY;
                 }
                 if leaps {
                     leap_attacker_types[color].push((t as PieceType, base));
@@ -133,8 +133,8 @@ impl<B: Bitboard> Attacks<B> {
                 // A confined type's group is its own: no attack outside its region.
                 let within = types_mask.iter().fold(board, |b, t| b & mobility[color.index() * types + t as usize].within);
                 let reach = (0..squares)
-                    .map(|sq| match within.has(sq as Square) {
-                        true => slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)),
+                    .map(|sq| match within.has(Square::new(sq as u8)) {
+                        true => slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, Square::new(sq as u8))),
                         false => B::EMPTY,
                     })
                     .collect();

@@ -20,7 +20,7 @@ impl<B: Bitboard> Tables<B> {
         let walls = rules.walls.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
         let mut board = B::EMPTY;
         for sq in 0..squares {
-            board |= B::bit(sq as Square);
+            board |= B::bit(Square::new(sq as u8));
         }
         board &= !walls;
         let file_masks: Vec<B> = (0..g.files).map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r)))).collect();

@@ -4,7 +4,7 @@
 //! counters), not whether the position could arise; the variant's properties it asks
 //! about are read off Chimera's rules ([`Shape`]).
 
-use chimera::{Color, Rules};
+use chimera::{Color, Rules, Square};
 
 pub const FEN_INVALID_COUNTING_RULE: i32 = -14;
 pub const FEN_INVALID_CHECK_COUNT: i32 = -13;
@@ -129,7 +129,7 @@ impl Shape {
         let start = rules.start_fen.split(' ').next().unwrap_or("");
         let castling = rules.castles.first().map(|c| {
             let board = board_of(start, g.files as usize, g.ranks as usize);
-            let at = |sq: u8| board.get(g.rank(sq) as usize, g.file(sq) as usize).to_ascii_uppercase();
+            let at = |sq: Square| board.get(g.rank(sq) as usize, g.file(sq) as usize).to_ascii_uppercase();
             // The pieces on the castles' rook squares at the start, either side's (Horde's
             // White has pawns there), pawns aside.
             let mut rooks = String::new();

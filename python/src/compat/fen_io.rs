@@ -313,10 +313,11 @@ fn passed_and_reached(pos: &Position) -> String {
 /// are visible; a castle's is its rook's square, its own piece).
 fn fogged(pos: &Position, board: &str) -> String {
     let g = pos.rules().geometry;
-    let mut visible: Vec<bool> = (0..g.squares()).map(|sq| pos.piece_at(sq as Square).is_some_and(|p| p.color == pos.turn())).collect();
+    let mut visible: Vec<bool> =
+        (0..g.squares()).map(|sq| pos.piece_at(Square::new(sq as u8)).is_some_and(|p| p.color == pos.turn())).collect();
     for m in pos.legal_moves() {
         if !matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
-            visible[m.to as usize] = true;
+            visible[m.to] = true;
         }
     }
     let rows = tokens(board);
@@ -325,7 +326,7 @@ fn fogged(pos: &Position, board: &str) -> String {
         let rank = g.ranks as usize - 1 - i;
         let mut empty = 0;
         for (file, cell) in row.iter().enumerate() {
-            let sq = g.square(file as u8, rank as u8) as usize;
+            let sq = (g.square(file as u8, rank as u8)).index();
             let shown = if cell != "*" && !visible[sq] { "*" } else { cell.as_str() };
             if shown.is_empty() {
                 empty += 1;

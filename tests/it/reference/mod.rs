@@ -78,7 +78,7 @@ use std::sync::Arc;
 
 use chimera::betza::Mode;
 use chimera::rules::{Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
-use chimera::Color;
+use chimera::{Color, Square};
 
 /// A piece on the mailbox board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -370,8 +370,8 @@ impl RefPos {
         }
     }
     /// A square of White's castling description, for `c`.
-    fn for_color(&self, s: u8, c: Color) -> usize {
-        let s = s as usize;
+    fn for_color(&self, s: Square, c: Color) -> usize {
+        let s = s.index();
         match c {
             Color::White => s,
             Color::Black => ((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as usize,
@@ -381,7 +381,7 @@ impl RefPos {
     /// squares that must be empty.
     pub fn castle_squares(&self, i: usize, c: Color) -> (usize, usize, usize, usize, Vec<usize>) {
         let k = &self.rules.castles[i];
-        let m = |s: u8| self.for_color(s, c);
+        let m = |s: Square| self.for_color(s, c);
         (m(k.king_from), m(k.king_to), m(k.rook_from), m(k.rook_to), k.empty.iter().map(|&s| m(s)).collect())
     }
     pub fn square_name(&self, s: usize) -> String {
@@ -834,7 +834,7 @@ impl RefPos {
                             !p.from_zone_captures || self.board[to].is_some_and(|m| m.color != us)
                         } else {
                             in_zone(to)
-                        }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq as usize == to)) =>
+                        }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq.index() == to)) =>
                 {
                     // Only types below their limit are available.
                     let available: Vec<u8> = p.to[us]
@@ -1099,12 +1099,12 @@ impl RefPos {
         let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
         let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
         let homes: Vec<usize> = (0..start.len()).filter(|&s| start[s] == Some((color, kind))).collect();
-        let light = |s: usize| self.rules.is_light(s as u8);
+        let light = |s: usize| self.rules.is_light(Square::new(s as u8));
         match homes.len() {
             0 => {
                 let rank = if color == Color::White { self.ranks - 1 } else { 0 };
                 let sq = (rank * self.files + self.file(on)) as usize;
-                (!self.rules.walls.contains(&(sq as u8))).then_some(sq)
+                (!self.rules.walls.contains(&Square::new(sq as u8))).then_some(sq)
             }
             1 => Some(homes[0]),
             _ => {

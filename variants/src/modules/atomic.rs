@@ -128,7 +128,7 @@ fn blast_areas(g: Geometry, radius: u8) -> Vec<Wide> {
     let r = i32::from(radius);
     (0..g.squares())
         .map(|center| {
-            let center = center as Square;
+            let center = Square::new(center as u8);
             (-r..=r)
                 .flat_map(|dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy)))
                 .fold(Wide::EMPTY, |area, sq| area | Wide::bit(sq))
@@ -158,7 +158,7 @@ impl Atomic {
     /// Whether a piece of `side` standing on `sq` is beyond the enemy's reach: taking it
     /// would blow up an enemy king. `enemy_royals` are the enemy's royals left.
     fn shielded(&self, pos: &dyn PositionView, sq: Square, enemy_royals: Wide) -> bool {
-        (self.blast[sq as usize] & enemy_royals).squares().any(|s| pos.piece_at(s).is_some_and(|p| !Self::is(self.immune, p.kind)))
+        (self.blast[sq] & enemy_royals).squares().any(|s| pos.piece_at(s).is_some_and(|p| !Self::is(self.immune, p.kind)))
     }
 
     /// Whether `side` has a king attacked by a piece that may take it.
@@ -218,7 +218,7 @@ impl Atomic {
         let capturer = m.promotion().unwrap_or(mover);
         // The capturer explodes on `to` (unless immune); its neighbours unless spared.
         let mut blown = Wide::EMPTY;
-        for sq in (self.blast[m.to as usize] & after.occ).squares() {
+        for sq in (self.blast[m.to] & after.occ).squares() {
             let kind = if sq == m.to { capturer } else { pos.piece_at(sq)?.kind };
             if !(Self::is(self.immune, kind) || (sq != m.to && Self::is(self.spared, kind))) {
                 blown |= Wide::bit(sq);
@@ -297,7 +297,7 @@ impl RuleModule for Atomic {
         if captured.is_none() {
             return;
         }
-        for sq in (self.blast[m.to as usize] & edit.occupied()).squares() {
+        for sq in (self.blast[m.to] & edit.occupied()).squares() {
             let Some(p) = edit.piece_at(sq) else { continue };
             let survives = Self::is(self.immune, p.kind) || (sq != m.to && Self::is(self.spared, p.kind));
             // Where captures go to hand, so does every piece the blast removes, to its

@@ -87,7 +87,7 @@ impl Locusts {
     /// The locust steps of a `color` piece of type `t` on `from`.
     #[inline]
     pub(crate) fn from(&self, color: Color, t: PieceType, from: Square) -> &[LocustStep] {
-        self.steps[color.index() * self.types + t as usize].get(from as usize).map_or(&[], Vec::as_slice)
+        self.steps[color.index() * self.types + t as usize].get(from.index()).map_or(&[], Vec::as_slice)
     }
 }
 
