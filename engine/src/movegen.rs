@@ -388,8 +388,8 @@ impl<B: Bitboard> Pos<B> {
         // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
         let movers = self.active(us);
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
-            let pt = pt as PieceType;
-            let mut pieces = self.board.by_type[pt as usize] & movers;
+            let pt = PieceType::new(pt as u8);
+            let mut pieces = self.board.by_type[pt] & movers;
             if pieces.is_empty() {
                 continue;
             }
@@ -431,7 +431,7 @@ impl<B: Bitboard> Pos<B> {
                     // The pieces that may capture en passant now.
                     let ep_from = match self.status.ep {
                         Some(ep) if mob.en_passant => {
-                            t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target.index()] & pieces
+                            t.leap_attackers[(us.index() * t.types + pt.index()) * t.squares + ep.target.index()] & pieces
                         }
                         _ => B::EMPTY,
                     };
@@ -488,7 +488,7 @@ impl<B: Bitboard> Pos<B> {
                 let from = extra.len();
                 modules.all[i].moves(&self.view(i), ordinary, extra);
                 for m in &mut extra[from..] {
-                    *m = Move::new(m.from, m.to, MoveKind::Rule, i as PieceType);
+                    *m = Move::new(m.from, m.to, MoveKind::Rule, PieceType::new(i as u8));
                 }
             }
             for &m in extra.iter() {
@@ -991,7 +991,7 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[them.opponent()];
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
         for pt in t.hurdled_types[them] {
-            let base = (them.index() * t.types + pt as usize) * t.squares;
+            let base = (them.index() * t.types + pt.index()) * t.squares;
             let attackers = self.pieces(them, pt) & t.special_attackers[base + king.index()];
             if attackers.is_empty() {
                 continue;

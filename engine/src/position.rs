@@ -119,7 +119,7 @@ impl<B: Bitboard> Board<B> {
     pub fn put(&mut self, sq: Square, p: Piece) {
         let b = B::bit(sq);
         self.squares[sq] = p.code();
-        self.by_type[p.kind as usize] |= b;
+        self.by_type[p.kind] |= b;
         self.by_color[p.color] |= b;
     }
 
@@ -128,7 +128,7 @@ impl<B: Bitboard> Board<B> {
         let p = Piece::from_code(self.squares[sq]).expect("take from an empty square");
         let b = B::bit(sq);
         self.squares[sq] = NO_PIECE;
-        self.by_type[p.kind as usize] ^= b;
+        self.by_type[p.kind] ^= b;
         self.by_color[p.color] ^= b;
         p
     }
@@ -257,7 +257,7 @@ impl<B: Bitboard> Pos<B> {
     }
     #[inline]
     pub fn pieces(&self, c: Color, t: PieceType) -> B {
-        self.board.by_type[t as usize] & self.board.by_color[c]
+        self.board.by_type[t] & self.board.by_color[c]
     }
     pub fn hash(&self) -> u64 {
         self.status.hash
@@ -274,7 +274,7 @@ impl<B: Bitboard> Pos<B> {
     /// How many pieces of type `t` `c` has in hand.
     #[inline]
     pub fn hand(&self, c: Color, t: PieceType) -> u8 {
-        self.hands[c][t as usize]
+        self.hands[c][t]
     }
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.status.promoted.has(sq)
@@ -303,7 +303,7 @@ impl<B: Bitboard> Pos<B> {
         // A loop, not `fold`: the fold compiled worse and cost 0.3% on chess perft.
         let mut b = B::EMPTY;
         for t in types {
-            b |= self.board.by_type[t as usize];
+            b |= self.board.by_type[t];
         }
         b
     }
@@ -446,9 +446,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn leap_attacked(&self, sq: Square, by: Color, attackers: B) -> bool {
         let t = &*self.t;
-        t.leap_attacker_types[by]
-            .iter()
-            .any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt as usize] & attackers).any())
+        t.leap_attacker_types[by].iter().any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt] & attackers).any())
     }
 
     /// Every square a piece of `by` attacks, with `occ` as the occupancy: the squares
@@ -493,7 +491,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let mut found = B::EMPTY;
         for &(pt, base) in &t.leap_attacker_types[by] {
-            found |= t.leap_attackers[base + sq.index()] & self.board.by_type[pt as usize];
+            found |= t.leap_attackers[base + sq.index()] & self.board.by_type[pt];
         }
         found & attackers
     }
@@ -510,7 +508,7 @@ impl<B: Bitboard> Pos<B> {
     fn lame_attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
         for &(pt, base) in &t.special_attacker_types[by] {
-            let own = self.board.by_type[pt as usize] & attackers & t.special_attackers[base + sq.index()];
+            let own = self.board.by_type[pt] & attackers & t.special_attackers[base + sq.index()];
             if own.is_empty() {
                 continue;
             }
@@ -633,8 +631,8 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Rule => {
                 // A module's move: its own handle, as the editor borrows the position.
-                let module = Arc::clone(&self.t.modules.all[m.piece as usize]);
-                module.play(m, &mut self.editor(m.piece as usize));
+                let module = Arc::clone(&self.t.modules.all[m.piece.index()]);
+                module.play(m, &mut self.editor(m.piece.index()));
             }
             MoveKind::Drop => reset |= self.play_drop(m),
             MoveKind::Buy => reset |= self.play_buy(m),
@@ -848,7 +846,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Drop => {
                 self.board.take(m.to);
                 if self.t.unlimited_supply.is_none() {
-                    self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;
+                    self.hands[us][self.t.hand_slot[m.piece]] += 1;
                 }
             }
             MoveKind::Buy => {
@@ -856,7 +854,7 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Lift => {
                 self.board.put(m.from, Piece::from_code(moved).expect("lifted piece"));
-                self.hands[us][m.piece as usize] -= 1;
+                self.hands[us][m.piece] -= 1;
             }
             MoveKind::Upgrade => {
                 self.board.take(m.to);
@@ -888,7 +886,7 @@ impl<B: Bitboard> Pos<B> {
                 Edit::Flipped(sq) => self.flip(sq),
                 Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
                 Edit::Petrified(sq) => self.walls ^= B::bit(sq),
-                Edit::Handed(color, k) => self.hands[color][k as usize] -= 1,
+                Edit::Handed(color, k) => self.hands[color][k] -= 1,
             }
         }
     }
@@ -921,7 +919,7 @@ impl<B: Bitboard> Pos<B> {
         }
         for c in Color::BOTH {
             for (pt, &n) in self.hands[c].iter().enumerate() {
-                h ^= Zobrist::hand(c, pt as PieceType, n);
+                h ^= Zobrist::hand(c, PieceType::new(pt as u8), n);
             }
             h ^= Zobrist::coins(c, self.status.coins[c]) ^ Zobrist::purchases(c, self.status.purchases[c]);
             h ^= Zobrist::checks(c, self.checks[c]);

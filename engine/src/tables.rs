@@ -277,14 +277,14 @@ impl Zobrist {
     /// piece's code (type and colour bit), so that no multiplication finds it.
     #[inline(always)]
     pub fn piece_index(color: Color, t: PieceType, sq: Square) -> usize {
-        sq.index() << 7 | (color as usize) << 6 | t as usize
+        sq.index() << 7 | (color as usize) << 6 | t.index()
     }
 
     /// The key of holding `count` pieces of a type in hand (0 for none), computed rather
     /// than tabled because a hand has no fixed maximum.
     #[inline]
     pub fn hand(color: Color, t: PieceType, count: u8) -> u64 {
-        Zobrist::tally(color, t as u32, count as u32)
+        Zobrist::tally(color, u32::from(t), count as u32)
     }
     /// The key of an open gate on `sq` (see `features/gating.rs`).
     #[inline]
@@ -587,7 +587,7 @@ pub struct Tables<B> {
 impl<B: Bitboard> Tables<B> {
     #[inline]
     pub fn mobility(&self, color: Color, t: PieceType) -> &Mobility<B> {
-        &self.mobility[color.index() * self.types + t as usize]
+        &self.mobility[color.index() * self.types + t.index()]
     }
 
     /// The squares `color`'s royal pieces may stand on (the whole board in a variant
@@ -719,7 +719,7 @@ impl Zobrist {
         for color in Color::BOTH {
             for t in 0..types {
                 for sq in 0..squares {
-                    piece[Zobrist::piece_index(color, t as PieceType, Square::new(sq as u8))] = next();
+                    piece[Zobrist::piece_index(color, PieceType::new(t as u8), Square::new(sq as u8))] = next();
                 }
             }
         }

@@ -332,8 +332,107 @@ impl Geometry {
 
 /// A piece type: an index into the variant's piece table ([`crate::Rules::pieces`], in
 /// the order the ruleset defines them), below [`MAX_PIECE_TYPES`]. Find one by its FEN
-/// letter with [`crate::Rules::piece_by_letter`].
-pub type PieceType = u8;
+/// letter with [`crate::Rules::piece_by_letter`], or go through them all with
+/// [`crate::Rules::piece_types`].
+///
+/// A type of its own rather than a bare `u8`, so that a type cannot be passed where a
+/// square or a count is meant; it costs nothing (`repr(transparent)`, one byte). Its
+/// invariant is that the index is below the variant's number of types; [`PieceType::new`]
+/// cannot check that, not knowing the variant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct PieceType(u8);
+
+impl PieceType {
+    /// The type with index `index`, which must be below the variant's number of types.
+    #[inline]
+    pub const fn new(index: u8) -> PieceType {
+        PieceType(index)
+    }
+    /// The index as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+    /// The index, for indexing per-type tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The first `count` types, lowest first: all of a variant's with `count` its number
+    /// of types.
+    #[inline]
+    pub fn first(count: usize) -> impl DoubleEndedIterator<Item = PieceType> + ExactSizeIterator + Clone {
+        (0..count).map(|t| PieceType(t as u8))
+    }
+}
+
+/// The bare index, as a `u8` prints: the `Debug` output of pieces, moves and rules
+/// (snapshots among them) reads as it did when types were `u8`.
+impl fmt::Debug for PieceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl From<PieceType> for u8 {
+    #[inline]
+    fn from(t: PieceType) -> u8 {
+        t.0
+    }
+}
+
+impl From<PieceType> for u16 {
+    #[inline]
+    fn from(t: PieceType) -> u16 {
+        t.0.into()
+    }
+}
+
+impl From<PieceType> for u32 {
+    #[inline]
+    fn from(t: PieceType) -> u32 {
+        t.0.into()
+    }
+}
+
+impl From<PieceType> for usize {
+    #[inline]
+    fn from(t: PieceType) -> usize {
+        t.0.into()
+    }
+}
+
+/// Per-type tables (`[T]`, arrays and `Vec<T>`) are indexed by the type itself.
+impl<T> std::ops::Index<PieceType> for [T] {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: PieceType) -> &T {
+        &self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<PieceType> for [T] {
+    #[inline]
+    fn index_mut(&mut self, t: PieceType) -> &mut T {
+        &mut self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::Index<PieceType> for Vec<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: PieceType) -> &T {
+        &self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<PieceType> for Vec<T> {
+    #[inline]
+    fn index_mut(&mut self, t: PieceType) -> &mut T {
+        &mut self[t.0 as usize]
+    }
+}
 
 /// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
 /// types, the types that capture en passant, the types an attack group holds.
@@ -353,12 +452,12 @@ impl PieceSet {
     /// Whether `t` is in the set.
     #[inline]
     pub fn contains(self, t: PieceType) -> bool {
-        self.0 & (1 << t) != 0
+        self.0 & (1 << t.0) != 0
     }
     /// Adds `t`.
     #[inline]
     pub fn insert(&mut self, t: PieceType) {
-        self.0 |= 1 << t;
+        self.0 |= 1 << t.0;
     }
     /// Whether the set has no type.
     #[inline]
@@ -410,7 +509,7 @@ impl Iterator for PieceSetIter {
         if self.0 == 0 {
             return None;
         }
-        let t = self.0.trailing_zeros() as PieceType;
+        let t = PieceType(self.0.trailing_zeros() as u8);
         self.0 &= self.0 - 1;
         Some(t)
     }
@@ -429,12 +528,12 @@ impl Piece {
     /// The board-array encoding: `kind | color << 6`; [`NO_PIECE`] for an empty square.
     #[inline]
     pub(crate) fn code(self) -> u8 {
-        self.kind | ((self.color as u8) << 6)
+        self.kind.0 | ((self.color as u8) << 6)
     }
     /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
-        (code != NO_PIECE).then_some(Piece { color: if code & 64 != 0 { Color::Black } else { Color::White }, kind: code & 63 })
+        (code != NO_PIECE).then_some(Piece { color: if code & 64 != 0 { Color::Black } else { Color::White }, kind: PieceType(code & 63) })
     }
 }
 
@@ -479,10 +578,11 @@ mod tests {
 
     #[test]
     fn piece_sets_iterate_lowest_first_up_to_the_last_type() {
-        let last = MAX_PIECE_TYPES as PieceType - 1;
-        let set: PieceSet = [last, 3, 0, 3].into_iter().collect();
-        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3, last]);
-        assert!(set.contains(last) && !set.contains(1) && !set.is_empty());
+        let t = PieceType::new;
+        let last = t(MAX_PIECE_TYPES as u8 - 1);
+        let set: PieceSet = [last, t(3), t(0), t(3)].into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), [t(0), t(3), last]);
+        assert!(set.contains(last) && !set.contains(t(1)) && !set.is_empty());
         assert!(PieceSet::EMPTY.is_empty() && PieceSet::EMPTY.iter().next().is_none());
     }
 

@@ -540,7 +540,8 @@ impl<'a> Cells<'a> {
             Some(list) => {
                 let mut pieces = vec![None; g.squares()];
                 for (sq, letter, is_white) in list {
-                    let kind = (0..rules.pieces.len() as u8)
+                    let kind = rules
+                        .piece_types()
                         .find(|&t| rules.symbol(t).lower().to_string() == letter)
                         .ok_or_else(|| PyValueError::new_err(format!("`{letter}` is no piece of {}", rules.name)))?;
                     let cell = pieces.get_mut(sq as usize).ok_or_else(|| PyIndexError::new_err(format!("square {sq} is off the board")))?;
@@ -1119,7 +1120,8 @@ impl PyBoard {
     /// `(letter, royal, pawn)` for each piece type of the variant, in its order.
     fn _type_info(&self) -> Vec<(String, bool, bool)> {
         let rules = self.pos.rules();
-        (0..rules.pieces.len() as u8)
+        rules
+            .piece_types()
             .map(|t| {
                 let def = rules.piece(t);
                 (rules.symbol(t).lower().to_string(), def.royal || def.royal_while_at_most.is_some(), def.pawn)
@@ -1192,7 +1194,7 @@ impl PyBoard {
             let ((f, r), _) = square_prefix(rest)?;
             g.square(f, r)
         } else {
-            let castle = self.pos.rules().castles.get(m.piece as usize)?;
+            let castle = self.pos.rules().castles.get(m.piece.index())?;
             castle.squares(g, self.pos.turn()).rook_from
         };
         Some((u16::from(m.from), u16::from(m.to), u16::from(rook)))
@@ -1242,7 +1244,7 @@ impl PyBoard {
         let rules = self.pos.rules();
         let mut out = Vec::new();
         for c in [Color::White, Color::Black] {
-            for t in 0..rules.pieces.len() as u8 {
+            for t in rules.piece_types() {
                 let n = self.pos.hand(c, t);
                 if n > 0 {
                     out.push((white(c), rules.symbol(t).lower().to_string(), n));

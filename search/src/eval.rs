@@ -25,7 +25,7 @@
 //! loses it where it reaches less (the corner), read per colour, square and type from a
 //! table built once.
 
-use chimera::{Color, Geometry, Position, Square, Variant};
+use chimera::{Color, Geometry, PieceType, Position, Square, Variant};
 
 /// How much a rider's target loses per step beyond the first.
 pub const RAY_DECAY: f64 = 0.8;
@@ -67,7 +67,7 @@ impl Values {
         let mut mobility = vec![0.0; types];
         let mut placement = vec![0i16; 2 * types * squares];
         for t in 0..types {
-            let def = rules.piece(t as u8);
+            let def = rules.piece(PieceType::new(t as u8));
             // Pieces royal only when few of them are left (extinction's last ones) still
             // count: it is losing the whole kind that ends the game.
             let royal = def.royal && def.royal_while_at_most.is_none();
@@ -77,7 +77,7 @@ impl Values {
                     if !open.contains(&sq) {
                         return [0.0; 2];
                     }
-                    Color::BOTH.map(|c| reach_weight(variant, g, c, t as u8, sq))
+                    Color::BOTH.map(|c| reach_weight(variant, g, c, PieceType::new(t as u8), sq))
                 })
                 .collect();
             let m = open.iter().map(|&sq| per_square[sq][0]).sum::<f64>() / open.len().max(1) as f64;
@@ -101,13 +101,13 @@ impl Values {
     }
 
     /// The estimated value of piece type `t`, in centipawns (0 for a royal piece).
-    pub fn value(&self, t: u8) -> i32 {
-        self.value.get(t as usize).copied().unwrap_or(0)
+    pub fn value(&self, t: PieceType) -> i32 {
+        self.value.get(t.index()).copied().unwrap_or(0)
     }
 
     /// The weighted mobility the value was derived from (for tests and curious callers).
-    pub fn mobility(&self, t: u8) -> f64 {
-        self.mobility.get(t as usize).copied().unwrap_or(0.0)
+    pub fn mobility(&self, t: PieceType) -> f64 {
+        self.mobility.get(t.index()).copied().unwrap_or(0.0)
     }
 
     /// The position's score in centipawns, from the side to move's point of view:
@@ -117,15 +117,15 @@ impl Values {
         let mut score = [0i32; 2];
         for sq in g.all() {
             if let Some(p) = pos.piece_at(sq) {
-                let t = p.kind as usize;
+                let t = p.kind.index();
                 let ci = p.color.index();
                 score[ci] += self.value[t] + i32::from(self.placement[(ci * self.types + t) * self.squares + sq.index()]);
             }
         }
         if self.hands {
             for c in Color::BOTH {
-                for t in 0..self.types {
-                    score[c.index()] += i32::from(pos.hand(c, t as u8)) * self.value[t];
+                for t in PieceType::first(self.types) {
+                    score[c.index()] += i32::from(pos.hand(c, t)) * self.value[t];
                 }
             }
         }
@@ -136,7 +136,7 @@ impl Values {
 
 /// The weighted count of the squares a piece of `color` and type `t` reaches from `sq`
 /// on an empty board (see the module's comment for the weights).
-fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: u8, sq: Square) -> f64 {
+fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: PieceType, sq: Square) -> f64 {
     let def = variant.rules().piece(t);
     let (fx, fy) = (i32::from(g.file(sq)), i32::from(g.rank(sq)));
     let forward = if color == Color::White { 1 } else { -1 };

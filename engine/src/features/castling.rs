@@ -212,7 +212,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let cs = path.squares;
-            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
+            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, PieceType::new(i as u8));
             if safety.unguarded || self.path_decides(path, safety) || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
             }
@@ -324,7 +324,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Castle `i` if it is legal, else why not (from [`Pos::castle_block`]).
     pub(crate) fn explain_castle(&self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece as usize == i) {
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece.index() == i) {
             return Ok(*m);
         }
         let g = self.t.geometry;
@@ -334,7 +334,7 @@ impl<B: Bitboard> Pos<B> {
         if block.is_none() {
             // The rule modules' refusal, from the same test that keeps it off the list.
             let cs = self.castles().paths[i][self.turn].squares;
-            if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType)) {
+            if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, PieceType::new(i as u8))) {
                 return Err(e);
             }
         }

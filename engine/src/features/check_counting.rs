@@ -55,7 +55,7 @@ impl<B: Bitboard> Pos<B> {
         let king = royals.lsb();
         let arrived = self.piece_at(m.to).expect("the piece that moved stands on its target").kind;
         // The leaps and lines of `attacked_with`, as they bear on the two squares.
-        if t.leap_attackers[(mover.index() * t.types + arrived as usize) * t.squares + king.index()].has(m.to) {
+        if t.leap_attackers[(mover.index() * t.types + arrived.index()) * t.squares + king.index()].has(m.to) {
             return true;
         }
         let left = if m.kind == MoveKind::Drop { B::EMPTY } else { B::bit(m.from) };

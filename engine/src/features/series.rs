@@ -286,7 +286,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             for pt in t.en_passant_types.iter() {
-                let from = t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + target.index()] & self.pieces(us, pt);
+                let from = t.leap_attackers[(us.index() * t.types + pt.index()) * t.squares + target.index()] & self.pieces(us, pt);
                 for sq in from.squares() {
                     let m = Move::new(sq, target, MoveKind::EnPassant, Move::NO_PROMOTION);
                     let safe = unguarded || {

@@ -63,7 +63,7 @@ impl<B: Bitboard> Pos<B> {
                 .fold(B::EMPTY, |b, sq| b | B::bit(sq));
         }
         for to in targets.squares() {
-            sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, leaves.unwrap_or(to).get()));
+            sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, PieceType::new(leaves.unwrap_or(to).get())));
         }
     }
 

@@ -62,7 +62,7 @@ impl<B: Bitboard> Moves<B> {
                 for d in &def.directions {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.initial_only {
-                        tracks_unmoved.insert(t as PieceType);
+                        tracks_unmoved.insert(PieceType::new(t as u8));
                     }
                     if d.hop != Hop::None {
                         m.hops.push(HopRay { barred: m.barred, ..rays.hop(dx, dy, d) });

@@ -78,7 +78,7 @@ use std::sync::Arc;
 
 use chimera::betza::Mode;
 use chimera::rules::{Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength};
-use chimera::{Color, Square};
+use chimera::{Color, PieceType, Square};
 
 /// A piece on the mailbox board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ fn parse_board(rules: &Rules, files: i32, ranks: i32, field: &str) -> Result<Vec
             k += usize::from(plus);
             let base = rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase()));
             let kind = match base {
-                Some(b) if plus => rules.pieces.iter().position(|p| p.letter.is_none() && p.face_of == Some(b as u8)),
+                Some(b) if plus => rules.pieces.iter().position(|p| p.letter.is_none() && p.face_of == Some(PieceType::new(b as u8))),
                 found => found,
             }
             .ok_or_else(|| format!("unknown piece letter {c}"))?;
@@ -691,7 +691,7 @@ impl RefPos {
         // and prince) has lost: no moves.
         for e in self.rules.end.extinction.iter().filter(|e| e.together) {
             let kinds = e.of.unwrap_or_default();
-            let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(m.kind)).count();
+            let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(PieceType::new(m.kind))).count();
             if left <= e.at_most as usize {
                 return Vec::new();
             }
@@ -840,7 +840,8 @@ impl RefPos {
                     let available: Vec<u8> = p.to[us]
                         .iter()
                         .copied()
-                        .filter(|&t| self.rules.pieces[t as usize].limit.is_none_or(|n| self.count(us, t) < n as usize))
+                        .filter(|&t| self.rules.pieces[t].limit.is_none_or(|n| self.count(us, t.get()) < n as usize))
+                        .map(PieceType::get)
                         .collect();
                     for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
@@ -1063,7 +1064,7 @@ impl RefPos {
         let resets = |e: ResetEvent| end.move_rule_resets.contains(&e);
         let reset = (capture && resets(ResetEvent::Capture))
             || (m.promo.is_some() && resets(ResetEvent::Promotion))
-            || end.move_rule_reset_by.contains(&mover.kind);
+            || end.move_rule_reset_by.contains(&PieceType::new(mover.kind));
         p.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             p.fullmove += 1;
@@ -1080,7 +1081,7 @@ impl RefPos {
     /// side's king stands unmoved on the castle's king square.
     fn arrived(&mut self, sq: usize) {
         let Some(man) = self.board[sq] else { return };
-        if !self.rules.castling_rights_on_arrival.contains(&man.kind) {
+        if !self.rules.castling_rights_on_arrival.contains(&PieceType::new(man.kind)) {
             return;
         }
         for i in 0..self.rules.castles.len() {
@@ -1144,7 +1145,7 @@ impl RefPos {
         let p = &self.rules.pieces[t as usize];
         match (p.letter, p.face_of) {
             (Some(c), _) => (false, c),
-            (None, Some(b)) => (true, self.rules.pieces[b as usize].letter.expect("a lettered base")),
+            (None, Some(b)) => (true, self.rules.pieces[b].letter.expect("a lettered base")),
             (None, None) => unreachable!("a piece without a letter is a face"),
         }
     }

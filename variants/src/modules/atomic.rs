@@ -104,7 +104,7 @@ struct Atomic {
 pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let p = params.parse::<Params>()?;
     let mask = |key: &str, names: &[String]| -> Result<u64, ParamError> {
-        names.iter().try_fold(0u64, |m, name| Ok(m | 1 << params.piece_type(key, name)?))
+        names.iter().try_fold(0u64, |m, name| Ok(m | 1 << params.piece_type(key, name)?.get()))
     };
     let spared = match &p.spared {
         Some(names) => mask("spared", names)?,
@@ -152,7 +152,7 @@ struct Aftermath {
 
 impl Atomic {
     fn is(mask: u64, t: PieceType) -> bool {
-        mask & (1 << t) != 0
+        mask & (1 << t.get()) != 0
     }
 
     /// Whether a piece of `side` standing on `sq` is beyond the enemy's reach: taking it
@@ -192,7 +192,7 @@ impl Atomic {
                 }
             }
             MoveKind::Castle => {
-                let (cs, _) = pos.castle(m.piece as usize)?;
+                let (cs, _) = pos.castle(m.piece.index())?;
                 let [kf, kt, rf, rt] = [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(Wide::bit);
                 after.occ = (after.occ & !(kf | rf)) | kt | rt;
                 if royals.has(cs.king_from) {
@@ -278,7 +278,7 @@ impl Atomic {
     /// The first square of castling `m`'s `safe` list that is attacked, if any.
     fn castle_attacked(&self, pos: &dyn PositionView, m: Move) -> Option<Square> {
         let us = pos.turn();
-        let (cs, safe) = pos.castle(m.piece as usize)?;
+        let (cs, safe) = pos.castle(m.piece.index())?;
         let enemy_royals = pos.royals(us.opponent());
         safe.iter().copied().find(|&sq| {
             (sq != cs.king_to || sq == cs.king_from)
@@ -317,7 +317,7 @@ impl RuleModule for Atomic {
         }
         if m.kind == MoveKind::Castle {
             if let Some(sq) = self.castle_attacked(pos, m) {
-                let (cs, _) = pos.castle(m.piece as usize)?;
+                let (cs, _) = pos.castle(m.piece.index())?;
                 let code = if sq == cs.king_from { IllegalCode::CastlingInCheck } else { IllegalCode::CastlingThroughCheck };
                 return Some(Refusal::at(code, sq));
             }
