@@ -10,7 +10,9 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-/// A set of squares: bit `i` is [`crate::Square`] `i`. Implemented by `u64`, `u128` and
+use crate::types::Square;
+
+/// A set of squares: bit `i` is [`Square`] `i`. Implemented by `u64`, `u128` and
 /// [`Wide`]; rule modules see every board as a [`Wide`], whatever width the kernel
 /// runs it on. Combine sets with `&`, `|`, `^` and `!` (`!` also sets the bits beyond
 /// the board, so mask with the board when it matters).
@@ -37,15 +39,15 @@ pub trait Bitboard:
     const EMPTY: Self;
 
     /// The set of `sq` alone; `sq` must be below [`Bitboard::CAPACITY`].
-    fn bit(sq: u8) -> Self;
+    fn bit(sq: Square) -> Self;
     /// Whether the set has no squares.
     fn is_empty(self) -> bool;
     /// How many squares the set has.
     fn count(self) -> u32;
     /// Lowest square; the set must not be empty.
-    fn lsb(self) -> u8;
+    fn lsb(self) -> Square;
     /// Highest square; the set must not be empty.
-    fn msb(self) -> u8;
+    fn msb(self) -> Square;
     /// The set without its lowest square.
     fn without_lsb(self) -> Self;
     /// The same squares as a 256-square set (what rule modules see, whatever the width).
@@ -64,7 +66,7 @@ pub trait Bitboard:
 
     /// Whether `sq` is in the set.
     #[inline]
-    fn has(self, sq: u8) -> bool {
+    fn has(self, sq: Square) -> bool {
         !(self & Self::bit(sq)).is_empty()
     }
     /// Whether the set has at least one square.
@@ -74,7 +76,7 @@ pub trait Bitboard:
     }
     /// Removes and returns the lowest square.
     #[inline]
-    fn pop(&mut self) -> u8 {
+    fn pop(&mut self) -> Square {
         let sq = self.lsb();
         *self = self.without_lsb();
         sq
@@ -96,9 +98,9 @@ pub trait Bitboard:
 pub struct Squares<B>(B);
 
 impl<B: Bitboard> Iterator for Squares<B> {
-    type Item = u8;
+    type Item = Square;
     #[inline]
-    fn next(&mut self) -> Option<u8> {
+    fn next(&mut self) -> Option<Square> {
         if self.0.is_empty() {
             None
         } else {
@@ -113,8 +115,8 @@ macro_rules! primitive_bitboard {
             const CAPACITY: usize = <$t>::BITS as usize;
             const EMPTY: Self = 0;
             #[inline]
-            fn bit(sq: u8) -> Self {
-                1 << sq
+            fn bit(sq: Square) -> Self {
+                1 << sq.get()
             }
             #[inline]
             fn is_empty(self) -> bool {
@@ -125,12 +127,12 @@ macro_rules! primitive_bitboard {
                 self.count_ones()
             }
             #[inline]
-            fn lsb(self) -> u8 {
-                self.trailing_zeros() as u8
+            fn lsb(self) -> Square {
+                Square::new(self.trailing_zeros() as u8)
             }
             #[inline]
-            fn msb(self) -> u8 {
-                (<$t>::BITS - 1 - self.leading_zeros()) as u8
+            fn msb(self) -> Square {
+                Square::new((<$t>::BITS - 1 - self.leading_zeros()) as u8)
             }
             #[inline]
             fn without_lsb(self) -> Self {
@@ -215,7 +217,8 @@ impl Bitboard for Wide {
     const CAPACITY: usize = 256;
     const EMPTY: Self = Wide([0; 4]);
     #[inline]
-    fn bit(sq: u8) -> Self {
+    fn bit(sq: Square) -> Self {
+        let sq = sq.get();
         let mut w = [0; 4];
         w[(sq >> 6) as usize] = 1 << (sq & 63);
         Wide(w)
@@ -229,23 +232,23 @@ impl Bitboard for Wide {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
     #[inline]
-    fn lsb(self) -> u8 {
+    fn lsb(self) -> Square {
         for (i, w) in self.0.iter().enumerate() {
             if *w != 0 {
-                return (i as u32 * 64 + w.trailing_zeros()) as u8;
+                return Square::new((i as u32 * 64 + w.trailing_zeros()) as u8);
             }
         }
-        0
+        Square::new(0)
     }
     #[inline]
-    fn msb(self) -> u8 {
+    fn msb(self) -> Square {
         for i in (0..4).rev() {
             let w = self.0[i];
             if w != 0 {
-                return (i as u32 * 64 + 63 - w.leading_zeros()) as u8;
+                return Square::new((i as u32 * 64 + 63 - w.leading_zeros()) as u8);
             }
         }
-        0
+        Square::new(0)
     }
     #[inline]
     fn without_lsb(self) -> Self {
@@ -330,27 +333,28 @@ mod tests {
 
     fn exercise<B: Bitboard>() {
         let top = (B::CAPACITY - 1) as u8;
-        let set = B::bit(0) | B::bit(5) | B::bit(top);
+        let bit = |sq: u8| B::bit(Square::new(sq));
+        let set = bit(0) | bit(5) | bit(top);
         assert_eq!(set.count(), 3);
-        assert_eq!(set.lsb(), 0);
-        assert_eq!(set.msb(), top);
-        assert_eq!(set.squares().collect::<Vec<_>>(), vec![0, 5, top]);
-        assert!(set.has(5) && !set.has(6));
-        assert!(B::bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
+        assert_eq!(set.lsb().get(), 0);
+        assert_eq!(set.msb().get(), top);
+        assert_eq!(set.squares().map(Square::get).collect::<Vec<_>>(), vec![0, 5, top]);
+        assert!(set.has(Square::new(5)) && !set.has(Square::new(6)));
+        assert!(bit(7).is_single() && !set.is_single() && !B::EMPTY.is_single());
         assert_eq!((!B::EMPTY).count() as usize, B::CAPACITY);
         assert_eq!(B::from_wide(set.to_wide()), set);
-        assert_eq!(set.shift(1), B::bit(1) | B::bit(6));
-        assert_eq!(set.shift(-1), B::bit(4) | B::bit(top - 1));
-        assert_eq!(B::bit(3).shift(70.min(top as i32 - 3)), B::bit(3 + 70.min(top - 3)));
-        assert_eq!(B::bit(top).shift(-(top as i32)), B::bit(0));
+        assert_eq!(set.shift(1), bit(1) | bit(6));
+        assert_eq!(set.shift(-1), bit(4) | bit(top - 1));
+        assert_eq!(bit(3).shift(70.min(top as i32 - 3)), bit(3 + 70.min(top - 3)));
+        assert_eq!(bit(top).shift(-(top as i32)), bit(0));
         assert_eq!(set.shift(B::CAPACITY as i32), B::EMPTY);
         assert_eq!(B::EMPTY.up_to_lowest(), !B::EMPTY);
         assert_eq!(B::EMPTY.down_to_highest(), !B::EMPTY);
-        let low = B::bit(0) | B::bit(1) | B::bit(2) | B::bit(3) | B::bit(4) | B::bit(5);
-        assert_eq!(set.up_to_lowest(), B::bit(0));
-        assert_eq!((set & !B::bit(0)).up_to_lowest(), low);
-        assert_eq!(set.down_to_highest(), B::bit(top));
-        assert_eq!((B::bit(5) | B::bit(2)).down_to_highest(), !(low & !B::bit(5)));
+        let low = bit(0) | bit(1) | bit(2) | bit(3) | bit(4) | bit(5);
+        assert_eq!(set.up_to_lowest(), bit(0));
+        assert_eq!((set & !bit(0)).up_to_lowest(), low);
+        assert_eq!(set.down_to_highest(), bit(top));
+        assert_eq!((bit(5) | bit(2)).down_to_highest(), !(low & !bit(5)));
     }
 
     #[test]
@@ -358,7 +362,7 @@ mod tests {
         exercise::<u64>();
         exercise::<u128>();
         exercise::<Wide>();
-        let w = Wide::bit(64) | Wide::bit(200);
-        assert_eq!((w.lsb(), w.msb()), (64, 200));
+        let w = Wide::bit(Square::new(64)) | Wide::bit(Square::new(200));
+        assert_eq!((w.lsb().get(), w.msb().get()), (64, 200));
     }
 }

@@ -123,8 +123,8 @@ impl<B: Bitboard> CastleLayout<B> {
             for color in Color::BOTH {
                 let bit = 1 << (2 * i + color.index());
                 let s = path[color].squares;
-                rights_at[s.king_from as usize] |= bit;
-                rights_at[s.rook_from as usize] |= bit;
+                rights_at[s.king_from] |= bit;
+                rights_at[s.rook_from] |= bit;
             }
         }
         CastleLayout { paths, rights_at, mode, partners }

@@ -117,7 +117,7 @@ impl<B: Bitboard, P: Deref<Target = Pos<B>>> PositionView for Scoped<P, B> {
     fn taken_on_the_way(&self) -> Option<Piece> {
         let pos = &*self.pos;
         let last = pos.history.last().filter(|u| u.mv.kind == MoveKind::Locust)?;
-        let via = last.mv.piece as Square;
+        let via = last.mv.piece_square();
         pos.journal[last.journal as usize..].iter().find_map(|e| match *e {
             crate::position::Edit::Removed(sq, code) if sq == via => Piece::from_code(code),
             _ => None,
@@ -167,11 +167,11 @@ impl<B: Bitboard> Pos<B> {
         self.status.hash ^= t.piece_key(piece.color, piece.kind, sq);
         if self.status.promoted.has(sq) {
             self.status.promoted ^= B::bit(sq);
-            self.status.hash ^= t.zobrist.promoted[sq as usize];
+            self.status.hash ^= t.zobrist.promoted[sq];
         }
         if self.status.unmoved.has(sq) {
             self.status.unmoved ^= B::bit(sq);
-            self.status.hash ^= t.zobrist.unmoved[sq as usize];
+            self.status.hash ^= t.zobrist.unmoved[sq];
         }
         let lost = self.castle_rights_on(sq);
         if lost != 0 {

@@ -9,7 +9,7 @@
 //! [`FenError`], [`MoveError`]), so `?` works throughout.
 //!
 //! ```
-//! use chimera_engine::{Action, Color, EndReason, IllegalCode, Variant};
+//! use chimera_engine::{Action, Color, EndReason, IllegalCode, Square, Variant};
 //!
 //! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! // Gardner's minichess: chess on 5x5, without castling or double steps.
@@ -53,7 +53,11 @@
 //! // Moves as text: SAN or long algebraic, checked against the legal moves.
 //! let m = pos.parse_move("Nc3")?;
 //! assert_eq!(pos.uci(m), "b1c3");
-//! assert_eq!(m.action(), Action::Step { from: 1, to: 12, promotion: None });
+//! // Squares are numbered rank by rank from a1 (on 5x5, b1 is 1 and c3 is 12); the
+//! // board's geometry names them.
+//! let g = variant.geometry();
+//! assert_eq!(m.action(), Action::Step { from: Square::new(1), to: Square::new(12), promotion: None });
+//! assert_eq!((g.square_name(m.from), g.parse_square("c3")), ("b1".to_string(), Some(m.to)));
 //! pos.play(m)?;
 //! let reply = pos.play_str("e3")?;
 //! assert_eq!(pos.fen(), "rnbqk/pppp1/2N1p/PPPPP/R1BQK w - - 0 2");

@@ -292,7 +292,7 @@ impl ModuleParams<'_> {
     /// that lists the variant's pieces.
     pub fn piece_type(&self, key: &str, name: &str) -> Result<PieceType, ParamError> {
         match self.pieces.iter().position(|p| p.name == name) {
-            Some(i) => Ok(i as PieceType),
+            Some(i) => Ok(PieceType::new(i as u8)),
             None => {
                 let names: Vec<&str> = self.pieces.iter().map(|p| p.name.as_str()).collect();
                 Err(ParamError::new(key, format!("`{name}` is not a piece of this variant (pieces: {})", names.join(", "))))
@@ -407,6 +407,6 @@ impl ModuleSet {
     /// The module that owns a [`MoveKind::Rule`] move.
     pub fn owner(&self, m: Move) -> &dyn RuleModule {
         debug_assert_eq!(m.kind, MoveKind::Rule);
-        &*self.all[m.piece as usize]
+        &*self.all[m.piece.index()]
     }
 }

@@ -388,14 +388,14 @@ impl<B: Bitboard> Pos<B> {
         // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
         let movers = self.active(us);
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
-            let pt = pt as PieceType;
-            let mut pieces = self.board.by_type[pt as usize] & movers;
+            let pt = PieceType::new(pt as u8);
+            let mut pieces = self.board.by_type[pt] & movers;
             if pieces.is_empty() {
                 continue;
             }
             match mob.shape {
                 Shape::Leaper => {
-                    let targets = |from: Square| (mob.leap_quiet[from as usize] & !occ) | (mob.leap_capture[from as usize] & theirs);
+                    let targets = |from: Square| (mob.leap_quiet[from] & !occ) | (mob.leap_capture[from] & theirs);
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
                         sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
@@ -419,7 +419,7 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Slider => {
                     let targets = |from: Square| {
                         let reach = t.magic_lines_reach(&mob.plain, from, word);
-                        ((mob.leap_quiet[from as usize] | reach) & !occ) | ((mob.leap_capture[from as usize] | reach) & theirs)
+                        ((mob.leap_quiet[from] | reach) & !occ) | ((mob.leap_capture[from] | reach) & theirs)
                     };
                     pieces = Self::count_plain(sink, safety, mob, pieces, targets);
                     while pieces.any() {
@@ -431,7 +431,7 @@ impl<B: Bitboard> Pos<B> {
                     // The pieces that may capture en passant now.
                     let ep_from = match self.status.ep {
                         Some(ep) if mob.en_passant => {
-                            t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + ep.target as usize] & pieces
+                            t.leap_attackers[(us.index() * t.types + pt.index()) * t.squares + ep.target.index()] & pieces
                         }
                         _ => B::EMPTY,
                     };
@@ -488,7 +488,7 @@ impl<B: Bitboard> Pos<B> {
                 let from = extra.len();
                 modules.all[i].moves(&self.view(i), ordinary, extra);
                 for m in &mut extra[from..] {
-                    *m = Move::new(m.from, m.to, MoveKind::Rule, i as PieceType);
+                    *m = Move::new(m.from, m.to, MoveKind::Rule, PieceType::new(i as u8));
                 }
             }
             for &m in extra.iter() {
@@ -503,7 +503,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn capture_reach(&self, color: Color, pt: PieceType, sq: Square, occ: B) -> B {
         let t = &*self.t;
         let mob = t.mobility(color, pt);
-        let mut reach = mob.leap_capture[sq as usize] | t.reach_over(&mob.plain, sq, occ);
+        let mut reach = mob.leap_capture[sq] | t.reach_over(&mob.plain, sq, occ);
         for r in mob.sliders.iter().filter(|r| r.how.capture && !r.how.initial_only) {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
@@ -511,7 +511,7 @@ impl<B: Bitboard> Pos<B> {
             reach |= self.hop_reach(h, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.capture && !s.initial_only && s.origins.has(sq)) {
-            if let Some((to, path)) = sp.to[sq as usize] {
+            if let Some((to, path)) = sp.to[sq] {
                 if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                     reach |= B::bit(to);
                 }
@@ -542,7 +542,7 @@ impl<B: Bitboard> Pos<B> {
             return B::EMPTY;
         }
         let reach = match h.hop {
-            Hop::Grasshopper => t.rays[h.step as usize * t.squares + screen as usize],
+            Hop::Grasshopper => t.rays[h.step as usize * t.squares + screen.index()],
             _ => t.slide_reach(h.ray, screen, occ),
         };
         reach & !barred
@@ -567,8 +567,8 @@ impl<B: Bitboard> Pos<B> {
     fn generate_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, v: &View<B>) {
         let t = &*self.t;
         let (occ, theirs) = (v.occ, v.theirs);
-        let mut quiet = mob.leap_quiet[from as usize] & !occ;
-        let mut capture = mob.leap_capture[from as usize] & theirs;
+        let mut quiet = mob.leap_quiet[from] & !occ;
+        let mut capture = mob.leap_capture[from] & theirs;
         if v.rides {
             let reach = t.reach(&mob.plain, from, occ, v.word);
             quiet |= reach & !occ;
@@ -605,7 +605,7 @@ impl<B: Bitboard> Pos<B> {
             {
                 continue;
             }
-            let Some((to, path)) = sp.to[from as usize] else { continue };
+            let Some((to, path)) = sp.to[from] else { continue };
             if !sp.open(from, path, occ) || (mob.barred && self.hurdles_barred(sp, from, to, None)) {
                 continue;
             }
@@ -807,14 +807,14 @@ impl<B: Bitboard> Pos<B> {
         // answers both; most positions have no enemy slider on any line from the king at
         // all, which one look at every group's lines tells.
         let sliders = self.of_types(t.group_types[them]) & theirs;
-        let groups: &[AttackGroup<B>] = if (t.group_reach[them][king as usize] & sliders).any() { &t.attack_groups[them] } else { &[] };
+        let groups: &[AttackGroup<B>] = if (t.group_reach[them][king] & sliders).any() { &t.attack_groups[them] } else { &[] };
         for g in groups {
             // (Its own types only where some slider is on its lines.)
-            if (g.reach[king as usize] & sliders).is_empty() {
+            if (g.reach[king] & sliders).is_empty() {
                 continue;
             }
             let cand = self.group_attackers(g, theirs);
-            if (g.reach[king as usize] & cand).is_empty() {
+            if (g.reach[king] & cand).is_empty() {
                 continue;
             }
             let seen = t.reach_over(&g.lines, king, occ);
@@ -823,7 +823,7 @@ impl<B: Bitboard> Pos<B> {
                 in_check = true;
                 for &s in &g.slides {
                     // The ray from the king to a checker: the squares between, and its own.
-                    let ray = t.rays[s.reach as usize * t.squares + king as usize] & seen;
+                    let ray = t.rays[s.reach as usize * t.squares + king.index()] & seen;
                     if (ray & hits).any() {
                         evasions &= ray;
                     }
@@ -850,13 +850,13 @@ impl<B: Bitboard> Pos<B> {
         // Lame leapers: their checks (blocked on their path), and our pieces on the leg of
         // an enemy leap at the king (shields).
         for &(pt, base) in &t.special_attacker_types[them] {
-            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king.index()];
             if attackers.is_empty() {
                 continue;
             }
             // (Leaps with hurdles are the hoppers' screens' business.)
             for sp in t.mobility(them, pt).specials.iter().filter(|s| s.capture && s.hurdles.is_empty()) {
-                if let Some((from, path)) = sp.from[king as usize] {
+                if let Some((from, path)) = sp.from[king] {
                     if attackers.has(from) {
                         suspects |= path & ours;
                         if sp.origins.has(from) && (path & occ).is_empty() && (!sp.initial_only || self.status.unmoved.has(from)) {
@@ -912,16 +912,16 @@ impl<B: Bitboard> Pos<B> {
                 if barred_types.has(king) || !a.within.has(king) {
                     continue;
                 }
-                let line = t.rays[a.back.ray.reach as usize * t.squares + king as usize];
+                let line = t.rays[a.back.ray.reach as usize * t.squares + king.index()];
                 let mut cand = line & self.of_types(a.types) & theirs;
                 if a.back.how.initial_only {
                     cand &= self.status.unmoved;
                 }
                 for hopper in cand.squares() {
-                    let between = line & !t.rays[a.back.ray.reach as usize * t.squares + hopper as usize] & !B::bit(hopper);
+                    let between = line & !t.rays[a.back.ray.reach as usize * t.squares + hopper.index()] & !B::bit(hopper);
                     let pieces = between & occ;
                     // The square a grasshopper's screen must stand on.
-                    let beside = t.rays[a.back.step as usize * t.squares + king as usize];
+                    let beside = t.rays[a.back.step as usize * t.squares + king.index()];
                     let empty_screen = match a.back.hop {
                         Hop::Cannon => between,
                         _ => beside,
@@ -961,9 +961,9 @@ impl<B: Bitboard> Pos<B> {
         }
         let royals = self.of_types(t.royal_types) & theirs;
         for &s in &t.flying {
-            let line = t.rays[s.reach as usize * t.squares + king as usize];
+            let line = t.rays[s.reach as usize * t.squares + king.index()];
             for royal in (line & royals).squares() {
-                let pieces = line & !t.rays[s.reach as usize * t.squares + royal as usize] & !B::bit(royal) & occ;
+                let pieces = line & !t.rays[s.reach as usize * t.squares + royal.index()] & !B::bit(royal) & occ;
                 match pieces.count() {
                     0 => return None,
                     1 => screens |= pieces,
@@ -991,8 +991,8 @@ impl<B: Bitboard> Pos<B> {
         let ours = self.board.by_color[them.opponent()];
         let (mut screens, mut barred) = (B::EMPTY, B::EMPTY);
         for pt in t.hurdled_types[them] {
-            let base = (them.index() * t.types + pt as usize) * t.squares;
-            let attackers = self.pieces(them, pt) & t.special_attackers[base + king as usize];
+            let base = (them.index() * t.types + pt.index()) * t.squares;
+            let attackers = self.pieces(them, pt) & t.special_attackers[base + king.index()];
             if attackers.is_empty() {
                 continue;
             }
@@ -1002,11 +1002,11 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             for sp in mob.specials.iter().filter(|s| s.capture && !s.hurdles.is_empty()) {
-                let Some((from, path)) = sp.from[king as usize] else { continue };
+                let Some((from, path)) = sp.from[king] else { continue };
                 if !attackers.has(from) || !sp.origins.has(from) || (sp.initial_only && !self.status.unmoved.has(from)) {
                     continue;
                 }
-                let hurdles = sp.hurdles[from as usize];
+                let hurdles = sp.hurdles[from];
                 let (blocking, missing) = (path & occ, hurdles & !occ);
                 let barred_hurdles = hurdles & barred_types;
                 match (blocking.count(), missing.count()) {
@@ -1099,7 +1099,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Drop => Some(m.piece),
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant => {
                 barred &= !B::bit(m.from);
-                m.promotion().or(Piece::from_code(self.board.squares[m.from as usize]).map(|p| p.kind))
+                m.promotion().or(Piece::from_code(self.board.squares[m.from]).map(|p| p.kind))
             }
             _ => None,
         };

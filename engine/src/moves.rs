@@ -71,7 +71,7 @@ pub struct Move {
 
 impl Move {
     /// The `piece` of a board move that does not promote.
-    pub const NO_PROMOTION: PieceType = PieceType::MAX;
+    pub const NO_PROMOTION: PieceType = PieceType::new(u8::MAX);
 
     /// A move from its raw fields; prefer [`Move::normal`] or `Move::from(action)`,
     /// which cannot mix them up.
@@ -100,6 +100,13 @@ impl Move {
         (self.is_board_move() && self.piece != Move::NO_PROMOTION).then_some(self.piece)
     }
 
+    /// The `piece` field of the kinds that keep a square there: a wall part's square the
+    /// wall leaves, a locust move's first stop.
+    #[inline]
+    pub fn piece_square(self) -> Square {
+        Square::new(self.piece.get())
+    }
+
     /// The move with its fields named by kind.
     #[inline]
     pub fn action(self) -> Action {
@@ -108,17 +115,17 @@ impl Move {
             MoveKind::Normal => Action::Step { from, to, promotion: self.promotion() },
             MoveKind::DoubleStep => Action::DoubleStep { from, to },
             MoveKind::EnPassant => Action::EnPassant { from, to, promotion: self.promotion() },
-            MoveKind::Castle => Action::Castle { index: piece, king_from: from, king_to: to },
+            MoveKind::Castle => Action::Castle { index: piece.get(), king_from: from, king_to: to },
             MoveKind::Drop => Action::Drop { piece, to },
             MoveKind::Buy => Action::Buy { piece, to },
             MoveKind::Upgrade => Action::Upgrade { square: to, to: piece },
             MoveKind::Lift => Action::Lift { from, becomes: piece },
-            MoveKind::Rule => Action::Rule { module: piece, from, to },
+            MoveKind::Rule => Action::Rule { module: piece.get(), from, to },
             MoveKind::Gate => Action::Gate { from, to, piece },
             MoveKind::GateCastle => Action::GateCastle { gate: from, king_to: to, piece },
             MoveKind::Pass => Action::Pass { square: from },
-            MoveKind::Wall => Action::Wall { anchor: from, to, leaves: (piece != to).then_some(piece) },
-            MoveKind::Locust => Action::Locust { from, via: piece, to },
+            MoveKind::Wall => Action::Wall { anchor: from, to, leaves: (self.piece_square() != to).then_some(self.piece_square()) },
+            MoveKind::Locust => Action::Locust { from, via: self.piece_square(), to },
         }
     }
 }
@@ -259,18 +266,18 @@ impl From<Action> for Move {
             Action::Step { from, to, promotion } => Move::new(from, to, MoveKind::Normal, promoted(promotion)),
             Action::DoubleStep { from, to } => Move::new(from, to, MoveKind::DoubleStep, Move::NO_PROMOTION),
             Action::EnPassant { from, to, promotion } => Move::new(from, to, MoveKind::EnPassant, promoted(promotion)),
-            Action::Castle { index, king_from, king_to } => Move::new(king_from, king_to, MoveKind::Castle, index),
+            Action::Castle { index, king_from, king_to } => Move::new(king_from, king_to, MoveKind::Castle, PieceType::new(index)),
             // Moves that act on one square repeat it in both fields, as the kernel writes them.
             Action::Drop { piece, to } => Move::new(to, to, MoveKind::Drop, piece),
             Action::Buy { piece, to } => Move::new(to, to, MoveKind::Buy, piece),
             Action::Upgrade { square, to } => Move::new(square, square, MoveKind::Upgrade, to),
             Action::Lift { from, becomes } => Move::new(from, from, MoveKind::Lift, becomes),
-            Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, module),
+            Action::Rule { module, from, to } => Move::new(from, to, MoveKind::Rule, PieceType::new(module)),
             Action::Gate { from, to, piece } => Move::new(from, to, MoveKind::Gate, piece),
             Action::GateCastle { gate, king_to, piece } => Move::new(gate, king_to, MoveKind::GateCastle, piece),
             Action::Pass { square } => Move::new(square, square, MoveKind::Pass, Move::NO_PROMOTION),
-            Action::Wall { anchor, to, leaves } => Move::new(anchor, to, MoveKind::Wall, leaves.unwrap_or(to)),
-            Action::Locust { from, via, to } => Move::new(from, to, MoveKind::Locust, via),
+            Action::Wall { anchor, to, leaves } => Move::new(anchor, to, MoveKind::Wall, PieceType::new(leaves.unwrap_or(to).get())),
+            Action::Locust { from, via, to } => Move::new(from, to, MoveKind::Locust, PieceType::new(via.get())),
         }
     }
 }
@@ -287,65 +294,107 @@ mod tests {
 
     #[test]
     fn step() {
-        check(Move::normal(12, 28), Action::Step { from: 12, to: 28, promotion: None });
-        check(Move::normal(52, 60).promoting(4), Action::Step { from: 52, to: 60, promotion: Some(4) });
+        check(Move::normal(Square::new(12), Square::new(28)), Action::Step { from: Square::new(12), to: Square::new(28), promotion: None });
+        check(
+            Move::normal(Square::new(52), Square::new(60)).promoting(PieceType::new(4)),
+            Action::Step { from: Square::new(52), to: Square::new(60), promotion: Some(PieceType::new(4)) },
+        );
     }
 
     #[test]
     fn double_step() {
-        check(Move::new(12, 28, MoveKind::DoubleStep, Move::NO_PROMOTION), Action::DoubleStep { from: 12, to: 28 });
+        check(
+            Move::new(Square::new(12), Square::new(28), MoveKind::DoubleStep, Move::NO_PROMOTION),
+            Action::DoubleStep { from: Square::new(12), to: Square::new(28) },
+        );
     }
 
     #[test]
     fn en_passant() {
-        check(Move::new(36, 43, MoveKind::EnPassant, Move::NO_PROMOTION), Action::EnPassant { from: 36, to: 43, promotion: None });
-        check(Move::new(36, 43, MoveKind::EnPassant, 2), Action::EnPassant { from: 36, to: 43, promotion: Some(2) });
+        check(
+            Move::new(Square::new(36), Square::new(43), MoveKind::EnPassant, Move::NO_PROMOTION),
+            Action::EnPassant { from: Square::new(36), to: Square::new(43), promotion: None },
+        );
+        check(
+            Move::new(Square::new(36), Square::new(43), MoveKind::EnPassant, PieceType::new(2)),
+            Action::EnPassant { from: Square::new(36), to: Square::new(43), promotion: Some(PieceType::new(2)) },
+        );
     }
 
     #[test]
     fn castle() {
-        check(Move::new(4, 6, MoveKind::Castle, 1), Action::Castle { index: 1, king_from: 4, king_to: 6 });
+        check(
+            Move::new(Square::new(4), Square::new(6), MoveKind::Castle, PieceType::new(1)),
+            Action::Castle { index: 1, king_from: Square::new(4), king_to: Square::new(6) },
+        );
     }
 
     #[test]
     fn drop() {
-        check(Move::new(20, 20, MoveKind::Drop, 5), Action::Drop { piece: 5, to: 20 });
+        check(
+            Move::new(Square::new(20), Square::new(20), MoveKind::Drop, PieceType::new(5)),
+            Action::Drop { piece: PieceType::new(5), to: Square::new(20) },
+        );
     }
 
     #[test]
     fn buy() {
-        check(Move::new(3, 3, MoveKind::Buy, 2), Action::Buy { piece: 2, to: 3 });
+        check(
+            Move::new(Square::new(3), Square::new(3), MoveKind::Buy, PieceType::new(2)),
+            Action::Buy { piece: PieceType::new(2), to: Square::new(3) },
+        );
     }
 
     #[test]
     fn upgrade() {
-        check(Move::new(9, 9, MoveKind::Upgrade, 7), Action::Upgrade { square: 9, to: 7 });
+        check(
+            Move::new(Square::new(9), Square::new(9), MoveKind::Upgrade, PieceType::new(7)),
+            Action::Upgrade { square: Square::new(9), to: PieceType::new(7) },
+        );
     }
 
     #[test]
     fn lift() {
-        check(Move::new(10, 10, MoveKind::Lift, 3), Action::Lift { from: 10, becomes: 3 });
+        check(
+            Move::new(Square::new(10), Square::new(10), MoveKind::Lift, PieceType::new(3)),
+            Action::Lift { from: Square::new(10), becomes: PieceType::new(3) },
+        );
     }
 
     #[test]
     fn gate() {
-        check(Move::new(1, 18, MoveKind::Gate, 6), Action::Gate { from: 1, to: 18, piece: 6 });
-        check(Move::new(7, 6, MoveKind::GateCastle, 7), Action::GateCastle { gate: 7, king_to: 6, piece: 7 });
+        check(
+            Move::new(Square::new(1), Square::new(18), MoveKind::Gate, PieceType::new(6)),
+            Action::Gate { from: Square::new(1), to: Square::new(18), piece: PieceType::new(6) },
+        );
+        check(
+            Move::new(Square::new(7), Square::new(6), MoveKind::GateCastle, PieceType::new(7)),
+            Action::GateCastle { gate: Square::new(7), king_to: Square::new(6), piece: PieceType::new(7) },
+        );
     }
 
     #[test]
     fn pass() {
-        check(Move::new(4, 4, MoveKind::Pass, Move::NO_PROMOTION), Action::Pass { square: 4 });
+        check(Move::new(Square::new(4), Square::new(4), MoveKind::Pass, Move::NO_PROMOTION), Action::Pass { square: Square::new(4) });
     }
 
     #[test]
     fn wall() {
-        check(Move::new(28, 36, MoveKind::Wall, 20), Action::Wall { anchor: 28, to: 36, leaves: Some(20) });
-        check(Move::new(28, 36, MoveKind::Wall, 36), Action::Wall { anchor: 28, to: 36, leaves: None });
+        check(
+            Move::new(Square::new(28), Square::new(36), MoveKind::Wall, PieceType::new(20)),
+            Action::Wall { anchor: Square::new(28), to: Square::new(36), leaves: Some(Square::new(20)) },
+        );
+        check(
+            Move::new(Square::new(28), Square::new(36), MoveKind::Wall, PieceType::new(36)),
+            Action::Wall { anchor: Square::new(28), to: Square::new(36), leaves: None },
+        );
     }
 
     #[test]
     fn rule() {
-        check(Move::new(4, 3, MoveKind::Rule, 0), Action::Rule { module: 0, from: 4, to: 3 });
+        check(
+            Move::new(Square::new(4), Square::new(3), MoveKind::Rule, PieceType::new(0)),
+            Action::Rule { module: 0, from: Square::new(4), to: Square::new(3) },
+        );
     }
 }

@@ -118,17 +118,17 @@ impl<B: Bitboard> Board<B> {
     #[inline]
     pub fn put(&mut self, sq: Square, p: Piece) {
         let b = B::bit(sq);
-        self.squares[sq as usize] = p.code();
-        self.by_type[p.kind as usize] |= b;
+        self.squares[sq] = p.code();
+        self.by_type[p.kind] |= b;
         self.by_color[p.color] |= b;
     }
 
     #[inline]
     pub fn take(&mut self, sq: Square) -> Piece {
-        let p = Piece::from_code(self.squares[sq as usize]).expect("take from an empty square");
+        let p = Piece::from_code(self.squares[sq]).expect("take from an empty square");
         let b = B::bit(sq);
-        self.squares[sq as usize] = NO_PIECE;
-        self.by_type[p.kind as usize] ^= b;
+        self.squares[sq] = NO_PIECE;
+        self.by_type[p.kind] ^= b;
         self.by_color[p.color] ^= b;
         p
     }
@@ -189,8 +189,8 @@ impl<B: Bitboard> Pos<B> {
                 fullmove: 1,
                 hash: 0,
                 part: 0,
-                anchor: 0,
-                behind: 0,
+                anchor: Square::new(0),
+                behind: Square::new(0),
             },
             castles960: None,
             hands: ByColor::both([0; MAX_PIECE_TYPES]),
@@ -233,7 +233,7 @@ impl<B: Bitboard> Pos<B> {
     }
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
-        Piece::from_code(self.board.squares[sq as usize])
+        Piece::from_code(self.board.squares[sq])
     }
     /// The squares no move may pass through or land on quietly: the pieces, and the
     /// board's walls.
@@ -257,7 +257,7 @@ impl<B: Bitboard> Pos<B> {
     }
     #[inline]
     pub fn pieces(&self, c: Color, t: PieceType) -> B {
-        self.board.by_type[t as usize] & self.board.by_color[c]
+        self.board.by_type[t] & self.board.by_color[c]
     }
     pub fn hash(&self) -> u64 {
         self.status.hash
@@ -274,7 +274,7 @@ impl<B: Bitboard> Pos<B> {
     /// How many pieces of type `t` `c` has in hand.
     #[inline]
     pub fn hand(&self, c: Color, t: PieceType) -> u8 {
-        self.hands[c][t as usize]
+        self.hands[c][t]
     }
     pub fn is_promoted(&self, sq: Square) -> bool {
         self.status.promoted.has(sq)
@@ -303,7 +303,7 @@ impl<B: Bitboard> Pos<B> {
         // A loop, not `fold`: the fold compiled worse and cost 0.3% on chess perft.
         let mut b = B::EMPTY;
         for t in types {
-            b |= self.board.by_type[t as usize];
+            b |= self.board.by_type[t];
         }
         b
     }
@@ -366,7 +366,7 @@ impl<B: Bitboard> Pos<B> {
         }
         for g in &t.attack_groups[by] {
             let cand = self.group_attackers(g, attackers);
-            if (g.reach[sq as usize] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
+            if (g.reach[sq] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
                 return true;
             }
         }
@@ -415,13 +415,13 @@ impl<B: Bitboard> Pos<B> {
             cand &= self.status.unmoved;
         }
         // (None on the line at all, most often.)
-        if (t.rays[a.back.ray.reach as usize * t.squares + sq as usize] & cand).is_empty() {
+        if (t.rays[a.back.ray.reach as usize * t.squares + sq.index()] & cand).is_empty() {
             return false;
         }
         let screen = match a.back.hop {
             // The grasshopper's screen is next to where it lands.
             Hop::Grasshopper => {
-                let next = t.rays[a.back.step as usize * t.squares + sq as usize] & occ;
+                let next = t.rays[a.back.step as usize * t.squares + sq.index()] & occ;
                 if next.is_empty() {
                     return false;
                 }
@@ -446,9 +446,7 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn leap_attacked(&self, sq: Square, by: Color, attackers: B) -> bool {
         let t = &*self.t;
-        t.leap_attacker_types[by]
-            .iter()
-            .any(|&(pt, base)| (t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize] & attackers).any())
+        t.leap_attacker_types[by].iter().any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt] & attackers).any())
     }
 
     /// Every square a piece of `by` attacks, with `occ` as the occupancy: the squares
@@ -463,7 +461,7 @@ impl<B: Bitboard> Pos<B> {
             let mut pieces = self.board.by_type[pt] & theirs;
             while pieces.any() {
                 let sq = pieces.pop();
-                map |= mob.leap_capture[sq as usize];
+                map |= mob.leap_capture[sq];
                 if mob.shape == Shape::Leaper {
                     continue;
                 }
@@ -473,7 +471,7 @@ impl<B: Bitboard> Pos<B> {
                     map |= t.reach(&r.lines, sq, occ, word) & mob.within;
                 }
                 for sp in mob.specials.iter().filter(|s| s.capture && (unmoved || !s.initial_only) && s.origins.has(sq)) {
-                    if let Some((to, path)) = sp.to[sq as usize] {
+                    if let Some((to, path)) = sp.to[sq] {
                         if sp.open(sq, path, occ) && !(mob.barred && self.hurdles_barred(sp, sq, to, None)) {
                             map |= B::bit(to);
                         }
@@ -493,7 +491,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let mut found = B::EMPTY;
         for &(pt, base) in &t.leap_attacker_types[by] {
-            found |= t.leap_attackers[base + sq as usize] & self.board.by_type[pt as usize];
+            found |= t.leap_attackers[base + sq.index()] & self.board.by_type[pt];
         }
         found & attackers
     }
@@ -510,13 +508,13 @@ impl<B: Bitboard> Pos<B> {
     fn lame_attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
         let t = &*self.t;
         for &(pt, base) in &t.special_attacker_types[by] {
-            let own = self.board.by_type[pt as usize] & attackers & t.special_attackers[base + sq as usize];
+            let own = self.board.by_type[pt] & attackers & t.special_attackers[base + sq.index()];
             if own.is_empty() {
                 continue;
             }
             let mob = t.mobility(by, pt);
             for sp in mob.specials.iter().filter(|s| s.capture) {
-                if let Some((from, path)) = sp.from[sq as usize] {
+                if let Some((from, path)) = sp.from[sq] {
                     if own.has(from)
                         && sp.origins.has(from)
                         && sp.open(from, path, occ)
@@ -539,7 +537,7 @@ impl<B: Bitboard> Pos<B> {
             return false;
         }
         let barred = barred.unwrap_or_else(|| self.barred_pieces());
-        (sp.hurdles[from as usize] & barred).any() || barred.has(to)
+        (sp.hurdles[from] & barred).any() || barred.has(to)
     }
 
     /// What undoing `m` (moving the piece coded `moved`) will restore: the state as it is
@@ -559,7 +557,7 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Locust => {
                 let theirs = self.board.by_color[self.turn.opponent()];
-                theirs.has(m.piece as Square) || (m.from != m.to && theirs.has(m.to))
+                theirs.has(m.piece_square()) || (m.from != m.to && theirs.has(m.to))
             }
             _ => false,
         }
@@ -574,16 +572,16 @@ impl<B: Bitboard> Pos<B> {
         // borrowed anew wherever the helpers below borrow `self` mutably.
         let us = self.turn;
         let them = us.opponent();
-        let moved = self.board.squares[m.from as usize];
+        let moved = self.board.squares[m.from];
         let mut undo = self.undo_record(m, moved);
         if let Some(ep) = self.status.ep.take() {
             if self.status.ep_hashed {
                 self.status.ep_hashed = false;
-                self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
+                self.status.hash ^= self.t.zobrist.en_passant[ep.target];
             }
         }
         let mut reset = false;
-        if m.kind == MoveKind::Locust && self.piece_at(m.piece as Square).is_some() {
+        if m.kind == MoveKind::Locust && self.piece_at(m.piece_square()).is_some() {
             // The piece taken on the way (`features/locust.rs`); then a normal move.
             self.take_on_the_way(m);
             reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
@@ -592,7 +590,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Normal | MoveKind::DoubleStep | MoveKind::Gate | MoveKind::Locust => {
                 // (A promotion in place, `features/promotion_move.rs`, takes nothing; nor
                 // does a locust move back to its origin.)
-                if self.board.squares[m.to as usize] != NO_PIECE && m.to != m.from {
+                if self.board.squares[m.to] != NO_PIECE && m.to != m.from {
                     self.capture(m.to, &mut undo);
                     reset |= self.t.resets & (1 << ResetEvent::Capture as u8) != 0;
                 }
@@ -607,12 +605,12 @@ impl<B: Bitboard> Pos<B> {
                     // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
                     // A double step's file and rank each move by 0 or 2, so on squares
                     // numbered rank by rank the one between is the mean of the two.
-                    let mid = ((u16::from(m.from) + u16::from(m.to)) / 2) as Square;
+                    let mid = Square::new(((u16::from(m.from) + u16::from(m.to)) / 2) as u8);
                     let ep = EnPassant { target: mid, victim: m.to };
                     self.status.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
                         self.status.ep_hashed = true;
-                        self.status.hash ^= self.t.zobrist.en_passant[mid as usize];
+                        self.status.hash ^= self.t.zobrist.en_passant[mid];
                     }
                 }
             }
@@ -633,8 +631,8 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Rule => {
                 // A module's move: its own handle, as the editor borrows the position.
-                let module = Arc::clone(&self.t.modules.all[m.piece as usize]);
-                module.play(m, &mut self.editor(m.piece as usize));
+                let module = Arc::clone(&self.t.modules.all[m.piece.index()]);
+                module.play(m, &mut self.editor(m.piece.index()));
             }
             MoveKind::Drop => reset |= self.play_drop(m),
             MoveKind::Buy => reset |= self.play_buy(m),
@@ -717,7 +715,7 @@ impl<B: Bitboard> Pos<B> {
         if moved_off.any() {
             self.status.unmoved ^= moved_off;
             for sq in moved_off.squares() {
-                self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
+                self.status.hash ^= self.t.zobrist.unmoved[sq];
             }
         }
     }
@@ -848,7 +846,7 @@ impl<B: Bitboard> Pos<B> {
             MoveKind::Drop => {
                 self.board.take(m.to);
                 if self.t.unlimited_supply.is_none() {
-                    self.hands[us][self.t.hand_slot[m.piece as usize] as usize] += 1;
+                    self.hands[us][self.t.hand_slot[m.piece]] += 1;
                 }
             }
             MoveKind::Buy => {
@@ -856,7 +854,7 @@ impl<B: Bitboard> Pos<B> {
             }
             MoveKind::Lift => {
                 self.board.put(m.from, Piece::from_code(moved).expect("lifted piece"));
-                self.hands[us][m.piece as usize] -= 1;
+                self.hands[us][m.piece] -= 1;
             }
             MoveKind::Upgrade => {
                 self.board.take(m.to);
@@ -888,7 +886,7 @@ impl<B: Bitboard> Pos<B> {
                 Edit::Flipped(sq) => self.flip(sq),
                 Edit::Passed(color, sq) => self.passed[color] ^= B::bit(sq),
                 Edit::Petrified(sq) => self.walls ^= B::bit(sq),
-                Edit::Handed(color, k) => self.hands[color][k as usize] -= 1,
+                Edit::Handed(color, k) => self.hands[color][k] -= 1,
             }
         }
     }
@@ -908,20 +906,20 @@ impl<B: Bitboard> Pos<B> {
         }
         h ^= t.zobrist.castles(self.status.castling);
         if let Some(ep) = self.status.ep.filter(|_| self.ep_in_hash()) {
-            h ^= t.zobrist.en_passant[ep.target as usize];
+            h ^= t.zobrist.en_passant[ep.target];
         }
         for sq in self.status.unmoved.squares() {
-            h ^= t.zobrist.unmoved[sq as usize];
+            h ^= t.zobrist.unmoved[sq];
         }
         for sq in self.status.gates.squares() {
             h ^= Zobrist::gate(sq);
         }
         for sq in self.status.promoted.squares() {
-            h ^= t.zobrist.promoted[sq as usize];
+            h ^= t.zobrist.promoted[sq];
         }
         for c in Color::BOTH {
             for (pt, &n) in self.hands[c].iter().enumerate() {
-                h ^= Zobrist::hand(c, pt as PieceType, n);
+                h ^= Zobrist::hand(c, PieceType::new(pt as u8), n);
             }
             h ^= Zobrist::coins(c, self.status.coins[c]) ^ Zobrist::purchases(c, self.status.purchases[c]);
             h ^= Zobrist::checks(c, self.checks[c]);

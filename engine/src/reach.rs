@@ -54,7 +54,7 @@ pub(crate) fn reach<B: Bitboard>(t: &Tables<B>, color: Color, pt: PieceType, fro
     let mob = t.mobility(color, pt);
     let mut sets = [B::EMPTY; 8];
     let mut add = |capture: bool, hop: bool, initial: bool, squares: B| sets[Way { capture, hop, initial }.index()] |= squares;
-    let i = from as usize;
+    let i = from.index();
     add(false, false, false, mob.leap_quiet[i]);
     add(true, false, false, mob.leap_capture[i]);
     let ride = t.reach_over(&mob.plain, from, t.walls) & mob.within;
@@ -97,7 +97,7 @@ pub(crate) fn reach<B: Bitboard>(t: &Tables<B>, color: Color, pt: PieceType, fro
 /// behind it), within the piece's region, walls excepted.
 fn hop_landings<B: Bitboard>(t: &Tables<B>, mob: &Mobility<B>, ray: u16, step: u16, from: Square) -> B {
     let n = t.squares;
-    let whole = t.rays[ray as usize * n + from as usize];
-    let first = t.rays[step as usize * n + from as usize];
+    let whole = t.rays[ray as usize * n + from.index()];
+    let first = t.rays[step as usize * n + from.index()];
     whole & !first & mob.within
 }

@@ -978,7 +978,7 @@ impl Circe {
     /// Where a piece of `color` and type `kind` captured on `on` is reborn, if anywhere.
     #[inline]
     pub fn rebirth_square(&self, color: Color, kind: PieceType, on: Square) -> Option<Square> {
-        self.rebirth[(color.index() * self.types + kind as usize) * self.squares + on as usize]
+        self.rebirth[(color.index() * self.types + kind.index()) * self.squares + on.index()]
     }
 }
 
@@ -1012,10 +1012,15 @@ impl Rules {
         self.drops.as_ref().is_none_or(|d| d.checks)
     }
 
+    /// Every piece type of the variant, in the order of [`Rules::pieces`].
+    #[inline]
+    pub fn piece_types(&self) -> impl DoubleEndedIterator<Item = PieceType> + ExactSizeIterator + Clone {
+        PieceType::first(self.pieces.len())
+    }
     /// The type whose FEN letter (either case) is `c`.
     pub fn piece_by_letter(&self, c: char) -> Option<PieceType> {
         let up = c.to_ascii_uppercase();
-        self.pieces.iter().position(|p| p.letter == Some(up)).map(|i| i as PieceType)
+        self.pieces.iter().position(|p| p.letter == Some(up)).map(|i| PieceType::new(i as u8))
     }
     /// The type a move's text names by a [`Symbol`]: [`Rules::piece_by_move_letter`], or
     /// with `+` the promoted face of the piece that letter names.
@@ -1041,11 +1046,11 @@ impl Rules {
     /// (Xiangqi's elephant `E`, whose FEN letter is `B`).
     pub fn piece_by_move_letter(&self, c: char) -> Option<PieceType> {
         let up = c.to_ascii_uppercase();
-        self.piece_by_letter(c).or_else(|| self.pieces.iter().position(|p| p.notation_letter == Some(up)).map(|i| i as PieceType))
+        self.piece_by_letter(c).or_else(|| self.pieces.iter().position(|p| p.notation_letter == Some(up)).map(|i| PieceType::new(i as u8)))
     }
     /// The definition of type `t`; `t` must be one of this variant's types.
     pub fn piece(&self, t: PieceType) -> &PieceDef {
-        &self.pieces[t as usize]
+        &self.pieces[t]
     }
     /// The type that `t` is the promoted face of (Shogi's tokin, of the pawn): one that
     /// promotes to `t` and to which `t` returns when captured, or that `t`'s `face_of`
@@ -1062,7 +1067,7 @@ impl Rules {
     /// The promoted face of `u` (Shogi's tokin for the pawn): the type `t` with
     /// [`Rules::promoted_from`]`(t) == Some(u)`.
     pub fn promoted_face(&self, u: PieceType) -> Option<PieceType> {
-        (0..self.pieces.len() as PieceType).find(|&t| self.promoted_from(t) == Some(u))
+        self.piece_types().find(|&t| self.promoted_from(t) == Some(u))
     }
     /// How a piece of type `t` is written, White's case: its letter (`K`), or, for a
     /// promoted face without one, `+` and the letter of the piece it promotes from.
@@ -1096,9 +1101,8 @@ impl Rules {
     /// become.
     pub fn lift_choices(&self, t: PieceType, rank: u8) -> Vec<PieceType> {
         let (Some(lift), Some(class)) = (&self.lift, self.piece(t).class) else { return Vec::new() };
-        let members = |c: u8| -> Vec<PieceType> {
-            (0..self.pieces.len() as PieceType).filter(|&p| self.piece(p).class == Some(c) && !self.piece(p).royal).collect()
-        };
+        let members =
+            |c: u8| -> Vec<PieceType> { self.piece_types().filter(|&p| self.piece(p).class == Some(c) && !self.piece(p).royal).collect() };
         if lift.raise_ranks.contains(&rank) {
             let next = self.pieces.iter().filter_map(|p| p.class).filter(|&c| c > class).min();
             match next {
@@ -1117,7 +1121,7 @@ impl Rules {
             .iter()
             .enumerate()
             .filter(|(_, p)| p.promotion.as_ref().is_some_and(|pr| pr.reaches(t)))
-            .map(|(i, _)| i as PieceType);
+            .map(|(i, _)| PieceType::new(i as u8));
         match (sources.next(), sources.next()) {
             (Some(s), None) => Some(s),
             _ => None,
@@ -1181,19 +1185,20 @@ mod tests {
         assert_eq!(region.bitboard::<u64>(g, Color::Black), 0xffff << 48);
         let g = Geometry::new(5, 6);
         let last = Region::from_ranks(vec![5]);
-        assert_eq!(last.squares(g, Color::White).collect::<Vec<_>>(), [25, 26, 27, 28, 29]);
-        assert_eq!(last.squares(g, Color::Black).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        assert_eq!(last.squares(g, Color::White).map(Square::get).collect::<Vec<_>>(), [25, 26, 27, 28, 29]);
+        assert_eq!(last.squares(g, Color::Black).map(Square::get).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
     }
 
     #[test]
     fn a_region_may_list_each_sides_squares() {
         let g = Geometry::new(8, 8);
         // White's a8 and a7 (56, 48); Black's h1 and h2 (7, 15): a rotation, not a mirror.
-        let corner = Region::default().with_squares(ByColor::new(vec![56, 48], vec![7, 15]));
+        let corner =
+            Region::default().with_squares(ByColor::new(vec![Square::new(56), Square::new(48)], vec![Square::new(7), Square::new(15)]));
         assert!(!corner.is_empty());
         assert_eq!(corner.bitboard::<u64>(g, Color::White), 1 << 56 | 1 << 48);
         assert_eq!(corner.bitboard::<u64>(g, Color::Black), 1 << 7 | 1 << 15);
-        let both = Region::from_ranks(vec![0]).with_squares(ByColor::new(vec![17], vec![41]));
+        let both = Region::from_ranks(vec![0]).with_squares(ByColor::new(vec![Square::new(17)], vec![Square::new(41)]));
         assert_eq!(both.bitboard::<u64>(g, Color::White), 0xff | 1 << 17);
         assert_eq!(both.bitboard::<u64>(g, Color::Black), 0xff << 56 | 1 << 41);
     }

@@ -146,7 +146,7 @@ impl Reach {
         let rays: Vec<(Vec<u64>, bool)> = set.iter().map(|&r| (runs::<u64>(g, sq, r), ascending(g, r))).collect();
         let mask = set.iter().fold(0, |m, &r| {
             let squares: Vec<Square> = walk(g, sq, r).collect();
-            squares.split_last().map_or(m, |(_, before)| before.iter().fold(m, |m, &s| m | 1 << s))
+            squares.split_last().map_or(m, |(_, before)| before.iter().fold(m, |m, &s| m | 1 << s.get()))
         });
         Reach { rays, mask }
     }
@@ -358,9 +358,9 @@ fn gather(mask: u64, index_bits: u32, spaced: bool) -> Option<u64> {
     let low = mask.trailing_zeros();
     let mut magic = 0u64;
     for (i, sq) in mask.squares().enumerate() {
-        let slot = if spaced { sq as u32 - low } else { i as u32 };
+        let slot = if spaced { u32::from(sq) - low } else { i as u32 };
         // Moving square `sq` to bit `64 - index_bits + slot` of the product.
-        let to = (64 - index_bits + slot).checked_sub(sq as u32)?;
+        let to = (64 - index_bits + slot).checked_sub(u32::from(sq))?;
         if slot >= index_bits || to >= 64 {
             return None;
         }
@@ -449,8 +449,8 @@ mod tests {
     fn walk(g: Geometry, sq: Square, (dx, dy, range): Ray, occ: u64) -> u64 {
         let (mut reach, mut cur, mut n) = (0u64, sq, 0);
         while let Some(next) = g.offset(cur, dx, dy).filter(|&next| (range == 0 || n < range) && next != sq) {
-            reach |= 1 << next;
-            if occ & 1 << next != 0 {
+            reach |= 1 << next.get();
+            if occ & 1 << next.get() != 0 {
                 break;
             }
             (cur, n) = (next, n + 1);
@@ -476,7 +476,7 @@ mod tests {
                     let occ = random() & random() & board;
                     let walked = set.iter().fold(0u64, |a, &r| a | walk(g, sq, r, occ));
                     if let Some(m) = &magics {
-                        assert_eq!(table[m[sq as usize].index(occ)], walked, "{g:?} {set:?} from {sq}");
+                        assert_eq!(table[m[sq].index(occ)], walked, "{g:?} {set:?} from {sq:?}");
                     }
                     assert_eq!(Reach::new(g, sq, &set).over(occ), walked);
                 }
@@ -521,7 +521,7 @@ mod tests {
         assert_eq!(runs::<u64>(g, d3, (1, 0, 0)), [0xf0 << 16, 0x07 << 16]);
         assert_eq!(runs::<u64>(g, d3, (-1, 0, 0)), [0x07 << 16, 0xf0 << 16]);
         // Blocked on b3 going east: e3-h3, a3, b3.
-        assert_eq!(cut_runs(&runs::<u64>(g, d3, (1, 0, 0)), 1 << g.square(1, 2), true), 0xf3 << 16);
+        assert_eq!(cut_runs(&runs::<u64>(g, d3, (1, 0, 0)), 1 << g.square(1, 2).get(), true), 0xf3 << 16);
         assert!(build(g, &[(1, 0, 0), (-1, 0, 0)], &mut Vec::new()).is_some());
     }
 

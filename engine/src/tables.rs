@@ -118,18 +118,18 @@ impl<B: Bitboard> Special<B> {
     /// occupied.
     #[inline]
     pub fn open(&self, from: Square, path: B, occ: B) -> bool {
-        (path & occ).is_empty() && (self.hurdles.is_empty() || (self.hurdles[from as usize] & !occ).is_empty())
+        (path & occ).is_empty() && (self.hurdles.is_empty() || (self.hurdles[from] & !occ).is_empty())
     }
 
     /// Keeps only the leaps from and to the squares of `on` (moves along lines).
     fn confine(&mut self, on: B) {
         for (sq, to) in self.to.iter_mut().enumerate() {
-            if to.is_some_and(|(target, _)| !on.has(sq as Square) || !on.has(target)) {
+            if to.is_some_and(|(target, _)| !on.has(Square::new(sq as u8)) || !on.has(target)) {
                 *to = None;
             }
         }
         for (sq, from) in self.from.iter_mut().enumerate() {
-            if from.is_some_and(|(origin, _)| !on.has(sq as Square) || !on.has(origin)) {
+            if from.is_some_and(|(origin, _)| !on.has(Square::new(sq as u8)) || !on.has(origin)) {
                 *from = None;
             }
         }
@@ -277,19 +277,19 @@ impl Zobrist {
     /// piece's code (type and colour bit), so that no multiplication finds it.
     #[inline(always)]
     pub fn piece_index(color: Color, t: PieceType, sq: Square) -> usize {
-        (sq as usize) << 7 | (color as usize) << 6 | t as usize
+        sq.index() << 7 | (color as usize) << 6 | t.index()
     }
 
     /// The key of holding `count` pieces of a type in hand (0 for none), computed rather
     /// than tabled because a hand has no fixed maximum.
     #[inline]
     pub fn hand(color: Color, t: PieceType, count: u8) -> u64 {
-        Zobrist::tally(color, t as u32, count as u32)
+        Zobrist::tally(color, u32::from(t), count as u32)
     }
     /// The key of an open gate on `sq` (see `features/gating.rs`).
     #[inline]
     pub fn gate(sq: Square) -> u64 {
-        Zobrist::tally(Color::White, 2000 + sq as u32, 1)
+        Zobrist::tally(Color::White, 2000 + u32::from(sq), 1)
     }
     /// The key of a side's coins.
     #[inline]
@@ -326,7 +326,7 @@ impl Zobrist {
     /// walls are in every position alike and have none).
     #[inline]
     pub fn wall(sq: Square) -> u64 {
-        Zobrist::tally(Color::Black, 3000 + sq as u32, 1)
+        Zobrist::tally(Color::Black, 3000 + u32::from(sq), 1)
     }
     /// The key of a turn's state between its parts: `part` parts played, the last move
     /// part landed on `anchor` (0 at a turn's start: `features/turns.rs`).
@@ -335,13 +335,13 @@ impl Zobrist {
         if part == 0 {
             return 0;
         }
-        Zobrist::tally(Color::Black, 3500 + anchor as u32, part as u32)
+        Zobrist::tally(Color::Black, 3500 + u32::from(anchor), part as u32)
     }
     /// The key of a square that `color` passed with a double step in its current or last
     /// turn of several moves (`features/series.rs`).
     #[inline]
     pub fn passed(color: Color, sq: Square) -> u64 {
-        Zobrist::tally(color, 3800 + sq as u32, 1)
+        Zobrist::tally(color, 3800 + u32::from(sq), 1)
     }
     /// A key for "`color` has `count` of `what`" (0 for a count of 0).
     #[inline]
@@ -587,7 +587,7 @@ pub struct Tables<B> {
 impl<B: Bitboard> Tables<B> {
     #[inline]
     pub fn mobility(&self, color: Color, t: PieceType) -> &Mobility<B> {
-        &self.mobility[color.index() * self.types + t as usize]
+        &self.mobility[color.index() * self.types + t.index()]
     }
 
     /// The squares `color`'s royal pieces may stand on (the whole board in a variant
@@ -616,7 +616,7 @@ impl<B: Bitboard> Tables<B> {
                 reach |= self.wrapped_reach(id & !WRAPS, sq, occupied, ascending);
                 continue;
             }
-            reach |= sliders::cut(self.rays[id as usize * self.squares + sq as usize], occupied, ascending);
+            reach |= sliders::cut(self.rays[id as usize * self.squares + sq.index()], occupied, ascending);
         }
         reach
     }
@@ -627,7 +627,7 @@ impl<B: Bitboard> Tables<B> {
     pub fn magic_lines_reach(&self, lines: &Lines, sq: Square, word: u64) -> B {
         let mut reach = B::EMPTY;
         for line in &lines.magic {
-            reach |= self.magic_reach[line[sq as usize % 64].index(word)];
+            reach |= self.magic_reach[line[sq.index() % 64].index(word)];
         }
         reach
     }
@@ -636,14 +636,14 @@ impl<B: Bitboard> Tables<B> {
     #[cold]
     #[inline(never)]
     fn wrapped_reach(&self, id: u16, sq: Square, occupied: B, ascending: bool) -> B {
-        sliders::cut_runs(&self.runs[id as usize * self.squares + sq as usize], occupied, ascending)
+        sliders::cut_runs(&self.runs[id as usize * self.squares + sq.index()], occupied, ascending)
     }
 
     /// The squares one slide reaches from `sq`, stopping at (and including) its first
     /// occupied square.
     #[inline]
     pub fn slide_reach(&self, s: Slide, sq: Square, occupied: B) -> B {
-        let i = s.reach as usize * self.squares + sq as usize;
+        let i = s.reach as usize * self.squares + sq.index();
         if s.wraps {
             sliders::cut_runs(&self.runs[i], occupied, s.ascending)
         } else {
@@ -664,7 +664,7 @@ impl<B: Bitboard> Tables<B> {
     pub fn hop_reach(&self, h: &HopRay, sq: Square, occupied: B) -> B {
         let Some(screen) = self.first_blocker(h.ray, sq, occupied) else { return B::EMPTY };
         match h.hop {
-            Hop::Grasshopper => self.rays[h.step as usize * self.squares + screen as usize],
+            Hop::Grasshopper => self.rays[h.step as usize * self.squares + screen.index()],
             _ => self.slide_reach(h.ray, screen, occupied),
         }
     }
@@ -673,7 +673,7 @@ impl<B: Bitboard> Tables<B> {
     #[inline]
     pub fn first_blocker(&self, s: Slide, sq: Square, occupied: B) -> Option<Square> {
         if s.wraps {
-            return sliders::first_in_runs(&self.runs[s.reach as usize * self.squares + sq as usize], occupied, s.ascending);
+            return sliders::first_in_runs(&self.runs[s.reach as usize * self.squares + sq.index()], occupied, s.ascending);
         }
         self.first_blocker_flat(s, sq, occupied)
     }
@@ -681,7 +681,7 @@ impl<B: Bitboard> Tables<B> {
     /// [`Tables::first_blocker`] of a slide that does not wrap ([`Slide::wraps`]).
     #[inline]
     pub fn first_blocker_flat(&self, s: Slide, sq: Square, occupied: B) -> Option<Square> {
-        let blockers = self.rays[s.reach as usize * self.squares + sq as usize] & occupied;
+        let blockers = self.rays[s.reach as usize * self.squares + sq.index()] & occupied;
         if blockers.is_empty() {
             None
         } else {
@@ -719,7 +719,7 @@ impl Zobrist {
         for color in Color::BOTH {
             for t in 0..types {
                 for sq in 0..squares {
-                    piece[Zobrist::piece_index(color, t as PieceType, sq as Square)] = next();
+                    piece[Zobrist::piece_index(color, PieceType::new(t as u8), Square::new(sq as u8))] = next();
                 }
             }
         }

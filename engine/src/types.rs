@@ -108,8 +108,105 @@ impl<T> std::ops::IndexMut<Color> for ByColor<T> {
 
 /// A square index: `rank * files + file`, both 0-based from a1 (so on 8x8, a1 = 0,
 /// h1 = 7, a8 = 56). Turn names into squares and back with [`Geometry::parse_square`]
-/// and [`Geometry::square_name`].
-pub type Square = u8;
+/// and [`Geometry::square_name`], and files and ranks with [`Geometry::square`],
+/// [`Geometry::file`] and [`Geometry::rank`].
+///
+/// A type of its own rather than a bare `u8`, so that a square cannot be passed where a
+/// piece type, a file or a count is meant; it costs nothing (`repr(transparent)`, one
+/// byte). Its invariant is that the index is below the [`Geometry::squares`] of the board
+/// it belongs to (so at most 255: [`MAX_SIDE`] squared is 256 squares). [`Square::new`]
+/// cannot check that, not knowing the board: the arithmetic that makes squares lives in
+/// [`Geometry`], which does.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with index `index`, which must be below the board's square count.
+    #[inline]
+    pub const fn new(index: u8) -> Square {
+        Square(index)
+    }
+    /// The index as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+    /// The index, for indexing per-square tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The bare index, as a `u8` prints: the `Debug` output of moves, rules and positions
+/// (snapshots among them) reads as it did when squares were `u8`, and a name needs the
+/// board's [`Geometry`].
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl From<Square> for u8 {
+    #[inline]
+    fn from(sq: Square) -> u8 {
+        sq.0
+    }
+}
+
+impl From<Square> for u16 {
+    #[inline]
+    fn from(sq: Square) -> u16 {
+        sq.0.into()
+    }
+}
+
+impl From<Square> for u32 {
+    #[inline]
+    fn from(sq: Square) -> u32 {
+        sq.0.into()
+    }
+}
+
+impl From<Square> for usize {
+    #[inline]
+    fn from(sq: Square) -> usize {
+        sq.0.into()
+    }
+}
+
+/// Per-square tables (`[T]`, arrays and `Vec<T>`) are indexed by the square itself.
+impl<T> std::ops::Index<Square> for [T] {
+    type Output = T;
+    #[inline]
+    fn index(&self, sq: Square) -> &T {
+        &self[sq.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Square> for [T] {
+    #[inline]
+    fn index_mut(&mut self, sq: Square) -> &mut T {
+        &mut self[sq.0 as usize]
+    }
+}
+
+/// `Vec` needs its own: its `Index` is over `SliceIndex`, which `Square` cannot implement.
+impl<T> std::ops::Index<Square> for Vec<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, sq: Square) -> &T {
+        &self[sq.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<Square> for Vec<T> {
+    #[inline]
+    fn index_mut(&mut self, sq: Square) -> &mut T {
+        &mut self[sq.0 as usize]
+    }
+}
 
 /// The board's shape: how squares are numbered and named. Files are lettered from `a`,
 /// ranks numbered from 1, both from White's side of the board.
@@ -160,13 +257,13 @@ impl Geometry {
     }
     /// Every square, a1 first. (A range of `Square` cannot hold 256 squares, so iterate here.)
     pub fn all(self) -> impl Iterator<Item = Square> {
-        (0..self.squares()).map(|sq| sq as Square)
+        (0..self.squares()).map(|sq| Square(sq as u8))
     }
     /// The square on `file` and `rank`, both 0-based (`square(4, 3)` is e4); both must
     /// be on the board.
     #[inline]
     pub fn square(self, file: u8, rank: u8) -> Square {
-        rank * self.files + file
+        Square(rank * self.files + file)
     }
     /// The square `(file + dx, rank + dy)` if it is on the board (on `sq`'s own board
     /// where there are several); with [`Geometry::wrap_files`], the file counted round
@@ -187,12 +284,12 @@ impl Geometry {
     /// The 0-based file of `sq` (0 is the a-file).
     #[inline]
     pub fn file(self, sq: Square) -> u8 {
-        sq % self.files
+        sq.0 % self.files
     }
     /// The 0-based rank of `sq` from White's side (0 is rank 1).
     #[inline]
     pub fn rank(self, sq: Square) -> u8 {
-        sq / self.files
+        sq.0 / self.files
     }
     /// The rank as seen by `color`: 0 is its own first rank.
     #[inline]
@@ -235,8 +332,107 @@ impl Geometry {
 
 /// A piece type: an index into the variant's piece table ([`crate::Rules::pieces`], in
 /// the order the ruleset defines them), below [`MAX_PIECE_TYPES`]. Find one by its FEN
-/// letter with [`crate::Rules::piece_by_letter`].
-pub type PieceType = u8;
+/// letter with [`crate::Rules::piece_by_letter`], or go through them all with
+/// [`crate::Rules::piece_types`].
+///
+/// A type of its own rather than a bare `u8`, so that a type cannot be passed where a
+/// square or a count is meant; it costs nothing (`repr(transparent)`, one byte). Its
+/// invariant is that the index is below the variant's number of types; [`PieceType::new`]
+/// cannot check that, not knowing the variant.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(transparent)]
+pub struct PieceType(u8);
+
+impl PieceType {
+    /// The type with index `index`, which must be below the variant's number of types.
+    #[inline]
+    pub const fn new(index: u8) -> PieceType {
+        PieceType(index)
+    }
+    /// The index as a byte.
+    #[inline]
+    pub const fn get(self) -> u8 {
+        self.0
+    }
+    /// The index, for indexing per-type tables.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+    /// The first `count` types, lowest first: all of a variant's with `count` its number
+    /// of types.
+    #[inline]
+    pub fn first(count: usize) -> impl DoubleEndedIterator<Item = PieceType> + ExactSizeIterator + Clone {
+        (0..count).map(|t| PieceType(t as u8))
+    }
+}
+
+/// The bare index, as a `u8` prints: the `Debug` output of pieces, moves and rules
+/// (snapshots among them) reads as it did when types were `u8`.
+impl fmt::Debug for PieceType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.0, f)
+    }
+}
+
+impl From<PieceType> for u8 {
+    #[inline]
+    fn from(t: PieceType) -> u8 {
+        t.0
+    }
+}
+
+impl From<PieceType> for u16 {
+    #[inline]
+    fn from(t: PieceType) -> u16 {
+        t.0.into()
+    }
+}
+
+impl From<PieceType> for u32 {
+    #[inline]
+    fn from(t: PieceType) -> u32 {
+        t.0.into()
+    }
+}
+
+impl From<PieceType> for usize {
+    #[inline]
+    fn from(t: PieceType) -> usize {
+        t.0.into()
+    }
+}
+
+/// Per-type tables (`[T]`, arrays and `Vec<T>`) are indexed by the type itself.
+impl<T> std::ops::Index<PieceType> for [T] {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: PieceType) -> &T {
+        &self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<PieceType> for [T] {
+    #[inline]
+    fn index_mut(&mut self, t: PieceType) -> &mut T {
+        &mut self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::Index<PieceType> for Vec<T> {
+    type Output = T;
+    #[inline]
+    fn index(&self, t: PieceType) -> &T {
+        &self[t.0 as usize]
+    }
+}
+
+impl<T> std::ops::IndexMut<PieceType> for Vec<T> {
+    #[inline]
+    fn index_mut(&mut self, t: PieceType) -> &mut T {
+        &mut self[t.0 as usize]
+    }
+}
 
 /// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
 /// types, the types that capture en passant, the types an attack group holds.
@@ -256,12 +452,12 @@ impl PieceSet {
     /// Whether `t` is in the set.
     #[inline]
     pub fn contains(self, t: PieceType) -> bool {
-        self.0 & (1 << t) != 0
+        self.0 & (1 << t.0) != 0
     }
     /// Adds `t`.
     #[inline]
     pub fn insert(&mut self, t: PieceType) {
-        self.0 |= 1 << t;
+        self.0 |= 1 << t.0;
     }
     /// Whether the set has no type.
     #[inline]
@@ -313,7 +509,7 @@ impl Iterator for PieceSetIter {
         if self.0 == 0 {
             return None;
         }
-        let t = self.0.trailing_zeros() as PieceType;
+        let t = PieceType(self.0.trailing_zeros() as u8);
         self.0 &= self.0 - 1;
         Some(t)
     }
@@ -332,12 +528,12 @@ impl Piece {
     /// The board-array encoding: `kind | color << 6`; [`NO_PIECE`] for an empty square.
     #[inline]
     pub(crate) fn code(self) -> u8 {
-        self.kind | ((self.color as u8) << 6)
+        self.kind.0 | ((self.color as u8) << 6)
     }
     /// The piece a [`Piece::code`] stands for; `None` for [`NO_PIECE`].
     #[inline]
     pub(crate) fn from_code(code: u8) -> Option<Piece> {
-        (code != NO_PIECE).then_some(Piece { color: if code & 64 != 0 { Color::Black } else { Color::White }, kind: code & 63 })
+        (code != NO_PIECE).then_some(Piece { color: if code & 64 != 0 { Color::Black } else { Color::White }, kind: PieceType(code & 63) })
     }
 }
 
@@ -353,8 +549,7 @@ mod tests {
         for files in MIN_SIDE..=MAX_SIDE {
             for ranks in MIN_SIDE..=MAX_SIDE {
                 let g = Geometry::new(files, ranks);
-                for sq in 0..g.squares() {
-                    let sq = sq as Square;
+                for sq in g.all() {
                     assert_eq!(g.parse_square(&g.square_name(sq)), Some(sq));
                     assert_eq!(g.mirror(g.mirror(sq)), sq);
                 }
@@ -377,16 +572,17 @@ mod tests {
         assert_eq!((g.twin(sq("e4")), g.twin(sq("m4"))), (sq("m4"), sq("e4")));
         assert_eq!((g.board_of(sq("h8")), g.board_of(sq("i8"))), (0, 1));
         let one = Geometry::new(8, 8);
-        assert_eq!(one.twin(3), 3);
-        assert_eq!(one.offset(7, -7, 7), Some(56));
+        assert_eq!(one.twin(Square::new(3)), Square::new(3));
+        assert_eq!(one.offset(Square::new(7), -7, 7), Some(Square::new(56)));
     }
 
     #[test]
     fn piece_sets_iterate_lowest_first_up_to_the_last_type() {
-        let last = MAX_PIECE_TYPES as PieceType - 1;
-        let set: PieceSet = [last, 3, 0, 3].into_iter().collect();
-        assert_eq!(set.iter().collect::<Vec<_>>(), [0, 3, last]);
-        assert!(set.contains(last) && !set.contains(1) && !set.is_empty());
+        let t = PieceType::new;
+        let last = t(MAX_PIECE_TYPES as u8 - 1);
+        let set: PieceSet = [last, t(3), t(0), t(3)].into_iter().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), [t(0), t(3), last]);
+        assert!(set.contains(last) && !set.contains(t(1)) && !set.is_empty());
         assert!(PieceSet::EMPTY.is_empty() && PieceSet::EMPTY.iter().next().is_none());
     }
 

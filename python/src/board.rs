@@ -201,7 +201,7 @@ impl PyMove {
         let read = PyMove::read(&uci, files).ok();
         let (from_square, to_square) = match &read {
             Some(r) if r.uci != "0000" => (r.from_square, r.to_square),
-            _ => (m.from as u16, m.to as u16),
+            _ => (u16::from(m.from), u16::from(m.to)),
         };
         PyMove {
             uci,
@@ -516,7 +516,7 @@ impl<'a> Cells<'a> {
         let n = g.squares();
         let mut walls = vec![false; n];
         for &w in &rules.walls {
-            walls[w as usize] = true;
+            walls[w] = true;
         }
         let block = match blockers {
             None => pieces.iter().map(Option::is_some).collect(),
@@ -540,7 +540,8 @@ impl<'a> Cells<'a> {
             Some(list) => {
                 let mut pieces = vec![None; g.squares()];
                 for (sq, letter, is_white) in list {
-                    let kind = (0..rules.pieces.len() as u8)
+                    let kind = rules
+                        .piece_types()
                         .find(|&t| rules.symbol(t).lower().to_string() == letter)
                         .ok_or_else(|| PyValueError::new_err(format!("`{letter}` is no piece of {}", rules.name)))?;
                     let cell = pieces.get_mut(sq as usize).ok_or_else(|| PyIndexError::new_err(format!("square {sq} is off the board")))?;
@@ -553,13 +554,13 @@ impl<'a> Cells<'a> {
     }
 
     fn blocked(&self, sq: Square) -> bool {
-        self.block[sq as usize]
+        self.block[sq]
     }
 
     fn region(&self, r: &chimera::rules::Region, c: Color) -> Vec<bool> {
         let mut inside = vec![false; self.g.squares()];
         for sq in r.squares(self.g, c) {
-            inside[sq as usize] = true;
+            inside[sq] = true;
         }
         inside
     }
@@ -575,8 +576,8 @@ impl<'a> Cells<'a> {
         let sign = if color == Color::White { 1 } else { -1 };
         let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
         let rel = |&(x, y): &(i8, i8)| g.offset(from, x as i32 * sign, y as i32 * sign);
-        let wall = |sq: Square| self.walls[sq as usize];
-        let barred_at = |sq: Square| self.pieces[sq as usize].is_some_and(|p| barred.contains(p.kind));
+        let wall = |sq: Square| self.walls[sq];
+        let barred_at = |sq: Square| self.pieces[sq].is_some_and(|p| barred.contains(p.kind));
         // Steps along the line, at most as many as the board has squares (a cylinder wraps).
         let limit = g.squares();
         let mut line =
@@ -648,7 +649,7 @@ impl<'a> Cells<'a> {
     /// there (python-chess's `attacks`). Moves a piece has only before it first moves
     /// are left out.
     fn attacks(&self, from: Square) -> Vec<Square> {
-        let Some(p) = self.pieces[from as usize] else { return Vec::new() };
+        let Some(p) = self.pieces[from] else { return Vec::new() };
         let def = self.rules.piece(p.kind);
         let within = def.moves_within.as_ref().map(|r| self.region(r, p.color));
         let mut out = Vec::new();
@@ -663,7 +664,7 @@ impl<'a> Cells<'a> {
                 if d.hop == Hop::Cannon && !occupied {
                     continue;
                 }
-                if on.is_some_and(|squares| !squares.contains(&to)) || within.as_ref().is_some_and(|w| !w[to as usize]) {
+                if on.is_some_and(|squares| !squares.contains(&to)) || within.as_ref().is_some_and(|w| !w[to]) {
                     continue;
                 }
                 out.push(to);
@@ -676,10 +677,7 @@ impl<'a> Cells<'a> {
 
     /// The pieces of `color` that attack `target`.
     fn attackers(&self, color: Color, target: Square) -> Vec<Square> {
-        self.g
-            .all()
-            .filter(|&sq| self.pieces[sq as usize].is_some_and(|p| p.color == color) && self.attacks(sq).contains(&target))
-            .collect()
+        self.g.all().filter(|&sq| self.pieces[sq].is_some_and(|p| p.color == color) && self.attacks(sq).contains(&target)).collect()
     }
 
     /// The moves of `color`'s pieces as the board's pieces move, in long algebraic
@@ -693,7 +691,7 @@ impl<'a> Cells<'a> {
         let mut out = Vec::new();
         let mut reached = Vec::new();
         for from in g.all() {
-            let Some(p) = self.pieces[from as usize].filter(|p| p.color == color) else { continue };
+            let Some(p) = self.pieces[from].filter(|p| p.color == color) else { continue };
             let def = rules.piece(p.kind);
             let within = def.moves_within.as_ref().map(|r| self.region(r, color));
             // (target, capture)
@@ -708,7 +706,7 @@ impl<'a> Cells<'a> {
                     if on.is_some_and(|squares| !squares.contains(&to)) {
                         continue;
                     }
-                    let theirs = self.pieces[to as usize].is_some_and(|q| q.color != color);
+                    let theirs = self.pieces[to].is_some_and(|q| q.color != color);
                     if occupied && theirs && d.mode != Mode::Move {
                         targets.push((to, true));
                     } else if !occupied && d.mode != Mode::Capture {
@@ -716,7 +714,7 @@ impl<'a> Cells<'a> {
                     }
                 }
                 // En passant: a capturing step onto the square a double step passed.
-                if let Some(e) = ep.filter(|&e| def.takes_en_passant && self.pieces[e as usize].is_none()) {
+                if let Some(e) = ep.filter(|&e| def.takes_en_passant && self.pieces[e].is_none()) {
                     let plain = d.range == 1 && d.hop == Hop::None && d.mode != Mode::Move && !d.is_conditional();
                     if plain && g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign) == Some(e) {
                         targets.push((e, true));
@@ -724,19 +722,19 @@ impl<'a> Cells<'a> {
                 }
             }
             if def.double_step_ranks.squares(g, color).any(|sq| sq == from) {
-                let one = g.offset(from, 0, sign).filter(|&s| !self.blocked(s) && !self.walls[s as usize]);
-                if let Some(two) = one.and_then(|s| g.offset(s, 0, sign)).filter(|&s| !self.blocked(s) && !self.walls[s as usize]) {
+                let one = g.offset(from, 0, sign).filter(|&s| !self.blocked(s) && !self.walls[s]);
+                if let Some(two) = one.and_then(|s| g.offset(s, 0, sign)).filter(|&s| !self.blocked(s) && !self.walls[s]) {
                     targets.push((two, false));
                 }
             }
             let zone = def.promotion.as_ref().map(|pr| (pr, self.region(&pr.ranks, color)));
             for (to, capture) in targets {
-                if within.as_ref().is_some_and(|w| !w[to as usize]) {
+                if within.as_ref().is_some_and(|w| !w[to]) {
                     continue;
                 }
                 let base = format!("{}{}", g.square_name(from), g.square_name(to));
                 match &zone {
-                    Some((pr, zone)) if (zone[to as usize] || (pr.from_zone && zone[from as usize])) && (capture || !pr.on_capture) => {
+                    Some((pr, zone)) if (zone[to] || (pr.from_zone && zone[from])) && (capture || !pr.on_capture) => {
                         for &t in &pr.to[color] {
                             let s = rules.symbol(t);
                             out.push(if s.plus { format!("{base}+") } else { format!("{base}{}", s.lower()) });
@@ -762,7 +760,7 @@ impl<'a> Cells<'a> {
 /// or a seeded random one, then plays the same game on both.)
 fn python_chess_key(pos: &Position, m: chimera::Move, in_check: bool) -> (i32, i32, i32, i32) {
     let g = pos.variant().geometry();
-    let (from, to) = (m.from as i32, m.to as i32);
+    let (from, to) = (m.from.get() as i32, m.to.get() as i32);
     let promotion = m.promotion().map_or(0, |t| match pos.rules().symbol(t).lower().to_string().as_str() {
         "q" => 0,
         "r" => 1,
@@ -1106,7 +1104,7 @@ impl PyBoard {
         if square >= g.squares() {
             return Err(PyIndexError::new_err(format!("square {square} is off a {}x{} board", g.files, g.ranks)));
         }
-        Ok(self.pos.piece_at(square as u8).map(|p| PyPiece::of(self.pos.rules(), p)))
+        Ok(self.pos.piece_at(Square::new(square as u8)).map(|p| PyPiece::of(self.pos.rules(), p)))
     }
 
     /// `(square, piece, promoted)` for every piece on the board, by square.
@@ -1115,14 +1113,15 @@ impl PyBoard {
         rules
             .geometry
             .all()
-            .filter_map(|sq| self.pos.piece_at(sq).map(|p| (sq as u16, PyPiece::of(rules, p), self.pos.is_promoted(sq))))
+            .filter_map(|sq| self.pos.piece_at(sq).map(|p| (u16::from(sq), PyPiece::of(rules, p), self.pos.is_promoted(sq))))
             .collect()
     }
 
     /// `(letter, royal, pawn)` for each piece type of the variant, in its order.
     fn _type_info(&self) -> Vec<(String, bool, bool)> {
         let rules = self.pos.rules();
-        (0..rules.pieces.len() as u8)
+        rules
+            .piece_types()
             .map(|t| {
                 let def = rules.piece(t);
                 (rules.symbol(t).lower().to_string(), def.royal || def.royal_while_at_most.is_some(), def.pawn)
@@ -1147,7 +1146,7 @@ impl PyBoard {
             return Err(PyIndexError::new_err(format!("square {square} is off the board")));
         }
         let c = if color { Color::White } else { Color::Black };
-        Ok(cells.attackers(c, square as Square).into_iter().map(u16::from).collect())
+        Ok(cells.attackers(c, Square::new(square as u8)).into_iter().map(u16::from).collect())
     }
 
     /// The squares the piece on `square` attacks (none for an empty square).
@@ -1157,7 +1156,7 @@ impl PyBoard {
         if square as usize >= cells.g.squares() {
             return Err(PyIndexError::new_err(format!("square {square} is off the board")));
         }
-        Ok(cells.attacks(square as Square).into_iter().map(u16::from).collect())
+        Ok(cells.attacks(Square::new(square as u8)).into_iter().map(u16::from).collect())
     }
 
     /// The pseudo-legal moves that are not legal: the side to move's plain moves (see
@@ -1195,10 +1194,10 @@ impl PyBoard {
             let ((f, r), _) = square_prefix(rest)?;
             g.square(f, r)
         } else {
-            let castle = self.pos.rules().castles.get(m.piece as usize)?;
+            let castle = self.pos.rules().castles.get(m.piece.index())?;
             castle.squares(g, self.pos.turn()).rook_from
         };
-        Some((m.from as u16, m.to as u16, rook as u16))
+        Some((u16::from(m.from), u16::from(m.to), u16::from(rook)))
     }
 
     /// Whether an en-passant capture is among the legal moves.
@@ -1245,7 +1244,7 @@ impl PyBoard {
         let rules = self.pos.rules();
         let mut out = Vec::new();
         for c in [Color::White, Color::Black] {
-            for t in 0..rules.pieces.len() as u8 {
+            for t in rules.piece_types() {
                 let n = self.pos.hand(c, t);
                 if n > 0 {
                     out.push((white(c), rules.symbol(t).lower().to_string(), n));
@@ -1415,7 +1414,7 @@ fn square_name(square: u16, files: u8) -> PyResult<String> {
     if !(chimera::MIN_SIDE..=chimera::MAX_SIDE).contains(&files) || square as usize >= g.squares() {
         return Err(PyValueError::new_err(format!("square {square} is off any board {files} files wide")));
     }
-    Ok(g.square_name(square as u8))
+    Ok(g.square_name(Square::new(square as u8)))
 }
 
 /// The number of a square name on a board `files` wide (a1 = 0, b1 = 1, ...).

@@ -105,7 +105,7 @@ fn pieces_flip(rules: &chimera::Rules) -> bool {
             pr.to
                 .iter()
                 .flat_map(|(_, to)| to.iter())
-                .any(|&u| rules.pieces[u as usize].promotion.as_ref().is_some_and(|back| back.reaches(t as chimera::PieceType)))
+                .any(|&u| rules.pieces[u].promotion.as_ref().is_some_and(|back| back.reaches(chimera::PieceType::new(t as u8))))
         })
     })
 }
@@ -117,7 +117,7 @@ fn steps_back(rules: &chimera::Rules, piece: Piece, m: chimera::Move) -> bool {
     let forward = if piece.color == chimera::Color::White { 1 } else { -1 };
     let dx = g.file(m.from) as i32 - g.file(m.to) as i32;
     let dy = (g.rank(m.from) as i32 - g.rank(m.to) as i32) * forward;
-    rules.pieces[piece.kind as usize].directions.iter().any(|d| {
+    rules.pieces[piece.kind].directions.iter().any(|d| {
         if d.mode == chimera::betza::Mode::Capture || d.initial_only {
             return false;
         }
@@ -359,7 +359,7 @@ fn legal_moves<'py>(
     let legal = pos.legal_moves();
     let rules = pos.rules();
     let turns = |t: usize| {
-        let t = t as chimera::PieceType;
+        let t = chimera::PieceType::new(t as u8);
         rules.promoted_from(t).is_some()
             || rules
                 .piece(t)
@@ -458,13 +458,13 @@ fn piece_to_partner(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<PyBackedSt
     let game = build(variant, fen, &moves, chess960)?;
     let Some((piece, promoted)) = game.taken else { return Ok(String::new()) };
     let rules = game.pos.rules();
-    let kind = match rules.pieces[piece.kind as usize].captured_as {
+    let kind = match rules.pieces[piece.kind].captured_as {
         Captured::Hand(base) if base != piece.kind => base,
         _ if promoted => rules
             .pieces
             .iter()
             .position(|p| p.pawn && p.promotion.as_ref().is_some_and(|pr| pr.reaches(piece.kind)))
-            .map_or(piece.kind, |t| t as chimera::PieceType),
+            .map_or(piece.kind, |t| chimera::PieceType::new(t as u8)),
         _ => piece.kind,
     };
     Ok(rules.fen_symbol(kind, piece.color).to_string())

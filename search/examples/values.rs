@@ -6,8 +6,8 @@ fn main() {
         let v = chimera_variants::load(&id).unwrap_or_else(|e| panic!("{id}: {e}"));
         let values = chimera_search::Values::new(&v);
         println!("{id}: piece, weighted mobility, value (centipawns)");
-        for (t, p) in v.rules().pieces.iter().enumerate() {
-            println!("  {:16} {:>6.2} {:>5}", p.name, values.mobility(t as u8), values.value(t as u8));
+        for (t, p) in v.rules().piece_types().zip(&v.rules().pieces) {
+            println!("  {:16} {:>6.2} {:>5}", p.name, values.mobility(t), values.value(t));
         }
     }
 }

@@ -17,7 +17,7 @@
 //! search sees through the position's outcome; these only shape the way there.
 
 use chimera_engine::rules::Verdict;
-use chimera_engine::{Color, PieceSet, Position, Variant};
+use chimera_engine::{Color, PieceSet, PieceType, Position, Square, Variant};
 
 /// The bonus of a piece one move from its goal region, in centipawns; halved per further
 /// move, nothing beyond [`REGION_HORIZON`] moves.
@@ -75,10 +75,10 @@ impl Aims {
         let region = end.region_win.as_ref().map_or_else(Vec::new, |win| {
             let mut table = vec![0i16; 2 * types * squares];
             for c in Color::BOTH {
-                for t in (0..types).filter(|&t| win.pieces.contains(t as u8)) {
-                    let moves = moves_to_goal(variant, c, t as u8, &win.squares[c]);
+                for t in PieceType::first(types).filter(|&t| win.pieces.contains(t)) {
+                    let moves = moves_to_goal(variant, c, t, &win.squares[c]);
                     for (sq, n) in moves.into_iter().enumerate() {
-                        table[(c.index() * types + t) * squares + sq] = region_bonus(n);
+                        table[(c.index() * types + t.index()) * squares + sq] = region_bonus(n);
                     }
                 }
             }
@@ -104,17 +104,19 @@ impl Aims {
         let mut count = vec![0u32; 2 * self.types];
         for sq in pos.variant().geometry().all() {
             if let Some(p) = pos.piece_at(sq) {
-                let (ci, t) = (p.color.index(), p.kind as usize);
+                let (ci, t) = (p.color.index(), p.kind.index());
                 count[ci * self.types + t] += 1;
                 if !self.region.is_empty() {
-                    score[ci] += i32::from(self.region[(ci * self.types + t) * self.squares + sq as usize]);
+                    score[ci] += i32::from(self.region[(ci * self.types + t) * self.squares + sq.index()]);
                 }
             }
         }
         for kind in &self.kinds_to_keep {
             for c in Color::BOTH {
-                let n = |t: u8| count[c.index() * self.types + t as usize] + if kind.include_hand { u32::from(pos.hand(c, t)) } else { 0 };
-                let mut types = (0..self.types as u8).filter(|&t| kind.of.contains(t));
+                let n = |t: PieceType| {
+                    count[c.index() * self.types + t.index()] + if kind.include_hand { u32::from(pos.hand(c, t)) } else { 0 }
+                };
+                let mut types = PieceType::first(self.types).filter(|&t| kind.of.contains(t));
                 let last = u32::from(kind.at_most) + 1;
                 let on_the_brink = if kind.together { types.map(n).sum::<u32>() == last } else { types.any(|t| n(t) == last) };
                 if on_the_brink {
@@ -137,29 +139,29 @@ fn region_bonus(n: Option<u8>) -> i16 {
 /// For each square, the fewest moves a piece of `color` and type `t` needs from there to
 /// one of `goal` on an empty board (0 on the goal itself; `None` where it cannot get
 /// there): a breadth-first walk backwards over the piece's reach.
-fn moves_to_goal(variant: &Variant, color: Color, t: u8, goal: &[u8]) -> Vec<Option<u8>> {
+fn moves_to_goal(variant: &Variant, color: Color, t: PieceType, goal: &[Square]) -> Vec<Option<u8>> {
     let g = variant.geometry();
     let squares = g.squares();
     // Who reaches each square in one move: the reach read backwards.
-    let mut reached_from: Vec<Vec<u8>> = vec![Vec::new(); squares];
+    let mut reached_from: Vec<Vec<Square>> = vec![Vec::new(); squares];
     for from in g.all() {
         for (to, _) in variant.reach(color, t, from) {
-            reached_from[to as usize].push(from);
+            reached_from[to].push(from);
         }
     }
     let mut moves = vec![None; squares];
-    let mut frontier: Vec<u8> = goal.to_vec();
+    let mut frontier: Vec<Square> = goal.to_vec();
     for &sq in goal {
-        moves[sq as usize] = Some(0);
+        moves[sq] = Some(0);
     }
     let mut n = 0u8;
     while !frontier.is_empty() && n < u8::MAX {
         n += 1;
         let mut next = Vec::new();
         for sq in frontier {
-            for &from in &reached_from[sq as usize] {
-                if moves[from as usize].is_none() {
-                    moves[from as usize] = Some(n);
+            for &from in &reached_from[sq] {
+                if moves[from].is_none() {
+                    moves[from] = Some(n);
                     next.push(from);
                 }
             }

@@ -25,9 +25,8 @@
 //! loses it where it reaches less (the corner), read per colour, square and type from a
 //! table built once.
 
-use chimera_engine::{Color, Geometry, Position, Variant};
-
 use chimera_engine::rules::Verdict;
+use chimera_engine::{Color, Geometry, PieceType, Position, Square, Variant};
 
 use crate::aims::Aims;
 
@@ -70,25 +69,25 @@ impl Values {
         let g = variant.geometry();
         let types = rules.pieces.len();
         let squares = g.squares();
-        let open: Vec<u8> = g.all().filter(|sq| !rules.walls.contains(sq)).collect();
+        let open: Vec<Square> = g.all().filter(|sq| !rules.walls.contains(sq)).collect();
         let mut value = vec![0; types];
         let mut mobility = vec![0.0; types];
         let mut placement = vec![0i16; 2 * types * squares];
         for t in 0..types {
-            let def = rules.piece(t as u8);
+            let def = rules.piece(PieceType::new(t as u8));
             // Pieces royal only when few of them are left (extinction's last ones) still
             // count: it is losing the whole kind that ends the game.
             let royal = def.royal && def.royal_while_at_most.is_none();
-            let per_square: Vec<[f64; 2]> = (0..squares)
+            let per_square: Vec<[f64; 2]> = g
+                .all()
                 .map(|sq| {
-                    let sq = sq as u8;
                     if !open.contains(&sq) {
                         return [0.0; 2];
                     }
-                    Color::BOTH.map(|c| reach_weight(variant, g, c, t as u8, sq))
+                    Color::BOTH.map(|c| reach_weight(variant, g, c, PieceType::new(t as u8), sq))
                 })
                 .collect();
-            let m = open.iter().map(|&sq| per_square[sq as usize][0]).sum::<f64>() / open.len().max(1) as f64;
+            let m = open.iter().map(|&sq| per_square[sq][0]).sum::<f64>() / open.len().max(1) as f64;
             mobility[t] = m;
             // The designer's worth (`value = 3.2`, in pawns) replaces the estimate.
             let v = match def.value {
@@ -100,12 +99,12 @@ impl Values {
             if m > 0.0 {
                 for c in Color::BOTH {
                     for &sq in &open {
-                        let rel = per_square[sq as usize][c.index()] / m - 1.0;
+                        let rel = per_square[sq][c.index()] / m - 1.0;
                         // Royal pieces get a placement term too (a king is better off
                         // where it is not boxed in), on a nominal value of a pawn.
                         let base = if royal { 100.0 } else { v };
                         let bonus = (base * PLACEMENT_SHARE * rel).clamp(-200.0, 200.0);
-                        placement[(c.index() * types + t) * squares + sq as usize] = bonus.round() as i16;
+                        placement[(c.index() * types + t) * squares + sq.index()] = bonus.round() as i16;
                     }
                 }
             }
@@ -123,8 +122,8 @@ impl Values {
     }
 
     /// The estimated value of piece type `t`, in centipawns (0 for a royal piece).
-    pub fn value(&self, t: u8) -> i32 {
-        self.value.get(t as usize).copied().unwrap_or(0)
+    pub fn value(&self, t: PieceType) -> i32 {
+        self.value.get(t.index()).copied().unwrap_or(0)
     }
 
     /// Whether a repeated position is a plain draw under the variant's rules.
@@ -133,8 +132,8 @@ impl Values {
     }
 
     /// The weighted mobility the value was derived from (for tests and curious callers).
-    pub fn mobility(&self, t: u8) -> f64 {
-        self.mobility.get(t as usize).copied().unwrap_or(0.0)
+    pub fn mobility(&self, t: PieceType) -> f64 {
+        self.mobility.get(t.index()).copied().unwrap_or(0.0)
     }
 
     /// The position's score in centipawns, from the side to move's point of view:
@@ -146,16 +145,16 @@ impl Values {
         let mut placement = [0i32; 2];
         for sq in g.all() {
             if let Some(p) = pos.piece_at(sq) {
-                let t = p.kind as usize;
+                let t = p.kind.index();
                 let ci = p.color.index();
                 material[ci] += self.value[t];
-                placement[ci] += i32::from(self.placement[(ci * self.types + t) * self.squares + sq as usize]);
+                placement[ci] += i32::from(self.placement[(ci * self.types + t) * self.squares + sq.index()]);
             }
         }
         if self.hands {
             for c in Color::BOTH {
-                for t in 0..self.types {
-                    material[c.index()] += i32::from(pos.hand(c, t as u8)) * self.value[t];
+                for t in PieceType::first(self.types) {
+                    material[c.index()] += i32::from(pos.hand(c, t)) * self.value[t];
                 }
             }
         }
@@ -175,7 +174,7 @@ fn repetition_draws(variant: &Variant) -> bool {
 
 /// The weighted count of the squares a piece of `color` and type `t` reaches from `sq`
 /// on an empty board (see the module's comment for the weights).
-fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: u8, sq: u8) -> f64 {
+fn reach_weight(variant: &Variant, g: Geometry, color: Color, t: PieceType, sq: Square) -> f64 {
     let def = variant.rules().piece(t);
     let (fx, fy) = (i32::from(g.file(sq)), i32::from(g.rank(sq)));
     let forward = if color == Color::White { 1 } else { -1 };

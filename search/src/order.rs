@@ -39,7 +39,7 @@ impl Killers {
 /// not counted) still sorts before quiet moves.
 pub fn victim_value(pos: &Position, values: &Values, m: Move) -> i32 {
     let taken = match m.kind {
-        MoveKind::Locust => pos.piece_at(m.piece).or_else(|| pos.piece_at(m.to)),
+        MoveKind::Locust => pos.piece_at(m.piece_square()).or_else(|| pos.piece_at(m.to)),
         _ => pos.piece_at(m.to),
     };
     match taken {

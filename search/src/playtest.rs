@@ -11,7 +11,7 @@
 
 use std::sync::atomic::AtomicBool;
 
-use chimera_engine::{Color, Move, PieceType, Position, Variant};
+use chimera_engine::{Color, Move, PieceType, Position, Square, Variant};
 
 use crate::{Limits, Searcher, Values};
 
@@ -279,23 +279,23 @@ impl Imbalance {
             return Err(format!("imbalance: {}'s start position has marks a plain board cannot write", variant.name()));
         }
         // Squares from `side`'s first rank onward, each rank from the a-file.
-        let mut order: Vec<u8> = g.all().collect();
+        let mut order: Vec<Square> = g.all().collect();
         order.sort_by_key(|&sq| (g.relative_rank(sq, side), g.file(sq)));
         let mut freed = Vec::new();
         for &t in &self.kept {
-            let sq = order.iter().copied().find(|&sq| board[sq as usize] == Some((side, t))).ok_or_else(|| {
+            let sq = order.iter().copied().find(|&sq| board[sq] == Some((side, t))).ok_or_else(|| {
                 format!("imbalance `{}`: {} has no {} to give", self.text, side_name(side), variant.rules().piece(t).name)
             })?;
-            board[sq as usize] = None;
+            board[sq] = None;
             freed.push(sq);
         }
         let mut pos = None;
         for (i, &t) in self.instead.iter().enumerate() {
             let last = i + 1 == self.instead.len();
-            let candidates: Vec<u8> = freed.iter().chain(order.iter()).copied().filter(|&sq| board[sq as usize].is_none()).collect();
+            let candidates: Vec<Square> = freed.iter().chain(order.iter()).copied().filter(|&sq| board[sq].is_none()).collect();
             let mut placed = false;
             for sq in candidates {
-                board[sq as usize] = Some((side, t));
+                board[sq] = Some((side, t));
                 // A square is kept where a position with it reads back (no pawn on its last rank...).
                 let fen = write_board(variant, &board)? + " " + &rest;
                 if let Ok(p) = variant.position(&fen) {
@@ -305,7 +305,7 @@ impl Imbalance {
                     placed = true;
                     break;
                 }
-                board[sq as usize] = None;
+                board[sq] = None;
             }
             if !placed {
                 return Err(format!("imbalance `{}`: no square for {}'s {}", self.text, side_name(side), variant.rules().piece(t).name));
@@ -332,7 +332,7 @@ fn write_board(variant: &Variant, board: &[Option<(Color, PieceType)>]) -> Resul
     for rank in (0..g.ranks).rev() {
         let mut empty = 0;
         for file in 0..g.files {
-            match board[g.square(file, rank) as usize] {
+            match board[g.square(file, rank)] {
                 None => empty += 1,
                 Some((c, t)) => {
                     let Some(letter) = variant.rules().piece(t).letter else {

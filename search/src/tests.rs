@@ -277,7 +277,7 @@ fn movetime_is_respected() {
 #[test]
 fn chess_values_from_the_rules() {
     let values = Values::new(&load("chess"));
-    let [k, q, r, b, n, p] = [0, 1, 2, 3, 4, 5].map(|t| values.value(t));
+    let [k, q, r, b, n, p] = [0, 1, 2, 3, 4, 5].map(|t| values.value(chimera_engine::PieceType::new(t)));
     assert_eq!(k, 0, "royal pieces are not counted");
     assert!(p < n && n <= b && b < r && r < q, "{p} {n} {b} {r} {q}");
     assert!((70..=130).contains(&p) && (250..=350).contains(&n) && (700..=1000).contains(&q), "{p} {n} {q}");

@@ -68,7 +68,7 @@ fn section(b: &Builtin, board: &str, rules: &chimera::Rules) -> String {
         s += &format!("{notes}\n\n");
     }
     let pieces: Vec<String> =
-        rules.pieces.iter().enumerate().map(|(t, p)| format!("{} `{}` (`{}`)", p.name, rules.symbol(t as u8), p.betza)).collect();
+        rules.piece_types().zip(&rules.pieces).map(|(t, p)| format!("{} `{}` (`{}`)", p.name, rules.symbol(t), p.betza)).collect();
     s += &format!("Board {board}. Pieces: {}.\n", pieces.join(", "));
     s
 }

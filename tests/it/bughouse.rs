@@ -86,7 +86,7 @@ impl RefBoard {
                 continue;
             }
             let zone: Option<Vec<usize>> =
-                self.rules.pieces[kind].drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
+                self.rules.pieces[kind].drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s.index()).collect());
             for sq in 0..self.pos.board.len() {
                 if self.pos.board[sq].is_some() || zone.as_ref().is_some_and(|z| !z.contains(&sq)) {
                     continue;

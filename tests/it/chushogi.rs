@@ -29,7 +29,7 @@ fn through_empty_steps(p: &Position) -> usize {
     let plain = |from: Square, to: Square| legal.iter().any(|m| m.kind == MoveKind::Normal && m.from == from && m.to == to);
     let kings: Vec<(i32, i32)> = (-1..=1).flat_map(|dx| (-1..=1).map(move |dy| (dx, dy))).filter(|&d| d != (0, 0)).collect();
     let mut n = 0;
-    for from in 0..g.squares() as Square {
+    for from in g.all() {
         let Some(piece) = p.piece_at(from).filter(|q| q.color == us) else { continue };
         // (first step, second steps from there) of each piece that moves twice.
         let legs: Vec<((i32, i32), Vec<(i32, i32)>)> = match rules.symbol(piece.kind).to_string().as_str() {

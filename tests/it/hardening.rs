@@ -259,8 +259,8 @@ fn a_fen_key_given_twice_is_refused() {
 fn a_promoted_piece_demotes_before_its_type_decides_what_goes_to_hand() {
     let text = "extends = \"crazyhouse\"\nname = \"x\"\n[pieces.queen]\ncaptured_as = \"none\"\n";
     let v = variants::from_toml(text, "x.toml").unwrap();
-    let pawn = v.rules().pieces.iter().position(|p| p.name == "pawn").unwrap() as u8;
-    let queen = v.rules().pieces.iter().position(|p| p.name == "queen").unwrap() as u8;
+    let pawn = chimera::PieceType::new(v.rules().pieces.iter().position(|p| p.name == "pawn").unwrap() as u8);
+    let queen = chimera::PieceType::new(v.rules().pieces.iter().position(|p| p.name == "queen").unwrap() as u8);
     let pos = play(&v, "4k3/8/8/8/8/8/q~7/R3K3[] w - - 0 1", &["Rxa2"]);
     assert_eq!(pos.hand(chimera::Color::White, pawn), 1, "{}", pos.fen());
     // An unpromoted queen still leaves the game.

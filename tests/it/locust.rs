@@ -61,7 +61,7 @@ fn a_lion_takes_on_the_way() {
     let before = (pos.fen(), pos.hash());
     let m = pos.parse_move("d4e5f6").unwrap();
     assert_eq!(m.kind, MoveKind::Locust);
-    assert_eq!(m.action(), Action::Locust { from: m.from, via: m.piece, to: m.to });
+    assert_eq!(m.action(), Action::Locust { from: m.from, via: m.piece_square(), to: m.to });
     // The lion on f6 covers every square round e8: mate.
     assert_eq!(pos.san(m), "Lxe5-f6#");
     assert!(pos.is_capture(m));

@@ -338,7 +338,7 @@ fn drop_maps(p: &mut Position) -> String {
     let mut out = format!("fen: {}\n", p.fen());
     let letters: Vec<char> = p.rules().pieces.iter().filter_map(|d| d.letter).collect();
     for (t, letter) in letters.iter().enumerate() {
-        let drops: Vec<_> = legal.iter().filter(|m| m.kind == MoveKind::Drop && m.piece as usize == t).collect();
+        let drops: Vec<_> = legal.iter().filter(|m| m.kind == MoveKind::Drop && m.piece.index() == t).collect();
         if drops.is_empty() {
             continue;
         }

@@ -26,7 +26,7 @@ impl<B: Bitboard> Pos<B> {
         // (Most often no other royal is on the line at all: no look for its first piece.)
         royals.squares().any(|k| {
             t.facing.iter().any(|&s| {
-                (t.rays[s.reach as usize * t.squares + k as usize] & others).any()
+                (t.rays[s.reach as usize * t.squares + k.index()] & others).any()
                     && t.first_blocker(s, k, occ).is_some_and(|b| others.has(b))
             })
         })

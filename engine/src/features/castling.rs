@@ -212,7 +212,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             let cs = path.squares;
-            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType);
+            let m = Move::new(cs.king_from, cs.king_to, MoveKind::Castle, PieceType::new(i as u8));
             if safety.unguarded || self.path_decides(path, safety) || self.is_safe_after(m, safety.royals) {
                 sink.push(m);
             }
@@ -324,7 +324,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Castle `i` if it is legal, else why not (from [`Pos::castle_block`]).
     pub(crate) fn explain_castle(&self, i: usize, legal: &[Move]) -> Result<Move, MoveError> {
-        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece as usize == i) {
+        if let Some(m) = legal.iter().find(|m| m.kind == MoveKind::Castle && m.piece.index() == i) {
             return Ok(*m);
         }
         let g = self.t.geometry;
@@ -334,7 +334,7 @@ impl<B: Bitboard> Pos<B> {
         if block.is_none() {
             // The rule modules' refusal, from the same test that keeps it off the list.
             let cs = self.castles().paths[i][self.turn].squares;
-            if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, i as PieceType)) {
+            if let Some(e) = self.module_refusal(Move::new(cs.king_from, cs.king_to, MoveKind::Castle, PieceType::new(i as u8))) {
                 return Err(e);
             }
         }
@@ -391,7 +391,7 @@ impl<B: Bitboard> Pos<B> {
     /// Castling-right bits that need a piece on `sq` (its king's or its rook's square).
     #[inline]
     pub(crate) fn castle_rights_on(&self, sq: Square) -> u32 {
-        self.castles().rights_at[sq as usize] & self.status.castling
+        self.castles().rights_at[sq] & self.status.castling
     }
 
     /// `[end] castling_wins`, as Fairy-Stockfish decides it (`is_immediate_game_end`): the
@@ -429,10 +429,10 @@ impl<B: Bitboard> Pos<B> {
         }
         // (An en-passant capture's victim has just moved: it holds no right.)
         let at = &self.castles().rights_at;
-        let mut lost = at[m.from as usize] | at[m.to as usize];
+        let mut lost = at[m.from] | at[m.to];
         if m.kind == MoveKind::GateCastle {
             // The gate may be the rook's square: the king leaves too.
-            lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from as usize];
+            lost |= at[self.castles().paths[self.castle_index(m, self.turn)][self.turn].squares.king_from];
         }
         if matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) && self.t.rules.opposite_castling {
             lost |= 1 << (2 * self.castle_index(m, self.turn) + self.turn.opponent().index());

@@ -55,17 +55,17 @@ impl<B: Bitboard> Pos<B> {
         let king = royals.lsb();
         let arrived = self.piece_at(m.to).expect("the piece that moved stands on its target").kind;
         // The leaps and lines of `attacked_with`, as they bear on the two squares.
-        if t.leap_attackers[(mover.index() * t.types + arrived as usize) * t.squares + king as usize].has(m.to) {
+        if t.leap_attackers[(mover.index() * t.types + arrived.index()) * t.squares + king.index()].has(m.to) {
             return true;
         }
         let left = if m.kind == MoveKind::Drop { B::EMPTY } else { B::bit(m.from) };
         // Most moves touch no line from the royal at all.
-        if (t.group_reach[mover][king as usize] & (left | B::bit(m.to))).is_empty() {
+        if (t.group_reach[mover][king] & (left | B::bit(m.to))).is_empty() {
             return false;
         }
         t.attack_groups[mover].iter().any(|g| {
             let touched = if g.types.contains(arrived) { left | B::bit(m.to) } else { left };
-            (g.reach[king as usize] & touched).any()
+            (g.reach[king] & touched).any()
                 && (t.reach_over(&g.lines, king, self.occupied()) & self.group_attackers(g, self.board.by_color[mover])).any()
         })
     }

@@ -35,7 +35,7 @@ use crate::bitboard::Bitboard;
 use crate::position::{Edit, Pos, Undo};
 use crate::rules::{Circe, Rules};
 use crate::tables::Zobrist;
-use crate::types::{Color, Piece, Square, NO_PIECE};
+use crate::types::{Color, Piece, PieceType, Square, NO_PIECE};
 
 /// Compiles `circe = true`: the rebirth squares, from the start position's pieces
 /// (`game_array`).
@@ -46,9 +46,9 @@ pub(crate) fn compile(rules: &Rules, game_array: &[(Square, Piece)]) -> Circe {
     for color in Color::BOTH {
         for kind in 0..types {
             let homes: Vec<Square> =
-                game_array.iter().filter(|(_, p)| p.color == color && p.kind as usize == kind).map(|&(sq, _)| sq).collect();
+                game_array.iter().filter(|(_, p)| p.color == color && p.kind.index() == kind).map(|&(sq, _)| sq).collect();
             for on in g.all() {
-                rebirth[(color.index() * types + kind) * squares + on as usize] = rebirth_square(rules, color, &homes, on);
+                rebirth[(color.index() * types + kind) * squares + on.index()] = rebirth_square(rules, color, &homes, on);
             }
         }
     }
@@ -100,13 +100,13 @@ impl<B: Bitboard> Pos<B> {
             // Reborn on its start square, it has not moved there: its initial-only moves
             // are its own again (Wikipedia: "a reborn pawn regains its initial two-step").
             self.status.unmoved |= B::bit(home);
-            self.status.hash ^= t.zobrist.unmoved[home as usize];
+            self.status.hash ^= t.zobrist.unmoved[home];
         }
         if undo.to_hand != NO_PIECE {
             // Reborn, so not in the captor's hand.
-            let (captor, k) = (captured.color.opponent(), undo.to_hand);
-            let n = self.hands[captor][k as usize];
-            self.hands[captor][k as usize] = n - 1;
+            let (captor, k) = (captured.color.opponent(), PieceType::new(undo.to_hand));
+            let n = self.hands[captor][k];
+            self.hands[captor][k] = n - 1;
             self.status.hash ^= Zobrist::hand(captor, k, n) ^ Zobrist::hand(captor, k, n - 1);
             undo.to_hand = NO_PIECE;
         }

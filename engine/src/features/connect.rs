@@ -89,7 +89,7 @@ pub(crate) fn compile(raw: &RawConnect, at: std::ops::Range<usize>, cx: &Context
         return Err(cx.r.span(&whole, KEY, "connection goals are not defined on a board whose files wrap (`board.wrap`)"));
     }
     let pieces = match &raw.pieces {
-        None => (0..cx.names.len()).map(|t| t as crate::types::PieceType).collect(),
+        None => crate::types::PieceType::first(cx.names.len()).collect(),
         Some(list) if list.get_ref().is_empty() => {
             return Err(cx.r.span(list, format!("{KEY}.pieces"), "name at least one piece, or leave the key out (every piece counts)"))
         }

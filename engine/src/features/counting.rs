@@ -29,7 +29,7 @@ use crate::position::{Count, Edit, Pos};
 use crate::rules::{CountLimit, Counting, PieceDef};
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
-use crate::types::{Color, Piece};
+use crate::types::{Color, Piece, PieceType};
 
 /// `[end.counting]`.
 #[derive(Deserialize)]
@@ -109,7 +109,7 @@ pub(crate) fn compile(raw: &RawCounting, cx: &Context, pieces: &[PieceDef]) -> R
         }
         None => (0, false, Vec::new()),
     };
-    let pawns = pieces.iter().enumerate().filter(|(_, p)| p.pawn).map(|(i, _)| i as u8).collect();
+    let pawns = pieces.iter().enumerate().filter(|(_, p)| p.pawn).map(|(i, _)| PieceType::new(i as u8)).collect();
     Ok(Counting { board_moves, board_most_pieces, board_with_pawns, bare_limits, bare_moves, bare_from_pieces, pawns })
 }
 

@@ -98,7 +98,7 @@ pub(crate) fn compile(d: &RawDrops, cx: &Context) -> Result<Drops, RulesetError>
         immobile_drops: d.immobile_drops,
         must_drop: match &d.must_drop {
             None | Some(RawMustDrop::Every(false)) => Vec::new(),
-            Some(RawMustDrop::Every(true)) => (0..cx.names.len()).map(|t| t as PieceType).collect(),
+            Some(RawMustDrop::Every(true)) => PieceType::first(cx.names.len()).collect(),
             Some(RawMustDrop::Types(names)) => cx.types_of(names, "drops.must_drop")?,
         },
         drop_moves: d.drop_moves,
@@ -139,8 +139,8 @@ pub(crate) fn check_demotion(rules: &Rules, raw: &Spanned<RawDrops>, r: &Reporte
         return Ok(());
     }
     for (t, p) in rules.pieces.iter().enumerate() {
-        let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
-        if promoted_to && rules.demoted(t as PieceType).is_none() {
+        let promoted_to = rules.pieces.iter().any(|q| q.promotion.as_ref().is_some_and(|pr| pr.reaches(PieceType::new(t as u8))));
+        if promoted_to && rules.demoted(PieceType::new(t as u8)).is_none() {
             return Err(r.span(
                 raw,
                 "drops.demote_on_capture",
@@ -166,7 +166,7 @@ impl<B: Bitboard> Pos<B> {
             if t.placement.is_some() || t.first_squares[us].any() {
                 targets = self.placement_targets(targets);
             }
-            let limit = t.per_file[pt as usize];
+            let limit = t.per_file[pt];
             if limit > 0 {
                 let mine = self.pieces(us, pt);
                 for sq in mine.squares() {
@@ -206,7 +206,7 @@ impl<B: Bitboard> Pos<B> {
         if t.hand_slot_is_own {
             return PieceSet::from_bits(held);
         }
-        PieceSet::from_bits(held).iter().map(|slot| t.drops_from_slot[slot as usize]).fold(PieceSet::EMPTY, |a, b| a | b)
+        PieceSet::from_bits(held).iter().map(|slot| t.drops_from_slot[slot]).fold(PieceSet::EMPTY, |a, b| a | b)
     }
 
     /// The squares from which a `pt` of the side to move would attack an enemy royal: a
@@ -217,10 +217,10 @@ impl<B: Bitboard> Pos<B> {
         if t.mobility(us, pt).shape != Shape::Leaper {
             return !B::EMPTY;
         }
-        let base = (us.index() * t.types + pt as usize) * t.squares;
+        let base = (us.index() * t.types + pt.index()) * t.squares;
         let mut checks = B::EMPTY;
         for royal in self.royals(us.opponent()).squares() {
-            checks |= t.leap_attackers[base + royal as usize];
+            checks |= t.leap_attackers[base + royal.index()];
         }
         checks
     }
@@ -243,9 +243,9 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let us = self.turn;
         if t.unlimited_supply.is_none() {
-            let slot = t.hand_slot[m.piece as usize];
-            let n = self.hands[us][slot as usize];
-            self.hands[us][slot as usize] = n - 1;
+            let slot = t.hand_slot[m.piece];
+            let n = self.hands[us][slot];
+            self.hands[us][slot] = n - 1;
             self.status.hash ^= Zobrist::hand(us, slot, n) ^ Zobrist::hand(us, slot, n - 1);
         }
         if !t.castling_rights_on_drop.is_empty() {
@@ -267,7 +267,7 @@ impl<B: Bitboard> Pos<B> {
         undo.captured = cap.code();
         if t.has_drops {
             if let Some(k) = self.give_to_captors_hand(cap, sq) {
-                undo.to_hand = k;
+                undo.to_hand = k.get();
             }
         }
     }
@@ -279,24 +279,24 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let kind = if t.demote_on_capture && self.status.promoted.has(sq) {
             self.status.promoted ^= B::bit(sq);
-            self.status.hash ^= t.zobrist.promoted[sq as usize];
+            self.status.hash ^= t.zobrist.promoted[sq];
             // Demoted first, then what the type it demotes to becomes in hand: a
             // promoted piece whose own type has `captured_as = "none"` still goes to
             // hand as what it was promoted from.
-            t.to_hand[t.demoted[cap.kind as usize].unwrap_or(cap.kind) as usize]
+            t.to_hand[t.demoted[cap.kind].unwrap_or(cap.kind)]
         } else {
-            t.to_hand[cap.kind as usize]
+            t.to_hand[cap.kind]
         };
         let k = kind?;
         let us = cap.color.opponent();
-        let n = self.hands[us][k as usize];
+        let n = self.hands[us][k];
         // A full hand lets the piece leave the game; one type's count stops at 255 (its
         // counter's width) the same way, rather than wrapping to 0.
         let full = n == HAND_MAX || t.hand_capacity.is_some_and(|c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32);
         if full {
             return None;
         }
-        self.hands[us][k as usize] = n + 1;
+        self.hands[us][k] = n + 1;
         self.status.hash ^= Zobrist::hand(us, k, n) ^ Zobrist::hand(us, k, n + 1);
         Some(k)
     }
@@ -309,8 +309,8 @@ impl<B: Bitboard> Pos<B> {
         let u = self.history.last()?;
         let cap = Piece::from_code(u.captured)?;
         let promoted = u.mv.kind != MoveKind::EnPassant && u.before.promoted.has(u.mv.to);
-        let kind = if promoted { t.demoted[cap.kind as usize].unwrap_or(cap.kind) } else { cap.kind };
-        Some(Piece { color: cap.color, kind: t.hand_slot[kind as usize] })
+        let kind = if promoted { t.demoted[cap.kind].unwrap_or(cap.kind) } else { cap.kind };
+        Some(Piece { color: cap.color, kind: t.hand_slot[kind] })
     }
 
     /// Changes a hand from outside the game (a partner passes a piece, or takes it back
@@ -318,10 +318,10 @@ impl<B: Bitboard> Pos<B> {
     /// has no hands, the hand is full or holds none of it.
     pub(crate) fn hand_by(&mut self, p: Piece, add: bool) -> bool {
         let t = &*self.t;
-        if t.rules.drops.is_none() || t.unlimited_supply.is_some() || p.kind as usize >= t.types || t.hand_slot[p.kind as usize] != p.kind {
+        if t.rules.drops.is_none() || t.unlimited_supply.is_some() || p.kind.index() >= t.types || t.hand_slot[p.kind] != p.kind {
             return false;
         }
-        let n = self.hands[p.color][p.kind as usize];
+        let n = self.hands[p.color][p.kind];
         let held: u32 = self.hands[p.color].iter().map(|&n| u32::from(n)).sum();
         let next = if add {
             if n == HAND_MAX || t.hand_capacity.is_some_and(|c| held >= u32::from(c)) {
@@ -332,7 +332,7 @@ impl<B: Bitboard> Pos<B> {
             let Some(next) = n.checked_sub(1) else { return false };
             next
         };
-        self.hands[p.color][p.kind as usize] = next;
+        self.hands[p.color][p.kind] = next;
         self.status.hash ^= Zobrist::hand(p.color, p.kind, n) ^ Zobrist::hand(p.color, p.kind, next);
         true
     }
@@ -348,10 +348,10 @@ impl<B: Bitboard> Pos<B> {
         if was || m.promotion().is_some() {
             if was {
                 self.status.promoted ^= B::bit(m.from);
-                self.status.hash ^= t.zobrist.promoted[m.from as usize];
+                self.status.hash ^= t.zobrist.promoted[m.from];
             }
             self.status.promoted |= B::bit(m.to);
-            self.status.hash ^= t.zobrist.promoted[m.to as usize];
+            self.status.hash ^= t.zobrist.promoted[m.to];
         }
     }
 
@@ -364,9 +364,9 @@ impl<B: Bitboard> Pos<B> {
         }
         s.push('[');
         for c in Color::BOTH {
-            for pt in 0..t.types {
+            for pt in PieceType::first(t.types) {
                 for _ in 0..self.hands[c][pt] {
-                    t.rules.fen_symbol(pt as u8, c).write_to(s);
+                    t.rules.fen_symbol(pt, c).write_to(s);
                 }
             }
         }
@@ -386,7 +386,7 @@ impl<B: Bitboard> Pos<B> {
         let Some(drops) = &rules.drops else {
             return refuse(IllegalCode::HandEmpty, format!("{} has no pieces in hand", rules.name));
         };
-        let slot = t.hand_slot[pt as usize];
+        let slot = t.hand_slot[pt];
         if self.hand(us, slot) == 0 && t.unlimited_supply.is_none() {
             return refuse(IllegalCode::HandEmpty, format!("{us} has no {} in hand", rules.piece(slot).name));
         }
@@ -401,7 +401,7 @@ impl<B: Bitboard> Pos<B> {
         if let Some(e) = self.drop_duty_refusal(pt).or_else(|| self.placement_refusal(to)) {
             return Err(e);
         }
-        let limit = t.per_file[pt as usize];
+        let limit = t.per_file[pt];
         if limit > 0 && (self.pieces(us, pt) & t.file_masks[g.file(to) as usize]).count() >= u32::from(limit) {
             let has = if limit == 1 { "one".to_string() } else { format!("{limit}") };
             return refuse(
@@ -478,7 +478,7 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
             );
         }
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
-        let slot = &mut hands[color][kind as usize];
+        let slot = &mut hands[color][kind];
         let n = *slot as u32 + count.take().unwrap_or(1);
         if n > HAND_MAX as u32 {
             return err(FenField::Board, format!("hand: more than {HAND_MAX} of one piece"));

@@ -54,7 +54,7 @@ pub(crate) fn compile(e: &RawEconomy, cx: &Context, pieces: &[PieceDef]) -> Resu
         let from = cx.type_of(&u.get_ref().from, &key("from"))?;
         for to_name in &u.get_ref().to {
             let to = cx.type_of(to_name, &key("to"))?;
-            if pieces[from as usize].royal || pieces[to as usize].royal {
+            if pieces[from].royal || pieces[to].royal {
                 return Err(cx.r.span(u, key("to"), "a royal piece can neither be upgraded nor be upgraded to"));
             }
             upgrades.push(Upgrade { from, to, cost: u.get_ref().cost });

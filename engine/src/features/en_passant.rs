@@ -16,7 +16,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
         let t = &*self.t;
         t.en_passant_types.iter().any(|pt| {
-            let from = t.leap_attackers[(by.index() * t.types + pt as usize) * t.squares + ep.target as usize];
+            let from = t.leap_attackers[(by.index() * t.types + pt.index()) * t.squares + ep.target.index()];
             (from & self.pieces(by, pt)).any()
         })
     }

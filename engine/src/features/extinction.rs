@@ -73,7 +73,7 @@ pub(crate) fn pseudo_royal_kinds(rules: &Rules) -> Vec<(PieceSet, u32)> {
     let mut kinds = Vec::new();
     for (t, p) in rules.pieces.iter().enumerate() {
         if let Some(n) = p.royal_while_at_most {
-            kinds.push((PieceSet::from_iter([t as PieceType]), u32::from(n)));
+            kinds.push((PieceSet::from_iter([PieceType::new(t as u8)]), u32::from(n)));
         }
     }
     for rule in rules.end.extinction.iter().filter(|r| r.royal_when_last) {
@@ -148,7 +148,7 @@ impl<B: Bitboard> Pos<B> {
         let held: u32 = match (hand, types) {
             (false, _) => 0,
             (true, None) => in_hand.iter().map(|&n| u32::from(n)).sum(),
-            (true, Some(set)) => set.iter().filter_map(|t| in_hand.get(t as usize)).map(|&n| u32::from(n)).sum(),
+            (true, Some(set)) => set.iter().filter_map(|t| in_hand.get(t.index())).map(|&n| u32::from(n)).sum(),
         };
         board.count() + held
     }

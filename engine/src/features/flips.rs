@@ -77,7 +77,7 @@ pub(crate) fn neighbours<B: Bitboard>(g: Geometry) -> Vec<B> {
 impl<B: Bitboard> Tables<B> {
     /// The squares next to any square of `set`.
     fn next_to(&self, set: B) -> B {
-        set.squares().fold(B::EMPTY, |b, sq| b | self.neighbours[sq as usize])
+        set.squares().fold(B::EMPTY, |b, sq| b | self.neighbours[sq])
     }
 
     /// The squares `(dx, dy)` away from any square of `set`.
@@ -136,11 +136,11 @@ impl<B: Bitboard> Pos<B> {
     /// still the side to move).
     pub(crate) fn flip_around(&mut self, to: Square, dropped: bool) {
         let t = &*self.t;
-        let joined = !dropped || (t.neighbours[to as usize] & self.board.by_color[self.turn]).any();
+        let joined = !dropped || (t.neighbours[to] & self.board.by_color[self.turn]).any();
         let flipped = match t.flips {
             None => return,
             Some(Flips::AdjacentJoined) if !joined => return,
-            Some(Flips::Adjacent | Flips::AdjacentJoined) => t.neighbours[to as usize] & self.board.by_color[self.turn.opponent()],
+            Some(Flips::Adjacent | Flips::AdjacentJoined) => t.neighbours[to] & self.board.by_color[self.turn.opponent()],
             Some(Flips::Enclosed) => self.enclosed_from(to),
         };
         for sq in flipped.squares() {

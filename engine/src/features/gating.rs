@@ -61,7 +61,7 @@ pub(crate) struct GateSink<'a, B: Bitboard, S> {
 impl<'a, B: Bitboard, S: MoveSink> GateSink<'a, B, S> {
     pub(crate) fn new(pos: &'a Pos<B>, inner: &'a mut S) -> Self {
         let us = pos.turn;
-        let in_hand = (0..pos.t.types as PieceType).filter(|&pt| pos.hands[us][pt as usize] > 0).collect();
+        let in_hand = PieceType::first(pos.t.types).filter(|&pt| pos.hands[us][pt] > 0).collect();
         GateSink { pos, inner, gates: pos.status.gates & pos.color_bb(us), in_hand }
     }
 
@@ -82,7 +82,7 @@ impl<B: Bitboard, S: MoveSink> MoveSink for GateSink<'_, B, S> {
         match m.kind {
             MoveKind::Normal if m.promotion().is_none() && self.gates.has(m.from) => self.push_gated(m.from, m.to, MoveKind::Gate),
             MoveKind::Castle => {
-                let cs = self.pos.castles().paths[m.piece as usize][self.pos.turn].squares;
+                let cs = self.pos.castles().paths[m.piece.index()][self.pos.turn].squares;
                 // The gated piece may not stand where the king or the rook ends.
                 for gate in [cs.king_from, cs.rook_from] {
                     if self.gates.has(gate) && gate != cs.king_to && gate != cs.rook_to {
@@ -125,7 +125,7 @@ impl<B: Bitboard> Pos<B> {
     /// The castle a castling move (gating or not) by `mover` plays.
     pub(crate) fn castle_index(&self, m: Move, mover: Color) -> usize {
         if m.kind == MoveKind::Castle {
-            return m.piece as usize;
+            return m.piece.index();
         }
         let paths = &self.castles().paths;
         (0..paths.len())
@@ -169,8 +169,8 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn open_gate(&mut self, m: Move) {
         let t = &*self.t;
         let us = self.turn;
-        let n = self.hands[us][m.piece as usize];
-        self.hands[us][m.piece as usize] = n - 1;
+        let n = self.hands[us][m.piece];
+        self.hands[us][m.piece] = n - 1;
         self.status.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
         self.board.put(m.from, Piece { color: us, kind: m.piece });
         self.status.hash ^= t.piece_key(us, m.piece, m.from);
@@ -184,7 +184,7 @@ impl<B: Bitboard> Pos<B> {
     /// Takes the gated piece of `m` (played by `mover`) back into the hand.
     pub(crate) fn close_gate(&mut self, m: Move, mover: Color) {
         self.board.take(m.from);
-        self.hands[mover][m.piece as usize] += 1;
+        self.hands[mover][m.piece] += 1;
     }
 
     /// Closes the gates on `touched` (squares a move left, entered or castled through).

@@ -51,7 +51,7 @@ impl<B: Bitboard> Pos<B> {
     /// After `us`'s `mover` arrived on `to`: the enemy pieces it now aims at, of types
     /// that lose their initial moves so, lose them.
     pub(crate) fn take_aimed_initial_moves(&mut self, us: Color, mover: PieceType, to: Square) {
-        let victims: PieceSet = self.t.initial_moves_lost_to[mover as usize];
+        let victims: PieceSet = self.t.initial_moves_lost_to[mover];
         let exposed = self.status.unmoved & self.board.by_color[us.opponent()] & self.of_types(victims);
         if exposed.is_empty() {
             return;
@@ -59,7 +59,7 @@ impl<B: Bitboard> Pos<B> {
         let lost = exposed & self.capture_reach(us, mover, to, B::EMPTY);
         for sq in lost.squares() {
             self.status.unmoved ^= B::bit(sq);
-            self.status.hash ^= self.t.zobrist.unmoved[sq as usize];
+            self.status.hash ^= self.t.zobrist.unmoved[sq];
         }
     }
 

@@ -65,7 +65,7 @@ impl<B: Bitboard> Pos<B> {
         let raised = t.lift_raise[us];
         for sq in self.board.by_color[us].squares() {
             let p = self.piece_at(sq).expect("own piece");
-            let choices = t.lift_choices[p.kind as usize][raised.has(sq) as usize];
+            let choices = t.lift_choices[p.kind][raised.has(sq) as usize];
             if choices.is_empty() {
                 continue;
             }
@@ -73,7 +73,7 @@ impl<B: Bitboard> Pos<B> {
             // Taking a piece off the board never ends a check.
             let legal = if safety.free.has(sq) { !safety.in_check } else { self.is_safe_after(m, safety.royals) };
             if legal {
-                for c in choices.iter().filter(|&c| self.hands[us][c as usize] < HAND_MAX) {
+                for c in choices.iter().filter(|&c| self.hands[us][c] < HAND_MAX) {
                     sink.push(Move { piece: c, ..m });
                 }
             }
@@ -87,8 +87,8 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let p = self.board.take(m.from);
         self.status.hash ^= t.piece_key(us, p.kind, m.from);
-        let n = self.hands[us][m.piece as usize];
-        self.hands[us][m.piece as usize] = n + 1;
+        let n = self.hands[us][m.piece];
+        self.hands[us][m.piece] = n + 1;
         self.status.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n + 1);
         // Going up a class is this variant's promotion.
         t.rules.piece(m.piece).class > t.rules.piece(p.kind).class && t.resets & (1 << ResetEvent::Promotion as u8) != 0
@@ -141,7 +141,7 @@ impl<B: Bitboard> Pos<B> {
         if let Some(c) = capacity.filter(|&c| self.hands[us].iter().map(|&n| n as u32).sum::<u32>() >= c as u32) {
             return refuse(IllegalCode::HandFull, format!("{us}'s hand is full ({c} piece{})", if c == 1 { "" } else { "s" }));
         }
-        if self.hands[us][to as usize] == HAND_MAX {
+        if self.hands[us][to] == HAND_MAX {
             let what = &rules.piece(to).name;
             return refuse(IllegalCode::HandFull, format!("{us}'s hand holds {HAND_MAX} of {what}, the most of one piece"));
         }

@@ -41,14 +41,14 @@ impl<B: Bitboard> Pos<B> {
         let occ = self.occupied() | self.walls;
         let movers = self.active(us);
         for pt in t.locusts.movers[us].iter() {
-            let mut pieces = self.board.by_type[pt as usize] & movers;
+            let mut pieces = self.board.by_type[pt] & movers;
             while pieces.any() {
                 let from = pieces.pop();
                 for step in t.locusts.from(us, pt, from) {
                     if !self.locust_open(step, from, occ, theirs) {
                         continue;
                     }
-                    let m = Move::new(from, step.to, MoveKind::Locust, step.via as PieceType);
+                    let m = Move::new(from, step.to, MoveKind::Locust, PieceType::new(step.via.get()));
                     if safety.unguarded || self.is_safe_after(m, safety.royals) {
                         sink.push(m);
                     }
@@ -71,7 +71,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let enemies = occ & !attackers & !self.walls;
         t.locusts.movers[by].iter().any(|pt| {
-            (self.board.by_type[pt as usize] & attackers & self.board.by_color[by]).squares().any(|from| {
+            (self.board.by_type[pt] & attackers & self.board.by_color[by]).squares().any(|from| {
                 let occ = occ & !B::bit(from);
                 t.locusts.from(by, pt, from).iter().any(|s| {
                     let (via, to) = s.attacks(from, occ, enemies);
@@ -88,7 +88,7 @@ impl<B: Bitboard> Pos<B> {
         let enemies = occ & !attackers & !self.walls;
         let mut map = B::EMPTY;
         for pt in t.locusts.movers[by].iter() {
-            for from in (self.board.by_type[pt as usize] & attackers).squares() {
+            for from in (self.board.by_type[pt] & attackers).squares() {
                 let occ = occ & !B::bit(from);
                 for s in t.locusts.from(by, pt, from) {
                     let (via, to) = s.attacks(from, occ, enemies);
@@ -104,14 +104,14 @@ impl<B: Bitboard> Pos<B> {
     /// Takes off the piece a locust move `m` takes on its way (journalled: undo puts it
     /// back); the move itself is then made as a normal one.
     pub(crate) fn take_on_the_way(&mut self, m: Move) {
-        self.capture_journaled(m.piece as Square);
+        self.capture_journaled(m.piece_square());
     }
 
     /// SAN's legs of a locust move, after the piece and its origin: the via square, with
     /// `x` if a piece is taken there, then `x` or `-` and the landing square (`Nxg6xg7`,
     /// `Nxg6-h7`, igui `Nxg6-f5`, jitto `Ng6-f5`).
     pub(crate) fn write_locust_legs(&self, m: Move, s: &mut String) {
-        let via = m.piece as Square;
+        let via = m.piece_square();
         if self.piece_at(via).is_some() {
             s.push('x');
         }
@@ -177,7 +177,7 @@ impl<B: Bitboard> Pos<B> {
             };
             return refuse(IllegalCode::PieceCannotMoveThere, why);
         }
-        let m = Move::new(from, to, MoveKind::Locust, via as PieceType);
+        let m = Move::new(from, to, MoveKind::Locust, PieceType::new(via.get()));
         if let Some(e) = self.module_refusal(m) {
             return Err(e);
         }

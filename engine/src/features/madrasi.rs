@@ -23,7 +23,7 @@
 use crate::bitboard::Bitboard;
 use crate::position::Pos;
 use crate::refusal::{IllegalCode, MoveError};
-use crate::types::{Color, Square};
+use crate::types::{Color, PieceType, Square};
 
 impl<B: Bitboard> Pos<B> {
     /// The pieces of `side` that may move, capture and give check: all of them, or with
@@ -45,11 +45,11 @@ impl<B: Bitboard> Pos<B> {
         let them = side.opponent();
         let occ = self.occupied();
         let mut out = B::EMPTY;
-        for kind in 0..t.types {
-            if t.royal_types.contains(kind as u8) {
+        for kind in PieceType::first(t.types) {
+            if t.royal_types.contains(kind) {
                 continue;
             }
-            let (ours, foes) = (self.pieces(side, kind as u8), self.pieces(them, kind as u8));
+            let (ours, foes) = (self.pieces(side, kind), self.pieces(them, kind));
             if ours.is_empty() || foes.is_empty() {
                 continue;
             }
@@ -75,7 +75,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn attacked_with_king_on(&self, from: Square, sq: Square) -> bool {
         let mut on = self.without_history();
         let king = on.board.take(from);
-        if on.board.squares[sq as usize] == crate::types::NO_PIECE {
+        if on.board.squares[sq] == crate::types::NO_PIECE {
             on.board.put(sq, king);
         }
         let them = self.turn.opponent();

@@ -121,22 +121,22 @@ impl<B: Bitboard> Pos<B> {
         let them = side.opponent();
         let royal_types = t.royal_types;
         let enemy_royal_squares = t.royal_region(them);
-        let promoters: PieceSet = (0..rules.pieces.len() as PieceType).filter(|&p| rules.piece(p).promotion.is_some()).collect();
+        let promoters: PieceSet = rules.piece_types().filter(|&p| rules.piece(p).promotion.is_some()).collect();
         let may_promote = self.of_types(promoters) & self.color_bb(side);
         let promotes_to =
             |pt: PieceType| promoters.iter().any(|p| rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.to[side].contains(&pt)));
         let mut restricted = self.of_types(royal_types);
         let mut colour_bound = B::EMPTY;
-        for pt in 0..rules.pieces.len() as PieceType {
+        for pt in rules.piece_types() {
             let own = self.pieces(side, pt);
             if royal_types.contains(pt) || (t.mobility(side, pt).within & enemy_royal_squares).is_empty() {
                 restricted |= own;
                 continue;
             }
-            match classes[pt as usize] {
+            match classes[pt] {
                 Mating::Major if own.any() || (may_promote.any() && promotes_to(pt)) => return false,
                 Mating::Major | Mating::Minor => {}
-                Mating::ColorBound => colour_bound |= self.board.by_type[pt as usize],
+                Mating::ColorBound => colour_bound |= self.board.by_type[pt],
             }
         }
         let pieces = self.with_pieces();

@@ -40,7 +40,7 @@ pub(crate) struct RawMaterialCount {
 /// Compiles `[end.material_count]` (`types`: how many piece types the variant has).
 pub(crate) fn compile_count(raw: &RawMaterialCount, cx: &Context, types: usize) -> Result<MaterialCount, RulesetError> {
     let weights = match &raw.weights {
-        None => (0..types).map(|t| (t as PieceType, 1)).collect(),
+        None => (0..types).map(|t| (PieceType::new(t as u8), 1)).collect(),
         Some(weights) => {
             let mut out = Vec::new();
             for (name, &weight) in weights.get_ref() {
@@ -60,7 +60,7 @@ impl<B: Bitboard> Pos<B> {
     /// The game scored by the material count (`[end.material_count]`), or a draw.
     pub(crate) fn counted(&self, reason: EndReason) -> Outcome {
         let Some(count) = &self.t.rules.end.material_count else { return Outcome { winner: None, reason } };
-        let on_board = |c: Color, t| (self.board.by_type[t as usize] & self.board.by_color[c]).count() as i32;
+        let on_board = |c: Color, t: PieceType| (self.board.by_type[t] & self.board.by_color[c]).count() as i32;
         let balance: i32 = count.weights.iter().map(|&(t, w)| w * (on_board(Color::White, t) - on_board(Color::Black, t))).sum();
         let winner = match (2 * balance).cmp(&count.komi_halves) {
             std::cmp::Ordering::Greater => Some(Color::White),

@@ -14,7 +14,7 @@ use crate::types::PieceType;
 impl<B: Bitboard> Pos<B> {
     /// Whether the side to move holds a piece it must drop.
     pub(crate) fn owes_drop(&self) -> bool {
-        self.t.must_drop.iter().any(|t| self.hands[self.turn][t as usize] > 0)
+        self.t.must_drop.iter().any(|t| self.hands[self.turn][t] > 0)
     }
 
     /// The legal moves of a side that owes a drop: the drops of the owed types if any is
@@ -56,13 +56,8 @@ impl<B: Bitboard> Pos<B> {
 
     /// The refusal of `what` ("knight drop", "board move") to a side owing a drop.
     fn drop_required(&self, what: &str) -> MoveError {
-        let owed: Vec<&str> = self
-            .t
-            .must_drop
-            .iter()
-            .filter(|&t| self.hands[self.turn][t as usize] > 0)
-            .map(|t| self.t.rules.piece(t).name.as_str())
-            .collect();
+        let owed: Vec<&str> =
+            self.t.must_drop.iter().filter(|&t| self.hands[self.turn][t] > 0).map(|t| self.t.rules.piece(t).name.as_str()).collect();
         MoveError {
             code: IllegalCode::DropRequired,
             message: format!("{} holds a {}, which must be dropped first: no {what}", self.turn, owed.join(" or ")),

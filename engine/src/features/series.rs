@@ -167,7 +167,7 @@ impl<B: Bitboard> Pos<B> {
         self.note_passed(m, us, them);
         let goes_on = self.status.part + 1 < self.turn_length() && !(self.series().check_ends_turn && self.royal_attacked(them));
         if goes_on {
-            self.set_part(self.status.part + 1, 0, 0);
+            self.set_part(self.status.part + 1, Square::new(0), Square::new(0));
             return;
         }
         // The opponent's passed squares are spent; ours stand where a piece may still be
@@ -180,7 +180,7 @@ impl<B: Bitboard> Pos<B> {
                 self.toggle_passed(us, sq);
             }
         }
-        self.set_part(0, 0, 0);
+        self.set_part(0, Square::new(0), Square::new(0));
         self.pass_turn();
     }
 
@@ -286,7 +286,7 @@ impl<B: Bitboard> Pos<B> {
                 continue;
             }
             for pt in t.en_passant_types.iter() {
-                let from = t.leap_attackers[(us.index() * t.types + pt as usize) * t.squares + target as usize] & self.pieces(us, pt);
+                let from = t.leap_attackers[(us.index() * t.types + pt.index()) * t.squares + target.index()] & self.pieces(us, pt);
                 for sq in from.squares() {
                     let m = Move::new(sq, target, MoveKind::EnPassant, Move::NO_PROMOTION);
                     let safe = unguarded || {
@@ -352,7 +352,7 @@ impl<B: Bitboard> Pos<B> {
         let mut next = self.without_history();
         if from != sq {
             let royal = next.board.take(from);
-            if next.board.squares[sq as usize] != crate::types::NO_PIECE {
+            if next.board.squares[sq] != crate::types::NO_PIECE {
                 next.board.take(sq);
             }
             next.board.put(sq, royal);

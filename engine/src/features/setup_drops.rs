@@ -45,7 +45,7 @@ impl<B: Bitboard> Pos<B> {
         let t = &*self.t;
         let us = self.turn;
         let placed = self.pieces(us, balanced);
-        let total = placed.count() + self.hands[us][balanced as usize] as u32;
+        let total = placed.count() + self.hands[us][balanced] as u32;
         let mut ok = !B::EMPTY;
         for colour in [t.light, t.board & !t.light] {
             if pt == balanced {

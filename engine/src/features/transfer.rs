@@ -70,7 +70,7 @@ impl<B: Bitboard> Pos<B> {
         let landings = self.landings(m);
         let pieces = if landings[0] == landings[1] { 1 } else { 2 };
         for &sq in &landings[..pieces] {
-            let code = self.board.squares[sq as usize];
+            let code = self.board.squares[sq];
             if code == NO_PIECE {
                 continue;
             }

@@ -87,7 +87,7 @@ impl<B: Bitboard> Pos<B> {
         }
         // Every move is followed by its wall.
         self.count_turn(reset);
-        let behind = if self.t.walling == Some(Walling::Behind) { m.from } else { 0 };
+        let behind = if self.t.walling == Some(Walling::Behind) { m.from } else { Square::new(0) };
         self.set_part(1, m.to, behind);
     }
 
@@ -242,7 +242,7 @@ impl<B: Bitboard> Pos<B> {
             Some((2, anchor)) if self.piece_at(anchor).is_some_and(|p| p.color == self.turn) => {
                 self.status.part = 1;
                 self.status.anchor = anchor;
-                self.status.behind = left.unwrap_or(0);
+                self.status.behind = left.unwrap_or(Square::new(0));
                 Ok(())
             }
             Some((2, _)) => {

@@ -63,7 +63,7 @@ impl<B: Bitboard> Pos<B> {
                 .fold(B::EMPTY, |b, sq| b | B::bit(sq));
         }
         for to in targets.squares() {
-            sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, leaves.unwrap_or(to)));
+            sink.push(Move::new(self.status.anchor, to, MoveKind::Wall, PieceType::new(leaves.unwrap_or(to).get())));
         }
     }
 
@@ -80,7 +80,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn quiet_reach(&self, color: Color, pt: PieceType, sq: Square, occ: B) -> B {
         let t = &*self.t;
         let mob = t.mobility(color, pt);
-        let mut reach = mob.leap_quiet[sq as usize] | t.reach_over(&mob.plain, sq, occ);
+        let mut reach = mob.leap_quiet[sq] | t.reach_over(&mob.plain, sq, occ);
         for r in mob.sliders.iter().filter(|r| r.how.quiet && !r.how.initial_only) {
             reach |= t.reach_over(&r.lines, sq, occ);
         }
@@ -88,7 +88,7 @@ impl<B: Bitboard> Pos<B> {
             reach |= t.hop_reach(h, sq, occ);
         }
         for sp in mob.specials.iter().filter(|s| s.quiet && !s.initial_only && s.origins.has(sq)) {
-            if let Some((to, path)) = sp.to[sq as usize] {
+            if let Some((to, path)) = sp.to[sq] {
                 if (path & occ).is_empty() {
                     reach |= B::bit(to);
                 }
@@ -103,20 +103,20 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let them = us.opponent();
         self.history.push(self.undo_record(m, NO_PIECE));
-        if m.piece != m.to {
-            self.walls ^= B::bit(m.piece);
-            self.status.hash ^= Zobrist::wall(m.piece);
+        if m.piece_square() != m.to {
+            self.walls ^= B::bit(m.piece_square());
+            self.status.hash ^= Zobrist::wall(m.piece_square());
         }
         self.walls |= B::bit(m.to);
         self.status.hash ^= Zobrist::wall(m.to);
         if let Some(ep) = self.status.ep.filter(|ep| ep.target == m.to) {
             if self.status.ep_hashed {
-                self.status.hash ^= self.t.zobrist.en_passant[ep.target as usize];
+                self.status.hash ^= self.t.zobrist.en_passant[ep.target];
             }
             self.status.ep = None;
             self.status.ep_hashed = false;
         }
-        self.set_part(0, 0, 0);
+        self.set_part(0, Square::new(0), Square::new(0));
         if us == Color::Black {
             self.status.fullmove = self.status.fullmove.saturating_add(1);
         }
@@ -127,8 +127,8 @@ impl<B: Bitboard> Pos<B> {
     /// Takes a wall part's wall back where it was (the rest is the history's).
     pub(crate) fn unplace_wall(&mut self, m: Move) {
         self.walls ^= B::bit(m.to);
-        if m.piece != m.to {
-            self.walls |= B::bit(m.piece);
+        if m.piece_square() != m.to {
+            self.walls |= B::bit(m.piece_square());
         }
     }
 

@@ -80,7 +80,7 @@ pub(crate) fn wall_squares(g: Geometry, fen: &str) -> Vec<Square> {
     let field = fen.split_whitespace().next().unwrap_or("");
     let field = field.split('[').next().unwrap_or("");
     let board: Vec<&str> = field.split('/').take(g.ranks as usize).collect();
-    scan_board(g, &board.join("/"), |_| Some(0), Some, true).map(|(_, walls)| walls).unwrap_or_default()
+    scan_board(g, &board.join("/"), |_| Some(PieceType::new(0)), Some, true).map(|(_, walls)| walls).unwrap_or_default()
 }
 
 /// `letter` gives the type of a letter, `face` the promoted face of a type (a piece
@@ -354,7 +354,7 @@ impl<B: Bitboard> Pos<B> {
         if !t.royal_types.is_empty() && t.pseudo_royal_kinds.is_empty() && !over {
             for c in Color::BOTH.into_iter().filter(|&c| t.rules.unguarded_side != Some(c)) {
                 // In a setup phase the royal may still be in the hand.
-                let in_hand = t.royal_types.iter().any(|k| pos.hands[c][k as usize] > 0);
+                let in_hand = t.royal_types.iter().any(|k| pos.hands[c][k] > 0);
                 if pos.royals(c).is_empty() && !in_hand {
                     let royal = t.rules.pieces.iter().find(|p| p.royal).map_or("royal piece", |p| p.name.as_str());
                     return err(FenField::Board, format!("{c} has no {royal}"));

@@ -8,7 +8,7 @@ use super::error::{err, FenError, FenField};
 use crate::bitboard::Bitboard;
 use crate::position::Pos;
 use crate::rules::Rules;
-use crate::types::Color;
+use crate::types::{Color, PieceType};
 
 /// If `fen` is an SFEN (four fields, no `[…]` hand on the board, a hand field of counts
 /// and letters or `-`, a ply number) of a variant with drops: the same position as a
@@ -59,13 +59,13 @@ impl<B: Bitboard> Pos<B> {
         s.push_str(if self.turn == Color::White { " b " } else { " w " });
         let before = s.len();
         for c in Color::BOTH {
-            for pt in 0..t.types {
+            for pt in PieceType::first(t.types) {
                 let n = self.hands[c][pt];
                 if n > 1 {
                     s.push_str(&n.to_string());
                 }
                 if n > 0 {
-                    t.rules.fen_symbol(pt as u8, c).write_to(s);
+                    t.rules.fen_symbol(pt, c).write_to(s);
                 }
             }
         }

@@ -74,7 +74,7 @@ fn comes_into_play<B: Bitboard>(t: &Tables<B>, sq: Square, p: Piece) -> bool {
         .is_some_and(|gating| g.rank(sq) == if p.color == Color::White { gating.rank } else { g.ranks - 1 - gating.rank });
     let promoted_into = rules.pieces.iter().enumerate().any(|(k, def)| {
         def.promotion.as_ref().is_some_and(|pr| {
-            pr.to[p.color].contains(&p.kind) && (pr.from_zone || t.mobility(p.color, k as crate::PieceType).promotion_zone.has(sq))
+            pr.to[p.color].contains(&p.kind) && (pr.from_zone || t.mobility(p.color, crate::PieceType::new(k as u8)).promotion_zone.has(sq))
         })
     });
     let castled = rules.castles.iter().any(|c| {

@@ -62,12 +62,12 @@ impl<B: Bitboard> Pos<B> {
                 lower(m.piece, out);
             }
             MoveKind::Rule => {
-                let i = m.piece as usize;
+                let i = m.piece.index();
                 self.t.modules.all[i].write_uci(&self.view(i), m, out);
             }
             // Chess960: the king takes its own rook (the king may not move at all).
             MoveKind::Castle if self.castles().mode == CastlingMode::Chess960 => {
-                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+                let cs = self.castles().paths[m.piece.index()][self.turn].squares;
                 square(out, cs.king_from);
                 square(out, cs.rook_from);
             }
@@ -75,7 +75,7 @@ impl<B: Bitboard> Pos<B> {
             // from d1 to e1) is written as the king taking its rook, so that the king's
             // step keeps its own text (Fairy-Stockfish's rule: `d1f1`, not `d1e1` twice).
             MoveKind::Castle if self.castle_shares_a_step(m) => {
-                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+                let cs = self.castles().paths[m.piece.index()][self.turn].squares;
                 square(out, cs.king_from);
                 square(out, cs.rook_from);
             }
@@ -96,7 +96,7 @@ impl<B: Bitboard> Pos<B> {
             // A locust move: its three squares, `f5g6g7` (`features/locust.rs`).
             MoveKind::Locust => {
                 square(out, m.from);
-                square(out, m.piece as Square);
+                square(out, m.piece_square());
                 square(out, m.to);
             }
             // An upgrade is a promotion in place.
@@ -118,7 +118,7 @@ impl<B: Bitboard> Pos<B> {
     /// Whether castle `m`'s king lands on a square it could also reach by a move of its
     /// own (its check aside), so that the king's two squares would name two moves.
     fn castle_shares_a_step(&self, m: Move) -> bool {
-        let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+        let cs = self.castles().paths[m.piece.index()][self.turn].squares;
         let Some(king) = self.piece_at(cs.king_from) else { return false };
         cs.king_from != cs.king_to
             && !self.color_bb(self.turn).has(cs.king_to)
@@ -226,7 +226,7 @@ impl<B: Bitboard> Pos<B> {
         let g = self.g();
         let letter = |pt: PieceType, s: &mut String| t.rules.symbol(pt).write_to(s);
         match m.kind {
-            MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece as usize].notation),
+            MoveKind::Castle => return s.push_str(&t.rules.castles[m.piece.index()].notation),
             // The castle, then the gated piece and its square: `O-O/Eh1`.
             MoveKind::GateCastle => {
                 s.push_str(&t.rules.castles[self.castle_index(m, self.turn)].notation);
@@ -250,7 +250,7 @@ impl<B: Bitboard> Pos<B> {
                 return self.write_square(m.to, s);
             }
             MoveKind::Rule => {
-                let i = m.piece as usize;
+                let i = m.piece.index();
                 return t.modules.all[i].write_san(&self.view(i), m, s);
             }
             MoveKind::Pass => return s.push_str("pass"),
@@ -395,7 +395,7 @@ impl<B: Bitboard> Pos<B> {
         // A castle written as king-takes-rook, if the variant uses that square.
         if promo.is_none() {
             for &m in legal.iter().filter(|m| m.kind == MoveKind::Castle) {
-                let cs = self.castles().paths[m.piece as usize][self.turn].squares;
+                let cs = self.castles().paths[m.piece.index()][self.turn].squares;
                 if cs.king_from == from && cs.rook_from == to {
                     return Some(Ok(m));
                 }
@@ -409,7 +409,7 @@ impl<B: Bitboard> Pos<B> {
         let t = self.t.clone();
         // A rule module's own notation.
         for &i in &t.modules.with_moves {
-            let own: Vec<Move> = legal.iter().copied().filter(|m| m.kind == MoveKind::Rule && m.piece as usize == i).collect();
+            let own: Vec<Move> = legal.iter().copied().filter(|m| m.kind == MoveKind::Rule && m.piece.index() == i).collect();
             if let Some(found) = t.modules.all[i].parse_san(&self.view(i), s, &own) {
                 return found;
             }
@@ -648,7 +648,7 @@ impl<B: Bitboard> Pos<B> {
         let Some(to) = g.parse_square(square) else { return unreadable() };
         let pt = match letter.chars().collect::<Vec<_>>()[..] {
             [] => match rules.pieces.iter().position(|p| p.pawn) {
-                Some(i) => i as PieceType,
+                Some(i) => PieceType::new(i as u8),
                 None => return refuse(IllegalCode::Unparsable, format!("`{text}`: name the piece to drop, as in `N@{square}`")),
             },
             [c] | ['+', c] if c.is_ascii_alphabetic() => match rules.piece_by_move_symbol(Symbol { plus: letter.len() == 2, letter: c }) {
@@ -675,11 +675,11 @@ impl<B: Bitboard> Pos<B> {
         let mob = t.mobility(p.color, p.kind);
         let here = B::bit(from);
         let wanted = |q: bool, c: bool| (quiet && q) || (capture && c);
-        (quiet && mob.leap_quiet[from as usize].has(to))
-            || (capture && mob.leap_capture[from as usize].has(to))
+        (quiet && mob.leap_quiet[from].has(to))
+            || (capture && mob.leap_capture[from].has(to))
             || (wanted(true, true) && t.reach_over(&mob.plain, from, here).has(to))
             || mob.sliders.iter().any(|r| wanted(r.how.quiet, r.how.capture) && t.reach_over(&r.lines, from, here).has(to))
-            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from as usize].is_some_and(|(sq, _)| sq == to))
+            || mob.specials.iter().any(|s| wanted(s.quiet, s.capture) && s.to[from].is_some_and(|(sq, _)| sq == to))
     }
 }
 

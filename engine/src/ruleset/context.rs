@@ -64,7 +64,7 @@ impl Context<'_> {
         self.names
             .iter()
             .position(|n| *n == s.get_ref())
-            .map(|i| i as PieceType)
+            .map(|i| PieceType::new(i as u8))
             .ok_or_else(|| self.r.span(s, key, format!("`{}` is not a piece of this variant (pieces: {})", s.get_ref(), self.piece_list())))
     }
     /// The type named by a table key `name` (`buy = { queen = 9 }`), or an error at
@@ -73,7 +73,7 @@ impl Context<'_> {
         self.names
             .iter()
             .position(|n| *n == name)
-            .map(|i| i as PieceType)
+            .map(|i| PieceType::new(i as u8))
             .ok_or_else(|| self.r.span(at, key, format!("`{name}` is not a piece of this variant (pieces: {})", self.piece_list())))
     }
     /// The types named by a list of names.

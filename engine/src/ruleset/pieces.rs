@@ -177,7 +177,7 @@ pub(crate) fn compile(
     };
     let to_hand = raw_drops.is_none_or(|d| d.captures_to_hand);
     let captured_as = match &p.captured_as {
-        None if to_hand => Captured::Hand(earlier.len() as PieceType),
+        None if to_hand => Captured::Hand(PieceType::new(earlier.len() as u8)),
         None => Captured::Removed,
         Some(s) => {
             needs_drops("captured_as", s)?;
@@ -280,8 +280,8 @@ pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[
     for (t, (name, p)) in raw.iter().enumerate() {
         let (Some(at), Some(u)) = (&p.face_of, pieces[t].face_of) else { continue };
         let key = format!("pieces.{name}.face_of");
-        let base = &pieces[u as usize];
-        if !base.promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)) {
+        let base = &pieces[u];
+        if !base.promotion.as_ref().is_some_and(|pr| pr.reaches(PieceType::new(t as u8))) {
             return Err(cx.r.span(at, key, format!("`{}` does not promote to `{name}`", at.get_ref())));
         }
         if pieces[t].letter.is_some() {
@@ -295,8 +295,8 @@ pub(crate) fn check_faces(raw: &indexmap::IndexMap<String, RawPiece>, pieces: &[
             ));
         }
         // LAN writes a promotion to it `+`: the face of the piece moving.
-        let also =
-            (0..pieces.len()).find(|&o| o != u as usize && pieces[o].promotion.as_ref().is_some_and(|pr| pr.reaches(t as PieceType)));
+        let also = (0..pieces.len())
+            .find(|&o| o != u.index() && pieces[o].promotion.as_ref().is_some_and(|pr| pr.reaches(PieceType::new(t as u8))));
         if let Some(o) = also {
             let words = format!(
                 "`{name}` has no letter, so only `{}` may promote to it (a promotion to it is written `+`), not `{}` too",

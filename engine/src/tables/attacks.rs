@@ -57,10 +57,12 @@ impl<B: Bitboard> Attacks<B> {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.hop != Hop::None {
                         let back = HopRay { barred: !def.hop_barred.is_empty(), ..rays.hop(-dx, -dy, d) };
-                        hop_attacker_types[color].insert(t as PieceType);
+                        hop_attacker_types[color].insert(PieceType::new(t as u8));
                         match hop_attacks[color].iter_mut().find(|a: &&mut HopAttack<B>| same_hop(&a.back, &back) && a.within == within) {
-                            Some(a) => a.types.insert(t as PieceType),
-                            None => hop_attacks[color].push(HopAttack { types: PieceSet::from_iter([t as PieceType]), back, within }),
+                            Some(a) => a.types.insert(PieceType::new(t as u8)),
+                            None => {
+                                hop_attacks[color].push(HopAttack { types: PieceSet::from_iter([PieceType::new(t as u8)]), back, within })
+                            }
                         }
                     } else if d.range != 1 {
                         // In the attack groups, below.
@@ -68,13 +70,13 @@ impl<B: Bitboard> Attacks<B> {
                         leaps = true;
                         for sq in g.all() {
                             if let Some(from) = g.offset(sq, -dx, -dy).filter(|&from| from != sq) {
-                                leap_attackers[base + sq as usize] |= B::bit(from);
+                                leap_attackers[base + sq.index()] |= B::bit(from);
                             }
                         }
                     } else {
                         specials = true;
                         if !d.hurdles.is_empty() {
-                            hurdled[color].insert(t as PieceType);
+                            hurdled[color].insert(PieceType::new(t as u8));
                         }
                     }
                 }
@@ -84,7 +86,7 @@ impl<B: Bitboard> Attacks<B> {
                         if d.is_conditional() {
                             specials = true;
                             if !d.hurdles.is_empty() {
-                                hurdled[color].insert(t as PieceType);
+                                hurdled[color].insert(PieceType::new(t as u8));
                             }
                             continue;
                         }
@@ -92,7 +94,7 @@ impl<B: Bitboard> Attacks<B> {
                             if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| on.has(to) && to != from)
                             {
                                 leaps = true;
-                                leap_attackers[base + to as usize] |= B::bit(from);
+                                leap_attackers[base + to.index()] |= B::bit(from);
                             }
                         }
                     }
@@ -102,7 +104,7 @@ impl<B: Bitboard> Attacks<B> {
                         for d in dirs.iter().filter(|d| d.mode != Mode::Move) {
                             if let Some(to) = g.offset(from, d.dx as i32 * sign, d.dy as i32 * sign).filter(|&to| to != from) {
                                 leaps = true;
-                                leap_attackers[base + to as usize] |= B::bit(from);
+                                leap_attackers[base + to.index()] |= B::bit(from);
                             }
                         }
                     }
@@ -110,13 +112,13 @@ impl<B: Bitboard> Attacks<B> {
                 // A confined piece attacks only within its region (Fairy-Stockfish's
                 // `board_bb(c, pt) & s` in `attackers_to`).
                 for sq in g.all().filter(|&sq| !within.has(sq)) {
-                    leap_attackers[base + sq as usize] = B::EMPTY;
+                    leap_attackers[base + sq.index()] = B::EMPTY;
                 }
                 if leaps {
-                    leap_attacker_types[color].push((t as PieceType, base));
+                    leap_attacker_types[color].push((PieceType::new(t as u8), base));
                 }
                 if specials {
-                    special_attacker_types[color].push((t as PieceType, base));
+                    special_attacker_types[color].push((PieceType::new(t as u8), base));
                     for sp in mobility[color.index() * types + t].specials.iter().filter(|s| s.capture) {
                         for (sq, from) in sp.from.iter().enumerate() {
                             if let Some((from, _)) = from {
@@ -131,10 +133,10 @@ impl<B: Bitboard> Attacks<B> {
             for (&(types_mask, initial_only), group) in groups {
                 let slides: Vec<Slide> = group.iter().map(|&(dx, dy, r)| rays.slide(dx, dy, r)).collect();
                 // A confined type's group is its own: no attack outside its region.
-                let within = types_mask.iter().fold(board, |b, t| b & mobility[color.index() * types + t as usize].within);
+                let within = types_mask.iter().fold(board, |b, t| b & mobility[color.index() * types + t.index()].within);
                 let reach = (0..squares)
-                    .map(|sq| match within.has(sq as Square) {
-                        true => slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, sq as Square)),
+                    .map(|sq| match within.has(Square::new(sq as u8)) {
+                        true => slides.iter().fold(B::EMPTY, |b, s| b | rays.get::<B>(s.reach, Square::new(sq as u8))),
                         false => B::EMPTY,
                     })
                     .collect();
@@ -193,10 +195,10 @@ pub(super) fn attack_rays(rules: &Rules) -> ByColor<BTreeMap<(PieceSet, bool), V
         // which attack only within its region.
         let mut by_slide: BTreeMap<(i32, i32, u8, bool, Option<PieceType>), PieceSet> = BTreeMap::new();
         for (t, def) in rules.pieces.iter().enumerate() {
-            let confined = def.moves_within.is_some().then_some(t as PieceType);
+            let confined = def.moves_within.is_some().then_some(PieceType::new(t as u8));
             for d in def.directions.iter().filter(|d| d.mode != Mode::Move && d.range != 1 && d.hop == Hop::None) {
                 let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
-                by_slide.entry((-dx, -dy, d.range, d.initial_only, confined)).or_default().insert(t as PieceType);
+                by_slide.entry((-dx, -dy, d.range, d.initial_only, confined)).or_default().insert(PieceType::new(t as u8));
             }
         }
         for ((dx, dy, range, initial_only, _), types_mask) in by_slide {

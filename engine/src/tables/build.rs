@@ -20,7 +20,7 @@ impl<B: Bitboard> Tables<B> {
         let walls = rules.walls.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq));
         let mut board = B::EMPTY;
         for sq in 0..squares {
-            board |= B::bit(sq as Square);
+            board |= B::bit(Square::new(sq as u8));
         }
         board &= !walls;
         let file_masks: Vec<B> = (0..g.files).map(|f| (0..g.ranks).fold(B::EMPTY, |b, r| b | B::bit(g.square(f, r)))).collect();
@@ -57,7 +57,7 @@ impl<B: Bitboard> Tables<B> {
             }
         }
         let initial_moves_lost_to: Vec<PieceSet> =
-            (0..types).map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(mover as PieceType))).collect();
+            (0..types).map(|mover| mask(&rules, |p| p.initial_moves.lost_when_aimed_by.contains(PieceType::new(mover as u8)))).collect();
         let aims_take_initial_moves = initial_moves_lost_to.iter().any(|s| !s.is_empty());
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.takes_en_passant);
@@ -73,7 +73,7 @@ impl<B: Bitboard> Tables<B> {
                             (0..g.ranks).find(|r| !l.raise_ranks.contains(r))
                         }
                     });
-                    rank.map_or(PieceSet::EMPTY, |r| rules.lift_choices(t as PieceType, r).into_iter().collect())
+                    rank.map_or(PieceSet::EMPTY, |r| rules.lift_choices(PieceType::new(t as u8), r).into_iter().collect())
                 };
                 [choices(false), choices(true)]
             })
@@ -109,7 +109,7 @@ impl<B: Bitboard> Tables<B> {
             .enumerate()
             .map(|(t, p)| match p.captured_as {
                 Captured::Hand(k) if rules.drops.as_ref().is_some_and(|d| d.promoted) => k,
-                _ => t as PieceType,
+                _ => PieceType::new(t as u8),
             })
             .collect();
         let (rays, runs) = rays.finish();
@@ -163,14 +163,14 @@ impl<B: Bitboard> Tables<B> {
                 })
                 .collect(),
             drops_from_slot: (0..types)
-                .map(|slot| (0..types).filter(|&t| hand_slot[t] as usize == slot).map(|t| t as PieceType).collect())
+                .map(|slot| (0..types).filter(|&t| (hand_slot[t]).index() == slot).map(|t| PieceType::new(t as u8)).collect())
                 .collect(),
-            hand_slot_is_own: hand_slot.iter().enumerate().all(|(t, &slot)| t == slot as usize),
+            hand_slot_is_own: hand_slot.iter().enumerate().all(|(t, &slot)| t == slot.index()),
             hand_slot,
-            demoted: (0..types).map(|t| rules.demoted(t as PieceType)).collect(),
+            demoted: (0..types).map(|t| rules.demoted(PieceType::new(t as u8))).collect(),
             demote_on_capture: rules.drops.as_ref().is_some_and(|d| d.demote_on_capture),
             per_file: (0..types)
-                .map(|t| rules.drops.iter().flat_map(|d| &d.per_file).find(|l| l.0 as usize == t).map_or(0, |l| l.1))
+                .map(|t| rules.drops.iter().flat_map(|d| &d.per_file).find(|l| l.0.index() == t).map_or(0, |l| l.1))
                 .collect(),
             no_drop_mate: rules.drops.iter().flat_map(|d| d.no_drop_mate.iter().copied()).collect(),
             must_drop: rules.drops.iter().flat_map(|d| d.must_drop.iter().copied()).collect(),
@@ -178,7 +178,7 @@ impl<B: Bitboard> Tables<B> {
             opposite_colors: rules.drops.iter().flat_map(|d| d.opposite_colors.iter().copied()).collect(),
             castling_rights_on_drop: rules.drops.iter().flat_map(|d| d.castling_rights_on_drop.iter().copied()).collect(),
             castling_rights_on_arrival: rules.castling_rights_on_arrival.iter().copied().collect(),
-            promotes_as_a_move: (0..types as PieceType)
+            promotes_as_a_move: PieceType::first(types)
                 .filter(|&t| rules.piece(t).promotion.as_ref().is_some_and(|p| p.policy == PromotionPolicy::AsAMove))
                 .collect(),
             drop_moves: rules.drops.as_ref().is_some_and(|d| d.drop_moves),
@@ -186,7 +186,7 @@ impl<B: Bitboard> Tables<B> {
                 .drops
                 .as_ref()
                 .filter(|d| d.unlimited)
-                .map(|_| (0..types as PieceType).filter(|&t| !rules.piece(t).royal).collect()),
+                .map(|_| PieceType::first(types).filter(|&t| !rules.piece(t).royal).collect()),
             placement: rules.drops.as_ref().and_then(|d| d.placement),
             first_squares: match &rules.drops {
                 Some(d) => d.first_squares.clone().map(|sqs| sqs.iter().fold(B::EMPTY, |b, &sq| b | B::bit(sq))),
@@ -270,7 +270,7 @@ impl<B: Bitboard> Tables<B> {
 }
 
 fn mask(rules: &Rules, f: impl Fn(&crate::rules::PieceDef) -> bool) -> PieceSet {
-    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| t as PieceType).collect()
+    rules.pieces.iter().enumerate().filter(|(_, p)| f(p)).map(|(t, _)| PieceType::new(t as u8)).collect()
 }
 
 /// Every slider set of `rules`, in the order the tables build them (the first

@@ -62,7 +62,7 @@ impl<B: Bitboard> Moves<B> {
                 for d in &def.directions {
                     let (dx, dy) = (d.dx as i32 * sign, d.dy as i32 * sign);
                     if d.initial_only {
-                        tracks_unmoved.insert(t as PieceType);
+                        tracks_unmoved.insert(PieceType::new(t as u8));
                     }
                     if d.hop != Hop::None {
                         m.hops.push(HopRay { barred: m.barred, ..rays.hop(dx, dy, d) });
@@ -225,10 +225,10 @@ impl<B: Bitboard> Mobility<B> {
     /// A plain leap from `from` to `to`, as a move, a capture or both.
     fn leap(&mut self, from: Square, to: Square, mode: Mode) {
         if mode != Mode::Capture {
-            self.leap_quiet[from as usize] |= B::bit(to);
+            self.leap_quiet[from] |= B::bit(to);
         }
         if mode != Mode::Move {
-            self.leap_capture[from as usize] |= B::bit(to);
+            self.leap_capture[from] |= B::bit(to);
         }
     }
 
@@ -246,7 +246,7 @@ impl<B: Bitboard> Mobility<B> {
                 }
             }
             for (target, from) in sp.from.iter_mut().enumerate() {
-                if !within.has(target as Square) {
+                if !within.has(Square::new(target as u8)) {
                     *from = None;
                 }
             }
@@ -262,7 +262,7 @@ impl<B: Bitboard> Mobility<B> {
         }
         g.all()
             .filter(|&sq| {
-                let i = sq as usize;
+                let i = sq.index();
                 let rides = riders.values().flatten().any(|&r| (sliders::ray::<B>(g, sq, r) & zone).any());
                 let steps = self.specials.iter().any(|s| s.to[i].is_some_and(|(to, _)| zone.has(to)));
                 let leaps = ((self.leap_quiet[i] | self.leap_capture[i]) & zone).any();
@@ -277,7 +277,7 @@ impl<B: Bitboard> Mobility<B> {
     fn dead_squares(&self, g: Geometry, riders: &BTreeMap<RiderUse, Vec<Ray>>, rays: &RayBuilder) -> B {
         g.all()
             .filter(|&sq| {
-                let i = sq as usize;
+                let i = sq.index();
                 let leaps = (self.leap_quiet[i] | self.leap_capture[i]).any();
                 let slides =
                     riders.iter().any(|(how, group)| !how.initial_only && group.iter().any(|&r| sliders::ray::<B>(g, sq, r).any()));
@@ -303,7 +303,7 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
         let mut by: BTreeMap<i32, B> = BTreeMap::new();
         for sq in g.all() {
             if let Some(to) = g.offset(sq, dx, dy).filter(|&to| to != sq) {
-                *by.entry(to as i32 - sq as i32).or_insert(B::EMPTY) |= B::bit(sq);
+                *by.entry(to.get() as i32 - sq.get() as i32).or_insert(B::EMPTY) |= B::bit(sq);
             }
         }
         by
@@ -346,9 +346,9 @@ fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, doubl
     for sq in g.all() {
         let Some(target) = g.offset(sq, dx, dy).filter(|&target| target != sq) else { continue };
         if let (Some(path), Some(over)) = (squares_at(sq, &d.path), squares_at(sq, &d.hurdles)) {
-            to[sq as usize] = Some((target, path));
-            from[target as usize] = Some((sq, path));
-            if let Some(h) = hurdles.get_mut(sq as usize) {
+            to[sq] = Some((target, path));
+            from[target] = Some((sq, path));
+            if let Some(h) = hurdles.get_mut(sq.index()) {
                 *h = over;
             }
         }

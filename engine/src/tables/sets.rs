@@ -140,9 +140,9 @@ impl RayBuilder {
         let mut runs = Vec::new();
         for (id, &r) in self.order.iter().enumerate() {
             for sq in 0..squares {
-                out.push(self.get(id as u16, sq as Square));
+                out.push(self.get(id as u16, Square::new(sq as u8)));
                 if self.g.wrap_files {
-                    runs.push(if sliders::wraps(self.g, r) { sliders::runs(self.g, sq as Square, r) } else { Vec::new() });
+                    runs.push(if sliders::wraps(self.g, r) { sliders::runs(self.g, Square::new(sq as u8), r) } else { Vec::new() });
                 }
             }
         }

@@ -25,7 +25,7 @@ pub fn count(pos: &Position, count_started: i32) -> Option<(u16, u16)> {
     let shorter = counting.board_with_pawns && board_limit - declared_ply < i32::from(limit) - i32::from(ply);
     let (mut pawns, mut pieces) = (false, [0u32; 2]);
     for sq in 0..rules.geometry.squares() {
-        if let Some(p) = pos.piece_at(sq as chimera::Square) {
+        if let Some(p) = pos.piece_at(chimera::Square::new(sq as u8)) {
             pawns |= rules.piece(p.kind).pawn;
             pieces[p.color.index()] += 1;
         }

@@ -86,6 +86,6 @@ pub fn insufficient(pos: &Position, side: Color) -> bool {
     let king_taken = rules.modules.iter().any(|m| m.name == "atomic" && m.params.get("checks").and_then(|c| c.as_bool()) == Some(false));
     let commoners = rules.duple_check
         && (0..rules.geometry.squares())
-            .any(|sq| pos.piece_at(sq as chimera::Square).is_some_and(|p| p.color == side && rules.piece(p.kind).royal));
+            .any(|sq| pos.piece_at(chimera::Square::new(sq as u8)).is_some_and(|p| p.color == side && rules.piece(p.kind).royal));
     !king_taken && !commoners && pos.insufficient_material_of(side)
 }

@@ -4,7 +4,7 @@
 //! counters), not whether the position could arise; the variant's properties it asks
 //! about are read off Chimera's rules ([`Shape`]).
 
-use chimera::{Color, Rules};
+use chimera::{Color, PieceType, Rules, Square};
 
 pub const FEN_INVALID_COUNTING_RULE: i32 = -14;
 pub const FEN_INVALID_CHECK_COUNT: i32 = -13;
@@ -97,8 +97,9 @@ impl Shape {
         let g = rules.geometry;
         // A promoted face (Shogi's tokin, Sho shogi's prince) is written `+` and its base's
         // letter: Fairy-Stockfish has no letter for it.
-        let demotes = |t: u8| rules.promoted_from(t).is_some();
-        let letters: String = (0..rules.pieces.len() as u8)
+        let demotes = |t: PieceType| rules.promoted_from(t).is_some();
+        let letters: String = rules
+            .piece_types()
             .filter(|&t| !demotes(t))
             .flat_map(|t| {
                 let l = rules.symbol(t).letter;
@@ -110,9 +111,9 @@ impl Shape {
         for (t, p) in rules.pieces.iter().enumerate() {
             if let Some(promotion) = &p.promotion {
                 let targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
-                let (plus, tilde): (Vec<u8>, Vec<u8>) = targets.partition(|&t| demotes(t));
+                let (plus, tilde): (Vec<PieceType>, Vec<PieceType>) = targets.partition(|&t| demotes(t));
                 if !plus.is_empty() {
-                    plus_promoting.push(rules.symbol(t as u8).letter);
+                    plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
                 }
                 tilde_promotions |= !tilde.is_empty();
             }
@@ -129,13 +130,13 @@ impl Shape {
         let start = rules.start_fen.split(' ').next().unwrap_or("");
         let castling = rules.castles.first().map(|c| {
             let board = board_of(start, g.files as usize, g.ranks as usize);
-            let at = |sq: u8| board.get(g.rank(sq) as usize, g.file(sq) as usize).to_ascii_uppercase();
+            let at = |sq: Square| board.get(g.rank(sq) as usize, g.file(sq) as usize).to_ascii_uppercase();
             // The pieces on the castles' rook squares at the start, either side's (Horde's
             // White has pawns there), pawns aside.
             let mut rooks = String::new();
             for c in &rules.castles {
                 for r in [at(c.rook_from), at(g.mirror(c.rook_from))] {
-                    let pawn = rules.piece_by_letter(r).is_none_or(|t| rules.pieces[t as usize].pawn);
+                    let pawn = rules.piece_by_letter(r).is_none_or(|t| rules.pieces[t].pawn);
                     if !pawn && !rooks.contains(r) {
                         rooks.push(r);
                     }

@@ -232,7 +232,7 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
 fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
     let mut letters: Vec<char> = hand.chars().collect();
     let key = |c: &char| {
-        let order = rules.piece_by_letter(*c).map_or(usize::MAX, |t| fsf_order(rules, t as usize));
+        let order = rules.piece_by_letter(*c).map_or(usize::MAX, |t| fsf_order(rules, t.index()));
         (c.is_ascii_lowercase(), std::cmp::Reverse(order))
     };
     letters.sort_by_key(key);
@@ -266,7 +266,7 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let rules = pos.rules();
     // After the double step of a piece that is not a pawn (Wolf's sergeant), Fairy-Stockfish
     // writes the squares passed and reached, whether or not anything can take there.
-    let not_a_pawn = |m: chimera::Move| pos.piece_at(m.to).is_some_and(|p| !moves_as_pawn(&rules.pieces[p.kind as usize]));
+    let not_a_pawn = |m: chimera::Move| pos.piece_at(m.to).is_some_and(|p| !moves_as_pawn(&rules.pieces[p.kind]));
     if pos.last_move().is_some_and(|m| m.kind == MoveKind::DoubleStep && not_a_pawn(m)) {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
@@ -291,7 +291,7 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
     let attacked = [file - 1, file + 1].into_iter().any(|f| {
         (0..g.files as i32).contains(&f)
             && (0..g.ranks as i32).contains(&rank)
-            && pos.piece_at(g.square(f as u8, rank as u8)).is_some_and(|p| p.color == us && takers.contains(&(p.kind as usize)))
+            && pos.piece_at(g.square(f as u8, rank as u8)).is_some_and(|p| p.color == us && takers.contains(&p.kind.index()))
     });
     (!attacked).then(|| "-".to_string())
 }
@@ -313,10 +313,11 @@ fn passed_and_reached(pos: &Position) -> String {
 /// are visible; a castle's is its rook's square, its own piece).
 fn fogged(pos: &Position, board: &str) -> String {
     let g = pos.rules().geometry;
-    let mut visible: Vec<bool> = (0..g.squares()).map(|sq| pos.piece_at(sq as Square).is_some_and(|p| p.color == pos.turn())).collect();
+    let mut visible: Vec<bool> =
+        (0..g.squares()).map(|sq| pos.piece_at(Square::new(sq as u8)).is_some_and(|p| p.color == pos.turn())).collect();
     for m in pos.legal_moves() {
         if !matches!(m.kind, MoveKind::Castle | MoveKind::GateCastle) {
-            visible[m.to as usize] = true;
+            visible[m.to] = true;
         }
     }
     let rows = tokens(board);
@@ -325,7 +326,7 @@ fn fogged(pos: &Position, board: &str) -> String {
         let rank = g.ranks as usize - 1 - i;
         let mut empty = 0;
         for (file, cell) in row.iter().enumerate() {
-            let sq = g.square(file as u8, rank as u8) as usize;
+            let sq = (g.square(file as u8, rank as u8)).index();
             let shown = if cell != "*" && !visible[sq] { "*" } else { cell.as_str() };
             if shown.is_empty() {
                 empty += 1;

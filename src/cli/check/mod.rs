@@ -32,10 +32,11 @@ fn values(variant: &chimera::Variant) -> String {
         .iter()
         .enumerate()
         .map(|(t, p)| {
+            let t = chimera::PieceType::new(t as u8);
             let worth = match p.value {
-                Some(_) => format!("{:.2} (given)", f64::from(values.value(t as u8)) / 100.0),
-                None if values.value(t as u8) == 0 && p.royal => "royal".to_string(),
-                None => format!("{:.2}", f64::from(values.value(t as u8)) / 100.0),
+                Some(_) => format!("{:.2} (given)", f64::from(values.value(t)) / 100.0),
+                None if values.value(t) == 0 && p.royal => "royal".to_string(),
+                None => format!("{:.2}", f64::from(values.value(t)) / 100.0),
             };
             format!("{} {worth}", p.name)
         })

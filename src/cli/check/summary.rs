@@ -263,7 +263,7 @@ fn pieces(o: &mut Out) {
             o.says(&["pieces.*.hop_barred"]);
             notes.push(format!("its hops neither jump over nor capture a {}", o.set(p.hop_barred).join(" or ")));
         }
-        rows.push(vec![p.name.clone(), rules.symbol(t as PieceType).to_string(), p.betza.clone(), notes.join("; ")]);
+        rows.push(vec![p.name.clone(), rules.symbol(PieceType::new(t as u8)).to_string(), p.betza.clone(), notes.join("; ")]);
     }
     o.text += &table(&rows, "  ");
 }
@@ -1056,7 +1056,7 @@ fn connection(o: &Out, c: &chimera::rules::Connect) -> String {
         .map(|&(_, n)| n.to_string())
         .collect();
     let along = list(&dirs);
-    let all = (0..o.rules.pieces.len()).all(|t| c.pieces.contains(t as PieceType));
+    let all = o.rules.piece_types().all(|t| c.pieces.contains(t));
     let pieces = if all { "its pieces".to_string() } else { format!("its {}", o.set(c.pieces).join(" or ")) };
     let mut goals = Vec::new();
     if c.in_a_row > 0 {

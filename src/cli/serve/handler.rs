@@ -19,7 +19,7 @@ use chimera::two_boards::{BoardId, Match};
 use chimera::variants::{self, BUILTINS};
 
 use crate::cli::notation_hint;
-use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, PieceType, Position, RulesetError, Variant};
+use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
     AnnouncedMove, BoardInfo, Body, BuiltinInfo, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
@@ -414,7 +414,8 @@ impl Server {
             _ => return Err(Error::new("bad-request", "give either `variant` (a built-in id) or `toml` (with an optional `name`)")),
         };
         let rules = variant.rules();
-        let pieces = (0..rules.pieces.len() as PieceType)
+        let pieces = rules
+            .piece_types()
             .map(|t| {
                 let p = rules.piece(t);
                 PieceInfo { letter: rules.symbol(t).to_string(), name: p.name.clone(), royal: p.royal }
@@ -697,7 +698,7 @@ impl Server {
             return Err(Error::new("bad-request", format!("`piece` is one letter, or `+` and a letter, not `{}`", req.piece)));
         }
         let Some(t) = rules.piece_by_symbol(&letter) else {
-            let known: Vec<String> = (0..rules.pieces.len() as PieceType).map(|t| rules.symbol(t).to_string()).collect();
+            let known: Vec<String> = rules.piece_types().map(|t| rules.symbol(t).to_string()).collect();
             return Err(Error::new("unknown-piece", format!("{} has no piece `{letter}` (its letters: {})", rules.name, known.concat())));
         };
         let color = match req.color.as_deref() {
@@ -921,10 +922,11 @@ fn position_info(handle: &str, pos: &mut Position, outcome: Option<Outcome>) -> 
     let pos = &*pos;
     let rules = pos.rules();
     let hand = |c: Color| -> BTreeMap<String, u8> {
-        (0..rules.pieces.len())
+        rules
+            .piece_types()
             .filter_map(|t| {
-                let n = pos.hand(c, t as _);
-                (n > 0).then(|| (rules.symbol(t as PieceType).to_string(), n))
+                let n = pos.hand(c, t);
+                (n > 0).then(|| (rules.symbol(t).to_string(), n))
             })
             .collect()
     };

@@ -118,7 +118,7 @@ use std::sync::Arc;
 
 use chimera::betza::Mode;
 use chimera::rules::{Captured, Judged, PieceDef, PromotionPolicy, ResetEvent, Rules, SeriesEnPassant, SeriesLength, Verdict, Walling};
-use chimera::Color;
+use chimera::{Color, PieceType, Square};
 use chimera::{EndReason, Outcome};
 
 /// A piece on the mailbox board.
@@ -268,7 +268,7 @@ fn parse_board_walls(rules: &Rules, files: i32, ranks: i32, field: &str) -> Resu
             k += usize::from(plus);
             let base = rules.pieces.iter().position(|p| p.letter == Some(c.to_ascii_uppercase()));
             let kind = match base {
-                Some(b) if plus => rules.pieces.iter().position(|p| p.letter.is_none() && p.face_of == Some(b as u8)),
+                Some(b) if plus => rules.pieces.iter().position(|p| p.letter.is_none() && p.face_of == Some(PieceType::new(b as u8))),
                 found => found,
             }
             .ok_or_else(|| format!("unknown piece letter {c}"))?;
@@ -499,8 +499,8 @@ impl RefPos {
         }
     }
     /// A square of White's castling description, for `c`.
-    fn for_color(&self, s: u8, c: Color) -> usize {
-        let s = s as usize;
+    fn for_color(&self, s: Square, c: Color) -> usize {
+        let s = s.index();
         match c {
             Color::White => s,
             Color::Black => ((self.ranks - 1 - self.rank(s)) * self.files + self.file(s)) as usize,
@@ -510,7 +510,7 @@ impl RefPos {
     /// squares that must be empty.
     pub fn castle_squares(&self, i: usize, c: Color) -> (usize, usize, usize, usize, Vec<usize>) {
         let k = &self.rules.castles[i];
-        let m = |s: u8| self.for_color(s, c);
+        let m = |s: Square| self.for_color(s, c);
         (m(k.king_from), m(k.king_to), m(k.rook_from), m(k.rook_to), k.empty.iter().map(|&s| m(s)).collect())
     }
     pub fn square_name(&self, s: usize) -> String {
@@ -830,7 +830,7 @@ impl RefPos {
         // and prince) has lost: no moves.
         for e in self.rules.end.extinction.iter().filter(|e| e.together) {
             let kinds = e.of.unwrap_or_default();
-            let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(m.kind)).count();
+            let left = self.board.iter().flatten().filter(|m| m.color == us && kinds.contains(PieceType::new(m.kind))).count();
             if left <= e.at_most as usize {
                 return Vec::new();
             }
@@ -839,7 +839,7 @@ impl RefPos {
         // while the opponent has at least `opponent_at_least` has lost: no moves.
         for e in self.rules.end.extinction.iter().filter(|e| !e.together) {
             for t in e.of.unwrap_or_default().iter() {
-                if self.count(us, t) <= e.at_most as usize && self.count(other(us), t) >= e.opponent_at_least as usize {
+                if self.count(us, t.get()) <= e.at_most as usize && self.count(other(us), t.get()) >= e.opponent_at_least as usize {
                     return Vec::new();
                 }
             }
@@ -990,13 +990,14 @@ impl RefPos {
                             !p.from_zone_captures || self.board[to].is_some_and(|m| m.color != us)
                         } else {
                             in_zone(to)
-                        }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq as usize == to)) =>
+                        }) || p.always_on.squares(self.rules.geometry, us).any(|sq| sq.index() == to)) =>
                 {
                     // Only types below their limit are available.
                     let available: Vec<u8> = p.to[us]
                         .iter()
                         .copied()
-                        .filter(|&t| self.rules.pieces[t as usize].limit.is_none_or(|n| self.count(us, t) < n as usize))
+                        .filter(|&t| self.rules.pieces[t].limit.is_none_or(|n| self.count(us, t.get()) < n as usize))
+                        .map(PieceType::get)
                         .collect();
                     for &t in &available {
                         out.push(RefMove { promo: Some(t), ..plain.clone() });
@@ -1035,8 +1036,7 @@ impl RefPos {
             if self.hands[ci(us)][kind] == 0 {
                 continue;
             }
-            let zone: Option<Vec<usize>> =
-                def.drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s as usize).collect());
+            let zone: Option<Vec<usize>> = def.drop_ranks.as_ref().map(|r| r.squares(self.rules.geometry, us).map(|s| s.index()).collect());
             for to in 0..self.board.len() {
                 if !self.empty(to) || zone.as_ref().is_some_and(|z| !z.contains(&to)) || self.immobile(kind as u8, us, to) {
                     continue;
@@ -1121,7 +1121,7 @@ impl RefPos {
 
     /// The duck's square: the walled square that is not one of the board's own walls.
     fn duck(&self) -> Option<usize> {
-        (0..self.walls.len()).find(|&s| self.walls[s] && !self.rules.walls.iter().any(|&w| w as usize == s))
+        (0..self.walls.len()).find(|&s| self.walls[s] && !self.rules.walls.iter().any(|&w| w.index() == s))
     }
 
     /// Whether some piece type is royal (else nothing is ever in check).
@@ -1322,7 +1322,7 @@ impl RefPos {
                     _ => victim.kind as usize,
                 };
                 if let Captured::Hand(t) = self.rules.pieces[kind].captured_as {
-                    p.hands[ci(us)][t as usize] += 1;
+                    p.hands[ci(us)][t.index()] += 1;
                 }
             }
         }
@@ -1350,7 +1350,7 @@ impl RefPos {
         let resets = |e: ResetEvent| end.move_rule_resets.contains(&e);
         let reset = (capture && resets(ResetEvent::Capture))
             || (m.promo.is_some() && resets(ResetEvent::Promotion))
-            || end.move_rule_reset_by.contains(&mover.kind);
+            || end.move_rule_reset_by.contains(&PieceType::new(mover.kind));
         p.halfmove = if reset { 0 } else { self.halfmove + 1 };
         if us == Color::Black {
             p.fullmove += 1;
@@ -1378,7 +1378,7 @@ impl RefPos {
     /// side's king stands unmoved on the castle's king square.
     fn arrived(&mut self, sq: usize) {
         let Some(man) = self.board[sq] else { return };
-        if !self.rules.castling_rights_on_arrival.contains(&man.kind) {
+        if !self.rules.castling_rights_on_arrival.contains(&PieceType::new(man.kind)) {
             return;
         }
         for i in 0..self.rules.castles.len() {
@@ -1397,12 +1397,12 @@ impl RefPos {
         let start_field = self.rules.start_fen.split_whitespace().next().unwrap_or("");
         let start = parse_board(&self.rules, self.files, self.ranks, start_field).expect("start position");
         let homes: Vec<usize> = (0..start.len()).filter(|&s| start[s] == Some((color, kind))).collect();
-        let light = |s: usize| self.rules.is_light(s as u8);
+        let light = |s: usize| self.rules.is_light(Square::new(s as u8));
         match homes.len() {
             0 => {
                 let rank = if color == Color::White { self.ranks - 1 } else { 0 };
                 let sq = (rank * self.files + self.file(on)) as usize;
-                (!self.rules.walls.contains(&(sq as u8))).then_some(sq)
+                (!self.rules.walls.contains(&Square::new(sq as u8))).then_some(sq)
             }
             1 => Some(homes[0]),
             _ => {
@@ -1445,7 +1445,7 @@ impl RefPos {
         let p = &self.rules.pieces[t as usize];
         match (p.letter, p.face_of) {
             (Some(c), _) => (false, c),
-            (None, Some(b)) => (true, self.rules.pieces[b as usize].letter.expect("a lettered base")),
+            (None, Some(b)) => (true, self.rules.pieces[b].letter.expect("a lettered base")),
             (None, None) => unreachable!("a piece without a letter is a face"),
         }
     }
@@ -1641,7 +1641,8 @@ impl RefPos {
             for c in [other(us), us] {
                 let kinds = e.of.unwrap_or_default();
                 let count = |side: Color, kinds: &[u8]| kinds.iter().map(|&t| self.count(side, t)).sum::<usize>();
-                let groups: Vec<Vec<u8>> = if e.together { vec![kinds.iter().collect()] } else { kinds.iter().map(|t| vec![t]).collect() };
+                let groups: Vec<Vec<u8>> =
+                    if e.together { vec![kinds.iter().map(|t| t.get()).collect()] } else { kinds.iter().map(|t| vec![t.get()]).collect() };
                 if groups.iter().any(|g| count(c, g) <= e.at_most as usize && count(other(c), g) >= e.opponent_at_least as usize) {
                     return Some(Outcome::for_side(e.verdict, c, EndReason::Extinction));
                 }

@@ -104,7 +104,7 @@ struct Atomic {
 pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     let p = params.parse::<Params>()?;
     let mask = |key: &str, names: &[String]| -> Result<u64, ParamError> {
-        names.iter().try_fold(0u64, |m, name| Ok(m | 1 << params.piece_type(key, name)?))
+        names.iter().try_fold(0u64, |m, name| Ok(m | 1 << params.piece_type(key, name)?.get()))
     };
     let spared = match &p.spared {
         Some(names) => mask("spared", names)?,
@@ -128,7 +128,7 @@ fn blast_areas(g: Geometry, radius: u8) -> Vec<Wide> {
     let r = i32::from(radius);
     (0..g.squares())
         .map(|center| {
-            let center = center as Square;
+            let center = Square::new(center as u8);
             (-r..=r)
                 .flat_map(|dy| (-r..=r).filter_map(move |dx| g.offset(center, dx, dy)))
                 .fold(Wide::EMPTY, |area, sq| area | Wide::bit(sq))
@@ -152,13 +152,13 @@ struct Aftermath {
 
 impl Atomic {
     fn is(mask: u64, t: PieceType) -> bool {
-        mask & (1 << t) != 0
+        mask & (1 << t.get()) != 0
     }
 
     /// Whether a piece of `side` standing on `sq` is beyond the enemy's reach: taking it
     /// would blow up an enemy king. `enemy_royals` are the enemy's royals left.
     fn shielded(&self, pos: &dyn PositionView, sq: Square, enemy_royals: Wide) -> bool {
-        (self.blast[sq as usize] & enemy_royals).squares().any(|s| pos.piece_at(s).is_some_and(|p| !Self::is(self.immune, p.kind)))
+        (self.blast[sq] & enemy_royals).squares().any(|s| pos.piece_at(s).is_some_and(|p| !Self::is(self.immune, p.kind)))
     }
 
     /// Whether `side` has a king attacked by a piece that may take it.
@@ -192,7 +192,7 @@ impl Atomic {
                 }
             }
             MoveKind::Castle => {
-                let (cs, _) = pos.castle(m.piece as usize)?;
+                let (cs, _) = pos.castle(m.piece.index())?;
                 let [kf, kt, rf, rt] = [cs.king_from, cs.king_to, cs.rook_from, cs.rook_to].map(Wide::bit);
                 after.occ = (after.occ & !(kf | rf)) | kt | rt;
                 if royals.has(cs.king_from) {
@@ -218,7 +218,7 @@ impl Atomic {
         let capturer = m.promotion().unwrap_or(mover);
         // The capturer explodes on `to` (unless immune); its neighbours unless spared.
         let mut blown = Wide::EMPTY;
-        for sq in (self.blast[m.to as usize] & after.occ).squares() {
+        for sq in (self.blast[m.to] & after.occ).squares() {
             let kind = if sq == m.to { capturer } else { pos.piece_at(sq)?.kind };
             if !(Self::is(self.immune, kind) || (sq != m.to && Self::is(self.spared, kind))) {
                 blown |= Wide::bit(sq);
@@ -278,7 +278,7 @@ impl Atomic {
     /// The first square of castling `m`'s `safe` list that is attacked, if any.
     fn castle_attacked(&self, pos: &dyn PositionView, m: Move) -> Option<Square> {
         let us = pos.turn();
-        let (cs, safe) = pos.castle(m.piece as usize)?;
+        let (cs, safe) = pos.castle(m.piece.index())?;
         let enemy_royals = pos.royals(us.opponent());
         safe.iter().copied().find(|&sq| {
             (sq != cs.king_to || sq == cs.king_from)
@@ -297,7 +297,7 @@ impl RuleModule for Atomic {
         if captured.is_none() {
             return;
         }
-        for sq in (self.blast[m.to as usize] & edit.occupied()).squares() {
+        for sq in (self.blast[m.to] & edit.occupied()).squares() {
             let Some(p) = edit.piece_at(sq) else { continue };
             let survives = Self::is(self.immune, p.kind) || (sq != m.to && Self::is(self.spared, p.kind));
             // Where captures go to hand, so does every piece the blast removes, to its
@@ -317,7 +317,7 @@ impl RuleModule for Atomic {
         }
         if m.kind == MoveKind::Castle {
             if let Some(sq) = self.castle_attacked(pos, m) {
-                let (cs, _) = pos.castle(m.piece as usize)?;
+                let (cs, _) = pos.castle(m.piece.index())?;
                 let code = if sq == cs.king_from { IllegalCode::CastlingInCheck } else { IllegalCode::CastlingThroughCheck };
                 return Some(Refusal::at(code, sq));
             }

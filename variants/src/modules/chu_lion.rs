@@ -68,7 +68,7 @@ impl ChuLion {
 
     /// The square of the last lion a non-lion took, if the last move did.
     fn struck(pos: &dyn PositionView) -> Option<Square> {
-        pos.state(0).checked_sub(1).map(|sq| sq as Square)
+        pos.state(0).checked_sub(1).map(|sq| Square::new(sq as u8))
     }
 }
 
@@ -90,7 +90,7 @@ impl RuleModule for ChuLion {
         let us = pos.turn();
         let them = us.opponent();
         let enemy_lion = |sq: Square| pos.piece_at(sq).filter(|p| p.color == them && self.lions.contains(p.kind)).is_some();
-        let via = (m.kind == MoveKind::Locust).then_some(m.piece as Square);
+        let via = (m.kind == MoveKind::Locust).then_some(m.piece_square());
         let via_victim = via.and_then(|v| pos.piece_at(v)).filter(|p| p.color == them);
         if !self.is_lion(pos.piece_at(m.from)) {
             // No counter-strike: after a lion was taken by a non-lion, a non-lion takes a
@@ -149,7 +149,7 @@ impl RuleModule for ChuLion {
         } else if self.is_lion(captured) && m.to != m.from {
             Some(m.to)
         } else if self.is_lion(edit.taken_on_the_way()) {
-            Some(m.piece as Square)
+            Some(m.piece_square())
         } else {
             None
         };
@@ -163,7 +163,7 @@ impl RuleModule for ChuLion {
     fn write_state(&self, state: &[u16], out: &mut String) {
         match state[0].checked_sub(1) {
             None => out.push('-'),
-            Some(sq) => out.push_str(&self.g.square_name(sq as Square)),
+            Some(sq) => out.push_str(&self.g.square_name(Square::new(sq as u8))),
         }
     }
 

@@ -21,7 +21,7 @@
 use std::sync::Arc;
 
 use chimera_engine::module::{Editor, Hooks, ModuleParams, ParamError, PositionView, RuleModule};
-use chimera_engine::{Bitboard, IllegalCode, Move, MoveError, MoveKind};
+use chimera_engine::{Bitboard, IllegalCode, Move, MoveError, MoveKind, PieceType};
 use serde::Deserialize;
 
 /// The module's one-line description.
@@ -73,7 +73,7 @@ impl RuleModule for KingSwap {
                 let partner = g.square(file, rank);
                 let friendly = pos.piece_at(partner).is_some_and(|p| p.color == us);
                 if partner != king && friendly && pos.is_unmoved(partner) {
-                    out.push(Move::new(king, partner, MoveKind::Rule, 0));
+                    out.push(Move::new(king, partner, MoveKind::Rule, PieceType::new(0)));
                 }
             }
         }

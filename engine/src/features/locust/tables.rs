@@ -71,7 +71,7 @@ impl Locusts {
                 let within = def.moves_within.as_ref().map_or(board, |r| r.bitboard::<B>(g, color) & board);
                 let per_square = g.all().map(|sq| steps_from(g, &def.locusts, color, sq, board, within)).collect();
                 locusts.steps[color.index() * types + t] = per_square;
-                locusts.movers[color].insert(t as PieceType);
+                locusts.movers[color].insert(PieceType::new(t as u8));
                 locusts.present = true;
             }
         }
@@ -87,7 +87,7 @@ impl Locusts {
     /// The locust steps of a `color` piece of type `t` on `from`.
     #[inline]
     pub(crate) fn from(&self, color: Color, t: PieceType, from: Square) -> &[LocustStep] {
-        self.steps[color.index() * self.types + t as usize].get(from as usize).map_or(&[], Vec::as_slice)
+        self.steps[color.index() * self.types + t.index()].get(from.index()).map_or(&[], Vec::as_slice)
     }
 }
 
