@@ -4,7 +4,9 @@
 //! - **checks to give** (`[end] checks`, Three-check): each check given is worth more as
 //!   the count nears the win, [`CHECK_BONUS`]` * given² / (n - 1)`;
 //! - **a region to reach** (`[end.region_win]`, King of the Hill, Racing Kings): a piece of
-//!   a counted type earns [`REGION_BONUS`], halved per move it still needs to get there,
+//!   a counted type earns [`REGION_BONUS`], less an equal share per move it still needs
+//!   to get there up to [`REGION_HORIZON`] (a steady pull all the way, which a bonus
+//!   halved per move would not give a king six moves from the goal),
 //!   counted in its own moves on an empty board (a breadth-first walk over the piece
 //!   card, [`Variant::reach`]), so a knight's distance is a knight's;
 //! - **an army to lose** (the whole army's extinction won by the side that has lost it:
@@ -19,8 +21,8 @@
 use chimera_engine::rules::Verdict;
 use chimera_engine::{Color, PieceSet, PieceType, Position, Square, Variant};
 
-/// The bonus of a piece one move from its goal region, in centipawns; halved per further
-/// move, nothing beyond [`REGION_HORIZON`] moves.
+/// The bonus of a piece on or one move from its goal region, in centipawns; less by
+/// `1 / REGION_HORIZON` of it per further move, nothing beyond [`REGION_HORIZON`] moves.
 pub const REGION_BONUS: i32 = 320;
 /// Moves from the goal beyond which a piece earns nothing.
 pub const REGION_HORIZON: u8 = 8;
@@ -131,7 +133,10 @@ impl Aims {
 /// The bonus of a piece `n` moves from its goal (`None`: it cannot get there).
 fn region_bonus(n: Option<u8>) -> i16 {
     match n {
-        Some(n) if n <= REGION_HORIZON => (REGION_BONUS >> n.saturating_sub(1)) as i16,
+        Some(n) if n <= REGION_HORIZON => {
+            let horizon = i32::from(REGION_HORIZON);
+            (REGION_BONUS * (horizon + 1 - i32::from(n.max(1))) / horizon) as i16
+        }
         _ => 0,
     }
 }

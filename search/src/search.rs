@@ -20,7 +20,7 @@ use std::time::Instant;
 use chimera_engine::{Move, MoveKind, Outcome, Position};
 
 use crate::eval::Values;
-use crate::order::{order, Killers};
+use crate::order::{order, victim_value, Killers};
 use crate::tt::{Bound, Entry, Table};
 use crate::{Info, Limits, Score, SearchResult};
 
@@ -36,6 +36,19 @@ const MAX_DEPTH: u32 = 64;
 /// Quiescence plies after the nominal depth: captures (and replies to check) only,
 /// bounded, as a variant with drops or many captures could otherwise go on and on.
 const QUIESCENCE_PLIES: i32 = 8;
+/// Quiescence plies in which a side in check tries every reply; deeper, it stands pat
+/// like any other side (in a variant of many checks and drops, such as the Mitred
+/// family's, every evasion at every depth made one root move's quiescence outrun a whole
+/// node budget).
+const CHECK_EVASION_PLIES: i32 = 2;
+/// Delta pruning: a capture is not searched in quiescence when even taking the piece
+/// with this margin to spare would not lift the score to alpha.
+const DELTA_MARGIN: i32 = 200;
+/// After the first quiescence ply, a capture by a piece worth more than its victim by
+/// over this much is not searched (without an exchange evaluation, such a capture
+/// mostly loses the capturer; in the knight-crowded Mitred boards the exchanges it
+/// opens made one ply of search cost 39,000 nodes).
+const LOSING_CAPTURE_MARGIN: i32 = 100;
 
 /// One search: the position it moves through, and what it has learnt.
 pub(crate) struct Run<'a> {
@@ -81,8 +94,9 @@ impl<'a> Run<'a> {
             return self.result(None, self.outcome_score(o, 0), Vec::new(), 0);
         }
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-        // Before the first iteration completes, any legal move is better than none.
-        let mut best: (Move, i32, Vec<Move>, u32) = (legal[0], 0, vec![legal[0]], 0);
+        // Before the first iteration completes, the move whose position evaluates best.
+        let first = self.static_best(&legal);
+        let mut best: (Move, i32, Vec<Move>, u32) = (first, 0, vec![first], 0);
         for depth in 1..=max_depth {
             self.root_best = None;
             let mut pv = Vec::new();
@@ -106,6 +120,27 @@ impl<'a> Run<'a> {
         }
         let (m, score, pv, depth) = best;
         self.result(Some(m), score, pv, depth)
+    }
+
+    /// The legal move after which the static evaluation is best for the mover, each
+    /// evaluation counted as a node; the first move where the node limit would not allow
+    /// one per move (a search too short to look at each).
+    fn static_best(&mut self, legal: &[Move]) -> Move {
+        if self.limits.nodes.is_some_and(|n| n < 4 * legal.len() as u64) || self.stop.load(Ordering::Relaxed) {
+            return legal[0];
+        }
+        let mover = self.pos.turn();
+        let mut best = (legal[0], i32::MIN);
+        for &m in legal {
+            self.pos.play_unchecked(m);
+            let s = if self.pos.turn() == mover { self.values.evaluate(&self.pos) } else { -self.values.evaluate(&self.pos) };
+            self.pos.undo();
+            self.nodes += 1;
+            if s > best.1 {
+                best = (m, s);
+            }
+        }
+        best.0
     }
 
     fn result(&self, best: Option<Move>, score: i32, pv: Vec<Move>, depth: u32) -> SearchResult {
@@ -319,7 +354,7 @@ impl<'a> Run<'a> {
         let mut best = -INF;
         if closing_wall {
             moves.truncate(1);
-        } else if in_check {
+        } else if in_check && -depth < CHECK_EVASION_PLIES {
             // Every reply, so that a mate at the horizon is seen as one.
         } else {
             let stand = self.values.evaluate(&self.pos);
@@ -328,7 +363,20 @@ impl<'a> Run<'a> {
             }
             alpha = alpha.max(stand);
             best = stand;
-            moves.retain(|&m| self.pos.is_capture(m) || m.promotion().is_some());
+            let pos = &self.pos;
+            let values = self.values;
+            let first_ply = depth == 0;
+            moves.retain(|&m| {
+                if m.promotion().is_some() {
+                    return true;
+                }
+                if !pos.is_capture(m) {
+                    return false;
+                }
+                let victim = victim_value(pos, values, m);
+                let attacker = if m.kind == MoveKind::Drop { 0 } else { pos.piece_at(m.from).map_or(0, |p| values.value(p.kind)) };
+                stand + victim + DELTA_MARGIN >= alpha && (first_ply || attacker <= victim + LOSING_CAPTURE_MARGIN)
+            });
             if moves.is_empty() {
                 return stand;
             }
