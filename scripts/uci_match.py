@@ -7,7 +7,7 @@ Seeded random openings (a few plies, today's date as the seed), then both engine
 `--nodes` a move, colours alternating; a game stops at its end or at `--plies` (then
 unfinished, `*`). Prints each game and the score from Chimera's side.
 
-Usage: scripts/uci_match.py [--games 2] [--nodes 2000] [--plies 120]
+Usage: scripts/uci_match.py [--games 2] [--nodes 2000] [--plies 120] [--variant crazyhouse]
        [--binary target/release/chimera] (run as `chimera uci`) [--fsf fairy-stockfish] [--seed N]
 CI plays 2 games (a smoke test); a missing fairy-stockfish fails (`apt-get install
 fairy-stockfish`, in /usr/games).
@@ -27,12 +27,15 @@ def main():
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--nodes", type=int, default=2000)
     ap.add_argument("--plies", type=int, default=120)
+    # python-chess's own variant boards (chess.variant): it sends their UCI_Variant to both.
+    ap.add_argument("--variant", default="chess", help="chess, or a chess.variant name: crazyhouse, atomic, 3check, kingofthehill...")
     ap.add_argument("--binary", default=os.path.join(fc.ROOT, "target", "release", "chimera"))
     ap.add_argument("--fsf", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish")
     args = ap.parse_args()
     try:
         import chess
         import chess.engine
+        import chess.variant
     except ImportError as e:
         fc.oracle_missing(e.name)
     if not os.path.exists(args.fsf):
@@ -43,7 +46,7 @@ def main():
     score = {"win": 0, "draw": 0, "loss": 0, "unfinished": 0}
     try:
         for game in range(args.games):
-            board = chess.Board()
+            board = chess.variant.find_variant(args.variant)() if args.variant != "chess" else chess.Board()
             for _ in range(rng.randrange(2, 7)):
                 board.push(rng.choice(list(board.legal_moves)))
             chimera_white = game % 2 == 0
@@ -65,7 +68,7 @@ def main():
     finally:
         ours.quit()
         theirs.quit()
-    print(f"uci_match: {args.games} games at {args.nodes} nodes a move, Chimera: {score['win']} won, {score['draw']} drawn, "
+    print(f"uci_match: {args.variant}, {args.games} games at {args.nodes} nodes a move, Chimera: {score['win']} won, {score['draw']} drawn, "
           f"{score['loss']} lost, {score['unfinished']} unfinished; no illegal move, no protocol error")
     return 0
 

@@ -39,10 +39,9 @@ from typing import Any, BinaryIO, Callable, Optional, TextIO, Union
 from ._native import GameText, _PgnReader, _read_game_text
 from .board import Board
 from .database import GameRecord, check_file, check_texts, game_texts, open_pgn, to_parquet
-from .pgn_tree import (CLOCK_REGEX, EMT_REGEX, SEVEN_TAG_ROSTER, TAG_NAME_REGEX, TAG_ROSTER, ChildNode, Game, GameNode, Headers, Mainline,
-                       TimeControl, TimeControlPart, TimeControlType, parse_time_control)
-from .pgn_visitors import (SKIP, BaseVisitor, BoardBuilder, FileExporter, GameBuilder, HeadersBuilder, SkipType, SkipVisitor,
-                           StringExporter, StringExporterMixin)
+from .pgn_tree import (CLOCK_REGEX, EMT_REGEX, SEVEN_TAG_ROSTER, TAG_NAME_REGEX, TAG_ROSTER, ChildNode, Game, GameBuilder, GameNode, Headers,
+                       HeadersBuilder, Mainline, TimeControl, TimeControlPart, TimeControlType, parse_time_control)
+from .pgn_visitors import (SKIP, BaseVisitor, BoardBuilder, FileExporter, SkipType, SkipVisitor, StringExporter, StringExporterMixin)
 
 #: Numeric annotation glyphs, as python-chess names them.
 NAG_NULL = 0

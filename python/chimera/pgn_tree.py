@@ -13,13 +13,12 @@ import dataclasses
 import enum
 import re
 from collections.abc import Iterable, Iterator, Mapping, MutableMapping
-from typing import TYPE_CHECKING, Any, Callable, Generic, Optional, TypeVar, Union
+from typing import Any, Callable, Generic, Optional, TypeVar, Union
 
 from ._native import Move, Variant, _variant_of_tag
 from .board import Board
 
-if TYPE_CHECKING:
-    from .pgn_visitors import BaseVisitor
+from .pgn_visitors import LOGGER, SKIP, BaseVisitor, SkipType, StringExporter
 
 T = TypeVar("T")
 GameT = TypeVar("GameT", bound="Game")
@@ -166,7 +165,6 @@ class Headers(MutableMapping[str, str]):
 
     @classmethod
     def builder(cls) -> Any:
-        from .pgn_visitors import HeadersBuilder
 
         return HeadersBuilder(Headers=cls)
 
@@ -360,7 +358,6 @@ class GameNode:
 
     def accept_subgame(self, visitor: BaseVisitor[T]) -> T:
         """Visits the game as if it began here: its headers, with this position set up."""
-        from .pgn_visitors import SKIP
 
         if visitor.begin_game() is not SKIP:
             game = self.game()
@@ -382,7 +379,6 @@ class GameNode:
         return visitor.result()
 
     def __str__(self) -> str:
-        from .pgn_visitors import StringExporter
 
         return self.accept(StringExporter(columns=None))
 
@@ -466,7 +462,6 @@ def _walk(node: ChildNode, board: Board, visitor: BaseVisitor[Any], *, sidelines
     """Visits `node` and the line after it in PGN order: each move, then the variations
     that replace it (with `sidelines`), then the line on. `board` stands before `node`'s
     move and is left so. Recursion only goes as deep as variations nest."""
-    from .pgn_visitors import SKIP
 
     pushed = 0
     while True:
@@ -529,7 +524,6 @@ class Game(GameNode):
 
     def accept(self, visitor: BaseVisitor[T]) -> T:
         """Visits the game in PGN order: headers, moves and variations, result."""
-        from .pgn_visitors import SKIP
 
         if visitor.begin_game() is not SKIP:
             for name, value in self.headers.items():
@@ -562,7 +556,6 @@ class Game(GameNode):
 
     @classmethod
     def builder(cls) -> Any:
-        from .pgn_visitors import GameBuilder
 
         return GameBuilder(Game=cls)
 
@@ -606,14 +599,92 @@ class Mainline(Generic[T]):
         return visitor.result()
 
     def __str__(self) -> str:
-        from .pgn_visitors import StringExporter
 
         return self.accept(StringExporter(columns=None))
 
     def __repr__(self) -> str:
-        from .pgn_visitors import StringExporter
 
         return f"<Mainline at {id(self):#x} ({self.accept(StringExporter(columns=None, comments=False))})>"
 
 
 T2 = TypeVar("T2")
+
+
+class GameBuilder(BaseVisitor[Any]):
+    """Builds a `Game` (or the `Game` subclass given): the reader's default visitor. A
+    move that cannot be played is kept in `Game.errors` (and logged on `chimera.pgn`),
+    and the rest of its line is not read."""
+
+    def __init__(self, *, Game: Any = Game) -> None:
+        self.Game = Game
+
+    def begin_game(self) -> None:
+        self.game = self.Game()
+        self.variation_stack: list[GameNode] = [self.game]
+        self.starting_comment = ""
+        self.in_variation = False
+
+    def begin_headers(self) -> Headers:
+        return self.game.headers  # type: ignore[no-any-return]
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.game.headers[tagname] = tagvalue
+
+    def visit_nag(self, nag: int) -> None:
+        self.variation_stack[-1].nags.add(nag)
+
+    def begin_variation(self) -> None:
+        parent = self.variation_stack[-1].parent
+        if parent is None:
+            raise ValueError("a variation before the first move")
+        self.variation_stack.append(parent)
+        self.in_variation = False
+
+    def end_variation(self) -> None:
+        self.variation_stack.pop()
+
+    def visit_result(self, result: str) -> None:
+        if self.game.headers.get("Result", "*") == "*":
+            self.game.headers["Result"] = result
+
+    def visit_comment(self, comment: str) -> None:
+        node = self.variation_stack[-1]
+        if self.in_variation or (node.parent is None and node.is_end()):
+            # After a move (or before the game's first): the node's own comment.
+            node.comment = " ".join(filter(None, [node.comment, comment]))
+        else:
+            # Before a variation's first move: that move's starting comment.
+            self.starting_comment = " ".join(filter(None, [self.starting_comment, comment]))
+
+    def visit_move(self, board: Optional[Board], move: Move) -> None:
+        self.variation_stack[-1] = self.variation_stack[-1].add_variation(move)
+        self.variation_stack[-1].starting_comment = self.starting_comment
+        self.starting_comment = ""
+        self.in_variation = True
+
+    def handle_error(self, error: Exception) -> None:
+        LOGGER.error("%s while parsing %r", error, self.game)
+        self.game.errors.append(error)
+
+    def result(self) -> Any:
+        return self.game
+
+
+class HeadersBuilder(BaseVisitor[Any]):
+    """Keeps a game's headers and skips its moves (`read_headers`)."""
+
+    def __init__(self, *, Headers: Any = Headers) -> None:
+        self.Headers = Headers
+
+    def begin_headers(self) -> Headers:
+        self.headers = self.Headers({})
+        return self.headers  # type: ignore[no-any-return]
+
+    def visit_header(self, tagname: str, tagvalue: str) -> None:
+        self.headers[tagname] = tagvalue
+
+    def end_headers(self) -> SkipType:
+        return SKIP
+
+    def result(self) -> Any:
+        return self.headers

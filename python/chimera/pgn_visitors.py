@@ -1,19 +1,19 @@
 """`chimera.pgn`'s visitors, python-chess's: the reader (`read_game(handle, Visitor=...)`)
-and `Game.accept` call a visitor's methods in PGN order. `GameBuilder` builds a `Game`,
-`HeadersBuilder` keeps the headers, `BoardBuilder` the last position of the main line,
-`SkipVisitor` skips a game, `StringExporter` and `FileExporter` write PGN. Import them
-from `chimera.pgn`.
+and `Game.accept` call a visitor's methods in PGN order. `BoardBuilder` keeps the last
+position of the main line, `SkipVisitor` skips a game, `StringExporter` and
+`FileExporter` write PGN (`GameBuilder` and `HeadersBuilder`, which build the tree, are
+the tree's: `chimera.pgn_tree`). Import them from `chimera.pgn`.
 """
 
 from __future__ import annotations
 
 import enum
 import logging
+from collections.abc import MutableMapping
 from typing import Any, Generic, Literal, Optional, TextIO, TypeVar
 
 from ._native import Move
 from .board import Board
-from .pgn_tree import Game, GameNode, Headers
 
 LOGGER = logging.getLogger("chimera.pgn")
 
@@ -37,7 +37,8 @@ class BaseVisitor(Generic[ResultT]):
     def begin_game(self) -> Optional[SkipType]:
         return None
 
-    def begin_headers(self) -> Optional[Headers]:
+    def begin_headers(self) -> Optional[MutableMapping[str, str]]:
+        # The game's `Headers` (a mapping: the tree imports the visitors, not the reverse).
         return None
 
     def visit_header(self, tagname: str, tagvalue: str) -> None:
@@ -85,86 +86,6 @@ class BaseVisitor(Generic[ResultT]):
     def handle_error(self, error: Exception) -> None:
         """An error the reader met (a move that cannot be played...): raised by default."""
         raise error
-
-
-class GameBuilder(BaseVisitor[Any]):
-    """Builds a `Game` (or the `Game` subclass given): the reader's default visitor. A
-    move that cannot be played is kept in `Game.errors` (and logged on `chimera.pgn`),
-    and the rest of its line is not read."""
-
-    def __init__(self, *, Game: Any = Game) -> None:
-        self.Game = Game
-
-    def begin_game(self) -> None:
-        self.game = self.Game()
-        self.variation_stack: list[GameNode] = [self.game]
-        self.starting_comment = ""
-        self.in_variation = False
-
-    def begin_headers(self) -> Headers:
-        return self.game.headers  # type: ignore[no-any-return]
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.game.headers[tagname] = tagvalue
-
-    def visit_nag(self, nag: int) -> None:
-        self.variation_stack[-1].nags.add(nag)
-
-    def begin_variation(self) -> None:
-        parent = self.variation_stack[-1].parent
-        if parent is None:
-            raise ValueError("a variation before the first move")
-        self.variation_stack.append(parent)
-        self.in_variation = False
-
-    def end_variation(self) -> None:
-        self.variation_stack.pop()
-
-    def visit_result(self, result: str) -> None:
-        if self.game.headers.get("Result", "*") == "*":
-            self.game.headers["Result"] = result
-
-    def visit_comment(self, comment: str) -> None:
-        node = self.variation_stack[-1]
-        if self.in_variation or (node.parent is None and node.is_end()):
-            # After a move (or before the game's first): the node's own comment.
-            node.comment = " ".join(filter(None, [node.comment, comment]))
-        else:
-            # Before a variation's first move: that move's starting comment.
-            self.starting_comment = " ".join(filter(None, [self.starting_comment, comment]))
-
-    def visit_move(self, board: Optional[Board], move: Move) -> None:
-        self.variation_stack[-1] = self.variation_stack[-1].add_variation(move)
-        self.variation_stack[-1].starting_comment = self.starting_comment
-        self.starting_comment = ""
-        self.in_variation = True
-
-    def handle_error(self, error: Exception) -> None:
-        LOGGER.error("%s while parsing %r", error, self.game)
-        self.game.errors.append(error)
-
-    def result(self) -> Any:
-        return self.game
-
-
-class HeadersBuilder(BaseVisitor[Any]):
-    """Keeps a game's headers and skips its moves (`read_headers`)."""
-
-    def __init__(self, *, Headers: Any = Headers) -> None:
-        self.Headers = Headers
-
-    def begin_headers(self) -> Headers:
-        self.headers = self.Headers({})
-        return self.headers  # type: ignore[no-any-return]
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.headers[tagname] = tagvalue
-
-    def end_headers(self) -> SkipType:
-        return SKIP
-
-    def result(self) -> Any:
-        return self.headers
 
 
 class BoardBuilder(BaseVisitor[Board]):

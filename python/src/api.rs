@@ -1,7 +1,6 @@
 //! `chimera.Variant`, `chimera.Position`, `chimera.validate` and their kin.
 
 use chimera::game::{judge_turn, Refused};
-use chimera::movetext::GameText;
 use chimera::pgn::{Checker, Problem, Verdict};
 use chimera::{FenStyle, Notation, Outcome};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -319,51 +318,7 @@ impl Verdicts {
     }
 }
 
-/// The verdict of each of `texts` (one game each: `chimera.pgn.GameText`s as
-/// `chimera.pgn.game_texts` cuts them, or `str`s each holding a game): a `GameVerdict`,
-/// the `MovetextError` of a game whose text cannot be read, or a `ValueError` for a text
-/// that holds no game. The texts are checked on `threads` threads (all cores by default)
-/// with the GIL released, so other Python threads run meanwhile.
-#[pyfunction]
-#[pyo3(signature = (variant, texts, threads = None))]
-fn _check_games(
-    py: Python<'_>,
-    variant: &Bound<'_, PyAny>,
-    texts: Vec<Bound<'_, PyAny>>,
-    threads: Option<usize>,
-) -> PyResult<Vec<Py<PyAny>>> {
-    let variant = resolve(variant)?;
-    let texts = texts.iter().map(crate::pgn::game_text).collect::<PyResult<Vec<GameText>>>()?;
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).clamp(1, texts.len().max(1));
-    let verdicts = py.detach(|| {
-        if threads == 1 {
-            return check_slice(&variant, &texts);
-        }
-        // Contiguous slices, one a thread, each with its checker.
-        let per = texts.len().div_ceil(threads);
-        std::thread::scope(|s| {
-            let slices: Vec<_> = texts.chunks(per).map(|slice| s.spawn(|| check_slice(&variant, slice))).collect();
-            slices.into_iter().flat_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect::<Vec<_>>()
-        })
-    });
-    verdicts
-        .into_iter()
-        .map(|v| match v.map(game_verdict) {
-            Some(Ok(verdict)) => Ok(Py::new(py, verdict)?.into_any()),
-            Some(Err(unreadable)) => Ok(unreadable.into_value(py).into_any()),
-            None => Ok(PyValueError::new_err("no game in the text").into_value(py).into_any()),
-        })
-        .collect()
-}
-
-/// The verdict of each text's game, by one checker (which compiles each variant their
-/// tags name once for all of them).
-fn check_slice(variant: &chimera::Variant, texts: &[GameText]) -> Vec<Option<Verdict>> {
-    let mut checker = Checker::new(variant);
-    texts.iter().map(|text| checker.game_text(text)).collect()
-}
-
-fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
+pub(crate) fn game_verdict(v: Verdict) -> PyResult<GameVerdict> {
     let (refused, setup) = match &v.problem {
         None => (None, None),
         // Text that is no movetext is an error of the call, at its line and column.
@@ -421,6 +376,5 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(variant, m)?)?;
     m.add_function(wrap_pyfunction!(builtins, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
-    m.add_function(wrap_pyfunction!(_check_games, m)?)?;
     Ok(())
 }
