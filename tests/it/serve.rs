@@ -1170,3 +1170,22 @@ fn a_bughouse_match_ends_for_both_boards() {
     let r = s.ok(json!({"op": "undo", "game": g}));
     assert_eq!((r["result"].clone(), r["undone"][0]["board"].as_str()), (Value::Null, Some("A")));
 }
+
+/// `go` answers the computer's move without changing the game: a mate in one found and
+/// scored as one, the whole turn of a Duck chess move with its duck, and the node limit
+/// refused past its cap.
+#[test]
+fn go_answers_the_searchs_move_and_leaves_the_game_as_it_was() {
+    let mut s = Serve::start();
+    s.send(json!({"op": "open", "variant": "chess", "fen": "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"}));
+    let r = s.send(json!({"op": "go", "game": "g1", "nodes": 20000}));
+    assert_eq!((r["move"].as_str(), r["san"].as_str(), r["mate"].as_i64()), (Some("a1a8"), Some("Ra8#"), Some(1)), "{r}");
+    assert!(r["score"].is_null() && r["pv"][0] == "a1a8" && r["nodes"].as_u64().unwrap() <= 20_000, "{r}");
+    assert_eq!(s.send(json!({"op": "position", "game": "g1"}))["plies"], 0, "go plays nothing");
+    s.send(json!({"op": "open", "variant": "duck", "fen": "k7/8/8/8/8/8/8/Q3K3 w - - 0 5"}));
+    let duck = s.send(json!({"op": "go", "game": "g2", "depth": 3}));
+    let turn = duck["turn"].as_str().unwrap();
+    assert!(turn.starts_with("a1a8,") && turn.split(',').count() == 2, "the king taken, then the duck placed: {duck}");
+    assert_eq!(s.send(json!({"op": "go", "game": "g1", "nodes": 5_000_001}))["error"]["code"], "go-too-long");
+    assert_eq!(s.send(json!({"op": "go", "game": "g1", "nodes": 0}))["error"]["code"], "bad-request");
+}

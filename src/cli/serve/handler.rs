@@ -22,9 +22,10 @@ use crate::cli::notation_hint;
 use chimera::{Color, Move, MoveError, MoveKind, Notation, Outcome, Position, RulesetError, Variant};
 
 use super::protocol::{
-    AnnouncedMove, BoardInfo, Body, BuiltinInfo, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, Letter, LoadReq, Loaded,
-    MatchInfo, MoveInfo, MoveList, MoveReq, MovesReq, OpenReq, Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played, PositionInfo,
-    Price, Refusal, Request, ResultInfo, Sides, Snapshot, TeamMember, UndoReq, Undone, UpgradeInfo, VariantList, Verdict,
+    AnnouncedMove, BoardInfo, Body, BuiltinInfo, CardTarget, ClaimInfo, Closed, Detail, Empty, Error, GameReq, GoReq, Letter, LoadReq,
+    Loaded, MatchInfo, MoveInfo, MoveList, MoveReq, MovesReq, OpenReq, Perft, PerftReq, PieceCard, PieceInfo, PieceReq, Played,
+    PositionInfo, Price, Refusal, Request, ResultInfo, Searched, Sides, Snapshot, TeamMember, UndoReq, Undone, UpgradeInfo, VariantList,
+    Verdict,
 };
 
 /// What one request may cost and what the server may hold. Memory is bounded by these:
@@ -300,6 +301,7 @@ impl Server {
             Request::Play(req) => self.play(req),
             Request::Undo(req) => self.undo(req),
             Request::Perft(req) => self.perft(req, &mut clock),
+            Request::Go(req) => self.go(req),
             Request::Close(req) => self.close(req),
             Request::Piece(req) => self.piece_card(req),
             // Ending the session is the front end's part; here there is nothing to do.
@@ -683,6 +685,55 @@ impl Server {
         Ok(Body::Perft(Perft { game: req.game, depth: req.depth, nodes, seconds: started.elapsed().as_secs_f64(), divide }))
     }
 
+    /// The search's move in the game's position (`chimera_search`): at most the nodes
+    /// asked ([`DEFAULT_GO_NODES`] by default, [`MAX_GO_NODES`] at most) and the request's
+    /// CPU budget, whichever ends first; the game is not changed.
+    fn go(&mut self, req: GoReq) -> Result<Body, Error> {
+        let budget = self.limits.budget;
+        let nodes = req.nodes.unwrap_or(DEFAULT_GO_NODES);
+        if nodes == 0 {
+            return Err(Error::new("bad-request", "`nodes` is at least 1"));
+        }
+        if nodes > MAX_GO_NODES {
+            return Err(Error::new("go-too-long", format!("`nodes` {nodes} is over the limit of {MAX_GO_NODES}")));
+        }
+        let game = self.game(&req.game)?;
+        let Table::One(pos) = &game.table else {
+            return Err(Error::new("bad-request", "`go` searches a game of one board; a match has two"));
+        };
+        let started = Instant::now();
+        let limits = chimera_search::Limits { nodes: Some(nodes), depth: req.depth, movetime: Some(budget) };
+        let mut searcher = chimera_search::Searcher::with_table(pos.variant(), GO_TABLE_ENTRIES);
+        let found = searcher.search(pos, &limits, &std::sync::atomic::AtomicBool::new(false), |_| {});
+        // Each line written part by part from the position it is played in.
+        let written = |line: &[Move]| {
+            let mut p = pos.clone();
+            line.iter()
+                .map(|&m| {
+                    let text = p.uci(m);
+                    p.play_unchecked(m);
+                    text
+                })
+                .collect::<Vec<String>>()
+        };
+        let (score, mate) = match found.score {
+            chimera_search::Score::Cp(cp) => (Some(cp), None),
+            chimera_search::Score::Mate(n) => (None, Some(n)),
+        };
+        Ok(Body::Searched(Searched {
+            game: req.game,
+            best: found.best_move.map(|m| pos.uci(m)),
+            san: found.best_move.map(|m| pos.clone().san(m)),
+            turn: found.best_move.map(|_| written(&found.turn).join(",")),
+            score,
+            mate,
+            depth: found.depth,
+            nodes: found.nodes,
+            pv: written(&found.pv),
+            seconds: started.elapsed().as_secs_f64(),
+        }))
+    }
+
     /// The piece card: the variant's tables read for one piece on an empty board.
     fn piece_card(&mut self, req: PieceReq) -> Result<Body, Error> {
         if !self.variants.contains_key(&req.variant) {
@@ -736,6 +787,13 @@ impl Server {
         Ok(Body::Closed(Closed { closed: req.game }))
     }
 }
+
+/// Nodes a `go` searches when the request names none.
+pub const DEFAULT_GO_NODES: u64 = 100_000;
+/// Most nodes one `go` may ask for.
+pub const MAX_GO_NODES: u64 = 5_000_000;
+/// Transposition table slots of a `go`'s search (about 1 MB, freed with the answer).
+const GO_TABLE_ENTRIES: usize = 1 << 15;
 
 /// The built-ins and their descriptions, read once (a listing compiles nothing).
 fn builtin_list() -> &'static [BuiltinInfo] {

@@ -25,12 +25,13 @@ pub enum Request {
     Play(MoveReq),
     Undo(UndoReq),
     Perft(PerftReq),
+    Go(GoReq),
     Close(GameReq),
     Piece(PieceReq),
     Quit,
 }
 
-const OPS: &str = "load, variants, open, position, moves, validate, play, undo, perft, close, piece, quit";
+const OPS: &str = "load, variants, open, position, moves, validate, play, undo, perft, go, close, piece, quit";
 
 impl Request {
     /// Decodes one request line. The `id` comes back even when the rest is refused, for
@@ -70,6 +71,7 @@ impl Request {
             "play" => Request::Play(parse(args)?),
             "undo" => Request::Undo(parse(args)?),
             "perft" => Request::Perft(parse(args)?),
+            "go" => Request::Go(parse(args)?),
             "close" => Request::Close(parse(args)?),
             "piece" => Request::Piece(parse(args)?),
             "quit" => parse::<NoArgs>(args).map(|_| Request::Quit)?,
@@ -88,6 +90,7 @@ impl Request {
             Request::Validate(r) | Request::Play(r) => Some(&r.game),
             Request::Undo(r) => Some(&r.game),
             Request::Perft(r) => Some(&r.game),
+            Request::Go(r) => Some(&r.game),
             Request::Load(_) | Request::Variants | Request::Open(_) | Request::Piece(_) | Request::Quit => None,
         }
     }
@@ -170,6 +173,17 @@ pub struct PerftReq {
     pub divide: bool,
 }
 
+/// A search of the game's position: the computer's move (`chimera_search`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoReq {
+    pub game: String,
+    /// Nodes to search (default and cap: the server's; see `Limits::max_go_nodes`).
+    pub nodes: Option<u64>,
+    /// Plies to search at most.
+    pub depth: Option<u32>,
+}
+
 /// The piece card: where a piece moves from a square of an empty board.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -220,6 +234,7 @@ pub enum Body {
     Played(Played),
     Undone(Undone),
     Perft(Perft),
+    Searched(Searched),
     Closed(Closed),
     Card(PieceCard),
     Empty(Empty),
@@ -489,6 +504,27 @@ pub struct Perft {
     pub seconds: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub divide: Option<BTreeMap<String, u64>>,
+}
+
+/// The search's answer: its move (the first part of its turn) and whole turn in long
+/// algebraic form and SAN, the score from the mover's side, the line it expects.
+#[derive(Serialize)]
+pub struct Searched {
+    pub game: String,
+    /// `None` when the game is over.
+    #[serde(rename = "move")]
+    pub best: Option<String>,
+    pub san: Option<String>,
+    /// The whole turn, its parts joined by commas (`e2e4,e4e5` in Duck chess).
+    pub turn: Option<String>,
+    /// Centipawns from the mover's side; `None` with `mate`.
+    pub score: Option<i32>,
+    /// A forced win in so many of the mover's turns (negative: a loss).
+    pub mate: Option<i32>,
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<String>,
+    pub seconds: f64,
 }
 
 #[derive(Serialize)]
