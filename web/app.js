@@ -428,8 +428,9 @@ function choose(moves, square) {
   openChooser(what, options);
 }
 
-async function play(uci) {
+async function play(uci, byComputer = false) {
   closeChooser();
+  const mover = state.position?.turn;
   const r = await call("play", { game: state.game, move: uci });
   if (!r.ok || !r.legal) return showWhy(r.ok ? { move: uci, ...r } : { move: uci, reason: r.error.message, code: r.error.code });
   const node = state.tree.add(state.tree.current, r.uci, r.san);
@@ -440,6 +441,38 @@ async function play(uci) {
   showWhy(null);
   autosave();
   await refresh();
+  // The computer answers once the person's whole turn is played (the turn has passed).
+  if (!byComputer && $("engine-auto").checked && !r.result && r.turn !== mover) await computerMove();
+}
+
+/**
+ * The computer plays the side to move: the search (`go`) at the chosen strength, part
+ * after part until the turn passes (a Duck chess move and its duck), each part played
+ * as a person's move is. Its score and the line it expects are shown.
+ */
+async function computerMove() {
+  if (state.thinking || !state.game || state.position?.result) return;
+  state.thinking = true;
+  $("engine-move").disabled = true;
+  try {
+    const mover = state.position.turn;
+    for (let part = 0; part < 16; part++) {
+      $("engine-line").textContent = "thinking…";
+      const g = await call("go", { game: state.game, nodes: Number($("engine-nodes").value) });
+      if (!g.ok) return showWhy({ move: "go", code: g.error.code, reason: g.error.message });
+      if (!g.move) break;
+      const score = g.mate != null ? `mate in ${g.mate}` : `${g.score >= 0 ? "+" : ""}${(g.score / 100).toFixed(2)}`;
+      const line = g.pv.join(" ");
+      await play(g.move, true);
+      $("engine-line").textContent = `${score} (depth ${g.depth}, ${g.nodes} nodes): ${line}`;
+      $("engine-line").dataset.score = g.mate != null ? `mate ${g.mate}` : String(g.score);
+      if (state.position.turn !== mover || state.position.result) break;
+    }
+  } finally {
+    state.thinking = false;
+    $("engine-move").disabled = false;
+    document.body.dataset.engine = String(Number(document.body.dataset.engine || 0) + 1);
+  }
 }
 
 /**
@@ -847,6 +880,7 @@ async function perft(depth) {
 const card = new PieceCard($("card"), () => state.variant, () => state.style);
 
 $("undo").addEventListener("click", () => takeBack());
+$("engine-move").addEventListener("click", () => computerMove());
 $("flip").addEventListener("click", () => {
   board.flipped = !board.flipped;
   render();

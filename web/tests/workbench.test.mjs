@@ -106,6 +106,37 @@ async function why() {
 }
 
 describe("chimera web", () => {
+  it("plays against the computer: it answers each move, shows its score and line", async () => {
+    const p = await freshPage(BASE_URL);
+    const before = await p.getAttribute("body", "data-game");
+    await p.selectOption("#variant", "chess");
+    await p.waitForFunction((g) => document.body.dataset.game && document.body.dataset.game !== g, before);
+    await p.selectOption("#engine-nodes", "2000");
+    await p.check("#engine-auto");
+    // A person's move, and the computer's reply after it.
+    await p.click('#board [data-square="e2"]');
+    await p.click('#board [data-square="e4"]');
+    await p.waitForFunction(() => document.body.dataset.plies === "2");
+    const line = await p.textContent("#engine-line");
+    assert.match(line, /^[+-]\d+\.\d\d \(depth \d+, \d+ nodes\): \S+/, line);
+    // "Computer move" plays the side to move (White here), and it answers nothing itself.
+    await p.click("#engine-move");
+    await p.waitForFunction(() => document.body.dataset.plies === "3");
+    const sans = await p.$$eval("#san .san", (els) => els.map((e) => e.textContent));
+    assert.equal(sans.length, 3);
+    assert.equal(sans[0], "e4");
+    await p.screenshot({ path: `${ARTIFACTS}/0-against-the-computer.png` });
+    // A beyond-Fairy-Stockfish variant: Duck chess, the computer's whole turn (move and duck).
+    const g = await p.getAttribute("body", "data-game");
+    await p.selectOption("#variant", "duck");
+    await p.waitForFunction((g) => document.body.dataset.game && document.body.dataset.game !== g, g);
+    await p.uncheck("#engine-auto");
+    await p.click("#engine-move");
+    await p.waitForFunction(() => document.body.dataset.plies === "2");
+    assert.match(await p.textContent("#status"), /Black to move/);
+    await p.done();
+  });
+
   it("plays Mischia by clicking and dragging; SAN list, FEN, why a move is refused, undo", async () => {
     await pick("mischia");
     assert.equal(await page.locator("#board .square").count(), 36);
