@@ -20,6 +20,9 @@ import { FuzzedDataProvider } from "@jazzer.js/core";
 import { MAX_LINK_CHARS, MAX_SNAPSHOT_BYTES, MAX_TREE_MOVES, Refused, decode, encode } from "../../web/store.js";
 import { MoveTree } from "../../web/tree.js";
 
+/** web/app.js's bound on the moves replayed to write a restored tree's SAN. */
+const MAX_REPLAY = 200_000;
+
 const base64url = (bytes) => Buffer.from(bytes).toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 /** The link's snapshot, or null when it is refused; anything but `Refused` fails. */
@@ -38,8 +41,10 @@ function restore(s) {
   const tree = Array.isArray(s.moves) ? MoveTree.fromFlat(s.moves) : MoveTree.fromData(s.tree);
   const node = tree.find(s.line || []);
   const line = tree.line(node);
-  // writeSans's work: every line from the start.
-  tree.leaves().map((leaf) => tree.line(leaf));
+  // writeSans's work: every line from the start, built once it is counted within bounds.
+  const work = tree.replayWork(MAX_REPLAY);
+  if (work > MAX_REPLAY) throw new Refused("too many moves to replay");
+  assert.equal(tree.leaves().reduce((n, leaf) => n + tree.line(leaf).length, 0), work);
   return { tree, line };
 }
 
