@@ -4,9 +4,11 @@
 # one after another, from corpora
 # seeded with the rulesets, positions, games and requests of rulesets/, tests/ and the
 # README. Needs the nightly toolchain and cargo-fuzz (`cargo install cargo-fuzz`).
+# The target `share` fuzzes the workbench's share links (web/store.js, web/tree.js) with
+# Jazzer.js (fuzz/js/share.mjs); it needs Node 20.6 or later and npm (issue 54).
 #
 #   scripts/fuzz.sh [MINUTES] [TARGET...]     targets: ruleset fen movetext pgn serve
-#                                             castling import_ini http cases
+#                                             castling import_ini http cases share
 #
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce it with
 # `cd fuzz && cargo +nightly fuzz run <target> artifacts/<target>/<file>`, then make it
@@ -16,7 +18,7 @@ cd "$(dirname "$0")/.."
 minutes=${1:-1}
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve castling import_ini http cases)
+[ ${#targets[@]} -gt 0 ] || targets=(ruleset fen movetext pgn serve castling import_ini http cases share)
 corpus=fuzz/corpus
 
 seed() { # seed <target> <name> <content>
@@ -102,6 +104,31 @@ for f in tests/cases/chess/*.toml; do
 done
 { printf '\0'; printf 'note = "x"\nlegal = 3\n'; printf '\0'; printf 'note = "y"\nfen = "8/8/8/8/8/8/8/K1k5 w - - 0 1"\n'; } > "$corpus/cases/seed-two"
 
+# Share links: the page's snapshots as links, their JSON and their deflated bytes.
+share=false
+for t in "${targets[@]}"; do [ "$t" = share ] && share=true; done
+if $share; then
+    (cd fuzz/js && { [ -d node_modules ] || npm ci --no-audit --no-fund --loglevel=error; } && node seeds.mjs ../corpus/share)
+fi
+
+# The Jazzer.js run of the share target (from fuzz/): libFuzzer's flags after `--`.
+share() {
+    cd js
+    local addon=node_modules/@jazzer.js/fuzzer/prebuilds/fuzzer-linux-x64.node preload= glibc
+    # Jazzer.js 4's prebuilt addon wants glibc 2.38 and GCC 13's libstdc++; on an older
+    # system, its need of them is made weak and compat/shim.cc stands in (see there).
+    glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+    if [ -f "$addon" ] && [ -n "$glibc" ] && [ "$(printf '2.38\n%s\n' "$glibc" | sort -V | head -1)" != 2.38 ]; then
+        python3 compat/weaken.py "$addon" GLIBC_2.38 GLIBCXX_3.4.32 >/dev/null
+        g++ -shared -fPIC -O2 -o node_modules/.shim.so compat/shim.cc
+        preload="$PWD/node_modules/.shim.so"
+    fi
+    mkdir -p ../artifacts/share
+    LD_PRELOAD="$preload" npx jazzer share.mjs ../corpus/share --timeout=20000 -- \
+        -artifact_prefix=../artifacts/share/ "$@"
+    cd ..
+}
+
 cd fuzz
 for t in "${targets[@]}"; do
     echo "== $t: $minutes min"
@@ -110,7 +137,8 @@ for t in "${targets[@]}"; do
     # -a keeps overflow checks and debug assertions on in the optimised build, so a counter
     # that would wrap is a crash here (the release-profile test suite cannot see it).
     if [ "$minutes" = 0 ]; then limit=-runs=0; else limit=-max_total_time=$((minutes * 60)); fi
-    cargo +nightly fuzz run -O -a "$t" "corpus/$t" -- "$limit" -rss_limit_mb=2048 -timeout=20 \
-        -print_final_stats=1 2>&1 | grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== ERROR|SUMMARY)|Done [0-9]+ runs|panicked" || true
+    if [ "$t" = share ]; then run=share; else run="cargo +nightly fuzz run -O -a $t corpus/$t --"; fi
+    $run "$limit" -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 2>&1 |
+        grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== (ERROR|Uncaught)|SUMMARY)|Done [0-9]+ runs|panicked" || true
     ls "artifacts/$t" 2>/dev/null | sed "s|^|crash: artifacts/$t/|" || true
 done

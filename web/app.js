@@ -149,11 +149,11 @@ const MAX_REPLAY = 200_000;
  * take-back names its moves. A move the engine refuses is cut, with what follows it.
  */
 async function writeSans(tree, variant, fen) {
-  const lines = tree.leaves().map((leaf) => tree.line(leaf));
-  const work = lines.reduce((n, l) => n + l.length, 0);
-  if (work > MAX_REPLAY) {
-    throw new Refused(`its variations take ${work} moves to replay from the start; at most ${MAX_REPLAY} are`);
+  // Counted before the lines are built: a link's 10,000 moves can make 25 million.
+  if (tree.replayWork(MAX_REPLAY) > MAX_REPLAY) {
+    throw new Refused(`its variations take more than ${MAX_REPLAY} moves to replay from the start`);
   }
+  const lines = tree.leaves().map((leaf) => tree.line(leaf));
   while (lines.length) {
     const path = lines.pop();
     if (!path.length || path.some((n) => n.cut) || path.every((n) => n.san !== null)) continue;

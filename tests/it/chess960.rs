@@ -134,3 +134,15 @@ fn gates_written_with_rook_files_read_back() {
     assert_eq!(again.fen_with(CastlingLetters::RookFiles), fen);
     assert_eq!(again.fen(), pos.fen(), "the same castles and gates");
 }
+
+/// Found by fuzzing (`fuzz/fuzz_targets/fen.rs`): an S-Chess king and a rook on open gates
+/// but off every castle's squares (b1), without castling rights, wrote its gates (`BE`),
+/// which read back as a castle with that rook: "`B` names no castle".
+#[test]
+fn a_rook_on_a_gate_beside_no_castle_reads_back_as_a_gate() {
+    let variant = chimera::variants::load("shouse").unwrap();
+    let pos = variant.position("4k3/8/8/8/8/8/8/1R2K3[E] w BE - 0 1").unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/8/8/8/1R2K3[E] w BE - 0 1");
+    let found = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPR/RRBQKBN1[BPEhe] b BCDEFg - 1 3";
+    assert_eq!(variant.position(found).unwrap().fen(), found);
+}

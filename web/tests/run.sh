@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# The browser test of `chimera web`: builds the release binary, starts it on a free
-# port, and runs workbench.test.mjs in Debian's headless Chromium through
-# playwright-core. Screenshots go to $CARGO_TARGET_DIR/web-artifacts (target/ by default).
-# Installs what it needs: Chromium with apt-get when missing (as root), the npm lock's
-# packages with `npm ci`.
+# The browser test of `chimera web`, after tree.test.mjs (in Node): builds the release
+# binary, starts it on a free port, and runs workbench.test.mjs in Debian's headless
+# Chromium through playwright-core. Screenshots go to $CARGO_TARGET_DIR/web-artifacts
+# (target/ by default). Installs what it needs: Chromium with apt-get when missing (as
+# root), the npm lock's packages with `npm ci`.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target="${CARGO_TARGET_DIR:-target}"
 artifacts="${WEB_ARTIFACTS:-$target/web-artifacts}"
+# The page's modules that need no browser, in Node.
+node --test web/tests/tree.test.mjs
 
 chromium="${CHROMIUM:-$(command -v chromium || true)}"
 if [ -z "$chromium" ]; then

@@ -237,8 +237,9 @@ impl<B: Bitboard> Pos<B> {
 /// left for the castling reader. A castle letter opens the gates of its king and rook
 /// (and keeps its right); a file letter opens the gate on that file of the side's gate
 /// rank. A side that gives no castle letter but whose king and rook stand on open gates
-/// keeps that castle (Fairy-Stockfish's reading of Shredder-style letters in S-Chess).
-pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: PieceSet) -> Result<(B, String), FenError> {
+/// keeps that castle (Fairy-Stockfish's reading of Shredder-style letters in S-Chess);
+/// outside Chess960 only a rook on a castle's rook square does.
+pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: PieceSet, chess960: bool) -> Result<(B, String), FenError> {
     let t = &*pos.t;
     let g = t.geometry;
     let Some(gating) = &t.rules.gating else { return Ok((B::EMPTY, field.to_string())) };
@@ -275,7 +276,9 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
         let kings = gates & pos.royals(color);
         for rook in (gates & pos.color_bb(color) & !kings).squares() {
             let is_partner = pos.piece_at(rook).is_some_and(|p| partners.contains(p.kind));
-            if kings.any() && is_partner && g.rank(rook) == g.rank(kings.lsb()) {
+            // A rook on a gate beside no castle (b1) stays a gate (found by fuzz/fen).
+            let castles_there = chess960 || t.rules.castles.iter().any(|k| k.squares(g, color).rook_from == rook);
+            if kings.any() && is_partner && castles_there && g.rank(rook) == g.rank(kings.lsb()) {
                 let f = Geometry::file_char(g.file(rook));
                 castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
             }
