@@ -106,6 +106,80 @@ impl<T> std::ops::IndexMut<Color> for ByColor<T> {
     }
 }
 
+/// What an index newtype over a byte ([`Square`], [`PieceType`]) shares: `Debug` as the
+/// bare number (the `Debug` output of moves, rules and positions, snapshots among them,
+/// reads as it did when these were `u8`), conversions to the wider integers, and indexing
+/// of per-index tables (`[T]`, arrays and `Vec<T>`) by the index itself.
+macro_rules! byte_index {
+    ($name:ident, $whose:literal, $since:literal) => {
+        #[doc = concat!("The bare index, as a `u8` prints: the `Debug` output of ", $whose, " reads as it did ", $since, ".")]
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl From<$name> for u8 {
+            #[inline]
+            fn from(i: $name) -> u8 {
+                i.0
+            }
+        }
+
+        impl From<$name> for u16 {
+            #[inline]
+            fn from(i: $name) -> u16 {
+                i.0.into()
+            }
+        }
+
+        impl From<$name> for u32 {
+            #[inline]
+            fn from(i: $name) -> u32 {
+                i.0.into()
+            }
+        }
+
+        impl From<$name> for usize {
+            #[inline]
+            fn from(i: $name) -> usize {
+                i.0.into()
+            }
+        }
+
+        impl<T> std::ops::Index<$name> for [T] {
+            type Output = T;
+            #[inline]
+            fn index(&self, i: $name) -> &T {
+                &self[i.0 as usize]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$name> for [T] {
+            #[inline]
+            fn index_mut(&mut self, i: $name) -> &mut T {
+                &mut self[i.0 as usize]
+            }
+        }
+
+        /// `Vec` needs its own: its `Index` is over `SliceIndex`, which the index cannot implement.
+        impl<T> std::ops::Index<$name> for Vec<T> {
+            type Output = T;
+            #[inline]
+            fn index(&self, i: $name) -> &T {
+                &self[i.0 as usize]
+            }
+        }
+
+        impl<T> std::ops::IndexMut<$name> for Vec<T> {
+            #[inline]
+            fn index_mut(&mut self, i: $name) -> &mut T {
+                &mut self[i.0 as usize]
+            }
+        }
+    };
+}
+
 /// A square index: `rank * files + file`, both 0-based from a1 (so on 8x8, a1 = 0,
 /// h1 = 7, a8 = 56). Turn names into squares and back with [`Geometry::parse_square`]
 /// and [`Geometry::square_name`], and files and ranks with [`Geometry::square`],
@@ -139,74 +213,7 @@ impl Square {
     }
 }
 
-/// The bare index, as a `u8` prints: the `Debug` output of moves, rules and positions
-/// (snapshots among them) reads as it did when squares were `u8`, and a name needs the
-/// board's [`Geometry`].
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl From<Square> for u8 {
-    #[inline]
-    fn from(sq: Square) -> u8 {
-        sq.0
-    }
-}
-
-impl From<Square> for u16 {
-    #[inline]
-    fn from(sq: Square) -> u16 {
-        sq.0.into()
-    }
-}
-
-impl From<Square> for u32 {
-    #[inline]
-    fn from(sq: Square) -> u32 {
-        sq.0.into()
-    }
-}
-
-impl From<Square> for usize {
-    #[inline]
-    fn from(sq: Square) -> usize {
-        sq.0.into()
-    }
-}
-
-/// Per-square tables (`[T]`, arrays and `Vec<T>`) are indexed by the square itself.
-impl<T> std::ops::Index<Square> for [T] {
-    type Output = T;
-    #[inline]
-    fn index(&self, sq: Square) -> &T {
-        &self[sq.0 as usize]
-    }
-}
-
-impl<T> std::ops::IndexMut<Square> for [T] {
-    #[inline]
-    fn index_mut(&mut self, sq: Square) -> &mut T {
-        &mut self[sq.0 as usize]
-    }
-}
-
-/// `Vec` needs its own: its `Index` is over `SliceIndex`, which `Square` cannot implement.
-impl<T> std::ops::Index<Square> for Vec<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, sq: Square) -> &T {
-        &self[sq.0 as usize]
-    }
-}
-
-impl<T> std::ops::IndexMut<Square> for Vec<T> {
-    #[inline]
-    fn index_mut(&mut self, sq: Square) -> &mut T {
-        &mut self[sq.0 as usize]
-    }
-}
+byte_index!(Square, "moves, rules and positions", "when squares were `u8`, and a name needs the board's [`Geometry`]");
 
 /// The board's shape: how squares are numbered and named. Files are lettered from `a`,
 /// ranks numbered from 1, both from White's side of the board.
@@ -367,72 +374,7 @@ impl PieceType {
     }
 }
 
-/// The bare index, as a `u8` prints: the `Debug` output of pieces, moves and rules
-/// (snapshots among them) reads as it did when types were `u8`.
-impl fmt::Debug for PieceType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&self.0, f)
-    }
-}
-
-impl From<PieceType> for u8 {
-    #[inline]
-    fn from(t: PieceType) -> u8 {
-        t.0
-    }
-}
-
-impl From<PieceType> for u16 {
-    #[inline]
-    fn from(t: PieceType) -> u16 {
-        t.0.into()
-    }
-}
-
-impl From<PieceType> for u32 {
-    #[inline]
-    fn from(t: PieceType) -> u32 {
-        t.0.into()
-    }
-}
-
-impl From<PieceType> for usize {
-    #[inline]
-    fn from(t: PieceType) -> usize {
-        t.0.into()
-    }
-}
-
-/// Per-type tables (`[T]`, arrays and `Vec<T>`) are indexed by the type itself.
-impl<T> std::ops::Index<PieceType> for [T] {
-    type Output = T;
-    #[inline]
-    fn index(&self, t: PieceType) -> &T {
-        &self[t.0 as usize]
-    }
-}
-
-impl<T> std::ops::IndexMut<PieceType> for [T] {
-    #[inline]
-    fn index_mut(&mut self, t: PieceType) -> &mut T {
-        &mut self[t.0 as usize]
-    }
-}
-
-impl<T> std::ops::Index<PieceType> for Vec<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, t: PieceType) -> &T {
-        &self[t.0 as usize]
-    }
-}
-
-impl<T> std::ops::IndexMut<PieceType> for Vec<T> {
-    #[inline]
-    fn index_mut(&mut self, t: PieceType) -> &mut T {
-        &mut self[t.0 as usize]
-    }
-}
+byte_index!(PieceType, "pieces, moves and rules", "when types were `u8`");
 
 /// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
 /// types, the types that capture en passant, the types an attack group holds.
