@@ -188,6 +188,9 @@ pub fn play(start: &Position, settings: &Settings, seed: u64) -> Game {
                 }
             }
         };
+        // Every part comes from the legal moves (the random and greedy players') or from the
+        // search, which must choose among them too: a self-play run checks it at each move.
+        assert!(legal.contains(&m), "{} chose {}, not a legal move in {}", player.name(), pos.uci(m), pos.fen());
         let mover = pos.turn();
         game.moves.push(Played { san: pos.san(m), mover, number: pos.fullmove_number() });
         pos.play_unchecked(m);
