@@ -130,6 +130,11 @@ fn mates_in_two_across_the_families() {
     mates_in_two("chushogi", "k11/12/GG10/12/12/12/12/12/12/12/12/11K w - - 0 1");
     // Mischia: the rook roller on its 6x6 board.
     mates_in_two("mischia", "5k/6/6/6/R5/1R3K w - - 0 1");
+    // Xiangqi: a chariot checks up the e-file, the general steps aside, the other chariot
+    // closes the ninth rank behind it.
+    mates_in_two("xiangqi", "4k4/9/9/9/9/9/9/9/R8/1R1K5 w - - 0 1");
+    // Shogi: a rook and a gold in hand against the bare king.
+    mates_in_two("shogi", "4k4/9/9/9/9/9/9/9/4K4[RG] w - - 0 1");
 }
 
 #[test]
