@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::{search, Limits, Score, SearchResult, Values};
 use chimera_engine::{Position, Variant};
@@ -244,10 +244,12 @@ fn stop_flag_is_honoured() {
             stop.store(true, Ordering::Relaxed);
         })
     };
-    let started = Instant::now();
+    // No limit but the flag: without it the search would deepen to 64 plies, far past any
+    // test's patience; that it returns, short of that, is the flag at work (no clock is
+    // asserted: a loaded machine must not fail the test).
     let result = search(&v.start(), &Limits::default(), &stop, |_| {});
     setter.join().unwrap();
-    assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+    assert!(result.depth < 64, "{result:?}");
     assert!(v.start().is_legal(result.best_move.unwrap()));
 }
 
@@ -266,10 +268,11 @@ fn info_reports_each_iteration() {
 #[test]
 fn movetime_is_respected() {
     let v = load("chess");
-    let started = Instant::now();
+    // As with the stop flag: returning short of 64 plies is the limit at work; the time
+    // taken is not asserted (a loaded machine must not fail the test).
     let result = run(&v.start(), Limits::movetime(Duration::from_millis(150)));
-    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
-    assert!(result.depth >= 1);
+    assert!(result.depth < 64, "{result:?}");
+    assert!(v.start().is_legal(result.best_move.unwrap()));
 }
 
 #[test]
