@@ -111,8 +111,26 @@ impl<T> std::ops::IndexMut<Color> for ByColor<T> {
 /// reads as it did when these were `u8`), conversions to the wider integers, and indexing
 /// of per-index tables (`[T]`, arrays and `Vec<T>`) by the index itself.
 macro_rules! byte_index {
-    ($name:ident, $whose:literal, $since:literal) => {
-        #[doc = concat!("The bare index, as a `u8` prints: the `Debug` output of ", $whose, " reads as it did ", $since, ".")]
+    ($name:ident, $what:literal, $whose:literal, $debugged:literal, $since:literal) => {
+        impl $name {
+            #[doc = concat!("The ", $what, " with index `index`, which must be below the ", $whose, ".")]
+            #[inline]
+            pub const fn new(index: u8) -> $name {
+                $name(index)
+            }
+            /// The index as a byte.
+            #[inline]
+            pub const fn get(self) -> u8 {
+                self.0
+            }
+            #[doc = concat!("The index, for indexing per-", $what, " tables.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+
+        #[doc = concat!("The bare index, as a `u8` prints: the `Debug` output of ", $debugged, " reads as it did ", $since, ".")]
         impl fmt::Debug for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 fmt::Debug::fmt(&self.0, f)
@@ -195,25 +213,13 @@ macro_rules! byte_index {
 #[repr(transparent)]
 pub struct Square(u8);
 
-impl Square {
-    /// The square with index `index`, which must be below the board's square count.
-    #[inline]
-    pub const fn new(index: u8) -> Square {
-        Square(index)
-    }
-    /// The index as a byte.
-    #[inline]
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-    /// The index, for indexing per-square tables.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-byte_index!(Square, "moves, rules and positions", "when squares were `u8`, and a name needs the board's [`Geometry`]");
+byte_index!(
+    Square,
+    "square",
+    "board's square count",
+    "moves, rules and positions",
+    "when squares were `u8`, and a name needs the board's [`Geometry`]"
+);
 
 /// The board's shape: how squares are numbered and named. Files are lettered from `a`,
 /// ranks numbered from 1, both from White's side of the board.
@@ -351,21 +357,6 @@ impl Geometry {
 pub struct PieceType(u8);
 
 impl PieceType {
-    /// The type with index `index`, which must be below the variant's number of types.
-    #[inline]
-    pub const fn new(index: u8) -> PieceType {
-        PieceType(index)
-    }
-    /// The index as a byte.
-    #[inline]
-    pub const fn get(self) -> u8 {
-        self.0
-    }
-    /// The index, for indexing per-type tables.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
     /// The first `count` types, lowest first: all of a variant's with `count` its number
     /// of types.
     #[inline]
@@ -374,7 +365,7 @@ impl PieceType {
     }
 }
 
-byte_index!(PieceType, "pieces, moves and rules", "when types were `u8`");
+byte_index!(PieceType, "type", "variant's number of types", "pieces, moves and rules", "when types were `u8`");
 
 /// A set of piece types (one bit per type, so at most [`MAX_PIECE_TYPES`]): the royal
 /// types, the types that capture en passant, the types an attack group holds.

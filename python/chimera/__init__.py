@@ -12,7 +12,7 @@
 `chimera.Board` is python-chess's `chess.Board` for every variant, and this module has
 python-chess's names (`chimera.E4`, `chimera.PAWN`, `chimera.SquareSet`,
 `chimera.STARTING_FEN`...), so that a python-chess program runs with `import chimera as
-chess`; `chimera.pgn` reads PGN games as `chess.pgn` does; `Variant`/`Position` are the
+chess`; `chimera.pgn` reads PGN games as `chess.pgn` does; `chimera.engine` is `chess.engine` over Chimera's own search; `Variant`/`Position` are the
 functional API; `chimera.compat` offers pyffish's functions with pyffish's conventions;
 `chimera.snapshot(folder)` checks a folder of rule edge cases against their snapshots
 (for pytest).
@@ -42,6 +42,7 @@ from .core import *  # noqa: F401,F403 (python-chess's module-level names)
 from .core import __all__ as _core_names
 from .board import BaseBoard, Board, LegalMoveGenerator, Move, Outcome, Piece, Pocket, PseudoLegalMoveGenerator, Termination
 from . import pgn
+from . import engine
 from .cases import snapshot
 
 
@@ -77,6 +78,7 @@ __all__ = [
     "Variant",
     "__version__",
     "builtins",
+    "engine",
     "pgn",
     "snapshot",
     "validate",

@@ -4,7 +4,7 @@ from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, TypeVar
 
 from ._native import Move as _NativeMove
 from ._native import Piece as _NativePiece
-from ._native import Variant
+from ._native import Variant, _Board
 from .core import Bitboard, IntoSquareSet, PieceType, Square, SquareSet, Status
 
 class Move(_NativeMove):
@@ -88,6 +88,8 @@ class PseudoLegalMoveGenerator:
 _B = TypeVar("_B", bound=BaseBoard)
 
 class BaseBoard:
+    # The native board (for the package's own modules: chimera.engine searches it).
+    _core: _Board
     def __init__(self, board_fen: Optional[str] = ..., *, variant: Union[Variant, str, os.PathLike[str], None] = None, chess960: bool = False) -> None: ...
     @property
     def files(self) -> int: ...

@@ -812,7 +812,7 @@ fn kind_name(k: MoveKind) -> &'static str {
 pub struct PyBoard {
     /// The position and the moves played since it was set (the move stack: the
     /// position's own history, which `undo` takes back).
-    pos: Position,
+    pub(crate) pos: Position,
     chess960: bool,
 }
 

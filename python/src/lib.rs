@@ -7,6 +7,7 @@ mod api;
 mod board;
 mod cases;
 mod compat;
+mod engine;
 mod errors;
 mod pgn;
 mod two_boards;
@@ -62,6 +63,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     pgn::register(m)?;
     cases::register(m)?;
     two_boards::register(m)?;
+    engine::register(m)?;
     let sub = PyModule::new(py, "_compat")?;
     compat::register(&sub)?;
     m.add_submodule(&sub)?;

@@ -205,10 +205,34 @@ struct Report {
     ends: Vec<(&'static str, u32)>,
     /// Plies of every game, sorted.
     lengths: Vec<u32>,
-    /// Per imbalance: its text, and the points, draws and games of the side keeping its army.
-    imbalances: Vec<(String, f64, u32, u32)>,
-    /// Against another player: its name, and the search's wins, draws, losses.
-    versus: Option<(&'static str, u32, u32, u32)>,
+    /// White's share of the points (unfinished games as draws).
+    white_score: Score,
+    /// Per imbalance: its text, the draws, and the score of the side keeping its army.
+    imbalances: Vec<(String, u32, Score)>,
+    /// Against another player: its name, the search's wins, draws and losses, and its score.
+    versus: Option<(&'static str, [u32; 3], Score)>,
+}
+
+/// A share of the points over some games, with its 95 % interval, computed once for the
+/// text and the JSON alike.
+#[derive(Clone, Copy)]
+struct Score {
+    games: u32,
+    share: f64,
+    low: f64,
+    high: f64,
+}
+
+impl Score {
+    fn new(points: f64, games: u32) -> Score {
+        let (share, low, high) = score_interval(points, games);
+        Score { games, share, low, high }
+    }
+
+    /// The share and its interval as percentages, as the text shows them.
+    fn text(&self) -> String {
+        format!("{:.1} % (95 % interval {:.1}-{:.1} %", 100.0 * self.share, 100.0 * self.low, 100.0 * self.high)
+    }
 }
 
 impl Report {
@@ -255,7 +279,7 @@ impl Report {
                         }
                     }
                 }
-                (imb.text.clone(), points, draws, n)
+                (imb.text.clone(), draws, Score::new(points, n))
             })
             .collect();
         let versus = plans.iter().find_map(|p| p.players.iter().find(|&&pl| pl != Player::Search)).map(|opponent| {
@@ -268,8 +292,11 @@ impl Report {
                     None => drawn += 1,
                 }
             }
-            (opponent.name(), won, drawn, lost)
+            (opponent.name(), [won, drawn, lost], Score::new(f64::from(won) + 0.5 * f64::from(drawn), games.len() as u32))
         });
+        let white = count(&|g| g.end.winner() == Some(Color::White));
+        let draws = count(&|g| matches!(g.end, End::Decided { winner: None, .. }));
+        let unfinished = count(&|g| g.end == End::Unfinished);
         Report {
             versus,
             variant: variant.name().to_string(),
@@ -280,19 +307,15 @@ impl Report {
             seed,
             threads,
             seconds,
-            white: count(&|g| g.end.winner() == Some(Color::White)),
+            white_score: Score::new(f64::from(white) + 0.5 * f64::from(draws + unfinished), games.len() as u32),
+            white,
             black: count(&|g| g.end.winner() == Some(Color::Black)),
-            draws: count(&|g| matches!(g.end, End::Decided { winner: None, .. })),
-            unfinished: count(&|g| g.end == End::Unfinished),
+            draws,
+            unfinished,
             ends,
             lengths,
             imbalances,
         }
-    }
-
-    /// White's share of the points (unfinished games as draws), with its interval.
-    fn white_score(&self) -> (f64, f64, f64) {
-        score_interval(f64::from(self.white) + 0.5 * f64::from(self.draws + self.unfinished), self.games)
     }
 
     fn median(&self) -> u32 {
@@ -310,14 +333,11 @@ impl Report {
             "playtest {}: {} games at {} nodes a move, {} random turns, seed {}, {} threads, {:.1} s",
             self.variant, self.games, self.nodes, self.random_turns, self.seed, self.threads, self.seconds
         );
-        let (p, lo, hi) = self.white_score();
         let _ = writeln!(
             s,
-            "White scores {:.1} % (95 % interval {:.1}-{:.1} %, {:+.0} Elo): White won {}, drawn {}, Black won {}, unfinished {}",
-            100.0 * p,
-            100.0 * lo,
-            100.0 * hi,
-            elo(p),
+            "White scores {}, {:+.0} Elo): White won {}, drawn {}, Black won {}, unfinished {}",
+            self.white_score.text(),
+            elo(self.white_score.share),
             self.white,
             self.draws,
             self.black,
@@ -333,42 +353,35 @@ impl Report {
             self.mean(),
             self.lengths.last().unwrap_or(&0)
         );
-        if let Some((opponent, won, drawn, lost)) = self.versus {
-            let (p, lo, hi) = score_interval(f64::from(won) + 0.5 * f64::from(drawn), self.games);
-            let _ = writeln!(
-                s,
-                "search against {opponent}: scores {:.1} % (95 % interval {:.1}-{:.1} %): won {won}, drawn {drawn}, lost {lost}",
-                100.0 * p,
-                100.0 * lo,
-                100.0 * hi
-            );
+        if let Some((opponent, [won, drawn, lost], score)) = self.versus {
+            let _ = writeln!(s, "search against {opponent}: scores {}): won {won}, drawn {drawn}, lost {lost}", score.text());
         }
-        for (text, points, _, n) in &self.imbalances {
+        for (text, _, score) in &self.imbalances {
             let kept = text.split('=').next().unwrap_or_default().trim();
             let instead = text.split('=').nth(1).unwrap_or_default().trim();
-            let (p, lo, hi) = score_interval(*points, *n);
-            let verdict = if lo > 0.5 {
+            let verdict = if score.low > 0.5 {
                 format!("{kept} is worth more than {}", nothing(instead))
-            } else if hi < 0.5 {
+            } else if score.high < 0.5 {
                 format!("{kept} is worth less than {}", nothing(instead))
             } else {
                 format!("no difference shown between {} and {}", nothing(kept), nothing(instead))
             };
             let _ = writeln!(
                 s,
-                "imbalance {text}: the side with {} scores {:.1} % over {n} games (95 % interval {:.1}-{:.1} %, {:+.0} Elo): {verdict}",
+                "imbalance {text}: the side with {} scores {:.1} % over {} games (95 % interval {:.1}-{:.1} %, {:+.0} Elo): {verdict}",
                 nothing(kept),
-                100.0 * p,
-                100.0 * lo,
-                100.0 * hi,
-                elo(p)
+                100.0 * score.share,
+                score.games,
+                100.0 * score.low,
+                100.0 * score.high,
+                elo(score.share)
             );
         }
         s
     }
 
     fn json(&self) -> serde_json::Value {
-        let (p, lo, hi) = self.white_score();
+        let white = self.white_score;
         json!({
             "variant": self.variant,
             "games": self.games,
@@ -382,18 +395,16 @@ impl Report {
             "draws": self.draws,
             "black_wins": self.black,
             "unfinished": self.unfinished,
-            "white_score": p,
-            "white_score_interval": [lo, hi],
-            "white_elo": elo(p),
+            "white_score": white.share,
+            "white_score_interval": [white.low, white.high],
+            "white_elo": elo(white.share),
             "ends": self.ends.iter().map(|(r, n)| json!({"reason": r, "games": n})).collect::<Vec<_>>(),
             "lengths": {"min": self.lengths.first(), "median": self.median(), "mean": self.mean(), "max": self.lengths.last(), "all": self.lengths},
-            "versus": self.versus.map(|(opponent, won, drawn, lost)| {
-                let (p, lo, hi) = score_interval(f64::from(won) + 0.5 * f64::from(drawn), self.games);
-                json!({"opponent": opponent, "won": won, "drawn": drawn, "lost": lost, "score": p, "score_interval": [lo, hi]})
+            "versus": self.versus.map(|(opponent, [won, drawn, lost], score)| {
+                json!({"opponent": opponent, "won": won, "drawn": drawn, "lost": lost, "score": score.share, "score_interval": [score.low, score.high]})
             }),
-            "imbalances": self.imbalances.iter().map(|(text, points, draws, n)| {
-                let (p, lo, hi) = score_interval(*points, *n);
-                json!({"imbalance": text, "games": n, "draws": draws, "score": p, "score_interval": [lo, hi], "elo": elo(p)})
+            "imbalances": self.imbalances.iter().map(|(text, draws, score)| {
+                json!({"imbalance": text, "games": score.games, "draws": draws, "score": score.share, "score_interval": [score.low, score.high], "elo": elo(score.share)})
             }).collect::<Vec<_>>(),
         })
     }

@@ -130,8 +130,9 @@ pub struct Man {
     pub moved: bool,
 }
 
-/// A move of the reference generator.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A move of the reference generator (`Default` is a plain step from a1 to a1: every
+/// constructor below names the fields its kind of move sets).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct RefMove {
     pub from: usize,
     pub to: usize,
@@ -727,17 +728,7 @@ impl RefPos {
                     continue;
                 }
                 if self.takes_onto(def, from, target, Self::sign(us)) {
-                    out.push(RefMove {
-                        from,
-                        to: target,
-                        promo: None,
-                        castle: None,
-                        ep_victim: Some(victim),
-                        double_step: false,
-                        via: None,
-                        wall: false,
-                        drop: None,
-                    });
+                    out.push(RefMove { from, to: target, ep_victim: Some(victim), ..RefMove::default() });
                 }
             }
         }
@@ -974,7 +965,7 @@ impl RefPos {
         }
         let mut out = Vec::new();
         for ((from, to, castle, ep_victim), double_step) in base {
-            let plain = RefMove { from, to, promo: None, castle, ep_victim, double_step, via: None, wall: false, drop: None };
+            let plain = RefMove { from, to, castle, ep_victim, double_step, ..RefMove::default() };
             let kind = self.board[from].unwrap().kind;
             let promotion = self.rules.pieces[kind as usize].promotion.as_ref();
             let in_zone = |sq: usize| promotion.is_some_and(|p| p.ranks.contains(&(self.own_rank(sq, us) as u8)));
@@ -1041,17 +1032,7 @@ impl RefPos {
                 if !self.empty(to) || zone.as_ref().is_some_and(|z| !z.contains(&to)) || self.immobile(kind as u8, us, to) {
                     continue;
                 }
-                out.push(RefMove {
-                    from: to,
-                    to,
-                    promo: None,
-                    castle: None,
-                    ep_victim: None,
-                    double_step: false,
-                    via: None,
-                    wall: false,
-                    drop: Some(kind as u8),
-                });
+                out.push(RefMove { from: to, to, drop: Some(kind as u8), ..RefMove::default() });
             }
         }
         out
@@ -1081,17 +1062,7 @@ impl RefPos {
                         Some(m) => m.color != us && d.mode != Mode::Move,
                     });
             if via_ok && to_ok {
-                out.push(RefMove {
-                    from: s,
-                    to,
-                    promo: None,
-                    castle: None,
-                    ep_victim: None,
-                    double_step: false,
-                    via: Some(via),
-                    wall: false,
-                    drop: None,
-                });
+                out.push(RefMove { from: s, to, via: Some(via), ..RefMove::default() });
             }
         }
         out
@@ -1105,17 +1076,7 @@ impl RefPos {
     fn duck_moves(&self, anchor: usize) -> Vec<RefMove> {
         (0..self.board.len())
             .filter(|&to| self.empty(to))
-            .map(|to| RefMove {
-                from: anchor,
-                to,
-                promo: None,
-                castle: None,
-                ep_victim: None,
-                double_step: false,
-                via: None,
-                wall: true,
-                drop: None,
-            })
+            .map(|to| RefMove { from: anchor, to, wall: true, ..RefMove::default() })
             .collect()
     }
 
