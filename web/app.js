@@ -353,8 +353,15 @@ function pgn() {
 
 const whiteToMove = () => state.position.turn === "white";
 const ownLetter = (letter) => letter && (letter === letter.toUpperCase()) === whiteToMove();
-const pieceOn = (square) => parseBoard(state.position.fen, state.variant.files, state.variant.ranks)[square];
+/** The piece on `square` (a wall is none: it belongs to neither side and is never moved by hand). */
+const pieceOn = (square) => {
+  const p = parseBoard(state.position.fen, state.variant.files, state.variant.ranks)[square];
+  return p && !p.wall ? p : undefined;
+};
 const nameOf = (letter) => state.names[letter.toUpperCase()] || letter;
+/** The squares walled in the start position: walls that never move (Omicron's border). */
+const fixedWalls = (variant) =>
+  new Set(Object.entries(parseBoard(variant.start, variant.files, variant.ranks)).filter(([, p]) => p.wall).map(([sq]) => sq));
 
 /** The legal moves that start with the selection and end on another square: a piece's
  *  moves in one step (not its upgrades or lifts), the second steps of its two-step moves
@@ -595,6 +602,7 @@ function render() {
     // The side to move's royal pieces: the ones attacked light up.
     const white = position.turn === "white";
     for (const [square, p] of Object.entries(pieces)) {
+      if (p.wall) continue;
       const own = (p.letter === p.letter.toUpperCase()) === white;
       if (own && state.royals.has(p.letter.toUpperCase())) mark(square, "check");
     }
@@ -620,6 +628,7 @@ function render() {
     names: state.names,
     marks,
     style: state.style,
+    fixedWalls: fixedWalls(variant),
   });
   const [top, bottom] = board.flipped ? ["white", "black"] : ["black", "white"];
   drawSide($("top-side"), top);

@@ -7,7 +7,10 @@ import { pieceElement } from "./glyphs.js";
 export const fileName = (f) => String.fromCharCode(97 + f);
 export const squareName = (f, r) => `${fileName(f)}${r + 1}`;
 
-/** The pieces of a FEN's board field: `{square: {letter, promoted}}` (`letter` may be `+L`). */
+/**
+ * The pieces of a FEN's board field: `{square: {letter, promoted}}` (`letter` may be
+ * `+L`); a wall (`*`: a square no piece may enter, or Duck chess's duck) is `{wall: true}`.
+ */
 export function parseBoard(fen, files, ranks) {
   const field = fen.split(/\s+/)[0].split("[")[0];
   const rows = field.split("/");
@@ -25,6 +28,9 @@ export function parseBoard(fen, files, ranks) {
         // A promoted face without a letter of its own: `+L` (Chu shogi's white horse).
         const letter = c + row[++k];
         if (f < files) pieces[squareName(f, r)] = { letter, promoted: false };
+        f += 1;
+      } else if (c === "*") {
+        if (f < files) pieces[squareName(f, r)] = { wall: true };
         f += 1;
       } else if (c !== "~") {
         const promoted = row[k + 1] === "~";
@@ -55,9 +61,11 @@ export class Board {
   /**
    * Draws `pieces` on a `files` x `ranks` board. `marks`: `{square: class}`; `size`: the
    * most pixels the board may take across (less if its container is narrower);
-   * `style`: how pieces are drawn (see glyphs.js).
+   * `style`: how pieces are drawn (see glyphs.js). `fixedWalls`: the squares walled for
+   * the whole game (the start position's walls), drawn as the board's holes; any other
+   * wall moves (Duck chess's duck) and is drawn as a piece of neither side.
    */
-  draw({ files, ranks, boards = 1, a1Light, pieces, names, marks, size = 560, style = "figures" }) {
+  draw({ files, ranks, boards = 1, a1Light, pieces, names, marks, size = 560, style = "figures", fixedWalls = new Set() }) {
     this.files = files;
     this.ranks = ranks;
     const el = this.el;
@@ -86,7 +94,16 @@ export class Board {
         if (col === 0) sq.append(coordinate("rank", r + 1));
         if (row === ranks - 1) sq.append(coordinate("file", fileName(f)));
         const piece = pieces[name];
-        if (piece) {
+        if (piece && piece.wall && fixedWalls.has(name)) {
+          sq.classList.add("wall");
+          sq.setAttribute("aria-label", `${name} wall`);
+        } else if (piece && piece.wall) {
+          const duck = document.createElement("span");
+          duck.className = "piece duck";
+          duck.title = "the duck: a wall that moves, of neither side";
+          sq.append(duck);
+          sq.setAttribute("aria-label", `${name} duck`);
+        } else if (piece) {
           const el = pieceElement(piece.letter, names, piece.promoted, style);
           sq.append(el);
           sq.setAttribute("aria-label", `${name} ${el.title}`);

@@ -19,7 +19,7 @@
 //! is not negated (see [`search`]'s module). [`SearchResult::turn`] gives the whole turn
 //! the search chose; [`SearchResult::best_move`] is its first part.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use chimera_engine::{Move, Position, Variant};
@@ -34,6 +34,24 @@ pub mod uci;
 
 pub use eval::Values;
 pub use search::{MATE, MAX_PLY};
+
+/// What a search asks, every [`STOP_POLL`] nodes, whether to stop early: a flag another
+/// thread sets (`AtomicBool`: `stop` in UCI), or a front end's own test — `chimera web`'s
+/// CPU budget for a request, which also pauses the search there to let other sessions'
+/// requests have the cores in turn.
+pub trait Stop {
+    /// Whether to stop now (the search then answers with what it has found).
+    fn stop(&self) -> bool;
+}
+
+impl Stop for AtomicBool {
+    fn stop(&self) -> bool {
+        self.load(Ordering::Relaxed)
+    }
+}
+
+/// How many nodes the search visits between two looks at its [`Stop`] and its clock.
+pub const STOP_POLL: u64 = 256;
 
 /// When to stop searching; every limit given applies, whichever is reached first. With
 /// none, the search deepens until the stop flag is set (or a depth of 64).
@@ -139,14 +157,14 @@ impl Searcher {
 
     /// Searches `pos` (of this searcher's variant) within `limits`, or until `stop` is
     /// set; `info` hears of each completed iteration.
-    pub fn search(&mut self, pos: &Position, limits: &Limits, stop: &AtomicBool, info: impl FnMut(&Info)) -> SearchResult {
+    pub fn search(&mut self, pos: &Position, limits: &Limits, stop: &dyn Stop, info: impl FnMut(&Info)) -> SearchResult {
         search::Run::new(pos, &self.values, &mut self.tt, limits, stop).iterate(info)
     }
 }
 
 /// Searches `pos` with a fresh [`Searcher`] (values estimated, table empty): see
 /// [`Searcher::search`].
-pub fn search(pos: &Position, limits: &Limits, stop: &AtomicBool, info: impl FnMut(&Info)) -> SearchResult {
+pub fn search(pos: &Position, limits: &Limits, stop: &dyn Stop, info: impl FnMut(&Info)) -> SearchResult {
     Searcher::new(pos.variant()).search(pos, limits, stop, info)
 }
 

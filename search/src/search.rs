@@ -14,7 +14,6 @@
 //! a draw 0. Mid-turn the kernel reports no outcome, so an end is seen when the turn
 //! that made it is complete.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use chimera_engine::{Move, MoveKind, Outcome, Position};
@@ -22,7 +21,7 @@ use chimera_engine::{Move, MoveKind, Outcome, Position};
 use crate::eval::Values;
 use crate::order::{order, victim_value, Killers};
 use crate::tt::{Bound, Entry, Table};
-use crate::{Info, Limits, Score, SearchResult};
+use crate::{Info, Limits, Score, SearchResult, Stop, STOP_POLL};
 
 /// The score of a win now; a win `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 1_000_000;
@@ -57,7 +56,7 @@ pub(crate) struct Run<'a> {
     tt: &'a mut Table,
     killers: Killers,
     limits: &'a Limits,
-    stop: &'a AtomicBool,
+    stop: &'a dyn Stop,
     start: Instant,
     nodes: u64,
     aborted: bool,
@@ -67,7 +66,7 @@ pub(crate) struct Run<'a> {
 }
 
 impl<'a> Run<'a> {
-    pub(crate) fn new(pos: &Position, values: &'a Values, tt: &'a mut Table, limits: &'a Limits, stop: &'a AtomicBool) -> Run<'a> {
+    pub(crate) fn new(pos: &Position, values: &'a Values, tt: &'a mut Table, limits: &'a Limits, stop: &'a dyn Stop) -> Run<'a> {
         Run {
             pos: pos.clone(),
             values,
@@ -126,7 +125,7 @@ impl<'a> Run<'a> {
     /// evaluation counted as a node; the first move where the node limit would not allow
     /// one per move (a search too short to look at each).
     fn static_best(&mut self, legal: &[Move]) -> Move {
-        if self.limits.nodes.is_some_and(|n| n < 4 * legal.len() as u64) || self.stop.load(Ordering::Relaxed) {
+        if self.limits.nodes.is_some_and(|n| n < 4 * legal.len() as u64) || self.stop.stop() {
             return legal[0];
         }
         let mover = self.pos.turn();
@@ -213,15 +212,14 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Whether to stop now: the node limit (exact), the stop flag, the clock (read every
-    /// 256 nodes: it costs a system call).
+    /// Whether to stop now: the node limit (exact); the [`Stop`] and the clock, every
+    /// [`STOP_POLL`] nodes (the clock costs a system call, a front end's test may cost more).
     fn out_of_budget(&mut self) -> bool {
         if self.aborted {
             return true;
         }
         let over = self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || self.stop.load(Ordering::Relaxed)
-            || (self.nodes % 256 == 0 && self.limits.movetime.is_some_and(|t| self.start.elapsed() >= t));
+            || (self.nodes % STOP_POLL == 0 && (self.stop.stop() || self.limits.movetime.is_some_and(|t| self.start.elapsed() >= t)));
         self.aborted = over;
         over
     }

@@ -299,7 +299,7 @@ fn stop_flag_is_honoured() {
     // No limit but the flag: without it the search would deepen to 64 plies, far past any
     // test's patience; that it returns, short of that, is the flag at work (no clock is
     // asserted: a loaded machine must not fail the test).
-    let result = search(&v.start(), &Limits::default(), &stop, |_| {});
+    let result = search(&v.start(), &Limits::default(), &*stop, |_| {});
     setter.join().unwrap();
     assert!(result.depth < 64, "{result:?}");
     assert!(v.start().is_legal(result.best_move.unwrap()));

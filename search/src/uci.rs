@@ -153,7 +153,7 @@ impl Engine {
         let (flag, out, pos) = (stop.clone(), self.out.clone(), self.pos.clone());
         let mut searcher = self.searcher.take().unwrap_or_else(|| Searcher::new(&self.variant));
         let handle = std::thread::spawn(move || {
-            let result = searcher.search(&pos, &limits, &flag, |info| say(&out, &info_line(&pos, info)));
+            let result = searcher.search(&pos, &limits, &*flag, |info| say(&out, &info_line(&pos, info)));
             let best = if result.turn.is_empty() { "(none)".to_string() } else { turn_text(&pos, &result.turn) };
             say(&out, &format!("bestmove {best}"));
             searcher

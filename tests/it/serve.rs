@@ -1189,3 +1189,15 @@ fn go_answers_the_searchs_move_and_leaves_the_game_as_it_was() {
     assert_eq!(s.send(json!({"op": "go", "game": "g1", "nodes": 5_000_001}))["error"]["code"], "go-too-long");
     assert_eq!(s.send(json!({"op": "go", "game": "g1", "nodes": 0}))["error"]["code"], "bad-request");
 }
+
+/// `go` spends the request's CPU budget, not more: a search of 5 million nodes (seconds
+/// of work) under a 30 ms budget answers with the move it has, well short of its nodes.
+#[test]
+fn go_ends_at_the_requests_cpu_budget_with_the_move_it_has() {
+    let mut s = Serve::with_args(&["--request-millis", "30"]);
+    s.send(json!({"op": "open", "variant": "chess"}));
+    let r = s.send(json!({"op": "go", "game": "g1", "nodes": 5_000_000}));
+    assert_eq!(r["ok"], true, "{r}");
+    assert!(r["nodes"].as_u64().unwrap() < 5_000_000, "{r}");
+    assert!(r["move"].as_str().is_some_and(|m| m.len() >= 4), "{r}");
+}

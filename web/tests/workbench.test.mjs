@@ -134,7 +134,22 @@ describe("chimera web", () => {
     await p.click("#engine-move");
     await p.waitForFunction(() => document.body.dataset.plies === "2");
     assert.match(await p.textContent("#status"), /Black to move/);
+    // The duck the computer placed is drawn as the duck: a piece of neither side.
+    assert.equal(await p.locator("#board .piece.duck").count(), 1);
+    assert.equal(await p.locator('#board .piece[data-piece="*"]').count(), 0);
     await p.done();
+  });
+
+  it("draws a board's walls as holes, not as pieces", async () => {
+    await pick("omicron");
+    // Omicron's 12x10 board: the outer files and ranks are walls, but for the four corners'
+    // wizards; 36 walled squares, none of them drawn as a piece.
+    assert.equal(await page.locator("#board .square").count(), 120);
+    assert.equal(await page.locator("#board .square.wall").count(), 36);
+    assert.equal(await page.locator('#board .piece[data-piece="*"]').count(), 0);
+    assert.equal(await page.getAttribute(square("b1"), "aria-label"), "b1 wall");
+    assert.equal(await page.locator(`${square("a1")} .piece`).count(), 1, "the wizard in the corner");
+    await shot("omicron-walls");
   });
 
   it("plays Mischia by clicking and dragging; SAN list, FEN, why a move is refused, undo", async () => {

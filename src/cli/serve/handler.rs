@@ -301,7 +301,7 @@ impl Server {
             Request::Play(req) => self.play(req),
             Request::Undo(req) => self.undo(req),
             Request::Perft(req) => self.perft(req, &mut clock),
-            Request::Go(req) => self.go(req),
+            Request::Go(req) => self.go(req, &clock),
             Request::Close(req) => self.close(req),
             Request::Piece(req) => self.piece_card(req),
             // Ending the session is the front end's part; here there is nothing to do.
@@ -687,9 +687,10 @@ impl Server {
 
     /// The search's move in the game's position (`chimera_search`): at most the nodes
     /// asked ([`DEFAULT_GO_NODES`] by default, [`MAX_GO_NODES`] at most) and the request's
-    /// CPU budget, whichever ends first; the game is not changed.
-    fn go(&mut self, req: GoReq) -> Result<Body, Error> {
-        let budget = self.limits.budget;
+    /// CPU budget, whichever ends first (the budget ends the search, which answers with
+    /// what it found); the game is not changed. The search looks at the request's clock as
+    /// perft does, so under `chimera web` it takes its turns at the cores with the others.
+    fn go(&mut self, req: GoReq, clock: &Deadline) -> Result<Body, Error> {
         let nodes = req.nodes.unwrap_or(DEFAULT_GO_NODES);
         if nodes == 0 {
             return Err(Error::new("bad-request", "`nodes` is at least 1"));
@@ -702,9 +703,9 @@ impl Server {
             return Err(Error::new("bad-request", "`go` searches a game of one board; a match has two"));
         };
         let started = Instant::now();
-        let limits = chimera_search::Limits { nodes: Some(nodes), depth: req.depth, movetime: Some(budget) };
+        let limits = chimera_search::Limits { nodes: Some(nodes), depth: req.depth, movetime: None };
         let mut searcher = chimera_search::Searcher::with_table(pos.variant(), GO_TABLE_ENTRIES);
-        let found = searcher.search(pos, &limits, &std::sync::atomic::AtomicBool::new(false), |_| {});
+        let found = searcher.search(pos, &limits, clock, |_| {});
         // Each line written part by part from the position it is played in.
         let written = |line: &[Move]| {
             let mut p = pos.clone();

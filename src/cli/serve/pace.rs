@@ -43,6 +43,13 @@ impl<'a> Deadline<'a> {
         if self.steps % 64 != 0 {
             return false;
         }
+        self.look()
+    }
+
+    /// Whether the budget is spent (or the request abandoned), read now: for work whose
+    /// steps are coarse already (the search asks every few hundred nodes). The request
+    /// may wait here for its next turn at the cores.
+    pub(super) fn look(&self) -> bool {
         if let Some(p) = self.pacer {
             p.pause();
             if p.cancelled() {
@@ -77,6 +84,13 @@ impl Clock {
             Clock::Cpu(t) => thread_cpu().map_or(Duration::ZERO, |now| now.saturating_sub(*t)),
             Clock::Wall(t) => t.elapsed(),
         }
+    }
+}
+
+/// A request's deadline is what stops its search (`go`): spent, or its client gone.
+impl chimera_search::Stop for Deadline<'_> {
+    fn stop(&self) -> bool {
+        self.look()
     }
 }
 
