@@ -6,8 +6,10 @@
 //!   variant loaded through `VariantPath`;
 //! * `setoption name VariantPath value <file.toml>`: loads a ruleset file (several,
 //!   separated by `;` or `:`), whose `name`s become `UCI_Variant` values;
-//! * `position startpos|fen <fen> [moves ...]`: moves in long algebraic form, a turn of
-//!   several parts written as Fairy-Stockfish writes it (`e2e4,e4e5` in Duck chess);
+//! * `position startpos|fen <fen> [moves ...]`: moves in long algebraic form as
+//!   Fairy-Stockfish writes it (Shogi's promotion `b7b8+`, a promoted piece dropped
+//!   `+P@c3`; Chimera's own form is read too), a turn of several parts joined by commas
+//!   (`e2e4,e4e5` in Duck chess); `bestmove` and `pv` are written so;
 //! * `go [nodes N] [depth D] [movetime MS] [wtime/btime/winc/binc/movestogo] [infinite]`,
 //!   `stop`, `isready` (answered while searching), `ucinewgame`, `quit`, and `d` (the FEN).
 //!
@@ -137,7 +139,7 @@ impl Engine {
         for text in words.iter().skip(moves_at + 1) {
             // A turn of several parts: its parts joined by commas.
             for part in text.split(',') {
-                match pos.parse_move(part).and_then(|m| pos.play(m)) {
+                match pos.parse_fsf_long(part).and_then(|m| pos.play(m)) {
                     Ok(()) => {}
                     Err(e) => return self.say(&format!("info string illegal move {part}: {e}")),
                 }
@@ -221,7 +223,7 @@ fn line_text(pos: &Position, line: &[Move]) -> String {
         if !text.is_empty() {
             text.push(if same_turn { ',' } else { ' ' });
         }
-        text += &pos.uci(m);
+        text += &pos.fsf_long(m);
         let mover = pos.turn();
         if pos.play(m).is_err() {
             break;
@@ -236,7 +238,7 @@ fn turn_text(pos: &Position, turn: &[Move]) -> String {
     let mut pos = pos.clone();
     let mut parts = Vec::new();
     for &m in turn {
-        parts.push(pos.uci(m));
+        parts.push(pos.fsf_long(m));
         if pos.play(m).is_err() {
             break;
         }
@@ -290,6 +292,17 @@ mod tests {
         }
         assert!(pos.parse_move(&best).is_ok(), "{best} legal after 1.e4 e5 2.Nf3");
         assert!(lines.iter().any(|l| l == &format!("fen {}", pos.fen())));
+    }
+
+    #[test]
+    fn shogi_promotions_are_written_and_read_as_fairy_stockfish_writes_them() {
+        // The pawn turns to its promoted face: `a6a7+`, not Chimera's own `a6a7t`.
+        let fen = "4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1";
+        let lines = answers(&format!("setoption name UCI_Variant value shogi\nposition fen {fen}\ngo depth 3\n"));
+        assert_eq!(bestmove(&lines), "a6a7+", "{lines:?}");
+        assert!(lines.iter().any(|l| l.starts_with("info depth 3") && l.ends_with("pv a6a7+ e9d8 a7b7")), "{lines:?}");
+        let lines = answers(&format!("setoption name UCI_Variant value shogi\nposition fen {fen} moves a6a7+ e9d8\nd\n"));
+        assert!(lines.contains(&"fen 9/3k5/T8/9/9/9/9/9/4K4[] w - - 2 2".to_string()), "{lines:?}");
     }
 
     #[test]

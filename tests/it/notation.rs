@@ -165,6 +165,41 @@ fn every_notated_move_reads_back() {
     }
 }
 
+/// Fairy-Stockfish's long form (its UCI moves): a piece turning to its promoted face or
+/// back marked `+`/`-`, a promoted face dropped `+P@c3`, the rest as Chimera's long form;
+/// every legal move written so reads back as itself, in the variants where it differs.
+#[test]
+fn fairy_stockfish_s_long_form() {
+    let mut p = pos("shogi", Some("4k4/9/9/P8/9/9/9/9/4K4[] w - - 0 1"));
+    let promote = p.parse_move("a6a7t").unwrap();
+    assert_eq!(p.fsf_long(promote), "a6a7+");
+    assert_eq!(p.parse_fsf_long("a6a7+"), Ok(promote));
+    let stays = p.parse_move("a6a7").unwrap();
+    assert_eq!(p.fsf_long(stays), "a6a7");
+    let written = |variant: &str, fen: Option<&str>, mv: &str| {
+        let mut p = pos(variant, fen);
+        let m = p.parse_move(mv).unwrap();
+        p.fsf_long(m)
+    };
+    assert_eq!(written("kyotoshogi", None, "b1b2b"), "b1b2+");
+    assert_eq!(written("kyotoshogi", None, "a1a2l"), "a1a2-");
+    assert_eq!(written("chess", Some("8/4P1k1/8/8/8/8/8/4K3 w - - 0 1"), "e7e8q"), "e7e8q");
+    for variant in ["shogi", "kyotoshogi", "minishogi", "torishogi", "crazyhouse", "chess", "duck"] {
+        let mut p = pos(variant, None);
+        for ply in 0..40 {
+            let legal = p.legal_moves();
+            if legal.is_empty() || p.outcome().is_some() {
+                break;
+            }
+            for &m in &legal {
+                let text = p.fsf_long(m);
+                assert_eq!(p.parse_fsf_long(&text), Ok(m), "{variant} {}: {text}", p.fen());
+            }
+            p.play_unchecked(legal[(ply * 7 + 3) % legal.len()]);
+        }
+    }
+}
+
 #[test]
 fn notation_names_round_trip() {
     for n in Notation::ALL {
