@@ -210,3 +210,28 @@ fn a_three_square_move_that_is_not_legal_says_why() {
         assert!(m.contains(message), "{text}: {m}");
     }
 }
+
+/// The bare-king rule as shogiops has it (`chu-bare-king`): a lone king loses to a king
+/// with more, unless it can take the one piece at once; pawns and go-betweens do not
+/// count for the side that bares; bare kings draw; judged for either side to move.
+#[test]
+fn a_bare_king_loses_and_bare_kings_draw() {
+    let outcome = |fen: &str| position(fen).outcome().map(|o| (o.winner.map(|c| c.name()), o.reason.as_str().to_string()));
+    let bare_king = Some((Some("white"), "bare-king".to_string()));
+    // A gold out of the black king's reach: bared, whoever is to move.
+    assert_eq!(outcome("k11/12/12/12/12/12/12/12/12/12/G11/11K b - - 0 1"), bare_king);
+    assert_eq!(outcome("k11/12/12/12/12/12/12/12/12/12/G11/11K w - - 0 1"), bare_king);
+    // The gold a king step away: the king may take it, so not bared yet.
+    assert_eq!(outcome("k11/G11/12/12/12/12/12/12/12/12/12/11K b - - 0 1"), None);
+    // Two pieces besides the king: bared though it may take one.
+    assert_eq!(outcome("k11/G11/12/12/12/12/12/12/12/12/G11/11K b - - 0 1"), bare_king);
+    // A pawn or a go-between does not bare a king; a lance stuck on its last rank counts
+    // for no one.
+    assert_eq!(outcome("k11/12/12/12/12/12/12/12/12/12/P11/11K b - - 0 1"), None);
+    assert_eq!(outcome("k11/12/12/12/12/12/12/12/12/12/I11/11K b - - 0 1"), None);
+    assert_eq!(outcome("k10L/12/12/12/12/12/12/12/12/12/12/11K b - - 0 1"), Some((None, "bare-kings".to_string())));
+    // Bare kings draw.
+    assert_eq!(outcome("k11/12/12/12/12/12/12/12/12/12/12/11K b - - 0 1"), Some((None, "bare-kings".to_string())));
+    // A game over has no moves.
+    assert!(position("k11/12/12/12/12/12/12/12/12/12/G11/11K b - - 0 1").legal_moves().is_empty());
+}

@@ -184,6 +184,9 @@ pub struct RefPos {
     pub lions: Option<(Vec<u8>, Vec<u8>)>,
     /// Where a non-lion just took a lion (`lion=` in the FEN).
     pub lion_struck: Option<usize>,
+    /// Chu shogi's bare king (`chu-bare-king`): the kings, the types dead on their last
+    /// rank, the types too weak to bare a king.
+    pub bare_king: Option<[Vec<u8>; 3]>,
     /// Walled squares (`*` in a FEN): the duck, and the board's own walls.
     pub walls: Vec<bool>,
     /// Duck chess mid-turn: the move is played and the duck is to move; the square the
@@ -313,9 +316,9 @@ impl RefPos {
                 return Err("of pieces in hand and drops the reference models crazyhouse's and bughouse's alone".into());
             }
         }
-        // Of the rule modules, only Chu shogi's lion trading (read from its text below) and
-        // Checkless chess's ban.
-        if rules.modules.iter().any(|m| m.name != "chu-lion" && m.name != "checkless") {
+        // Of the rule modules, only Chu shogi's lion trading and bare king (read from their
+        // texts below) and Checkless chess's ban.
+        if rules.modules.iter().any(|m| !["chu-lion", "chu-bare-king", "checkless"].contains(&m.name.as_str())) {
             return Err("the reference does not model rule modules".into());
         }
         if rules.turn.walls.is_some_and(|w| w != Walling::Duck) || (rules.turn.walls.is_some() && rules.turn.series.is_some()) {
@@ -326,6 +329,11 @@ impl RefPos {
             list.iter().filter_map(|v| v.as_str()).filter_map(|n| rules.pieces.iter().position(|p| p.name == n)).map(|t| t as u8).collect()
         };
         let lions = rules.modules.iter().find(|m| m.name == "chu-lion").map(|m| (names("lions", m), names("cheap", m)));
+        let bare_king = rules
+            .modules
+            .iter()
+            .find(|m| m.name == "chu-bare-king")
+            .map(|m| [names("kings", m), names("dead_on_last_rank", m), names("weak", m)]);
         let files = rules.geometry.files as i32;
         let ranks = rules.geometry.ranks as i32;
         let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -372,6 +380,7 @@ impl RefPos {
             all_en_passant: true,
             lions,
             lion_struck: None,
+            bare_king,
             walls,
             anchor: None,
             hands,
@@ -834,6 +843,9 @@ impl RefPos {
                     return Vec::new();
                 }
             }
+        }
+        if self.bare_king_end().is_some() {
+            return Vec::new();
         }
         let sign = Self::sign(us);
         // (from, to, castle, ep) -> double step
@@ -1609,6 +1621,9 @@ impl RefPos {
                 }
             }
         }
+        if let Some(end) = self.bare_king_end() {
+            return Some(end);
+        }
         if self.legal_moves().is_empty() {
             let (verdict, reason) = if self.in_check() {
                 (self.rules.end.checkmate, EndReason::Checkmate)
@@ -1622,6 +1637,53 @@ impl RefPos {
             return Some(Outcome::for_side(Verdict::Draw, us, EndReason::MoveRule));
         }
         None
+    }
+
+    /// Chu shogi's bare king, from the text lishogi's shogiops plays (`isBareKing`,
+    /// `isDraw`): a side whose pieces, less its pawns and lances on its last rank, are one
+    /// king, loses to a side with one king, not attacked, and more than it besides its
+    /// pawns, go-betweens and dead lances — two more, or one its king cannot reach in a
+    /// step; the side to move judged first. Two lone kings, neither attacked: a draw.
+    fn bare_king_end(&self) -> Option<Outcome> {
+        let [kings, dead, weak] = self.bare_king.as_ref()?;
+        let last_rank = |c: Color| if c == Color::White { self.ranks - 1 } else { 0 };
+        let counts = |s: usize, m: Man, skip_weak: bool| {
+            let stuck = dead.contains(&m.kind) && s as i32 / self.files == last_rank(m.color);
+            !stuck && !(skip_weak && weak.contains(&m.kind))
+        };
+        let pieces = |c: Color, skip_weak: bool| -> Vec<usize> {
+            (0..self.board.len()).filter(|&s| self.board[s].is_some_and(|m| m.color == c && counts(s, m, skip_weak))).collect()
+        };
+        let king_squares = |c: Color| -> Vec<usize> {
+            (0..self.board.len()).filter(|&s| self.board[s].is_some_and(|m| m.color == c && kings.contains(&m.kind))).collect()
+        };
+        let bared = |us: Color| {
+            let them = other(us);
+            let (ours, theirs) = (pieces(us, false), pieces(them, true));
+            let (our_king, their_king) = (king_squares(us), king_squares(them));
+            if ours.len() != 1 || our_king.len() != 1 || their_king.len() != 1 || theirs.len() < 2 {
+                return false;
+            }
+            if self.attacked(their_king[0], us) {
+                return false;
+            }
+            let step = |a: usize, b: usize| {
+                let (fa, ra, fb, rb) = (a as i32 % self.files, a as i32 / self.files, b as i32 % self.files, b as i32 / self.files);
+                a != b && (fa - fb).abs() <= 1 && (ra - rb).abs() <= 1
+            };
+            theirs.len() > 2 || !theirs.iter().any(|&s| step(our_king[0], s))
+        };
+        let us = self.turn;
+        if bared(us) {
+            return Some(Outcome::for_side(Verdict::Loss, us, EndReason::Rule("bare-king")));
+        }
+        if bared(other(us)) {
+            return Some(Outcome::for_side(Verdict::Win, us, EndReason::Rule("bare-king")));
+        }
+        let alone = [Color::White, Color::Black]
+            .into_iter()
+            .all(|c| pieces(c, false).len() == 1 && king_squares(c).len() == 1 && !self.attacked(king_squares(c)[0], other(c)));
+        alone.then(|| Outcome::for_side(Verdict::Draw, us, EndReason::Rule("bare-kings")))
     }
 
     pub fn perft(&self, depth: u32) -> u64 {
