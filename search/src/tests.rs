@@ -178,8 +178,9 @@ fn mates_in_two_across_the_families() {
     // Mystic chess with no coins left (else Black buys a blocker).
     mates_in_two("mystic", "7k/8/8/8/8/8/R7/1R4K1 w - - 0 1 coins=0/0 purchases=0/0");
     // Chu shogi: the gold steps up beside the cornered king, guarded by the other; whatever
-    // Black does, the king is taken next.
-    mates_in_two("chushogi", "k11/12/GG10/12/12/12/12/12/12/12/12/11K w - - 0 1");
+    // Black does, the king is taken next (Black keeps a pawn: a lone king would be bared
+    // already).
+    mates_in_two("chushogi", "k11/12/GG10/12/12/12/12/12/12/p11/12/11K w - - 0 1");
     // Mischia: the rook roller on its 6x6 board.
     mates_in_two("mischia", "5k/6/6/6/R5/1R3K w - - 0 1");
     // Xiangqi: a chariot checks up the e-file, the general steps aside, the other chariot
