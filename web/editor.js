@@ -63,13 +63,14 @@ const errorLine = StateField.define({
 });
 
 /**
- * Where an error at `column` (1-based) of `line` ends: past its quoted string, or its
- * word, or at the line's end when the column is on neither (a missing value, say).
+ * Where an error at `column` (1-based) of `line` ends: past the quoted string it opens,
+ * or at the end of its word (within a string: "Kx" is wrong at its x), or at the line's
+ * end when the column is on neither (a missing value, say).
  */
 function errorRange(line, column) {
   const from = line.from + Math.min(Math.max(0, column - 1), line.length);
   const rest = line.text.slice(from - line.from);
-  const token = rest.match(/^"(?:[^"\\]|\\.)*"?|^'[^']*'?|^[^\s,=[\]{}]+/);
+  const token = rest.match(/^"(?:[^"\\]|\\.)*"?|^'[^']*'?|^[^\s,=[\]{}"']+/);
   return { from, to: token ? from + token[0].length : line.to };
 }
 
@@ -121,6 +122,8 @@ export class Editor {
   setText(text) {
     clearTimeout(this.timer);
     this.view.setState(EditorState.create({ doc: text, extensions: this.extensions }));
+    // A new text is read from its top; the scroller keeps the old text's offset otherwise.
+    this.view.scrollDOM.scrollTo(0, 0);
     this.showError(null);
   }
 
