@@ -22,7 +22,6 @@ export {
   syntaxHighlighting,
   defaultHighlightStyle,
   bracketMatching,
-  indentOnInput,
 } from "@codemirror/language";
 export { search, searchKeymap, highlightSelectionMatches } from "@codemirror/search";
 export { setDiagnostics, lintKeymap } from "@codemirror/lint";
