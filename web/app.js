@@ -42,10 +42,7 @@ const state = {
 
 const editor = new Editor(
   {
-    textarea: $("toml"),
-    gutter: $("gutter"),
-    band: $("error-band"),
-    column: $("error-column"),
+    parent: $("editor"),
     message: $("ruleset-error"),
     status: $("editor-status"),
   },
@@ -185,7 +182,7 @@ function fileFor(text) {
 }
 
 function showFile() {
-  const edited = editor.textarea.value !== state.builtinText;
+  const edited = editor.text !== state.builtinText;
   $("ruleset-file").textContent = state.file;
   $("ruleset-file").title = edited ? `edited from the built-in ${state.builtin}` : `the built-in ${state.builtin}`;
   $("ruleset-file").classList.toggle("edited", edited);
@@ -272,7 +269,7 @@ function readUci(uci) {
 
 /** What the page holds, as plain data (see store.js). */
 function snapshot() {
-  const text = editor.textarea.value;
+  const text = editor.text;
   return {
     builtin: state.builtin,
     toml: text === state.builtinText ? null : text,
@@ -898,7 +895,7 @@ $("chooser-cancel").addEventListener("click", closeChooser);
 document.addEventListener("keydown", (e) => {
   if (e.key === "Escape") return select(null);
   // The arrow keys step through the moves, except while typing.
-  const typing = e.target.closest && e.target.closest("input, textarea, select");
+  const typing = e.target.closest && e.target.closest("input, textarea, select, .cm-editor");
   if (typing || e.altKey || e.ctrlKey || e.metaKey) return;
   if (["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) {
     e.preventDefault();
@@ -918,7 +915,7 @@ $("toml-file").addEventListener("change", (e) => {
   openFile(e.target.files[0]);
   e.target.value = "";
 });
-$("toml-save").addEventListener("click", () => download(state.file.split("/").pop(), editor.textarea.value, "application/toml"));
+$("toml-save").addEventListener("click", () => download(state.file.split("/").pop(), editor.text, "application/toml"));
 $("share").addEventListener("click", () => share());
 $("perft-form").addEventListener("submit", (e) => {
   e.preventDefault();

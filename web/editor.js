@@ -1,52 +1,134 @@
-// The ruleset editor: a plain textarea with line numbers, which reports its text a
-// moment after the author stops typing and marks an error at its line and column.
+// The ruleset editor: CodeMirror 6 (bundled in vendor/codemirror.js, see web/editor/)
+// with TOML highlighting, which reports its text a moment after the author stops typing
+// and underlines the loader's error from its line and column.
+
+import {
+  EditorState,
+  EditorView,
+  StateEffect,
+  StateField,
+  RangeSet,
+  Decoration,
+  GutterMarker,
+  gutterLineClass,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  highlightSpecialChars,
+  drawSelection,
+  dropCursor,
+  rectangularSelection,
+  crosshairCursor,
+  history,
+  defaultKeymap,
+  historyKeymap,
+  indentWithTab,
+  StreamLanguage,
+  syntaxHighlighting,
+  defaultHighlightStyle,
+  bracketMatching,
+  search,
+  searchKeymap,
+  highlightSelectionMatches,
+  setDiagnostics,
+  lintKeymap,
+  toml,
+} from "./vendor/codemirror.js";
 
 const PAUSE_MS = 250;
 
+/** The error's line (a position at its start), or null: its line number and its shading. */
+const setErrorLine = StateEffect.define();
+const errorNumber = new (class extends GutterMarker {
+  elementClass = "error-marker";
+})();
+const errorShade = Decoration.line({ class: "cm-errorLine" });
+const errorLine = StateField.define({
+  create: () => ({ numbers: RangeSet.empty, shade: Decoration.none }),
+  update(value, tr) {
+    for (const e of tr.effects) {
+      if (!e.is(setErrorLine)) continue;
+      if (e.value === null) return { numbers: RangeSet.empty, shade: Decoration.none };
+      return { numbers: RangeSet.of([errorNumber.range(e.value)]), shade: Decoration.set([errorShade.range(e.value)]) };
+    }
+    // The marks follow the text typed above them until the next check replaces them.
+    return tr.docChanged ? { numbers: value.numbers.map(tr.changes), shade: value.shade.map(tr.changes) } : value;
+  },
+  provide: (field) => [
+    gutterLineClass.from(field, (v) => v.numbers),
+    EditorView.decorations.from(field, (v) => v.shade),
+  ],
+});
+
+/**
+ * Where an error at `column` (1-based) of `line` ends: past the quoted string it opens,
+ * or at the end of its word (within a string: "Kx" is wrong at its x), or at the line's
+ * end when the column is on neither (a missing value, say).
+ */
+function errorRange(line, column) {
+  const from = line.from + Math.min(Math.max(0, column - 1), line.length);
+  const rest = line.text.slice(from - line.from);
+  const token = rest.match(/^"(?:[^"\\]|\\.)*"?|^'[^']*'?|^[^\s,=[\]{}"']+/);
+  return { from, to: token ? from + token[0].length : line.to };
+}
+
 export class Editor {
-  constructor({ textarea, gutter, band, column, message, status }, onChange) {
-    Object.assign(this, { textarea, gutter, band, column, message, status });
+  /** `parent`: where the editor goes; `message`: the error's text, clickable; `status`: valid or not. */
+  constructor({ parent, message, status }, onChange) {
+    Object.assign(this, { message, status });
     this.timer = null;
     this.error = null;
-    textarea.addEventListener("input", () => {
-      this.numberLines();
+    const report = EditorView.updateListener.of((update) => {
+      if (!update.docChanged) return;
       clearTimeout(this.timer);
       this.status.textContent = "checking…";
-      this.timer = setTimeout(() => onChange(textarea.value), PAUSE_MS);
+      this.timer = setTimeout(() => onChange(this.text), PAUSE_MS);
     });
-    textarea.addEventListener("scroll", () => this.follow());
+    this.extensions = [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      highlightSpecialChars(),
+      history(),
+      drawSelection(),
+      dropCursor(),
+      EditorState.allowMultipleSelections.of(true),
+      syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      bracketMatching(),
+      rectangularSelection(),
+      crosshairCursor(),
+      highlightActiveLine(),
+      highlightSelectionMatches(),
+      search({ top: true }),
+      keymap.of([...defaultKeymap, ...searchKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
+      StreamLanguage.define(toml),
+      EditorState.tabSize.of(2),
+      EditorView.contentAttributes.of({ "aria-label": "ruleset TOML", spellcheck: "false" }),
+      errorLine,
+      report,
+    ];
+    this.view = new EditorView({ parent, state: EditorState.create({ extensions: this.extensions }) });
     message.addEventListener("click", () => this.goToError());
   }
 
-  /** Replaces the text without reporting it (a variant was picked). */
-  setText(text) {
-    clearTimeout(this.timer);
-    this.textarea.value = text;
-    this.textarea.scrollTop = 0;
-    this.numberLines();
-    this.showError(null);
+  /** The editor's text. */
+  get text() {
+    return this.view.state.doc.toString();
   }
 
-  numberLines() {
-    const lines = this.textarea.value.split("\n").length;
-    if (this.gutter.childElementCount === lines) return;
-    const numbers = [];
-    for (let i = 1; i <= lines; i++) {
-      const n = document.createElement("div");
-      n.textContent = i;
-      n.dataset.line = i;
-      numbers.push(n);
-    }
-    this.gutter.replaceChildren(...numbers);
-    this.markGutter();
+  /** Replaces the text without reporting it (a variant was picked, a file opened), with a fresh undo history. */
+  setText(text) {
+    clearTimeout(this.timer);
+    this.view.setState(EditorState.create({ doc: text, extensions: this.extensions }));
+    // A new text is read from its top; the scroller keeps the old text's offset otherwise.
+    this.view.scrollDOM.scrollTo(0, 0);
+    this.showError(null);
   }
 
   /** `error`: serve's `bad-ruleset` error (`message`, `line`, `column`, `key`), or null. */
   showError(error) {
     this.error = error;
     this.message.hidden = !error;
-    this.band.hidden = !error || !error.line;
-    this.column.hidden = !error || !error.line || !error.column;
     this.status.textContent = error ? "error" : "valid";
     this.status.className = error ? "status-error" : "status-ok";
     if (error) {
@@ -55,53 +137,22 @@ export class Editor {
       this.message.dataset.column = error.column ?? "";
       this.message.title = "click to go to the error";
     }
-    this.markGutter();
-    this.follow();
+    const { doc } = this.view.state;
+    // An error cites the text it was given; a line past the end (the text changed since) is not marked.
+    const line = error && error.line && error.line <= doc.lines ? doc.line(error.line) : null;
+    const diagnostics = line ? [{ ...errorRange(line, error.column || 1), severity: "error", message: error.message }] : [];
+    const spec = setDiagnostics(this.view.state, diagnostics);
+    this.view.dispatch({ ...spec, effects: [...[spec.effects ?? []].flat(), setErrorLine.of(line ? line.from : null)] });
   }
 
-  markGutter() {
-    for (const n of this.gutter.querySelectorAll(".error-marker")) n.classList.remove("error-marker");
-    const line = this.error && this.error.line;
-    const n = line && this.gutter.children[line - 1];
-    if (n) {
-      n.classList.add("error-marker");
-      n.title = this.error.message;
-    }
-  }
-
-  /** Keeps the gutter and the error's line and column level with the text as it scrolls. */
-  follow() {
-    const { scrollTop, scrollLeft } = this.textarea;
-    this.gutter.style.transform = `translateY(${-scrollTop}px)`;
-    const e = this.error;
-    if (!e || !e.line) return;
-    const style = getComputedStyle(this.textarea);
-    const lineHeight = parseFloat(style.lineHeight);
-    const top = `${parseFloat(style.paddingTop) + (e.line - 1) * lineHeight - scrollTop}px`;
-    Object.assign(this.band.style, { top, height: `${lineHeight}px` });
-    const left = parseFloat(style.paddingLeft) + (e.column - 1) * this.charWidth(style) - scrollLeft;
-    Object.assign(this.column.style, { top, height: `${lineHeight}px`, left: `${left}px` });
-  }
-
-  /** The width of one character of the editor's monospace font. */
-  charWidth(style) {
-    const context = (this.canvas ??= document.createElement("canvas")).getContext("2d");
-    context.font = `${style.fontSize} ${style.fontFamily}`;
-    return context.measureText("M".repeat(100)).width / 100;
-  }
-
+  /** Puts the cursor at the error, a few lines of context above it. */
   goToError() {
     const e = this.error;
     if (!e || !e.line) return;
-    const lines = this.textarea.value.split("\n");
-    let offset = 0;
-    for (let i = 0; i < e.line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
-    offset += Math.max(0, (e.column || 1) - 1);
-    this.textarea.focus();
-    this.textarea.setSelectionRange(offset, offset);
-    // A few lines of context above the error, whatever the browser scrolled to.
-    const lineHeight = parseFloat(getComputedStyle(this.textarea).lineHeight);
-    this.textarea.scrollTop = Math.max(0, (e.line - 4) * lineHeight);
-    this.follow();
+    const { doc } = this.view.state;
+    const line = doc.line(Math.min(e.line, doc.lines));
+    const at = line.from + Math.min(Math.max(0, (e.column || 1) - 1), line.length);
+    this.view.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: "center" }) });
+    this.view.focus();
   }
 }

@@ -113,6 +113,8 @@ assets![
     "tree.js",
     "pieces/pieces.svg",
     "pieces/LICENSE",
+    "vendor/codemirror.js",
+    "vendor/LICENSE",
 ];
 
 /// How long a connection may take to send a request's head, idle time between

@@ -3,7 +3,8 @@
 # binary, starts it on a free port, and runs workbench.test.mjs in Debian's headless
 # Chromium through playwright-core. Screenshots go to $CARGO_TARGET_DIR/web-artifacts
 # (target/ by default). Installs what it needs: Chromium with apt-get when missing (as
-# root), the npm lock's packages with `npm ci`.
+# root), the npm locks' packages with `npm ci` (playwright-core here, esbuild and
+# CodeMirror in web/editor).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 target="${CARGO_TARGET_DIR:-target}"
@@ -22,6 +23,12 @@ if [ -z "$chromium" ]; then
   chromium="$(command -v chromium)"
 fi
 (cd web/tests && npm ci --no-audit --no-fund --loglevel=error)
+# The committed CodeMirror bundle (and its licence file) is what web/editor's lock builds,
+# byte for byte: rebuilt into a scratch directory and compared, so it cannot drift.
+rebuilt="$(mktemp -d)"
+(cd web/editor && npm ci --no-audit --no-fund --loglevel=error && node build.mjs "$rebuilt")
+diff -rq web/vendor "$rebuilt" >&2 || { echo "web/vendor differs from its build: cd web/editor && npm ci && npm run build" >&2; exit 1; }
+rm -r "$rebuilt"
 cargo build --release --quiet
 
 mkdir -p "$artifacts"

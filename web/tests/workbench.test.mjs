@@ -71,6 +71,26 @@ const shot = (name) => page.screenshot({ path: `${ARTIFACTS}/${name}.png` });
 const sanList = () => page.$$eval("#san .san", (els) => els.map((e) => e.textContent));
 const fen = () => page.inputValue("#fen-out");
 
+/** Clicks into the editor's text near its top left corner: the text's middle (where
+ *  Playwright clicks by default) may be scrolled out of view sideways by a long line. */
+const clickEditor = (p = page) => p.click("#editor .cm-content", { position: { x: 8, y: 8 } });
+
+/** Replaces the editor's text as a person would: click into it, select all, type (or paste). */
+async function setToml(text, p = page) {
+  await clickEditor(p);
+  await p.keyboard.press("ControlOrMeta+a");
+  await p.keyboard.insertText(text);
+}
+
+/** The editor's CodeMirror view, found from its element: only the lines in view are in the DOM. */
+const editorView = async () => {
+  const { EditorView } = await import(new URL("vendor/codemirror.js", document.baseURI));
+  return EditorView.findFromDOM(document.querySelector("#editor .cm-editor"));
+};
+
+/** The editor's whole text. */
+const tomlOf = (p = page) => p.evaluate(`(${editorView})().then((view) => view.state.doc.toString())`);
+
 async function pick(variant) {
   const before = await page.getAttribute("body", "data-game");
   await page.selectOption("#variant", variant);
@@ -203,33 +223,70 @@ describe("chimera web", () => {
     assert.equal(await page.locator("#san .san.current").count(), 0);
   });
 
-  it("marks a broken ruleset at its line and redraws the board from a valid edit", async () => {
-    const original = await page.inputValue("#toml");
+  it("underlines a broken ruleset's error, undoes it, and redraws the board from a valid edit", async () => {
+    const original = await tomlOf();
     const lines = original.split("\n");
     const line = lines.findIndex((l) => l.trim() === 'betza = "K"') + 1;
     assert.ok(line > 0);
-    lines[line - 1] = 'betza = "Kx"';
-    await page.fill("#toml", lines.join("\n"));
+    // As a designer would: find the king's move with the search panel, and type in it.
+    await clickEditor();
+    await page.keyboard.press("ControlOrMeta+f");
+    await page.waitForSelector("#editor .cm-search");
+    await page.keyboard.type('betza = "K"');
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.type("x");
     await page.waitForSelector("#ruleset-error:not([hidden])");
-    assert.equal(await page.getAttribute("#gutter .error-marker", "data-line"), String(line));
+    lines[line - 1] = lines[line - 1].replace('"K"', '"Kx"');
+    assert.equal(await tomlOf(), lines.join("\n"));
     const message = await page.textContent("#ruleset-error");
     // An edited ruleset is named by its own `name`, its errors cite the editor's lines.
     assert.match(message, new RegExp(`^mischia.toml:${line}:\\d+: pieces.king.betza: bad Betza "Kx"`));
     assert.equal(await page.textContent("#ruleset-file"), "mischia.toml");
+    const column = Number(message.split(":")[2]);
+    // The error's line number is marked, and its text underlined from the column to the
+    // token's end, on the same row.
+    const marker = page.locator("#editor .cm-lineNumbers .error-marker");
+    assert.equal(await marker.textContent(), String(line));
+    const underline = page.locator("#editor .cm-lintRange-error");
+    assert.equal(await underline.count(), 1);
+    // The loader points at the modifier it does not know, the x of "Kx": just it is underlined.
+    assert.equal(lines[line - 1].slice(column - 1), 'x"');
+    assert.equal(await underline.textContent(), "x");
+    const [rowOfMarker, rowOfUnderline] = [await marker.boundingBox(), await underline.boundingBox()];
+    assert.ok(Math.abs(rowOfMarker.y + rowOfMarker.height / 2 - (rowOfUnderline.y + rowOfUnderline.height / 2)) < 4);
+    assert.equal(await underline.evaluate((e) => e.closest(".cm-line").classList.contains("cm-errorLine")), true);
+    // Pointing at the underline shows the message.
+    await underline.hover();
+    await page.waitForSelector(".cm-tooltip-lint");
+    assert.equal(await page.textContent(".cm-tooltip-lint .cm-diagnosticText"), message);
+    // The TOML is highlighted (the first line's comment): the parser may finish after the text is drawn.
+    await page.waitForSelector("#editor .cm-content > .cm-line:first-child > span");
+    await page.locator("#editor-pane").screenshot({ path: `${ARTIFACTS}/2-editor-error.png` });
     // Clicking the message puts the cursor on the error's line and column.
+    await page.keyboard.press("ControlOrMeta+Home");
     await page.click("#ruleset-error");
-    const caret = await page.evaluate(() => {
-      const t = document.querySelector("#toml");
-      const before = t.value.slice(0, t.selectionStart).split("\n");
-      return [before.length, before.at(-1).length + 1];
-    });
-    assert.deepEqual(caret, [line, Number(message.split(":")[2])]);
-    assert.equal(await page.locator("#error-band").isVisible(), true);
+    const caret = await page.evaluate(`(${editorView})().then((view) => {
+      const head = view.state.selection.main.head, at = view.state.doc.lineAt(head);
+      return [at.number, head - at.from + 1, view.hasFocus];
+    })`);
+    assert.deepEqual(caret, [line, column, true]);
     await shot("2-ruleset-error");
+
+    // Undo takes the edit back: the built-in's text, valid again.
+    const broken = await page.getAttribute("body", "data-game");
+    await page.keyboard.press("ControlOrMeta+z");
+    await page.waitForFunction((g) => document.body.dataset.game !== g, broken);
+    assert.equal(await page.locator("#ruleset-error").isHidden(), true);
+    assert.equal(await tomlOf(), original);
+    assert.equal(await page.locator("#editor .cm-lintRange-error").count(), 0);
+    assert.equal(await page.textContent("#ruleset-file"), "rulesets/mischia.toml");
 
     // A valid edit: one black pawn fewer in the start position, drawn at once.
     const before = await page.getAttribute("body", "data-game");
-    await page.fill("#toml", original.replace("rbqkbn/pppppp/", "rbqkbn/ppppp1/"));
+    await setToml(original.replace("rbqkbn/pppppp/", "rbqkbn/ppppp1/"));
     await page.waitForFunction((g) => document.body.dataset.game !== g, before);
     assert.equal(await page.locator("#ruleset-error").isHidden(), true);
     assert.equal(await page.locator(`${square("f5")} .piece`).count(), 0);
@@ -345,7 +402,7 @@ describe("chimera web", () => {
         '[pieces.amazon]\nletter = "A"\nbetza = "QN"\n',
       ].join("\n");
       const before = await page.getAttribute("body", "data-game");
-      await page.fill("#toml", toml);
+      await setToml(toml);
       await page.waitForFunction((g) => document.body.dataset.game !== g, before);
       assert.equal(await page.locator("#board .square").count(), files * ranks);
       const corner = `${String.fromCharCode(96 + files)}${ranks}`;
@@ -439,7 +496,7 @@ describe("chimera web", () => {
     const before = await page.getAttribute("body", "data-game");
     await page.setInputFiles("#toml-file", { name: "opened.toml", mimeType: "text/plain", buffer: Buffer.from(toml) });
     await page.waitForFunction((g) => document.body.dataset.game !== g, before);
-    assert.equal(await page.inputValue("#toml"), toml);
+    assert.equal(await tomlOf(), toml);
     assert.equal(await page.textContent("#variant-name"), "opened");
     assert.equal(await page.locator("#board .square").count(), 25);
     const [download] = await Promise.all([page.waitForEvent("download"), page.click("#toml-save")]);
@@ -451,9 +508,9 @@ describe("chimera web", () => {
 
   it("keeps the edit and the game across a reload", async () => {
     await pick("chess");
-    const edited = (await page.inputValue("#toml")).replace("rnbqkbnr/pppppppp/", "rnbqkbnr/ppppppp1/");
+    const edited = (await tomlOf()).replace("rnbqkbnr/pppppppp/", "rnbqkbnr/ppppppp1/");
     const before = await page.getAttribute("body", "data-game");
-    await page.fill("#toml", edited);
+    await setToml(edited);
     await page.waitForFunction((g) => document.body.dataset.game !== g, before);
     await clickMove("e2", "e4");
     await saved();
@@ -461,7 +518,7 @@ describe("chimera web", () => {
     await page.reload();
     await page.waitForSelector("body[data-ready=true]");
     await waitPlies(1);
-    assert.equal(await page.inputValue("#toml"), edited);
+    assert.equal(await tomlOf(), edited);
     assert.equal(await fen(), position);
     assert.deepEqual(await sanList(), ["e4"]);
     assert.equal(await page.locator(`${square("h7")} .piece`).count(), 0);
@@ -469,9 +526,9 @@ describe("chimera web", () => {
   });
 
   it("opens a share link with the ruleset, the position and the move tree", async () => {
-    const toml = (await page.inputValue("#toml")).replace('name = "chess"', 'name = "my-chess"');
+    const toml = (await tomlOf()).replace('name = "chess"', 'name = "my-chess"');
     const before = await page.getAttribute("body", "data-game");
-    await page.fill("#toml", toml);
+    await setToml(toml);
     await page.waitForFunction((g) => document.body.dataset.game !== g, before);
     assert.equal(await page.textContent("#variant-name"), "my-chess");
     await page.fill("#fen-in", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
@@ -490,7 +547,7 @@ describe("chimera web", () => {
 
     const other = await freshPage(link);
     await other.waitForFunction(() => document.body.dataset.plies === "2");
-    assert.equal(await other.inputValue("#toml"), toml);
+    assert.equal(await tomlOf(other), toml);
     assert.equal(await other.textContent("#variant-name"), "my-chess");
     assert.equal(await other.inputValue("#fen-out"), await fen());
     assert.deepEqual(await other.$$eval("#san .san", (els) => els.map((e) => e.textContent)), ["e5", "Nf3", "Nc3"]);
@@ -593,9 +650,9 @@ describe("chimera web", () => {
     assert.match(verdict, new RegExp(`fen: ${escape(await fen())}\nresult: 0-1 \\(black wins by checkmate\\)`));
 
     // A custom ruleset: validate reads it from its file, the [Variant] tag names it.
-    const custom = (await page.inputValue("#toml")).replace('name = "chess"', 'name = "fools-chess"');
+    const custom = (await tomlOf()).replace('name = "chess"', 'name = "fools-chess"');
     const was = await page.getAttribute("body", "data-game");
-    await page.fill("#toml", custom);
+    await setToml(custom);
     await page.waitForFunction((g) => document.body.dataset.game !== g, was);
     await clickMove("f2", "f3");
     await clickMove("e7", "e5");
@@ -654,12 +711,21 @@ describe("chimera web", () => {
       const board = await narrow.evaluate(() => document.querySelector("#board").getBoundingClientRect().right);
       assert.ok(board <= 360, `${variant}: the board ends at ${board} px`);
     }
+    // CodeMirror measures its lines' height once it is on screen, as the reader scrolls
+    // to it; until then its line numbers are spaced by an estimate.
+    await narrow.locator("#editor").scrollIntoViewIfNeeded();
+    await narrow.waitForFunction(() => {
+      const [number, line] = [".cm-lineNumbers .cm-gutterElement:nth-child(3)", ".cm-line:nth-child(2)"].map((s) => document.querySelector(s).getBoundingClientRect());
+      return Math.abs(number.top - line.top) < 2;
+    });
     await narrow.screenshot({ path: `${ARTIFACTS}/10-narrow-360.png`, fullPage: true });
     await narrow.done();
   });
 
   it("shows a game, its perft and a refusal together (the README's picture)", async () => {
     await pick("mischia");
+    // A picked ruleset is shown from its first line, wherever the last one was scrolled to.
+    await page.waitForFunction(() => document.querySelector("#editor .cm-scroller").scrollTop === 0);
     await clickMove("b2", "b3");
     await clickMove("e5", "e4");
     await clickMove("f1", "e3");
