@@ -146,8 +146,20 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     let (status, page) = web.http("GET", "/", &[], b"");
     assert_eq!(status, 200);
     assert!(page.contains("<title>Chimera workbench</title>"));
-    for file in ["app.js", "api.js", "board.js", "card.js", "editor.js", "glyphs.js", "store.js", "tree.js", "style.css", "pieces/LICENSE"]
-    {
+    for file in [
+        "app.js",
+        "api.js",
+        "board.js",
+        "card.js",
+        "editor.js",
+        "glyphs.js",
+        "store.js",
+        "tree.js",
+        "style.css",
+        "pieces/LICENSE",
+        "vendor/codemirror.js",
+        "vendor/LICENSE",
+    ] {
         let (status, _) = web.http("GET", &format!("/{file}"), &[], b"");
         assert_eq!(status, 200, "{file}");
     }
