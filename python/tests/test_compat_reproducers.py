@@ -42,6 +42,44 @@ CASES = [
     ("gives_check", ("bughouse", BUGHOUSE_PAIR, []), False),
     ("get_san", ("bughouse", BUGHOUSE_PAIR, "e2e4"), "e4"),
     ("validate_fen", (BUGHOUSE_PAIR, "bughouse"), -11),
+    # FENs as Fairy-Stockfish reads them, character by character, refusing none: fields
+    # left out (3check's `w 2+1 0 1`, a board and side alone), text after the sixth
+    # field, any side but `b` White's, an en-passant square nothing can take ignored,
+    # clocks that are no numbers read as 0 and a fullmove number 0 as 1, Makruk's
+    # counting limit where no castling field stands, Lichess's check counts in 5check
+    # (of three: pyffish's reading), an SFEN's `b` as Black.
+    ("get_fen", ("3check", "4k3/8/8/8/8/8/8/4K3 w 2+1 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2+1 1 1"),
+    ("legal_moves", ("chess", "4k3/8/8/8/8/8/8/4K3 w", []), ["e1d1", "e1f1", "e1d2", "e1e2", "e1f2"]),
+    ("get_fen", ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", ["e2e4"]),
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    ("get_fen", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1 junk", ["c3c4"]),
+     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", []), "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - x y", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - 3 0", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 4 1"),
+    ("get_fen", ("makruk", "k7/8/3M4/8/8/8/8/K7 b 128 6 1", ["a8b8"]), "1k6/8/3M4/8/8/8/8/K7 w - - 129 7"),
+    ("get_fen", ("5check", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2+1 1 1"),
+    ("get_fen", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", []),
+     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"),
+    # get_san of a move that is not legal: no error, but Fairy-Stockfish's "no move" (a1
+    # to a1) in the notation asked for, with its piece (none, a pawn, a promoted shogi
+    # piece), and its origin where another piece of its type (any, where a1 is empty)
+    # could go to a1.
+    ("get_san", ("chess", "startpos", "e7e5"), "Ra1"),
+    ("get_san", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e2e4"), " a1"),
+    ("get_san", ("chess", "R3k3/8/8/8/8/8/8/r3K3 w - - 0 1", "a1a1"), "R1a1"),
+    ("get_san", ("chess", "startpos", "e7e5", False, 2), "Ra1-a1"),
+    ("get_san", ("janggi", "startpos", "a1a1", False, 6), "R01-01"),
+    ("get_san", ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", "a1a1", False, 7), "R1=0"),
+    ("get_san", ("shogi", "startpos", "a1a1"), "L-99"),
+    ("get_san", ("shogi", "startpos", "a1a1", False, 4), "L-9i"),
+    ("get_san", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/+LNSGKGSNL[-] w 0 1", "a1a1"), "+L-99"),
+    ("get_san", ("makruk", "startpos", "a1a1", False, 8), "ร-ก๑"),
+    ("get_san", ("makruk", "startpos", "a1a1", False, 9), "ร ก๑-ก๑"),
+    ("get_san", ("duck", "startpos", "e7e5"), "Ra1,a1"),
+    # pychess's stale Atomic move (its test_stale_atomic_bot_move): the b1 rook could go to a1.
+    ("get_san", ("atomic", "q1kr3n/p2p3p/8/1pp1Qp2/8/1P4N1/P1PP1PPP/1RK1B1R1 w GB - 2 10", "c8b7", True), " aa1"),
 ]
 
 
@@ -52,7 +90,12 @@ def _id(case):
 
 @pytest.mark.parametrize("call, args, expected", CASES, ids=[_id(c) for c in CASES])
 def test_compat_answers_as_pyffish(call, args, expected):
-    assert getattr(compat, call)(*args) == expected
+    assert _sorted(call, getattr(compat, call)(*args)) == _sorted(call, expected)
+
+
+def _sorted(call, answer):
+    # Moves are listed in each engine's own order.
+    return sorted(answer) if call == "legal_moves" else answer
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +110,7 @@ def test_the_written_answers_are_pyffishs(sf, call, args, expected):
     # compat writes 0 there.
     if call.endswith("_game_end") and not answer[0]:
         answer = (False, 0)
-    assert answer == expected
+    assert _sorted(call, answer) == _sorted(call, expected)
 
 
 def _fsf_start_fens():
@@ -286,11 +329,37 @@ def test_a_pawn_drop_mate_is_no_legal_move(sf):
     assert set(compat.legal_moves("shogi", SHOGI_DROP_MATE, [])) | {"P@a8"} == set(sf.legal_moves("shogi", SHOGI_DROP_MATE, []))
 
 
+CHAK_PROMOTED = "rvsqkjsvr/4o4/2p1p1p1p/p8/6+P2/9/P1P1P3P/4O4/RVSJKQSVR b - - 0 2"
+
+
 def test_chak_promotions_read_and_written_with_plus():
     compat.load_variant_config(CHAK)
     moves = compat.legal_moves("chak", "startpos", ["g3g4", "a7a6"])
     assert "g4g5+" in moves and "g4g5w" not in moves
-    assert compat.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"]).startswith("rvsqkjsvr/4o4/2p1p1p1p/p8/6W2/")
+    # The promoted pawn is written `+P`, as pyffish writes a piece promoted Shogi style,
+    # and read back so (it moves as the `W` it became).
+    promoted = compat.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"])
+    assert promoted == CHAK_PROMOTED
+    assert compat.validate_fen(promoted, "chak") == compat.FEN_OK
+    for moves, fen in CHAK_PLAYED:
+        assert compat.get_fen("chak", promoted, moves) == fen
+
+
+# pyffish's FENs of the promoted pawn moving on (the `+` follows it) and taking the pawn
+# on g7 (the piece taken is gone, the `+` stays with the taker).
+CHAK_PLAYED = [
+    (["e7e6", "g5g6"], "rvsqkjsvr/4o4/2p3p1p/p3p1+P2/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 2 3"),
+    (["e7e6", "g5g6", "c7c6", "g6f7"], "rvsqkjsvr/4o4/5+Pp1p/p1p1p4/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 4 4"),
+    (["e7e6", "g5g6", "c7c6", "g6g7"], "rvsqkjsvr/4o4/6+P1p/p1p1p4/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 0 4"),
+]
+
+
+def test_pyffish_writes_chak_promotions_with_plus(sf):
+    _answer(sf, CHAK, "start_fen", ("chak",))
+    assert sf.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"]) == CHAK_PROMOTED
+    assert sf.validate_fen(CHAK_PROMOTED, "chak") == sf.FEN_OK
+    for moves, fen in CHAK_PLAYED:
+        assert sf.get_fen("chak", CHAK_PROMOTED, moves) == fen
 
 
 def test_3check_knight_is_no_dead_position():
