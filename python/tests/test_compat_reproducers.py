@@ -400,6 +400,18 @@ CLOBBERERS_CASTLES = "d3k2d/8/8/8/8/8/8/R3K2R b KQkq - 0 1"
 # A Capablanca king off its start square (pychess's Embassy-era games): KQkq castle it
 # where it stands, with the outermost rooks.
 CAPA_CASTLES = "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"
+# cwda's other castling rooks: `s` (R4) and `g` stand in no corner at the start.
+CWDA_ROOKS = """[cwrooks:chess]
+customPiece1 = d:BD
+customPiece5 = g:fsRbK
+customPiece9 = s:R4
+castlingRookPieces = r d g s
+castlingQueensideFile = b
+startFen = dnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+"""
+CWDA_S_CASTLES = "g3k2g/8/8/8/8/8/8/S3K2S w KQkq - 0 1"
+# Seirawan960: `KQ` are the castles with the outermost rooks, and gates on them and the king.
+S960 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[HEhe] w KQkq - 0 1"
 ATAXX_WALL = "P5p/7/2*4/7/7/7/p5P w 0 1"
 NO_EP_FIELD = """[noep:chess]
 startFen = 4k3/8/8/8/8/8/8/4K3[] w - 0 1
@@ -419,6 +431,9 @@ CLIENT = [
       "b3e3", "b3f3", "b3g3", "c1a3", "c1e3", "c4c5", "d1c2", "d1e2", "e1e2", "e4e5", "f1e2", "f1g2", "g1e3", "g1i3",
       "g4g5", "h1g3", "h1i3", "h3c3", "h3d3", "h3e3", "h3f3", "h3g3", "h3h10", "h3h2", "h3h4", "h3h5", "h3h6", "h3h7",
       "h3i3", "i1i2", "i1i3", "i4i5"]),
+    # pychess's Jieqi capture tests: a capture that leaves the generals facing is no
+    # legal move; get_san answers pyffish's "no move" for it, and the server refuses it later.
+    (JIEQI, "get_san", ("jieqi", "4k4/9/9/9/9/9/9/9/p~8/R3K4 w - - 0 1", "a1a2"), "Ra1"),
     # 2. Cannons of limited range (`pB2`, `pR3`).
     (LIMITED_CANNONS, "legal_moves", ("limitedcannons", "7k/8/5p2/4p3/3p4/2W5/8/K7 w - - 0 1", []),
      ["a1a2", "a1b1", "a1b2", "c3a3", "c3b2", "c3b3", "c3b4", "c3c1", "c3c2", "c3c4", "c3c5", "c3c6", "c3c7", "c3c8",
@@ -429,6 +444,17 @@ CLIENT = [
      ["a8a6", "a8b7", "a8c6", "a8c8", "a8d5", "a8e4", "a8f3", "a8g2", "a8h1", "e8b8", "e8d7", "e8d8", "e8e7", "e8f7",
       "e8f8", "e8g8", "h8a1", "h8b2", "h8c3", "h8d4", "h8e5", "h8f6", "h8f8", "h8g7", "h8h6"]),
     (CLOBBERERS, "get_fen", ("clobberers", CLOBBERERS_CASTLES, ["e8b8"]), "1kd4d/8/8/8/8/8/8/R3K2R w KQ - 1 2"),
+    (CWDA_ROOKS, "legal_moves", ("cwrooks", CWDA_S_CASTLES, []),
+     ["a1a2", "a1a3", "a1a4", "a1a5", "a1b1", "a1c1", "a1d1", "e1b1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "h1f1",
+      "h1g1", "h1h2", "h1h3", "h1h4", "h1h5"]),
+    (CWDA_ROOKS, "get_fen", ("cwrooks", CWDA_S_CASTLES, ["e1b1"]), "g3k2g/8/8/8/8/8/8/1KS4S b kq - 1 1"),
+    # (Chimera keeps whether the king moved, for castles gained later: pyffish's FEN has no such field.)
+    (CWDA_ROOKS, "get_fen", ("cwrooks", CWDA_S_CASTLES, ["e1e2", "e8e7", "e2e1"]), "g6g/4k3/8/8/8/8/8/S3K2S b - - 3 2"),
+    (None, "get_fen", ("seirawan", S960, [], True), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[EHeh] w HFGhfg - 0 1"),
+    (None, "get_fen", ("seirawan", S960.replace("KQkq", "Kk"), [], True), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[EHeh] w HGhg - 0 1"),
+    (None, "legal_moves", ("seirawan", S960, ["g2g4", "g7g5", "h2h4", "h7h5"], True),
+     ["a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d1c3", "d1e3", "d2d3", "d2d4", "e1d3", "e1f3", "e1g2", "e2e3", "e2e4", "f2f3",
+      "f2f4", "g1g2", "g1g2e", "g1g2h", "g1h2", "g1h2e", "g1h2h", "g4h5", "h1h2", "h1h2e", "h1h2h", "h1h3", "h1h3e", "h1h3h", "h4g5"]),
     # 4. The side not to move in check: read, and its king may be taken.
     (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", []),
      ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",

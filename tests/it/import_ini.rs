@@ -670,6 +670,24 @@ fn several_kinds_of_castling_rook_castle_where_they_stand() {
 }
 
 #[test]
+fn castling_rook_kinds_off_the_start_squares_castle_too() {
+    // pychess-variants' cwda: the rook-like `s` (R4) and the `g` are castling rooks too,
+    // though none stands in a corner at the start; the moves are pyffish 0.0.90's.
+    let ini = "[cw:chess]\ncustomPiece1 = d:BD\ncustomPiece5 = g:fsRbK\ncustomPiece9 = s:R4\n\
+               castlingRookPieces = r d g s\ncastlingQueensideFile = b\nstartFen = dnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let doc = converted(ini);
+    let arrivals: Vec<&str> = doc["castling_rights_on_arrival"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(arrivals, ["customPiece5", "customPiece9"]);
+    let castles: Vec<String> =
+        moves_of(ini, "g3k2g/8/8/8/8/8/8/S3K2S w KQkq - 0 1").into_iter().filter(|m| m == "e1b1" || m == "e1g1").collect();
+    assert_eq!(castles, ["e1b1", "e1g1"]);
+    // Where such a piece could come into being on its castle's square (dropped there), the
+    // kinds are no castling rooks of Chimera's: the section is refused.
+    let house = format!("{ini}pieceDrops = true\ncapturesToHand = true\n").replace("RNBQKBNR w", "RNBQKBNR[] w");
+    assert_eq!(refused(&house).0, "castlingRookPieces");
+}
+
+#[test]
 fn promoted_marks_of_a_start_without_demotion_are_dropped_and_kept_as_written() {
     // Jieqi (pychess-variants) marks its covered pieces `~`: Fairy-Stockfish reads the
     // marks in any variant; Chimera's FEN has them only where captured pieces demote.

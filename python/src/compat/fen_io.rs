@@ -22,6 +22,7 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
     let (_, fen) = promoted_marks(v, fen);
     let (_, fen) = piece_promotions(v, &fen);
     let fen = as_fsf_reads(v.rules(), &fen);
+    let fen = if chess960 || v.rules().chess960 { gates_of_960_castles(v, &fen) } else { fen };
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     // Fairy-Stockfish reads a FEN whose side not to move stands in check, and walls anywhere.
     let position = |fen: &str| v.position_lenient(fen, mode);
@@ -36,6 +37,57 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
         }
     }
     position(&attempt)
+}
+
+/// In a Chess960 position of a gating variant (Seirawan960), Fairy-Stockfish reads a
+/// castling field's `K` or `Q` as the castle with the outermost rook on that side of the
+/// king, and as gates on that rook's square and on the king's, wherever they stand
+/// (`KQ` of `BBQNNRKR` are the castles with the h1 and f1 rooks, and the gates h1, g1
+/// and f1). Chimera's reader takes the letters for the castles' own squares, so for a
+/// side with pieces in hand (where gates matter, and a king on a gate castles with every
+/// rook on one) each such letter is written as the files of its rook and its king.
+fn gates_of_960_castles(v: &Variant, fen: &str) -> String {
+    let rules = v.rules();
+    let (Some(gating), Some(field)) = (rules.gating.as_ref(), fen.split(' ').nth(2)) else { return fen.to_string() };
+    let board = fen.split(' ').next().unwrap_or("");
+    let (placement, hand) = board.split_once('[').map_or((board, ""), |(b, h)| (b, h));
+    let g = rules.geometry;
+    let Some(squares) = board_squares(g, placement) else { return fen.to_string() };
+    let start = v.start();
+    let rook_kinds: Vec<PieceType> = rules.castles.iter().filter_map(|c| start.piece_at(c.rook_from).map(|p| p.kind)).collect();
+    let mut written = String::new();
+    for c in field.chars() {
+        let white = c.is_ascii_uppercase();
+        let own = |t: &str| t.starts_with(|l: char| l.is_ascii_uppercase() == white);
+        let rank = if white { gating.rank } else { g.ranks - 1 - gating.rank };
+        let on_rank: Vec<(u8, PieceType)> = squares
+            .iter()
+            .filter(|(sq, _)| g.rank(*sq) == rank)
+            .filter_map(|(sq, t)| t.as_deref().filter(|t| own(t)).and_then(|t| t.chars().next()).map(|l| (g.file(*sq), l)))
+            .filter_map(|(f, l)| rules.piece_by_letter(l).map(|k| (f, k)))
+            .collect();
+        let king = on_rank.iter().find(|(_, k)| rules.piece(*k).royal).map(|&(f, _)| f);
+        let rooks = on_rank.iter().filter(|(_, k)| rook_kinds.contains(k)).map(|&(f, _)| f);
+        let rook = match c.to_ascii_uppercase() {
+            'K' => rooks.max(),
+            'Q' => rooks.min(),
+            _ => None,
+        };
+        let in_hand = hand.chars().any(|h| h.is_ascii_alphabetic() && h.is_ascii_uppercase() == white);
+        match (king, rook) {
+            (Some(k), Some(r)) if in_hand && (r > k) == (c.to_ascii_uppercase() == 'K') => {
+                for f in [r, k] {
+                    let letter = Geometry::file_char(f);
+                    let letter = if white { letter.to_ascii_uppercase() } else { letter };
+                    if !written.contains(letter) {
+                        written.push(letter);
+                    }
+                }
+            }
+            _ => written.push(c),
+        }
+    }
+    with_field(fen, 2, &written)
 }
 
 /// `fen` with its `i`-th field (from 0) replaced.
@@ -296,6 +348,9 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
     if parts.len() > 4 && !counting {
         parts[4] = halfmove.to_string();
     }
+    if unmoved_says_nothing(rules) {
+        parts.retain(|p| !p.starts_with("unmoved="));
+    }
     if let Some(n) = rules.end.checks {
         if let Some(i) = parts.iter().position(|p| p.starts_with("checks=")) {
             let field = parts.remove(i);
@@ -305,6 +360,24 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
         }
     }
     parts.join(" ")
+}
+
+/// Whether Chimera's `unmoved=` field (which kings never moved) says nothing a FEN of
+/// Fairy-Stockfish's can: where it is written only because some kinds gain castles by
+/// arriving on a rook square (an imported section's other castling rook kinds, cwda's:
+/// `castling_rights_on_arrival`), and no piece can arrive there — no drops, gating,
+/// purchases, lifts or problemists' conditions, no rule modules, no moves a piece may
+/// make only from its first square. Fairy-Stockfish writes none; compat leaves it out.
+fn unmoved_says_nothing(rules: &Rules) -> bool {
+    !rules.castling_rights_on_arrival.is_empty()
+        && rules.drops.is_none()
+        && rules.gating.is_none()
+        && rules.economy.is_none()
+        && rules.lift.is_none()
+        && rules.circe.is_none()
+        && !rules.andernach
+        && rules.modules.is_empty()
+        && rules.pieces.iter().all(|p| p.directions.iter().all(|d| !d.initial_only))
 }
 
 /// The pocket's letters, White's then Black's, each by Fairy-Stockfish's piece order,
