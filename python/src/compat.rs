@@ -96,7 +96,7 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         let pos = &game.pos;
         game.marks.retain(|&sq| pos.piece_at(sq).is_some());
         let rules = pos.rules();
-        game.plus.retain(|&(sq, base)| pos.piece_at(sq).is_some_and(|p| fen_io::plus_target(rules, base) == Some(p.kind)));
+        game.plus.retain(|&(sq, base)| pos.piece_at(sq).is_some_and(|p| fen_io::plus_type(rules, base) == Some(p.kind)));
     }
     Ok(game)
 }

@@ -412,6 +412,35 @@ startFen = dnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
 CWDA_S_CASTLES = "g3k2g/8/8/8/8/8/8/S3K2S w KQkq - 0 1"
 # Seirawan960: `KQ` are the castles with the outermost rooks, and gates on them and the king.
 S960 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[HEhe] w KQkq - 0 1"
+# Xiang Fu: two `+g` commoners a side, pseudo-royal, in check only when both are
+# attacked (`dupleCheck`); a `+g` taken goes to the hand as a `g`.
+XIANGFU = """[xiangfu]
+maxFile = 9
+maxRank = 9
+startFen = 2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1
+commoner = k
+bishop = b
+horse = n
+rook = r
+cannon = c
+customPiece1 = w:mBcpB
+customPiece2 = m:nAnD
+customPiece3 = g:Q1
+mobilityRegionBlackCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
+mobilityRegionWhiteCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
+pieceDrops = true
+capturesToHand = true
+whiteDropRegion = *1 *2
+blackDropRegion = *8 *9
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
+promotedPieceType = g:k
+promotionRegionWhite = -
+promotionRegionBlack = -
+dupleCheck = true
+"""
+XIANGFU_START = "2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1"
+XIANGFU_ONE_ATTACKED = "4m4/9/2+g1+g4/9/9/9/2R6/9/4+G1+G2[] b - - 0 1"
 ATAXX_WALL = "P5p/7/2*4/7/7/7/p5P w 0 1"
 NO_EP_FIELD = """[noep:chess]
 startFen = 4k3/8/8/8/8/8/8/4K3[] w - 0 1
@@ -455,6 +484,13 @@ CLIENT = [
     (None, "legal_moves", ("seirawan", S960, ["g2g4", "g7g5", "h2h4", "h7h5"], True),
      ["a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d1c3", "d1e3", "d2d3", "d2d4", "e1d3", "e1f3", "e1g2", "e2e3", "e2e4", "f2f3",
       "f2f4", "g1g2", "g1g2e", "g1g2h", "g1h2", "g1h2e", "g1h2h", "g4h5", "h1h2", "h1h2e", "h1h2h", "h1h3", "h1h3e", "h1h3h", "h4g5"]),
+    # Xiang Fu (its section was refused: dupleCheck), loaded and played as pyffish plays it.
+    (XIANGFU, "start_fen", ("xiangfu",), XIANGFU_START),
+    (XIANGFU, "validate_fen", (XIANGFU_ONE_ATTACKED, "xiangfu"), 1),
+    (XIANGFU, "get_fen", ("xiangfu", XIANGFU_START, ["e3e4", "e7e6", "e4e5", "e6e5"]),
+     "2rbm4/2cwn4/2+g6/9/4+g4/9/6+G2/4NWC2/4MBR2[g] w - - 0 3"),
+    (XIANGFU, "legal_moves", ("xiangfu", XIANGFU_ONE_ATTACKED, []),
+     ["c7c6", "c7d6", "c7d7", "e7d6", "e7d7", "e7e6", "e7f6", "e7f7", "e9c9", "e9g7", "e9g9"]),
     # 4. The side not to move in check: read, and its king may be taken.
     (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", []),
      ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",

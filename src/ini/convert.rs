@@ -304,11 +304,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("immobile_moves".into(), Value::Boolean(false));
     }
 
+    let duple = duple_check(&c, pseudo.as_ref())?;
     if let Some((types, count)) = &pseudo {
         for name in types {
             let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
-            piece.insert("royal_while_at_most".into(), Value::Integer(*count));
+            piece.insert("royal_while_at_most".into(), Value::Integer(if duple { i64::from(u8::MAX) } else { *count }));
         }
+    }
+    if duple {
+        doc.insert("duple_check".into(), Value::Boolean(true));
     }
     // Fairy-Stockfish reads a `~` (a promoted piece) in any variant's FEN; Chimera's FEN
     // has the mark only where a captured promoted piece demotes. Elsewhere it says nothing
@@ -466,6 +470,28 @@ fn pseudo_royal(c: &Conv<'_>) -> Result<Option<(Vec<String>, i64)>, Refusal> {
         return Err(c.refuse("extinctionPieceCount", format!("pseudo-royal pieces while at most {count} are left")));
     }
     Ok(Some((types, count)))
+}
+
+/// Fairy-Stockfish's `dupleCheck` (xiangfu's): a side is in check only when all its
+/// pseudo-royal extinction pieces (`pseudoRoyalCandidates`) are attacked, and a move is
+/// illegal that leaves all of them attacked; while it has only one left, that one is
+/// pseudo-royal as ever. That is Chimera's `duple_check` with those pieces royal however
+/// many there are, where they are the only royal kind (no king, whose check
+/// Fairy-Stockfish judges apart) and each is pseudo-royal only as the last of its kind
+/// (`extinctionPieceCount = 0`: with more, it judges each of the last few alone). So
+/// [`pseudo_royal`]'s count becomes "always" (`royal_while_at_most = 255`: more of a
+/// kind than the board holds) and `duple_check` is set; any other `dupleCheck` is refused.
+fn duple_check(c: &Conv<'_>, pseudo: Option<&(Vec<String>, i64)>) -> Result<bool, Refusal> {
+    if !c.bool("dupleCheck", false)? {
+        return Ok(false);
+    }
+    match pseudo {
+        Some((types, 1)) if !types.is_empty() && c.fsf.piece("king").is_none() => Ok(true),
+        _ => Err(c.refuse(
+            "dupleCheck",
+            "duple check other than on pseudo-royal extinction pieces that are the only royal kind, each pseudo-royal as the last of its kind",
+        )),
+    }
 }
 
 /// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`

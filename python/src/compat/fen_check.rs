@@ -109,6 +109,11 @@ impl Shape {
         let mut plus_promoting = String::new();
         let mut tilde_promotions = false;
         for (t, p) in rules.pieces.iter().enumerate() {
+            // A type a FEN writes `+` and its letter for, a piece demoted to it on capture
+            // (xiangfu's `+g`).
+            if super::fen_io::plus_type(rules, PieceType::new(t as u8)).is_some() {
+                plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
+            }
             if let Some(promotion) = &p.promotion {
                 let targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
                 // `+` also for a piece promoted Shogi style to a type of its own (Chak's pawn

@@ -307,17 +307,24 @@ fn gate_of_castle(v: &Variant, board: &str, letter: char) -> Option<char> {
 
 /// A piece's place in Fairy-Stockfish's piece-type order (its pocket order, highest
 /// first): the predefined type that moves alike, the king last, other pieces after the
-/// predefined ones in Chimera's order (as custom pieces follow them).
+/// predefined ones in Chimera's order (as custom pieces follow them), an imported
+/// section's custom pieces by their number.
 fn fsf_order(rules: &Rules, t: usize) -> usize {
     let p: &PieceDef = &rules.pieces[t];
     if p.royal {
         return 10_000;
     }
+    // An imported section's custom pieces keep Fairy-Stockfish's names: they follow the
+    // predefined types, by number, however they move (xiangfu's `customPiece3`, a
+    // commoner's moves, comes after its `customPiece1` in the pocket, as pyffish writes it).
+    if let Some(n) = p.name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok()) {
+        return 1_000 + n;
+    }
     let same = |betza: &str| {
         let Ok(ours) = translate(betza).and_then(|b| chimera::betza::parse(&b).map_err(|e| e.reason)) else { return false };
         ours.len() == p.directions.len() && ours.iter().all(|d| p.directions.contains(d))
     };
-    PIECES.iter().take(PIECES.len() - 1).position(|(_, b)| same(b)).unwrap_or(1_000 + t)
+    PIECES.iter().take(PIECES.len() - 1).position(|(_, b)| same(b)).unwrap_or(2_000 + t)
 }
 
 /// What pyffish's FEN of `pos` says: Chimera's FEN with Fairy-Stockfish's conventions.
@@ -658,6 +665,20 @@ pub fn plus_target(rules: &Rules, base: PieceType) -> Option<PieceType> {
     (targets.all(|t| t == to) && rules.promoted_from(to).is_none() && super::turn_mark(rules, base, to) == Some('+')).then_some(to)
 }
 
+/// The type a FEN's `+` and `base`'s letter stands for, where that is no promoted face of
+/// Chimera's: [`plus_target`], or else the one type that goes to the hand as `base` when
+/// taken (xiangfu's `+g`: its king-like `k` starts promoted from a `g`, as pieces do that
+/// Fairy-Stockfish demotes on capture).
+pub fn plus_type(rules: &Rules, base: PieceType) -> Option<PieceType> {
+    plus_target(rules, base).or_else(|| {
+        let mut demoting = rules.piece_types().filter(|&t| {
+            t != base && rules.promoted_from(t).is_none() && rules.piece(t).captured_as == chimera::rules::Captured::Hand(base)
+        });
+        let t = demoting.next()?;
+        demoting.next().is_none().then_some(t)
+    })
+}
+
 /// The squares where `fen` writes a piece promoted to a type of its own with `+` (Chak's
 /// `+P`: [`plus_target`]), each with the type it promoted from; with the FEN that writes
 /// those pieces with their own letters, for Chimera's reader.
@@ -673,7 +694,7 @@ pub fn piece_promotions(v: &Variant, fen: &str) -> (Vec<(Square, PieceType)>, St
     for (sq, text) in squares.iter_mut() {
         let Some(letter) = text.as_deref().and_then(|t| t.strip_prefix('+')).and_then(|t| t.chars().next()) else { continue };
         let Some(base) = rules.piece_by_letter(letter) else { continue };
-        let Some(to) = plus_target(rules, base) else { continue };
+        let Some(to) = plus_type(rules, base) else { continue };
         let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
         found.push((*sq, base));
         *text = Some(rules.fen_symbol(to, color).to_string());
