@@ -91,16 +91,18 @@ pub fn no_move_text(pos: &Position, n: Notation) -> String {
     // The piece (`piece()` in Fairy-Stockfish's apiutil.h).
     match kind {
         _ if chess_pawn && matches!(n, Notation::San | Notation::Lan | Notation::ThaiSan) => {}
-        None if thai => s.push('X'),
-        None => s.push(' '),
-        Some(k) if n.is_shogi() && rules.promoted_from(k).is_some() => {
-            s.push('+');
-            s += &rules.symbol(rules.promoted_from(k).unwrap_or(k)).to_string().to_uppercase();
-        }
-        Some(k) if thai => s += thai_name(rules, k, pos.is_promoted(a1)),
-        Some(k) => match rules.piece(k).notation_letter {
-            Some(c) => s.push(c.to_ascii_uppercase()),
-            None => s += &rules.symbol(k).to_string().to_uppercase(),
+        // No piece: its letter is a space, its Thai name X.
+        None => s.push(if thai { 'X' } else { ' ' }),
+        Some(k) => match rules.promoted_from(k) {
+            Some(base) if n.is_shogi() => {
+                s.push('+');
+                s += &rules.symbol(base).to_string().to_uppercase();
+            }
+            _ if thai => s += thai_name(rules, k, pos.is_promoted(a1)),
+            _ => match rules.piece(k).notation_letter {
+                Some(c) => s.push(c.to_ascii_uppercase()),
+                None => s += &rules.symbol(k).to_string().to_uppercase(),
+            },
         },
     }
     if n == Notation::ThaiLan {
