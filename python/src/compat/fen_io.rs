@@ -75,7 +75,7 @@ fn gates_of_960_castles(v: &Variant, fen: &str) -> String {
         };
         let in_hand = hand.chars().any(|h| h.is_ascii_alphabetic() && h.is_ascii_uppercase() == white);
         match (king, rook) {
-            (Some(k), Some(r)) if in_hand && (r > k) == (c.to_ascii_uppercase() == 'K') => {
+            (Some(k), Some(r)) if in_hand && (r > k) == c.eq_ignore_ascii_case(&'K') => {
                 for f in [r, k] {
                     let letter = Geometry::file_char(f);
                     let letter = if white { letter.to_ascii_uppercase() } else { letter };
