@@ -56,6 +56,11 @@ struct Game {
     /// variant whose own FEN has none (`fen_io::promoted_marks`): the FEN's marks, then
     /// each promotion's square, following the piece until it is taken.
     marks: Vec<chimera::Square>,
+    /// Where pieces stand that a Shogi-style promotion turned into a type of their own
+    /// (Chak's pawn into its `W`), each with the type it promoted from: Fairy-Stockfish
+    /// writes them `+P` (`fen_io::plus_target`). The FEN's, then each such promotion's,
+    /// following the piece until it is taken.
+    plus: Vec<(chimera::Square, chimera::PieceType)>,
 }
 
 /// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
@@ -69,8 +74,9 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     // Fairy-Stockfish `3+3` field, which the foreign reading would take as one check left).
     let pos = if fen == "startpos" { fen_io::start(&v, chess960) } else { fen_io::read(&v, fen, chess960) };
     let pos = pos.map_err(errors::fen_error)?;
-    let marks = if fen == "startpos" { Vec::new() } else { fen_io::promoted_marks(&v, fen).0 };
-    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None, marks };
+    let (marks, unmarked) = if fen == "startpos" { (Vec::new(), String::new()) } else { fen_io::promoted_marks(&v, fen) };
+    let plus = if fen == "startpos" { Vec::new() } else { fen_io::piece_promotions(&v, &unmarked).0 };
+    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None, marks, plus };
     for text in moves {
         let parts = fsf_turn(&mut game.pos, text)
             .map_err(|e| errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e }))?;
@@ -79,14 +85,18 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         let mut parts = parts.into_iter();
         if let Some(first) = parts.next() {
             game.follow_marks(first);
+            game.follow_plus(first);
             game.play(first);
         }
         for part in parts {
             game.follow_marks(part);
+            game.follow_plus(part);
             game.pos.play_unchecked(part);
         }
         let pos = &game.pos;
         game.marks.retain(|&sq| pos.piece_at(sq).is_some());
+        let rules = pos.rules();
+        game.plus.retain(|&(sq, base)| pos.piece_at(sq).is_some_and(|p| fen_io::plus_type(rules, base) == Some(p.kind)));
     }
     Ok(game)
 }
@@ -153,6 +163,23 @@ impl Game {
         }
     }
 
+    /// Moves the `+` of a piece promoted to a type of its own with the move `m` (about
+    /// to be played), drops the one of a piece it takes, and adds one for such a
+    /// promotion.
+    fn follow_plus(&mut self, m: chimera::Move) {
+        let rules = self.pos.rules();
+        let base = self.pos.piece_at(m.from).map(|p| p.kind).filter(|_| m.kind != MoveKind::Drop);
+        let promotes = base.filter(|&b| m.promotion().is_some() && fen_io::plus_target(rules, b) == m.promotion());
+        if self.plus.is_empty() && promotes.is_none() {
+            return;
+        }
+        let moved = self.plus.iter().find(|&&(sq, _)| sq == m.from && m.kind != MoveKind::Drop).map(|&(_, b)| b);
+        self.plus.retain(|&(sq, _)| sq != m.from && sq != m.to);
+        if let Some(b) = promotes.or(moved) {
+            self.plus.push((m.to, b));
+        }
+    }
+
     fn play(&mut self, m: chimera::Move) {
         let pos = &mut self.pos;
         let us = pos.turn();
@@ -178,7 +205,7 @@ impl Game {
     }
 
     fn fen(&self, chess960: bool, fog: bool) -> String {
-        fen_io::write(&self.pos, chess960, self.clock, fog)
+        fen_io::with_plus(self.pos.rules(), &fen_io::write(&self.pos, chess960, self.clock, fog), &self.plus)
     }
 }
 
@@ -381,8 +408,11 @@ fn legal_moves<'py>(
 fn get_san(variant: &Bound<'_, PyAny>, fen: &str, r#move: &str, chess960: bool, notation: i32) -> PyResult<String> {
     let mut pos = build(variant, fen, &[], chess960)?.pos;
     let n = san::notation_of(notation, &pos)?;
-    let parts = fsf_turn(&mut pos, r#move).map_err(errors::illegal_move)?;
-    Ok(san::turn_text(&mut pos, &parts, n))
+    // pyffish writes its "no move" for a move that is not legal, and raises nothing.
+    match fsf_turn(&mut pos, r#move) {
+        Ok(parts) => Ok(san::turn_text(&mut pos, &parts, n)),
+        Err(_) => Ok(san::no_move_text(&pos, n)),
+    }
 }
 
 #[pyfunction]

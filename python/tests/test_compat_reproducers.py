@@ -42,6 +42,44 @@ CASES = [
     ("gives_check", ("bughouse", BUGHOUSE_PAIR, []), False),
     ("get_san", ("bughouse", BUGHOUSE_PAIR, "e2e4"), "e4"),
     ("validate_fen", (BUGHOUSE_PAIR, "bughouse"), -11),
+    # FENs as Fairy-Stockfish reads them, character by character, refusing none: fields
+    # left out (3check's `w 2+1 0 1`, a board and side alone), text after the sixth
+    # field, any side but `b` White's, an en-passant square nothing can take ignored,
+    # clocks that are no numbers read as 0 and a fullmove number 0 as 1, Makruk's
+    # counting limit where no castling field stands, Lichess's check counts in 5check
+    # (of three: pyffish's reading), an SFEN's `b` as Black.
+    ("get_fen", ("3check", "4k3/8/8/8/8/8/8/4K3 w 2+1 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2+1 1 1"),
+    ("legal_moves", ("chess", "4k3/8/8/8/8/8/8/4K3 w", []), ["e1d1", "e1f1", "e1d2", "e1e2", "e1f2"]),
+    ("get_fen", ("chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 extra", ["e2e4"]),
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"),
+    ("get_fen", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1 junk", ["c3c4"]),
+     "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL[] b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 x - - 0 1", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - e6 0 1", []), "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - x y", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 1 1"),
+    ("get_fen", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - 3 0", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 4 1"),
+    ("get_fen", ("makruk", "k7/8/3M4/8/8/8/8/K7 b 128 6 1", ["a8b8"]), "1k6/8/3M4/8/8/8/8/K7 w - - 129 7"),
+    ("get_fen", ("5check", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 +1+2", ["e1e2"]), "4k3/8/8/8/8/8/4K3/8 b - - 2+1 1 1"),
+    ("get_fen", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", []),
+     "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] b - - 0 1"),
+    # get_san of a move that is not legal: no error, but Fairy-Stockfish's "no move" (a1
+    # to a1) in the notation asked for, with its piece (none, a pawn, a promoted shogi
+    # piece), and its origin where another piece of its type (any, where a1 is empty)
+    # could go to a1.
+    ("get_san", ("chess", "startpos", "e7e5"), "Ra1"),
+    ("get_san", ("chess", "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "e2e4"), " a1"),
+    ("get_san", ("chess", "R3k3/8/8/8/8/8/8/r3K3 w - - 0 1", "a1a1"), "R1a1"),
+    ("get_san", ("chess", "startpos", "e7e5", False, 2), "Ra1-a1"),
+    ("get_san", ("janggi", "startpos", "a1a1", False, 6), "R01-01"),
+    ("get_san", ("xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1", "a1a1", False, 7), "R1=0"),
+    ("get_san", ("shogi", "startpos", "a1a1"), "L-99"),
+    ("get_san", ("shogi", "startpos", "a1a1", False, 4), "L-9i"),
+    ("get_san", ("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/+LNSGKGSNL[-] w 0 1", "a1a1"), "+L-99"),
+    ("get_san", ("makruk", "startpos", "a1a1", False, 8), "ร-ก๑"),
+    ("get_san", ("makruk", "startpos", "a1a1", False, 9), "ร ก๑-ก๑"),
+    ("get_san", ("duck", "startpos", "e7e5"), "Ra1,a1"),
+    # pychess's stale Atomic move (its test_stale_atomic_bot_move): the b1 rook could go to a1.
+    ("get_san", ("atomic", "q1kr3n/p2p3p/8/1pp1Qp2/8/1P4N1/P1PP1PPP/1RK1B1R1 w GB - 2 10", "c8b7", True), " aa1"),
 ]
 
 
@@ -52,7 +90,12 @@ def _id(case):
 
 @pytest.mark.parametrize("call, args, expected", CASES, ids=[_id(c) for c in CASES])
 def test_compat_answers_as_pyffish(call, args, expected):
-    assert getattr(compat, call)(*args) == expected
+    assert _sorted(call, getattr(compat, call)(*args)) == _sorted(call, expected)
+
+
+def _sorted(call, answer):
+    # Moves are listed in each engine's own order.
+    return sorted(answer) if call == "legal_moves" else answer
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +110,7 @@ def test_the_written_answers_are_pyffishs(sf, call, args, expected):
     # compat writes 0 there.
     if call.endswith("_game_end") and not answer[0]:
         answer = (False, 0)
-    assert answer == expected
+    assert _sorted(call, answer) == _sorted(call, expected)
 
 
 def _fsf_start_fens():
@@ -286,11 +329,37 @@ def test_a_pawn_drop_mate_is_no_legal_move(sf):
     assert set(compat.legal_moves("shogi", SHOGI_DROP_MATE, [])) | {"P@a8"} == set(sf.legal_moves("shogi", SHOGI_DROP_MATE, []))
 
 
+CHAK_PROMOTED = "rvsqkjsvr/4o4/2p1p1p1p/p8/6+P2/9/P1P1P3P/4O4/RVSJKQSVR b - - 0 2"
+
+
 def test_chak_promotions_read_and_written_with_plus():
     compat.load_variant_config(CHAK)
     moves = compat.legal_moves("chak", "startpos", ["g3g4", "a7a6"])
     assert "g4g5+" in moves and "g4g5w" not in moves
-    assert compat.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"]).startswith("rvsqkjsvr/4o4/2p1p1p1p/p8/6W2/")
+    # The promoted pawn is written `+P`, as pyffish writes a piece promoted Shogi style,
+    # and read back so (it moves as the `W` it became).
+    promoted = compat.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"])
+    assert promoted == CHAK_PROMOTED
+    assert compat.validate_fen(promoted, "chak") == compat.FEN_OK
+    for moves, fen in CHAK_PLAYED:
+        assert compat.get_fen("chak", promoted, moves) == fen
+
+
+# pyffish's FENs of the promoted pawn moving on (the `+` follows it) and taking the pawn
+# on g7 (the piece taken is gone, the `+` stays with the taker).
+CHAK_PLAYED = [
+    (["e7e6", "g5g6"], "rvsqkjsvr/4o4/2p3p1p/p3p1+P2/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 2 3"),
+    (["e7e6", "g5g6", "c7c6", "g6f7"], "rvsqkjsvr/4o4/5+Pp1p/p1p1p4/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 4 4"),
+    (["e7e6", "g5g6", "c7c6", "g6g7"], "rvsqkjsvr/4o4/6+P1p/p1p1p4/9/9/P1P1P3P/4O4/RVSJKQSVR b - - 0 4"),
+]
+
+
+def test_pyffish_writes_chak_promotions_with_plus(sf):
+    _answer(sf, CHAK, "start_fen", ("chak",))
+    assert sf.get_fen("chak", "startpos", ["g3g4", "a7a6", "g4g5+"]) == CHAK_PROMOTED
+    assert sf.validate_fen(CHAK_PROMOTED, "chak") == sf.FEN_OK
+    for moves, fen in CHAK_PLAYED:
+        assert sf.get_fen("chak", CHAK_PROMOTED, moves) == fen
 
 
 def test_3check_knight_is_no_dead_position():
@@ -331,6 +400,47 @@ CLOBBERERS_CASTLES = "d3k2d/8/8/8/8/8/8/R3K2R b KQkq - 0 1"
 # A Capablanca king off its start square (pychess's Embassy-era games): KQkq castle it
 # where it stands, with the outermost rooks.
 CAPA_CASTLES = "r3k4r/10/10/10/10/10/10/R3K4R b KQkq - 0 1"
+# cwda's other castling rooks: `s` (R4) and `g` stand in no corner at the start.
+CWDA_ROOKS = """[cwrooks:chess]
+customPiece1 = d:BD
+customPiece5 = g:fsRbK
+customPiece9 = s:R4
+castlingRookPieces = r d g s
+castlingQueensideFile = b
+startFen = dnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+"""
+CWDA_S_CASTLES = "g3k2g/8/8/8/8/8/8/S3K2S w KQkq - 0 1"
+# Seirawan960: `KQ` are the castles with the outermost rooks, and gates on them and the king.
+S960 = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[HEhe] w KQkq - 0 1"
+# Xiang Fu: two `+g` commoners a side, pseudo-royal, in check only when both are
+# attacked (`dupleCheck`); a `+g` taken goes to the hand as a `g`.
+XIANGFU = """[xiangfu]
+maxFile = 9
+maxRank = 9
+startFen = 2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1
+commoner = k
+bishop = b
+horse = n
+rook = r
+cannon = c
+customPiece1 = w:mBcpB
+customPiece2 = m:nAnD
+customPiece3 = g:Q1
+mobilityRegionBlackCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
+mobilityRegionWhiteCommoner = c3 c4 c5 c6 c7 d3 d4 d5 d6 d7 e3 e4 e5 e6 e7 f3 f4 f5 f6 f7 g3 g4 g5 g6 g7
+pieceDrops = true
+capturesToHand = true
+whiteDropRegion = *1 *2
+blackDropRegion = *8 *9
+extinctionPieceTypes = k
+extinctionPseudoRoyal = true
+promotedPieceType = g:k
+promotionRegionWhite = -
+promotionRegionBlack = -
+dupleCheck = true
+"""
+XIANGFU_START = "2rbm4/2cwn4/2+g1+g4/9/9/9/4+G1+G2/4NWC2/4MBR2[] w - 0 1"
+XIANGFU_ONE_ATTACKED = "4m4/9/2+g1+g4/9/9/9/2R6/9/4+G1+G2[] b - - 0 1"
 ATAXX_WALL = "P5p/7/2*4/7/7/7/p5P w 0 1"
 NO_EP_FIELD = """[noep:chess]
 startFen = 4k3/8/8/8/8/8/8/4K3[] w - 0 1
@@ -350,6 +460,9 @@ CLIENT = [
       "b3e3", "b3f3", "b3g3", "c1a3", "c1e3", "c4c5", "d1c2", "d1e2", "e1e2", "e4e5", "f1e2", "f1g2", "g1e3", "g1i3",
       "g4g5", "h1g3", "h1i3", "h3c3", "h3d3", "h3e3", "h3f3", "h3g3", "h3h10", "h3h2", "h3h4", "h3h5", "h3h6", "h3h7",
       "h3i3", "i1i2", "i1i3", "i4i5"]),
+    # pychess's Jieqi capture tests: a capture that leaves the generals facing is no
+    # legal move; get_san answers pyffish's "no move" for it, and the server refuses it later.
+    (JIEQI, "get_san", ("jieqi", "4k4/9/9/9/9/9/9/9/p~8/R3K4 w - - 0 1", "a1a2"), "Ra1"),
     # 2. Cannons of limited range (`pB2`, `pR3`).
     (LIMITED_CANNONS, "legal_moves", ("limitedcannons", "7k/8/5p2/4p3/3p4/2W5/8/K7 w - - 0 1", []),
      ["a1a2", "a1b1", "a1b2", "c3a3", "c3b2", "c3b3", "c3b4", "c3c1", "c3c2", "c3c4", "c3c5", "c3c6", "c3c7", "c3c8",
@@ -360,6 +473,24 @@ CLIENT = [
      ["a8a6", "a8b7", "a8c6", "a8c8", "a8d5", "a8e4", "a8f3", "a8g2", "a8h1", "e8b8", "e8d7", "e8d8", "e8e7", "e8f7",
       "e8f8", "e8g8", "h8a1", "h8b2", "h8c3", "h8d4", "h8e5", "h8f6", "h8f8", "h8g7", "h8h6"]),
     (CLOBBERERS, "get_fen", ("clobberers", CLOBBERERS_CASTLES, ["e8b8"]), "1kd4d/8/8/8/8/8/8/R3K2R w KQ - 1 2"),
+    (CWDA_ROOKS, "legal_moves", ("cwrooks", CWDA_S_CASTLES, []),
+     ["a1a2", "a1a3", "a1a4", "a1a5", "a1b1", "a1c1", "a1d1", "e1b1", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e1g1", "h1f1",
+      "h1g1", "h1h2", "h1h3", "h1h4", "h1h5"]),
+    (CWDA_ROOKS, "get_fen", ("cwrooks", CWDA_S_CASTLES, ["e1b1"]), "g3k2g/8/8/8/8/8/8/1KS4S b kq - 1 1"),
+    # (Chimera keeps whether the king moved, for castles gained later: pyffish's FEN has no such field.)
+    (CWDA_ROOKS, "get_fen", ("cwrooks", CWDA_S_CASTLES, ["e1e2", "e8e7", "e2e1"]), "g6g/4k3/8/8/8/8/8/S3K2S b - - 3 2"),
+    (None, "get_fen", ("seirawan", S960, [], True), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[EHeh] w HFGhfg - 0 1"),
+    (None, "get_fen", ("seirawan", S960.replace("KQkq", "Kk"), [], True), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR[EHeh] w HGhg - 0 1"),
+    (None, "legal_moves", ("seirawan", S960, ["g2g4", "g7g5", "h2h4", "h7h5"], True),
+     ["a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d1c3", "d1e3", "d2d3", "d2d4", "e1d3", "e1f3", "e1g2", "e2e3", "e2e4", "f2f3",
+      "f2f4", "g1g2", "g1g2e", "g1g2h", "g1h2", "g1h2e", "g1h2h", "g4h5", "h1h2", "h1h2e", "h1h2h", "h1h3", "h1h3e", "h1h3h", "h4g5"]),
+    # Xiang Fu (its section was refused: dupleCheck), loaded and played as pyffish plays it.
+    (XIANGFU, "start_fen", ("xiangfu",), XIANGFU_START),
+    (XIANGFU, "validate_fen", (XIANGFU_ONE_ATTACKED, "xiangfu"), 1),
+    (XIANGFU, "get_fen", ("xiangfu", XIANGFU_START, ["e3e4", "e7e6", "e4e5", "e6e5"]),
+     "2rbm4/2cwn4/2+g6/9/4+g4/9/6+G2/4NWC2/4MBR2[g] w - - 0 3"),
+    (XIANGFU, "legal_moves", ("xiangfu", XIANGFU_ONE_ATTACKED, []),
+     ["c7c6", "c7d6", "c7d7", "e7d6", "e7d7", "e7e6", "e7f6", "e7f7", "e9c9", "e9g7", "e9g9"]),
     # 4. The side not to move in check: read, and its king may be taken.
     (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", []),
      ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",

@@ -449,7 +449,7 @@ mod tests {
         // forward knight leaps).
         same("fhN", "ffNfsN");
         same("fhW", "fW");
-        // `e` changes nothing for Fairy-Stockfish: en passant is `enPassantTypes`'.
+        // `e` is no move of its own: it makes a custom piece one of `enPassantTypes` (pawns.rs).
         same("mWfceF", "mWfcF");
     }
 

@@ -264,6 +264,10 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
     } else if castling && rights != "-" {
         let castles = castles(&c, &placement, &rights)?;
+        let arrivals = other_castling_rooks(&c, &placement, &castles, &pieces)?;
+        if !arrivals.is_empty() {
+            doc.insert("castling_rights_on_arrival".into(), strings(arrivals));
+        }
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
     } else if rights != "-" {
         // Without castling Fairy-Stockfish ignores the rights; so does the converted FEN.
@@ -300,11 +304,15 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         doc.insert("immobile_moves".into(), Value::Boolean(false));
     }
 
+    let duple = duple_check(&c, pseudo.as_ref())?;
     if let Some((types, count)) = &pseudo {
         for name in types {
             let piece = pieces.get_mut(name).and_then(Value::as_table_mut).expect("a piece of the variant");
-            piece.insert("royal_while_at_most".into(), Value::Integer(*count));
+            piece.insert("royal_while_at_most".into(), Value::Integer(if duple { i64::from(u8::MAX) } else { *count }));
         }
+    }
+    if duple {
+        doc.insert("duple_check".into(), Value::Boolean(true));
     }
     // Fairy-Stockfish reads a `~` (a promoted piece) in any variant's FEN; Chimera's FEN
     // has the mark only where a captured promoted piece demotes. Elsewhere it says nothing
@@ -464,6 +472,28 @@ fn pseudo_royal(c: &Conv<'_>) -> Result<Option<(Vec<String>, i64)>, Refusal> {
     Ok(Some((types, count)))
 }
 
+/// Fairy-Stockfish's `dupleCheck` (xiangfu's): a side is in check only when all its
+/// pseudo-royal extinction pieces (`pseudoRoyalCandidates`) are attacked, and a move is
+/// illegal that leaves all of them attacked; while it has only one left, that one is
+/// pseudo-royal as ever. That is Chimera's `duple_check` with those pieces royal however
+/// many there are, where they are the only royal kind (no king, whose check
+/// Fairy-Stockfish judges apart) and each is pseudo-royal only as the last of its kind
+/// (`extinctionPieceCount = 0`: with more, it judges each of the last few alone). So
+/// [`pseudo_royal`]'s count becomes "always" (`royal_while_at_most = 255`: more of a
+/// kind than the board holds) and `duple_check` is set; any other `dupleCheck` is refused.
+fn duple_check(c: &Conv<'_>, pseudo: Option<&(Vec<String>, i64)>) -> Result<bool, Refusal> {
+    if !c.bool("dupleCheck", false)? {
+        return Ok(false);
+    }
+    match pseudo {
+        Some((types, 1)) if !types.is_empty() && c.fsf.piece("king").is_none() => Ok(true),
+        _ => Err(c.refuse(
+            "dupleCheck",
+            "duple check other than on pseudo-royal extinction pieces that are the only royal kind, each pseudo-royal as the last of its kind",
+        )),
+    }
+}
+
 /// Fairy-Stockfish's atomic chess (`nocheckatomic`, `atomic`) as Chimera's `atomic`
 /// module: captures explode (`blastOnCapture`, sparing Fairy-Stockfish's pawn type, which
 /// is the only piece the converter marks `pawn`), and a side whose one non-royal "king"
@@ -526,6 +556,49 @@ fn castling_letters(c: &Conv<'_>) -> Result<(char, Vec<char>), Refusal> {
         return Err(c.refuse("startFen", "castling rights without a castling king or rook piece"));
     }
     Ok((king, rooks))
+}
+
+/// The castling rook kinds (`castlingRookPieces`) that stand on no castle's rook square
+/// at the start (cwda's `r d g s`, with rooks and bishop-dabbabas in the corners):
+/// Fairy-Stockfish honours a FEN's castling right for any of them. Chimera takes the
+/// kinds standing there at the start for castling rooks, and also the kinds that gain a
+/// castle by arriving on its rook square (`castling_rights_on_arrival`): the others are
+/// given so. That adds nothing else where no such piece can come into being on its own
+/// castle's rook square: no drops, no gating, and no promotion zone holding the own
+/// castling rank (a pawn promotes on the far side); elsewhere the section is refused.
+fn other_castling_rooks(
+    c: &Conv<'_>,
+    placement: &BTreeMap<(u8, u8), char>,
+    castles: &[Table],
+    pieces: &Table,
+) -> Result<Vec<String>, Refusal> {
+    let names = c.names("castlingRookPieces", &["rook"])?;
+    let own_rank = c.int("castlingRank", 1)?.clamp(1, c.ranks as i64) as u8 - 1;
+    let mut at_start = BTreeSet::new();
+    for castle in castles {
+        let Some(file) = castle.get("rook").and_then(Value::as_str).and_then(|sq| sq.bytes().next()) else { continue };
+        let file = file - b'a';
+        for rank in [own_rank, c.ranks - 1 - own_rank] {
+            if let Some(&l) = placement.get(&(file, rank)) {
+                at_start.insert(l.to_ascii_lowercase());
+            }
+        }
+    }
+    let others: Vec<String> =
+        names.into_iter().filter(|name| c.fsf.piece(name).is_some_and(|p| !at_start.contains(&p.letter.to_ascii_lowercase()))).collect();
+    if others.is_empty() {
+        return Ok(others);
+    }
+    let zone_on_castling_rank = pieces.values().filter_map(|p| p.get("promotion")).any(|pr| {
+        pr.get("ranks").and_then(Value::as_array).is_none_or(|ranks| ranks.iter().any(|r| r.as_integer() == Some(i64::from(own_rank) + 1)))
+    });
+    if c.bool("pieceDrops", false)? || c.bool("gating", false)? || c.bool("seirawanGating", false)? || zone_on_castling_rank {
+        return Err(c.refuse(
+            "castlingRookPieces",
+            "castling rook kinds not on the castles' squares at the start, where such a piece may come into being on one",
+        ));
+    }
+    Ok(others)
 }
 
 /// Fairy-Stockfish's castles for the rights of the start FEN (`KQkq`): the castling king

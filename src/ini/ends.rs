@@ -72,6 +72,17 @@ pub(super) fn end_table(
         if c.bool("perpetualCheckIllegal", false)? {
             end.insert("perpetual_check".into(), Value::String("loss".into()));
         }
+        // Fairy-Stockfish's `moveRepetitionIllegal` (Kakao Janggi's, and pychess's
+        // Borderlands'), which it judges with the repetitions (not at all without them):
+        // shuttling a piece back and forth loses for the shuttler, Chimera's `shuttling`.
+        // Its count reaches back past captures where they go to the hand (its
+        // `pliesFromNull`), Chimera's only to the last reset of the halfmove clock.
+        if c.bool("moveRepetitionIllegal", false)? {
+            if c.bool("capturesToHand", false)? {
+                return Err(c.refuse("moveRepetitionIllegal", "shuttling judged across captures to the hand"));
+            }
+            end.insert("shuttling".into(), Value::String("loss".into()));
+        }
         if let Some(rule) = xiangqi::chasing(c, pieces)? {
             end.insert("perpetual_chase".into(), Value::Table(rule));
         }

@@ -179,6 +179,8 @@ const MAPPED_MORE: &[&str] = &[
     "blastImmuneTypes",
     "mutuallyImmuneTypes",
     "extinctionPseudoRoyal",
+    "dupleCheck",
+    "moveRepetitionIllegal",
     "flagPiece",
     "flagPieceWhite",
     "flagPieceBlack",
@@ -243,10 +245,8 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("gating", "false", "gating"),
     ("seirawanGating", "false", "gating"),
     ("cambodianMoves", "false", "Cambodian first moves"),
-    ("moveRepetitionIllegal", "false", "illegal move repetitions"),
     ("shatarMateRule", "false", "Shatar's mate rule"),
     ("extinctionClaim", "false", "extinction by claim"),
-    ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
 ];
 
 /// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of

@@ -120,7 +120,15 @@ pub(super) fn pawn_rules(
     // where `enPassantRegion` is empty (Nuclear chess's `-`).
     let everywhere = c.en_passant_anywhere()?;
     let mut takers = BTreeSet::new();
-    for name in c.shared_names("enPassantTypes", &["pawn"], board, promoted)? {
+    // A custom piece whose Betza has an `e` is one of `enPassantTypes` too, for both sides
+    // (Fairy-Stockfish's parser adds it: Borderlands' soldier `fWfceFifmnD`).
+    let mut types = c.shared_names("enPassantTypes", &["pawn"], board, promoted)?;
+    for p in c.fsf.pieces.values() {
+        if p.name.starts_with("customPiece") && p.betza.contains('e') && !types.contains(&p.name) {
+            types.push(p.name.clone());
+        }
+    }
+    for name in types {
         if !everywhere || !appears(&name) || doublers.is_empty() {
             continue;
         }

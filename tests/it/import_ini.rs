@@ -670,6 +670,67 @@ fn several_kinds_of_castling_rook_castle_where_they_stand() {
 }
 
 #[test]
+fn castling_rook_kinds_off_the_start_squares_castle_too() {
+    // pychess-variants' cwda: the rook-like `s` (R4) and the `g` are castling rooks too,
+    // though none stands in a corner at the start; the moves are pyffish 0.0.90's.
+    let ini = "[cw:chess]\ncustomPiece1 = d:BD\ncustomPiece5 = g:fsRbK\ncustomPiece9 = s:R4\n\
+               castlingRookPieces = r d g s\ncastlingQueensideFile = b\nstartFen = dnbqkbnd/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n";
+    let doc = converted(ini);
+    let arrivals: Vec<&str> = doc["castling_rights_on_arrival"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(arrivals, ["customPiece5", "customPiece9"]);
+    let castles: Vec<String> =
+        moves_of(ini, "g3k2g/8/8/8/8/8/8/S3K2S w KQkq - 0 1").into_iter().filter(|m| m == "e1b1" || m == "e1g1").collect();
+    assert_eq!(castles, ["e1b1", "e1g1"]);
+    // Where such a piece could come into being on its castle's square (dropped there), the
+    // kinds are no castling rooks of Chimera's: the section is refused.
+    let house = format!("{ini}pieceDrops = true\ncapturesToHand = true\n").replace("RNBQKBNR w", "RNBQKBNR[] w");
+    assert_eq!(refused(&house).0, "castlingRookPieces");
+}
+
+#[test]
+fn duple_check_on_pseudo_royal_pieces_is_chimeras_duple_check() {
+    // pychess-variants' xiangfu (two `+g` commoners a side, pseudo-royal, in check only when
+    // both are attacked): always royal, `duple_check`. compat plays it as pyffish 0.0.90
+    // does, move lists, FENs and ends over 30 random games (python/tests).
+    let ini = "[df:chess]\nking = -\ncommoner = k\nextinctionPieceTypes = k\nextinctionPseudoRoyal = true\ndupleCheck = true\n\
+               castling = false\nstartFen = 3kk3/8/8/8/8/8/8/3KK3 w - - 0 1\n";
+    let doc = converted(ini);
+    assert_eq!(doc["duple_check"].as_bool(), Some(true));
+    assert_eq!(doc["pieces"]["commoner"]["royal_while_at_most"].as_integer(), Some(255));
+    // One of the two may be left attacked (the rook on the d-file), not both.
+    let moves = moves_of(ini, "3kk3/8/8/8/8/8/8/R2KK2R w - - 0 1");
+    assert!(moves.contains(&"a1a8".to_string()) && moves.contains(&"h1h8".to_string()), "{moves:?}");
+    let black = moves_of(ini, "3kk3/8/8/8/8/8/8/3RR2K b - - 0 1");
+    assert!(!black.is_empty() && black.iter().all(|m| m.starts_with('d') || m.starts_with('e')), "{black:?}");
+    // With a king beside them Fairy-Stockfish judges the king's check apart: refused.
+    let with_king = "[dk:chess]\ncommoner = c\nextinctionPieceTypes = c\nextinctionPseudoRoyal = true\ndupleCheck = true\n";
+    assert_eq!(refused(with_king).0, "dupleCheck");
+}
+
+#[test]
+fn move_repetition_illegal_is_shuttling() {
+    // Fairy-Stockfish judges it with the repetitions: a loss for the shuttler.
+    let doc = converted("[mr:chess]\nmoveRepetitionIllegal = true\n");
+    assert_eq!(doc["end"]["shuttling"].as_str(), Some("loss"));
+    assert!(converted("[mr:chess]\nmoveRepetitionIllegal = true\nnFoldRule = 0\n")["end"].get("shuttling").is_none());
+    assert_eq!(refused("[mr:crazyhouse]\nmoveRepetitionIllegal = true\n").0, "moveRepetitionIllegal");
+}
+
+#[test]
+fn a_custom_piece_with_e_in_its_betza_takes_en_passant() {
+    // Fairy-Stockfish's parser makes such a piece one of `enPassantTypes` (pyffish 0.0.90
+    // lists Borderlands' soldier's en-passant capture). A pawn-like custom piece
+    // (`fmWfceFifmnD`) takes so in both engines (pyffish 0.0.90 lists `e5d6` after
+    // `d7d5`); Borderlands' soldier (`fWfceFifmnD`), whose capturing steps are more than
+    // its capture-only ones, is refused.
+    let ini = "[be:chess]\ncustomPiece1 = a:fmWfceFifmnD\npawn = -\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *7\n\
+               startFen = 4k3/aaaaaaaa/8/8/8/8/AAAAAAAA/4K3 w - - 0 1\n";
+    assert_eq!(moves_of(ini, "4k3/8/8/3aA3/8/8/8/4K3 w - d6 0 2"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5d6", "e5e6"]);
+    let soldier = "[so:chess]\ncustomPiece1 = w:fWfceFifmnD\npawn = -\nstartFen = 4k3/wwwwwwww/8/8/8/8/WWWWWWWW/4K3 w - - 0 1\n";
+    assert_eq!(refused(soldier).0, "enPassantTypes");
+}
+
+#[test]
 fn promoted_marks_of_a_start_without_demotion_are_dropped_and_kept_as_written() {
     // Jieqi (pychess-variants) marks its covered pieces `~`: Fairy-Stockfish reads the
     // marks in any variant; Chimera's FEN has them only where captured pieces demote.

@@ -109,9 +109,18 @@ impl Shape {
         let mut plus_promoting = String::new();
         let mut tilde_promotions = false;
         for (t, p) in rules.pieces.iter().enumerate() {
+            // A type a FEN writes `+` and its letter for, a piece demoted to it on capture
+            // (xiangfu's `+g`).
+            if super::fen_io::plus_type(rules, PieceType::new(t as u8)).is_some() {
+                plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
+            }
             if let Some(promotion) = &p.promotion {
                 let targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
-                let (plus, tilde): (Vec<PieceType>, Vec<PieceType>) = targets.partition(|&t| demotes(t));
+                // `+` also for a piece promoted Shogi style to a type of its own (Chak's pawn
+                // to its `W`): Fairy-Stockfish's `promotedPieceType`, written `+P`.
+                let base = PieceType::new(t as u8);
+                let (plus, tilde): (Vec<PieceType>, Vec<PieceType>) =
+                    targets.partition(|&to| demotes(to) || super::turn_mark(rules, base, to) == Some('+'));
                 if !plus.is_empty() {
                     plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
                 }

@@ -13,38 +13,203 @@ use chimera::ini::{betza::translate, fsf::PIECES};
 
 use super::fen_check::moves_as_pawn;
 use chimera::rules::PieceDef;
-use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, Position, Rules, Square, Variant};
+use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry, MoveKind, PieceType, Position, Rules, Square, Variant};
 
 /// The position `fen` describes, read as pyffish reads it.
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
-    // Fairy-Stockfish reads the fields it knows and ignores the rest: a bughouse FEN's
-    // second board after ` | ` (pychess stores both boards in one string) is not this one's.
-    let fen = fen.split_once(" |").map_or(fen, |(first, _)| first);
-    // Promoted pieces' marks where Chimera's FEN has none (`M~`: [`promoted_marks`]).
+    // Promoted pieces' marks where Chimera's FEN has none (`M~`: [`promoted_marks`]), and
+    // pieces promoted Shogi style to a type of their own (Chak's `+P`: [`piece_promotions`]).
     let (_, fen) = promoted_marks(v, fen);
-    let fen = checks_as_chimera(v.rules(), &with_en_passant_field(&fen));
+    let (_, fen) = piece_promotions(v, &fen);
+    let fen = as_fsf_reads(v.rules(), &fen);
+    let fen = if chess960 || v.rules().chess960 { gates_of_960_castles(v, &fen) } else { fen };
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     // Fairy-Stockfish reads a FEN whose side not to move stands in check, and walls anywhere.
     let position = |fen: &str| v.position_lenient(fen, mode);
-    match position(&fen) {
-        Err(e) if e.field == FenField::Castling => position(&drop_bad_castling(v, &fen, mode)).map_err(|_| e),
-        other => other,
+    // It ignores castling letters it cannot honour, and en-passant squares no pawn could
+    // take on (`validate_fen` is the call that judges them).
+    let mut attempt = fen;
+    for _ in 0..2 {
+        match position(&attempt) {
+            Err(e) if e.field == FenField::Castling => attempt = drop_bad_castling(v, &attempt, mode),
+            Err(e) if e.field == FenField::EnPassant => attempt = with_field(&attempt, 3, "-"),
+            other => return other,
+        }
     }
+    position(&attempt)
 }
 
-/// The FEN as Fairy-Stockfish reads one without an en-passant field between the castling
-/// field and two numbers (Chennis's `[] w - 0 1`): it takes the first number for the
-/// en-passant field (no square: none) and the second for the halfmove clock, and counts
-/// the first move; Chimera would refuse the `0` as an en-passant square.
-fn with_en_passant_field(fen: &str) -> String {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    let numeric = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
-    match fields[..] {
-        [board, side, castling, skipped, half] if !numeric(castling) && numeric(skipped) && numeric(half) => {
-            format!("{board} {side} {castling} - {half} 1")
+/// In a Chess960 position of a gating variant (Seirawan960), Fairy-Stockfish reads a
+/// castling field's `K` or `Q` as the castle with the outermost rook on that side of the
+/// king, and as gates on that rook's square and on the king's, wherever they stand
+/// (`KQ` of `BBQNNRKR` are the castles with the h1 and f1 rooks, and the gates h1, g1
+/// and f1). Chimera's reader takes the letters for the castles' own squares, so for a
+/// side with pieces in hand (where gates matter, and a king on a gate castles with every
+/// rook on one) each such letter is written as the files of its rook and its king.
+fn gates_of_960_castles(v: &Variant, fen: &str) -> String {
+    let rules = v.rules();
+    let (Some(gating), Some(field)) = (rules.gating.as_ref(), fen.split(' ').nth(2)) else { return fen.to_string() };
+    let board = fen.split(' ').next().unwrap_or("");
+    let (placement, hand) = board.split_once('[').map_or((board, ""), |(b, h)| (b, h));
+    let g = rules.geometry;
+    let Some(squares) = board_squares(g, placement) else { return fen.to_string() };
+    let start = v.start();
+    let rook_kinds: Vec<PieceType> = rules.castles.iter().filter_map(|c| start.piece_at(c.rook_from).map(|p| p.kind)).collect();
+    let mut written = String::new();
+    for c in field.chars() {
+        let white = c.is_ascii_uppercase();
+        let own = |t: &str| t.starts_with(|l: char| l.is_ascii_uppercase() == white);
+        let rank = if white { gating.rank } else { g.ranks - 1 - gating.rank };
+        let on_rank: Vec<(u8, PieceType)> = squares
+            .iter()
+            .filter(|(sq, _)| g.rank(*sq) == rank)
+            .filter_map(|(sq, t)| t.as_deref().filter(|t| own(t)).and_then(|t| t.chars().next()).map(|l| (g.file(*sq), l)))
+            .filter_map(|(f, l)| rules.piece_by_letter(l).map(|k| (f, k)))
+            .collect();
+        let king = on_rank.iter().find(|(_, k)| rules.piece(*k).royal).map(|&(f, _)| f);
+        let rooks = on_rank.iter().filter(|(_, k)| rook_kinds.contains(k)).map(|&(f, _)| f);
+        let rook = match c.to_ascii_uppercase() {
+            'K' => rooks.max(),
+            'Q' => rooks.min(),
+            _ => None,
+        };
+        let in_hand = hand.chars().any(|h| h.is_ascii_alphabetic() && h.is_ascii_uppercase() == white);
+        match (king, rook) {
+            (Some(k), Some(r)) if in_hand && (r > k) == c.eq_ignore_ascii_case(&'K') => {
+                for f in [r, k] {
+                    let letter = Geometry::file_char(f);
+                    let letter = if white { letter.to_ascii_uppercase() } else { letter };
+                    if !written.contains(letter) {
+                        written.push(letter);
+                    }
+                }
+            }
+            _ => written.push(c),
         }
-        _ => fen.to_string(),
     }
+    with_field(fen, 2, &written)
+}
+
+/// `fen` with its `i`-th field (from 0) replaced.
+fn with_field(fen: &str, i: usize, field: &str) -> String {
+    let mut parts: Vec<&str> = fen.split(' ').collect();
+    if let Some(p) = parts.get_mut(i) {
+        *p = field;
+    }
+    parts.join(" ")
+}
+
+/// The FEN as Fairy-Stockfish's `Position::set` (src/position.cpp) reads it, written in
+/// Chimera's fields (`board side castling ep halfmove fullmove`, the check counts as
+/// `checks=`). It reads character by character and never refuses: the side is Black only
+/// for `b`; where a digit follows the side, there are no castling and en-passant fields
+/// (Shogi's and Ataxx's `w 0 1`, 3check's `w 3+3 0 1`); the en-passant field is read
+/// square by square, and the first character that is none is passed over, so a FEN
+/// without that field (Chennis's `w - 0 1`) loses its first number there and reads the
+/// second as its halfmove clock; a counting variant (Makruk) reads a number in that
+/// place as its counting limit; check counts `3+3` (one digit each, checks left) follow
+/// if the variant counts checks; then the two clocks, each a number or 0 (and the second
+/// then 0 too), a fullmove number below 1 read as 1; then Lichess's `+1+0` (checks
+/// given, of three). What follows is ignored (pychess's second board after `|`), but
+/// for Chimera's own `key=value` fields, kept for its own FENs.
+fn as_fsf_reads(rules: &Rules, fen: &str) -> String {
+    let s = fen.as_bytes();
+    let g = rules.geometry;
+    let mut at = 0;
+    while at < s.len() && !s[at].is_ascii_whitespace() {
+        at += 1;
+    }
+    let board = &fen[..at];
+    at += 1;
+    let black = s.get(at) == Some(&b'b');
+    at += 2;
+    let mut castling = String::new();
+    let mut fourth = String::new();
+    if !s.get(at).is_some_and(u8::is_ascii_digit) {
+        while let Some(&c) = s.get(at) {
+            at += 1;
+            if c.is_ascii_whitespace() {
+                break;
+            }
+            castling.push(char::from(c));
+        }
+        if rules.end.counting.is_some() && s.get(at).is_some_and(u8::is_ascii_digit) {
+            while let Some(&c) = s.get(at).filter(|c| c.is_ascii_digit()) {
+                fourth.push(char::from(c));
+                at += 1;
+            }
+        } else {
+            while let Some(&file) = s.get(at) {
+                at += 1;
+                if !(b'a'..b'a'.saturating_add(g.files)).contains(&file) {
+                    break;
+                }
+                let Some(&rank) = s.get(at) else { break };
+                at += 1;
+                if !(b'1'..b'1'.saturating_add(g.ranks)).contains(&rank) {
+                    break;
+                }
+                fourth.push(char::from(file));
+                fourth += &(rank - b'0').to_string();
+            }
+        }
+    }
+    let skip_spaces = |at: &mut usize| {
+        while s.get(*at).is_some_and(u8::is_ascii_whitespace) {
+            *at += 1;
+        }
+    };
+    // A digit character's value (Fairy-Stockfish's `token - '0'`, at least 0).
+    let digit = |c: Option<&u8>| u16::from(c.copied().unwrap_or(b'0').saturating_sub(b'0'));
+    let mut left: Option<(u16, u16)> = None;
+    skip_spaces(&mut at);
+    if rules.end.checks.is_some() && s.get(at).is_some() && s.get(at + 1) == Some(&b'+') {
+        left = Some((digit(s.get(at)), digit(s.get(at + 2))));
+        at += 3;
+    }
+    // `>>` into an int: spaces, a sign, digits; a failed read fails every later one.
+    let number = |at: &mut usize| -> Option<i64> {
+        skip_spaces(at);
+        let start = *at;
+        if matches!(s.get(*at), Some(b'+' | b'-')) {
+            *at += 1;
+        }
+        let digits = *at;
+        while s.get(*at).is_some_and(u8::is_ascii_digit) {
+            *at += 1;
+        }
+        (*at > digits).then(|| fen[start..*at].parse::<i64>().unwrap_or(i64::MAX))
+    };
+    let halfmove = number(&mut at);
+    let fullmove = halfmove.and_then(|_| number(&mut at));
+    if let (Some(n), Some(_)) = (rules.end.checks, fullmove) {
+        // Lichess's counts: `+`, checks given by White, `+`, by Black (of three).
+        let mut chars = fen[at..].bytes().filter(|b| !b.is_ascii_whitespace());
+        if chars.next() == Some(b'+') {
+            let (w, _, b) = (chars.next(), chars.next(), chars.next());
+            let of_three = |c: Option<u8>| 3u16.saturating_sub(digit(c.as_ref())).min(n);
+            left = Some((of_three(w), of_three(b)));
+        }
+    }
+    let ours = fen.split(" |").next().unwrap_or(fen).split_whitespace().skip(1).filter(|f| f.contains('='));
+    let mut extra: Vec<String> = ours.filter(|f| left.is_none() || !f.starts_with("checks=")).map(str::to_string).collect();
+    if let Some(n) = rules.end.checks {
+        if !extra.iter().any(|f| f.starts_with("checks=")) {
+            // Without counts the next check wins, as Fairy-Stockfish assumes.
+            let (w, b) = left.unwrap_or((1, 1));
+            extra.push(format!("checks={}/{}", n.saturating_sub(w.min(n)), n.saturating_sub(b.min(n))));
+        }
+    }
+    let halfmove = halfmove.unwrap_or(0).clamp(0, i64::from(u16::MAX));
+    let fullmove = fullmove.unwrap_or(0).clamp(1, i64::from(u32::MAX));
+    let or_none = |f: String| if f.is_empty() { "-".to_string() } else { f };
+    let side = if black { 'b' } else { 'w' };
+    let mut out = format!("{board} {side} {} {} {halfmove} {fullmove}", or_none(castling), or_none(fourth));
+    for f in extra {
+        out.push(' ');
+        out += &f;
+    }
+    out
 }
 
 /// pyffish's start FEN of each Fairy-Stockfish built-in, as its text (short forms such
@@ -75,39 +240,6 @@ pub fn is_start(v: &Variant, text: &str) -> bool {
 pub fn start(v: &Variant, chess960: bool) -> Result<Position, chimera::FenError> {
     let mode = if chess960 { CastlingMode::Chess960 } else { CastlingMode::Standard };
     v.position_in(&v.rules().start_fen, mode)
-}
-
-/// Fairy-Stockfish's check counts, rewritten as Chimera's `checks=W/B` (checks given);
-/// a FEN without them means one check left for each side, as Fairy-Stockfish reads it.
-/// A FEN with Chimera's own field is left as it is.
-fn checks_as_chimera(rules: &Rules, fen: &str) -> String {
-    let Some(n) = rules.end.checks else { return fen.to_string() };
-    let mut parts: Vec<&str> = fen.split_whitespace().collect();
-    if parts.iter().any(|p| p.starts_with("checks=")) {
-        return fen.to_string();
-    }
-    let given = |remaining: &str| remaining.parse::<u16>().ok().map(|r| n.saturating_sub(r));
-    // `3+3` after the castling and en-passant fields: checks remaining, White's first.
-    if parts.len() >= 5 {
-        if let Some((w, b)) = parts[4].split_once('+') {
-            if let (Some(w), Some(b)) = (given(w), given(b)) {
-                parts.remove(4);
-                return format!("{} checks={w}/{b}", parts.join(" "));
-            }
-        }
-    }
-    // Lichess's `+1+0` at the end: checks given.
-    if let Some(last) = parts.last().and_then(|l| l.strip_prefix('+')) {
-        if let Some((w, b)) = last.split_once('+') {
-            if w.parse::<u16>().is_ok() && b.parse::<u16>().is_ok() {
-                parts.pop();
-                return format!("{} checks={w}/{b}", parts.join(" "));
-            }
-        }
-    }
-    // Without either, Fairy-Stockfish assumes that the next check wins.
-    let last = n.saturating_sub(1);
-    format!("{fen} checks={last}/{last}")
 }
 
 /// The FEN with only the castling letters Chimera accepts one by one: Fairy-Stockfish
@@ -175,17 +307,24 @@ fn gate_of_castle(v: &Variant, board: &str, letter: char) -> Option<char> {
 
 /// A piece's place in Fairy-Stockfish's piece-type order (its pocket order, highest
 /// first): the predefined type that moves alike, the king last, other pieces after the
-/// predefined ones in Chimera's order (as custom pieces follow them).
+/// predefined ones in Chimera's order (as custom pieces follow them), an imported
+/// section's custom pieces by their number.
 fn fsf_order(rules: &Rules, t: usize) -> usize {
     let p: &PieceDef = &rules.pieces[t];
     if p.royal {
         return 10_000;
     }
+    // An imported section's custom pieces keep Fairy-Stockfish's names: they follow the
+    // predefined types, by number, however they move (xiangfu's `customPiece3`, a
+    // commoner's moves, comes after its `customPiece1` in the pocket, as pyffish writes it).
+    if let Some(n) = p.name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok()) {
+        return 1_000 + n;
+    }
     let same = |betza: &str| {
         let Ok(ours) = translate(betza).and_then(|b| chimera::betza::parse(&b).map_err(|e| e.reason)) else { return false };
         ours.len() == p.directions.len() && ours.iter().all(|d| p.directions.contains(d))
     };
-    PIECES.iter().take(PIECES.len() - 1).position(|(_, b)| same(b)).unwrap_or(1_000 + t)
+    PIECES.iter().take(PIECES.len() - 1).position(|(_, b)| same(b)).unwrap_or(2_000 + t)
 }
 
 /// What pyffish's FEN of `pos` says: Chimera's FEN with Fairy-Stockfish's conventions.
@@ -216,6 +355,9 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
     if parts.len() > 4 && !counting {
         parts[4] = halfmove.to_string();
     }
+    if unmoved_says_nothing(rules) {
+        parts.retain(|p| !p.starts_with("unmoved="));
+    }
     if let Some(n) = rules.end.checks {
         if let Some(i) = parts.iter().position(|p| p.starts_with("checks=")) {
             let field = parts.remove(i);
@@ -225,6 +367,24 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
         }
     }
     parts.join(" ")
+}
+
+/// Whether Chimera's `unmoved=` field (which kings never moved) says nothing a FEN of
+/// Fairy-Stockfish's can: where it is written only because some kinds gain castles by
+/// arriving on a rook square (an imported section's other castling rook kinds, cwda's:
+/// `castling_rights_on_arrival`), and no piece can arrive there — no drops, gating,
+/// purchases, lifts or problemists' conditions, no rule modules, no moves a piece may
+/// make only from its first square. Fairy-Stockfish writes none; compat leaves it out.
+fn unmoved_says_nothing(rules: &Rules) -> bool {
+    !rules.castling_rights_on_arrival.is_empty()
+        && rules.drops.is_none()
+        && rules.gating.is_none()
+        && rules.economy.is_none()
+        && rules.lift.is_none()
+        && rules.circe.is_none()
+        && !rules.andernach
+        && rules.modules.is_empty()
+        && rules.pieces.iter().all(|p| p.directions.iter().all(|d| !d.initial_only))
 }
 
 /// The pocket's letters, White's then Black's, each by Fairy-Stockfish's piece order,
@@ -492,4 +652,99 @@ pub fn with_marks(rules: &Rules, fen: &str, marks: &[Square]) -> String {
     }
     let hand = hand.map(|h| format!("[{h}")).unwrap_or_default();
     fen.replacen(board, &(out + &hand), 1)
+}
+
+/// The type a Shogi-style promotion turns `base` into, where that type is no promoted
+/// face of Chimera's (Chak's pawn into its `W`; Shogi's faces Chimera's FEN writes
+/// itself): Fairy-Stockfish's `promotedPieceType`, whose promoted pieces it writes `+`
+/// and the letter they promoted from (`+P`), and reads so.
+pub fn plus_target(rules: &Rules, base: PieceType) -> Option<PieceType> {
+    let promotion = rules.piece(base).promotion.as_ref()?;
+    let mut targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
+    let to = targets.next()?;
+    (targets.all(|t| t == to) && rules.promoted_from(to).is_none() && super::turn_mark(rules, base, to) == Some('+')).then_some(to)
+}
+
+/// The type a FEN's `+` and `base`'s letter stands for, where that is no promoted face of
+/// Chimera's: [`plus_target`], or else the one type that goes to the hand as `base` when
+/// taken (xiangfu's `+g`: its king-like `k` starts promoted from a `g`, as pieces do that
+/// Fairy-Stockfish demotes on capture).
+pub fn plus_type(rules: &Rules, base: PieceType) -> Option<PieceType> {
+    plus_target(rules, base).or_else(|| {
+        let mut demoting = rules.piece_types().filter(|&t| {
+            t != base && rules.promoted_from(t).is_none() && rules.piece(t).captured_as == chimera::rules::Captured::Hand(base)
+        });
+        let t = demoting.next()?;
+        demoting.next().is_none().then_some(t)
+    })
+}
+
+/// The squares where `fen` writes a piece promoted to a type of its own with `+` (Chak's
+/// `+P`: [`plus_target`]), each with the type it promoted from; with the FEN that writes
+/// those pieces with their own letters, for Chimera's reader.
+pub fn piece_promotions(v: &Variant, fen: &str) -> (Vec<(Square, PieceType)>, String) {
+    let rules = v.rules();
+    let board = fen.split(' ').next().unwrap_or("");
+    let field = board.split('[').next().unwrap_or(board);
+    if !field.contains('+') || rules.geometry.boards > 1 {
+        return (Vec::new(), fen.to_string());
+    }
+    let Some(mut squares) = board_squares(rules.geometry, field) else { return (Vec::new(), fen.to_string()) };
+    let mut found = Vec::new();
+    for (sq, text) in squares.iter_mut() {
+        let Some(letter) = text.as_deref().and_then(|t| t.strip_prefix('+')).and_then(|t| t.chars().next()) else { continue };
+        let Some(base) = rules.piece_by_letter(letter) else { continue };
+        let Some(to) = plus_type(rules, base) else { continue };
+        let color = if letter.is_ascii_uppercase() { Color::White } else { Color::Black };
+        found.push((*sq, base));
+        *text = Some(rules.fen_symbol(to, color).to_string());
+    }
+    if found.is_empty() {
+        return (found, fen.to_string());
+    }
+    let rewritten = write_squares(rules.geometry, &squares);
+    (found, fen.replacen(field, &rewritten, 1))
+}
+
+/// `fen` with the pieces on `promoted` written `+` and the letter of the type each
+/// promoted from (Fairy-Stockfish's `unpromoted_piece_on`), where the board shows them.
+pub fn with_plus(rules: &Rules, fen: &str, promoted: &[(Square, PieceType)]) -> String {
+    let board = fen.split(' ').next().unwrap_or("");
+    let field = board.split('[').next().unwrap_or(board);
+    let Some(mut squares) = board_squares(rules.geometry, field).filter(|_| !promoted.is_empty()) else { return fen.to_string() };
+    for (sq, text) in squares.iter_mut() {
+        let Some((_, base)) = promoted.iter().find(|(p, _)| p == sq) else { continue };
+        if let Some(t) = text.as_mut().filter(|t| t.chars().all(|c| c.is_ascii_alphabetic())) {
+            let white = t.starts_with(|c: char| c.is_ascii_uppercase());
+            *t = format!("+{}", rules.fen_symbol(*base, if white { Color::White } else { Color::Black }));
+        }
+    }
+    fen.replacen(field, &write_squares(rules.geometry, &squares), 1)
+}
+
+/// A board field from its squares in FEN order ([`board_squares`]).
+fn write_squares(g: Geometry, squares: &[(Square, Option<String>)]) -> String {
+    let mut out = String::new();
+    for (i, row) in squares.chunks(g.files as usize).enumerate() {
+        if i > 0 {
+            out.push('/');
+        }
+        let mut empty = 0;
+        for (_, text) in row {
+            match text {
+                None => empty += 1,
+                Some(t) => {
+                    if empty > 0 {
+                        out += &empty.to_string();
+                        empty = 0;
+                    }
+                    out += t;
+                }
+            }
+        }
+        if empty > 0 {
+            out += &empty.to_string();
+        }
+    }
+    out
 }
