@@ -228,6 +228,12 @@ impl Bitboard for Wide {
         (self.0[0] | self.0[1] | self.0[2] | self.0[3]) == 0
     }
     #[inline]
+    fn has(self, sq: Square) -> bool {
+        // One word's bit (the default builds the one-square set on the stack first).
+        let sq = sq.get();
+        self.0[(sq >> 6) as usize] >> (sq & 63) & 1 != 0
+    }
+    #[inline]
     fn count(self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
@@ -262,6 +268,19 @@ impl Bitboard for Wide {
         Wide(w)
     }
     #[inline]
+    fn pop(&mut self) -> Square {
+        // One look for the lowest word in use (the default looks twice: `lsb`, then
+        // `without_lsb`), on every square of every loop over pieces.
+        for (i, x) in self.0.iter_mut().enumerate() {
+            if *x != 0 {
+                let sq = i as u32 * 64 + x.trailing_zeros();
+                *x &= *x - 1;
+                return Square::new(sq as u8);
+            }
+        }
+        Square::new(0)
+    }
+    #[inline]
     fn to_wide(self) -> Wide {
         self
     }
@@ -271,16 +290,15 @@ impl Bitboard for Wide {
     }
     #[inline]
     fn up_to_lowest(self) -> Self {
-        let mut out = [!0u64; 4];
-        for i in 0..4 {
-            let w = self.0[i];
-            if w != 0 {
-                out[i] = w ^ (w - 1);
-                for o in &mut out[i + 1..] {
-                    *o = 0;
-                }
-                break;
-            }
+        // Word by word without a branch (a loop that stops at the lowest square cleared
+        // the words above it with a call to `memset`, for every ray cut): the words below
+        // the lowest square's are whole, its own is cut as a `u64`'s, those above empty.
+        let mut out = [0u64; 4];
+        let mut below = true;
+        for (o, &w) in out.iter_mut().zip(&self.0) {
+            // (An empty word gives every square: `0 ^ !0`.)
+            *o = if below { w ^ w.wrapping_sub(1) } else { 0 };
+            below &= w == 0;
         }
         Wide(out)
     }
@@ -312,16 +330,13 @@ impl Bitboard for Wide {
     }
     #[inline]
     fn down_to_highest(self) -> Self {
-        let mut out = [!0u64; 4];
-        for i in (0..4).rev() {
-            let w = self.0[i];
-            if w != 0 {
-                out[i] = !0 << (63 - w.leading_zeros());
-                for o in &mut out[..i] {
-                    *o = 0;
-                }
-                break;
-            }
+        // As `up_to_lowest`, from the top word down.
+        let mut out = [0u64; 4];
+        let mut above = true;
+        for (o, &w) in out.iter_mut().zip(&self.0).rev() {
+            // (`| 1`: an empty word gives every square, as a `u64`'s does.)
+            *o = if above { !0 << (63 - (w | 1).leading_zeros()) } else { 0 };
+            above &= w == 0;
         }
         Wide(out)
     }

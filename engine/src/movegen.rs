@@ -26,7 +26,18 @@ pub trait MoveSink {
     /// ([`MoveSink::push_bulk`]): every counting sink, and those that count apart what
     /// the bulk can tell apart.
     const BULK: bool = Self::COUNTS_ONLY;
+    /// The sink takes the plain moves of free pieces as counts ([`MoveSink::push_count`]),
+    /// but for those ending on the squares [`MoveSink::seen`] names, which it sees one
+    /// by one ([`MoveSink::push_targets`]): every counting sink, and a counter behind
+    /// rule modules that can say where they may refuse a plain move.
+    const PLAIN_COUNTS: bool = Self::COUNTS_ONLY;
     fn push(&mut self, m: Move);
+    /// Where a [`MoveSink::PLAIN_COUNTS`] sink must see each plain move (none for a
+    /// bare counter).
+    #[inline]
+    fn seen<B: Bitboard>(&self) -> B {
+        B::EMPTY
+    }
     /// `n` moves, unseen; called only where [`MoveSink::COUNTS_ONLY`].
     #[inline]
     fn push_count(&mut self, _n: u64) {}
@@ -81,6 +92,28 @@ impl MoveSink for MoveCounter {
     fn push_drops<B: Bitboard>(&mut self, _: PieceType, targets: B) {
         self.0 += targets.count() as u64;
     }
+}
+
+/// The plain moves of a free piece from `from` to `targets`: counted where the sink
+/// takes counts ([`MoveSink::PLAIN_COUNTS`]), but for those it must see.
+#[inline(always)]
+fn push_plain<B: Bitboard, S: MoveSink>(sink: &mut S, from: Square, targets: B) {
+    if !S::PLAIN_COUNTS {
+        return sink.push_targets(from, targets);
+    }
+    let n = unseen_count(sink, from, targets);
+    sink.push_count(n);
+}
+
+/// For a [`MoveSink::PLAIN_COUNTS`] sink, the plain moves from `from` to `targets`: those
+/// it must see go to it, the number of the others is returned.
+#[inline(always)]
+fn unseen_count<B: Bitboard, S: MoveSink>(sink: &mut S, from: Square, targets: B) -> u64 {
+    let seen = sink.seen::<B>();
+    if (targets & seen).any() {
+        sink.push_targets(from, targets & seen);
+    }
+    u64::from((targets & !seen).count())
 }
 
 /// A sink behind a pointer, taking moves one at a time. The layers of the rarer rules
@@ -139,9 +172,20 @@ struct RefusedOn<'a, B: Bitboard, S> {
 }
 
 impl<B: Bitboard, S: MoveSink> MoveSink for RefusedOn<'_, B, S> {
+    /// Behind a counter, the plain moves ending off the refusable squares are counted
+    /// as the counter would count them (the modules refuse none of them).
+    const PLAIN_COUNTS: bool = S::COUNTS_ONLY;
     #[inline]
     fn push(&mut self, m: Move) {
         self.refused.push(m);
+    }
+    #[inline]
+    fn push_count(&mut self, n: u64) {
+        self.refused.inner.push_count(n);
+    }
+    #[inline]
+    fn seen<T: Bitboard>(&self) -> T {
+        T::from_wide(self.refusable.to_wide())
     }
     #[inline]
     fn push_targets<T: Bitboard>(&mut self, from: Square, targets: T) {
@@ -395,17 +439,19 @@ impl<B: Bitboard> Pos<B> {
             }
             match mob.shape {
                 Shape::Leaper => {
-                    let targets = |from: Square| (mob.leap_quiet[from] & !occ) | (mob.leap_capture[from] & theirs);
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
                         let batch = pieces & safety.free & !mob.promotion_near;
                         sink.push_bulk(bulk, batch, occ, theirs, safety.evasions);
                         pieces &= !batch;
-                    } else {
-                        pieces = Self::count_plain(sink, safety, mob, pieces, targets);
                     }
-                    while pieces.any() {
-                        let from = pieces.pop();
-                        self.emit_piece(sink, safety, mob, pt, from, targets(from));
+                    // (Moving and capturing alike, most leapers: one mask, where a leap
+                    // may end.)
+                    if mob.leaps_alike {
+                        let open = theirs | !occ;
+                        self.leaper_moves(sink, safety, mob, pt, pieces, |from| mob.leap_quiet[from] & open);
+                    } else {
+                        let targets = |from: Square| (mob.leap_quiet[from] & !occ) | (mob.leap_capture[from] & theirs);
+                        self.leaper_moves(sink, safety, mob, pt, pieces, targets);
                     }
                 }
                 Shape::Rider => {
@@ -632,14 +678,33 @@ impl<B: Bitboard> Pos<B> {
         self.emit_piece(sink, safety, mob, pt, from, quiet | capture);
     }
 
+    /// The moves of the leaping `pieces` (of a [`Shape::Leaper`] type), whose moves from
+    /// a square are `targets` of it.
+    #[inline(always)]
+    fn leaper_moves<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        safety: &Safety<B>,
+        mob: &Mobility<B>,
+        pt: PieceType,
+        pieces: B,
+        targets: impl Fn(Square) -> B,
+    ) {
+        let mut pieces = Self::count_plain(sink, safety, mob, pieces, &targets);
+        while pieces.any() {
+            let from = pieces.pop();
+            self.emit_piece(sink, safety, mob, pt, from, targets(from));
+        }
+    }
+
     /// The plain moves of the piece on `from` to `targets`: counted at once where no
     /// test is needed, promoted where they reach the zone.
     #[inline(always)]
     fn emit_piece<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pt: PieceType, from: Square, targets: B) {
-        if mob.promotion_near.has(from) {
+        if mob.promotion_near.has(from) && mob.may_promote(from, targets) {
             self.emit_promoting(sink, safety, mob, pt, from, targets);
         } else if safety.free.has(from) {
-            sink.push_targets(from, targets & safety.evasions);
+            push_plain(sink, from, targets & safety.evasions);
         } else if targets.any() {
             // (A king hemmed in by its own pieces, often: no call.)
             self.emit_tested(sink, safety, from, targets);
@@ -647,16 +712,25 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// In a count, the moves of those of `pieces` that need no test and cannot promote,
-    /// counted at once (their moves `targets`); the pieces left to emit one by one.
+    /// counted at once (their moves `targets`) but for those the sink must see; the
+    /// pieces left to emit one by one.
     #[inline(always)]
     fn count_plain<S: MoveSink>(sink: &mut S, safety: &Safety<B>, mob: &Mobility<B>, pieces: B, targets: impl Fn(Square) -> B) -> B {
-        if !S::COUNTS_ONLY {
+        if !S::PLAIN_COUNTS {
             return pieces;
         }
         let batch = pieces & safety.free & !mob.promotion_near;
+        // The squares moves are counted on, and those the sink must see them on: one
+        // mask each for all the pieces.
+        let seen = sink.seen::<B>();
+        let (counted, shown) = (safety.evasions & !seen, safety.evasions & seen);
         let mut n = 0;
         for from in batch.squares() {
-            n += u64::from((targets(from) & safety.evasions).count());
+            let to = targets(from);
+            if (to & shown).any() {
+                sink.push_targets(from, to & shown);
+            }
+            n += u64::from((to & counted).count());
         }
         sink.push_count(n);
         pieces & !batch
@@ -723,7 +797,7 @@ impl<B: Bitboard> Pos<B> {
         let promoting = mob.promoting(from, targets, self.board.by_color[self.turn.opponent()]);
         let plain = targets & !promoting;
         if free {
-            sink.push_targets(from, plain);
+            push_plain(sink, from, plain);
             self.emit_promotions_to(sink, safety, pt, from, promoting);
         } else {
             for to in plain.squares() {

@@ -143,6 +143,9 @@ pub struct Mobility<B> {
     pub leap_quiet: Vec<B>,
     /// …and that may capture.
     pub leap_capture: Vec<B>,
+    /// Every plain leap both moves and captures (`leap_quiet` and `leap_capture` are
+    /// the same): a leap's targets are then one mask, the squares not ours.
+    pub leaps_alike: bool,
     /// The rider directions that move and capture alike, at any time (most riders)…
     pub plain: Lines,
     /// …and the others.

@@ -44,7 +44,7 @@ impl<B: Bitboard> Pos<B> {
             let mut pieces = self.board.by_type[pt] & movers;
             while pieces.any() {
                 let from = pieces.pop();
-                for step in t.locusts.from(us, pt, from) {
+                for step in t.locusts.open_from(us, pt, from, theirs) {
                     if !self.locust_open(step, from, occ, theirs) {
                         continue;
                     }

@@ -113,16 +113,20 @@ pub(crate) fn compile(pr: &RawPromotion, betza: &Spanned<String>, cx: &Context, 
 impl<B: Bitboard> Pos<B> {
     /// The moves of the piece on `from` to every square of `squares`, each a move that
     /// promotes (already known to be legal as a move of the unpromoted piece): counted
-    /// at once where they need no look at the board.
+    /// at once where they need no look at the board (and the sink need not see them).
     #[inline]
     pub(crate) fn emit_promotions_to<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, pt: PieceType, from: Square, squares: B) {
         if squares.is_empty() {
             return;
         }
-        if S::COUNTS_ONLY {
-            if let Some(n) = self.count_promotions(pt, squares) {
+        let mut squares = squares;
+        if S::PLAIN_COUNTS {
+            // (Promotions are plain moves: those ending where the sink must see them go
+            // on one by one.)
+            let seen = sink.seen::<B>();
+            if let Some(n) = self.count_promotions(pt, squares & !seen) {
                 sink.push_count(n);
-                return;
+                squares &= seen;
             }
         }
         for to in squares.squares() {

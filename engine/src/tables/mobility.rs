@@ -35,6 +35,7 @@ impl<B: Bitboard> Moves<B> {
                 let mut m = Mobility {
                     leap_quiet: vec![B::EMPTY; squares],
                     leap_capture: vec![B::EMPTY; squares],
+                    leaps_alike: false,
                     plain: Lines::default(),
                     sliders: Vec::new(),
                     specials: Vec::new(),
@@ -177,6 +178,7 @@ impl<B: Bitboard> Moves<B> {
         for (i, m) in mobility.iter_mut().enumerate() {
             m.plain = built.lines(&plain_ids[i]);
             m.sliders = slider_ids[i].iter().map(|(how, ids)| Slider { lines: built.lines(ids), how: *how }).collect();
+            m.leaps_alike = m.leap_quiet == m.leap_capture;
             let walks = !m.plain.walk.is_empty();
             // Hops are looked at with the riders (`Shape::General`).
             let rides = walks || !m.plain.magic.is_empty() || !m.sliders.is_empty() || !m.hops.is_empty();
@@ -201,6 +203,14 @@ impl<B: Bitboard> Moves<B> {
 }
 
 impl<B: Bitboard> Mobility<B> {
+    /// Whether a move from `from` to one of `targets` may promote at all: where
+    /// [`Mobility::promoting`] is empty whatever the enemies, the moves are plain (most
+    /// moves of a piece near its zone, one look instead of the promotion's path).
+    #[inline]
+    pub fn may_promote(&self, from: Square, targets: B) -> bool {
+        (self.promote_from_zone && self.promotion_zone.has(from)) || (targets & (self.promotion_zone | self.promotion_always)).any()
+    }
+
     /// The squares of `targets` where its move from `from` may promote, `enemies` being
     /// the opponent's pieces: into the zone (or anywhere from inside it, where moves from
     /// the zone promote), captures only where the rules say so, and onto `always_on`.

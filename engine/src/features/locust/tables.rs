@@ -1,7 +1,7 @@
 //! The locust moves' tables (`features/locust.rs`), below the tables that hold them.
 
 use crate::betza::{Direction, Mode};
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Wide};
 use crate::rules::Rules;
 use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
@@ -44,11 +44,23 @@ impl LocustStep {
     }
 }
 
+/// One piece's locust steps from one square.
+#[derive(Clone, Debug, Default)]
+struct Origin {
+    steps: Vec<LocustStep>,
+    /// Those of them that take nothing on the way, in the same order: the only ones that
+    /// can be made while no enemy piece stands on a via square of the others (most
+    /// positions: the lion's 64 taking steps are then skipped at one look).
+    passing: Vec<LocustStep>,
+    /// The via squares of the steps that take there.
+    taking_vias: Wide,
+}
+
 /// Every type's locust steps, per colour and origin square.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Locusts {
     /// Index `(color * types + type)`, then the origin square; empty for a type without.
-    steps: Vec<Vec<Vec<LocustStep>>>,
+    steps: Vec<Vec<Origin>>,
     types: usize,
     /// The types with locust moves, per colour.
     pub movers: ByColor<PieceSet>,
@@ -69,7 +81,15 @@ impl Locusts {
                     continue;
                 }
                 let within = def.moves_within.as_ref().map_or(board, |r| r.bitboard::<B>(g, color) & board);
-                let per_square = g.all().map(|sq| steps_from(g, &def.locusts, color, sq, board, within)).collect();
+                let per_square = g
+                    .all()
+                    .map(|sq| {
+                        let steps = steps_from(g, &def.locusts, color, sq, board, within);
+                        let passing = steps.iter().filter(|s| !s.takes).copied().collect();
+                        let taking_vias = steps.iter().filter(|s| s.takes).fold(Wide::EMPTY, |b, s| b | Wide::bit(s.via));
+                        Origin { steps, passing, taking_vias }
+                    })
+                    .collect();
                 locusts.steps[color.index() * types + t] = per_square;
                 locusts.movers[color].insert(PieceType::new(t as u8));
                 locusts.present = true;
@@ -87,7 +107,20 @@ impl Locusts {
     /// The locust steps of a `color` piece of type `t` on `from`.
     #[inline]
     pub(crate) fn from(&self, color: Color, t: PieceType, from: Square) -> &[LocustStep] {
-        self.steps[color.index() * self.types + t.index()].get(from.index()).map_or(&[], Vec::as_slice)
+        self.steps[color.index() * self.types + t.index()].get(from.index()).map_or(&[], |o| o.steps.as_slice())
+    }
+
+    /// [`Locusts::from`] less, where no piece of `enemies` stands on any via square a step
+    /// takes on, the steps that take there (which could not be made): the same steps in
+    /// the same order as those of `from` that may be open.
+    #[inline]
+    pub(crate) fn open_from<B: Bitboard>(&self, color: Color, t: PieceType, from: Square, enemies: B) -> &[LocustStep] {
+        let Some(o) = self.steps[color.index() * self.types + t.index()].get(from.index()) else { return &[] };
+        if (B::from_wide(o.taking_vias) & enemies).any() {
+            &o.steps
+        } else {
+            &o.passing
+        }
     }
 }
 
