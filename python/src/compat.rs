@@ -209,85 +209,21 @@ impl Game {
     }
 }
 
-/// How Fairy-Stockfish marks a promotion of a `mover` to `p` in long algebraic form:
-/// `+` for its piece promotion (`promotedPieceType`: a piece turning to its promoted
-/// face, Shogi's `b7b8+`, or any piece but a pawn that promotes Shogi style, in and from
-/// its zone, to one type alone, Chak's `g4g5+`), `-` for a face turning back (Kyoto shogi's `b7b8-`), `None` for a pawn's
-/// promotion, written with the new piece's letter (`e7e8q`).
+/// How Fairy-Stockfish marks a promotion of `mover` to `p` in its long form (`+`, `-`,
+/// or none: the kernel's [`chimera::Rules::fsf_promotion_mark`]).
 fn turn_mark(rules: &chimera::Rules, mover: chimera::PieceType, p: chimera::PieceType) -> Option<char> {
-    if rules.promoted_from(p) == Some(mover) {
-        return Some('+');
-    }
-    if rules.promoted_from(mover) == Some(p) {
-        return Some('-');
-    }
-    // Its piece promotions also promote from inside the zone (`from_zone`); a pawn's
-    // promotion, also of the other pawn types it names (Khans's soldier: `c3b1t`), does not.
-    let def = rules.piece(mover);
-    let single = def.promotion.as_ref().is_some_and(|pr| pr.from_zone && pr.to.iter().all(|(_, to)| to.len() == 1));
-    // A pair that turns into each other both ways (Chennis): which way is the promotion
-    // is not in the rules, so neither is marked.
-    let flips_back = rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.reaches(mover));
-    (!def.pawn && single && !flips_back).then_some('+')
+    rules.fsf_promotion_mark(mover, p)
 }
 
-/// A move as Fairy-Stockfish writes it in long algebraic form (what [`fsf_move`] reads):
-/// as Chimera's, but for a piece that turns to its promoted face (Shogi's promotion:
-/// `b7b8+`) or back (Kyoto shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
+/// A move as Fairy-Stockfish writes it in long algebraic form (the kernel's
+/// [`Position::fsf_long`], which `chimera uci` speaks too).
 fn fsf_uci(pos: &Position, m: Move) -> String {
-    let rules = pos.rules();
-    if m.kind == MoveKind::Drop {
-        if let Some(base) = rules.promoted_from(m.piece) {
-            let square = pos.uci(m).split_once('@').map(|(_, sq)| sq.to_string()).unwrap_or_default();
-            return format!("+{}@{square}", rules.symbol(base));
-        }
-        return pos.uci(m);
-    }
-    let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return pos.uci(m) };
-    let Some(turn) = turn_mark(rules, mover.kind, p) else { return pos.uci(m) };
-    let mut text = pos.uci(Move { piece: Move::NO_PROMOTION, ..m });
-    text.push(turn);
-    text
+    pos.fsf_long(m)
 }
 
-/// A move as Fairy-Stockfish writes it in long algebraic form: as Chimera's, but for a
-/// piece that turns to its promoted face (Shogi's promotion: `b7b8+`) or back (Kyoto
-/// shogi: `b7b8-`), and a promoted face dropped (`+P@c3`).
+/// A move read as Fairy-Stockfish writes it in long algebraic form ([`Position::parse_fsf_long`]).
 fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> {
-    let rules = pos.rules().clone();
-    let turned = |m: &Move, up: bool| -> bool {
-        let (Some(p), Some(mover)) = (m.promotion(), pos.piece_at(m.from)) else { return false };
-        turn_mark(&rules, mover.kind, p) == Some(if up { '+' } else { '-' })
-    };
-    let (base, up) = match text.strip_suffix('+') {
-        Some(b) => (b, Some(true)),
-        None => (text.strip_suffix('-').unwrap_or(text), text.ends_with('-').then_some(false)),
-    };
-    if let (Some(up), false) = (up, base.contains('@')) {
-        let hit = pos.legal_moves().into_iter().find(|m| {
-            m.kind != MoveKind::Drop && turned(m, up) && pos.uci(*m).get(..base.len()) == Some(base) && pos.uci(*m).len() == base.len() + 1
-        });
-        if let Some(m) = hit {
-            return Ok(m);
-        }
-    }
-    if let Some((piece, square)) = text.strip_prefix('+').and_then(|t| t.split_once('@')) {
-        let face = piece.chars().next().and_then(|c| rules.piece_by_letter(c)).and_then(|u| rules.promoted_face(u));
-        if let Some(face) = face {
-            return pos.parse_move(&format!("{}@{square}", rules.symbol(face)));
-        }
-    }
-    let m = pos.parse_move(text)?;
-    // Chimera also reads a castle written as the king taking its rook; Fairy-Stockfish
-    // reads a castle's text only (`e8c8`; the king taking its rook in Chess960).
-    let written = pos.uci(m);
-    if m.kind == MoveKind::Castle && written != text && text.starts_with(|c: char| c.is_ascii_lowercase()) {
-        return Err(chimera::MoveError {
-            code: chimera::IllegalCode::PieceCannotMoveThere,
-            message: format!("`{text}` is no move here: the castle is written `{written}`"),
-        });
-    }
-    Ok(m)
+    pos.parse_fsf_long(text)
 }
 
 #[pyfunction]

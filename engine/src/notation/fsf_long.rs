@@ -75,11 +75,18 @@ impl Position {
     }
 }
 
-/// How Fairy-Stockfish marks `mover` becoming `p`: `+` for its piece promotion
-/// (`promotedPieceType`: a piece turning to its promoted face, Shogi's `b7b8+`, or any
-/// piece but a pawn that promotes Shogi style, in and from its zone, to one type alone,
-/// Chak's `g4g5+`), `-` for a face turning back (Kyoto shogi's `b7b8-`), `None` for a
-/// pawn's promotion, written with the new piece's letter (`e7e8q`).
+impl Rules {
+    /// How Fairy-Stockfish's long form marks `mover` becoming `p`: `+` for its piece
+    /// promotion (`promotedPieceType`: a piece turning to its promoted face, Shogi's
+    /// `b7b8+`, or any piece but a pawn that promotes Shogi style, in and from its zone,
+    /// to one type alone, Chak's `g4g5+`), `-` for a face turning back (Kyoto shogi's
+    /// `b7b8-`), `None` for a pawn's promotion, written with the new piece's letter
+    /// (`e7e8q`).
+    pub fn fsf_promotion_mark(&self, mover: PieceType, p: PieceType) -> Option<char> {
+        turn_mark(self, mover, p)
+    }
+}
+
 fn turn_mark(rules: &Rules, mover: PieceType, p: PieceType) -> Option<char> {
     if rules.promoted_from(p) == Some(mover) {
         return Some('+');
