@@ -163,6 +163,7 @@ const MAPPED_MORE: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
+    "extinctionClaim",
     "immobilityIllegal",
     "dropNoDoubled",
     "dropNoDoubledCount",
@@ -245,7 +246,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("cambodianMoves", "false", "Cambodian first moves"),
     ("moveRepetitionIllegal", "false", "illegal move repetitions"),
     ("shatarMateRule", "false", "Shatar's mate rule"),
-    ("extinctionClaim", "false", "extinction by claim"),
     ("dupleCheck", "false", "duple check as Fairy-Stockfish has it (on pseudo-royal extinction pieces; Chimera's duple_check on kings disagrees with it on two kings)"),
 ];
 
