@@ -154,4 +154,10 @@ impl<'a> Army<'a> {
             })
             .collect()
     }
+
+    /// Whether the piece `name` has a move that captures.
+    pub fn captures(&self, name: &str) -> bool {
+        let betza = self.table(name).and_then(|t| t.get("betza")).and_then(Value::as_str).unwrap_or("");
+        crate::betza::parse(betza).unwrap_or_default().iter().any(|d| d.mode != crate::betza::Mode::Move)
+    }
 }

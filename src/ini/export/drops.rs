@@ -9,6 +9,18 @@ use super::army::Army;
 use super::pawn::region;
 use super::{refuse, ExportRefusal, Section};
 
+/// The drop rules that no section can have, whatever else the ruleset says: looked at
+/// first, as they decide the refusal.
+pub(super) fn unexpressible(drops: Option<&Value>) -> Result<(), ExportRefusal> {
+    if drops.and_then(|d| d.get("no_drop_mate")).is_some() {
+        return refuse(
+            "drops.no_drop_mate",
+            "a drop that mates forbidden: Fairy-Stockfish lists it and scores it a loss for the dropper (`shogiPawnDropMateIllegal`, Chimera's `end.mate_rule.dropped`)",
+        );
+    }
+    Ok(())
+}
+
 /// What Fairy-Stockfish would make of a dropped piece's squares: where `immobile_drops`
 /// is off, Chimera drops no piece where it could never move, which Fairy-Stockfish does
 /// only with `immobilityIllegal`.
@@ -75,6 +87,7 @@ pub(super) fn write(
         match k.as_str() {
             "captures_to_hand" | "two_boards" | "demote_on_capture" | "ranks" | "castling_rights_on_drop" => {}
             "immobile_drops" if v.as_bool() == Some(true) => {}
+            k if super::reversi::DROP_KEYS.contains(&k) => {}
             "must_drop" => match v {
                 Value::Boolean(true) => out.set("mustDrop", "true"),
                 Value::Array(names) if names.len() == 1 => {
@@ -93,17 +106,12 @@ pub(super) fn write(
                 Some([name]) => out.set("dropNoDoubled", army.letter(&key(k), Some(name))?.to_string()),
                 _ => return refuse(key(k), "several types (Fairy-Stockfish's `dropNoDoubled` is one)"),
             },
-            "no_drop_mate" => {
-                return refuse(
-                    key(k),
-                    "a drop that mates forbidden: Fairy-Stockfish lists it and scores it a loss for the dropper (`shogiPawnDropMateIllegal`, Chimera's `end.mate_rule.dropped`)",
-                )
-            }
             _ => return refuse(key(k), "not exported yet"),
         }
     }
     // The pawn's drops: Fairy-Stockfish's region without the own first rank and the zone,
     // unless `firstRankPawnDrops` and `promotionZonePawnDrops`.
+    super::reversi::drops(d, ranks, out)?;
     let mut pawn_ranks = own.clone();
     if let Some((pname, p)) = army.pawn {
         let want: Vec<i64> = match p.get("drop_ranks") {

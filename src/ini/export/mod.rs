@@ -19,7 +19,10 @@ mod castling;
 mod doc;
 mod drops;
 mod ends;
+mod modules;
 mod pawn;
+mod reversi;
+mod turn;
 
 pub use doc::{builtin_doc, file_doc, merged};
 
@@ -112,20 +115,8 @@ impl Section {
 }
 
 /// The top-level keys other parts of the exporter read.
-const TOP_KEYS: [&str; 12] = [
-    "name",
-    "description",
-    "board",
-    "start",
-    "pieces",
-    "end",
-    "castling",
-    "drops",
-    "royal",
-    "must_capture",
-    "flying_royals",
-    "checks_allowed",
-];
+const TOP_KEYS: [&str; 13] =
+    ["name", "description", "board", "start", "pieces", "end", "castling", "drops", "royal", "turn", "flips", "pass", "modules"];
 
 /// Top-level switches that are Fairy-Stockfish options of the same meaning when on:
 /// (key, the value that switches it on, option). Off, they are Fairy-Stockfish's default.
@@ -151,6 +142,8 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         }
     }
 
+    drops::unexpressible(doc.get("drops"))?;
+
     // The board.
     let board = doc.get("board").and_then(Value::as_table).ok_or(ExportRefusal { key: "board".into(), reason: "missing".into() })?;
     for k in board.keys() {
@@ -168,8 +161,11 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     // The pieces, and the royal rules.
     let pieces = doc.get("pieces").and_then(Value::as_table).ok_or(ExportRefusal { key: "pieces".into(), reason: "missing".into() })?;
-    let army = Army::read(pieces, &mut out)?;
+    let mut army = Army::read(pieces, &mut out)?;
     let has_king = army.of_type("king").is_some();
+    if let Some(m) = doc.get("modules") {
+        modules::write(m, &mut army, &mut out)?;
+    }
     match doc.get("royal").and_then(Value::as_str) {
         None if has_king => {}
         Some("none") if !has_king => {}
@@ -231,6 +227,17 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
             Some(Some(_)) => {}
             Some(None) => return refuse(key, "not true or false"),
         }
+    }
+
+    if let Some(t) = doc.get("turn") {
+        let t = t.as_table().ok_or(ExportRefusal { key: "turn".into(), reason: "not a table".into() })?;
+        turn::walls(t, files, ranks, &mut out)?;
+    }
+    if let Some(v) = doc.get("pass") {
+        turn::pass(v, &mut out)?;
+    }
+    if let Some(v) = doc.get("flips") {
+        reversi::flips(v, &mut out)?;
     }
 
     let empty = Table::new();

@@ -96,7 +96,7 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
 }
 
 /// A square seen from the other side (`a6` on 10 ranks is `a5`).
-fn mirror(square: &str, ranks: i64) -> Option<String> {
+pub(super) fn mirror(square: &str, ranks: i64) -> Option<String> {
     let file = square.get(..1)?;
     let rank: i64 = square.get(1..)?.parse().ok()?;
     (1..=ranks).contains(&rank).then(|| format!("{file}{}", ranks + 1 - rank))
