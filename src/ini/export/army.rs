@@ -33,7 +33,7 @@ const SPECIAL: [&str; 10] =
     ["pawn", "king", "shogiPawn", "janggiCannon", "cannon", "soldier", "horse", "elephant", "janggiElephant", "banner"];
 
 /// The keys of a piece that other parts of the exporter write (or refuse) themselves.
-const PAWN_KEYS: [&str; 4] = ["double_step_ranks", "en_passant", "promotion", "drop_ranks"];
+const PAWN_KEYS: [&str; 5] = ["double_step_ranks", "en_passant", "en_passant_ranks", "promotion", "drop_ranks"];
 
 impl<'a> Army<'a> {
     pub fn read(pieces: &'a Table, out: &mut Section) -> Result<Army<'a>, ExportRefusal> {
@@ -49,6 +49,11 @@ impl<'a> Army<'a> {
                     // Written by the pawn's promotion (`promotionLimit`).
                     "limit" => {}
                     k if is_pawn && PAWN_KEYS.contains(&k) => {}
+                    // Fairy-Stockfish's captured piece always goes to the hand (or
+                    // the partner's), and a promoted one demotes as it promoted.
+                    "captured_as" if p.get(k).and_then(Value::as_str) == Some("none") => {
+                        return refuse(key(k), "a captured piece that leaves the game where others go to the hand (Fairy-Stockfish's `capturesToHand` takes every piece)")
+                    }
                     "notation_letter" => out.note(format!("{}: how moves are written changes no rule", key(k))),
                     other => {
                         return refuse(key(other), "not exported yet (only the pawn's double step, en passant, promotion and drop ranks)")

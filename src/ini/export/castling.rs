@@ -57,13 +57,26 @@ impl Board {
         Board { rows }
     }
 
-    pub fn at(&self, f: u8, r: u8) -> Option<char> {
-        self.rows.get(r as usize)?.get(f as usize).copied().flatten()
+    /// The letter (lower case) of a side's piece on its own square `(f, r)`: White's as
+    /// it is, Black's mirrored.
+    pub fn own(&self, f: u8, r: u8, white: bool) -> Option<char> {
+        let rank = if white { r as usize } else { self.rows.len().checked_sub(1 + r as usize)? };
+        let c = self.rows.get(rank)?.get(f as usize).copied().flatten()?;
+        (c.is_ascii_uppercase() == white).then(|| c.to_ascii_lowercase())
     }
 }
 
 /// Writes the castles (`castling` is a non-empty array) as Fairy-Stockfish's options.
-pub(super) fn write(castles: &[Value], files: i64, army: &Army, board: &Board, out: &mut Section) -> Result<(), ExportRefusal> {
+pub(super) fn write(
+    castles: &[Value],
+    files: i64,
+    army: &Army,
+    board: &Board,
+    rights: &str,
+    out: &mut Section,
+) -> Result<(), ExportRefusal> {
+    // White's side unless only Black has rights.
+    let white = rights.chars().any(|c| c.is_ascii_uppercase()) || !rights.chars().any(|c| c.is_ascii_lowercase());
     let sq = |s: &str| -> Option<(u8, u8)> {
         let b = s.as_bytes();
         let f = b.first()?.checked_sub(b'a')?;
@@ -95,10 +108,11 @@ pub(super) fn write(castles: &[Value], files: i64, army: &Army, board: &Board, o
         if Some(rook_to.0) != inside {
             return refuse(key("rook_to"), "the rook not beside the king, on the inside (Fairy-Stockfish's castle)");
         }
-        // White's pieces: Chimera's castles are White's squares, mirrored for Black.
-        let white = |sq: (u8, u8)| board.at(sq.0, sq.1).filter(char::is_ascii_uppercase).and_then(|l| army.by_letter(l));
-        let Some(k) = white(king) else { return refuse(key("king"), "no White piece on the castling king's square at the start") };
-        let Some(r) = white(rook) else { return refuse(key("rook"), "no White piece on the castling rook's square at the start") };
+        // Chimera's castles are White's squares, mirrored for Black: the pieces are those
+        // of a side with castling rights (Black's alone in Horde).
+        let own = |sq: (u8, u8)| board.own(sq.0, sq.1, white).and_then(|l| army.by_letter(l));
+        let Some(k) = own(king) else { return refuse(key("king"), "no piece of its side on the castling king's square at the start") };
+        let Some(r) = own(rook) else { return refuse(key("rook"), "no piece of its side on the castling rook's square at the start") };
         if *king_letter.get_or_insert(k.letter) != k.letter {
             return refuse(key("king"), "castling kings of two kinds (Fairy-Stockfish's `castlingKingPiece` is one)");
         }
@@ -120,7 +134,7 @@ pub(super) fn write(castles: &[Value], files: i64, army: &Army, board: &Board, o
             }
         }
         // Fairy-Stockfish takes the only castling king of the rank, else the one on `e`.
-        let kings = (0..files as u8).filter(|&f| board.at(f, king.1) == Some(k.letter.to_ascii_uppercase())).count();
+        let kings = (0..files as u8).filter(|&f| board.own(f, king.1, white) == Some(k.letter)).count();
         if kings > 1 && king.0 != 4 {
             return refuse(key("king"), "one of several castling kings on the rank, not on the e-file");
         }
@@ -132,9 +146,8 @@ pub(super) fn write(castles: &[Value], files: i64, army: &Army, board: &Board, o
     // Fairy-Stockfish's rook: the outermost piece of a castling rook kind on its side.
     for (i, rook, kingside) in rooks {
         let outer = |f: u8| if kingside { f > rook.0 } else { f < rook.0 };
-        let shadowed = (0..files as u8)
-            .filter(|&f| outer(f))
-            .any(|f| board.at(f, rook.1).is_some_and(|l| l.is_ascii_uppercase() && rook_letters.contains(&l.to_ascii_lowercase())));
+        let shadowed =
+            (0..files as u8).filter(|&f| outer(f)).any(|f| board.own(f, rook.1, white).is_some_and(|l| rook_letters.contains(&l)));
         if shadowed {
             return refuse(
                 format!("castling[{i}].rook"),

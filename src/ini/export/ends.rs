@@ -33,6 +33,18 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
             "stalemate_by_count" if v.as_bool() == Some(true) => out.set("stalematePieceCount", "true"),
             "full_board" if v.as_bool() == Some(true) => out.set("adjudicateFullBoard", "true"),
             "extinction" => extinction(v, cx.army, out)?,
+            // The whole army captured, hands included: Fairy-Stockfish's `*`.
+            "army_captured" => {
+                if end.get("army_includes_hand").and_then(Value::as_bool) == Some(false) {
+                    return refuse("end.army_includes_hand", "the army counted without its hand (Fairy-Stockfish counts the hand)");
+                }
+                if end.get("extinction").and_then(Value::as_array).is_some_and(|a| !a.is_empty()) {
+                    return refuse(key, "with an extinction rule too (Fairy-Stockfish's is one)");
+                }
+                out.set("extinctionValue", verdict(&key, v)?);
+                out.set("extinctionPieceTypes", "*");
+            }
+            "army_includes_hand" => {}
             "region_win" => region_win(v, cx, out)?,
             "counting" => counting(v, cx.army, out)?,
             "material_count" => material_count(v, out)?,

@@ -161,6 +161,8 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     // The pieces, and the royal rules.
     let pieces = doc.get("pieces").and_then(Value::as_table).ok_or(ExportRefusal { key: "pieces".into(), reason: "missing".into() })?;
+    // The start position: its FEN is written last, with the checks to give if any.
+    let start = doc.get("start").and_then(Value::as_str).unwrap_or("");
     let mut army = Army::read(pieces, &mut out)?;
     let has_king = army.of_type("king").is_some();
     if let Some(m) = doc.get("modules") {
@@ -168,12 +170,13 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     }
     match doc.get("royal").and_then(Value::as_str) {
         None if has_king => {}
+        // Only Black has a king on the board (Horde): Fairy-Stockfish's king is royal
+        // wherever it stands.
+        Some("black-only") if has_king && !start.split_whitespace().next().unwrap_or("").contains('K') => {}
         Some("none") if !has_king => {}
         other => return refuse("royal", format!("{other:?} (exported: one royal piece type, or none)")),
     }
 
-    // The start position: its FEN is written last, with the checks to give if any.
-    let start = doc.get("start").and_then(Value::as_str).unwrap_or("");
     let start_board = Board::read(start);
     let fen_at = out.opts.len();
 
@@ -197,7 +200,8 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
             }
             None => start_board,
         };
-        castling::write(&castles, files, &army, &board, &mut out)?;
+        let rights = if home.is_some() { "KQkq" } else { start.split_whitespace().nth(2).unwrap_or("-") };
+        castling::write(&castles, files, &army, &board, rights, &mut out)?;
         if start.split_whitespace().nth(2).unwrap_or("-") == "-" {
             out.note("castling: no side has the right at the start");
         }

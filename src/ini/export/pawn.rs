@@ -23,8 +23,15 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
             out.set("doubleStep", "true");
             out.set("doubleStepRegionWhite", region(&rs, ranks, false));
             out.set("doubleStepRegionBlack", region(&rs, ranks, true));
-            if p.get("en_passant").and_then(Value::as_bool) != Some(true) {
-                out.set("enPassantRegion", "-");
+            match (p.get("en_passant").and_then(Value::as_bool), p.get("en_passant_ranks")) {
+                (Some(true), None) => {}
+                // Only the double steps from some own ranks taken en passant (Horde's):
+                // Fairy-Stockfish's `enPassantRegionWhite`/`Black` (pyffish agrees with
+                // them), which import-ini does not read back.
+                (Some(true), Some(_)) => {
+                    return refuse(key("en_passant_ranks"), "en passant of some double steps only (Fairy-Stockfish's enPassantRegionWhite/Black: import-ini does not read them back yet)")
+                }
+                _ => out.set("enPassantRegion", "-"),
             }
         }
     }
