@@ -174,8 +174,8 @@ fn material_count(v: &Value, out: &mut Section) -> Result<(), ExportRefusal> {
     let komi = t.get("komi").and_then(Value::as_float);
     let counting = match (t.len(), no_weights, komi) {
         (0, _, _) => "unweighted",
-        (2, true, Some(k)) if k == 0.5 => "blackdrawodds",
-        (2, true, Some(k)) if k == -0.5 => "whitedrawodds",
+        (2, true, Some(0.5)) => "blackdrawodds",
+        (2, true, Some(-0.5)) => "whitedrawodds",
         _ => return refuse("end.material_count", "weights or komi other than Fairy-Stockfish's counts (unweighted, draw odds)"),
     };
     out.set("materialCounting", counting);
