@@ -223,7 +223,6 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     }
 
     // Rules on the royal piece and checks.
-    out.set("mustCapture", "false");
     for (key, on, option) in SWITCHES {
         match doc.get(key).map(|v| v.as_bool()) {
             None => {}
