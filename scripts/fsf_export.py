@@ -58,6 +58,8 @@ def export_all(chimera, wanted):
         text = e["section"]
         options = dict(line.split(" = ", 1) for line in text.splitlines() if " = " in line and not line.startswith("#"))
         a = Exported(name, int(options.get("maxFile", 8)), int(options.get("maxRank", 8)))
+        # A move and a wall are one turn in Fairy-Stockfish (`e2e4,e4e5`).
+        a.turns = "wallingRule" in options
         header = f"[{name}:" if f"[{name}:" in text else f"[{name}]"
         text = text.replace(header, header.replace(name, a.fvar, 1), 1)
         exported.append((a, text))

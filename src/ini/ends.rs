@@ -130,6 +130,11 @@ pub(super) fn end_table(
         if opp != 0 {
             rule.insert("opponent_at_least".into(), Value::Integer(opp));
         }
+        // The side to move is judged only with one piece more on the other side: its
+        // reply may still even the count (Shatranj's bare king).
+        if c.bool("extinctionClaim", false)? {
+            rule.insert("reply".into(), Value::Boolean(true));
+        }
         rule.insert("verdict".into(), Value::String(verdict.into()));
         end.insert("extinction".into(), Value::Array(vec![Value::Table(rule)]));
     }
@@ -158,26 +163,36 @@ pub(super) fn end_table(
 }
 
 /// Fairy-Stockfish's `countingRule` (`Position::count_limit`) as `[end.counting]`, as the
-/// built-in rulesets makruk, cambodian and asean have it. Its limits go by Fairy-Stockfish's
-/// rook, khon (its silver) and knight types: an entry for a type the variant lacks never
-/// applies (its count is 0), so it is left out.
+/// built-in rulesets makruk, cambodian and asean have it.
 fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
+    match c.fsf.value("countingRule").map(|(v, _)| v.as_str()).unwrap_or("none") {
+        "none" => Ok(None),
+        rule => match counting_table(rule, &|piece| c.fsf.piece(piece).map(|_| piece.to_string())) {
+            Some(t) => Ok(Some(t)),
+            None => Err(c.refuse("countingRule", format!("`{rule}` is not a counting rule Fairy-Stockfish has"))),
+        },
+    }
+}
+
+/// Fairy-Stockfish's counting rules.
+pub(super) const COUNTING_RULES: [&str; 3] = ["makruk", "cambodian", "asean"];
+
+/// The `[end.counting]` table of Fairy-Stockfish's counting rule `rule` (`None` for no such
+/// rule). Its limits go by Fairy-Stockfish's rook, khon (its silver) and knight types,
+/// which `name_of` names in the variant: an entry for a type the variant lacks (`None`)
+/// never applies (its count is 0), so it is left out.
+pub(super) fn counting_table(rule: &str, name_of: &dyn Fn(&str) -> Option<String>) -> Option<Table> {
     type Limit = (&'static str, i64, i64);
-    let (board, pieces_moves, from_pieces, by): (Option<(i64, i64, bool)>, i64, bool, &[Limit]) =
-        match c.fsf.value("countingRule").map(|(v, _)| v.as_str()).unwrap_or("none") {
-            "none" => return Ok(None),
-            "makruk" => (
-                Some((64, 0, false)),
-                64,
-                true,
-                &[("rook", 2, 8), ("rook", 1, 16), ("silver", 2, 22), ("knight", 2, 32), ("silver", 1, 44)],
-            ),
-            "cambodian" => {
-                (Some((63, 3, true)), 63, true, &[("rook", 2, 7), ("rook", 1, 15), ("silver", 2, 21), ("knight", 2, 31), ("silver", 1, 43)])
-            }
-            "asean" => (None, 0, false, &[("rook", 1, 16), ("silver", 1, 44), ("knight", 1, 64)]),
-            v => return Err(c.refuse("countingRule", format!("`{v}` is not a counting rule Fairy-Stockfish has"))),
-        };
+    let (board, pieces_moves, from_pieces, by): (Option<(i64, i64, bool)>, i64, bool, &[Limit]) = match rule {
+        "makruk" => {
+            (Some((64, 0, false)), 64, true, &[("rook", 2, 8), ("rook", 1, 16), ("silver", 2, 22), ("knight", 2, 32), ("silver", 1, 44)])
+        }
+        "cambodian" => {
+            (Some((63, 3, true)), 63, true, &[("rook", 2, 7), ("rook", 1, 15), ("silver", 2, 21), ("knight", 2, 31), ("silver", 1, 43)])
+        }
+        "asean" => (None, 0, false, &[("rook", 1, 16), ("silver", 1, 44), ("knight", 1, 64)]),
+        _ => return None,
+    };
     let mut t = Table::new();
     if let Some((moves, most, with_pawns)) = board {
         let mut b = Table::from_iter([("moves".to_string(), Value::Integer(moves))]);
@@ -189,12 +204,12 @@ fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         }
         t.insert("board_honour".into(), Value::Table(b));
     }
-    let limits = by.iter().filter(|(piece, _, _)| c.fsf.piece(piece).is_some()).map(|&(piece, at_least, moves)| {
-        let mut l = Table::from_iter([("piece".to_string(), Value::String(piece.into())), ("moves".to_string(), Value::Integer(moves))]);
+    let limits = by.iter().filter_map(|&(piece, at_least, moves)| {
+        let mut l = Table::from_iter([("piece".to_string(), Value::String(name_of(piece)?)), ("moves".to_string(), Value::Integer(moves))]);
         if at_least != 1 {
             l.insert("at_least".into(), Value::Integer(at_least));
         }
-        Value::Table(l)
+        Some(Value::Table(l))
     });
     let mut p = Table::from_iter([("by".to_string(), Value::Array(limits.collect()))]);
     if pieces_moves != 0 {
@@ -204,7 +219,7 @@ fn counting(c: &Conv<'_>) -> Result<Option<Table>, Refusal> {
         p.insert("from_pieces".into(), Value::Boolean(true));
     }
     t.insert("pieces_honour".into(), Value::Table(p));
-    Ok(Some(t))
+    Some(t)
 }
 
 /// Fairy-Stockfish's flag rule (`Position::is_immediate_game_end`) as `[end.region_win]`,

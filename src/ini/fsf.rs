@@ -163,6 +163,7 @@ const MAPPED_MORE: &[&str] = &[
     "extinctionPieceTypes",
     "extinctionPieceCount",
     "extinctionOpponentPieceCount",
+    "extinctionClaim",
     "immobilityIllegal",
     "dropNoDoubled",
     "dropNoDoubledCount",
@@ -246,7 +247,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("seirawanGating", "false", "gating"),
     ("cambodianMoves", "false", "Cambodian first moves"),
     ("shatarMateRule", "false", "Shatar's mate rule"),
-    ("extinctionClaim", "false", "extinction by claim"),
 ];
 
 /// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of

@@ -40,7 +40,7 @@ fn every_builtin_is_refused_with_a_key_or_round_trips() {
     }
     println!("export-ini: {exported} built-ins exported and round-tripped, {refused} refused; refusals by key: {reasons:?}");
     assert_eq!(exported + refused, BUILTINS.len());
-    assert!(exported >= 28, "{exported} exported");
+    assert!(exported >= 76, "{exported} exported");
 }
 
 #[test]
@@ -65,6 +65,71 @@ fn a_fairy_army_is_a_full_section() {
 fn refusals_name_the_key() {
     let r = export(&builtin_doc("shogi").unwrap()).unwrap_err();
     assert!(r.key.starts_with("pieces.") || r.key.starts_with("drops"), "{r}");
-    let r = export(&builtin_doc("duck").unwrap()).unwrap_err();
-    assert_eq!(r.key, "turn", "{r}");
+    let r = export(&builtin_doc("marseillais").unwrap()).unwrap_err();
+    assert_eq!(r.key, "turn.moves", "{r}");
+}
+
+/// The option lines of an exported built-in.
+fn options(id: &str) -> Vec<String> {
+    let e = export(&builtin_doc(id).unwrap()).unwrap_or_else(|r| panic!("{id}: {r}"));
+    e.text.lines().filter(|l| !l.starts_with('#') && !l.starts_with('[')).map(str::to_string).collect()
+}
+
+#[test]
+fn extinction_of_listed_types_counts_each_alone() {
+    // Fairy-Stockfish's `*` is the whole army counted together: Extinction chess lists its
+    // six types, so that losing any one of them loses.
+    let o = options("extinction");
+    assert!(o.contains(&"extinctionPieceTypes = kqrbnp".to_string()), "{o:?}");
+    assert!(o.contains(&"castlingKingPiece = k".to_string()), "{o:?}");
+    // Giveaway's rule has no `of`: the whole army.
+    assert!(options("giveaway").contains(&"extinctionPieceTypes = *".to_string()));
+    // Shatranj's bare king: the side to move may still reply.
+    let o = options("shatranj");
+    for line in ["extinctionPieceCount = 1", "extinctionOpponentPieceCount = 2", "extinctionClaim = true"] {
+        assert!(o.contains(&line.to_string()), "{line}: {o:?}");
+    }
+}
+
+#[test]
+fn check_counting_owes_checks_in_the_start_fen() {
+    let o = options("3check");
+    assert!(o.contains(&"checkCounting = true".to_string()), "{o:?}");
+    assert!(o.iter().any(|l| l.starts_with("startFen = ") && l.contains(" KQkq - 3+3 0 1")), "{o:?}");
+}
+
+#[test]
+fn atomic_kings_are_pseudo_royal_commoners() {
+    let e = export(&builtin_doc("atomic").unwrap()).unwrap();
+    for line in ["commoner = k", "blastOnCapture = true", "extinctionPieceTypes = k", "extinctionPseudoRoyal = true"] {
+        assert!(e.text.contains(&format!("{line}\n")), "{line}\n{}", e.text);
+    }
+    // Without checks, no pseudo-royalty.
+    assert!(!export(&builtin_doc("nocheckatomic").unwrap()).unwrap().text.contains("extinctionPseudoRoyal"));
+}
+
+#[test]
+fn walls_and_goals_are_fairy_stockfish_options() {
+    assert!(options("duck").contains(&"wallingRule = duck".to_string()));
+    assert!(options("joust").contains(&"wallingRule = past".to_string()));
+    let o = options("isolation7x7");
+    let region = o.iter().find(|l| l.starts_with("wallingRegionWhite = ")).unwrap();
+    assert!(!region.contains(" d1 ") && !region.contains(" d7 ") && region.contains(" d2 "), "{region}");
+    let o = options("racingkings");
+    for line in ["flagPiece = k", "flagRegionWhite = *8", "flagRegionBlack = *8", "flagMove = true", "checking = false"] {
+        assert!(o.contains(&line.to_string()), "{line}: {o:?}");
+    }
+}
+
+#[test]
+fn rules_fairy_stockfish_plays_otherwise_are_refused() {
+    // Fairy-Stockfish lists a pawn drop that mates and scores it; shogi forbids it.
+    let r = export(&builtin_doc("shogi").unwrap()).unwrap_err();
+    assert_eq!(r.key, "drops.no_drop_mate", "{r}");
+    // Fairy-Stockfish's drops reset the move clock; Chimera's crazyhouse's do not.
+    let r = export(&builtin_doc("crazyhouse").unwrap()).unwrap_err();
+    assert_eq!(r.key, "end.move_rule_reset", "{r}");
+    // `freeDrops` is no option of a variants file.
+    let r = export(&builtin_doc("ataxx").unwrap()).unwrap_err();
+    assert_eq!(r.key, "drops.unlimited", "{r}");
 }

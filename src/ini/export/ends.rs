@@ -1,0 +1,244 @@
+//! The `[end]` table as Fairy-Stockfish's game ends: mate and stalemate values,
+//! repetition and the move rule, extinction, goal regions (`flag…`), check counting.
+
+use std::collections::BTreeSet;
+
+use toml::{Table, Value};
+
+use super::army::Army;
+use super::{refuse, ExportRefusal, Section};
+use crate::ini::ends::{counting_table, COUNTING_RULES};
+
+/// What the rest of the ruleset tells the endings.
+pub(super) struct EndContext<'a> {
+    pub army: &'a Army<'a>,
+    /// Whether the variant has drops (Fairy-Stockfish's drops reset the move clock).
+    pub drops: bool,
+}
+
+/// Writes the `[end]` table; returns the checks to give (`end.checks`), which the start
+/// FEN must carry.
+pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<Option<i64>, ExportRefusal> {
+    let mut resets: Option<BTreeSet<String>> = None;
+    let mut checks = None;
+    for (k, v) in end {
+        let key = format!("end.{k}");
+        match k.as_str() {
+            "checkmate" => out.set("checkmateValue", verdict(&key, v)?),
+            "stalemate" => out.set("stalemateValue", verdict(&key, v)?),
+            "repetition" | "move_rule" => {}
+            "move_rule_reset" => resets = Some(v.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect()),
+            "insufficient_material" => out.note(format!("{key}: Fairy-Stockfish judges insufficient material by its own rule")),
+            "perpetual_check" if v.as_str() == Some("loss") => out.set("perpetualCheckIllegal", "true"),
+            "stalemate_by_count" if v.as_bool() == Some(true) => out.set("stalematePieceCount", "true"),
+            "full_board" if v.as_bool() == Some(true) => out.set("adjudicateFullBoard", "true"),
+            "extinction" => extinction(v, cx.army, out)?,
+            // The whole army captured, hands included: Fairy-Stockfish's `*`.
+            "army_captured" => {
+                if end.get("army_includes_hand").and_then(Value::as_bool) == Some(false) {
+                    return refuse("end.army_includes_hand", "the army counted without its hand (Fairy-Stockfish counts the hand)");
+                }
+                if end.get("extinction").and_then(Value::as_array).is_some_and(|a| !a.is_empty()) {
+                    return refuse(key, "with an extinction rule too (Fairy-Stockfish's is one)");
+                }
+                out.set("extinctionValue", verdict(&key, v)?);
+                out.set("extinctionPieceTypes", "*");
+            }
+            "army_includes_hand" => {}
+            "region_win" => region_win(v, cx, out)?,
+            "counting" => counting(v, cx.army, out)?,
+            "material_count" => material_count(v, out)?,
+            "checks" => match v.as_integer() {
+                Some(n @ 1..=9) => {
+                    out.set("checkCounting", "true");
+                    checks = Some(n);
+                }
+                _ => return refuse(key, format!("{v} checks (Fairy-Stockfish's FEN counts 1 to 9)")),
+            },
+            _ => return refuse(key, "not exported yet"),
+        }
+    }
+    if !end.contains_key("checkmate") {
+        out.set("checkmateValue", "loss");
+    }
+    if !end.contains_key("stalemate") {
+        out.set("stalemateValue", "draw");
+    }
+    let (n_fold, fold_note) = threshold(end.get("repetition"), "end.repetition")?;
+    out.set("nFoldRule", n_fold.to_string());
+    out.set("nFoldValue", "draw");
+    out.notes.extend(fold_note);
+    let (n_move, move_note) = threshold(end.get("move_rule"), "end.move_rule")?;
+    out.set("nMoveRule", n_move.to_string());
+    out.notes.extend(move_note);
+    if n_move != 0 {
+        // Fairy-Stockfish's clock: reset by captures, the pawn's moves and every drop.
+        let mut expected: BTreeSet<String> = ["capture".to_string()].into();
+        if let Some((p, _)) = cx.army.pawn {
+            expected.insert(p.clone());
+        }
+        if cx.drops {
+            expected.insert("drop".into());
+        }
+        let got = resets.unwrap_or_default();
+        // A capture resets nothing where no piece can capture (the Amazons).
+        let no_capture = || !cx.army.pieces.iter().any(|f| cx.army.captures(&f.name));
+        let without_capture: BTreeSet<String> = expected.iter().filter(|e| *e != "capture").cloned().collect();
+        if got != expected && !(got == without_capture && no_capture()) {
+            return refuse("end.move_rule_reset", format!("{got:?}: Fairy-Stockfish's clock is reset by {expected:?}"));
+        }
+    }
+    Ok(checks)
+}
+
+fn verdict(key: &str, v: &Value) -> Result<String, ExportRefusal> {
+    match v.as_str() {
+        Some(s @ ("win" | "loss" | "draw")) => Ok(s.to_string()),
+        _ => refuse(key, format!("{v} (exported: win, loss, draw)")),
+    }
+}
+
+/// A repetition or move rule (`n`, or `{ claim, automatic }`) as Fairy-Stockfish's count,
+/// which ends the game at the count: the claim where there is one, and a note that the
+/// later automatic end is left out (the game ends at the claim already).
+fn threshold(v: Option<&Value>, key: &str) -> Result<(i64, Option<String>), ExportRefusal> {
+    match v {
+        None => Ok((0, None)),
+        Some(Value::Integer(n)) => Ok((*n, None)),
+        Some(Value::Table(t)) => match (t.get("claim").and_then(Value::as_integer), t.get("automatic").and_then(Value::as_integer)) {
+            (Some(c), None) => Ok((c, None)),
+            (Some(c), Some(a)) => Ok((c, Some(format!("{key}.automatic = {a}: Fairy-Stockfish's game ends at the claim, {c}")))),
+            (None, Some(_)) => refuse(format!("{key}.automatic"), "an automatic end with no claim (not exported yet)"),
+            (None, None) => Ok((0, None)),
+        },
+        Some(other) => refuse(key, format!("{other}")),
+    }
+}
+
+/// `[[end.extinction]]`: none (an empty list: no rule), or one rule. Fairy-Stockfish counts
+/// each listed type alone, hands included; `*` is the whole army counted together, which is
+/// Chimera's rule without `of`.
+fn extinction(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefusal> {
+    let rule = match v.as_array().map(Vec::as_slice) {
+        Some([]) => return Ok(()),
+        Some([Value::Table(t)]) => t,
+        _ => return refuse("end.extinction", "more than one extinction rule (Fairy-Stockfish's is one)"),
+    };
+    let key = |k: &str| format!("end.extinction.{k}");
+    for (k, v) in rule {
+        match (k.as_str(), v) {
+            ("of" | "verdict" | "at_most" | "opponent_at_least" | "reply", _) => {}
+            ("include_hand", Value::Boolean(true)) | ("together" | "royal_when_last", Value::Boolean(false)) => {}
+            _ => return refuse(key(k), format!("{v} (Fairy-Stockfish counts each type alone, hands included)")),
+        }
+    }
+    let verdict = verdict(&key("verdict"), rule.get("verdict").unwrap_or(&Value::String("loss".into())))?;
+    out.set("extinctionValue", verdict);
+    let of = match rule.get("of") {
+        None => "*".to_string(),
+        Some(v) => army.letters(&key("of"), Some(v))?,
+    };
+    out.set("extinctionPieceTypes", of);
+    let count = |k: &str| rule.get(k).and_then(Value::as_integer).unwrap_or(0);
+    if count("at_most") != 0 {
+        out.set("extinctionPieceCount", count("at_most").to_string());
+    }
+    if count("opponent_at_least") != 0 {
+        out.set("extinctionOpponentPieceCount", count("opponent_at_least").to_string());
+    }
+    // The side to move needs one piece more to be judged: Fairy-Stockfish's claim.
+    if rule.get("reply").and_then(Value::as_bool) == Some(true) {
+        out.set("extinctionClaim", "true");
+    }
+    Ok(())
+}
+
+/// `[end.counting]`: one of Fairy-Stockfish's counting rules, exactly as the importer
+/// reads it (its limits go by Fairy-Stockfish's rook, silver and knight types).
+fn counting(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefusal> {
+    let name_of = |fsf: &str| army.of_type(fsf).map(|f| f.name.clone());
+    match COUNTING_RULES.iter().find(|rule| counting_table(rule, &name_of).map(Value::Table).as_ref() == Some(v)) {
+        Some(rule) => {
+            out.set("countingRule", *rule);
+            Ok(())
+        }
+        None => refuse("end.counting", "none of Fairy-Stockfish's counting rules (makruk, cambodian, asean)"),
+    }
+}
+
+/// `[end.material_count]`, as Fairy-Stockfish's `materialCounting`: every piece one point
+/// (`unweighted`), or no piece weighing and half a point of komi (the draw odds).
+fn material_count(v: &Value, out: &mut Section) -> Result<(), ExportRefusal> {
+    let t = v.as_table().ok_or(ExportRefusal { key: "end.material_count".into(), reason: "not a table".into() })?;
+    let no_weights = t.get("weights").and_then(Value::as_table).is_some_and(Table::is_empty);
+    let komi = t.get("komi").and_then(Value::as_float);
+    let counting = match (t.len(), no_weights, komi) {
+        (0, _, _) => "unweighted",
+        (2, true, Some(0.5)) => "blackdrawodds",
+        (2, true, Some(-0.5)) => "whitedrawodds",
+        _ => return refuse("end.material_count", "weights or komi other than Fairy-Stockfish's counts (unweighted, draw odds)"),
+    };
+    out.set("materialCounting", counting);
+    Ok(())
+}
+
+/// `[end.region_win]` as Fairy-Stockfish's flag rule: the goal piece (one type, or `*`
+/// for the whole army), each side's goal squares, `reply` (`flagMove`), `safe`
+/// (`flagPieceSafe`), `count` (`flagPieceCount`) and `full` (`flagPieceBlockedWin`).
+fn region_win(v: &Value, cx: &EndContext, out: &mut Section) -> Result<(), ExportRefusal> {
+    let t = v.as_table().ok_or(ExportRefusal { key: "end.region_win".into(), reason: "not a table".into() })?;
+    let key = |k: &str| format!("end.region_win.{k}");
+    for (k, v) in t {
+        match k.as_str() {
+            "piece" => {
+                let letter = match v {
+                    Value::Array(names) => {
+                        let all: BTreeSet<&str> = cx.army.pieces.iter().map(|p| p.name.as_str()).collect();
+                        if names.iter().filter_map(Value::as_str).collect::<BTreeSet<_>>() != all {
+                            return refuse(
+                                key(k),
+                                "goal pieces of several types, not all (Fairy-Stockfish's flag piece is one type, or `*`)",
+                            );
+                        }
+                        "*".to_string()
+                    }
+                    v => cx.army.letter(&key(k), Some(v))?.to_string(),
+                };
+                out.set("flagPiece", letter);
+            }
+            "white" | "black" => {
+                let option = if k == "white" { "flagRegionWhite" } else { "flagRegionBlack" };
+                out.set(option, squares(&key(k), v)?);
+            }
+            "reply" | "safe" | "full" => {
+                let option = match k.as_str() {
+                    "reply" => "flagMove",
+                    "safe" => "flagPieceSafe",
+                    _ => "flagPieceBlockedWin",
+                };
+                if v.as_bool() == Some(true) {
+                    out.set(option, "true");
+                }
+            }
+            "count" => out.set("flagPieceCount", v.as_integer().unwrap_or(1).to_string()),
+            _ => return refuse(key(k), "not exported yet"),
+        }
+    }
+    Ok(())
+}
+
+/// A list of `rank N` and squares (the whole board's, not each side's own) as
+/// Fairy-Stockfish's Bitboard option (`*8 e5`).
+fn squares(key: &str, v: &Value) -> Result<String, ExportRefusal> {
+    let mut out = Vec::new();
+    for s in v.as_array().into_iter().flatten() {
+        let s = s.as_str().unwrap_or("");
+        match s.strip_prefix("rank ") {
+            Some(r) if r.parse::<u8>().is_ok() => out.push(format!("*{r}")),
+            Some(_) => return refuse(key, format!("`{s}`")),
+            None if s.len() >= 2 && s.as_bytes()[0].is_ascii_lowercase() && s[1..].parse::<u8>().is_ok() => out.push(s.to_string()),
+            None => return refuse(key, format!("`{s}` (exported: ranks and squares)")),
+        }
+    }
+    Ok(out.join(" "))
+}
