@@ -49,6 +49,8 @@ struct ChuBareKing {
     dead_on_last_rank: PieceSet,
     weak: PieceSet,
     g: Geometry,
+    /// Each side's last rank (White's, Black's), where its pawns and lances are dead.
+    last_rank: [Wide; 2],
 }
 
 /// Builds the module from its `[modules.chu-bare-king]` table.
@@ -60,11 +62,14 @@ pub fn build(params: &ModuleParams) -> Result<Arc<dyn RuleModule>, ParamError> {
     if kings.is_empty() {
         return Err(ParamError::new("kings", "name the pieces a side must keep"));
     }
+    let g = params.board();
+    let rank = |r: u8| (0..g.files).fold(Wide::EMPTY, |acc, f| acc | Wide::bit(g.square(f, r)));
     Ok(Arc::new(ChuBareKing {
         kings,
         dead_on_last_rank: set("dead_on_last_rank", &p.dead_on_last_rank)?,
         weak: set("weak", &p.weak)?,
-        g: params.board(),
+        g,
+        last_rank: [rank(g.ranks - 1), rank(0)],
     }))
 }
 
@@ -76,18 +81,25 @@ impl ChuBareKing {
 
     /// `color`'s pieces that cannot move again: pawns and lances on its last rank.
     fn dead(&self, pos: &dyn PositionView, color: Color) -> Wide {
-        let last = if color == Color::White { self.g.ranks - 1 } else { 0 };
-        let rank = (0..self.g.files).fold(Wide::EMPTY, |acc, f| acc | Wide::bit(self.g.square(f, last)));
-        Self::of(pos, color, self.dead_on_last_rank) & rank
+        let last = self.last_rank[usize::from(color == Color::Black)];
+        Self::of(pos, color, self.dead_on_last_rank) & last
     }
 
-    /// Whether `us` is bared by the other side (see the module's text).
-    fn bared(&self, pos: &dyn PositionView, us: Color) -> bool {
+    /// `color`'s pieces that count (all but the dead ones).
+    fn live(&self, pos: &dyn PositionView, color: Color) -> Wide {
+        pos.side(color) & !self.dead(pos, color)
+    }
+
+    /// Whether `us`, with the live pieces `ours`, is bared by the other side (see the
+    /// module's text).
+    fn bared(&self, pos: &dyn PositionView, us: Color, ours: Wide) -> bool {
+        if ours.count() != 1 {
+            return false;
+        }
         let them = us.opponent();
-        let ours = pos.side(us) & !self.dead(pos, us);
-        let theirs = pos.side(them) & !self.dead(pos, them) & !Self::of(pos, them, self.weak);
+        let theirs = self.live(pos, them) & !Self::of(pos, them, self.weak);
         let (our_royals, their_royals) = (Self::of(pos, us, self.kings), Self::of(pos, them, self.kings));
-        if ours.count() != 1 || our_royals.count() != 1 || their_royals.count() != 1 || theirs.count() < 2 {
+        if our_royals.count() != 1 || their_royals.count() != 1 || theirs.count() < 2 {
             return false;
         }
         if self.attacked(pos, their_royals, us) {
@@ -103,14 +115,12 @@ impl ChuBareKing {
         theirs.count() > 2 || (reach & theirs).is_empty()
     }
 
-    /// Bare royal pieces on both sides, neither in check.
+    /// Bare royal pieces on both sides (each side's live pieces one), neither in check.
     fn royals_alone(&self, pos: &dyn PositionView) -> bool {
-        let live = pos.occupied() & !self.dead(pos, Color::White) & !self.dead(pos, Color::Black);
-        live.count() == 2
-            && [Color::White, Color::Black].into_iter().all(|c| {
-                let kings = Self::of(pos, c, self.kings);
-                kings.count() == 1 && !self.attacked(pos, kings, c.opponent())
-            })
+        [Color::White, Color::Black].into_iter().all(|c| {
+            let kings = Self::of(pos, c, self.kings);
+            kings.count() == 1 && !self.attacked(pos, kings, c.opponent())
+        })
     }
 
     /// Whether `by` attacks one of the squares of `targets` (a king in check).
@@ -124,14 +134,27 @@ impl RuleModule for ChuBareKing {
         Hooks { outcome: true, ..Hooks::default() }
     }
 
+    /// Asked at every position: nothing is looked at further while both sides have more
+    /// than one live piece (the whole game but its very end).
     fn outcome(&self, pos: &dyn PositionView) -> Option<Outcome> {
         let us = pos.turn();
-        if self.bared(pos, us) {
+        // The dead stand on one rank: a side with more pieces than a rank holds, and one
+        // more, has two live ones at least. Two such sides: nothing more to look at.
+        let many = |c: Color| pos.side(c).count() > u32::from(self.g.files) + 1;
+        if many(us) && many(us.opponent()) {
+            return None;
+        }
+        let (ours, theirs) = (self.live(pos, us), self.live(pos, us.opponent()));
+        if ours.count() > 1 && theirs.count() > 1 {
+            return None;
+        }
+        if self.bared(pos, us, ours) {
             return Some(Outcome { winner: Some(us.opponent()), reason: EndReason::Rule("bare-king") });
         }
-        if self.bared(pos, us.opponent()) {
+        if self.bared(pos, us.opponent(), theirs) {
             return Some(Outcome { winner: Some(us), reason: EndReason::Rule("bare-king") });
         }
-        self.royals_alone(pos).then_some(Outcome { winner: None, reason: EndReason::Rule("bare-kings") })
+        (ours.count() == 1 && theirs.count() == 1 && self.royals_alone(pos))
+            .then_some(Outcome { winner: None, reason: EndReason::Rule("bare-kings") })
     }
 }
