@@ -102,9 +102,9 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
 }
 
 /// A whole turn as Fairy-Stockfish writes it, its parts joined by commas (`e2e4,e4e5`
-/// in duck and amazons), or one move: its parts, each read by [`fsf_move`].
+/// in duck and amazons), or one move: its parts, each read by [`Position::parse_fsf_long`].
 fn fsf_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, chimera::MoveError> {
-    pos.read_turn(text, fsf_move)
+    pos.read_turn(text, Position::parse_fsf_long)
 }
 
 /// Pieces that turn over and back (Kyoto shogi): Fairy-Stockfish's `pieceDemotion`, where
@@ -155,7 +155,7 @@ impl Game {
         }
         let rules = self.pos.rules();
         let mover = self.pos.piece_at(m.from).map(|p| p.kind);
-        let promotes = m.promotion().zip(mover).is_some_and(|(p, mover)| turn_mark(rules, mover, p).is_none());
+        let promotes = m.promotion().zip(mover).is_some_and(|(p, mover)| rules.fsf_promotion_mark(mover, p).is_none());
         let moved = self.marks.contains(&m.from) && m.kind != MoveKind::Drop;
         self.marks.retain(|&sq| sq != m.from && sq != m.to);
         if moved || promotes {
@@ -207,23 +207,6 @@ impl Game {
     fn fen(&self, chess960: bool, fog: bool) -> String {
         fen_io::with_plus(self.pos.rules(), &fen_io::write(&self.pos, chess960, self.clock, fog), &self.plus)
     }
-}
-
-/// How Fairy-Stockfish marks a promotion of `mover` to `p` in its long form (`+`, `-`,
-/// or none: the kernel's [`chimera::Rules::fsf_promotion_mark`]).
-fn turn_mark(rules: &chimera::Rules, mover: chimera::PieceType, p: chimera::PieceType) -> Option<char> {
-    rules.fsf_promotion_mark(mover, p)
-}
-
-/// A move as Fairy-Stockfish writes it in long algebraic form (the kernel's
-/// [`Position::fsf_long`], which `chimera uci` speaks too).
-fn fsf_uci(pos: &Position, m: Move) -> String {
-    pos.fsf_long(m)
-}
-
-/// A move read as Fairy-Stockfish writes it in long algebraic form ([`Position::parse_fsf_long`]).
-fn fsf_move(pos: &mut Position, text: &str) -> Result<Move, chimera::MoveError> {
-    pos.parse_fsf_long(text)
 }
 
 #[pyfunction]
@@ -328,12 +311,12 @@ fn legal_moves<'py>(
                 .piece(t)
                 .promotion
                 .as_ref()
-                .is_some_and(|pr| pr.to.iter().any(|(_, to)| to.iter().any(|&p| turn_mark(rules, t, p).is_some())))
+                .is_some_and(|pr| pr.to.iter().any(|(_, to)| to.iter().any(|&p| rules.fsf_promotion_mark(t, p).is_some())))
     };
     if (0..rules.pieces.len()).any(turns) {
         // Pieces with a promoted face, or that promote as Fairy-Stockfish's pieces do:
         // moves that turn them, or drop one, in pyffish's form.
-        let listed: Vec<String> = legal.into_iter().map(|m| fsf_uci(&pos, m)).collect();
+        let listed: Vec<String> = legal.into_iter().map(|m| pos.fsf_long(m)).collect();
         return PyList::new(py, listed);
     }
     uci_list(py, &pos, legal)

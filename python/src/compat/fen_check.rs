@@ -120,7 +120,7 @@ impl Shape {
                 // to its `W`): Fairy-Stockfish's `promotedPieceType`, written `+P`.
                 let base = PieceType::new(t as u8);
                 let (plus, tilde): (Vec<PieceType>, Vec<PieceType>) =
-                    targets.partition(|&to| demotes(to) || super::turn_mark(rules, base, to) == Some('+'));
+                    targets.partition(|&to| demotes(to) || rules.fsf_promotion_mark(base, to) == Some('+'));
                 if !plus.is_empty() {
                     plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
                 }

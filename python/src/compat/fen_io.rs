@@ -662,7 +662,7 @@ pub fn plus_target(rules: &Rules, base: PieceType) -> Option<PieceType> {
     let promotion = rules.piece(base).promotion.as_ref()?;
     let mut targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
     let to = targets.next()?;
-    (targets.all(|t| t == to) && rules.promoted_from(to).is_none() && super::turn_mark(rules, base, to) == Some('+')).then_some(to)
+    (targets.all(|t| t == to) && rules.promoted_from(to).is_none() && rules.fsf_promotion_mark(base, to) == Some('+')).then_some(to)
 }
 
 /// The type a FEN's `+` and `base`'s letter stands for, where that is no promoted face of
