@@ -477,7 +477,8 @@ impl<B: Bitboard> Pos<B> {
                     // The pieces that may capture en passant now.
                     let ep_from = match self.status.ep {
                         Some(ep) if mob.en_passant => {
-                            t.leap_attackers[(us.index() * t.types + pt.index()) * t.squares + ep.target.index()] & pieces
+                            let base = (us.index() * t.types + pt.index()) * t.squares;
+                            (t.ep_attackers[base + ep.target.index()] | t.ep_attackers[base + ep.also.index()]) & pieces
                         }
                         _ => B::EMPTY,
                     };
@@ -669,13 +670,43 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if v.ep_from.has(from) {
-            let target = self.status.ep.expect("en passant square").target;
-            // Arriving on the passed square by a capturing step is the en-passant capture,
-            // even for a piece that could also step there quietly.
-            quiet &= !B::bit(target);
-            self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));
+            let ep = self.status.ep.expect("en passant square");
+            if ep.also == ep.target {
+                // Arriving on the passed square by a capturing step is the en-passant
+                // capture, even for a piece that could also step there quietly.
+                quiet &= !B::bit(ep.target);
+                self.emit(sink, safety, mob, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
+            } else {
+                quiet = self.emit_passed_captures(sink, safety, mob, pt, from, quiet);
+            }
         }
         self.emit_piece(sink, safety, mob, pt, from, quiet | capture);
+    }
+
+    /// The en-passant captures of the piece on `from` onto a triple step's two passed
+    /// squares (`en_passant = "any-passed"`), where it takes onto each; returns its quiet
+    /// targets less those squares (out of line: a double step's one square is the
+    /// generator's own case).
+    #[inline(never)]
+    fn emit_passed_captures<S: MoveSink>(
+        &self,
+        sink: &mut S,
+        safety: &Safety<B>,
+        mob: &Mobility<B>,
+        pt: PieceType,
+        from: Square,
+        mut quiet: B,
+    ) -> B {
+        let t = &*self.t;
+        let ep = self.status.ep.expect("en passant square");
+        let base = (self.turn.index() * t.types + pt.index()) * t.squares;
+        for target in [ep.target, ep.also] {
+            if t.ep_attackers[base + target.index()].has(from) {
+                quiet &= !B::bit(target);
+                self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));
+            }
+        }
+        quiet
     }
 
     /// The moves of the leaping `pieces` (of a [`Shape::Leaper`] type), whose moves from

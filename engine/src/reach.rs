@@ -71,7 +71,7 @@ pub(crate) fn reach<B: Bitboard>(t: &Tables<B>, color: Color, pt: PieceType, fro
         add(true, true, h.how.initial_only, if h.how.capture { land } else { B::EMPTY });
     }
     let def = t.rules.piece(pt);
-    let double_origins: B = def.double_step_ranks.bitboard(t.geometry, color);
+    let double_origins: B = def.double_step_ranks.bitboard::<B>(t.geometry, color) | def.triple_step_ranks.bitboard(t.geometry, color);
     for sp in mob.specials.iter().filter(|s| s.origins.has(from)) {
         let Some((to, _path)) = sp.to[i] else { continue };
         // Double steps are specials limited to their ranks (every other special may

@@ -47,11 +47,22 @@ pub struct PieceDef {
     /// Of those, the own ranks whose double steps may be captured en passant (`None`:
     /// all; Horde's pawns double-step from the first rank too, without en passant).
     pub en_passant_ranks: Option<Region>,
+    /// Own ranks (0-based) from which it may step three squares straight forward when
+    /// the three squares ahead are empty (Fairy-Stockfish's `tripleStepRegion`).
+    pub triple_step_ranks: Region,
     /// Its double steps may be captured en passant.
     pub en_passant: bool,
+    /// With `en_passant`: every square its initial steps pass is an en-passant square
+    /// (`en_passant = "any-passed"`: a triple step leaves two, Fairy-Stockfish's rule);
+    /// without, only a double step's one square is.
+    pub en_passant_any_passed: bool,
     /// Its one-step capturing leaps capture en passant (by default, pieces whose double
     /// steps may be captured; Wolf chess's sergeants are taken e.p. but never take so).
     pub takes_en_passant: bool,
+    /// With `takes_en_passant`: only its capture-only one-step leaps do (a leap it may
+    /// also make without capturing never takes en passant: Fairy-Stockfish's rule,
+    /// `takes_en_passant = "capture-only"`, Borderlands' soldier `fWfceFifmnD`).
+    pub takes_en_passant_capture_only: bool,
     /// At most this many per side on the board: promotion to it is possible only
     /// below the limit (a captured one becomes available again).
     pub limit: Option<u16>,

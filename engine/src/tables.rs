@@ -431,6 +431,13 @@ pub struct Tables<B> {
     pub resets: u8,
     /// Types that capture en passant.
     pub en_passant_types: PieceSet,
+    /// Per (colour, type, square), for the types of [`Tables::en_passant_types`]: the
+    /// squares from which such a piece captures en passant onto the square (its capturing
+    /// leaps, or its capture-only ones: `takes_en_passant = "capture-only"`); empty where
+    /// no type captures en passant.
+    pub ep_attackers: Vec<B>,
+    /// Some type's steps may pass two squares en passant (`en_passant = "any-passed"`).
+    pub long_passes: bool,
     /// Per file: its squares.
     pub file_masks: Vec<B>,
     pub zobrist: Zobrist,

@@ -390,6 +390,17 @@ impl Position {
     pub fn en_passant(&self) -> Option<Square> {
         with!(self, p => p.en_passant().map(|ep| ep.target))
     }
+    /// Every square a piece may capture onto en passant this move: the one a double step
+    /// passed, or the two of a triple step (`en_passant = "any-passed"`); empty if none.
+    pub fn en_passant_squares(&self) -> Vec<Square> {
+        with!(self, p => p.en_passant().map_or(Vec::new(), |ep| {
+            if ep.also == ep.target {
+                vec![ep.target]
+            } else {
+                vec![ep.target, ep.also]
+            }
+        }))
+    }
     /// Whether the piece on `sq` was promoted (in variants with drops it goes back to
     /// hand demoted when captured); `false` on an empty square.
     pub fn is_promoted(&self, sq: Square) -> bool {

@@ -93,7 +93,7 @@ pub struct Src {
 const NO_RULE_EFFECT: [&str; 5] = ["variantTemplate", "pieceToCharTable", "pocketSize", "pieceValueMg", "pieceValueEg"];
 
 /// Options read into this model (their meaning is mapped by `convert`).
-const MAPPED: [&str; 48] = [
+const MAPPED: [&str; 50] = [
     "maxRank",
     "maxFile",
     "startFen",
@@ -111,6 +111,8 @@ const MAPPED: [&str; 48] = [
     "doubleStep",
     "doubleStepRegionWhite",
     "doubleStepRegionBlack",
+    "tripleStepRegionWhite",
+    "tripleStepRegionBlack",
     "enPassantTypes",
     "enPassantTypesWhite",
     "enPassantTypesBlack",
@@ -238,8 +240,6 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
     ("chess960", "false", "Chess960 castling"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
     ("petrifyBlastPieces", "false", "petrification"),
-    ("tripleStepRegionWhite", "-", "triple steps"),
-    ("tripleStepRegionBlack", "-", "triple steps"),
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),

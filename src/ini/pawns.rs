@@ -114,12 +114,25 @@ pub(super) fn pawn_rules(
     for name in &doublers {
         piece(pieces, name).insert("double_step_ranks".into(), ints(&double));
     }
+    // Fairy-Stockfish's pawn (its type alone) triple-steps from `tripleStepRegion…`; each
+    // square it passes may be taken en passant (Chimera's `en_passant = "any-passed"`).
+    let triple = if c.fsf.piece("pawn").is_some() && appears("pawn") {
+        let w = c.region("tripleStepRegionWhite", |_, _| false)?;
+        let b = c.region("tripleStepRegionBlack", |_, _| false)?;
+        c.own_ranks("tripleStepRegionWhite", "tripleStepRegionBlack", w, b)?
+    } else {
+        Vec::new()
+    };
+    if !triple.is_empty() {
+        piece(pieces, "pawn").insert("triple_step_ranks".into(), ints(&triple));
+        doublers.insert("pawn".into());
+    }
 
     // En passant: Fairy-Stockfish's double steps leave the passed square, which a piece
     // of `enPassantTypes` takes by its capture-only moves (`attacks & ~quiets`); none
     // where `enPassantRegion` is empty (Nuclear chess's `-`).
     let everywhere = c.en_passant_anywhere()?;
-    let mut takers = BTreeSet::new();
+    let mut takers: BTreeMap<String, Value> = BTreeMap::new();
     // A custom piece whose Betza has an `e` is one of `enPassantTypes` too, for both sides
     // (Fairy-Stockfish's parser adds it: Borderlands' soldier `fWfceFifmnD`).
     let mut types = c.shared_names("enPassantTypes", &["pawn"], board, promoted)?;
@@ -132,28 +145,41 @@ pub(super) fn pawn_rules(
         if !everywhere || !appears(&name) || doublers.is_empty() {
             continue;
         }
-        let (fsf_takes, chimera_takes) = en_passant_moves(&betzas[&name], c.files.max(c.ranks));
+        let (fsf_takes, chimera_takes, capture_only) = en_passant_moves(&betzas[&name], c.files.max(c.ranks));
         if fsf_takes.is_empty() {
             continue;
         }
-        if fsf_takes != chimera_takes {
+        // Chimera's piece takes by its capturing leaps, or (`"capture-only"`) by those of
+        // them that only capture.
+        let how = if fsf_takes == chimera_takes {
+            Value::Boolean(true)
+        } else if fsf_takes == capture_only {
+            Value::String("capture-only".into())
+        } else {
             return Err(c.refuse(
                 "enPassantTypes",
                 format!("`{name}` takes en passant with its capture-only moves in Fairy-Stockfish, with its capturing leaps in Chimera: they differ"),
             ));
-        }
-        takers.insert(name);
+        };
+        takers.insert(name, how);
     }
     // Every double step leaves the square, taken or not: Fairy-Stockfish's FENs name it.
     for name in doublers.iter().filter(|_| everywhere) {
         let t = piece(pieces, name);
-        t.insert("en_passant".into(), Value::Boolean(true));
-        if !takers.contains(name) {
-            t.insert("takes_en_passant".into(), Value::Boolean(false));
+        let any_passed = name == "pawn" && !triple.is_empty();
+        t.insert("en_passant".into(), if any_passed { Value::String("any-passed".into()) } else { Value::Boolean(true) });
+        match takers.get(name) {
+            None => {
+                t.insert("takes_en_passant".into(), Value::Boolean(false));
+            }
+            Some(Value::Boolean(true)) => {}
+            Some(how) => {
+                t.insert("takes_en_passant".into(), how.clone());
+            }
         }
     }
-    for name in takers.iter().filter(|n| !doublers.contains(*n)) {
-        piece(pieces, name).insert("takes_en_passant".into(), Value::Boolean(true));
+    for (name, how) in takers.iter().filter(|(n, _)| !doublers.contains(*n)) {
+        piece(pieces, name).insert("takes_en_passant".into(), how.clone());
     }
 
     let promoting = c.shared_names("promotionPawnTypes", &["pawn"], board, promoted)?;
@@ -236,7 +262,7 @@ pub(super) fn pawn_rules(
         };
         promotion.insert("to".into(), to);
         promotion.insert("policy".into(), Value::String(policy.into()));
-        if ep_into_zone && takers.contains(name) {
+        if ep_into_zone && takers.contains_key(name) {
             promotion.insert("en_passant".into(), Value::Boolean(false));
         }
         t.insert("promotion".into(), Value::Table(promotion));
@@ -251,7 +277,7 @@ fn piece<'t>(pieces: &'t mut Table, name: &str) -> &'t mut Table {
 /// The moves by which a piece of Chimera Betza `text` takes en passant: Fairy-Stockfish's
 /// (its capture-only targets that are not also quiet ones) and Chimera's (its capturing
 /// leaps), as (dx, dy) from White's side, riders followed up to `reach` squares.
-fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>) {
+fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>) {
     let dirs = betza::parse(text).unwrap_or_default();
     let vectors = |d: &betza::Direction| -> Vec<(i8, i8)> {
         let steps = if d.range == 0 { reach } else { d.range.min(reach) };
@@ -261,5 +287,7 @@ fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8,
     let quiet: BTreeSet<_> = dirs.iter().filter(plain).filter(|d| d.mode != Mode::Capture).flat_map(vectors).collect();
     let fsf = dirs.iter().filter(plain).filter(|d| d.mode == Mode::Capture).flat_map(vectors).filter(|v| !quiet.contains(v)).collect();
     let chimera = dirs.iter().filter(plain).filter(|d| d.mode != Mode::Move && d.range == 1).map(|d| (d.dx, d.dy)).collect();
-    (fsf, chimera)
+    let only = |d: &&betza::Direction| d.mode == Mode::Capture && d.range == 1 && !quiet.contains(&(d.dx, d.dy));
+    let capture_only = dirs.iter().filter(plain).filter(only).map(|d| (d.dx, d.dy)).collect();
+    (fsf, chimera, capture_only)
 }

@@ -112,3 +112,74 @@ fn a_janggi_pass_in_check_under_bikjang_writes_a_fen_that_reads_back() {
     let again = janggi.position(&fen).unwrap_or_else(|e| panic!("`{fen}` refused: {e}"));
     assert_eq!(again.fen(), fen);
 }
+
+/// A pawn's triple step (Omega, Wildebeest) passes two squares: with `en_passant =
+/// "any-passed"` both may be taken en passant, as Fairy-Stockfish has it (issue 51: it
+/// could never be taken, with no warning); `en_passant = true` with a triple step is
+/// refused, naming the way out.
+#[test]
+fn a_triple_step_leaves_both_squares_with_any_passed_and_is_refused_without() {
+    let refused = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\ntriple_step_ranks = [2]\n";
+    let e = from_toml(refused, "t.toml").err().expect("triple steps with en_passant = true refused");
+    assert_eq!(e.key, "pieces.pawn.triple_step_ranks", "{e}");
+    assert!(e.message.contains("any-passed"), "{e}");
+    let text = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\ntriple_step_ranks = [2]\nen_passant = \"any-passed\"\n";
+    let v = from_toml(text, "t.toml").expect("compiles");
+    assert_eq!(v.start().perft(1), 28, "20 and 8 triple steps");
+    let mut pos = v.position("4k3/8/8/5p2/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+    let e5 = pos.parse_move("e2e5").unwrap();
+    pos.play(e5).unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/4Pp2/3p4/8/8/4K3 b - e3e4 0 1");
+    let captures = |pos: &chimera::Position| {
+        let mut v: Vec<String> =
+            pos.legal_moves().into_iter().filter(|&m| m.kind == chimera::MoveKind::EnPassant).map(|m| pos.uci(m)).collect();
+        v.sort();
+        v
+    };
+    assert_eq!(captures(&pos), ["d4e3", "f5e4"]);
+    let read = v.position(&pos.fen()).unwrap();
+    assert_eq!((read.fen(), captures(&read)), (pos.fen(), captures(&pos)));
+    let mut taken = read.clone();
+    let m = taken.parse_move("f5e4").unwrap();
+    taken.play(m).unwrap();
+    assert_eq!(taken.fen(), "4k3/8/8/8/3pp3/8/8/4K3 w - - 0 2");
+    // A lame initial leap of three (`ifmnH`) is a triple step too; a jump (`ifmH`) is not.
+    let betza = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\nbetza = \"fmWfcFifmnH\"\nen_passant = \"any-passed\"\n";
+    let mut pos = from_toml(betza, "t.toml").unwrap().position("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+    let e5 = pos.parse_move("e2e5").unwrap();
+    pos.play(e5).unwrap();
+    assert_eq!(captures(&pos), ["d4e3"]);
+    // Without it chess is unchanged: a double step's one square.
+    let chess = chimera::variants::load("chess").unwrap();
+    let mut pos = chess.position("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1").unwrap();
+    let e4 = pos.parse_move("e2e4").unwrap();
+    pos.play(e4).unwrap();
+    assert_eq!(pos.fen(), "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1");
+    assert_eq!(captures(&pos), ["d4e3"]);
+    // A wrong word is refused with the choices.
+    let bad = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\nen_passant = \"all\"\n";
+    assert!(from_toml(bad, "t.toml").err().expect("refused").message.contains("any-passed"));
+}
+
+/// `takes_en_passant = "capture-only"`: only the piece's capture-only leaps take en
+/// passant (Fairy-Stockfish's rule for every piece type but its pawn), not a capturing
+/// step it may also make quietly (a sideways `W`).
+#[test]
+fn capture_only_en_passant_takes_by_the_capture_only_leaps() {
+    let piece =
+        |takes: &str| format!("extends = \"chess\"\nname = \"c\"\n\n[pieces.pawn]\nbetza = \"fsWfcF\"\ntakes_en_passant = {takes}\n");
+    let moves = |takes: &str| {
+        let v = from_toml(&piece(takes), "c.toml").expect("compiles");
+        let pos = v.position("4k3/8/2P5/2Pp4/8/8/8/4K3 w - d6 0 2").unwrap();
+        let mut m: Vec<String> =
+            pos.legal_moves().into_iter().filter(|&m| m.kind == chimera::MoveKind::EnPassant).map(|m| pos.uci(m)).collect();
+        m.sort();
+        (m, pos.legal_moves().into_iter().map(|m| pos.uci(m)).filter(|m| m == "c6d6").count())
+    };
+    // Every capturing step: the diagonal from c5 and the sideways step from c6; only
+    // the diagonal, capture-only (c6d6 is then a quiet step).
+    assert_eq!(moves("true"), (vec!["c5d6".to_string(), "c6d6".to_string()], 1));
+    assert_eq!(moves("\"capture-only\""), (vec!["c5d6".to_string()], 1));
+    let e = from_toml(&piece("\"sometimes\""), "c.toml").err().expect("refused");
+    assert!(e.message.contains("capture-only"), "{e}");
+}

@@ -722,12 +722,72 @@ fn a_custom_piece_with_e_in_its_betza_takes_en_passant() {
     // lists Borderlands' soldier's en-passant capture). A pawn-like custom piece
     // (`fmWfceFifmnD`) takes so in both engines (pyffish 0.0.90 lists `e5d6` after
     // `d7d5`); Borderlands' soldier (`fWfceFifmnD`), whose capturing steps are more than
-    // its capture-only ones, is refused.
+    // its capture-only ones, takes by its capture-only ones (`takes_en_passant =
+    // "capture-only"`), as Fairy-Stockfish's `attacks & ~quiets`.
     let ini = "[be:chess]\ncustomPiece1 = a:fmWfceFifmnD\npawn = -\ndoubleStepRegionWhite = *2\ndoubleStepRegionBlack = *7\n\
                startFen = 4k3/aaaaaaaa/8/8/8/8/AAAAAAAA/4K3 w - - 0 1\n";
     assert_eq!(moves_of(ini, "4k3/8/8/3aA3/8/8/8/4K3 w - d6 0 2"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5d6", "e5e6"]);
     let soldier = "[so:chess]\ncustomPiece1 = w:fWfceFifmnD\npawn = -\nstartFen = 4k3/wwwwwwww/8/8/8/8/WWWWWWWW/4K3 w - - 0 1\n";
-    assert_eq!(refused(soldier).0, "enPassantTypes");
+    let doc = converted(soldier);
+    assert_eq!(doc["pieces"]["customPiece1"]["takes_en_passant"].as_str(), Some("capture-only"), "{doc}");
+    // pyffish 0.0.90: after `d7d5`, the field `d5d6` (passed and reached) and `e5d6`.
+    assert_eq!(moves_of(soldier, "4k3/8/8/3wW3/8/8/8/4K3 w - d5d6 1 2"), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e5d6", "e5e6"]);
+    // A soldier that also steps sideways (`sW`) takes none by it, only diagonally: its
+    // sideways step onto the passed square is a quiet move (pyffish 0.0.90's FEN after it).
+    let sideways = "[ss:chess]\ncustomPiece1 = w:fsWfceFifmnD\npawn = -\nstartFen = 4k3/wwwwwwww/8/8/8/8/WWWWWWWW/4K3 w - - 0 1\n";
+    assert_eq!(converted(sideways)["pieces"]["customPiece1"]["takes_en_passant"].as_str(), Some("capture-only"));
+    let fen = "4k3/8/2W1W3/3w4/8/8/8/4K3 w - d5d6 1 2";
+    let expected = ["c6b6", "c6c7", "c6d6", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2", "e6d6", "e6e7", "e6f6"];
+    assert_eq!(moves_of(sideways, fen), expected);
+    let (sections, _) = import(sideways);
+    let variant = chimera::variants::from_toml(sections[0].result.as_ref().unwrap(), "v.toml").unwrap();
+    let mut pos = variant.position("4k3/8/4W3/3w4/8/8/8/4K3 w - d5d6 1 2").unwrap();
+    let step = pos.parse_move("e6d6").unwrap();
+    pos.play(step).unwrap();
+    assert_eq!(pos.fen(), "4k3/8/3W4/3w4/8/8/8/4K3 b - - 2 2");
+}
+
+#[test]
+fn wildebeest_triple_steps_leave_both_squares_en_passant() {
+    // Fairy-Stockfish's variants.ini Wildebeest: pawns triple-step from their first rank;
+    // each square passed may be taken en passant (`en_passant = "any-passed"`). After
+    // `e2e5` beside Black's pawns on d5 and f4, pyffish 0.0.90 writes `e3e4` and lists
+    // `d5e4` and `f4e3`.
+    let ini = "[wildebeest:chess]\nmaxRank = 10\nmaxFile = k\ncustomPiece1 = c:C\ncustomPiece2 = w:NC\n\
+               doubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n\
+               tripleStepRegionBlack = *9\npieceToCharTable = PNBRQ.......C....WKpnbrq.......c....wk\n\
+               startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w KQkq - 0 1\n\
+               promotionPieceTypes = qw\npromotionRegionWhite = *9 *10\npromotionRegionBlack = *2 *1\n\
+               mandatoryPawnPromotion = false\ncastling = false\n";
+    let doc = converted(ini);
+    assert_eq!(doc["pieces"]["pawn"]["en_passant"].as_str(), Some("any-passed"), "{doc}");
+    assert_eq!(doc["pieces"]["pawn"]["triple_step_ranks"].as_array().map(Vec::len), Some(1));
+    let (sections, _) = import(ini);
+    let variant = chimera::variants::from_toml(sections[0].result.as_ref().unwrap(), "v.toml").unwrap();
+    assert_eq!(variant.start().perft(1), 45, "pyffish: 45");
+    assert_eq!(variant.start().perft(2), 2025, "pyffish: 2025");
+    let mut pos = variant.position("5k5/11/11/11/11/3p7/5p5/11/4P6/5K5 w - - 0 1").unwrap();
+    let triple = pos.parse_move("e2e5").unwrap();
+    pos.play(triple).unwrap();
+    let fen = pos.fen();
+    assert_eq!(fen, "5k5/11/11/11/11/3pP6/5p5/11/11/5K5 b - e3e4 0 1");
+    let listed = |pos: &chimera::Position| {
+        let mut v: Vec<String> = pos.legal_moves().into_iter().map(|m| pos.uci(m)).collect();
+        v.sort();
+        v
+    };
+    let expected = ["d5d4", "d5e4", "f10e10", "f10e9", "f10f9", "f10g10", "f10g9", "f4e3", "f4f3"];
+    assert_eq!(listed(&pos), expected);
+    // The FEN reads back to the same moves, and either capture takes the pawn on e5.
+    let read = variant.position(&fen).unwrap();
+    assert_eq!(read.fen(), fen);
+    assert_eq!(listed(&read), expected);
+    for (m, after) in [("d5e4", "5k5/11/11/11/11/11/4pp5/11/11/5K5 w - - 0 2"), ("f4e3", "5k5/11/11/11/11/3p7/11/4p6/11/5K5 w - - 0 2")] {
+        let mut p = variant.position(&fen).unwrap();
+        let mv = p.parse_move(m).unwrap();
+        p.play(mv).unwrap();
+        assert_eq!(p.fen(), after, "{m}");
+    }
 }
 
 #[test]

@@ -7,16 +7,19 @@
 
 use crate::bitboard::Bitboard;
 use crate::fen::error::{err, FenError, FenField};
+use crate::moves::Move;
 use crate::position::{EnPassant, Pos};
 use crate::types::{Color, Square};
 
 impl<B: Bitboard> Pos<B> {
-    /// Whether `by` has a piece that could capture en passant onto `ep.target`
+    /// Whether `by` has a piece that could capture en passant onto `ep.target` or `ep.also`
     /// (ignoring pins): only then does the en-passant square change the position's identity.
+    /// (Its hash key is `ep.target`'s: the placement tells a triple step's from a double's.)
     pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
         let t = &*self.t;
         t.en_passant_types.iter().any(|pt| {
-            let from = t.leap_attackers[(by.index() * t.types + pt.index()) * t.squares + ep.target.index()];
+            let base = (by.index() * t.types + pt.index()) * t.squares;
+            let from = t.ep_attackers[base + ep.target.index()] | t.ep_attackers[base + ep.also.index()];
             (from & self.pieces(by, pt)).any()
         })
     }
@@ -28,47 +31,75 @@ impl<B: Bitboard> Pos<B> {
         let by = if self.status.part != 0 { self.turn.opponent() } else { self.turn };
         self.status.ep.is_some_and(|ep| self.ep_capturable(ep, by))
     }
+
+    /// The squares step `m` (a double or triple step: `en_passant = "any-passed"` in the
+    /// variant) passed, the one nearer its origin first.
+    #[inline(never)]
+    pub(crate) fn passed_by(&self, m: Move) -> EnPassant {
+        let g = self.t.geometry;
+        let (df, dr) = (i32::from(g.file(m.to)) - i32::from(g.file(m.from)), i32::from(g.rank(m.to)) - i32::from(g.rank(m.from)));
+        let n = df.abs().max(dr.abs()).max(1);
+        let near = g.offset(m.from, df / n, dr / n).expect("a passed square");
+        let far = g.offset(m.to, -df / n, -dr / n).expect("a passed square");
+        EnPassant { target: near, victim: m.to, also: far }
+    }
 }
 
+/// Reads the en-passant field: the passed square (`e3`); a triple step's two (`e3e4`,
+/// `en_passant = "any-passed"`); and, for a piece that does not stand straight beyond
+/// them, its own square too, in any order (`d3c4`, as Fairy-Stockfish writes it).
 pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, FenError> {
     let t = &*pos.t;
     let g = t.geometry;
     let squares = split_squares(s).map(|sq| g.parse_square(sq).ok_or(sq)).collect::<Result<Vec<Square>, &str>>();
     let squares = match squares {
-        Ok(squares) if !squares.is_empty() && squares.len() <= 2 => squares,
-        Ok(_) => return err(FenField::EnPassant, format!("`{s}` names no square, or more than two")),
+        Ok(squares) if !squares.is_empty() && squares.len() <= 3 => squares,
+        Ok(_) => return err(FenField::EnPassant, format!("`{s}` names no square, or more than three")),
         Err(sq) => return err(FenField::EnPassant, format!("`{sq}` is not a square of this board")),
     };
     // Mid-turn (`part=`, read before this field) the double step was the side to move's own.
     let mover = if pos.status.part != 0 { pos.turn } else { pos.turn.opponent() };
-    let (target, victim) = match squares[..] {
-        // The passed square alone: the piece that double-stepped stands one step beyond it,
-        // seen from its opponent.
-        // With Alice chess's transfer it has since passed to the next board.
-        [target] => {
-            let beyond = g.offset(target, 0, if mover == Color::Black { -1 } else { 1 });
-            (target, if t.rules.transfer { beyond.map(|sq| g.twin(sq)) } else { beyond })
-        }
-        // The passed square and the piece's own, in either order (Fairy-Stockfish writes
-        // both for a piece whose double step is not straight ahead, as a Berolina pawn's).
-        [a, b] if pos.piece_at(a).is_none() => (a, Some(b)),
-        [a, b] => (b, Some(a)),
-        _ => unreachable!("one or two squares"),
-    };
-    // Two squares name the passed square and the piece just beyond it, seen from the piece's
-    // side (straight or one file aside): any other pair (`e3e4` with Black's pawn on e4) names
-    // no double step, and would be written back as a square that reads as another.
-    let beyond = |v: Square| {
-        let forward = if mover == Color::Black { -1 } else { 1 };
-        i32::from(g.rank(v)) - i32::from(g.rank(target)) == forward && g.file(v).abs_diff(g.file(target)) <= 1
-    };
-    // (With Alice chess's transfer, the piece stands beyond it on the other board.)
-    let placed = squares.len() == 1 || victim.is_some_and(|v| beyond(v) || (t.rules.transfer && beyond(g.twin(v))));
-    let ok = placed && victim.and_then(|v| pos.piece_at(v)).is_some_and(|p| p.color == mover && t.rules.piece(p.kind).en_passant);
-    if !ok || pos.piece_at(target).is_some() {
-        return err(FenField::EnPassant, format!("{s} is not a square a {mover} piece has just passed with a double step"));
+    let forward = if mover == Color::Black { -1 } else { 1 };
+    let bad = || err(FenField::EnPassant, format!("{s} is not a square a {mover} piece has just passed with a double step"));
+    // The empty squares are the passed ones, an occupied one the piece's own. (With Alice
+    // chess's transfer the piece has since passed to the next board: its square there.)
+    let (mut passed, placed): (Vec<Square>, Vec<Square>) = squares.iter().partition(|&&sq| pos.piece_at(sq).is_none());
+    if placed.len() > 1 || passed.is_empty() || passed.len() > 2 || (squares.len() == 3 && placed.is_empty()) {
+        return bad();
     }
-    Ok(EnPassant { target, victim: victim.expect("checked") })
+    // The passed squares in the piece's order: the one nearer its origin first.
+    passed.sort_by_key(|&sq| i32::from(g.rank(sq)) * forward);
+    let (target, also) = (passed[0], passed[passed.len() - 1]);
+    // One step beyond `from`, seen from the mover's side: straight, or one file aside.
+    let beyond =
+        |from: Square, v: Square| i32::from(g.rank(v)) - i32::from(g.rank(from)) == forward && g.file(v).abs_diff(g.file(from)) <= 1;
+    let victim = match placed[..] {
+        [v] => v,
+        _ => {
+            let Some(v) = g.offset(also, 0, forward) else { return bad() };
+            if t.rules.transfer {
+                g.twin(v)
+            } else {
+                v
+            }
+        }
+    };
+    let onward = |v: Square| beyond(also, v) || (t.rules.transfer && beyond(also, g.twin(v)));
+    // Two passed squares lie on the piece's line: the second one step beyond the first,
+    // as the piece beyond the second, in the same direction.
+    let line = also == target
+        || (beyond(target, also)
+            && (i32::from(g.file(victim)) - i32::from(g.file(also)) == i32::from(g.file(also)) - i32::from(g.file(target))));
+    let ok = (placed.is_empty() || onward(victim))
+        && line
+        && pos.piece_at(victim).is_some_and(|p| {
+            let def = t.rules.piece(p.kind);
+            p.color == mover && def.en_passant && (also == target || def.en_passant_any_passed)
+        });
+    if !ok {
+        return bad();
+    }
+    Ok(EnPassant { target, victim, also })
 }
 
 /// `c5d6` as `c5`, `d6`: each square is a letter and the digits after it.
@@ -92,12 +123,71 @@ impl<B: Bitboard> Pos<B> {
             s.push('-');
             return;
         };
-        if g.file(ep.victim) == g.file(ep.target) {
-            *s += &g.square_name(ep.target);
-        } else {
-            // In Fairy-Stockfish's order: the lower square first.
-            *s += &g.square_name(ep.target.min(ep.victim));
-            *s += &g.square_name(ep.target.max(ep.victim));
+        // In Fairy-Stockfish's order: the lower square first.
+        let mut squares = vec![ep.target];
+        if ep.also != ep.target {
+            squares.push(ep.also);
+        }
+        if g.file(ep.victim) != g.file(ep.also) {
+            squares.push(ep.victim);
+        }
+        squares.sort();
+        for sq in squares {
+            *s += &g.square_name(sq);
         }
     }
+}
+
+/// [`crate::tables::Tables::ep_attackers`]: per (colour, type, square) where a piece of
+/// each type of `takers` captures en passant onto the square from: its capturing plain
+/// leaps (`leap_attackers`), or with `takes_en_passant = "capture-only"` those of them
+/// that only capture, where no quiet move of the piece goes (Fairy-Stockfish's
+/// `attacks & ~quiets`: Borderlands' soldier `fWfceFifmnD` takes by its diagonals alone).
+pub(crate) fn attackers<B: Bitboard>(
+    rules: &crate::rules::Rules,
+    leap_attackers: &[B],
+    mobility: &[crate::tables::Mobility<B>],
+    takers: crate::types::PieceSet,
+) -> Vec<B> {
+    use crate::betza::{Hop, Mode};
+    if takers.is_empty() {
+        return Vec::new();
+    }
+    let g = rules.geometry;
+    let (types, squares) = (rules.pieces.len(), g.squares());
+    let mut out = leap_attackers.to_vec();
+    let reach = i32::from(g.files.max(g.ranks));
+    for color in Color::BOTH {
+        let sign = if color == Color::White { 1 } else { -1 };
+        for (t, def) in rules.pieces.iter().enumerate().filter(|(_, d)| d.takes_en_passant_capture_only) {
+            let base = (color.index() * types + t) * squares;
+            let plain = |d: &&crate::betza::Direction| d.hop == Hop::None && !d.initial_only && !d.is_conditional();
+            let quiet: Vec<(i32, i32)> = def
+                .directions
+                .iter()
+                .filter(plain)
+                .filter(|d| d.mode != Mode::Capture)
+                .flat_map(|d| {
+                    let steps = if d.range == 0 { reach } else { i32::from(d.range).min(reach) };
+                    (1..=steps).map(move |k| (i32::from(d.dx) * k, i32::from(d.dy) * k))
+                })
+                .collect();
+            let within = mobility[color.index() * types + t].within;
+            for sq in 0..squares {
+                out[base + sq] = B::EMPTY;
+            }
+            for d in def.directions.iter().filter(plain).filter(|d| d.mode == Mode::Capture && d.range == 1) {
+                if quiet.contains(&(i32::from(d.dx), i32::from(d.dy))) {
+                    continue;
+                }
+                let (dx, dy) = (i32::from(d.dx) * sign, i32::from(d.dy) * sign);
+                for sq in g.all().filter(|&sq| within.has(sq)) {
+                    if let Some(from) = g.offset(sq, -dx, -dy).filter(|&from| from != sq) {
+                        out[base + sq.index()] |= B::bit(from);
+                    }
+                }
+            }
+        }
+    }
+    out
 }

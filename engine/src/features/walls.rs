@@ -15,7 +15,7 @@
 use crate::bitboard::Bitboard;
 use crate::movegen::MoveSink;
 use crate::moves::{Move, MoveKind};
-use crate::position::Pos;
+use crate::position::{EnPassant, Pos};
 use crate::refusal::{refuse, IllegalCode, MoveError};
 use crate::rules::Walling;
 use crate::tables::Zobrist;
@@ -109,12 +109,22 @@ impl<B: Bitboard> Pos<B> {
         }
         self.walls |= B::bit(m.to);
         self.status.hash ^= Zobrist::wall(m.to);
-        if let Some(ep) = self.status.ep.filter(|ep| ep.target == m.to) {
+        if let Some(ep) = self.status.ep.filter(|ep| ep.has(m.to)) {
             if self.status.ep_hashed {
                 self.status.hash ^= self.t.zobrist.en_passant[ep.target];
             }
             self.status.ep = None;
             self.status.ep_hashed = false;
+            // A triple step's other passed square stays.
+            if ep.target != ep.also {
+                let other = if ep.target == m.to { ep.also } else { ep.target };
+                let rest = EnPassant::one(other, ep.victim);
+                self.status.ep = Some(rest);
+                if self.ep_capturable(rest, them) {
+                    self.status.ep_hashed = true;
+                    self.status.hash ^= self.t.zobrist.en_passant[other];
+                }
+            }
         }
         self.set_part(0, Square::new(0), Square::new(0));
         if us == Color::Black {

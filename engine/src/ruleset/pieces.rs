@@ -28,10 +28,10 @@ pub(crate) struct RawPiece {
     #[serde(default)]
     pawn: bool,
     double_step_ranks: Option<Spanned<RawRegion>>,
+    triple_step_ranks: Option<Spanned<RawRegion>>,
     en_passant_ranks: Option<Spanned<Vec<u8>>>,
-    #[serde(default)]
-    en_passant: bool,
-    takes_en_passant: Option<bool>,
+    en_passant: Option<Spanned<RawFlag>>,
+    takes_en_passant: Option<Spanned<RawFlag>>,
     limit: Option<u16>,
     captured_as: Option<Spanned<String>>,
     face_of: Option<Spanned<String>>,
@@ -45,6 +45,24 @@ pub(crate) struct RawPiece {
     hop_barred: Option<Spanned<Vec<Spanned<String>>>>,
     petrify_on_capture: Option<Spanned<bool>>,
     value: Option<Spanned<f64>>,
+}
+
+/// `en_passant` and `takes_en_passant`: a flag, or a word that says which way.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RawFlag {
+    Bool(bool),
+    Word(String),
+}
+
+/// Reads a flag that may also be `word` (giving `(true, true)`): `(set, the word)`.
+fn flag(raw: Option<&Spanned<RawFlag>>, word: &str, key: &str, cx: &Context) -> Result<Option<(bool, bool)>, RulesetError> {
+    match raw.map(|r| (r, r.get_ref())) {
+        None => Ok(None),
+        Some((_, RawFlag::Bool(b))) => Ok(Some((*b, false))),
+        Some((_, RawFlag::Word(w))) if w == word => Ok(Some((true, true))),
+        Some((r, RawFlag::Word(w))) => Err(cx.r.span(r, key, format!("`{w}`: expected true, false or \"{word}\""))),
+    }
 }
 
 /// The other sections a piece's keys depend on.
@@ -155,6 +173,22 @@ pub(crate) fn compile(
             ));
         }
     }
+    let triple_step_ranks = match &p.triple_step_ranks {
+        Some(region) => regions::compile_region(region, cx, &key("triple_step_ranks"))?,
+        None => Region::default(),
+    };
+    let (en_passant, en_passant_any_passed) = flag(p.en_passant.as_ref(), "any-passed", &key("en_passant"), cx)?.unwrap_or_default();
+    let (takes_en_passant, takes_en_passant_capture_only) =
+        flag(p.takes_en_passant.as_ref(), "capture-only", &key("takes_en_passant"), cx)?.unwrap_or((en_passant, false));
+    // A triple step passes two squares: which are taken en passant must be said.
+    if let (Some(ranks), true, false) = (&p.triple_step_ranks, en_passant && !triple_step_ranks.is_empty(), en_passant_any_passed) {
+        return Err(cx.r.span(
+            ranks,
+            key("triple_step_ranks"),
+            "a triple step passes two squares: with `en_passant = \"any-passed\"` both may be taken en passant (Fairy-Stockfish's \
+             rule); with `en_passant = true` neither would be. Say which",
+        ));
+    }
     let en_passant_ranks = match &p.en_passant_ranks {
         None => None,
         Some(ranks) => {
@@ -254,9 +288,12 @@ pub(crate) fn compile(
         royal_while_at_most,
         pawn: p.pawn,
         double_step_ranks,
+        triple_step_ranks,
         en_passant_ranks,
-        en_passant: p.en_passant,
-        takes_en_passant: p.takes_en_passant.unwrap_or(p.en_passant),
+        en_passant,
+        en_passant_any_passed,
+        takes_en_passant,
+        takes_en_passant_capture_only,
         limit: p.limit,
         captured_as,
         face_of: p.face_of.as_ref().map(|s| cx.type_of(s, &key("face_of"))).transpose()?,

@@ -69,7 +69,7 @@ impl TableSize {
                         specials += 1;
                     }
                 }
-                specials += usize::from(!p.double_step_ranks.is_empty());
+                specials += usize::from(!p.double_step_ranks.is_empty()) + usize::from(!p.triple_step_ranks.is_empty());
             }
             if ranged > largest.as_ref().map_or(0, |l| 2 * l.1) {
                 largest = Some((p.name.clone(), ranged / 2));

@@ -61,6 +61,8 @@ impl<B: Bitboard> Tables<B> {
         let aims_take_initial_moves = initial_moves_lost_to.iter().any(|s| !s.is_empty());
         let resets = rules.end.move_rule_resets.iter().fold(0u8, |m, &e| m | 1 << e as u8);
         let en_passant_types = mask(&rules, |p| p.takes_en_passant);
+        let ep_attackers = crate::features::en_passant::attackers(&rules, &leap_attackers, &mobility, en_passant_types);
+        let long_passes = rules.pieces.iter().any(|p| p.en_passant && p.en_passant_any_passed);
         let zobrist = Zobrist::new(types, squares, rules.castles.len());
         let castles = CastleLayout::standard(&rules);
         let lift_choices = (0..types)
@@ -143,6 +145,8 @@ impl<B: Bitboard> Tables<B> {
             pseudo_royal_kinds: crate::features::extinction::pseudo_royal_kinds(&rules),
             resets,
             en_passant_types,
+            ep_attackers,
+            long_passes,
             file_masks,
             zobrist,
             ends_by_rule: ends_otherwise || rules.end.checks.is_some(),

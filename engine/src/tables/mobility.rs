@@ -76,7 +76,7 @@ impl<B: Bitboard> Moves<B> {
                             }
                         }
                     } else {
-                        m.specials.push(special(g, d, sign, board, def.en_passant && passes_a_square(d)));
+                        m.specials.push(special(g, d, sign, board, def.en_passant && passes_a_square(d, def.en_passant_any_passed)));
                     }
                 }
                 for (&how, group) in &rider_rays[color.index() * types + t] {
@@ -143,6 +143,22 @@ impl<B: Bitboard> Moves<B> {
                     if (origins & !passable).any() {
                         m.specials.push(special(g, &step, sign, origins & !passable, false));
                     }
+                }
+                if !def.triple_step_ranks.is_empty() {
+                    // Passing two squares, both taken en passant with `en_passant = "any-passed"`
+                    // (the only way a ruleset may give a triple step en passant).
+                    let step = Direction {
+                        dx: 0,
+                        dy: 3,
+                        range: 1,
+                        mode: Mode::Move,
+                        initial_only: false,
+                        path: vec![(0, 1), (0, 2)],
+                        hop: Hop::None,
+                        hurdles: Vec::new(),
+                        locust: None,
+                    };
+                    m.specials.push(special(g, &step, sign, def.triple_step_ranks.bitboard(g, color), def.en_passant));
                 }
                 if let Some(p) = &def.promotion {
                     m.promotion_zone = p.ranks.bitboard(g, color);
@@ -303,6 +319,9 @@ impl<B: Bitboard> Mobility<B> {
 /// leaps and double steps, and few of them.
 fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Option<Bulk<B>> {
     let regions = def.moves_within.is_some() || def.extra_moves.is_some() || def.line_moves.is_some();
+    if !def.triple_step_ranks.is_empty() {
+        return None;
+    }
     if regions || def.directions.iter().any(|d| d.range != 1 || d.is_conditional() || d.initial_only) {
         return None;
     }
@@ -339,9 +358,17 @@ fn bulk<B: Bitboard>(g: Geometry, def: &crate::rules::PieceDef, sign: i32) -> Op
 
 /// Whether a move is a double step of a piece taken en passant: an initial, non-capturing
 /// leap two squares along a line (straight, or diagonal as a Berolina pawn's), passing
-/// the square between.
-fn passes_a_square(d: &Direction) -> bool {
-    d.initial_only && d.mode == Mode::Move && d.range == 1 && [0, 2].contains(&d.dx.abs()) && [0, 2].contains(&d.dy.abs())
+/// the square between; with `any_passed` (`en_passant = "any-passed"`) three squares
+/// too, a lame one (`ifmnH`), passing two.
+fn passes_a_square(d: &Direction, any_passed: bool) -> bool {
+    let n = d.dx.abs().max(d.dy.abs());
+    let lame = n == 2 || d.path.len() == 2;
+    d.initial_only
+        && d.mode == Mode::Move
+        && d.range == 1
+        && (n == 2 || (any_passed && n == 3 && lame))
+        && [0, n].contains(&d.dx.abs())
+        && [0, n].contains(&d.dy.abs())
 }
 
 fn special<B: Bitboard>(g: Geometry, d: &Direction, sign: i32, origins: B, double_step: bool) -> Special<B> {

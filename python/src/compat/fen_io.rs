@@ -439,7 +439,10 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
         let field = passed_and_reached(pos);
         return (field != written).then_some(field);
     }
-    let ep = pos.en_passant()?;
+    let squares = pos.en_passant_squares();
+    if squares.is_empty() {
+        return None;
+    }
     let g = rules.geometry;
     let us = pos.turn();
     let takers: Vec<usize> = (0..rules.pieces.len()).filter(|&t| rules.pieces[t].takes_en_passant).collect();
@@ -447,13 +450,21 @@ fn en_passant_field(pos: &Position, written: &str) -> Option<String> {
         return Some(passed_and_reached(pos));
     }
     let back = if us == Color::White { -1 } else { 1 };
-    let (file, rank) = (g.file(ep) as i32, g.rank(ep) as i32 + back);
-    let attacked = [file - 1, file + 1].into_iter().any(|f| {
-        (0..g.files as i32).contains(&f)
-            && (0..g.ranks as i32).contains(&rank)
-            && pos.piece_at(g.square(f as u8, rank as u8)).is_some_and(|p| p.color == us && takers.contains(&p.kind.index()))
-    });
-    (!attacked).then(|| "-".to_string())
+    // Each square passed (a triple step's two) that an enemy pawn attacks.
+    let attacked = |ep: Square| {
+        let (file, rank) = (g.file(ep) as i32, g.rank(ep) as i32 + back);
+        [file - 1, file + 1].into_iter().any(|f| {
+            (0..g.files as i32).contains(&f)
+                && (0..g.ranks as i32).contains(&rank)
+                && pos.piece_at(g.square(f as u8, rank as u8)).is_some_and(|p| p.color == us && takers.contains(&p.kind.index()))
+        })
+    };
+    let mut kept: Vec<Square> = squares.iter().copied().filter(|&sq| attacked(sq)).collect();
+    if kept.len() == squares.len() {
+        return None;
+    }
+    kept.sort();
+    Some(if kept.is_empty() { "-".to_string() } else { kept.into_iter().map(|sq| g.square_name(sq)).collect() })
 }
 
 /// After a double step (the last move), the squares from the one passed to the one

@@ -23,7 +23,10 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
             out.set("doubleStep", "true");
             out.set("doubleStepRegionWhite", region(&rs, ranks, false));
             out.set("doubleStepRegionBlack", region(&rs, ranks, true));
-            match (p.get("en_passant").and_then(Value::as_bool), p.get("en_passant_ranks")) {
+            // (`"any-passed"` is Fairy-Stockfish's own en passant: it differs only for the
+            // triple steps, refused as a key of their own.)
+            let en_passant = p.get("en_passant").map(|v| v.as_bool() == Some(true) || v.as_str() == Some("any-passed"));
+            match (en_passant, p.get("en_passant_ranks")) {
                 (Some(true), None) => {}
                 // Only the double steps from some own ranks taken en passant (Horde's):
                 // Fairy-Stockfish's `enPassantRegionWhite`/`Black` (pyffish agrees with
