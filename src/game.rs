@@ -16,6 +16,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Repetition => format!("{}-fold repetition", pos.repetitions()),
         EndReason::PerpetualCheck => format!("perpetual check ({}-fold repetition)", pos.repetitions()),
         EndReason::PerpetualChase => format!("perpetual chase ({}-fold repetition)", pos.repetitions()),
+        EndReason::PerpetualAttack => format!("perpetual attack ({}-fold repetition)", pos.repetitions()),
         EndReason::MoveRule => {
             let automatic = end.move_rule.automatic != 0 && pos.halfmove_clock() >= 2 * end.move_rule.automatic;
             format!("the {}-move rule", if automatic { end.move_rule.automatic } else { end.move_rule.claim })

@@ -184,6 +184,9 @@ impl<B: Bitboard> Pos<B> {
             }
             let mut s = String::with_capacity(8);
             self.write_san_plain(m, &others, &mut s);
+            if self.per_board_names() {
+                self.localize_san(m, &mut s);
+            }
             self.write_check_mark(m, &mut s);
             list.push(s);
         }
@@ -216,6 +219,9 @@ impl<B: Bitboard> Pos<B> {
         others.dedup();
         let mut s = String::new();
         self.write_san_plain(m, &others, &mut s);
+        if self.per_board_names() {
+            self.localize_san(m, &mut s);
+        }
         s
     }
 
@@ -320,6 +326,26 @@ impl<B: Bitboard> Pos<B> {
 
     /// Reads a move in long algebraic form or SAN.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
+        if !self.per_board_names() {
+            return self.parse_whole_width(text);
+        }
+        // Board-local names (`notation/boards.rs`): the first board on which the text
+        // names a legal move; else why the likeliest one refuses it.
+        let mut refusal = None;
+        for whole in self.globalize_san(strip_marks(text)) {
+            match self.parse_whole_width(&whole) {
+                Ok(m) => return Ok(m),
+                Err(e) => _ = refusal.get_or_insert(e),
+            }
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None => self.parse_whole_width(text),
+        }
+    }
+
+    /// Reads a move whose squares have the names of the whole width (`m4`).
+    fn parse_whole_width(&mut self, text: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
         let clean = strip_marks(text);
         if clean.is_empty() {
