@@ -113,6 +113,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let key = if files < min { "maxFile" } else { "maxRank" };
         return Err(c.refuse(key, format!("a {files}x{ranks} board (Chimera's boards are {min} to 16 squares a side)")));
     }
+    // Gating other than Cambodian's or Seirawan's is refused before anything else is read.
+    let cambodian = super::cambodian::on(&c)?;
+    let gating = super::gating::seirawan(&c)?.is_some();
     let mut doc = Table::new();
     doc.insert("name".into(), Value::String(fsf.name.clone()));
     doc.insert("description".into(), Value::String(format!("{} (imported from Fairy-Stockfish's variants.ini)", fsf.name)));
@@ -251,8 +254,6 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
 
     let shogi_zones = piece_promotions(&c, &mut pieces, &betzas, &promoted)?;
     let drop_bounds = mobility_regions(&c, &mut pieces, &placement, &fields[0])?;
-    let cambodian = super::cambodian::on(&c)?;
-    let gating = super::gating::seirawan(&c)?.is_some();
     if cambodian {
         super::cambodian::write(&c, &mut pieces, &mut doc)?;
     }
