@@ -6,11 +6,15 @@ use toml::Value;
 use super::army::Army;
 use super::{refuse, ExportRefusal, Section};
 
-pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
+pub(super) fn write(army: &mut Army, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
     let Some((pname, p)) = army.pawn else {
         out.set("doubleStep", "false");
         return Ok(());
     };
+    // A pawn of other moves is a custom piece: its double step is the Betza's initial
+    // `ifmnD` (from the double-step region), it takes en passant by `enPassantTypes` and
+    // promotes by `promotionPawnTypes`.
+    let custom = army.of_type("pawn").is_none().then(|| army.get(pname).map(|f| f.letter)).flatten();
     let key = |k: &str| format!("pieces.{pname}.{k}");
     let no_steps = p.get("double_step_ranks").and_then(Value::as_array).is_some_and(Vec::is_empty);
     match p.get("double_step_ranks") {
@@ -21,15 +25,33 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
             let rs = v.as_array().ok_or(ExportRefusal { key: key("double_step_ranks"), reason: "squares, not ranks".into() })?;
             let rs: Vec<i64> = rs.iter().filter_map(Value::as_integer).collect();
             out.set("doubleStep", "true");
+            if custom.is_some() {
+                if let Some(f) = army.pieces.iter_mut().find(|f| f.name == *pname) {
+                    f.betza = f.betza.take().map(|b| format!("{b}ifmnD"));
+                }
+            }
             out.set("doubleStepRegionWhite", region(&rs, ranks, false));
             out.set("doubleStepRegionBlack", region(&rs, ranks, true));
             match (p.get("en_passant").and_then(Value::as_bool), p.get("en_passant_ranks")) {
-                (Some(true), None) => {}
-                // Only the double steps from some own ranks taken en passant (Horde's):
-                // Fairy-Stockfish's `enPassantRegionWhite`/`Black` (pyffish agrees with
-                // them), which import-ini does not read back.
-                (Some(true), Some(_)) => {
-                    return refuse(key("en_passant_ranks"), "en passant of some double steps only (Fairy-Stockfish's enPassantRegionWhite/Black: import-ini does not read them back yet)")
+                (Some(true), None) => {
+                    if let Some(l) = custom {
+                        out.set("enPassantTypes", l.to_string());
+                    }
+                }
+                // Only the double steps from some own ranks taken en passant (Horde's): each
+                // side's `enPassantRegion` is the squares the other side's steps from them
+                // pass (own rank + 1), which it may take.
+                (Some(true), Some(_)) if custom.is_some() => {
+                    return refuse(key("en_passant_ranks"), "en passant of some double steps of a custom pawn (not exported yet)")
+                }
+                (Some(true), Some(ep)) => {
+                    let ep: Vec<i64> = ep.as_array().into_iter().flatten().filter_map(Value::as_integer).collect();
+                    if ep.is_empty() || ep.iter().any(|r| !rs.contains(r)) {
+                        return refuse(key("en_passant_ranks"), "not some of the double-step ranks");
+                    }
+                    let passed: Vec<i64> = ep.iter().map(|r| r + 1).collect();
+                    out.set("enPassantRegionWhite", region(&passed, ranks, true));
+                    out.set("enPassantRegionBlack", region(&passed, ranks, false));
                 }
                 _ => out.set("enPassantRegion", "-"),
             }
@@ -41,6 +63,9 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
         // short of the zone only with `mandatoryPawnPromotion`.
         return refuse(key("promotion"), "a pawn that never promotes (not exported yet)");
     };
+    if let Some(l) = custom {
+        out.set("promotionPawnTypes", l.to_string());
+    }
     for k in pr.keys() {
         if !["ranks", "squares", "to", "policy"].contains(&k.as_str()) {
             return refuse(key(&format!("promotion.{k}")), "not exported yet (only ranks, squares, to, policy)");
@@ -52,6 +77,17 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
         (false, true) => {
             out.set("promotionRegionWhite", region(&zone, ranks, false));
             out.set("promotionRegionBlack", region(&zone, ranks, true));
+        }
+        // Each side's squares.
+        (true, true) if pr.get("squares").and_then(Value::as_table).is_some() => {
+            let sides = pr.get("squares").and_then(Value::as_table).expect("a table");
+            for (side, option) in [("white", "promotionRegionWhite"), ("black", "promotionRegionBlack")] {
+                let sq: Vec<&str> = sides.get(side).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+                if sq.is_empty() || sq.iter().any(|s| mirror(s, ranks).is_none()) {
+                    return refuse(key(&format!("promotion.squares.{side}")), "not a list of squares");
+                }
+                out.set(option, sq.join(" "));
+            }
         }
         // White's squares, mirrored for Black.
         (true, false) => {
