@@ -256,8 +256,18 @@ impl<B: Bitboard> Pos<B> {
     #[inline(never)]
     fn ended_otherwise(&self) -> Option<Outcome> {
         let t = &*self.t;
+        // The fewest pieces a side has, counted once for the modules that ask only near
+        // the end (`Hooks::outcome_at_most`).
+        let mut fewest = None;
         for &i in &t.modules.with_outcome {
-            if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
+            if let Some(most) = t.modules.hooks[i].outcome_at_most {
+                let fewest =
+                    *fewest.get_or_insert_with(|| self.board.by_color[Color::White].count().min(self.board.by_color[Color::Black].count()));
+                if fewest > most {
+                    continue;
+                }
+            }
+            if let Some(o) = self.module_outcome(i) {
                 return Some(o);
             }
         }
@@ -266,6 +276,13 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         self.ended_on_board()
+    }
+
+    /// Module `i`'s ending, if it ends the game (out of line: the view it is shown
+    /// takes a large frame, which the kernel's own tests above do without).
+    #[inline(never)]
+    fn module_outcome(&self, i: usize) -> Option<Outcome> {
+        self.t.modules.all[i].outcome(&self.view(i))
     }
 
     /// [`Pos::ended_by_rule`]'s rules of the kernel (not the modules').
