@@ -326,26 +326,6 @@ impl<B: Bitboard> Pos<B> {
 
     /// Reads a move in long algebraic form or SAN.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
-        if !self.per_board_names() {
-            return self.parse_whole_width(text);
-        }
-        // Board-local names (`notation/boards.rs`): the first board on which the text
-        // names a legal move; else why the likeliest one refuses it.
-        let mut refusal = None;
-        for whole in self.globalize_san(strip_marks(text)) {
-            match self.parse_whole_width(&whole) {
-                Ok(m) => return Ok(m),
-                Err(e) => _ = refusal.get_or_insert(e),
-            }
-        }
-        match refusal {
-            Some(e) => Err(e),
-            None => self.parse_whole_width(text),
-        }
-    }
-
-    /// Reads a move whose squares have the names of the whole width (`m4`).
-    fn parse_whole_width(&mut self, text: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
         self.parse_move_among(text, &legal)
     }
@@ -353,6 +333,26 @@ impl<B: Bitboard> Pos<B> {
     /// [`Pos::parse_move`] for a caller that has the position's legal moves already
     /// (from [`Pos::legal_moves`]): they are not generated again.
     pub fn parse_move_among(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        if !self.per_board_names() {
+            return self.parse_whole_width(text, legal);
+        }
+        // Board-local names (`notation/boards.rs`): the first board on which the text
+        // names a legal move; else why the likeliest one refuses it.
+        let mut refusal = None;
+        for whole in self.globalize_san(strip_marks(text)) {
+            match self.parse_whole_width(&whole, legal) {
+                Ok(m) => return Ok(m),
+                Err(e) => _ = refusal.get_or_insert(e),
+            }
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None => self.parse_whole_width(text, legal),
+        }
+    }
+
+    /// Reads a move whose squares have the names of the whole width (`m4`).
+    fn parse_whole_width(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let clean = strip_marks(text);
         if clean.is_empty() {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
