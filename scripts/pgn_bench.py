@@ -2,7 +2,7 @@
 """Games per second per core: `chimera.pgn.check_file` beside python-chess reading the
 same file, in one run.
 
-    python3 scripts/pgn_bench.py GAMES.pgn[.gz|.zst] [--jobs N] [--processes] [--chess-games M] [--parquet OUT]
+    python3 scripts/pgn_bench.py GAMES.pgn[.gz|.zst] [--jobs N] [--processes] [--chess-games M] [--parquet OUT] [--cli CHIMERA]
 
 Chimera checks every game (`jobs` threads, all cores by default; `--processes`: `jobs`
 processes); python-chess reads the first M games (all by default; 0: none) with
@@ -11,11 +11,14 @@ variant games, its variant boards), as people read such dumps today. Prints game
 seconds, games/s and games/s per core of each, the CPU seconds each used (this process's
 threads and the worker processes) and games per CPU second: on a machine shared with other
 jobs the wall-clock rate a core falls with their load, the rate a CPU second much less.
-Then the peak RSS of this process and of the largest worker.
+With `--cli`, the program `chimera` given (`target/release/chimera`) checks the same file
+too (`chimera validate chess FILE`, its report thrown away): the Rust route without
+Python, on one thread. Then the peak RSS of this process and of the largest child.
 """
 import argparse
 import os
 import resource
+import subprocess
 import time
 
 import chimera.pgn
@@ -58,6 +61,20 @@ def python_chess_run(path, limit):
     return games, errors, time.perf_counter() - start, cpu_seconds() - cpu
 
 
+def cli_run(program, path):
+    """`chimera validate chess FILE`: its games (the `game N` lines of its report) and
+    its CPU seconds (it is the only child to end meanwhile)."""
+    start, cpu = time.perf_counter(), cpu_seconds()
+    proc = subprocess.Popen([program, "validate", "chess", path], stdout=subprocess.PIPE)
+    games = 0
+    for report in proc.stdout:
+        games += report.startswith(b"game ")
+    proc.wait()
+    if proc.returncode not in (0, 1):
+        raise SystemExit(f"{program} validate failed ({proc.returncode})")
+    return games, time.perf_counter() - start, cpu_seconds() - cpu
+
+
 def line(name, games, seconds, cpu, cores, note):
     rate = games / seconds if seconds else float("inf")
     per_cpu = games / cpu if cpu else float("inf")
@@ -72,6 +89,7 @@ def main():
     parser.add_argument("--processes", action="store_true", help="check in processes, not threads")
     parser.add_argument("--chess-games", type=int, default=None)
     parser.add_argument("--parquet", default=None)
+    parser.add_argument("--cli", default=None, help="the chimera program, to check the file with `chimera validate` too")
     args = parser.parse_args()
 
     games, failed, seconds, cpu = chimera_run(args.path, args.jobs, args.processes, args.parquet)
@@ -80,9 +98,12 @@ def main():
     if args.chess_games != 0:
         games, errors, seconds, cpu = python_chess_run(args.path, args.chess_games)
         line("python-chess", games, seconds, cpu, 1, f"(1 process; {errors} with errors)")
+    if args.cli:
+        games, seconds, cpu = cli_run(args.cli, args.path)
+        line("chimera CLI", games, seconds, cpu, 1, "(chimera validate chess FILE; 1 thread)")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     largest = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-    print(f"peak RSS: {peak:.0f} MiB this process" + (f", {largest:.0f} MiB the largest worker" if largest else ""))
+    print(f"peak RSS: {peak:.0f} MiB this process" + (f", {largest:.0f} MiB the largest child (a worker, the CLI)" if largest else ""))
 
 
 if __name__ == "__main__":

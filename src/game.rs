@@ -16,6 +16,7 @@ pub fn describe_outcome(o: Outcome, pos: &Position) -> String {
         EndReason::Repetition => format!("{}-fold repetition", pos.repetitions()),
         EndReason::PerpetualCheck => format!("perpetual check ({}-fold repetition)", pos.repetitions()),
         EndReason::PerpetualChase => format!("perpetual chase ({}-fold repetition)", pos.repetitions()),
+        EndReason::PerpetualAttack => format!("perpetual attack ({}-fold repetition)", pos.repetitions()),
         EndReason::MoveRule => {
             let automatic = end.move_rule.automatic != 0 && pos.halfmove_clock() >= 2 * end.move_rule.automatic;
             format!("the {}-move rule", if automatic { end.move_rule.automatic } else { end.move_rule.claim })
@@ -69,16 +70,31 @@ pub fn game_over(o: Outcome, pos: &Position) -> MoveError {
 /// The move `text` stands for, or why it cannot be played here: `game-over` first, then
 /// the kernel's reasons. The position is unchanged.
 pub fn judge(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
-    if let Some(o) = pos.outcome() {
+    // The legal moves, generated where the end of the game asks for them, serve the
+    // reading of the move too.
+    let mut legal = None;
+    if let Some(o) = pos.outcome_given(|| {
+        let moves = pos.legal_moves();
+        let n = moves.len() as u64;
+        legal = Some(moves);
+        n
+    }) {
         return Err(game_over(o, pos));
     }
-    pos.parse_move(text)
+    match legal {
+        Some(legal) => pos.parse_move_among(text, &legal),
+        None => pos.parse_move(text),
+    }
 }
 
 /// The parts a turn's text stands for (`e2e4,e4e5`, or one part, as
 /// [`Position::parse_turn`] reads it), or why it cannot be played here: `game-over`
 /// first, then the kernel's reasons. The position is unchanged.
 pub fn judge_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, MoveError> {
+    if !text.contains(',') {
+        // One part: read as `Position::parse_turn` reads it.
+        return judge(pos, text).map(|m| vec![m]);
+    }
     if let Some(o) = pos.outcome() {
         return Err(game_over(o, pos));
     }

@@ -62,6 +62,46 @@ impl Verdict {
     }
 }
 
+/// One game read off a stream ([`GameTokens::read`]): its heading and every token
+/// [`movetext::Games::next_token`] gave for it. Checked on any thread
+/// ([`Checker::game_tokens`]), it gets the verdict [`Checker::games`] gives it in its
+/// stream: the reading of a file stays on one thread, the playing of its games goes to
+/// others, and no game is read twice.
+#[derive(Clone, Debug)]
+pub struct GameTokens {
+    /// Its number, place and tag pairs.
+    pub start: GameStart,
+    /// Its moves and result token, as read; an error is the last.
+    pub tokens: Vec<Result<Token, MovetextError>>,
+}
+
+impl GameTokens {
+    /// The next game of `games`, read to its end; `None` when no game is left.
+    pub fn read<R: BufRead>(games: &mut movetext::Games<R>) -> Option<GameTokens> {
+        let start = games.next_game()?;
+        let tokens = std::iter::from_fn(|| games.next_token()).collect();
+        Some(GameTokens { start, tokens })
+    }
+}
+
+/// Where [`Checker`] takes a game's tokens from: a reader of games, or a game's tokens
+/// read before ([`GameTokens`]).
+trait TokenSource {
+    fn next_token(&mut self) -> Option<Result<Token, MovetextError>>;
+}
+
+impl<R: BufRead> TokenSource for movetext::Games<R> {
+    fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
+        movetext::Games::next_token(self)
+    }
+}
+
+impl TokenSource for std::vec::IntoIter<Result<Token, MovetextError>> {
+    fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
+        self.next()
+    }
+}
+
 /// Why a game fails.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Problem {
@@ -171,6 +211,12 @@ impl<'a> Checker<'a> {
         Some(self.check(&start, &mut games))
     }
 
+    /// The verdict of a game read off its stream ([`GameTokens::read`]), as
+    /// [`Checker::games`] gives it there.
+    pub fn game_tokens(&mut self, game: GameTokens) -> Verdict {
+        self.check(&game.start, &mut game.tokens.into_iter())
+    }
+
     /// The variant a game is played in, and whether its tag asks for Chess960 castling
     /// (`Chess960`, `Fischerandom`, or a variant's name with the suffix `960`, as
     /// pychess-variants writes `Seirawan960`).
@@ -196,7 +242,7 @@ impl<'a> Checker<'a> {
         Ok((v, mode))
     }
 
-    fn check<R: BufRead>(&mut self, start: &GameStart, games: &mut movetext::Games<R>) -> Verdict {
+    fn check(&mut self, start: &GameStart, games: &mut impl TokenSource) -> Verdict {
         let mut verdict = Verdict {
             game: start.number,
             line: start.place.line,
@@ -261,10 +307,10 @@ impl<'a> Checker<'a> {
 /// each move to `play` (whether it played one: a BPGN board tag is a word of its own):
 /// the plies played, the text's result token, and the first problem, after which the
 /// rest is read, not played, for the result token the text claims.
-fn read_game<R: BufRead>(
+fn read_game(
     verdict: &mut Verdict,
     first: Option<Result<Token, MovetextError>>,
-    games: &mut movetext::Games<R>,
+    games: &mut impl TokenSource,
     mut play: impl FnMut(&MoveToken) -> Result<bool, Problem>,
 ) {
     let mut first = Some(first);
@@ -296,13 +342,13 @@ fn read_game<R: BufRead>(
 /// A bughouse game (BPGN) checked as a match on both boards ([`Match`]): each move after
 /// its board tag, the text's result read as BPGN's (`1-0`: board A's White and board B's
 /// Black win).
-fn check_match<R: BufRead>(
+fn check_match(
     mut verdict: Verdict,
     start: &GameStart,
     variant: &Variant,
     fen: Option<&str>,
     first: Option<Result<Token, MovetextError>>,
-    games: &mut movetext::Games<R>,
+    games: &mut impl TokenSource,
 ) -> Verdict {
     let set_up = match fen {
         None => Match::new(variant),

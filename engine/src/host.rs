@@ -151,6 +151,11 @@ impl<B: Bitboard> Editor for Scoped<&mut Pos<B>, B> {
         let pos = &mut *self.pos;
         let i = pos.t.modules.state_base[self.module] + slot;
         let old = pos.state[i];
+        if old == value {
+            // Nothing changes, nothing to undo (a module that sets its counter after
+            // every move, as `chu-lion` does, most often sets the value it holds).
+            return;
+        }
         pos.state[i] = value;
         pos.status.hash ^= Zobrist::state(i, old) ^ Zobrist::state(i, value);
         pos.journal.push(Edit::State(i as u8, old));

@@ -174,6 +174,10 @@ pub struct Hooks {
     pub check: bool,
     /// It can end the game ([`RuleModule::outcome`]).
     pub outcome: bool,
+    /// With [`Hooks::outcome`]: the kernel asks [`RuleModule::outcome`] only where a
+    /// side has at most this many pieces on the board (`None`: everywhere). A rule of
+    /// the game's very end (a bare king) then costs two counts per position, not a call.
+    pub outcome_at_most: Option<u32>,
     /// How many counters of its own it keeps (see [`RuleModule::fen_key`]).
     pub state: usize,
     /// The kernel must track which pieces have never moved.

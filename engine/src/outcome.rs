@@ -21,6 +21,9 @@ pub enum EndReason {
     /// A repetition in which a side chased a piece with every move of the cycle
     /// (`[end.perpetual_chase]`): decided against it, or a draw when both sides did.
     PerpetualChase,
+    /// A repetition completed by a side that attacked with every one of its moves in it
+    /// (`[end.perpetual_attack]`: Chu shogi as lishogi plays it): decided against it.
+    PerpetualAttack,
     /// The halfmove clock reached the variant's limit (chess's fifty-move rule).
     MoveRule,
     /// Neither side can ever mate (FIDE's dead position, by material).
@@ -78,6 +81,7 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::PerpetualCheck => "perpetual-check",
             EndReason::PerpetualChase => "perpetual-chase",
+            EndReason::PerpetualAttack => "perpetual-attack",
             EndReason::MoveRule => "move-rule",
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::ArmyCaptured => "army-captured",

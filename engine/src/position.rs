@@ -707,6 +707,9 @@ impl<B: Bitboard> Pos<B> {
         if !self.t.castling_rights_on_arrival.is_empty() {
             self.gain_rights_on_arrival(m);
         }
+        // The move's squares lose their unmoved pieces before Circe puts one back: a
+        // pawn reborn on the square its captor left is unmoved there.
+        self.leave_squares(vacated);
         if self.t.capture_conditions && undo.captured != NO_PIECE {
             self.capture_conditions(m, undo);
         }
@@ -716,7 +719,6 @@ impl<B: Bitboard> Pos<B> {
             }
             self.close_gates(vacated);
         }
-        self.leave_squares(vacated);
         if self.t.aims_take_initial_moves && matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant) {
             // The mover as it moved (a pawn promoting to a rook aims as a pawn, as in
             // Fairy-Stockfish).

@@ -600,6 +600,28 @@ pub struct Perpetual {
     pub check: Option<Verdict>,
     /// For the side that chased with every move of the cycle (`None`: no such rule).
     pub chase: Option<Chase>,
+    /// For the side that completed the repetition having attacked with every move of it
+    /// (`None`: no such rule).
+    pub attack: Option<Attack>,
+}
+
+impl Perpetual {
+    /// Whether any perpetual rule may decide a repetition.
+    pub fn any(&self) -> bool {
+        self.check.is_some() || self.chase.is_some() || self.attack.is_some()
+    }
+}
+
+/// What a perpetual attack is (Chu shogi as lishogi plays it, scalashogi's `isAttacked`):
+/// a move after which the opponent is in check, one of its `royals` is attacked, or the
+/// piece moved can take one of its pieces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    /// For the attacking side.
+    pub verdict: Verdict,
+    /// Pieces an attack on which by any piece counts, as a check would, where the
+    /// variant has no royal piece (Chu shogi's king and prince).
+    pub royals: Vec<PieceType>,
 }
 
 /// What a chase is (the Asian Xiangqi Federation's definition as Fairy-Stockfish
@@ -970,6 +992,10 @@ pub struct Rules {
     /// A moved piece passes to the same square of the next board, which must be empty
     /// (`board.transfer = "next-board"`, `features/transfer.rs`: Alice chess).
     pub transfer: bool,
+    /// SAN names each board's squares by its own files, a move on another board than
+    /// the first marked with the board its piece ends on (`board.names = "per-board"`,
+    /// `notation/boards.rs`: Alice chess's `Qxd5/A`).
+    pub per_board_names: bool,
 }
 
 /// Where Circe reborn pieces go (`features/circe.rs`): derived once from the start

@@ -364,6 +364,11 @@ impl Position {
     pub fn outcome_with_moves(&self, legal: &[Move]) -> Option<Outcome> {
         with!(self, p => p.outcome_given(|| legal.len() as u64))
     }
+    /// [`Position::outcome`], asking `legal` for the number of legal moves only where
+    /// it matters (a game that a rule has ended asks for none).
+    pub fn outcome_given(&self, legal: impl FnOnce() -> u64) -> Option<Outcome> {
+        with!(self, p => p.outcome_given(legal))
+    }
     /// Every result the side to move may claim (a draw by repetition or by the move
     /// rule at its `claim` count): by the position on the board, or by announcing a move
     /// that brings the count about. Empty once the game is over.
@@ -451,6 +456,11 @@ impl Position {
     /// (it takes `&mut self` to try moves out).
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         with_mut!(self, p => p.parse_move(text))
+    }
+    /// [`Position::parse_move`] for a caller that has the legal moves already (from
+    /// [`Position::legal_moves`] of this position): they are not generated again.
+    pub fn parse_move_among(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        with_mut!(self, p => p.parse_move_among(text, legal))
     }
     /// Reads and plays a move ([`Position::parse_move`], then play), returning it.
     /// A turn of several parts written with commas (`e2e4,e4e5`) is played part by

@@ -6,8 +6,8 @@ game, checked on all cores, their verdicts yielded in order or written to Parque
     ...     if not record.ok:
     ...         print(record.game, record.message)
 
-Memory stays constant however large the file: games are read one at a time, checked in
-chunks of `chunk_games` by a pool of threads (the checking releases the GIL; processes on
+Memory stays constant however large the file: games are read one at a time, each once,
+checked in chunks of `chunk_games` by threads of Rust (the GIL released; processes on
 request) with only a few chunks in flight, and written to Parquet in row groups.
 """
 
@@ -17,10 +17,10 @@ import gzip
 import io
 import os
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import BinaryIO, Iterable, Iterator, NamedTuple, Optional, Sequence, TextIO, TypeVar, Union, cast
 
-from ._native import GameText, GameVerdict, _check_games, _PgnReader
+from ._native import GameText, GameVerdict, _check_games, _GameChecks, _PgnReader
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -141,23 +141,27 @@ def check_file(path: Union[PathLike, TextIO, BinaryIO], variant: Optional[str] =
     """One `GameRecord` per game of a PGN file, in the file's order.
 
     `variant` (a built-in id or a ruleset path) is the one games without a `[Variant]`
-    tag are played in (chess if `None`). Games are checked by `jobs` threads of this
-    process (all cores if `None`; `1` checks them in this thread) in chunks of
-    `chunk_games`, at most two chunks per thread in flight, so memory stays constant.
-    The checking releases the GIL, so the threads check on all cores while this thread
-    reads the file. `processes=True` checks them in `jobs` processes instead (each chunk
-    pickled there and back)."""
+    tag are played in (chess if `None`). This thread reads the file, each game once, as
+    `chimera validate` reads it (the GIL released but while the handle is read), and
+    `jobs` threads of Rust (all cores if `None`) play the games in chunks of
+    `chunk_games`, at most two chunks per thread in flight, so memory stays constant;
+    the records of each chunk are made as it is yielded. `processes=True` checks them in
+    `jobs` processes instead (the games cut into `GameText`s, each chunk pickled there
+    and back)."""
     jobs = jobs or os.cpu_count() or 1
-    games = chunks(game_texts(path), chunk_games)
-    if jobs == 1:
-        first = 1
-        for chunk in games:
-            yield from check_texts(chunk, variant, first, threads=1)
-            first += len(chunk)
+    if processes and jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            yield from _in_order(pool, chunks(game_texts(path), chunk_games), variant, 2 * jobs)
         return
-    pool: Executor
-    with (ProcessPoolExecutor(max_workers=jobs) if processes else ThreadPoolExecutor(max_workers=jobs)) as pool:
-        yield from _in_order(pool, games, variant, 2 * jobs)
+    handle = open_binary(path) if isinstance(path, (str, os.PathLike)) else path
+    checks = _GameChecks(handle, variant or "chess", variant or "chess", GameRecord, jobs, chunk_games)
+    try:
+        for records in checks:
+            yield from records
+    finally:
+        checks.close()
+        if handle is not path:
+            handle.close()
 
 
 def _in_order(pool: Executor, games: Iterator[list[GameText]], variant: Optional[str], in_flight: int) -> Iterator[GameRecord]:

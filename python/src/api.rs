@@ -235,37 +235,37 @@ pub fn uci_list<'py>(py: Python<'py>, pos: &chimera::Position, moves: Vec<chimer
 #[pyclass(name = "GameVerdict", module = "chimera", frozen, get_all)]
 pub struct GameVerdict {
     /// Its number in the text, from 1.
-    game: usize,
+    pub(crate) game: usize,
     /// The variant it was played in: its `[Variant]` tag's, or the one given.
-    variant: String,
+    pub(crate) variant: String,
     /// Whether every move was legal.
-    ok: bool,
+    pub(crate) ok: bool,
     /// Moves played (all of them when `ok`; those before the refused one otherwise).
-    plies: usize,
+    pub(crate) plies: usize,
     /// The position after the moves played.
-    fen: String,
+    pub(crate) fen: String,
     /// `(result, reason)` if the game is over there, else `None`.
-    outcome: Option<(&'static str, &'static str)>,
+    pub(crate) outcome: Option<(&'static str, &'static str)>,
     /// The result token the text ends the game with (`1-0`, `*`), if any.
-    claimed: Option<String>,
+    pub(crate) claimed: Option<String>,
     /// A draw the final position lets a player claim (`1/2-1/2 (draw by 3-fold
     /// repetition)`), if any.
-    claimable: Option<String>,
+    pub(crate) claimable: Option<String>,
     /// How that token stands with the rules (`agrees`, `agrees: a claimed draw`, or a
     /// result decided off the board), if there is one; a result the board contradicts
     /// fails the game instead (`ok` false, `reason` says why).
-    agreement: Option<String>,
+    pub(crate) agreement: Option<String>,
     /// The refused move's place among the game's moves (from 1) and text; `None` when
     /// `ok` or when no move was refused.
-    ply: Option<usize>,
-    r#move: Option<String>,
+    pub(crate) ply: Option<usize>,
+    pub(crate) r#move: Option<String>,
     /// The code of every failure (a refused move's reason code, `unknown-variant`,
     /// `bad-fen`, `result-contradicts-board`...), as `chimera validate --json` gives it;
     /// `None` when `ok`.
-    code: Option<&'static str>,
-    reason: Option<String>,
+    pub(crate) code: Option<&'static str>,
+    pub(crate) reason: Option<String>,
     /// The whole refusal as the CLI prints it (``ply 7 (move 4. for White): `Qxh7`: ...``).
-    message: Option<String>,
+    pub(crate) message: Option<String>,
 }
 
 #[pymethods]

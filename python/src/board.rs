@@ -472,6 +472,7 @@ fn termination(o: Outcome, pos: &Position, claimed: bool) -> &'static str {
         // A variant's own rules (perpetual check or chase, counting, a lost army...).
         EndReason::PerpetualCheck
         | EndReason::PerpetualChase
+        | EndReason::PerpetualAttack
         | EndReason::ArmyCaptured
         | EndReason::Extinction
         | EndReason::RegionReached

@@ -3,15 +3,17 @@
 //! and one game's text read and played in the variant and from the position its tags
 //! name, as `chimera validate` does.
 
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Read};
-use std::sync::Mutex;
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread::JoinHandle;
 
 use chimera::game::{judge, move_label};
-use chimera::movetext::{GameText, GameTexts, Place, Token};
-use chimera::pgn::{builtin_named_by, setup_fen, Checker, Verdict, BAD_FEN, UNKNOWN_VARIANT, UNREADABLE_MOVETEXT};
+use chimera::movetext::{GameText, GameTexts, Games, Place, Token};
+use chimera::pgn::{builtin_named_by, setup_fen, Checker, GameTokens, Problem, Verdict, BAD_FEN, UNKNOWN_VARIANT, UNREADABLE_MOVETEXT};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyString};
+use pyo3::types::{PyBytes, PyList, PyString, PyTuple};
 
 use crate::api::{game_verdict, resolve, PyVariant};
 use crate::board::{refusal_with, PyMove};
@@ -420,10 +422,229 @@ fn check_slice(variant: &chimera::Variant, texts: &[GameText]) -> Vec<Option<Ver
     texts.iter().map(|text| checker.game_text(text)).collect()
 }
 
+/// A chunk of games sent to a checking thread, and where its verdicts go back.
+type Job = (Vec<GameTokens>, mpsc::SyncSender<Vec<Verdict>>);
+
+/// The records of a file object's games, in order (`chimera.pgn.check_file`'s route by
+/// threads): each game is read once, on the thread that asks for the records (the GIL
+/// released but while the handle is read), and played by one of `jobs` threads of Rust
+/// in chunks of `chunk_games`, at most two chunks a thread in flight, so memory stays
+/// constant. Each call gives the `GameRecord`s of the next chunk, as a list.
+#[pyclass(name = "_GameChecks", module = "chimera.pgn")]
+pub struct GameChecks {
+    state: Mutex<ChecksState>,
+    /// `GameRecord`, the class of the records, and `tuple.__new__`, which makes them.
+    record: Py<PyAny>,
+    new_tuple: Py<PyAny>,
+    /// The variant given (its name or path): an unreadable game's record names it.
+    default: String,
+}
+
+struct ChecksState {
+    games: Games<PySource>,
+    /// No game is left to read.
+    done: bool,
+    chunk: usize,
+    in_flight: usize,
+    /// Games handed out so far: the next record's number is one more.
+    numbered: usize,
+    jobs: Option<mpsc::Sender<Job>>,
+    pending: VecDeque<mpsc::Receiver<Vec<Verdict>>>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+impl ChecksState {
+    /// Stops the checking threads (after their chunk at hand) and waits for them.
+    fn stop(&mut self) {
+        self.jobs = None;
+        self.pending.clear();
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+
+    /// The verdicts of the next chunk, read and handed out as the pipeline has room.
+    fn next_chunk(&mut self) -> PyResult<Option<Vec<Verdict>>> {
+        while !self.done && self.pending.len() < self.in_flight {
+            let mut chunk = Vec::with_capacity(self.chunk);
+            while chunk.len() < self.chunk {
+                match GameTokens::read(&mut self.games) {
+                    Some(game) => chunk.push(game),
+                    None => {
+                        self.done = true;
+                        break;
+                    }
+                }
+            }
+            if chunk.is_empty() {
+                break;
+            }
+            let (back, verdicts) = mpsc::sync_channel(1);
+            let sent = self.jobs.as_ref().map(|jobs| jobs.send((chunk, back)));
+            if !matches!(sent, Some(Ok(()))) {
+                return Err(pyo3::exceptions::PyRuntimeError::new_err("the checking threads have stopped"));
+            }
+            self.pending.push_back(verdicts);
+        }
+        match self.pending.pop_front() {
+            None => Ok(None),
+            Some(verdicts) => {
+                verdicts.recv().map(Some).map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("a checking thread failed (it panicked)"))
+            }
+        }
+    }
+}
+
+#[pymethods]
+impl GameChecks {
+    #[new]
+    #[pyo3(signature = (handle, variant, default, record, jobs = 1, chunk_games = 500))]
+    fn new(
+        py: Python<'_>,
+        handle: Py<PyAny>,
+        variant: &Bound<'_, PyAny>,
+        default: String,
+        record: Py<PyAny>,
+        jobs: usize,
+        chunk_games: usize,
+    ) -> PyResult<GameChecks> {
+        let variant = resolve(variant)?;
+        let jobs = jobs.max(1);
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
+        let workers = (0..jobs)
+            .map(|_| {
+                let (variant, receiver) = (variant.clone(), receiver.clone());
+                std::thread::spawn(move || {
+                    // One checker a thread: it compiles each variant the tags name once.
+                    let mut checker = Checker::new(&variant);
+                    loop {
+                        let job = match receiver.lock() {
+                            Ok(jobs) => jobs.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok((games, back)) = job else { return };
+                        let verdicts = games.into_iter().map(|game| checker.game_tokens(game)).collect();
+                        if back.send(verdicts).is_err() {
+                            return;
+                        }
+                    }
+                })
+            })
+            .collect();
+        let source = PySource { handle, lines: false, buf: Vec::new(), pos: 0, done: false };
+        let state = ChecksState {
+            games: Games::new(source),
+            done: false,
+            chunk: chunk_games.max(1),
+            in_flight: 2 * jobs,
+            numbered: 0,
+            jobs: Some(sender),
+            pending: VecDeque::new(),
+            workers,
+        };
+        let new_tuple = py.get_type::<PyTuple>().getattr("__new__")?.unbind();
+        Ok(GameChecks { state: Mutex::new(state), record, new_tuple, default })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyList>>> {
+        let (verdicts, first) = py.detach(|| -> PyResult<_> {
+            let mut state = self.state.lock().map_err(|_| pyo3::exceptions::PyRuntimeError::new_err("poisoned"))?;
+            let verdicts = state.next_chunk()?;
+            let first = state.numbered + 1;
+            state.numbered += verdicts.as_ref().map_or(0, Vec::len);
+            Ok((verdicts, first))
+        })?;
+        let Some(verdicts) = verdicts else { return Ok(None) };
+        let (record, new_tuple) = (self.record.bind(py), self.new_tuple.bind(py));
+        let records = verdicts
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| new_tuple.call1((record, self.fields(py, first + i, v)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some(PyList::new(py, records)?))
+    }
+
+    /// Stops the checking threads and waits for them (the handle is read no more).
+    fn close(&self, py: Python<'_>) {
+        py.detach(|| {
+            if let Ok(mut state) = self.state.lock() {
+                state.done = true;
+                state.stop();
+            }
+        });
+    }
+}
+
+impl GameChecks {
+    /// A `GameRecord`'s fields: `_record`'s of the game's `GameVerdict`, or
+    /// `_unreadable`'s for a game whose text cannot be read.
+    fn fields<'py>(&self, py: Python<'py>, game: usize, v: Verdict) -> PyResult<Bound<'py, PyTuple>> {
+        let none = || py.None().into_bound(py);
+        if let Some(Problem::Unreadable { error }) = &v.problem {
+            let reason = format!("{}:{}: {}", error.line, error.column, error.message);
+            let message = format!("unreadable movetext: {reason}");
+            let fields = [
+                game.into_pyobject(py)?.into_any(),
+                self.default.as_str().into_pyobject(py)?.into_any(),
+                false.into_pyobject(py)?.to_owned().into_any(),
+                0usize.into_pyobject(py)?.into_any(),
+                none(),
+                none(),
+                none(),
+                none(),
+                none(),
+                none(),
+                none(),
+                none(),
+                UNREADABLE_MOVETEXT.into_pyobject(py)?.into_any(),
+                reason.into_pyobject(py)?.into_any(),
+                message.into_pyobject(py)?.into_any(),
+            ];
+            return PyTuple::new(py, fields);
+        }
+        let v = game_verdict(v)?;
+        let (outcome, termination) = v.outcome.unzip();
+        let fields = [
+            game.into_pyobject(py)?.into_any(),
+            v.variant.into_pyobject(py)?.into_any(),
+            v.ok.into_pyobject(py)?.to_owned().into_any(),
+            v.plies.into_pyobject(py)?.into_any(),
+            v.fen.into_pyobject(py)?.into_any(),
+            outcome.into_pyobject(py)?.into_any(),
+            termination.into_pyobject(py)?.into_any(),
+            v.claimed.into_pyobject(py)?.into_any(),
+            v.claimable.into_pyobject(py)?.into_any(),
+            v.agreement.into_pyobject(py)?.into_any(),
+            v.ply.into_pyobject(py)?.into_any(),
+            v.r#move.into_pyobject(py)?.into_any(),
+            v.code.into_pyobject(py)?.into_any(),
+            v.reason.into_pyobject(py)?.into_any(),
+            v.message.into_pyobject(py)?.into_any(),
+        ];
+        PyTuple::new(py, fields)
+    }
+}
+
+impl Drop for GameChecks {
+    fn drop(&mut self) {
+        // The threads end with their chunk at hand; none is waited for here.
+        if let Ok(state) = self.state.get_mut() {
+            state.jobs = None;
+            state.pending.clear();
+        }
+    }
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<ReadGame>()?;
     m.add_class::<PyGameText>()?;
     m.add_class::<PgnReader>()?;
+    m.add_class::<GameChecks>()?;
     m.add_function(wrap_pyfunction!(_read_game_text, m)?)?;
     m.add_function(wrap_pyfunction!(_variant_of_tag, m)?)?;
     m.add_function(wrap_pyfunction!(_check_games, m)?)?;

@@ -157,6 +157,26 @@ def test_chunks_threads_and_processes_keep_the_records_and_their_order(files, re
     assert list(chimera.pgn.check_file(files["gz"], jobs=jobs, chunk_games=chunk_games, processes=processes)) == records
 
 
+def test_a_check_left_early_stops_its_threads_and_closes_its_file(files, records):
+    """A consumer that stops after a few records: closing the generator stops the
+    checking threads and closes the file it opened."""
+    opened = []
+    real_open = chimera.database.open_binary
+
+    def spy(path):
+        opened.append(real_open(path))
+        return opened[-1]
+
+    chimera.database.open_binary = spy
+    try:
+        games = chimera.pgn.check_file(files["gz"], jobs=2, chunk_games=3)
+        assert [next(games) for _ in range(5)] == records[:5]
+        games.close()
+    finally:
+        chimera.database.open_binary = real_open
+    assert len(opened) == 1 and opened[0].closed
+
+
 class Trickle(io.RawIOBase):
     """A stream that gives at most five bytes a read: games straddle every buffer."""
 

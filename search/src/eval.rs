@@ -169,7 +169,7 @@ impl Values {
 /// either side).
 fn repetition_draws(variant: &Variant) -> bool {
     let end = &variant.rules().end;
-    end.repetition_verdict.iter().all(|(_, v)| *v == Verdict::Draw) && end.perpetual.check.is_none() && end.perpetual.chase.is_none()
+    end.repetition_verdict.iter().all(|(_, v)| *v == Verdict::Draw) && !end.perpetual.any()
 }
 
 /// The weighted count of the squares a piece of `color` and type `t` reaches from `sq`

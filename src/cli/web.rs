@@ -102,8 +102,10 @@ macro_rules! assets {
 
 assets![
     "index.html",
+    "match.html",
     "style.css",
     "app.js",
+    "match.js",
     "api.js",
     "board.js",
     "card.js",
@@ -685,8 +687,9 @@ async fn asset(State(app): State<Arc<App>>, uri: Uri, headers: HeaderMap) -> Res
     };
     // Revalidated on every load, so that a rebuilt binary's page is the one shown.
     let mut response = ([(CONTENT_TYPE, kind), (CACHE_CONTROL, "no-cache")], *bytes).into_response();
-    // A page gets a session of its own, unless its cookie names one held already.
-    if name == "index.html" && !session_of(&headers).is_some_and(|id| app.sessions.holds(id)) {
+    // A page (the workbench, the match) gets a session of its own, unless its cookie
+    // names one held already.
+    if name.ends_with(".html") && !session_of(&headers).is_some_and(|id| app.sessions.holds(id)) {
         if let Some((id, _)) = app.sessions.issue() {
             response = with_cookie(response, Some(id));
         }

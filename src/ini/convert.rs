@@ -113,6 +113,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let key = if files < min { "maxFile" } else { "maxRank" };
         return Err(c.refuse(key, format!("a {files}x{ranks} board (Chimera's boards are {min} to 16 squares a side)")));
     }
+    // Gating other than Cambodian's or Seirawan's is refused before anything else is read.
+    let cambodian = super::cambodian::on(&c)?;
+    let gating = super::gating::seirawan(&c)?.is_some();
     let mut doc = Table::new();
     doc.insert("name".into(), Value::String(fsf.name.clone()));
     doc.insert("description".into(), Value::String(format!("{} (imported from Fairy-Stockfish's variants.ini)", fsf.name)));
@@ -195,6 +198,21 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     if !has_king && atomic_king.is_none() && pseudo.is_none() {
         doc.insert("royal".into(), Value::String("none".into()));
     }
+    // One side without a king on the board (Horde's White): Fairy-Stockfish's king is
+    // royal wherever it stands, and no king is dropped.
+    if let Some(k) = fsf.piece("king").filter(|_| atomic_king.is_none() && pseudo.is_none() && !c.bool("pieceDrops", false).unwrap_or(true))
+    {
+        let board = fields[0].split('[').next().unwrap_or("");
+        match (board.contains(k.letter.to_ascii_uppercase()), board.contains(k.letter)) {
+            (false, true) => {
+                doc.insert("royal".into(), Value::String("black-only".into()));
+            }
+            (true, false) => {
+                doc.insert("royal".into(), Value::String("white-only".into()));
+            }
+            _ => {}
+        }
+    }
     if c.bool("mustCapture", false)? {
         doc.insert("must_capture".into(), Value::Boolean(true));
     }
@@ -236,6 +254,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
 
     let shogi_zones = piece_promotions(&c, &mut pieces, &betzas, &promoted)?;
     let drop_bounds = mobility_regions(&c, &mut pieces, &placement, &fields[0])?;
+    if cambodian {
+        super::cambodian::write(&c, &mut pieces, &mut doc)?;
+    }
 
     // Castling: the rights of the start FEN, each a castle of Fairy-Stockfish's shape.
     let castling = c.bool("castling", true)?;
@@ -263,15 +284,22 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let castles = castles(&c, &home, "KQkq")?;
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
     } else if castling && rights != "-" {
-        let castles = castles(&c, &placement, &rights)?;
+        // With gating the field's file letters are gates (`[gating]` reads them).
+        let castle_rights: String = if gating { rights.chars().filter(|r| "KQkq".contains(*r)).collect() } else { rights.clone() };
+        let castles = castles(&c, &placement, if castle_rights.is_empty() { "-" } else { &castle_rights })?;
         let arrivals = other_castling_rooks(&c, &placement, &castles, &pieces)?;
         if !arrivals.is_empty() {
             doc.insert("castling_rights_on_arrival".into(), strings(arrivals));
         }
         doc.insert("castling".into(), Value::Array(castles.into_iter().map(Value::Table).collect()));
-    } else if rights != "-" {
+    } else if rights != "-" && !cambodian && !gating {
         // Without castling Fairy-Stockfish ignores the rights; so does the converted FEN.
         fields[2] = "-".into();
+    }
+    // Chess960 castling: every position read with kings and rooks anywhere on their first
+    // rank, castles written king-takes-rook (Chimera's `chess960`).
+    if c.bool("chess960", false)? {
+        doc.insert("chess960".into(), Value::Boolean(true));
     }
     if c.bool("oppositeCastling", false)? && doc.contains_key("castling") {
         doc.insert("opposite_castling".into(), Value::Boolean(true));
@@ -299,6 +327,9 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
     )?;
     if let Some(t) = drops {
         doc.insert("drops".into(), Value::Table(t));
+    }
+    if gating {
+        super::gating::write(&c, &mut doc)?;
     }
     if super::drops::stuck_moves_barred(&c, c.fsf, &betzas, &shogi_zones)? {
         doc.insert("immobile_moves".into(), Value::Boolean(false));

@@ -156,6 +156,29 @@ pub(super) fn end_table(
             [("dropped".to_string(), strings(["shogiPawn".to_string()])), ("dropped_verdict".to_string(), Value::String("win".into()))];
         end.insert("mate_rule".into(), Value::Table(Table::from_iter(rule)));
     }
+    // Shatar's mates (`shatarMateRule`, `Position::checkmate_value`): a mate given by
+    // knights alone is illegal, a win for the mated side; else it wins only if a check of
+    // the series of checks that led to it was given by a knight, rook or bers (a shak),
+    // and is a draw (niol) otherwise.
+    if c.bool("shatarMateRule", false)? {
+        if end.contains_key("mate_rule") {
+            return Err(c.refuse("shatarMateRule", "with the Shogi pawn's drop mate rule"));
+        }
+        let present =
+            |names: &[&str]| -> Vec<String> { names.iter().filter(|n| c.fsf.piece(n).is_some()).map(|n| n.to_string()).collect() };
+        let series = present(&["rook", "bers", "knight"]);
+        if series.is_empty() {
+            return Err(c.refuse("shatarMateRule", "no knight, rook or bers to give a shak"));
+        }
+        let mut rule = Table::new();
+        if c.fsf.piece("knight").is_some() {
+            rule.insert("sole_checkers".into(), strings(["knight".to_string()]));
+            rule.insert("sole_checkers_verdict".into(), Value::String("win".into()));
+        }
+        rule.insert("series_needs".into(), strings(series));
+        rule.insert("series_verdict".into(), Value::String("draw".into()));
+        end.insert("mate_rule".into(), Value::Table(rule));
+    }
     if let Some(rule) = super::connect::connect(c)? {
         end.insert("connect".into(), Value::Table(rule));
     }

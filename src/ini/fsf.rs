@@ -148,6 +148,11 @@ const MAPPED: [&str; 50] = [
 
 /// More mapped options (split from `MAPPED` only to keep each list readable).
 const MAPPED_MORE: &[&str] = &[
+    "seirawanGating",
+    "shatarMateRule",
+    "gating",
+    "cambodianMoves",
+    "chess960",
     "petrifyOnCaptureTypes",
     "enPassantRegion",
     "enPassantRegionWhite",
@@ -237,16 +242,11 @@ const MAPPED_MORE: &[&str] = &[
 /// Options Chimera has no rule for: accepted only with the value that switches them off
 /// (Fairy-Stockfish's default), refused with any other.
 const OFF_ONLY: &[(&str, &str, &str)] = &[
-    ("chess960", "false", "Chess960 castling"),
     ("sittuyinPromotion", "false", "Sittuyin promotion"),
     ("petrifyBlastPieces", "false", "petrification"),
     ("castlingRookKingsideFile", "", "castling with a rook not in the corner"),
     ("castlingRookQueensideFile", "", "castling with a rook not in the corner"),
     ("sittuyinRookDrop", "false", "Sittuyin rook drops"),
-    ("gating", "false", "gating"),
-    ("seirawanGating", "false", "gating"),
-    ("cambodianMoves", "false", "Cambodian first moves"),
-    ("shatarMateRule", "false", "Shatar's mate rule"),
 ];
 
 /// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of

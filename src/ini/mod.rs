@@ -10,6 +10,7 @@
 //! result must compile with Chimera's own loader before it is returned.
 
 pub mod betza;
+mod cambodian;
 mod connect;
 mod conv;
 pub mod convert;
@@ -17,6 +18,7 @@ mod drops;
 mod ends;
 pub mod export;
 pub mod fsf;
+mod gating;
 mod janggi;
 mod mobility;
 pub mod parse;

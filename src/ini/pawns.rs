@@ -16,26 +16,46 @@ use crate::betza::{self, Hop, Mode};
 const SIDES: [&str; 2] = ["White", "Black"];
 
 impl Conv<'_> {
-    /// Whether double steps may be taken en passant on every square (Fairy-Stockfish's
-    /// default `enPassantRegion`) rather than on none (`-`); a region of some squares is
-    /// refused: Chimera's en passant has no region.
-    fn en_passant_anywhere(&self) -> Result<bool, Refusal> {
+    /// Where double steps may be taken en passant: on every square (Fairy-Stockfish's
+    /// default `enPassantRegion`), `None` on none (`-`), or only those of some own ranks
+    /// (`Some` of the own ranks, of `double`, 1-based): each side's region (the squares
+    /// the other side's steps pass, which it may take) being whole ranks that those steps
+    /// pass, the same for both sides (Horde's). Any other region is refused, and so is
+    /// any but the whole board or none where pawns step three squares (`triple`).
+    fn en_passant_ranks(&self, double: &[u8], triple: &[u8]) -> Result<Option<Vec<u8>>, Refusal> {
         let all = self.files as usize * self.ranks as usize;
         let mut sizes = Vec::new();
+        let mut by_side = Vec::new();
         for side in SIDES {
             let own = format!("enPassantRegion{side}");
             let key = if self.fsf.value(&own).is_some() { own } else { "enPassantRegion".to_string() };
-            let n = self.region(&key, |_, _| true)?.len();
+            let region = self.region(&key, |_, _| true)?;
+            let n = region.len();
+            if n != 0 && n != all && !triple.is_empty() {
+                return Err(self.refuse(&key, "an en-passant region of some squares where pawns step three squares (not converted yet)"));
+            }
             if n != 0 && n != all {
-                return Err(self.refuse(&key, "an en-passant region of some squares (Chimera's en passant is taken anywhere or nowhere)"));
+                // The other side's steps from own rank `d` pass its own rank `d + 1`.
+                let passed = |d: u8| if side == "White" { self.ranks - 1 - d } else { d };
+                let whole = |r: u8| (0..self.files).all(|f| region.contains(&(f, r)));
+                let ranks: Vec<u8> = double.iter().copied().filter(|&d| d < self.ranks && whole(passed(d))).collect();
+                let on_passed = |&(_, r): &(u8, u8)| ranks.iter().any(|&d| passed(d) == r);
+                let other_steps = |&(_, r): &(u8, u8)| double.iter().any(|&d| d < self.ranks && passed(d) == r);
+                if region.iter().any(|sq| other_steps(sq) && !on_passed(sq)) {
+                    return Err(self.refuse(&key, "an en-passant region of some squares, not whole ranks that double steps pass"));
+                }
+                by_side.push(ranks);
+            } else {
+                by_side.push(if n == all { double.to_vec() } else { Vec::new() });
             }
             sizes.push((n, key));
         }
-        if sizes[0].0 != sizes[1].0 {
+        if by_side[0] != by_side[1] {
             let given = sizes.iter().find(|(_, key)| self.fsf.value(key).is_some()).unwrap_or(&sizes[0]);
-            return Err(self.refuse(&given.1, "en passant for one side only"));
+            return Err(self.refuse(&given.1, "en passant of other double steps for each side"));
         }
-        Ok(sizes[0].0 == all)
+        let ranks = by_side.swap_remove(0);
+        Ok((!ranks.is_empty() || sizes[0].0 == all).then_some(ranks))
     }
 
     /// One side's piece list (`key`, or its own `key{side}`) as piece names, in the
@@ -131,7 +151,8 @@ pub(super) fn pawn_rules(
     // En passant: Fairy-Stockfish's double steps leave the passed square, which a piece
     // of `enPassantTypes` takes by its capture-only moves (`attacks & ~quiets`); none
     // where `enPassantRegion` is empty (Nuclear chess's `-`).
-    let everywhere = c.en_passant_anywhere()?;
+    let ep_ranks = c.en_passant_ranks(&double, &triple)?;
+    let everywhere = ep_ranks.is_some();
     let mut takers: BTreeMap<String, Value> = BTreeMap::new();
     // A custom piece whose Betza has an `e` is one of `enPassantTypes` too, for both sides
     // (Fairy-Stockfish's parser adds it: Borderlands' soldier `fWfceFifmnD`).
@@ -168,6 +189,9 @@ pub(super) fn pawn_rules(
         let t = piece(pieces, name);
         let any_passed = name == "pawn" && !triple.is_empty();
         t.insert("en_passant".into(), if any_passed { Value::String("any-passed".into()) } else { Value::Boolean(true) });
+        if let Some(ranks) = ep_ranks.as_ref().filter(|r| **r != double) {
+            t.insert("en_passant_ranks".into(), ints(ranks));
+        }
         match takers.get(name) {
             None => {
                 t.insert("takes_en_passant".into(), Value::Boolean(false));
@@ -197,7 +221,10 @@ pub(super) fn pawn_rules(
         pawn_zone = (white_zone.clone(), black_zone.clone());
     }
     let ep_in_zone = |d: u8| (0..c.files).any(|f| white_zone.contains(&(f, c.ranks - 1 - d)) || black_zone.contains(&(f, d)));
-    let ep_into_zone = !takers.is_empty() && double.iter().any(|&d| ep_in_zone(d));
+    // (A triple step from own rank `d` passes the squares a double step from `d` and one
+    // from `d + 1` would.)
+    let passes_from: Vec<u8> = double.iter().chain(&triple).copied().chain(triple.iter().map(|d| d + 1)).collect();
+    let ep_into_zone = !takers.is_empty() && passes_from.iter().any(|&d| ep_in_zone(d));
     if zone.is_empty() {
         return Ok(pawn_zone);
     }
@@ -277,7 +304,7 @@ fn piece<'t>(pieces: &'t mut Table, name: &str) -> &'t mut Table {
 /// The moves by which a piece of Chimera Betza `text` takes en passant: Fairy-Stockfish's
 /// (its capture-only targets that are not also quiet ones) and Chimera's (its capturing
 /// leaps), as (dx, dy) from White's side, riders followed up to `reach` squares.
-fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>) {
+pub(super) fn en_passant_moves(text: &str, reach: u8) -> (BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>, BTreeSet<(i8, i8)>) {
     let dirs = betza::parse(text).unwrap_or_default();
     let vectors = |d: &betza::Direction| -> Vec<(i8, i8)> {
         let steps = if d.range == 0 { reach } else { d.range.min(reach) };

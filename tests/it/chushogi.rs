@@ -185,6 +185,58 @@ fn a_fourfold_repetition_draws() {
     assert_eq!(p.outcome(), Some(chimera::Outcome { winner: None, reason: chimera::EndReason::Repetition }));
 }
 
+/// `cycle` played `times` times after `before`, as the moves of a game.
+fn cycle(before: &str, cycle: &str, times: usize) -> Vec<String> {
+    let mut moves: Vec<String> = before.split_whitespace().map(str::to_string).collect();
+    for _ in 0..times {
+        moves.extend(cycle.split_whitespace().map(str::to_string));
+    }
+    moves
+}
+
+/// Plays `moves`, no earlier position ending the game, and gives the last one's end as
+/// (winner, reason).
+fn end_after(mut p: Position, moves: &[String]) -> Option<(Option<&'static str>, &'static str)> {
+    for m in moves {
+        assert_eq!(p.outcome(), None, "before {m}");
+        p.play_str(m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+    }
+    p.outcome().map(|o| (o.winner.map(|c| c.name()), o.reason.as_str()))
+}
+
+/// Perpetual attack as lishogi decides it (`[end.perpetual_attack]`): the side that
+/// completes the fourfold repetition loses when each of its moves since the position
+/// first stood, and the move that brought it there, attacked.
+#[test]
+fn a_fourfold_repetition_by_a_side_that_attacked_with_every_move_loses_for_it() {
+    // The rook attacks the silver on e10 from e3 and the gold on d10 from d3; Black's
+    // king steps to and fro. The fourth occurrence comes with White's 7th move.
+    let p = || position(&format!("{} w - - 0 1", board(&[("e2", 'R'), ("e10", 's'), ("d10", 'g')])));
+    let moves = cycle("e2e3", "l12k12 e3d3 k12l12 d3e3", 3);
+    assert_eq!(end_after(p(), &moves), Some((Some("black"), "perpetual-attack")));
+    // One quiet move in White's cycle (h3 attacks nothing): a plain repetition.
+    let moves = cycle("e2e3", "l12k12 e3h3 k12l12 h3e3", 3);
+    assert_eq!(end_after(p(), &moves), Some((None, "repetition")));
+    // The move that first reached the position was the king's, which attacks nothing…
+    let at_e3 = |side: &str| position(&format!("{} {side} - - 0 1", board(&[("e3", 'R'), ("e10", 's'), ("d10", 'g')])));
+    assert_eq!(end_after(at_e3("w"), &cycle("a1b1", "l12k12 e3d3 k12l12 d3e3", 3)), Some((None, "repetition")));
+    // …or is not in the game, which began there: a plain repetition too, as lishogi counts.
+    assert_eq!(end_after(at_e3("b"), &cycle("", "l12k12 e3d3 k12l12 d3e3", 3)), Some((None, "repetition")));
+}
+
+/// An attack on a king or prince by any piece counts, as a check would (`royals`): the
+/// side mover attacks nothing itself, but each of its moves uncovers a rook's attack on
+/// the black king or prince. Without `royals` it is a plain repetition.
+#[test]
+fn uncovering_an_attack_on_a_king_or_prince_attacks() {
+    let fen = "k1+e8g/12/12/12/12/12/1M10/12/12/12/R1R9/11K w - - 0 1";
+    let moves = cycle("b6a6", "l12k12 a6c6 k12l12 c6a6", 3);
+    assert_eq!(end_after(position(fen), &moves), Some((Some("black"), "perpetual-attack")));
+    let text = "extends = \"chushogi\"\nname = \"no-royals\"\n[end.perpetual_attack]\nroyals = []\n";
+    let v = chimera::variants::from_toml(text, "no-royals.toml").unwrap();
+    assert_eq!(end_after(v.position(fen).unwrap(), &moves), Some((None, "repetition")));
+}
+
 #[test]
 fn a_three_square_move_that_is_not_legal_says_why() {
     let p = position("11k/12/12/4p7/4n7/4gp6/4N7/12/12/12/12/K11 w - - 0 1");

@@ -40,7 +40,7 @@ fn every_builtin_is_refused_with_a_key_or_round_trips() {
     }
     println!("export-ini: {exported} built-ins exported and round-tripped, {refused} refused; refusals by key: {reasons:?}");
     assert_eq!(exported + refused, BUILTINS.len());
-    assert!(exported >= 76, "{exported} exported");
+    assert!(exported >= 90, "{exported} exported");
 }
 
 #[test]
@@ -132,4 +132,62 @@ fn rules_fairy_stockfish_plays_otherwise_are_refused() {
     // `freeDrops` is no option of a variants file.
     let r = export(&builtin_doc("ataxx").unwrap()).unwrap_err();
     assert_eq!(r.key, "drops.unlimited", "{r}");
+}
+
+#[test]
+fn xiangqi_pieces_palaces_and_chasing_are_options() {
+    // Xiangqi's pieces are Fairy-Stockfish's xiangqi's: it inherits it.
+    let e = export(&builtin_doc("xiangqi").unwrap()).unwrap();
+    assert_eq!(e.parent.as_deref(), Some("xiangqi"), "{}", e.text);
+    // Manchu's banner makes a complete section: the pieces, palaces and the soldier.
+    let o = options("manchu");
+    for line in [
+        "king = k:W",
+        "banner = m",
+        "soldier = p",
+        "mobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2 d3 e3 f3",
+        "mobilityRegionBlackFers = d8 e8 f8 d9 e9 f9 d10 e10 f10",
+        "soldierPromotionRank = 6",
+        "flyingGeneral = true",
+    ] {
+        assert!(o.contains(&line.to_string()), "{line}: {o:?}");
+    }
+    // The banner is no piece the chasing rule knows: Manchu has none.
+    assert!(!o.iter().any(|l| l.starts_with("chasingRule")), "{o:?}");
+    // Supply's regions bound its drops in both programs.
+    assert!(options("supply").contains(&"mobilityRegionWhiteFers = d1 f1 e2 d3 f3".to_string()));
+}
+
+#[test]
+fn janggi_inherits_fairy_stockfish_janggi_by_its_pieces() {
+    // Only Janggi's built-in king moves along the palace lines: the same pieces, and the
+    // options that differ.
+    let e = export(&builtin_doc("janggi").unwrap()).unwrap();
+    assert_eq!(e.parent.as_deref(), Some("janggi"), "{}", e.text);
+    assert!(options("janggi").is_empty(), "{:?}", options("janggi"));
+    assert_eq!(options("janggicasual"), ["bikjangRule = false", "materialCounting = none"]);
+    let o = options("janggimodern");
+    assert!(o.contains(&"nFoldRule = 4".to_string()) && o.contains(&"moveRepetitionIllegal = true".to_string()), "{o:?}");
+    // The parent is the content's, not the name's: a king that keeps off the lines is a
+    // variants.ini king, in a complete section.
+    let mut doc = builtin_doc("janggi").unwrap();
+    doc["pieces"]["general"].as_table_mut().unwrap().remove("line_moves");
+    let e = export(&doc).unwrap();
+    assert_eq!(e.parent, None, "{}", e.text);
+    assert!(e.text.contains("\nking = k:W\n") && e.text.contains("\ndiagonalLines = "), "{}", e.text);
+    // And a renamed Xiangqi inherits nothing by its name.
+    let mut doc = builtin_doc("xiangqi").unwrap();
+    doc.insert("name".into(), "janggi".into());
+    assert_eq!(export(&doc).unwrap().parent.as_deref(), Some("xiangqi"));
+}
+
+#[test]
+fn first_moves_mates_and_en_passant_regions_are_options() {
+    let o = options("cambodian");
+    assert!(o.contains(&"cambodianMoves = true".to_string()) && o.contains(&"gating = true".to_string()), "{o:?}");
+    assert!(o.contains(&"king = k".to_string()) && o.contains(&"fers = m".to_string()), "{o:?}");
+    assert!(options("shatar").contains(&"shatarMateRule = true".to_string()));
+    let o = options("horde");
+    assert!(o.contains(&"enPassantRegionWhite = *6".to_string()) && o.contains(&"enPassantRegionBlack = *3".to_string()), "{o:?}");
+    assert!(options("fischerandom").contains(&"chess960 = true".to_string()));
 }

@@ -172,10 +172,36 @@ fn petrifying_types_and_an_empty_en_passant_region() {
     // No double step may be taken en passant, nor leaves its square in the FEN.
     assert!(pieces["pawn"].get("en_passant").is_none(), "{:?}", pieces["pawn"]);
     assert_eq!(refused("[a:chess]\npetrifyOnCaptureTypes = k\n").0, "petrifyOnCaptureTypes");
-    assert_eq!(refused("[a:chess]\nenPassantRegion = *3 *6\n").0, "enPassantRegion");
+    // The ranks chess's double steps pass: chess's en passant.
+    let doc = converted("[a:chess]\nenPassantRegion = *3 *6\n");
+    assert_eq!(doc["pieces"]["pawn"]["en_passant"].as_bool(), Some(true));
+    assert!(doc["pieces"]["pawn"].get("en_passant_ranks").is_none(), "{:?}", doc["pieces"]["pawn"]);
+    // Horde's: the steps from the first rank pass the second, where none is taken.
+    let horde =
+        "[a:chess]\ndoubleStepRegionWhite = *1 *2\ndoubleStepRegionBlack = *7 *8\nenPassantRegionWhite = *6\nenPassantRegionBlack = *3\n";
+    let doc = converted(horde);
+    assert_eq!(doc["pieces"]["pawn"]["en_passant_ranks"].as_array().map(Vec::len), Some(1), "{:?}", doc["pieces"]["pawn"]);
+    assert_eq!(doc["pieces"]["pawn"]["en_passant_ranks"][0].as_integer(), Some(2));
+    assert_eq!(refused("[a:chess]\nenPassantRegion = d3 e6\n").0, "enPassantRegion");
     assert_eq!(refused("[a:chess]\nenPassantRegionWhite = -\n").0, "enPassantRegionWhite");
     let doc = converted("[a:chess]\nenPassantRegion = *1 *2 *3 *4 *5 *6 *7 *8\n");
     assert_eq!(doc["pieces"]["pawn"]["en_passant"].as_bool(), Some(true));
+}
+
+#[test]
+fn chess960_cambodian_moves_and_shatar_mates_are_read() {
+    assert_eq!(converted("[a:chess]\nchess960 = true\n")["chess960"].as_bool(), Some(true));
+    let doc = converted(
+        "[a:makruk]\nstartFen = rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1\ngating = true\ncambodianMoves = true\n",
+    );
+    assert_eq!(doc["unmoved_in_castling_field"].as_bool(), Some(true));
+    assert!(doc["start"].as_str().unwrap().contains(" DEde "), "{}", doc["start"]);
+    assert_eq!(doc["pieces"]["king"]["initial_moves"]["lost_when_aimed_by"][0].as_str(), Some("rook"));
+    assert!(doc["pieces"]["fers"]["betza"].as_str().unwrap().ends_with("imfD"));
+    assert_eq!(refused("[a:makruk]\ncambodianMoves = true\n").0, "cambodianMoves");
+    let doc = converted("[a:chess]\nshatarMateRule = true\n");
+    assert_eq!(doc["end"]["mate_rule"]["sole_checkers"][0].as_str(), Some("knight"));
+    assert_eq!(doc["end"]["mate_rule"]["series_verdict"].as_str(), Some("draw"));
 }
 
 #[test]

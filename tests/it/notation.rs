@@ -274,3 +274,35 @@ fn san_reads_the_notation_letters() {
     assert_eq!(p.parse_move("Hc3"), p.parse_move("b1c3"));
     assert_eq!(p.parse_move("Nc3"), p.parse_move("b1c3"));
 }
+
+/// Alice chess names each board's squares `a1` to `h8` (`board.names = "per-board"`), a
+/// move made on board B marked with the board its piece returns to (Wikipedia's "Alice
+/// chess": `Qxd5/A`). Its game 1.Nf3 e6 2.Ne5 Bc5 3.Nxf7, read as written there, and the
+/// moves after it written so.
+#[test]
+fn alice_chess_names_each_boards_squares_from_a1() {
+    let mut p = pos("alice", None);
+    for (san, uci) in [("Nf3", "g1f3"), ("e6", "e7e6"), ("Ne5/A", "n3m5"), ("Bc5", "f8c5"), ("Nxf7", "e5f7")] {
+        let m = p.parse_move(san).unwrap_or_else(|e| panic!("{san}: {e:?}"));
+        assert_eq!(p.uci(m), uci, "{san}");
+        assert_eq!(p.san(m), san, "{uci} written");
+        p.play(m).unwrap();
+    }
+    // The bishop on board B (k5) to g1 of board B (o1), back to board A's g1.
+    let m = p.parse_move("k5o1").unwrap();
+    assert_eq!(p.san(m), "Bg1/A");
+    for text in ["Bg1/A", "Bg1", "Bo1", "Bc5g1/A"] {
+        assert_eq!(p.parse_move(text), Ok(m), "{text}");
+    }
+    // Board A's moves carry no mark; a mark that names the wrong board finds no move.
+    let d7d5 = p.parse_move("d5").unwrap();
+    assert_eq!(p.uci(d7d5), "d7d5");
+    assert!(p.parse_move("d5/A").is_err());
+    // An unmarked move legal on board B alone is read there (the e-pawn passed to B).
+    let e5 = p.parse_move("e5").unwrap();
+    assert_eq!(p.uci(e5), "m6m5");
+    assert_eq!(p.san(e5), "e5/A");
+    let list: Vec<String> = p.legal_moves().into_iter().map(|m| p.san(m)).collect();
+    assert!(list.iter().all(|s| !s.contains(['i', 'j', 'k', 'l', 'm', 'n', 'o', 'p'])), "{list:?}");
+    assert!(list.contains(&"Bb4/A".to_string()) && list.contains(&"Nf6".to_string()), "{list:?}");
+}

@@ -1812,4 +1812,9 @@ move_rule_reset = ["capture", "ipawn"]
     check_games(&v, &start, 61, 20 * scale(), 100, 7).unwrap_or_else(|e| panic!("{e}"));
     // 1.Nc3 d5 2.Nxd5 (the d-pawn is back on d7) Nc6 3.Nc3, and 3...d5 double-steps again.
     check_line(&v, &start, &["b1c3", "d7d5", "c3d5", "b8c6", "d5c3", "d7d5"]).unwrap_or_else(|e| panic!("{e}"));
+    // Found by the dated seed 20261203: a pawn reborn on the square its captor left (the
+    // queen from b2 takes on b5, the pawn goes home to b2) is unmoved there, and
+    // double-steps again.
+    let fen = "4k3/8/8/1P6/8/8/1q6/4K3 b - - 0 1";
+    check_line(&v, fen, &["b2b5", "b2b4"]).unwrap_or_else(|e| panic!("{e}"));
 }

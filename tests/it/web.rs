@@ -147,6 +147,8 @@ fn the_page_and_its_files_are_served_from_the_binary() {
     assert_eq!(status, 200);
     assert!(page.contains("<title>Chimera workbench</title>"));
     for file in [
+        "match.html",
+        "match.js",
         "app.js",
         "api.js",
         "board.js",

@@ -474,6 +474,57 @@ describe("chimera web", () => {
     await shot("7c-alice-two-boards");
   });
 
+  it("plays a bughouse match on both boards: a capture on A goes to the partner on B", async () => {
+    const p = await freshPage(`${BASE_URL}match.html#bughouse`);
+    const at = (board, name) => `#board-${board} [data-square="${name}"]`;
+    const move = async (board, ...squares) => {
+      const plies = Number(await p.getAttribute("body", "data-plies"));
+      for (const s of squares) await p.click(s.includes("[") ? s : at(board, s));
+      await p.waitForFunction((n) => document.body.dataset.plies === String(n), plies + 1);
+    };
+    const pieceOn = (board, name) => p.getAttribute(`${at(board, name)} .piece`, "data-piece");
+    assert.equal(await p.locator("#board-A .square").count(), 64);
+    assert.equal(await p.locator("#board-B .square").count(), 64);
+    // Board B is turned round: its first square drawn is h1, where A's is a8.
+    assert.equal(await p.getAttribute("#board-B .square >> nth=0", "data-square"), "h1");
+    assert.equal(await p.getAttribute("#board-A .square >> nth=0", "data-square"), "a8");
+    // A: 1. e4 d5 2. exd5. White on A took a black pawn: it goes to Black on B.
+    await move("A", "e2", "e4");
+    await move("A", "d7", "d5");
+    await move("A", "e4", "d5");
+    assert.equal(await p.locator('#A-top [data-hand], #A-bottom [data-hand]').count(), 0, "nothing stays on board A");
+    await p.waitForSelector('#B-bottom[data-side="black"] [data-hand="P"]');
+    // The boards keep their own turns: White moves first on B too, then Black drops it.
+    await move("B", "e2", "e4");
+    await move("B", '#B-bottom [data-hand="P"]', at("B", "d5"));
+    assert.equal(await pieceOn("B", "d5"), "p");
+    assert.equal(await p.locator('#B-bottom [data-hand]').count(), 0, "the hand is empty again");
+    const bpgn = await p.$$eval("#bpgn .bpgn-move", (els) => els.map((e) => e.textContent));
+    assert.deepEqual(bpgn.map((m) => m.split(".")[0]), ["1A", "1a", "2A", "1B", "1b"], bpgn.join(" "));
+    assert.equal(bpgn[2], "2A.exd5");
+    // A move no rule allows, refused with the server's reason.
+    await p.click(at("A", "d8"));
+    await p.click(at("A", "d1"));
+    await p.waitForSelector("#why:not([hidden])");
+    assert.match(await p.textContent("#why"), /board A/);
+    // Take back: the drop, and the pawn is in Black's hand on B again.
+    await p.click("#undo");
+    await p.waitForFunction(() => document.body.dataset.plies === "4");
+    await p.waitForSelector('#B-bottom [data-hand="P"]');
+    // A mate on one board ends the match for both: White on A and Black on B win.
+    const start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    await p.fill("#fen-in", `rnbqkbnr/ppppp2p/5p2/6p1/4P3/8/PPPP1PPP/RNBQKBNR[] w KQkq - 0 3 | ${start}`);
+    await p.click("#fen-form button[type=submit]");
+    await p.waitForFunction(() => document.body.dataset.plies === "0");
+    await move("A", "d1", "h5");
+    await p.waitForSelector("#result:not([hidden])");
+    const result = await p.textContent("#result");
+    assert.match(result, /^1-0 on board A: .*checkmate.*white on A and black on B win/, result);
+    assert.match(await p.textContent("#B-status"), /White to move/);
+    await p.screenshot({ path: `${ARTIFACTS}/bughouse-match.png` });
+    await p.done();
+  });
+
   it("answers the API beside the page like serve", async () => {
     const r = await page.evaluate(async () => {
       const response = await fetch("api", { method: "POST", body: '{"id":1,"op":"variants"}' });

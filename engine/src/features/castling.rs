@@ -670,3 +670,9 @@ pub(crate) fn parse_castling_960<B: Bitboard>(
 pub(crate) fn castle_key(s: &str) -> String {
     s.chars().map(|c| if c == '0' { 'O' } else { c }).collect()
 }
+
+/// Whether two castle spellings are the same by [`castle_key`] (without building either key).
+pub(crate) fn castle_eq(a: &str, b: &str) -> bool {
+    let key = |c: char| if c == '0' { 'O' } else { c };
+    a.len() == b.len() && a.chars().map(key).eq(b.chars().map(key))
+}

@@ -38,6 +38,7 @@ pub(crate) struct RawEnd {
     connect: Option<Spanned<super::connect::RawConnect>>,
     perpetual_check: Option<RawVerdict>,
     perpetual_chase: Option<super::perpetual::RawChase>,
+    perpetual_attack: Option<super::perpetual::RawAttack>,
     counting: Option<super::counting::RawCounting>,
     mate_rule: Option<super::mate_rule::RawMateRule>,
     #[serde(default)]
@@ -102,6 +103,7 @@ impl Default for RawEnd {
             connect: None,
             perpetual_check: None,
             perpetual_chase: None,
+            perpetual_attack: None,
             counting: None,
             mate_rule: None,
             bikjang: false,
@@ -183,7 +185,7 @@ pub(crate) fn compile(end: &RawEnd, cx: &Context, pieces: &[PieceDef]) -> Result
         extinction,
         region_win: end.region_win.as_ref().map(|r| super::region_win::compile(r, cx)).transpose()?,
         connect: end.connect.as_ref().map(|c| super::connect::compile(c.get_ref(), c.span(), cx)).transpose()?,
-        perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), cx)?,
+        perpetual: super::perpetual::compile(end.perpetual_check, end.perpetual_chase.as_ref(), end.perpetual_attack.as_ref(), cx)?,
         counting: end.counting.as_ref().map(|c| super::counting::compile(c, cx, pieces)).transpose()?,
         mate_rule: end.mate_rule.as_ref().map(|m| super::mate_rule::compile(m, cx)).transpose()?,
         bikjang: end.bikjang,
@@ -254,8 +256,18 @@ impl<B: Bitboard> Pos<B> {
     #[inline(never)]
     fn ended_otherwise(&self) -> Option<Outcome> {
         let t = &*self.t;
+        // The fewest pieces a side has, counted once for the modules that ask only near
+        // the end (`Hooks::outcome_at_most`).
+        let mut fewest = None;
         for &i in &t.modules.with_outcome {
-            if let Some(o) = t.modules.all[i].outcome(&self.view(i)) {
+            if let Some(most) = t.modules.hooks[i].outcome_at_most {
+                let fewest =
+                    *fewest.get_or_insert_with(|| self.board.by_color[Color::White].count().min(self.board.by_color[Color::Black].count()));
+                if fewest > most {
+                    continue;
+                }
+            }
+            if let Some(o) = self.module_outcome(i) {
                 return Some(o);
             }
         }
@@ -264,6 +276,13 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         self.ended_on_board()
+    }
+
+    /// Module `i`'s ending, if it ends the game (out of line: the view it is shown
+    /// takes a large frame, which the kernel's own tests above do without).
+    #[inline(never)]
+    fn module_outcome(&self, i: usize) -> Option<Outcome> {
+        self.t.modules.all[i].outcome(&self.view(i))
     }
 
     /// [`Pos::ended_by_rule`]'s rules of the kernel (not the modules').

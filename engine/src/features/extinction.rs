@@ -97,6 +97,36 @@ impl<B: Bitboard> Pos<B> {
     /// The first extinction rule that ends the game. The side not to move is looked at
     /// first (its loss came with the last move), as Fairy-Stockfish does.
     pub(crate) fn extinct(&self) -> Option<Outcome> {
+        let end = &self.t.rules.end;
+        // Asked at every node: most positions leave both sides more of every rule's
+        // pieces on the board than it allows, which one count per rule and side tells.
+        if end.army_captured.is_none() && end.extinction.iter().all(|rule| self.beyond_extinction(rule)) {
+            return None;
+        }
+        self.extinct_by_rule()
+    }
+
+    /// Whether both sides have more of `rule`'s pieces on the board than it allows (the
+    /// pieces in hand only add to them, its other conditions only narrow it): then it
+    /// does not end the game.
+    #[inline]
+    fn beyond_extinction(&self, rule: &Extinction) -> bool {
+        let most = u32::from(rule.at_most);
+        // (A rule of none left, the most common, asks for one piece: no count.)
+        let more = |pieces: B| if most == 0 { pieces.any() } else { pieces.count() > most };
+        Color::BOTH.into_iter().all(|c| {
+            let side = self.board.by_color[c];
+            match rule.of {
+                None => more(side),
+                Some(types) if rule.together => more(self.of_types(types) & side),
+                Some(types) => types.iter().all(|t| more(self.board.by_type[t] & side)),
+            }
+        })
+    }
+
+    /// [`Pos::extinct`], each rule counted in full (out of line).
+    #[inline(never)]
+    fn extinct_by_rule(&self) -> Option<Outcome> {
         let us = self.turn;
         let end = &self.t.rules.end;
         let army = end.army_captured.map(|v| army_captured(v, end.army_includes_hand));

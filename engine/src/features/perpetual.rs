@@ -13,6 +13,15 @@
 //!   `{ chariot = 3, horse = 2, … }`) and `immune` (pieces never chased on a region of
 //!   theirs: `{ soldier = [1, 2, 3, 4, 5] }`, a soldier before it crosses the river).
 //!   The royal piece is never chased (an attack on it is a check).
+//! * `[end.perpetual_attack]`: `verdict` (for the side that completes a repetition having
+//!   attacked with every one of its moves in it and with the move that first reached the
+//!   position), `royals` (pieces an attack on which counts as a check where the variant
+//!   has no royal piece). Chu shogi as lishogi plays it (scalashogi,
+//!   `variant/Chushogi.scala`: `isAttacked`; `Variant.perpetualCheck`): a move attacks
+//!   when the opponent is then in check, one of `royals` is attacked, or the piece moved
+//!   can take a piece from where it stands (as it captures, with the board as it is:
+//!   lishogi also leaves out a lion it may not take for the lion-trading rules). Only the
+//!   side that completed the repetition is judged, as there.
 //!
 //! The repetition looked at spans every move since the earliest of the occurrences the
 //! repetition rule counts (three in Xiangqi: two cycles). When both sides checked
@@ -44,7 +53,7 @@ use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{EndReason, Outcome};
 use crate::position::Pos;
-use crate::rules::{Chase, Perpetual, Verdict};
+use crate::rules::{Attack, Chase, Perpetual, Verdict};
 use crate::ruleset::context::{Context, RawVerdict};
 use crate::ruleset::error::RulesetError;
 use crate::types::{Color, PieceType, Square};
@@ -59,8 +68,22 @@ pub(crate) struct RawChase {
     immune: IndexMap<String, Spanned<RawRegion>>,
 }
 
-/// Compiles `perpetual_check` and `[end.perpetual_chase]`.
-pub(crate) fn compile(check: Option<RawVerdict>, chase: Option<&RawChase>, cx: &Context) -> Result<Perpetual, RulesetError> {
+/// `[end.perpetual_attack]`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawAttack {
+    verdict: RawVerdict,
+    #[serde(default)]
+    royals: Vec<Spanned<String>>,
+}
+
+/// Compiles `perpetual_check`, `[end.perpetual_chase]` and `[end.perpetual_attack]`.
+pub(crate) fn compile(
+    check: Option<RawVerdict>,
+    chase: Option<&RawChase>,
+    attack: Option<&RawAttack>,
+    cx: &Context,
+) -> Result<Perpetual, RulesetError> {
     const KEY: &str = "end.perpetual_chase";
     let chase = match chase {
         None => None,
@@ -85,7 +108,18 @@ pub(crate) fn compile(check: Option<RawVerdict>, chase: Option<&RawChase>, cx: &
             Some(Chase { verdict: raw.verdict.into(), chasers, immune })
         }
     };
-    Ok(Perpetual { check: check.map(Verdict::from), chase })
+    let attack = match attack {
+        None => None,
+        Some(raw) => {
+            let royals = raw
+                .royals
+                .iter()
+                .map(|name| cx.type_named(name.get_ref(), name, "end.perpetual_attack.royals"))
+                .collect::<Result<_, _>>()?;
+            Some(Attack { verdict: raw.verdict.into(), royals })
+        }
+    };
+    Ok(Perpetual { check: check.map(Verdict::from), chase, attack })
 }
 
 /// What the position looked like before a move, for telling which of its attacks and
@@ -100,6 +134,8 @@ struct Before<B> {
 struct Ply<B> {
     mv: Move,
     check: bool,
+    /// Whether the move attacked (`[end.perpetual_attack]`; false without that rule).
+    attacked: bool,
     chased: B,
 }
 
@@ -109,7 +145,7 @@ impl<B: Bitboard> Pos<B> {
     /// repetition).
     pub(crate) fn perpetual_verdict(&self) -> Option<Outcome> {
         let rules = &self.t.rules.end.perpetual;
-        if rules.check.is_none() && rules.chase.is_none() {
+        if !rules.any() {
             return None;
         }
         let span = self.repetition_span()?;
@@ -123,6 +159,13 @@ impl<B: Bitboard> Pos<B> {
             let (them, us) = (every(0), every(1));
             if them || us {
                 return Some(decide(v, mover, them, us, EndReason::PerpetualCheck));
+            }
+        }
+        if let Some(attack) = &rules.attack {
+            // The mover's moves, the one that first reached the position included (which
+            // a game from a FEN may not have: then no perpetual attack, as lishogi counts).
+            if plies.len() > span && plies.iter().rev().step_by(2).all(|p| p.attacked) {
+                return Some(decide(attack.verdict, mover, true, false, EndReason::PerpetualAttack));
             }
         }
         let chase = rules.chase.as_ref()?;
@@ -159,15 +202,36 @@ impl<B: Bitboard> Pos<B> {
         let mut moves: Vec<Move> = (0..n).filter_map(|_| p.undo()).collect();
         moves.reverse();
         let chasing = self.t.rules.end.perpetual.chase.is_some();
+        let attack = self.t.rules.end.perpetual.attack.as_ref();
         moves
             .into_iter()
             .map(|mv| {
                 let before = chasing.then(|| Before { occupied: p.occupied(), blockers: p.blockers(p.turn.opponent()) });
                 p.play_unchecked(mv);
                 let chased = before.map_or(B::EMPTY, |before| p.chased(mv, &before));
-                Ply { mv, check: p.is_check(), chased }
+                let attacked = attack.is_some_and(|rule| p.attacked_by(mv, rule));
+                Ply { mv, check: p.is_check(), attacked, chased }
             })
             .collect()
+    }
+
+    /// Whether the last move, `m`, attacked: the side to move is in check, one of its
+    /// `royals` is attacked, or the piece `m` moved can take one of its pieces.
+    fn attacked_by(&self, m: Move, rule: &Attack) -> bool {
+        let victim = self.turn;
+        let mover = victim.opponent();
+        let occ = self.occupied();
+        let ours = self.board.by_color[mover];
+        if self.is_check()
+            || rule.royals.iter().any(|&kind| self.pieces(victim, kind).squares().any(|s| self.attacked(s, mover, occ, ours)))
+        {
+            return true;
+        }
+        let moved = match self.piece_at(m.to) {
+            Some(p) if p.color == mover => B::bit(m.to),
+            _ => return false,
+        };
+        self.board.by_color[victim].squares().any(|s| self.attacked(s, mover, occ, moved))
     }
 
     /// The pieces of the side to move that the last move, `m`, chased.

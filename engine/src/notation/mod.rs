@@ -10,6 +10,7 @@
 //! notation and taking the one whose text it is (also in a few looser forms, such as a
 //! promoted shogi piece by its own letter), so what is read is what is written.
 
+mod boards;
 mod fsf_long;
 mod lan;
 pub(crate) mod names;

@@ -4,7 +4,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::castle_layout::CastlingMode;
-use crate::features::castling::castle_key;
+use crate::features::castling::castle_eq;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
@@ -184,6 +184,9 @@ impl<B: Bitboard> Pos<B> {
             }
             let mut s = String::with_capacity(8);
             self.write_san_plain(m, &others, &mut s);
+            if self.per_board_names() {
+                self.localize_san(m, &mut s);
+            }
             self.write_check_mark(m, &mut s);
             list.push(s);
         }
@@ -216,6 +219,9 @@ impl<B: Bitboard> Pos<B> {
         others.dedup();
         let mut s = String::new();
         self.write_san_plain(m, &others, &mut s);
+        if self.per_board_names() {
+            self.localize_san(m, &mut s);
+        }
         s
     }
 
@@ -321,6 +327,32 @@ impl<B: Bitboard> Pos<B> {
     /// Reads a move in long algebraic form or SAN.
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         let legal = self.legal_moves();
+        self.parse_move_among(text, &legal)
+    }
+
+    /// [`Pos::parse_move`] for a caller that has the position's legal moves already
+    /// (from [`Pos::legal_moves`]): they are not generated again.
+    pub fn parse_move_among(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        if !self.per_board_names() {
+            return self.parse_whole_width(text, legal);
+        }
+        // Board-local names (`notation/boards.rs`): the first board on which the text
+        // names a legal move; else why the likeliest one refuses it.
+        let mut refusal = None;
+        for whole in self.globalize_san(strip_marks(text)) {
+            match self.parse_whole_width(&whole, legal) {
+                Ok(m) => return Ok(m),
+                Err(e) => _ = refusal.get_or_insert(e),
+            }
+        }
+        match refusal {
+            Some(e) => Err(e),
+            None => self.parse_whole_width(text, legal),
+        }
+    }
+
+    /// Reads a move whose squares have the names of the whole width (`m4`).
+    fn parse_whole_width(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         let clean = strip_marks(text);
         if clean.is_empty() {
             return refuse(IllegalCode::Unparsable, format!("cannot read `{text}` as a move"));
@@ -329,14 +361,27 @@ impl<B: Bitboard> Pos<B> {
         // `B1c3` or `G1f2` names a piece and must not be read as the move `b1c3`.
         let long_form = !clean.starts_with(|c: char| c.is_ascii_uppercase()) || clean.contains('@');
         if self.status.part != 0 && self.t.walling.is_some() {
-            return self.parse_wall(clean, &legal);
+            return self.parse_wall(clean, legal);
         }
         if long_form {
             // The text as given first: a promotion to a face without a letter ends in
             // `+` (`d4d5+`), which is no check mark there.
             let mut buf = String::with_capacity(8);
-            for wanted in [text.trim(), clean] {
-                for &m in &legal {
+            let given = text.trim();
+            for (pass, wanted) in [given, clean].into_iter().enumerate() {
+                if pass == 1 && wanted == given {
+                    // The same text again: it matched no move the first time.
+                    break;
+                }
+                let first = wanted.as_bytes().first().map(u8::to_ascii_lowercase);
+                for &m in legal {
+                    // A move of these kinds is written from its origin square (the last
+                    // arm of `write_uci`): one whose file does not begin the text is not it.
+                    if matches!(m.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant | MoveKind::Pass)
+                        && first != Some(Geometry::file_char(self.g().file(m.from)) as u8)
+                    {
+                        continue;
+                    }
                     buf.clear();
                     self.write_uci(m, &mut buf);
                     if buf.eq_ignore_ascii_case(wanted) {
@@ -351,13 +396,13 @@ impl<B: Bitboard> Pos<B> {
                 None => self.explain_pass(text),
             };
         }
-        if let Some(m) = self.parse_gating_san(clean, &legal) {
+        if let Some(m) = self.parse_gating_san(clean, legal) {
             return Ok(m);
         }
-        if let Some(r) = self.parse_uci_shape(clean, &legal) {
+        if let Some(r) = self.parse_uci_shape(clean, legal) {
             return r;
         }
-        self.parse_san(text, clean, &legal)
+        self.parse_san(text, clean, legal)
     }
 
     /// A string shaped like long algebraic (`e2e4`, `e7e8q`) that is not a legal move: why not.
@@ -415,9 +460,8 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         // Castling, by its notation or an alias.
-        let key = castle_key(s);
         for (i, c) in t.rules.castles.iter().enumerate() {
-            if castle_key(&c.notation) == key || c.aliases.iter().any(|a| castle_key(a) == key) {
+            if castle_eq(&c.notation, s) || c.aliases.iter().any(|a| castle_eq(a, s)) {
                 return self.explain_castle(i, legal);
             }
         }
@@ -479,6 +523,14 @@ impl<B: Bitboard> Pos<B> {
                 && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok)
         };
+        // The usual case first, without lists: one legal move fits the text.
+        let mut fitting = legal.iter().filter(|m| named(m) && m.promotion() == promotion);
+        if let (Some(&m), None) = (fitting.next(), fitting.next()) {
+            if parts.capture && !self.is_capture(m) {
+                return refuse(IllegalCode::NotACapture, format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)));
+            }
+            return Ok(m);
+        }
         let candidates: Vec<Move> = legal.iter().copied().filter(|m| named(m)).collect();
         let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
         match matching.len() {

@@ -127,6 +127,19 @@ struct RawBoard {
     /// (`features/transfer.rs`).
     #[serde(default)]
     transfer: RawTransfer,
+    /// `"per-board"`: SAN names each board's squares by its own files
+    /// (`notation/boards.rs`).
+    #[serde(default)]
+    names: RawNames,
+}
+
+/// How SAN names the squares of boards side by side ([`Rules::per_board_names`]).
+#[derive(Deserialize, Clone, Copy, Default, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+enum RawNames {
+    #[default]
+    Whole,
+    PerBoard,
 }
 
 fn one() -> u8 {
@@ -237,6 +250,9 @@ fn compile(
             format!("{} boards of {} files: from 1 to {most} side by side ({MAX_SIDE} files in all)", board.boards, board.files),
         ));
     }
+    if board.names == RawNames::PerBoard && board.boards < 2 {
+        return Err(r.span(&raw.board, "board.names", "`per-board` needs `boards` of 2 or more: it names each board's squares"));
+    }
     if board.transfer == RawTransfer::NextBoard && board.boards < 2 {
         return Err(r.span(&raw.board, "board.transfer", "`next-board` needs `boards` of 2 or more: a piece passes to the next board"));
     }
@@ -334,6 +350,7 @@ fn compile(
         andernach: raw.andernach,
         madrasi: raw.madrasi,
         transfer: board.transfer == RawTransfer::NextBoard,
+        per_board_names: board.names == RawNames::PerBoard,
     };
     if raw.circe {
         // The rebirth squares come from the start position's pieces (its game array).

@@ -87,6 +87,12 @@ pub(super) fn explain(rules: &Rules) -> Explained {
             "after each move the moved piece (a castle's king and rook) passes to the same square of the next board, which must be empty: a piece captures only on its own board, a king is attacked only by the pieces of its board".to_string(),
         );
     }
+    if rules.per_board_names {
+        o.line(
+            &["board.names"],
+            "SAN names each board's squares from a1, a move made on another board than the first marked with the board its piece ends on (Nf3, Ne5/A); long algebraic and FENs name the whole width".to_string(),
+        );
+    }
     if g.wrap_files {
         o.line(
             &["board.wrap"],
@@ -630,6 +636,14 @@ fn end(o: &mut Out) {
             "perpetual chase",
             text,
         );
+    }
+    if let Some(attack) = &end.perpetual.attack {
+        let mut text = side(attack.verdict, "the side that completes a repetition having attacked with every move of it");
+        if !attack.royals.is_empty() {
+            let royals = o.names(attack.royals.iter().copied());
+            text += &format!(" (an attack on a {} counts as a check)", royals.join(" or "));
+        }
+        row(o, &["end.perpetual_attack", "end.perpetual_attack.verdict", "end.perpetual_attack.royals"], "perpetual attack", text);
     }
     let move_rule = if !end.move_rule.is_on() {
         "none".to_string()

@@ -440,6 +440,7 @@ impl Server {
             upgrades: economy
                 .map(|e| e.upgrades.iter().map(|u| UpgradeInfo { from: letter(u.from), to: letter(u.to), cost: u.cost }).collect()),
             lift: rules.lift.is_some(),
+            two_boards: rules.drops.as_ref().is_some_and(|d| d.two_boards),
             notation: Notation::default_for(rules).name(),
             bytes,
         }))

@@ -265,6 +265,9 @@ pub struct Loaded {
     pub upgrades: Option<Vec<UpgradeInfo>>,
     /// Whether a piece may be lifted into the hand (a pocket).
     pub lift: bool,
+    /// Whether the variant is played on two boards at once (`[drops] two_boards`:
+    /// bughouse), so that it may be opened as a match (`"match": true`).
+    pub two_boards: bool,
     /// The variant's own notation (`san`, `shogi-hodges-number`, `xiangqi-wxf`, …).
     pub notation: &'static str,
     /// The memory the compiled variant holds, as the server counts it against its limits.

@@ -25,19 +25,58 @@ pub(super) struct Army<'a> {
     /// The ruleset's piece tables, by name.
     tables: &'a Table,
     pub pawn: Option<(&'a String, &'a Table)>,
+    /// The own rank from which Fairy-Stockfish's soldier also steps sideways
+    /// (`soldierPromotionRank`), where the army has a soldier.
+    pub soldier_rank: Option<i64>,
 }
 
 /// Fairy-Stockfish's pieces with rules of their own beyond their moves (promotion, drops,
-/// palaces, hops over their own kind): never chosen for a ruleset piece by its moves alone.
-const SPECIAL: [&str; 10] =
-    ["pawn", "king", "shogiPawn", "janggiCannon", "cannon", "soldier", "horse", "elephant", "janggiElephant", "banner"];
+/// hops over their own kind, steps gained across the river): never chosen for a ruleset
+/// piece by its moves alone (the soldier and the Janggi cannon are chosen by
+/// [`special_type`]).
+const SPECIAL: [&str; 5] = ["pawn", "king", "shogiPawn", "janggiCannon", "soldier"];
 
 /// The keys of a piece that other parts of the exporter write (or refuse) themselves.
-const PAWN_KEYS: [&str; 5] = ["double_step_ranks", "en_passant", "en_passant_ranks", "promotion", "drop_ranks"];
+const PAWN_KEYS: [&str; 6] = ["double_step_ranks", "triple_step_ranks", "en_passant", "en_passant_ranks", "promotion", "drop_ranks"];
+
+/// The keys of any piece that other parts of the exporter write (or refuse) themselves:
+/// the movement region (`regions`), the soldier's steps across the river (read here) and
+/// the Janggi cannon's barred hops and the palace lines (`janggi`).
+const REGION_KEYS: [&str; 4] = ["moves_within", "extra_moves", "hop_barred", "line_moves"];
+
+/// Fairy-Stockfish's soldier (`fsW` from its `soldierPromotionRank` on, `fW` before it)
+/// and Janggi cannon (`pR`, never hopping over nor taking a Janggi cannon), where a piece
+/// moves so: the type and, for the soldier, the rank. `None` where the piece is neither
+/// (its extra moves and barred hops, if any, are then refused).
+fn special_type(pname: &str, p: &Table, ranks: i64) -> Result<Option<(&'static str, i64)>, ExportRefusal> {
+    let betza = p.get("betza").and_then(Value::as_str).unwrap_or("");
+    if let Some(extra) = p.get("extra_moves") {
+        let key = format!("pieces.{pname}.extra_moves");
+        let t = extra.as_table().ok_or(ExportRefusal { key: key.clone(), reason: "not a table".into() })?;
+        let own: Vec<i64> = t.get("ranks").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_integer).collect();
+        let from = own.first().copied().unwrap_or(0);
+        let river = from > 1 && own == (from..=ranks).collect::<Vec<_>>();
+        if !same_moves("fW", betza) || t.get("betza").and_then(Value::as_str) != Some("sW") || t.contains_key("files") || !river {
+            return refuse(key, "extra moves other than Fairy-Stockfish's soldier's (`fW`, and `sW` from an own rank to the last)");
+        }
+        return Ok(Some(("soldier", from)));
+    }
+    if let Some(barred) = p.get("hop_barred") {
+        let own = barred.as_array().is_some_and(|b| b.len() == 1 && b[0].as_str() == Some(pname));
+        if !own || !same_moves("pR", betza) {
+            return refuse(
+                format!("pieces.{pname}.hop_barred"),
+                "barred hops other than Fairy-Stockfish's Janggi cannon's (`pR`, over no piece of its own type)",
+            );
+        }
+        return Ok(Some(("janggiCannon", 0)));
+    }
+    Ok(same_moves("fsW", betza).then_some(("soldier", 1)))
+}
 
 impl<'a> Army<'a> {
-    pub fn read(pieces: &'a Table, out: &mut Section) -> Result<Army<'a>, ExportRefusal> {
-        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None };
+    pub fn read(pieces: &'a Table, ranks: i64, out: &mut Section) -> Result<Army<'a>, ExportRefusal> {
+        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None, soldier_rank: None };
         let mut customs = 0;
         for (pname, p) in pieces {
             let key = |k: &str| format!("pieces.{pname}.{k}");
@@ -46,9 +85,11 @@ impl<'a> Army<'a> {
             for k in p.keys() {
                 match k.as_str() {
                     "letter" | "betza" | "royal" | "pawn" => {}
-                    // Written by the pawn's promotion (`promotionLimit`).
-                    "limit" => {}
+                    // Written by the pawn's promotion (`promotionLimit`), and with its en
+                    // passant (`enPassantTypes`).
+                    "limit" | "takes_en_passant" => {}
                     k if is_pawn && PAWN_KEYS.contains(&k) => {}
+                    k if REGION_KEYS.contains(&k) && (!is_pawn || k == "moves_within") => {}
                     // Fairy-Stockfish's captured piece always goes to the hand (or
                     // the partner's), and a promoted one demotes as it promoted.
                     "captured_as" if p.get(k).and_then(Value::as_str) == Some("none") => {
@@ -73,15 +114,31 @@ impl<'a> Army<'a> {
                 // Fairy-Stockfish's king takes any Betza (`king = k:N`, Knightmate's).
                 ("king".to_string(), !same_moves("K", betza))
             } else if is_pawn {
-                if !same_moves("fmWfcF", betza) {
-                    return refuse(key("betza"), format!("a pawn moving `{betza}` (exported: Fairy-Stockfish's pawn, `fmWfcF`)"));
-                }
                 if army.pawn.is_some() {
-                    return refuse(key("pawn"), "two pawn types (exported: one, Fairy-Stockfish's pawn)");
+                    return refuse(key("pawn"), "two pawn types (exported: one, Fairy-Stockfish's pawn or a custom one)");
                 }
                 army.pawn = Some((pname, p));
-                ("pawn".to_string(), false)
+                if same_moves("fmWfcF", betza) {
+                    ("pawn".to_string(), false)
+                } else {
+                    // A pawn of other moves: a custom piece, Fairy-Stockfish's pawn type by
+                    // its options (`promotionPawnTypes`, `enPassantTypes`, `nMoveRuleTypes`:
+                    // [`super::pawn`]). Its only initial move is the double step.
+                    if crate::betza::parse(betza).unwrap_or_default().iter().any(|d| d.initial_only) {
+                        return refuse(key("betza"), format!("a pawn moving `{betza}`, with initial moves (Fairy-Stockfish's custom pawn makes them from its double-step region)"));
+                    }
+                    customs += 1;
+                    (format!("customPiece{customs}"), true)
+                }
+            } else if let Some((special, rank)) = special_type(pname, p, ranks)?.filter(|(t, _)| army.of_type(t).is_none()) {
+                if special == "soldier" {
+                    army.soldier_rank = Some(rank);
+                }
+                (special.to_string(), false)
             } else {
+                if p.contains_key("extra_moves") || p.contains_key("hop_barred") {
+                    return refuse(format!("pieces.{pname}"), "a second soldier or Janggi cannon type");
+                }
                 // A built-in piece of the same moves, if one is free.
                 let builtin = PIECES
                     .iter()
@@ -158,6 +215,16 @@ impl<'a> Army<'a> {
                 !dirs.iter().any(|d| (0..files).contains(&(f + i64::from(d.dx))) && (0..ranks).contains(&(r + i64::from(d.dy))))
             })
             .collect()
+    }
+
+    /// Whether no quiet move of the piece `name` can be taken back by one of its quiet
+    /// moves (every move of a pawn that only goes forward).
+    pub fn irreversible(&self, name: &str) -> bool {
+        let betza = self.table(name).and_then(|t| t.get("betza")).and_then(Value::as_str).unwrap_or("");
+        let dirs = crate::betza::parse(betza).unwrap_or_default();
+        let quiet: Vec<(i64, i64)> =
+            dirs.iter().filter(|d| d.mode != crate::betza::Mode::Capture).map(|d| (i64::from(d.dx), i64::from(d.dy))).collect();
+        !quiet.iter().any(|&(x, y)| quiet.contains(&(-x, -y)))
     }
 
     /// Whether the piece `name` has a move that captures.

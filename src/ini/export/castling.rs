@@ -44,6 +44,15 @@ impl Board {
         Board { rows }
     }
 
+    /// The squares (file, rank from 0) where the piece `letter` (White's upper case) stands.
+    pub fn squares_of(&self, letter: char) -> Vec<(i64, i64)> {
+        let mut out = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            out.extend(row.iter().enumerate().filter(|(_, c)| **c == Some(letter)).map(|(f, _)| (f as i64, r as i64)));
+        }
+        out
+    }
+
     /// White's castling king on the e-file of the first rank and rooks in its corners,
     /// Black's mirrored: where Fairy-Stockfish's dropped pieces gain castling rights.
     pub fn home(files: i64, ranks: i64, king: char, rook: char) -> Board {

@@ -29,6 +29,7 @@ pub(super) fn write(
     army: &Army,
     start: &str,
     (files, ranks): (i64, i64),
+    gating: bool,
     out: &mut Section,
 ) -> Result<(), ExportRefusal> {
     let Some(d) = drops else {
@@ -47,7 +48,12 @@ pub(super) fn write(
     let key = |k: &str| format!("drops.{k}");
     let flag = |k: &str, default: bool| d.get(k).and_then(Value::as_bool).unwrap_or(default);
     let (to_hand, two_boards) = (flag("captures_to_hand", true), flag("two_boards", false));
-    out.set("pieceDrops", "true");
+    // A hand that enters only through the gates (S-Chess): no `pieceDrops`.
+    let drop_moves = flag("drop_moves", true);
+    if !drop_moves && (!gating || to_hand) {
+        return refuse(key("drop_moves"), "a hand that never drops, but through Seirawan gates with captures kept out of it");
+    }
+    out.set("pieceDrops", drop_moves.to_string());
     out.set("capturesToHand", to_hand.to_string());
     if two_boards {
         out.set("twoBoards", "true");
@@ -85,8 +91,12 @@ pub(super) fn write(
     };
     for (k, v) in d {
         match k.as_str() {
-            "captures_to_hand" | "two_boards" | "demote_on_capture" | "ranks" | "castling_rights_on_drop" => {}
+            "captures_to_hand" | "two_boards" | "demote_on_capture" | "ranks" | "castling_rights_on_drop" | "drop_moves" => {}
             "immobile_drops" if v.as_bool() == Some(true) => {}
+            // No drop may give check (`dropChecks`; Fairy-Stockfish's test finds checks of
+            // its `king` type only).
+            "checks" if v.as_bool() == Some(false) && army.of_type("king").is_some() => out.set("dropChecks", "false"),
+            "checks" if v.as_bool() == Some(true) => {}
             k if super::reversi::DROP_KEYS.contains(&k) => {}
             "must_drop" => match v {
                 Value::Boolean(true) => out.set("mustDrop", "true"),

@@ -30,6 +30,15 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
             "move_rule_reset" => resets = Some(v.as_array().into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect()),
             "insufficient_material" => out.note(format!("{key}: Fairy-Stockfish judges insufficient material by its own rule")),
             "perpetual_check" if v.as_str() == Some("loss") => out.set("perpetualCheckIllegal", "true"),
+            // Written by `xiangqi`.
+            "perpetual_chase" | "move_rule_checks_counted" => {}
+            // Janggi's facing generals (`bikjangRule`), scored by the material count.
+            "bikjang" if v.as_bool() == Some(true) => out.set("bikjangRule", "true"),
+            "bikjang" if v.as_bool() == Some(false) => {}
+            // Shuttling a piece back and forth in a repetition loses (`moveRepetitionIllegal`,
+            // judged with the repetitions, and counted only back to the last capture: none
+            // goes to the hand).
+            "shuttling" if v.as_str() == Some("loss") && !cx.drops => out.set("moveRepetitionIllegal", "true"),
             "stalemate_by_count" if v.as_bool() == Some(true) => out.set("stalematePieceCount", "true"),
             "full_board" if v.as_bool() == Some(true) => out.set("adjudicateFullBoard", "true"),
             "extinction" => extinction(v, cx.army, out)?,
@@ -46,8 +55,9 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
             }
             "army_includes_hand" => {}
             "region_win" => region_win(v, cx, out)?,
+            "mate_rule" => shatar(v, cx.army, out)?,
             "counting" => counting(v, cx.army, out)?,
-            "material_count" => material_count(v, out)?,
+            "material_count" => material_count(v, cx.army, out)?,
             "checks" => match v.as_integer() {
                 Some(n @ 1..=9) => {
                     out.set("checkCounting", "true");
@@ -57,6 +67,18 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
             },
             _ => return refuse(key, "not exported yet"),
         }
+    }
+    if end.get("perpetual_check").and_then(Value::as_str) != Some("loss") {
+        out.implicit("perpetualCheckIllegal", "false");
+    }
+    if !end.contains_key("bikjang") || end.get("bikjang").and_then(Value::as_bool) == Some(false) {
+        out.implicit("bikjangRule", "false");
+    }
+    if !end.contains_key("material_count") {
+        out.implicit("materialCounting", "none");
+    }
+    if !end.contains_key("shuttling") {
+        out.implicit("moveRepetitionIllegal", "false");
     }
     if !end.contains_key("checkmate") {
         out.set("checkmateValue", "loss");
@@ -72,15 +94,32 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
     out.set("nMoveRule", n_move.to_string());
     out.notes.extend(move_note);
     if n_move != 0 {
-        // Fairy-Stockfish's clock: reset by captures, the pawn's moves and every drop.
+        // Fairy-Stockfish's clock: reset by captures, promotions, the pawn's moves and every
+        // drop. A custom pawn's moves reset it by `nMoveRuleTypes`, and only those that
+        // cannot be taken back (`do_move`): written where all its moves are such, else its
+        // moves reset nothing (promotions still do).
         let mut expected: BTreeSet<String> = ["capture".to_string()].into();
+        let mut got = resets.unwrap_or_default();
         if let Some((p, _)) = cx.army.pawn {
-            expected.insert(p.clone());
+            let custom = cx.army.of_type("pawn").is_none();
+            if got.contains(p) || !custom {
+                // Its promotions are pawn moves.
+                got.remove("promotion");
+                expected.insert(p.clone());
+                if custom {
+                    if !cx.army.irreversible(p) {
+                        return refuse("end.move_rule_reset", format!("`{p}`: a pawn with moves that can be taken back (Fairy-Stockfish's clock is reset only by those that cannot)"));
+                    }
+                    let letter = cx.army.get(p).map_or('p', |f| f.letter);
+                    out.set("nMoveRuleTypes", letter.to_string());
+                }
+            } else {
+                expected.insert("promotion".into());
+            }
         }
         if cx.drops {
             expected.insert("drop".into());
         }
-        let got = resets.unwrap_or_default();
         // A capture resets nothing where no piece can capture (the Amazons).
         let no_capture = || !cx.army.pieces.iter().any(|f| cx.army.captures(&f.name));
         let without_capture: BTreeSet<String> = expected.iter().filter(|e| *e != "capture").cloned().collect();
@@ -153,6 +192,38 @@ fn extinction(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRef
     Ok(())
 }
 
+/// `[end.mate_rule]` as Shatar's (`shatarMateRule`), exactly as import-ini reads it: a mate
+/// by Fairy-Stockfish's knights alone wins for the mated side; else it needs a check by a
+/// knight, rook or bers (its types) in the series of checks that led to it, or draws.
+fn shatar(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefusal> {
+    let names = |types: &[&str]| -> Value {
+        Value::Array(types.iter().filter_map(|t| army.of_type(t)).map(|f| Value::String(f.name.clone())).collect())
+    };
+    let mut rule = Table::new();
+    if let Some(knight) = army.of_type("knight") {
+        rule.insert("sole_checkers".into(), Value::Array(vec![Value::String(knight.name.clone())]));
+        rule.insert("sole_checkers_verdict".into(), Value::String("win".into()));
+    }
+    rule.insert("series_needs".into(), names(&["rook", "bers", "knight"]));
+    rule.insert("series_verdict".into(), Value::String("draw".into()));
+    // The series' types are a set.
+    let sorted = |v: Option<&Value>| -> Vec<String> {
+        let mut n: Vec<String> = v.and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).map(str::to_string).collect();
+        n.sort();
+        n
+    };
+    let t = v.as_table();
+    let same = t.is_some_and(|t| {
+        t.len() == rule.len()
+            && t.iter().all(|(k, x)| if k == "series_needs" { sorted(Some(x)) == sorted(rule.get(k)) } else { rule.get(k) == Some(x) })
+    });
+    if !same || sorted(rule.get("series_needs")).is_empty() {
+        return refuse("end.mate_rule", "a mate rule other than Shatar's (Fairy-Stockfish's `shatarMateRule`)");
+    }
+    out.set("shatarMateRule", "true");
+    Ok(())
+}
+
 /// `[end.counting]`: one of Fairy-Stockfish's counting rules, exactly as the importer
 /// reads it (its limits go by Fairy-Stockfish's rook, silver and knight types).
 fn counting(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefusal> {
@@ -166,16 +237,26 @@ fn counting(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefus
     }
 }
 
+/// Janggi's weights (Fairy-Stockfish's `JANGGI_MATERIAL`), by its types.
+const JANGGI_WEIGHTS: [(&str, i64); 6] =
+    [("rook", 13), ("janggiCannon", 7), ("horse", 5), ("janggiElephant", 3), ("wazir", 3), ("soldier", 2)];
+
 /// `[end.material_count]`, as Fairy-Stockfish's `materialCounting`: every piece one point
-/// (`unweighted`), or no piece weighing and half a point of komi (the draw odds).
-fn material_count(v: &Value, out: &mut Section) -> Result<(), ExportRefusal> {
+/// (`unweighted`), no piece weighing and half a point of komi (the draw odds), or Janggi's
+/// weights with Han's 1.5 points (as import-ini reads `janggi`: the weights of the types
+/// the army has).
+fn material_count(v: &Value, army: &Army, out: &mut Section) -> Result<(), ExportRefusal> {
     let t = v.as_table().ok_or(ExportRefusal { key: "end.material_count".into(), reason: "not a table".into() })?;
-    let no_weights = t.get("weights").and_then(Value::as_table).is_some_and(Table::is_empty);
+    let weights = t.get("weights").and_then(Value::as_table);
+    let no_weights = weights.is_some_and(Table::is_empty);
     let komi = t.get("komi").and_then(Value::as_float);
+    let janggi: Table =
+        JANGGI_WEIGHTS.iter().filter_map(|(ty, w)| army.of_type(ty).map(|f| (f.name.clone(), Value::Integer(*w)))).collect();
     let counting = match (t.len(), no_weights, komi) {
         (0, _, _) => "unweighted",
         (2, true, Some(0.5)) => "blackdrawodds",
         (2, true, Some(-0.5)) => "whitedrawodds",
+        (2, false, Some(1.5)) if weights == Some(&janggi) => "janggi",
         _ => return refuse("end.material_count", "weights or komi other than Fairy-Stockfish's counts (unweighted, draw odds)"),
     };
     out.set("materialCounting", counting);

@@ -15,14 +15,20 @@ use std::fmt;
 use toml::{Table, Value};
 
 mod army;
+mod cambodian;
 mod castling;
 mod doc;
 mod drops;
 mod ends;
+mod gating;
+mod janggi;
 mod modules;
+mod parent;
 mod pawn;
+mod regions;
 mod reversi;
 mod turn;
+mod xiangqi;
 
 pub use doc::{builtin_doc, file_doc, merged};
 
@@ -59,11 +65,9 @@ pub struct Exported {
     pub notes: Vec<String>,
 }
 
-/// Fairy-Stockfish's built-in `chess`: its pieces (Fairy-Stockfish's name, letter) and the
+/// Fairy-Stockfish's built-in `chess`: the
 /// values of the options this writer sets, where they are not Fairy-Stockfish's defaults
 /// with no parent. An option equal to chess's is left out of a `[name:chess]` section.
-const CHESS_PIECES: [(&str, char); 6] = [("pawn", 'p'), ("knight", 'n'), ("bishop", 'b'), ("rook", 'r'), ("queen", 'q'), ("king", 'k')];
-
 fn chess_value(option: &str) -> Option<&'static str> {
     Some(match option {
         "maxRank" => "8",
@@ -90,6 +94,14 @@ fn chess_value(option: &str) -> Option<&'static str> {
         "capturesToHand" => "false",
         "mustCapture" => "false",
         "immobilityIllegal" => "false",
+        "flyingGeneral" => "false",
+        "perpetualCheckIllegal" => "false",
+        "moveRepetitionIllegal" => "false",
+        "soldierPromotionRank" => "1",
+        "chasingRule" => "none",
+        "bikjangRule" => "false",
+        "materialCounting" => "none",
+        "pass" => "false",
         _ => return None,
     })
 }
@@ -102,11 +114,30 @@ pub(super) struct Section {
     /// `immobilityIllegal = true` is written: no piece may move or be dropped where it
     /// could never move again, which must be Chimera's rule too ([`army::Army::check_immobility`]).
     immobility_illegal: bool,
+    /// Options left at Fairy-Stockfish's default (their value here): written only where
+    /// the parent sets them otherwise.
+    implicit: Vec<(String, String)>,
+    /// The king moves along the palace lines: only Janggi's built-in king does
+    /// ([`janggi`], [`parent`]).
+    king_lines: bool,
 }
 
 impl Section {
     fn set(&mut self, option: &str, value: impl Into<String>) {
         self.opts.push((option.to_string(), value.into()));
+    }
+
+    fn implicit(&mut self, option: &str, value: impl Into<String>) {
+        self.implicit.push((option.to_string(), value.into()));
+    }
+
+    /// `set` where `explicit`, else `implicit`.
+    fn set_or_implicit(&mut self, option: &str, value: &str, explicit: bool) {
+        if explicit {
+            self.set(option, value);
+        } else {
+            self.implicit(option, value);
+        }
     }
 
     fn note(&mut self, note: impl Into<String>) {
@@ -136,8 +167,16 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     for key in doc.keys() {
         match key.as_str() {
             k if TOP_KEYS.contains(&k) || SWITCHES.iter().any(|(s, _, _)| *s == k) => {}
+            "unmoved_in_castling_field" => {}
+            "gating" => gating::write(&doc[key.as_str()], &mut out)?,
             "a1_color" => out.note("a1_color: square colours change no rule"),
             "notation" => out.note("notation: how moves are written changes no rule"),
+            // Chess960 castling (Fairy-Stockfish's `chess960`).
+            "chess960" => match doc.get(key).and_then(Value::as_bool) {
+                Some(true) => out.set("chess960", "true"),
+                Some(false) => {}
+                None => return refuse(key.as_str(), "not true or false"),
+            },
             other => return refuse(other, "no Fairy-Stockfish option has this rule (not exported yet)"),
         }
     }
@@ -161,9 +200,14 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     // The pieces, and the royal rules.
     let pieces = doc.get("pieces").and_then(Value::as_table).ok_or(ExportRefusal { key: "pieces".into(), reason: "missing".into() })?;
+    let cambodian = cambodian::strip(doc)?;
+    let pieces = cambodian.as_ref().map_or(pieces, |s| &s.pieces);
     // The start position: its FEN is written last, with the checks to give if any.
     let start = doc.get("start").and_then(Value::as_str).unwrap_or("");
-    let mut army = Army::read(pieces, &mut out)?;
+    let mut army = Army::read(pieces, ranks, &mut out)?;
+    if let Some(s) = &cambodian {
+        cambodian::check(s, &army, &mut out)?;
+    }
     let has_king = army.of_type("king").is_some();
     if let Some(m) = doc.get("modules") {
         modules::write(m, &mut army, &mut out)?;
@@ -179,8 +223,10 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     let start_board = Board::read(start);
     let fen_at = out.opts.len();
+    regions::write(&army, &start_board, files, ranks, &mut out)?;
+    janggi::lines(&army, &mut out)?;
 
-    pawn::write(&army, ranks, &mut out)?;
+    pawn::write(&mut army, files, ranks, &mut out)?;
 
     // Castling.
     let castles = doc.get("castling").and_then(Value::as_array).cloned().unwrap_or_default();
@@ -207,7 +253,7 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         }
     }
 
-    drops::write(doc.get("drops").and_then(Value::as_table), &army, start, (files, ranks), &mut out)?;
+    drops::write(doc.get("drops").and_then(Value::as_table), &army, start, (files, ranks), doc.contains_key("gating"), &mut out)?;
     // With `immobilityIllegal`, Fairy-Stockfish moves no piece where it could never move
     // again; Chimera's pieces may go there (without `immobile_moves = false`), so none may
     // have such a square (the pawn's are its promotion zone).
@@ -225,9 +271,9 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     // Rules on the royal piece and checks.
     for (key, on, option) in SWITCHES {
         match doc.get(key).map(|v| v.as_bool()) {
-            None => {}
+            None => out.implicit(option, if option == "checking" { "true" } else { "false" }),
             Some(Some(v)) if v == on => out.set(option, if option == "checking" { "false" } else { "true" }),
-            Some(Some(_)) => {}
+            Some(Some(_)) => out.implicit(option, if option == "checking" { "true" } else { "false" }),
             Some(None) => return refuse(key, "not true or false"),
         }
     }
@@ -236,8 +282,9 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         let t = t.as_table().ok_or(ExportRefusal { key: "turn".into(), reason: "not a table".into() })?;
         turn::walls(t, files, ranks, &mut out)?;
     }
-    if let Some(v) = doc.get("pass") {
-        turn::pass(v, &mut out)?;
+    match doc.get("pass") {
+        Some(v) => turn::pass(v, &mut out)?,
+        None => out.implicit("pass", "false"),
     }
     if let Some(v) = doc.get("flips") {
         reversi::flips(v, &mut out)?;
@@ -245,8 +292,11 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     let empty = Table::new();
     let end = doc.get("end").and_then(Value::as_table).unwrap_or(&empty);
-    let cx = ends::EndContext { army: &army, drops: doc.contains_key("drops") };
+    // Drops reset Fairy-Stockfish's clock; a hand that only enters through gates makes none.
+    let drop_moves = doc.get("drops").is_some_and(|d| d.get("drop_moves").and_then(Value::as_bool) != Some(false));
+    let cx = ends::EndContext { army: &army, drops: drop_moves };
     let checks = ends::write(end, &cx, &mut out)?;
+    xiangqi::write(&army, end, &mut out)?;
     let fen = match checks {
         // Fairy-Stockfish reads the checks each side still has to give after the castling
         // and en-passant fields.
@@ -258,16 +308,22 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         None => start.to_string(),
     };
     out.opts.insert(fen_at, ("startFen".into(), fen));
-    Ok(write_text(doc, name, &army, out))
+    // Inherit a built-in of the same pieces (chess's where they are chess's).
+    let chosen = parent::choose(&army, &out);
+    if out.king_lines && chosen.as_ref().is_none_or(|p| p.name == "chess") {
+        let king = army.of_type("king").map_or("king", |k| k.name.as_str());
+        return refuse(
+            format!("pieces.{king}.line_moves"),
+            "a king on the palace lines with other pieces than Janggi's (only Fairy-Stockfish's built-in Janggi king moves along them)",
+        );
+    }
+    Ok(write_text(doc, name, &army, chosen, out))
 }
 
 /// The section's text: the header comment and notes, `[name]` or `[name:chess]`, the
 /// pieces (in a complete section) and the options (in a `chess` child, those that differ).
-fn write_text(doc: &Table, name: String, army: &Army, out: Section) -> Exported {
-    // Inherit from chess where the pieces are chess's.
-    let chess_like = army.pieces.len() == CHESS_PIECES.len()
-        && CHESS_PIECES.iter().all(|(n, l)| army.pieces.iter().any(|f| f.fsf == *n && f.letter == *l && f.betza.is_none()));
-    let parent = chess_like.then(|| "chess".to_string());
+fn write_text(doc: &Table, name: String, army: &Army, chosen: Option<parent::Parent>, out: Section) -> Exported {
+    let parent = chosen.as_ref().map(|p| p.name.clone());
     let mut text = String::new();
     let description = doc.get("description").and_then(Value::as_str).unwrap_or("");
     text.push_str(&format!("# Exported by `chimera export-ini` from the ruleset `{name}`: {}\n", description.replace('\n', " ")));
@@ -286,11 +342,22 @@ fn write_text(doc: &Table, name: String, army: &Army, out: Section) -> Exported 
             }
         }
     }
+    // The parent's value of an option: its chain's, else chess's (`None`: unknown, so
+    // written).
+    let parent_value = |o: &str| chosen.as_ref().map(|p| p.values.get(o).map(String::as_str).or_else(|| chess_value(o)));
     for (o, v) in &out.opts {
-        if parent.is_some() && chess_value(o) == Some(v.as_str()) {
+        if parent_value(o) == Some(Some(v.as_str())) {
             continue;
         }
         text.push_str(&format!("{o} = {v}\n"));
+    }
+    // Options left at the default, where the parent sets them otherwise.
+    for (o, v) in &out.implicit {
+        if let Some(Some(pv)) = chosen.as_ref().map(|p| p.values.get(o)) {
+            if pv != v {
+                text.push_str(&format!("{o} = {v}\n"));
+            }
+        }
     }
     Exported { name, parent, text, notes: out.notes }
 }

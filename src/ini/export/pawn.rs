@@ -6,44 +6,142 @@ use toml::Value;
 use super::army::Army;
 use super::{refuse, ExportRefusal, Section};
 
-pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
+pub(super) fn write(army: &mut Army, files: i64, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
     let Some((pname, p)) = army.pawn else {
         out.set("doubleStep", "false");
         return Ok(());
     };
+    // A pawn of other moves is a custom piece: its double step is the Betza's initial
+    // `ifmnD` (from the double-step region), it takes en passant by `enPassantTypes` and
+    // promotes by `promotionPawnTypes`.
+    let custom = army.of_type("pawn").is_none().then(|| army.get(pname).map(|f| f.letter)).flatten();
     let key = |k: &str| format!("pieces.{pname}.{k}");
-    let no_steps = p.get("double_step_ranks").and_then(Value::as_array).is_some_and(Vec::is_empty);
-    match p.get("double_step_ranks") {
-        // An empty region Fairy-Stockfish reads as its default: no steps is `doubleStep`.
-        None => out.set("doubleStep", "false"),
-        Some(_) if no_steps => out.set("doubleStep", "false"),
-        Some(v) => {
-            let rs = v.as_array().ok_or(ExportRefusal { key: key("double_step_ranks"), reason: "squares, not ranks".into() })?;
-            let rs: Vec<i64> = rs.iter().filter_map(Value::as_integer).collect();
-            out.set("doubleStep", "true");
-            out.set("doubleStepRegionWhite", region(&rs, ranks, false));
-            out.set("doubleStepRegionBlack", region(&rs, ranks, true));
-            // (`"any-passed"` is Fairy-Stockfish's own en passant: it differs only for the
-            // triple steps, refused as a key of their own.)
-            let en_passant = p.get("en_passant").map(|v| v.as_bool() == Some(true) || v.as_str() == Some("any-passed"));
-            match (en_passant, p.get("en_passant_ranks")) {
-                (Some(true), None) => {}
-                // Only the double steps from some own ranks taken en passant (Horde's):
-                // Fairy-Stockfish's `enPassantRegionWhite`/`Black` (pyffish agrees with
-                // them), which import-ini does not read back.
-                (Some(true), Some(_)) => {
-                    return refuse(key("en_passant_ranks"), "en passant of some double steps only (Fairy-Stockfish's enPassantRegionWhite/Black: import-ini does not read them back yet)")
-                }
-                _ => out.set("enPassantRegion", "-"),
+    let own_ranks = |k: &str| -> Result<Vec<i64>, ExportRefusal> {
+        match p.get(k) {
+            None => Ok(Vec::new()),
+            Some(v) => {
+                let rs = v.as_array().ok_or(ExportRefusal { key: key(k), reason: "squares, not ranks".into() })?;
+                Ok(rs.iter().filter_map(Value::as_integer).collect())
             }
         }
+    };
+    // (An empty region Fairy-Stockfish reads as its default: no steps is `doubleStep`.)
+    let rs = own_ranks("double_step_ranks")?;
+    let triple = own_ranks("triple_step_ranks")?;
+    if rs.is_empty() {
+        out.set("doubleStep", "false");
+    } else {
+        out.set("doubleStep", "true");
+        if custom.is_some() {
+            if let Some(f) = army.pieces.iter_mut().find(|f| f.name == *pname) {
+                f.betza = f.betza.take().map(|b| format!("{b}ifmnD"));
+            }
+        }
+        out.set("doubleStepRegionWhite", region(&rs, ranks, false));
+        out.set("doubleStepRegionBlack", region(&rs, ranks, true));
     }
-    // Without double steps `en_passant` changes nothing, in either program.
+    // Three squares straight forward over two empty ones: Fairy-Stockfish's pawn's
+    // `tripleStepRegion` (its pawn type's alone: a custom piece's Betza has no such step).
+    if !triple.is_empty() {
+        if custom.is_some() {
+            return refuse(key("triple_step_ranks"), "triple steps of a pawn of other moves than `fmWfcF` (Fairy-Stockfish's pawn type alone steps three squares)");
+        }
+        out.set("tripleStepRegionWhite", region(&triple, ranks, false));
+        out.set("tripleStepRegionBlack", region(&triple, ranks, true));
+    }
+    if rs.is_empty() && triple.is_empty() {
+        // Without double steps `en_passant` changes nothing, in either program.
+        return promotion(army, pname, p, custom, ranks, out);
+    }
+    // `"any-passed"` (every square a step passes is taken) is Fairy-Stockfish's own en
+    // passant; `true` differs from it only for triple steps, which the loader refuses.
+    let en_passant = p.get("en_passant").is_some_and(|v| v.as_bool() == Some(true) || v.as_str() == Some("any-passed"));
+    match (en_passant, p.get("en_passant_ranks")) {
+        (true, None) => takers(army, pname, custom, files.max(ranks), out)?,
+        // Only the double steps from some own ranks taken en passant (Horde's): each
+        // side's `enPassantRegion` is the squares the other side's steps from them
+        // pass (own rank + 1), which it may take.
+        (true, Some(_)) if custom.is_some() => {
+            return refuse(key("en_passant_ranks"), "en passant of some double steps of a custom pawn (not exported yet)")
+        }
+        (true, Some(_)) if !triple.is_empty() => {
+            return refuse(key("en_passant_ranks"), "en passant of some double steps where pawns also step three squares (not exported yet)")
+        }
+        (true, Some(ep)) => {
+            let ep: Vec<i64> = ep.as_array().into_iter().flatten().filter_map(Value::as_integer).collect();
+            if ep.is_empty() || ep.iter().any(|r| !rs.contains(r)) {
+                return refuse(key("en_passant_ranks"), "not some of the double-step ranks");
+            }
+            let passed: Vec<i64> = ep.iter().map(|r| r + 1).collect();
+            out.set("enPassantRegionWhite", region(&passed, ranks, true));
+            out.set("enPassantRegionBlack", region(&passed, ranks, false));
+            takers(army, pname, custom, files.max(ranks), out)?;
+        }
+        (false, _) => out.set("enPassantRegion", "-"),
+    }
+    promotion(army, pname, p, custom, ranks, out)
+}
+
+/// Who captures en passant: Fairy-Stockfish's pawn type always (by its diagonal
+/// captures), and each piece of `enPassantTypes` by its capture-only moves (`attacks &
+/// ~quiets`, riders included); Chimera's takers (`takes_en_passant`: by default the pawn
+/// alone) by their capturing one-step leaps, or with `"capture-only"` by those of them
+/// that only capture. Written where the two agree for every taker, else refused.
+fn takers(army: &Army, pname: &str, custom: Option<char>, reach: i64, out: &mut Section) -> Result<(), ExportRefusal> {
+    let mut letters = Vec::new();
+    for f in &army.pieces {
+        let Some(t) = army.table(&f.name) else { continue };
+        let k = format!("pieces.{}.takes_en_passant", f.name);
+        let how = match t.get("takes_en_passant") {
+            None => f.name == pname,
+            Some(Value::Boolean(b)) => *b,
+            Some(Value::String(w)) if w == "capture-only" => true,
+            Some(other) => return refuse(k, format!("`{other}`: expected true, false or \"capture-only\"")),
+        };
+        let capture_only = t.get("takes_en_passant").and_then(Value::as_str) == Some("capture-only");
+        if f.fsf == "pawn" {
+            // Fairy-Stockfish's pawn (`fmWfcF`) takes by `fcF` whatever the lists say,
+            // which both of Chimera's ways read alike.
+            if !how {
+                return refuse(k, "a pawn that never captures en passant (Fairy-Stockfish's pawn always does)");
+            }
+            letters.push(f.letter);
+            continue;
+        }
+        if !how {
+            continue;
+        }
+        let betza = t.get("betza").and_then(Value::as_str).unwrap_or("");
+        let (fsf, chimera, only) = crate::ini::pawns::en_passant_moves(betza, u8::try_from(reach).unwrap_or(u8::MAX));
+        if fsf != if capture_only { only } else { chimera } {
+            let way = if capture_only { "its capture-only one-step leaps" } else { "its capturing one-step leaps" };
+            return refuse(k, format!("en passant by {way}, which differ from Fairy-Stockfish's (by its capture-only moves, riders included)"));
+        }
+        if !fsf.is_empty() {
+            letters.push(f.letter);
+        }
+    }
+    // Fairy-Stockfish's default list is its pawn type.
+    let pawn_only = custom.is_none() && letters.len() == 1 && army.of_type("pawn").is_some_and(|f| f.letter == letters[0]);
+    if !pawn_only {
+        letters.sort_unstable();
+        out.set("enPassantTypes", if letters.is_empty() { "-".to_string() } else { letters.into_iter().collect() });
+    }
+    Ok(())
+}
+
+/// The pawn's promotion: its zone, the pieces promoted to, whether it is compulsory, and
+/// the limits of each type promotion may make.
+fn promotion(army: &mut Army, pname: &str, p: &toml::Table, custom: Option<char>, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
+    let key = |k: &str| format!("pieces.{pname}.{k}");
     let Some(pr) = p.get("promotion").and_then(Value::as_table) else {
         // Fairy-Stockfish's pawn always has a zone: promotion to nothing there stops it
         // short of the zone only with `mandatoryPawnPromotion`.
         return refuse(key("promotion"), "a pawn that never promotes (not exported yet)");
     };
+    if let Some(l) = custom {
+        out.set("promotionPawnTypes", l.to_string());
+    }
     for k in pr.keys() {
         if !["ranks", "squares", "to", "policy"].contains(&k.as_str()) {
             return refuse(key(&format!("promotion.{k}")), "not exported yet (only ranks, squares, to, policy)");
@@ -55,6 +153,17 @@ pub(super) fn write(army: &Army, ranks: i64, out: &mut Section) -> Result<(), Ex
         (false, true) => {
             out.set("promotionRegionWhite", region(&zone, ranks, false));
             out.set("promotionRegionBlack", region(&zone, ranks, true));
+        }
+        // Each side's squares.
+        (true, true) if pr.get("squares").and_then(Value::as_table).is_some() => {
+            let sides = pr.get("squares").and_then(Value::as_table).expect("a table");
+            for (side, option) in [("white", "promotionRegionWhite"), ("black", "promotionRegionBlack")] {
+                let sq: Vec<&str> = sides.get(side).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+                if sq.is_empty() || sq.iter().any(|s| mirror(s, ranks).is_none()) {
+                    return refuse(key(&format!("promotion.squares.{side}")), "not a list of squares");
+                }
+                out.set(option, sq.join(" "));
+            }
         }
         // White's squares, mirrored for Black.
         (true, false) => {

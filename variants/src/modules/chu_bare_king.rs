@@ -131,19 +131,16 @@ impl ChuBareKing {
 
 impl RuleModule for ChuBareKing {
     fn hooks(&self) -> Hooks {
-        Hooks { outcome: true, ..Hooks::default() }
+        // The dead stand on one rank: a side with more pieces than a rank holds, and one
+        // more, has two live ones at least. While both sides have that many, nothing is
+        // to be looked at (the whole game but its very end): the kernel does not ask.
+        Hooks { outcome: true, outcome_at_most: Some(u32::from(self.g.files) + 1), ..Hooks::default() }
     }
 
-    /// Asked at every position: nothing is looked at further while both sides have more
-    /// than one live piece (the whole game but its very end).
+    /// Asked only where a side has at most a rank's worth of pieces and one more; nothing
+    /// is looked at further while both sides have more than one live piece.
     fn outcome(&self, pos: &dyn PositionView) -> Option<Outcome> {
         let us = pos.turn();
-        // The dead stand on one rank: a side with more pieces than a rank holds, and one
-        // more, has two live ones at least. Two such sides: nothing more to look at.
-        let many = |c: Color| pos.side(c).count() > u32::from(self.g.files) + 1;
-        if many(us) && many(us.opponent()) {
-            return None;
-        }
         let (ours, theirs) = (self.live(pos, us), self.live(pos, us.opponent()));
         if ours.count() > 1 && theirs.count() > 1 {
             return None;
