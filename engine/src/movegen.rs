@@ -13,7 +13,7 @@ use std::cell::Cell;
 use crate::betza::Hop;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
-use crate::position::Pos;
+use crate::position::{EnPassant, Pos};
 use crate::refusal::MoveError;
 use crate::tables::{AttackGroup, Bulk, HopRay, Mobility, Shape};
 use crate::types::{Color, Piece, PieceType, Square};
@@ -476,10 +476,7 @@ impl<B: Bitboard> Pos<B> {
                 Shape::Stepper | Shape::General => {
                     // The pieces that may capture en passant now.
                     let ep_from = match self.status.ep {
-                        Some(ep) if mob.en_passant => {
-                            let base = (us.index() * t.types + pt.index()) * t.squares;
-                            (t.ep_attackers[base + ep.target.index()] | t.ep_attackers[base + ep.also.index()]) & pieces
-                        }
+                        Some(ep) if mob.en_passant => self.ep_takers(ep, pt, pieces),
                         _ => B::EMPTY,
                     };
                     if let Some(bulk) = mob.bulk.as_ref().filter(|_| S::BULK) {
@@ -670,25 +667,31 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         if v.ep_from.has(from) {
-            let ep = self.status.ep.expect("en passant square");
-            if ep.also == ep.target {
-                // Arriving on the passed square by a capturing step is the en-passant
-                // capture, even for a piece that could also step there quietly.
-                quiet &= !B::bit(ep.target);
-                self.emit(sink, safety, mob, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
-            } else {
-                quiet = self.emit_passed_captures(sink, safety, mob, pt, from, quiet);
-            }
+            quiet = self.emit_en_passant(sink, safety, mob, pt, from, quiet);
         }
         self.emit_piece(sink, safety, mob, pt, from, quiet | capture);
     }
 
-    /// The en-passant captures of the piece on `from` onto a triple step's two passed
-    /// squares (`en_passant = "any-passed"`), where it takes onto each; returns its quiet
-    /// targets less those squares (out of line: a double step's one square is the
-    /// generator's own case).
+    /// Which of `pieces` (of type `pt`, the side to move's) may capture en passant now,
+    /// onto `ep`'s square or a triple step's second (out of line, as the captures: the
+    /// generator's loop stays as small as it was before triple steps).
     #[inline(never)]
-    fn emit_passed_captures<S: MoveSink>(
+    fn ep_takers(&self, ep: EnPassant, pt: PieceType, pieces: B) -> B {
+        let t = &*self.t;
+        let base = (self.turn.index() * t.types + pt.index()) * t.squares;
+        let near = t.ep_attackers[base + ep.target.index()];
+        // (A triple step's second square: `features/en_passant.rs`.)
+        let far = if t.long_passes { self.far_passed(ep).map_or(B::EMPTY, |far| t.ep_attackers[base + far.index()]) } else { B::EMPTY };
+        (near | far) & pieces
+    }
+
+    /// The en-passant captures of the piece on `from`, onto each passed square it takes
+    /// onto (a double step's one; a triple step's two, `en_passant = "any-passed"`);
+    /// returns its quiet targets less those squares: arriving on a passed square by a
+    /// capturing step is the en-passant capture, even for a piece that could also step
+    /// there quietly.
+    #[inline(never)]
+    fn emit_en_passant<S: MoveSink>(
         &self,
         sink: &mut S,
         safety: &Safety<B>,
@@ -699,8 +702,14 @@ impl<B: Bitboard> Pos<B> {
     ) -> B {
         let t = &*self.t;
         let ep = self.status.ep.expect("en passant square");
+        if !t.long_passes {
+            quiet &= !B::bit(ep.target);
+            self.emit(sink, safety, mob, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
+            return quiet;
+        }
         let base = (self.turn.index() * t.types + pt.index()) * t.squares;
-        for target in [ep.target, ep.also] {
+        let (near, far) = self.ep_squares(ep);
+        for target in std::iter::once(near).chain(far) {
             if t.ep_attackers[base + target.index()].has(from) {
                 quiet &= !B::bit(target);
                 self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));

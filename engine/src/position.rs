@@ -12,27 +12,14 @@ use crate::rules::ResetEvent;
 use crate::tables::{AttackGroup, HopAttack, Shape, Special, Tables, Zobrist};
 use crate::types::{ByColor, Color, Piece, PieceSet, PieceType, Square, MAX_PIECE_TYPES, NO_PIECE};
 
-/// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`;
-/// so may `also`, the second square a triple step passed (`en_passant = "any-passed"`:
-/// `target` is then the square nearer the step's origin), else `target` again.
+/// An en-passant opportunity: `target` may be captured onto, removing the piece on `victim`.
+/// A triple step (`en_passant = "any-passed"`) passes a second square, also taken: the one
+/// between `target` (then the square nearer the step's origin) and `victim`, never stored
+/// (the record stays two squares, the hot path's: [`Pos::far_passed`] finds it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EnPassant {
     pub target: Square,
     pub victim: Square,
-    pub also: Square,
-}
-
-impl EnPassant {
-    /// The opportunity a double step leaves: one square passed.
-    pub fn one(target: Square, victim: Square) -> EnPassant {
-        EnPassant { target, victim, also: target }
-    }
-
-    /// Whether `sq` may be captured onto.
-    #[inline]
-    pub fn has(&self, sq: Square) -> bool {
-        sq == self.target || sq == self.also
-    }
 }
 
 /// What a move changes beside the placement and the hands: saved whole before every move
@@ -621,12 +608,14 @@ impl<B: Bitboard> Pos<B> {
                     // The square passed: straight ahead for a pawn, diagonal for a Berolina pawn.
                     // A double step's file and rank each move by 0 or 2, so on squares
                     // numbered rank by rank the one between is the mean of the two.
-                    let ep = if self.t.long_passes {
-                        // (A triple step passes two: `features/en_passant.rs`.)
-                        self.passed_by(m)
+                    let target = if self.t.long_passes {
+                        // (A triple step passes two: the nearer is the target,
+                        // `features/en_passant.rs`.)
+                        self.near_passed(m)
                     } else {
-                        EnPassant::one(Square::new(((u16::from(m.from) + u16::from(m.to)) / 2) as u8), m.to)
+                        Square::new(((u16::from(m.from) + u16::from(m.to)) / 2) as u8)
                     };
+                    let ep = EnPassant { target, victim: m.to };
                     self.status.ep = Some(ep);
                     if self.ep_capturable(ep, them) {
                         self.status.ep_hashed = true;

@@ -399,11 +399,8 @@ impl Position {
     /// passed, or the two of a triple step (`en_passant = "any-passed"`); empty if none.
     pub fn en_passant_squares(&self) -> Vec<Square> {
         with!(self, p => p.en_passant().map_or(Vec::new(), |ep| {
-            if ep.also == ep.target {
-                vec![ep.target]
-            } else {
-                vec![ep.target, ep.also]
-            }
+            let (near, far) = p.ep_squares(ep);
+            std::iter::once(near).chain(far).collect()
         }))
     }
     /// Whether the piece on `sq` was promoted (in variants with drops it goes back to

@@ -1,6 +1,7 @@
 """chimera.compat: pyffish's conventions, and agreement with pyffish where it is installed."""
 
 import os
+import random
 
 import pytest
 
@@ -562,3 +563,87 @@ def test_turns_agree_with_pyffish(sf, variant, moves):
         assert compat.get_san(variant, compat.get_fen(variant, start, moves), m) == sf.get_san(
             variant, sf.get_fen(variant, start, moves), m
         ), m
+
+
+# Borderlands as pychess.org's server loads it from its variants.ini (issue 50), written
+# here from Fairy-Stockfish's documented options: its soldier (`fWfceFifmnD`) double-steps
+# from its third rank and takes en passant by its capture-only diagonals alone
+# (Fairy-Stockfish's `attacks & ~quiets`: Chimera's `takes_en_passant = "capture-only"`).
+BORDERLANDS = """
+[borderlands]
+maxRank = 10
+maxFile = 9
+startFen = a3s3a/1chesehc1/fw1wlw1wf/w1w1w1w1w/9/9/W1W1W1W1W/FW1WLW1WF/1CHESEHC1/A3S3A[MMmm] w - - 0 1
+# Pieces that never promote: the royal commander (by extinction) and the general.
+customPiece1 = c:K
+customPiece2 = g:K
+extinctionPieceTypes = c
+extinctionPieceCount = 0
+extinctionValue = loss
+extinctionPseudoRoyal = false
+# Pieces that promote, and what they promote to.
+customPiece3 = a:RcpR
+customPiece4 = s:BcpB
+customPiece5 = h:NF
+customPiece6 = e:ADW
+customPiece7 = m:F
+customPiece8 = f:W
+customPiece9 = w:fWfceFifmnD
+customPiece10 = l:KNAD
+customPiece11 = b:RFcpR
+customPiece12 = d:BWcpB
+customPiece13 = i:NK
+customPiece14 = j:ADK
+customPiece15 = k:KNAD
+promotedPieceType = a:b s:d h:i e:j m:g f:g w:i l:k
+mandatoryPiecePromotion = true
+promotionRegionWhite = *8 *9 *10
+promotionRegionBlack = *1 *2 *3
+# The l piece keeps to its own half and three squares beyond it.
+mobilityRegionWhiteCustomPiece10 = *1 *2 *3 *4 *5 d7 f7 e9
+mobilityRegionBlackCustomPiece10 = *6 *7 *8 *9 *10 d4 f4 e2
+# The m pieces in hand drop into the opponent's half's near ranks; captures stay out of hand.
+pieceDrops = true
+capturesToHand = false
+whiteDropRegion = *6 *7
+blackDropRegion = *4 *5
+doubleStepRegionWhite = *3
+doubleStepRegionBlack = *8
+nMoveRule = 40
+nFoldRule = 4
+perpetualCheckIllegal = true
+moveRepetitionIllegal = true
+"""
+
+
+def test_borderlands_loads_and_its_soldier_takes_en_passant_by_its_diagonals():
+    compat.load_variant_config(BORDERLANDS)
+    assert "borderlands" in compat.variants()
+    # Black's soldier double-steps d8d6 past White's soldier on e6, which takes it en
+    # passant by its capture-only diagonal, onto d7.
+    fen = "4c4/9/3w5/9/4W4/9/9/9/9/4C4[] b - - 0 1"
+    after = compat.get_fen("borderlands", fen, ["d8d6"])
+    assert after.split()[3] != "-", after
+    assert "e6d7" in compat.legal_moves("borderlands", fen, ["d8d6"])
+    taken = compat.get_fen("borderlands", fen, ["d8d6", "e6d7"])
+    assert taken.split()[0].startswith("4c4/9/3W5/9/9/9/9/9/9/4C4"), taken
+
+
+def test_borderlands_plays_as_pyffish(sf):
+    compat.load_variant_config(BORDERLANDS)
+    sf.load_variant_config(BORDERLANDS)
+    start = sf.start_fen("borderlands")
+    assert compat.start_fen("borderlands") == start
+    rng = random.Random(50)
+    for _ in range(6):
+        moves: list[str] = []
+        for _ in range(60):
+            legal = sorted(sf.legal_moves("borderlands", start, moves))
+            assert sorted(compat.legal_moves("borderlands", start, moves)) == legal, moves
+            assert compat.get_fen("borderlands", start, moves) == sf.get_fen("borderlands", start, moves), moves
+            if not legal:
+                assert compat.game_result("borderlands", start, moves) == sf.game_result("borderlands", start, moves)
+                break
+            # Double steps and captures first, where there are some: en passant comes up.
+            ep = [m for m in legal if sf.is_capture("borderlands", start, moves, m)]
+            moves.append(rng.choice(ep if ep and rng.random() < 0.5 else legal))

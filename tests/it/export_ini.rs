@@ -191,3 +191,54 @@ fn first_moves_mates_and_en_passant_regions_are_options() {
     assert!(o.contains(&"enPassantRegionWhite = *6".to_string()) && o.contains(&"enPassantRegionBlack = *3".to_string()), "{o:?}");
     assert!(options("fischerandom").contains(&"chess960 = true".to_string()));
 }
+
+/// A ruleset document exported, then imported back: the exported section's option lines;
+/// the section read back plays as the document, depths 1-3.
+fn round_trip(doc: &toml::Table) -> Vec<String> {
+    let e = export(doc).unwrap_or_else(|r| panic!("{r}"));
+    let (back, errors) = import(&e.text);
+    assert!(errors.is_empty(), "{errors:?}");
+    let back = back[0].result.as_ref().unwrap_or_else(|r| panic!("{r}\n{}", e.text));
+    let back = chimera::variants::from_toml(back, "back.toml").unwrap();
+    let original = chimera::variants::from_toml(&toml::to_string(doc).unwrap(), "v.toml").unwrap();
+    for depth in 1..=3 {
+        assert_eq!(back.start().perft(depth), original.start().perft(depth), "depth {depth}\n{}", e.text);
+    }
+    e.text.lines().filter(|l| !l.starts_with('#') && !l.starts_with('[')).map(str::to_string).collect()
+}
+
+#[test]
+fn triple_steps_and_capture_only_takers_are_options() {
+    // Wildebeest's pawns triple-step from their first rank (`en_passant = "any-passed"`):
+    // Fairy-Stockfish's `tripleStepRegionWhite`/`Black`, its en passant as by default.
+    let wildebeest = "[wildebeest:chess]\nmaxRank = 10\nmaxFile = k\ncustomPiece1 = c:C\ncustomPiece2 = w:NC\n\
+                      doubleStepRegionWhite = *2 *3\ndoubleStepRegionBlack = *9 *8\ntripleStepRegionWhite = *2\n\
+                      tripleStepRegionBlack = *9\n\
+                      startFen = rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQKWCCNR w - - 0 1\n\
+                      promotionPieceTypes = qw\npromotionRegionWhite = *9 *10\npromotionRegionBlack = *2 *1\n\
+                      mandatoryPawnPromotion = false\ncastling = false\n";
+    let (sections, errors) = import(wildebeest);
+    assert!(errors.is_empty(), "{errors:?}");
+    let doc: toml::Table = sections[0].result.as_ref().unwrap().parse().unwrap();
+    assert_eq!(doc["pieces"]["pawn"]["en_passant"].as_str(), Some("any-passed"));
+    let o = round_trip(&doc);
+    assert!(o.contains(&"tripleStepRegionWhite = *2".to_string()) && o.contains(&"tripleStepRegionBlack = *9".to_string()), "{o:?}");
+    assert!(!o.iter().any(|l| l.starts_with("enPassant")), "{o:?}");
+    // A pawn moving as Borderlands' soldier (`fWfcF`) that takes en passant by its
+    // capture-only diagonals alone (`takes_en_passant = "capture-only"`): a custom pawn of
+    // Fairy-Stockfish's `enPassantTypes`, whose takers are its capture-only moves.
+    let mut soldier = builtin_doc("chess").unwrap();
+    let pawn = soldier["pieces"]["pawn"].as_table_mut().unwrap();
+    pawn.insert("betza".into(), toml::Value::String("fWfcF".into()));
+    pawn.insert("takes_en_passant".into(), toml::Value::String("capture-only".into()));
+    let o = round_trip(&soldier);
+    assert!(o.contains(&"enPassantTypes = p".to_string()), "{o:?}");
+    // Chimera's default reading (every capturing leap, `fW` too) differs from
+    // Fairy-Stockfish's there: refused, naming the key; and so is a pawn that never takes
+    // en passant, which Fairy-Stockfish's pawn always does.
+    soldier["pieces"]["pawn"].as_table_mut().unwrap().insert("takes_en_passant".into(), toml::Value::Boolean(true));
+    assert_eq!(export(&soldier).unwrap_err().key, "pieces.pawn.takes_en_passant");
+    let mut chess = builtin_doc("chess").unwrap();
+    chess["pieces"]["pawn"].as_table_mut().unwrap().insert("takes_en_passant".into(), toml::Value::Boolean(false));
+    assert_eq!(export(&chess).unwrap_err().key, "pieces.pawn.takes_en_passant");
+}

@@ -12,15 +12,27 @@ use crate::position::{EnPassant, Pos};
 use crate::types::{Color, Square};
 
 impl<B: Bitboard> Pos<B> {
-    /// Whether `by` has a piece that could capture en passant onto `ep.target` or `ep.also`
-    /// (ignoring pins): only then does the en-passant square change the position's identity.
-    /// (Its hash key is `ep.target`'s: the placement tells a triple step's from a double's.)
+    /// Whether `by` has a piece that could capture en passant onto `ep.target`, or a triple
+    /// step's second square (ignoring pins): only then does the en-passant square change
+    /// the position's identity. (Its hash key is `ep.target`'s: the placement tells a
+    /// triple step's from a double's.)
+    #[inline]
     pub(crate) fn ep_capturable(&self, ep: EnPassant, by: Color) -> bool {
         let t = &*self.t;
         t.en_passant_types.iter().any(|pt| {
             let base = (by.index() * t.types + pt.index()) * t.squares;
-            let from = t.ep_attackers[base + ep.target.index()] | t.ep_attackers[base + ep.also.index()];
-            (from & self.pieces(by, pt)).any()
+            (t.ep_attackers[base + ep.target.index()] & self.pieces(by, pt)).any()
+        }) || (t.long_passes && self.far_capturable(ep, by))
+    }
+
+    /// [`Pos::ep_capturable`] onto a triple step's second square (out of line: the rare case).
+    #[inline(never)]
+    fn far_capturable(&self, ep: EnPassant, by: Color) -> bool {
+        let t = &*self.t;
+        let Some(far) = self.far_passed(ep) else { return false };
+        t.en_passant_types.iter().any(|pt| {
+            let base = (by.index() * t.types + pt.index()) * t.squares;
+            (t.ep_attackers[base + far.index()] & self.pieces(by, pt)).any()
         })
     }
 
@@ -32,16 +44,41 @@ impl<B: Bitboard> Pos<B> {
         self.status.ep.is_some_and(|ep| self.ep_capturable(ep, by))
     }
 
-    /// The squares step `m` (a double or triple step: `en_passant = "any-passed"` in the
-    /// variant) passed, the one nearer its origin first.
+    /// The square step `m` (a double or triple step: `en_passant = "any-passed"` in the
+    /// variant) passed nearest its origin.
     #[inline(never)]
-    pub(crate) fn passed_by(&self, m: Move) -> EnPassant {
+    pub(crate) fn near_passed(&self, m: Move) -> Square {
         let g = self.t.geometry;
         let (df, dr) = (i32::from(g.file(m.to)) - i32::from(g.file(m.from)), i32::from(g.rank(m.to)) - i32::from(g.rank(m.from)));
         let n = df.abs().max(dr.abs()).max(1);
-        let near = g.offset(m.from, df / n, dr / n).expect("a passed square");
-        let far = g.offset(m.to, -df / n, -dr / n).expect("a passed square");
-        EnPassant { target: near, victim: m.to, also: far }
+        g.offset(m.from, df / n, dr / n).expect("a passed square")
+    }
+
+    /// A triple step's second passed square (`en_passant = "any-passed"`): the one between
+    /// `ep.target` and the piece beyond it, where they are two squares apart along a line
+    /// (a double step's target is next to its piece) and no wall stands on it (a duck
+    /// placed there keeps the other square alone). `None` in every other variant.
+    #[inline(never)]
+    pub(crate) fn far_passed(&self, ep: EnPassant) -> Option<Square> {
+        let t = &*self.t;
+        if !t.long_passes {
+            return None;
+        }
+        let g = t.geometry;
+        // (With Alice chess's transfer the piece has since passed to the next board.)
+        let victim = if t.rules.transfer { g.twin(ep.victim) } else { ep.victim };
+        let df = i32::from(g.file(victim)) - i32::from(g.file(ep.target));
+        let dr = i32::from(g.rank(victim)) - i32::from(g.rank(ep.target));
+        let apart = |d: i32| d == 0 || d.abs() == 2;
+        if df.abs().max(dr.abs()) != 2 || !apart(df) || !apart(dr) {
+            return None;
+        }
+        g.offset(ep.target, df / 2, dr / 2).filter(|&far| !self.walls.has(far) && self.piece_at(far).is_none())
+    }
+
+    /// The squares en passant may capture onto: `ep.target`, and a triple step's second.
+    pub(crate) fn ep_squares(&self, ep: EnPassant) -> (Square, Option<Square>) {
+        (ep.target, self.far_passed(ep))
     }
 }
 
@@ -99,7 +136,7 @@ pub(crate) fn parse_ep<B: Bitboard>(pos: &Pos<B>, s: &str) -> Result<EnPassant, 
     if !ok {
         return bad();
     }
-    Ok(EnPassant { target, victim, also })
+    Ok(EnPassant { target, victim })
 }
 
 /// `c5d6` as `c5`, `d6`: each square is a letter and the digits after it.
@@ -125,10 +162,9 @@ impl<B: Bitboard> Pos<B> {
         };
         // In Fairy-Stockfish's order: the lower square first.
         let mut squares = vec![ep.target];
-        if ep.also != ep.target {
-            squares.push(ep.also);
-        }
-        if g.file(ep.victim) != g.file(ep.also) {
+        let far = self.far_passed(ep);
+        squares.extend(far);
+        if g.file(ep.victim) != g.file(far.unwrap_or(ep.target)) {
             squares.push(ep.victim);
         }
         squares.sort();

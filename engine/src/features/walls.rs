@@ -103,26 +103,28 @@ impl<B: Bitboard> Pos<B> {
         let us = self.turn;
         let them = us.opponent();
         self.history.push(self.undo_record(m, NO_PIECE));
+        // A triple step's second passed square, before the wall may land on it.
+        let far = self.status.ep.and_then(|ep| self.far_passed(ep));
         if m.piece_square() != m.to {
             self.walls ^= B::bit(m.piece_square());
             self.status.hash ^= Zobrist::wall(m.piece_square());
         }
         self.walls |= B::bit(m.to);
         self.status.hash ^= Zobrist::wall(m.to);
-        if let Some(ep) = self.status.ep.filter(|ep| ep.has(m.to)) {
+        if let Some(ep) = self.status.ep.filter(|ep| ep.target == m.to || far == Some(m.to)) {
             if self.status.ep_hashed {
                 self.status.hash ^= self.t.zobrist.en_passant[ep.target];
             }
             self.status.ep = None;
             self.status.ep_hashed = false;
-            // A triple step's other passed square stays.
-            if ep.target != ep.also {
-                let other = if ep.target == m.to { ep.also } else { ep.target };
-                let rest = EnPassant::one(other, ep.victim);
+            // A triple step's other passed square stays: the second, now the target; or
+            // the first, whose second square the wall now covers.
+            let rest = if ep.target == m.to { far.map(|target| EnPassant { target, victim: ep.victim }) } else { Some(ep) };
+            if let Some(rest) = rest {
                 self.status.ep = Some(rest);
                 if self.ep_capturable(rest, them) {
                     self.status.ep_hashed = true;
-                    self.status.hash ^= self.t.zobrist.en_passant[other];
+                    self.status.hash ^= self.t.zobrist.en_passant[rest.target];
                 }
             }
         }

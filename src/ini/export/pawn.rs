@@ -44,7 +44,10 @@ pub(super) fn write(army: &mut Army, files: i64, ranks: i64, out: &mut Section) 
     // `tripleStepRegion` (its pawn type's alone: a custom piece's Betza has no such step).
     if !triple.is_empty() {
         if custom.is_some() {
-            return refuse(key("triple_step_ranks"), "triple steps of a pawn of other moves than `fmWfcF` (Fairy-Stockfish's pawn type alone steps three squares)");
+            return refuse(
+                key("triple_step_ranks"),
+                "triple steps of a pawn of other moves than `fmWfcF` (Fairy-Stockfish's pawn type alone steps three squares)",
+            );
         }
         out.set("tripleStepRegionWhite", region(&triple, ranks, false));
         out.set("tripleStepRegionBlack", region(&triple, ranks, true));
@@ -65,7 +68,10 @@ pub(super) fn write(army: &mut Army, files: i64, ranks: i64, out: &mut Section) 
             return refuse(key("en_passant_ranks"), "en passant of some double steps of a custom pawn (not exported yet)")
         }
         (true, Some(_)) if !triple.is_empty() => {
-            return refuse(key("en_passant_ranks"), "en passant of some double steps where pawns also step three squares (not exported yet)")
+            return refuse(
+                key("en_passant_ranks"),
+                "en passant of some double steps where pawns also step three squares (not exported yet)",
+            )
         }
         (true, Some(ep)) => {
             let ep: Vec<i64> = ep.as_array().into_iter().flatten().filter_map(Value::as_integer).collect();
@@ -115,7 +121,10 @@ fn takers(army: &Army, pname: &str, custom: Option<char>, reach: i64, out: &mut 
         let (fsf, chimera, only) = crate::ini::pawns::en_passant_moves(betza, u8::try_from(reach).unwrap_or(u8::MAX));
         if fsf != if capture_only { only } else { chimera } {
             let way = if capture_only { "its capture-only one-step leaps" } else { "its capturing one-step leaps" };
-            return refuse(k, format!("en passant by {way}, which differ from Fairy-Stockfish's (by its capture-only moves, riders included)"));
+            return refuse(
+                k,
+                format!("en passant by {way}, which differ from Fairy-Stockfish's (by its capture-only moves, riders included)"),
+            );
         }
         if !fsf.is_empty() {
             letters.push(f.letter);
@@ -132,7 +141,14 @@ fn takers(army: &Army, pname: &str, custom: Option<char>, reach: i64, out: &mut 
 
 /// The pawn's promotion: its zone, the pieces promoted to, whether it is compulsory, and
 /// the limits of each type promotion may make.
-fn promotion(army: &mut Army, pname: &str, p: &toml::Table, custom: Option<char>, ranks: i64, out: &mut Section) -> Result<(), ExportRefusal> {
+fn promotion(
+    army: &mut Army,
+    pname: &str,
+    p: &toml::Table,
+    custom: Option<char>,
+    ranks: i64,
+    out: &mut Section,
+) -> Result<(), ExportRefusal> {
     let key = |k: &str| format!("pieces.{pname}.{k}");
     let Some(pr) = p.get("promotion").and_then(Value::as_table) else {
         // Fairy-Stockfish's pawn always has a zone: promotion to nothing there stops it
