@@ -626,7 +626,7 @@ def test_borderlands_loads_and_its_soldier_takes_en_passant_by_its_diagonals():
     assert after.split()[3] != "-", after
     assert "e6d7" in compat.legal_moves("borderlands", fen, ["d8d6"])
     taken = compat.get_fen("borderlands", fen, ["d8d6", "e6d7"])
-    assert taken.split()[0].startswith("4c4/9/3W5/9/9/9/9/9/9/4C4"), taken
+    assert taken.split()[0] == "4c4/9/9/3W5/9/9/9/9/9/4C4[]", taken
 
 
 def test_borderlands_plays_as_pyffish(sf):
@@ -635,9 +635,9 @@ def test_borderlands_plays_as_pyffish(sf):
     start = sf.start_fen("borderlands")
     assert compat.start_fen("borderlands") == start
     rng = random.Random(50)
-    for _ in range(6):
+    for _ in range(3):
         moves: list[str] = []
-        for _ in range(60):
+        for _ in range(40):
             legal = sorted(sf.legal_moves("borderlands", start, moves))
             assert sorted(compat.legal_moves("borderlands", start, moves)) == legal, moves
             assert compat.get_fen("borderlands", start, moves) == sf.get_fen("borderlands", start, moves), moves

@@ -120,7 +120,7 @@ fn a_janggi_pass_in_check_under_bikjang_writes_a_fen_that_reads_back() {
 #[test]
 fn a_triple_step_leaves_both_squares_with_any_passed_and_is_refused_without() {
     let refused = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\ntriple_step_ranks = [2]\n";
-    let e = from_toml(refused, "t.toml").err().expect("triple steps with en_passant = true refused");
+    let Err(e) = from_toml(refused, "t.toml") else { panic!("triple steps with en_passant = true refused") };
     assert_eq!(e.key, "pieces.pawn.triple_step_ranks", "{e}");
     assert!(e.message.contains("any-passed"), "{e}");
     let text = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\ntriple_step_ranks = [2]\nen_passant = \"any-passed\"\n";
@@ -158,7 +158,8 @@ fn a_triple_step_leaves_both_squares_with_any_passed_and_is_refused_without() {
     assert_eq!(captures(&pos), ["d4e3"]);
     // A wrong word is refused with the choices.
     let bad = "extends = \"chess\"\nname = \"t\"\n\n[pieces.pawn]\nen_passant = \"all\"\n";
-    assert!(from_toml(bad, "t.toml").err().expect("refused").message.contains("any-passed"));
+    let Err(e) = from_toml(bad, "t.toml") else { panic!("refused") };
+    assert!(e.message.contains("any-passed"), "{e}");
 }
 
 /// `takes_en_passant = "capture-only"`: only the piece's capture-only leaps take en
@@ -180,6 +181,6 @@ fn capture_only_en_passant_takes_by_the_capture_only_leaps() {
     // the diagonal, capture-only (c6d6 is then a quiet step).
     assert_eq!(moves("true"), (vec!["c5d6".to_string(), "c6d6".to_string()], 1));
     assert_eq!(moves("\"capture-only\""), (vec!["c5d6".to_string()], 1));
-    let e = from_toml(&piece("\"sometimes\""), "c.toml").err().expect("refused");
+    let Err(e) = from_toml(&piece("\"sometimes\""), "c.toml") else { panic!("refused") };
     assert!(e.message.contains("capture-only"), "{e}");
 }
