@@ -94,6 +94,9 @@ impl<'a> Army<'a> {
                     "captured_as" if p.get(k).and_then(Value::as_str) == Some("none") => {
                         return refuse(key(k), "a captured piece that leaves the game where others go to the hand (Fairy-Stockfish's `capturesToHand` takes every piece)")
                     }
+                    // Shogi-style promotions, and the demotion of promoted types when
+                    // captured: written (or refused) by [`super::shogi`].
+                    "promotion" | "captured_as" => {}
                     "notation_letter" => out.note(format!("{}: how moves are written changes no rule", key(k))),
                     other => {
                         return refuse(key(other), "not exported yet (only the pawn's double step, en passant, promotion and drop ranks)")
@@ -214,6 +217,27 @@ impl<'a> Army<'a> {
                 !dirs.iter().any(|d| (0..files).contains(&(f + i64::from(d.dx))) && (0..ranks).contains(&(r + i64::from(d.dy))))
             })
             .collect()
+    }
+
+    /// The squares from which the piece `name` has no move on an empty board and where it
+    /// may still stand unpromoted: those outside its promotion zone, or all where its
+    /// promotion is `free` (it may stay unpromoted anywhere).
+    pub fn dead_unpromoted(&self, name: &str, files: i64, ranks: i64) -> Vec<(i64, i64)> {
+        let promotion = self.table(name).and_then(|t| t.get("promotion")).and_then(Value::as_table);
+        let promotion = promotion.filter(|p| p.get("policy").and_then(Value::as_str) != Some("free"));
+        let own: Vec<i64> =
+            promotion.and_then(|p| p.get("ranks")).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_integer).collect();
+        // White's squares of the zone (a list, or each side's).
+        let squares = promotion.and_then(|p| p.get("squares")).map(|s| s.get("white").unwrap_or(s));
+        let listed: Vec<(i64, i64)> = squares
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter_map(|s| Some((i64::from(s.bytes().next()?) - i64::from(b'a'), s.get(1..)?.parse::<i64>().ok()? - 1)))
+            .collect();
+        let dead = self.dead_squares(name, files, ranks);
+        dead.into_iter().filter(|&(f, r)| !own.contains(&(r + 1)) && !listed.contains(&(f, r))).collect()
     }
 
     /// Whether no quiet move of the piece `name` can be taken back by one of its quiet
