@@ -28,6 +28,9 @@ pub(super) struct Army<'a> {
     /// The own rank from which Fairy-Stockfish's soldier also steps sideways
     /// (`soldierPromotionRank`), where the army has a soldier.
     pub soldier_rank: Option<i64>,
+    /// The royal types beside the king (Coregal's queen): Fairy-Stockfish's pseudo-royal
+    /// extinction types ([`super::ends`]).
+    pub royals: Vec<String>,
 }
 
 /// Fairy-Stockfish's pieces with rules of their own beyond their moves (promotion, drops,
@@ -76,7 +79,12 @@ fn special_type(pname: &str, p: &Table, ranks: i64) -> Result<Option<(&'static s
 
 impl<'a> Army<'a> {
     pub fn read(pieces: &'a Table, ranks: i64, out: &mut Section) -> Result<Army<'a>, ExportRefusal> {
-        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None, soldier_rank: None };
+        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None, soldier_rank: None, royals: Vec::new() };
+        // Fairy-Stockfish's king is one royal type: the one moving as a king if any, else
+        // the first; any other is pseudo-royal.
+        let royal = |p: &Value| p.get("royal").and_then(Value::as_bool).unwrap_or(false);
+        let betza = |p: &Value| p.get("betza").and_then(Value::as_str).unwrap_or("").to_string();
+        let king = pieces.iter().filter(|(_, p)| royal(p)).min_by_key(|(_, p)| !same_moves("K", &betza(p))).map(|(n, _)| n.clone());
         let mut customs = 0;
         for (pname, p) in pieces {
             let key = |k: &str| format!("pieces.{pname}.{k}");
@@ -109,10 +117,13 @@ impl<'a> Army<'a> {
             };
             let betza = p.get("betza").and_then(Value::as_str).unwrap_or("");
             let royal = p.get("royal").and_then(Value::as_bool).unwrap_or(false);
-            let (fsf, own_betza) = if royal {
-                if army.pieces.iter().any(|f| f.fsf == "king") {
-                    return refuse(key("royal"), "two royal piece types (Fairy-Stockfish's king is one)");
+            if royal && king.as_ref() != Some(pname) {
+                if is_pawn {
+                    return refuse(key("royal"), "a royal pawn");
                 }
+                army.royals.push(pname.clone());
+            }
+            let (fsf, own_betza) = if king.as_ref() == Some(pname) {
                 // Fairy-Stockfish's king takes any Betza (`king = k:N`, Knightmate's).
                 ("king".to_string(), !same_moves("K", betza))
             } else if is_pawn {

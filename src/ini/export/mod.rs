@@ -303,7 +303,7 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     let end = doc.get("end").and_then(Value::as_table).unwrap_or(&empty);
     // Drops reset Fairy-Stockfish's clock; a hand that only enters through gates makes none.
     let drop_moves = doc.get("drops").is_some_and(|d| d.get("drop_moves").and_then(Value::as_bool) != Some(false));
-    let cx = ends::EndContext { army: &army, drops: drop_moves };
+    let cx = ends::EndContext { army: &army, drops: drop_moves, files, ranks };
     let checks = ends::write(end, &cx, &mut out)?;
     xiangqi::write(&army, end, &mut out)?;
     let fen = match checks {
