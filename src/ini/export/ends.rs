@@ -168,7 +168,10 @@ fn pseudo_royals(end: &Table, cx: &EndContext, out: &mut Section) -> Result<(), 
         || end.contains_key("army_captured")
         || out.opts.iter().any(|(o, _)| o == "extinctionValue");
     if extinct {
-        return refuse(format!("pieces.{first}.royal"), "a second royal type with an extinction rule (Fairy-Stockfish's pseudo-royal types are its extinction types)");
+        return refuse(
+            format!("pieces.{first}.royal"),
+            "a second royal type with an extinction rule (Fairy-Stockfish's pseudo-royal types are its extinction types)",
+        );
     }
     // Rules on checks, which Fairy-Stockfish's options judge by its king.
     if let Some(k) = ["checks", "mate_rule", "perpetual_check", "bikjang"].iter().find(|k| end.contains_key(**k)) {

@@ -272,7 +272,7 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
         if let Some(f) = army.pieces.iter().find(|f| !army.dead_unpromoted(&f.name, files, ranks).is_empty()) {
             return refuse(
                 format!("pieces.{}", f.name),
-                "squares it could never leave, with optional promotion (Fairy-Stockfish's `immobilityIllegal` keeps it off them)",
+                "squares it could never leave, which Fairy-Stockfish's `immobilityIllegal` (written for optional promotion or for drops) keeps it off",
             );
         }
     }

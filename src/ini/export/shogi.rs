@@ -69,14 +69,25 @@ pub(super) fn write(army: &Army, start: &str, to_hand: bool, files: i64, ranks: 
         if zone.get_or_insert_with(|| own.clone()) != &own {
             return refuse(key("ranks"), "Shogi-style promotions with different zones (Fairy-Stockfish's promotion region is one)");
         }
-        // Fairy-Stockfish promotes on moves out of the zone too: Chimera's `from_zone`, or
-        // a zone no move of the piece leaves.
-        if p.get("from_zone").and_then(Value::as_bool) != Some(true) && leaves_zone(army, name, &own, files, ranks) {
-            return refuse(key("from_zone"), "promotion only on moves into the zone (Fairy-Stockfish's also on moves out of it)");
+        // Fairy-Stockfish promotes a piece on moves out of the zone too (Chimera's
+        // `from_zone`), its own pawn only on moves into it: the same where no move of the
+        // piece leaves the zone.
+        let fsf_pawn = army.get(name).is_some_and(|f| f.fsf == "pawn");
+        let from_zone = p.get("from_zone").and_then(Value::as_bool) == Some(true);
+        if from_zone == fsf_pawn && leaves_zone(army, name, &own, files, ranks) {
+            let why = if fsf_pawn {
+                "Fairy-Stockfish's pawn promotes only on moves into the zone"
+            } else {
+                "promotion only on moves into the zone (Fairy-Stockfish's also on moves out of it)"
+            };
+            return refuse(key("from_zone"), why);
         }
         let capture = p.get("on_capture").and_then(Value::as_bool).unwrap_or(false);
         if *on_capture.get_or_insert(capture) != capture {
-            return refuse(key("on_capture"), "some promotions on captures only, others not (Fairy-Stockfish's `piecePromotionOnCapture` is one)");
+            return refuse(
+                key("on_capture"),
+                "some promotions on captures only, others not (Fairy-Stockfish's `piecePromotionOnCapture` is one)",
+            );
         }
         let pol = p.get("policy").and_then(Value::as_str).unwrap_or("mandatory");
         if !["mandatory", "optional", "free"].contains(&pol) {
@@ -110,17 +121,26 @@ pub(super) fn write(army: &Army, start: &str, to_hand: bool, files: i64, ranks: 
             return refuse(format!("pieces.{}.promotion", p.to), "a promoted type that does not turn back, beside ones that do (Fairy-Stockfish's `pieceDemotion` is every promoted piece's)");
         }
         if zone != whole || policy.or(pawn_policy) != Some("mandatory") {
-            return refuse(format!("pieces.{}.promotion", pairs[0].from), "faces that turn over other than at every move (mandatory, on the whole board)");
+            return refuse(
+                format!("pieces.{}.promotion", pairs[0].from),
+                "faces that turn over other than at every move (mandatory, on the whole board)",
+            );
         }
         if let Some(p) = pairs.iter().find(|p| !first(p) && !first(&Pair { from: p.to, to: p.from })) {
-            return refuse(format!("pieces.{}.captured_as", p.to), "two faces neither of which is captured as the other: which is the first is unknown");
+            return refuse(
+                format!("pieces.{}.captured_as", p.to),
+                "two faces neither of which is captured as the other: which is the first is unknown",
+            );
         }
         pairs.retain(first);
         out.set("pieceDemotion", "true");
     }
     for (i, p) in pairs.iter().enumerate() {
         if pairs.iter().skip(i + 1).any(|q| q.to == p.to) {
-            return refuse(format!("pieces.{}.promotion.to", p.from), format!("`{}` promoted to from two types (exported: a promoted type each)", p.to));
+            return refuse(
+                format!("pieces.{}.promotion.to", p.from),
+                format!("`{}` promoted to from two types (exported: a promoted type each)", p.to),
+            );
         }
         if pairs.iter().any(|q| q.from == p.to) {
             return refuse(format!("pieces.{}.promotion", p.to), "a promoted type that promotes again");
@@ -134,12 +154,21 @@ pub(super) fn write(army: &Army, start: &str, to_hand: bool, files: i64, ranks: 
         let Some(c) = army.table(&f.name).and_then(|t| t.get("captured_as")).and_then(Value::as_str) else { continue };
         let promoted = pairs.iter().any(|p| p.to == f.name && p.from == c);
         if c != f.name && !(promoted && to_hand) {
-            return refuse(format!("pieces.{}.captured_as", f.name), format!("captured as `{c}`, which it is not promoted from Shogi style (Fairy-Stockfish demotes only a promoted piece)"));
+            return refuse(
+                format!("pieces.{}.captured_as", f.name),
+                format!("captured as `{c}`, which it is not promoted from Shogi style (Fairy-Stockfish demotes only a promoted piece)"),
+            );
         }
     }
     if to_hand {
         if let Some(p) = pairs.iter().find(|p| !first(p)) {
-            return refuse(format!("pieces.{}.captured_as", p.to), format!("a promoted type not captured as `{}` (Fairy-Stockfish's captured promoted piece goes to the hand as its origin)", p.from));
+            return refuse(
+                format!("pieces.{}.captured_as", p.to),
+                format!(
+                    "a promoted type not captured as `{}` (Fairy-Stockfish's captured promoted piece goes to the hand as its origin)",
+                    p.from
+                ),
+            );
         }
     }
 
