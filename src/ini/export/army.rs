@@ -106,8 +106,15 @@ impl<'a> Army<'a> {
                     // captured: written (or refused) by [`super::shogi`].
                     "promotion" | "captured_as" => {}
                     "notation_letter" => out.note(format!("{}: how moves are written changes no rule", key(k))),
+                    // Sho shogi's prince: Fairy-Stockfish's is its king type promoted (`+E`).
+                    "face_of" => {
+                        return refuse(key(k), "a promoted face of its own type (Fairy-Stockfish's promoted piece is the type it promotes to, which may stand unpromoted too: Sho shogi's prince is its king type), not exported yet")
+                    }
                     other => {
-                        return refuse(key(other), "not exported yet (only the pawn's double step, en passant, promotion and drop ranks)")
+                        return refuse(
+                            key(other),
+                            "not exported yet (a piece's moves, royalty and promotion, the pawn's double step, en passant and drop ranks, a movement region)",
+                        )
                     }
                 }
             }
