@@ -58,6 +58,10 @@ pub(super) fn write(army: &mut Army, ranks: i64, out: &mut Section) -> Result<()
         }
     }
     // Without double steps `en_passant` changes nothing, in either program.
+    if super::shogi::shogi_style(army, pname) {
+        // Promoted Shogi style, by the Shogi writer ([`super::shogi`]).
+        return Ok(());
+    }
     let Some(pr) = p.get("promotion").and_then(Value::as_table) else {
         // Fairy-Stockfish's pawn always has a zone: promotion to nothing there stops it
         // short of the zone only with `mandatoryPawnPromotion`.
@@ -120,8 +124,7 @@ pub(super) fn write(army: &mut Army, ranks: i64, out: &mut Section) -> Result<()
         "free" => out.set("mandatoryPawnPromotion", "false"),
         "optional" => {
             out.set("mandatoryPawnPromotion", "false");
-            out.set("immobilityIllegal", "true");
-            out.immobility_illegal = true;
+            out.set_immobility_illegal();
         }
         other => return refuse(key("promotion.policy"), format!("`{other}` (exported: mandatory, optional, free)")),
     }
