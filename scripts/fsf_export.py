@@ -43,6 +43,32 @@ class Exported(fc.Adapter):
         self.files, self.ranks = files, ranks
 
 
+class ExportedShogi(fc.PlusPromotion, Exported):
+    """A section with Shogi-style promotions (`promotedPieceType = w:g`): Fairy-Stockfish
+    writes a promoted piece `+` and its origin's letter (`+W`), a promotion `a6a7+`, a
+    demotion (`pieceDemotion`) `a6a7-` and a drop of the promoted type `+W@c3`, where
+    Chimera writes each type's own letter (`G`, `a6a7g`, `a6a7w`, `G@c3`). `promotes` maps
+    each origin's letter to its promoted type's, read from the section."""
+
+    hands = False  # both programs write a hand where there are drops
+
+    def __init__(self, name, files, ranks, promotes):
+        super().__init__(name, files, ranks)
+        self.promotes = promotes
+
+    def to_fsf(self, uci, san):
+        start, dest, suffix = fc.split_move(uci)
+        faces = {v: k for k, v in self.promotes.items()}
+        if start.endswith("@"):
+            base = faces.get(start[0].upper())
+            return (f"+{base}@{dest}" if base else uci), None
+        if suffix.upper() in faces:
+            return start + dest + "+", None
+        if suffix.upper() in self.promotes:
+            return start + dest + "-", None
+        return uci, None
+
+
 def export_all(chimera, wanted):
     """[(adapter, section text)] for the exported built-ins, and the refusals' keys."""
     exported, refused = [], collections.Counter()
@@ -57,7 +83,12 @@ def export_all(chimera, wanted):
             continue
         text = e["section"]
         options = dict(line.split(" = ", 1) for line in text.splitlines() if " = " in line and not line.startswith("#"))
-        a = Exported(name, int(options.get("maxFile", 8)), int(options.get("maxRank", 8)))
+        files, ranks = int(options.get("maxFile", 8)), int(options.get("maxRank", 8))
+        if "promotedPieceType" in options:
+            pairs = (p.split(":") for p in options["promotedPieceType"].split())
+            a = ExportedShogi(name, files, ranks, {o.upper(): t.upper() for o, t in pairs})
+        else:
+            a = Exported(name, files, ranks)
         # A move and a wall are one turn in Fairy-Stockfish (`e2e4,e4e5`).
         a.turns = "wallingRule" in options
         header = f"[{name}:" if f"[{name}:" in text else f"[{name}]"

@@ -4,6 +4,7 @@
 import { call, getJson, getText, setMaxRequestBytes } from "./api.js";
 import { Board, parseBoard, squareName } from "./board.js";
 import { PieceCard } from "./card.js";
+import { closeChooser, openChooser as offer, showWhy, text } from "./dialogs.js";
 import { Editor } from "./editor.js";
 import { pieceElement, styleOf } from "./glyphs.js";
 import { Refused, SHARE_PREFIX, decode, encode, loadLocal, saveLocal } from "./store.js";
@@ -549,37 +550,9 @@ async function explain(text) {
   showWhy(r.ok ? { move: text, code: r.code, reason: r.reason } : { move: text, code: r.error.code, reason: r.error.message });
 }
 
-function showWhy(why) {
-  const el = $("why");
-  el.hidden = !why;
-  if (!why) return;
-  el.dataset.code = why.code;
-  el.replaceChildren(text("strong", `${why.move} is refused: `), text("span", why.reason, "reason"), text("code", ` (${why.code})`));
-}
-
-// ---- the chooser ----
-
+/** Offers the side to move a choice among `options` (moves to one square). */
 function openChooser(title, options) {
-  $("chooser-title").textContent = title;
-  $("chooser-options").replaceChildren(
-    ...options.map((o) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.uci = o.uci;
-      if (o.letter) {
-        b.dataset.choice = o.letter;
-        b.append(pieceElement(whiteToMove() ? o.letter : o.letter.toLowerCase(), state.names, false, state.style));
-      }
-      b.append(text("span", o.label));
-      b.addEventListener("click", () => play(o.uci));
-      return b;
-    }),
-  );
-  $("chooser").hidden = false;
-}
-
-function closeChooser() {
-  $("chooser").hidden = true;
+  offer(title, options, { white: whiteToMove(), names: state.names, style: state.style, pick: (uci) => play(uci) });
 }
 
 // ---- drawing ----
@@ -786,13 +759,6 @@ function drawLegend() {
   });
   const count = `${rows.length} piece${rows.length === 1 ? "" : "s"}`;
   $("legend").replaceChildren(text("div", `${files}×${ranks} board · ${count} (click one for its moves)`, "pane-title"), ...rows);
-}
-
-function text(tag, content, cls) {
-  const el = document.createElement(tag);
-  el.textContent = content;
-  if (cls) el.className = cls;
-  return el;
 }
 
 // ---- FEN and perft ----

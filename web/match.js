@@ -7,6 +7,7 @@
 
 import { call, getJson, setMaxRequestBytes } from "./api.js";
 import { Board, parseBoard } from "./board.js";
+import { closeChooser, openChooser, showWhy, text } from "./dialogs.js";
 import { pieceElement, styleOf } from "./glyphs.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +31,30 @@ const state = {
   busy: false,
 };
 
+/** Partners: White on board A with Black on board B, and the other way round. */
+const TEAM_NOTE = { A: "White plays with Black on board B", B: "Black plays with White on board A" };
+
+/** Board `id`'s section: its title, the hands and clocks above and below, its status. */
+function boardSection(id) {
+  const section = document.createElement("section");
+  Object.assign(section, { className: "match-board", id: `pane-${id}` });
+  section.setAttribute("aria-label", `board ${id}`);
+  const title = text("div", `Board ${id} `, "pane-title");
+  title.append(text("span", TEAM_NOTE[id], "team-note"));
+  const row = (where) => Object.assign(document.createElement("div"), { className: "side-row", id: `${id}-${where}` });
+  const wrap = Object.assign(document.createElement("div"), { className: "board-wrap" });
+  const board = Object.assign(document.createElement("div"), { className: "board", id: `board-${id}` });
+  board.setAttribute("role", "grid");
+  board.setAttribute("aria-label", `board ${id}`);
+  wrap.append(board);
+  const status = Object.assign(document.createElement("div"), { className: "board-status", id: `${id}-status` });
+  status.setAttribute("aria-live", "polite");
+  section.append(title, row("top"), wrap, row("bottom"), status);
+  return section;
+}
+
+$("info-pane").before(...BOARDS.map(boardSection));
+
 const boards = {};
 for (const id of BOARDS) {
   boards[id] = new Board($(`board-${id}`), {
@@ -45,11 +70,8 @@ async function start() {
   const [list, limits] = await Promise.all([getJson("api/variants"), getJson("api/limits")]);
   setMaxRequestBytes(limits.max_request_bytes);
   const select = $("variant");
-  // The built-ins played on two boards: each is asked, as a client would.
-  for (const b of list.builtin) {
-    const loaded = await call("load", { variant: b.id });
-    if (loaded.ok && loaded.two_boards) select.append(new Option(b.id, b.id));
-  }
+  // The built-ins played on two boards, as the listing says (nothing loaded to find them).
+  for (const b of list.builtin.filter((b) => b.two_boards)) select.append(new Option(b.id, b.id));
   select.addEventListener("change", () => pick(select.value));
   const wanted = decodeURIComponent(location.hash.slice(1));
   const ids = [...select.options].map((o) => o.value);
@@ -126,7 +148,9 @@ function attempt(id, square) {
   const moves = movesOf(sel).filter((m) => m.to === square);
   if (moves.length === 0) return explain(id, sel.hand ? `${sel.hand}@${square}` : `${sel.square}${square}`);
   if (moves.length === 1) return play(id, moves[0].uci);
-  openChooser(id, `Promote on ${square} to`, moves);
+  const options = moves.map((m) => ({ uci: m.uci, letter: m.promotion, label: m.promotion ? state.names[m.promotion] || m.promotion : m.san }));
+  const side = { white: boardOf(id).turn === "white", names: state.names, style: state.style, pick: (uci) => play(id, uci) };
+  openChooser(`Board ${id}: Promote on ${square} to`, options, side);
 }
 
 async function play(id, uci) {
@@ -171,42 +195,10 @@ async function explain(id, text) {
   showWhy(r.ok ? { move: `${text} on board ${id}`, code: r.code, reason: r.reason } : { move: text, code: r.error.code, reason: r.error.message });
 }
 
-function showWhy(why) {
-  const el = $("why");
-  el.hidden = !why;
-  if (!why) return;
-  el.dataset.code = why.code;
-  el.replaceChildren(text("strong", `${why.move} is refused: `), text("span", why.reason, "reason"), text("code", ` (${why.code})`));
-}
-
 function showFenError(message) {
   const el = $("fen-error");
   el.hidden = !message;
   el.textContent = message || "";
-}
-
-function openChooser(id, title, moves) {
-  const white = boardOf(id).turn === "white";
-  $("chooser-title").textContent = `Board ${id}: ${title}`;
-  $("chooser-options").replaceChildren(
-    ...moves.map((m) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.dataset.uci = m.uci;
-      if (m.promotion) {
-        b.dataset.choice = m.promotion;
-        b.append(pieceElement(white ? m.promotion : m.promotion.toLowerCase(), state.names, false, state.style));
-      }
-      b.append(text("span", m.promotion ? state.names[m.promotion] || m.promotion : m.san));
-      b.addEventListener("click", () => play(id, m.uci));
-      return b;
-    }),
-  );
-  $("chooser").hidden = false;
-}
-
-function closeChooser() {
-  $("chooser").hidden = true;
 }
 
 // ---- drawing ----
@@ -290,13 +282,6 @@ function drawMoves() {
     }),
   );
   el.scrollTop = el.scrollHeight;
-}
-
-function text(tag, content, cls) {
-  const el = document.createElement(tag);
-  el.textContent = content;
-  if (cls) el.className = cls;
-  return el;
 }
 
 // ---- controls ----

@@ -106,6 +106,7 @@ assets![
     "style.css",
     "app.js",
     "match.js",
+    "dialogs.js",
     "api.js",
     "board.js",
     "card.js",

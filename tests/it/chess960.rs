@@ -146,3 +146,32 @@ fn a_rook_on_a_gate_beside_no_castle_reads_back_as_a_gate() {
     let found = "rnbqkbnr/ppp1pppp/8/8/8/8/PPPPPPPR/RRBQKBN1[BPEhe] b BCDEFg - 1 3";
     assert_eq!(variant.position(found).unwrap().fen(), found);
 }
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): a side with nothing to gate with
+/// and no way to get a piece (Seirawan's empty hand) writes its castles as rook files
+/// (`HAha`), which were read as gates alone and then dropped with the side's gates: the
+/// FEN read back without castling. As Fairy-Stockfish reads it, a file letter of a side
+/// that cannot gate names a castle's rook.
+#[test]
+fn rook_files_of_a_side_that_cannot_gate_read_back_as_castles() {
+    let seirawan = chimera::variants::load("seirawan").unwrap();
+    for fen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR[] w KQkq - 0 1"]
+    {
+        let pos = seirawan.position(fen).unwrap();
+        let files = pos.fen_with(CastlingLetters::RookFiles);
+        assert!(files.contains("[] w HAha "), "{files}");
+        let again = seirawan.position(&files).unwrap();
+        assert_eq!(again.fen(), fen, "the four castles kept");
+        assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
+    }
+    // Where captures fill the hands, an empty hand may gate again: the gates are written
+    // beside the rook files (`HAE`), and the king and rooks on open gates keep castling.
+    let shouse = chimera::variants::load("shouse").unwrap();
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1";
+    let files = shouse.position(start).unwrap().fen_with(CastlingLetters::RookFiles);
+    assert!(files.contains("[] w HAEhae "), "{files}");
+    assert_eq!(shouse.position(&files).unwrap().fen(), start);
+    // A side that still holds a piece reads a file letter as that file's gate only.
+    let gated = seirawan.position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[H] w B - 0 1").unwrap();
+    assert_eq!(gated.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[H] w B - 0 1");
+}

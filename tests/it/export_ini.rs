@@ -40,7 +40,7 @@ fn every_builtin_is_refused_with_a_key_or_round_trips() {
     }
     println!("export-ini: {exported} built-ins exported and round-tripped, {refused} refused; refusals by key: {reasons:?}");
     assert_eq!(exported + refused, BUILTINS.len());
-    assert!(exported >= 90, "{exported} exported");
+    assert!(exported >= 110, "{exported} exported");
 }
 
 #[test]
@@ -132,6 +132,69 @@ fn rules_fairy_stockfish_plays_otherwise_are_refused() {
     // `freeDrops` is no option of a variants file.
     let r = export(&builtin_doc("ataxx").unwrap()).unwrap_err();
     assert_eq!(r.key, "drops.unlimited", "{r}");
+}
+
+#[test]
+fn shogi_style_promotions_are_promoted_piece_types() {
+    let has = |id: &str, lines: &[&str]| {
+        let o = options(id);
+        for line in lines {
+            assert!(o.contains(&line.to_string()), "{id}: {line}: {o:?}");
+        }
+    };
+    // Kyoto shogi's faces turn over at every move; its start pieces on their second face
+    // are written promoted, and a piece in hand may be dropped either face up.
+    has(
+        "kyotoshogi",
+        &[
+            "promotedPieceType = p:r s:b l:y n:e",
+            "pieceDemotion = true",
+            "mandatoryPiecePromotion = true",
+            "dropPromoted = true",
+            "startFen = p+nks+l/5/5/5/+LSK+NP[] w - - 0 1",
+        ],
+    );
+    // Micro shogi's turn over on captures only.
+    has("micro", &["pieceDemotion = true", "piecePromotionOnCapture = true"]);
+    // Yari shogi's two golds stay two types, each returning to the hand as its origin.
+    has("yarishogi", &["promotedPieceType = n:g b:h r:l p:s", "mandatoryPiecePromotion = false", "immobilityIllegal = true"]);
+    // Dobutsu's chick is a pawn whose hen is captured as a chick: Shogi style.
+    has("dobutsu", &["promotedPieceType = c:h", "mandatoryPiecePromotion = true"]);
+    // Mitred Bishogi: Fairy-Stockfish's pawn promotes Shogi style too (to the steward), and
+    // the golds and silvers of the start position are promoted wings and mitres.
+    has(
+        "mitred-bishogi-ariana",
+        &[
+            "promotedPieceType = r:c b:a w:g m:s p:t",
+            "promotionPieceTypes = -",
+            "mandatoryPawnPromotion = false",
+            "immobilityIllegal = true",
+        ],
+    );
+    let o = options("mitred-bishogi-ariana");
+    assert!(o.iter().any(|l| l.starts_with("startFen = wm+m+w+w+mmw/")), "{o:?}");
+    // Front-of-House's rooks are promoted wings.
+    let o = options("mitred-frontofhouse-diana");
+    assert!(o.iter().any(|l| l.starts_with("startFen = ") && l.contains("+W")), "{o:?}");
+}
+
+#[test]
+fn types_captured_as_others_fairy_stockfish_cannot_demote_are_refused() {
+    // A captured piece that leaves the game where others go to the hand.
+    assert_eq!(export(&builtin_doc("mitred-sylvia").unwrap()).unwrap_err().key, "pieces.queen.captured_as");
+    // Sho shogi's prince is Fairy-Stockfish's king type promoted: not one of Chimera's types.
+    assert_eq!(export(&builtin_doc("shoshogi").unwrap()).unwrap_err().key, "pieces.prince.face_of");
+    // Sylvia's king swap has no option.
+    assert_eq!(export(&builtin_doc("mitred-bishogi-sylvia").unwrap()).unwrap_err().key, "modules.king-swap");
+}
+
+#[test]
+fn a_second_royal_type_is_pseudo_royal_at_any_count() {
+    let e = export(&builtin_doc("coregal").unwrap()).unwrap();
+    assert_eq!(e.parent.as_deref(), Some("chess"));
+    for line in ["extinctionPieceTypes = q", "extinctionPseudoRoyal = true", "extinctionPieceCount = 64", "extinctionValue = loss"] {
+        assert!(e.text.contains(&format!("{line}\n")), "{line}\n{}", e.text);
+    }
 }
 
 #[test]

@@ -192,6 +192,13 @@ fn variants_lists_the_builtins_and_what_is_loaded() {
         assert!(ids.contains(&id), "{id}");
     }
     assert_eq!(v["builtin"][0]["description"], "Orthodox chess (FIDE rules)");
+    // The listing's `two_boards`, read without compiling, is what each compiled variant says.
+    for b in v["builtin"].as_array().unwrap() {
+        let id = b["id"].as_str().unwrap();
+        let compiled = chimera::variants::load(id).unwrap().rules().drops.as_ref().is_some_and(|d| d.two_boards);
+        assert_eq!(b["two_boards"].as_bool(), Some(compiled), "{id}");
+    }
+    assert!(v["builtin"].as_array().unwrap().iter().any(|b| b["id"] == "bughouse" && b["two_boards"] == true));
     assert_eq!(v["loaded"], json!([]));
     s.open("crazyhouse", None, &[]);
     assert_eq!(s.ok(json!({"op": "variants"}))["loaded"], json!(["crazyhouse"]));

@@ -6,7 +6,7 @@
 use std::path::Path;
 
 pub use chimera_engine::ruleset::MAX_RULESET_BYTES;
-use chimera_engine::ruleset::{inherited_string, read_ruleset_file, relative_to, RelativePaths, Resolve, Source};
+use chimera_engine::ruleset::{inherited_bool, inherited_string, read_ruleset_file, relative_to, RelativePaths, Resolve, Source};
 use chimera_engine::{Plan, RulesetError, Variant};
 
 pub mod modules;
@@ -207,6 +207,12 @@ impl Builtin {
     /// The description, read (through `extends`) without compiling the ruleset.
     pub fn description(&self) -> Result<String, RulesetError> {
         Ok(inherited_string(self.toml, &self.file(), "description", &Embedded)?.unwrap_or_default().trim().to_string())
+    }
+
+    /// Whether the variant is played on two boards at once (`[drops] two_boards`), read
+    /// without compiling it.
+    pub fn two_boards(&self) -> Result<bool, RulesetError> {
+        Ok(inherited_bool(self.toml, &self.file(), "drops.two_boards", &Embedded)?.unwrap_or(false))
     }
 }
 

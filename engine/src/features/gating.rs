@@ -174,7 +174,7 @@ impl<B: Bitboard> Pos<B> {
         self.status.hash ^= Zobrist::hand(us, m.piece, n) ^ Zobrist::hand(us, m.piece, n - 1);
         self.board.put(m.from, Piece { color: us, kind: m.piece });
         self.status.hash ^= t.piece_key(us, m.piece, m.from);
-        if n == 1 && !self.captures_fill_hands() && self.hands[us].iter().all(|&k| k == 0) {
+        if n == 1 && !self.may_gate_again(us) {
             // Nothing will gate again: the side's gates go, as its FEN no longer names
             // them, so that the position hashes as one read from that FEN.
             self.close_gates(self.color_bb(us));
@@ -205,7 +205,7 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn write_gates(&self, color: Color, s: &mut String, letters: CastlingLetters) {
         let t = &*self.t;
         let g = t.geometry;
-        if !self.captures_fill_hands() && self.hands[color].iter().all(|&n| n == 0) {
+        if !self.may_gate_again(color) {
             return;
         }
         let layout = self.castles();
@@ -227,9 +227,10 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// Whether captured pieces go to the hand (so an empty hand may fill again).
-    fn captures_fill_hands(&self) -> bool {
-        self.t.to_hand.iter().any(Option::is_some)
+    /// Whether `color` has a piece to gate with, or may get one (captured pieces go to
+    /// the hand): otherwise its gates mean nothing, and are neither written nor read.
+    fn may_gate_again(&self, color: Color) -> bool {
+        self.t.to_hand.iter().any(Option::is_some) || self.hands[color].iter().any(|&n| n > 0)
     }
 }
 
@@ -259,6 +260,12 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
             }
             castles.push(c);
         } else if c.is_ascii_alphabetic() && ((up as u8 - b'A') < g.files) {
+            if !pos.may_gate_again(color) {
+                // Nothing to gate with: the letter is a rook's file, a castle (as
+                // Fairy-Stockfish reads it, and as Chimera writes it in that case).
+                castles.push(c);
+                continue;
+            }
             let sq = g.square(up as u8 - b'A', rank_of(color));
             if own(sq, color) {
                 gates |= B::bit(sq);
@@ -269,7 +276,7 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
     }
     for color in Color::BOTH {
         let given = castles.chars().any(|c| c.is_ascii_uppercase() == (color == Color::White));
-        if given || pos.hands[color].iter().all(|&n| n == 0) {
+        if given || !pos.may_gate_again(color) {
             continue;
         }
         // The king on an open gate castles with each rook on one.
@@ -285,7 +292,7 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
         }
     }
     for color in Color::BOTH {
-        if !pos.captures_fill_hands() && pos.hands[color].iter().all(|&n| n == 0) {
+        if !pos.may_gate_again(color) {
             // Nothing will gate again (the castle letters still imply gates): no gates,
             // as a game that got here holds none.
             gates &= !pos.color_bb(color);

@@ -223,6 +223,12 @@ pub fn inherited_string(text: &str, file: &str, key: &str, resolve: &dyn Resolve
     Chain::load(text, file, resolve)?.first_string(key)
 }
 
+/// The boolean at the dotted `path` of a ruleset (`drops.two_boards`), as the file or the
+/// nearest base setting it has it; `None` if no file sets it. Nothing is compiled.
+pub fn inherited_bool(text: &str, file: &str, path: &str, resolve: &dyn Resolve) -> Result<Option<bool>, RulesetError> {
+    Chain::load(text, file, resolve)?.first_at(path, |v| v.as_bool())
+}
+
 fn compile(
     raw: RawRuleset,
     module_tables: Option<Spanned<DeValue>>,

@@ -196,10 +196,20 @@ impl Chain {
 
     /// The string `key` of the first file of the chain that has it as a top-level string.
     pub fn first_string(&self, key: &str) -> Result<Option<String>, RulesetError> {
+        self.first_at(key, |v| v.as_str().map(str::to_string))
+    }
+
+    /// The value at the dotted `path` (`drops.two_boards`) of the first file of the chain
+    /// where `read` accepts it: the value a merged ruleset has there, for a scalar.
+    pub fn first_at<T>(&self, path: &str, read: impl Fn(&DeValue) -> Option<T>) -> Result<Option<T>, RulesetError> {
         let r = self.reporter();
         for doc in &self.docs {
-            if let Some(s) = parse(doc, &r)?.get_ref().get(key).and_then(|v| v.get_ref().as_str()) {
-                return Ok(Some(s.to_string()));
+            let table = parse(doc, &r)?;
+            let mut keys = path.split('.');
+            let first = keys.next().and_then(|k| table.get_ref().get(k));
+            let found = keys.try_fold(first, |v, k| Some(v?.get_ref().as_table()?.get(k)));
+            if let Some(value) = found.flatten().and_then(|v| read(v.get_ref())) {
+                return Ok(Some(value));
             }
         }
         Ok(None)

@@ -800,7 +800,16 @@ const GO_TABLE_ENTRIES: usize = 1 << 15;
 /// The built-ins and their descriptions, read once (a listing compiles nothing).
 fn builtin_list() -> &'static [BuiltinInfo] {
     static LIST: OnceLock<Vec<BuiltinInfo>> = OnceLock::new();
-    LIST.get_or_init(|| BUILTINS.iter().map(|b| BuiltinInfo { id: b.id, description: b.description().unwrap_or_default() }).collect())
+    LIST.get_or_init(|| {
+        BUILTINS
+            .iter()
+            .map(|b| BuiltinInfo {
+                id: b.id,
+                description: b.description().unwrap_or_default(),
+                two_boards: b.two_boards().unwrap_or_default(),
+            })
+            .collect()
+    })
 }
 
 /// Perft that gives up (`None`) once the deadline has passed, watching the clock at

@@ -329,6 +329,8 @@ pub struct VariantList {
 pub struct BuiltinInfo {
     pub id: &'static str,
     pub description: String,
+    /// Played on two boards at once (a match: `open` with `match`).
+    pub two_boards: bool,
 }
 
 /// A game's state: one position, or a match's two boards.

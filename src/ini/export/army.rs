@@ -28,6 +28,9 @@ pub(super) struct Army<'a> {
     /// The own rank from which Fairy-Stockfish's soldier also steps sideways
     /// (`soldierPromotionRank`), where the army has a soldier.
     pub soldier_rank: Option<i64>,
+    /// The royal types beside the king (Coregal's queen): Fairy-Stockfish's pseudo-royal
+    /// extinction types ([`super::ends`]).
+    pub royals: Vec<String>,
 }
 
 /// Fairy-Stockfish's pieces with rules of their own beyond their moves (promotion, drops,
@@ -76,7 +79,12 @@ fn special_type(pname: &str, p: &Table, ranks: i64) -> Result<Option<(&'static s
 
 impl<'a> Army<'a> {
     pub fn read(pieces: &'a Table, ranks: i64, out: &mut Section) -> Result<Army<'a>, ExportRefusal> {
-        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None, soldier_rank: None };
+        let mut army = Army { pieces: Vec::new(), tables: pieces, pawn: None, soldier_rank: None, royals: Vec::new() };
+        // Fairy-Stockfish's king is one royal type: the one moving as a king if any, else
+        // the first; any other is pseudo-royal.
+        let royal = |p: &Value| p.get("royal").and_then(Value::as_bool).unwrap_or(false);
+        let betza = |p: &Value| p.get("betza").and_then(Value::as_str).unwrap_or("").to_string();
+        let king = pieces.iter().filter(|(_, p)| royal(p)).min_by_key(|(_, p)| !same_moves("K", &betza(p))).map(|(n, _)| n.clone());
         let mut customs = 0;
         for (pname, p) in pieces {
             let key = |k: &str| format!("pieces.{pname}.{k}");
@@ -95,9 +103,19 @@ impl<'a> Army<'a> {
                     "captured_as" if p.get(k).and_then(Value::as_str) == Some("none") => {
                         return refuse(key(k), "a captured piece that leaves the game where others go to the hand (Fairy-Stockfish's `capturesToHand` takes every piece)")
                     }
+                    // Shogi-style promotions, and the demotion of promoted types when
+                    // captured: written (or refused) by [`super::shogi`].
+                    "promotion" | "captured_as" => {}
                     "notation_letter" => out.note(format!("{}: how moves are written changes no rule", key(k))),
+                    // Sho shogi's prince: Fairy-Stockfish's is its king type promoted (`+E`).
+                    "face_of" => {
+                        return refuse(key(k), "a promoted face of its own type (Fairy-Stockfish's promoted piece is the type it promotes to, which may stand unpromoted too: Sho shogi's prince is its king type), not exported yet")
+                    }
                     other => {
-                        return refuse(key(other), "not exported yet (only the pawn's double step, en passant, promotion and drop ranks)")
+                        return refuse(
+                            key(other),
+                            "not exported yet (a piece's moves, royalty and promotion, the pawn's double step, en passant and drop ranks, a movement region)",
+                        )
                     }
                 }
             }
@@ -107,10 +125,13 @@ impl<'a> Army<'a> {
             };
             let betza = p.get("betza").and_then(Value::as_str).unwrap_or("");
             let royal = p.get("royal").and_then(Value::as_bool).unwrap_or(false);
-            let (fsf, own_betza) = if royal {
-                if army.pieces.iter().any(|f| f.fsf == "king") {
-                    return refuse(key("royal"), "two royal piece types (Fairy-Stockfish's king is one)");
+            if royal && king.as_ref() != Some(pname) {
+                if is_pawn {
+                    return refuse(key("royal"), "a royal pawn");
                 }
+                army.royals.push(pname.clone());
+            }
+            let (fsf, own_betza) = if king.as_ref() == Some(pname) {
                 // Fairy-Stockfish's king takes any Betza (`king = k:N`, Knightmate's).
                 ("king".to_string(), !same_moves("K", betza))
             } else if is_pawn {
@@ -215,6 +236,27 @@ impl<'a> Army<'a> {
                 !dirs.iter().any(|d| (0..files).contains(&(f + i64::from(d.dx))) && (0..ranks).contains(&(r + i64::from(d.dy))))
             })
             .collect()
+    }
+
+    /// The squares from which the piece `name` has no move on an empty board and where it
+    /// may still stand unpromoted: those outside its promotion zone, or all where its
+    /// promotion is `free` (it may stay unpromoted anywhere).
+    pub fn dead_unpromoted(&self, name: &str, files: i64, ranks: i64) -> Vec<(i64, i64)> {
+        let promotion = self.table(name).and_then(|t| t.get("promotion")).and_then(Value::as_table);
+        let promotion = promotion.filter(|p| p.get("policy").and_then(Value::as_str) != Some("free"));
+        let own: Vec<i64> =
+            promotion.and_then(|p| p.get("ranks")).and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_integer).collect();
+        // White's squares of the zone (a list, or each side's).
+        let squares = promotion.and_then(|p| p.get("squares")).map(|s| s.get("white").unwrap_or(s));
+        let listed: Vec<(i64, i64)> = squares
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .filter_map(|s| Some((i64::from(s.bytes().next()?) - i64::from(b'a'), s.get(1..)?.parse::<i64>().ok()? - 1)))
+            .collect();
+        let dead = self.dead_squares(name, files, ranks);
+        dead.into_iter().filter(|&(f, r)| !own.contains(&(r + 1)) && !listed.contains(&(f, r))).collect()
     }
 
     /// Whether no quiet move of the piece `name` can be taken back by one of its quiet

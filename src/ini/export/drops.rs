@@ -73,7 +73,7 @@ pub(super) fn write(
         .collect();
     // Fairy-Stockfish marks a promoted piece (`Q~`) where it goes to a hand, and demotes
     // it when captured; `dropLoop` keeps it as it is.
-    let marks = (to_hand || two_boards) && !pawn_zone.is_empty();
+    let marks = (to_hand || two_boards) && !pawn_zone.is_empty() && super::shogi::promotes_pawn_style(army);
     match (flag("demote_on_capture", false), marks) {
         (true, true) | (false, false) => {}
         (false, true) if to_hand => out.set("dropLoop", "true"),
@@ -93,6 +93,10 @@ pub(super) fn write(
         match k.as_str() {
             "captures_to_hand" | "two_boards" | "demote_on_capture" | "ranks" | "castling_rights_on_drop" | "drop_moves" => {}
             "immobile_drops" if v.as_bool() == Some(true) => {}
+            // A piece in hand dropped as its promoted type (the type captured as it, which
+            // [`super::shogi`] makes its Shogi-style promotion).
+            "promoted" if v.as_bool() == Some(true) => out.set("dropPromoted", "true"),
+            "promoted" if v.as_bool() == Some(false) => {}
             // No drop may give check (`dropChecks`; Fairy-Stockfish's test finds checks of
             // its `king` type only).
             "checks" if v.as_bool() == Some(false) && army.of_type("king").is_some() => out.set("dropChecks", "false"),
@@ -161,14 +165,10 @@ pub(super) fn write(
         let drop_ranks = if f.fsf == "pawn" { &pawn_ranks } else { &own };
         army.dead_squares(&f.name, files, ranks).iter().any(|(_, r)| drop_ranks.contains(&(r + 1)))
     });
-    match (stuck, flag("immobile_drops", false)) {
-        (Some(_), true) | (None, _) => {}
-        (Some(f), false) => {
-            return refuse(
-                format!("pieces.{}", f.name),
-                "dropped only where it can move (Fairy-Stockfish's `immobilityIllegal`, not exported with drops yet)",
-            )
-        }
+    // Chimera drops it only where it can move: Fairy-Stockfish's `immobilityIllegal`, which
+    // also keeps every piece's moves off such squares (checked once every rule is read).
+    if stuck.is_some() && !flag("immobile_drops", false) {
+        out.set_immobility_illegal();
     }
     if flag("immobile_drops", false) && out.immobility_illegal {
         return refuse(

@@ -14,6 +14,9 @@ pub(super) struct EndContext<'a> {
     pub army: &'a Army<'a>,
     /// Whether the variant has drops (Fairy-Stockfish's drops reset the move clock).
     pub drops: bool,
+    /// The board's size.
+    pub files: i64,
+    pub ranks: i64,
 }
 
 /// Writes the `[end]` table; returns the checks to give (`end.checks`), which the start
@@ -68,6 +71,7 @@ pub(super) fn write(end: &Table, cx: &EndContext, out: &mut Section) -> Result<O
             _ => return refuse(key, "not exported yet"),
         }
     }
+    pseudo_royals(end, cx, out)?;
     if end.get("perpetual_check").and_then(Value::as_str) != Some("loss") {
         out.implicit("perpetualCheckIllegal", "false");
     }
@@ -152,6 +156,33 @@ fn threshold(v: Option<&Value>, key: &str) -> Result<(i64, Option<String>), Expo
         },
         Some(other) => refuse(key, format!("{other}")),
     }
+}
+
+/// The royal types beside the king (Coregal's queen) as Fairy-Stockfish's pseudo-royal
+/// extinction types: royal while a side has at most `extinctionPieceCount` + 1 of them,
+/// more than the board holds, so always; and never extinct, as they cannot be taken
+/// (Fairy-Stockfish's built-in `coregal`). Its extinction rule is then theirs alone.
+fn pseudo_royals(end: &Table, cx: &EndContext, out: &mut Section) -> Result<(), ExportRefusal> {
+    let Some(first) = cx.army.royals.first() else { return Ok(()) };
+    let extinct = end.get("extinction").and_then(Value::as_array).is_some_and(|a| !a.is_empty())
+        || end.contains_key("army_captured")
+        || out.opts.iter().any(|(o, _)| o == "extinctionValue");
+    if extinct {
+        return refuse(
+            format!("pieces.{first}.royal"),
+            "a second royal type with an extinction rule (Fairy-Stockfish's pseudo-royal types are its extinction types)",
+        );
+    }
+    // Rules on checks, which Fairy-Stockfish's options judge by its king.
+    if let Some(k) = ["checks", "mate_rule", "perpetual_check", "bikjang"].iter().find(|k| end.contains_key(**k)) {
+        return refuse(format!("end.{k}"), format!("with a second royal type, `{first}` (not exported yet)"));
+    }
+    let letters: String = cx.army.royals.iter().filter_map(|n| cx.army.get(n)).map(|f| f.letter).collect();
+    out.set("extinctionValue", "loss");
+    out.set("extinctionPieceTypes", letters);
+    out.set("extinctionPseudoRoyal", "true");
+    out.set("extinctionPieceCount", (cx.files * cx.ranks).to_string());
+    Ok(())
 }
 
 /// `[[end.extinction]]`: none (an empty list: no rule), or one rule. Fairy-Stockfish counts

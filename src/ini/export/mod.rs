@@ -27,6 +27,7 @@ mod parent;
 mod pawn;
 mod regions;
 mod reversi;
+mod shogi;
 mod turn;
 mod xiangqi;
 
@@ -112,7 +113,7 @@ pub(super) struct Section {
     opts: Vec<(String, String)>,
     notes: Vec<String>,
     /// `immobilityIllegal = true` is written: no piece may move or be dropped where it
-    /// could never move again, which must be Chimera's rule too ([`army::Army::check_immobility`]).
+    /// could never move again, which must be Chimera's rule too ([`army::Army::dead_unpromoted`]).
     immobility_illegal: bool,
     /// Options left at Fairy-Stockfish's default (their value here): written only where
     /// the parent sets them otherwise.
@@ -137,6 +138,14 @@ impl Section {
             self.set(option, value);
         } else {
             self.implicit(option, value);
+        }
+    }
+
+    /// `immobilityIllegal = true`, once.
+    fn set_immobility_illegal(&mut self) {
+        if !self.immobility_illegal {
+            self.set("immobilityIllegal", "true");
+            self.immobility_illegal = true;
         }
     }
 
@@ -227,6 +236,8 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     janggi::lines(&army, &mut out)?;
 
     pawn::write(&mut army, files, ranks, &mut out)?;
+    let to_hand = doc.get("drops").is_some_and(|d| d.get("captures_to_hand").and_then(Value::as_bool) != Some(false));
+    let start = &shogi::write(&army, start, to_hand, files, ranks, &mut out)?;
 
     // Castling.
     let castles = doc.get("castling").and_then(Value::as_array).cloned().unwrap_or_default();
@@ -255,15 +266,13 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
 
     drops::write(doc.get("drops").and_then(Value::as_table), &army, start, (files, ranks), doc.contains_key("gating"), &mut out)?;
     // With `immobilityIllegal`, Fairy-Stockfish moves no piece where it could never move
-    // again; Chimera's pieces may go there (without `immobile_moves = false`), so none may
-    // have such a square (the pawn's are its promotion zone).
+    // again; Chimera's pieces may go there unpromoted (without `immobile_moves = false`),
+    // so none may have such a square outside a zone where it must then promote.
     if out.immobility_illegal {
-        if let Some(f) =
-            army.pieces.iter().find(|f| !["pawn", "king"].contains(&f.fsf.as_str()) && !army.dead_squares(&f.name, files, ranks).is_empty())
-        {
+        if let Some(f) = army.pieces.iter().find(|f| !army.dead_unpromoted(&f.name, files, ranks).is_empty()) {
             return refuse(
                 format!("pieces.{}", f.name),
-                "squares it could never leave, with optional promotion (Fairy-Stockfish's `immobilityIllegal` keeps it off them)",
+                "squares it could never leave, which Fairy-Stockfish's `immobilityIllegal` (written for optional promotion or for drops) keeps it off",
             );
         }
     }
@@ -294,7 +303,7 @@ pub fn export(doc: &Table) -> Result<Exported, ExportRefusal> {
     let end = doc.get("end").and_then(Value::as_table).unwrap_or(&empty);
     // Drops reset Fairy-Stockfish's clock; a hand that only enters through gates makes none.
     let drop_moves = doc.get("drops").is_some_and(|d| d.get("drop_moves").and_then(Value::as_bool) != Some(false));
-    let cx = ends::EndContext { army: &army, drops: drop_moves };
+    let cx = ends::EndContext { army: &army, drops: drop_moves, files, ranks };
     let checks = ends::write(end, &cx, &mut out)?;
     xiangqi::write(&army, end, &mut out)?;
     let fen = match checks {

@@ -150,6 +150,10 @@ fn promotion(
     out: &mut Section,
 ) -> Result<(), ExportRefusal> {
     let key = |k: &str| format!("pieces.{pname}.{k}");
+    if super::shogi::shogi_style(army, pname) {
+        // Promoted Shogi style, by the Shogi writer ([`super::shogi`]).
+        return Ok(());
+    }
     let Some(pr) = p.get("promotion").and_then(Value::as_table) else {
         // Fairy-Stockfish's pawn always has a zone: promotion to nothing there stops it
         // short of the zone only with `mandatoryPawnPromotion`.
@@ -212,8 +216,7 @@ fn promotion(
         "free" => out.set("mandatoryPawnPromotion", "false"),
         "optional" => {
             out.set("mandatoryPawnPromotion", "false");
-            out.set("immobilityIllegal", "true");
-            out.immobility_illegal = true;
+            out.set_immobility_illegal();
         }
         other => return refuse(key("promotion.policy"), format!("`{other}` (exported: mandatory, optional, free)")),
     }
