@@ -130,9 +130,18 @@ share() {
 }
 
 cd fuzz
+unbuilt=0
 for t in "${targets[@]}"; do
     echo "== $t: $minutes min"
     mkdir -p "corpus/$t"
+    # Built first and apart: the run's output is filtered below, which would hide a
+    # compiler error (the serve and http targets compile the CLI's sources).
+    if [ "$t" != share ] && ! log=$(cargo +nightly fuzz build -O -a "$t" 2>&1); then
+        grep -E -A8 "^error" <<<"$log" | head -60
+        echo "== $t: does not build"
+        unbuilt=1
+        continue
+    fi
     # -rss_limit_mb and -timeout turn a blow-up into a reported crash, not a hung machine;
     # -a keeps overflow checks and debug assertions on in the optimised build, so a counter
     # that would wrap is a crash here (the release-profile test suite cannot see it).
@@ -142,3 +151,4 @@ for t in "${targets[@]}"; do
         grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+== (ERROR|Uncaught)|SUMMARY)|Done [0-9]+ runs|panicked" || true
     ls "artifacts/$t" 2>/dev/null | sed "s|^|crash: artifacts/$t/|" || true
 done
+exit "$unbuilt"

@@ -175,3 +175,36 @@ fn rook_files_of_a_side_that_cannot_gate_read_back_as_castles() {
     let gated = seirawan.position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[H] w B - 0 1").unwrap();
     assert_eq!(gated.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[H] w B - 0 1");
 }
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): read in Chess960 mode, an S-House
+/// castle letter opened the gates of the standard king square (a queen on e1) rather
+/// than of the king on d1, so its FEN written with rook files (`HE`) named no gate under
+/// the king and read back without the castle. A castle letter opens the gates of the king
+/// and rook it names, where they stand, as Fairy-Stockfish reads it.
+#[test]
+fn a_chess960_castle_letter_opens_the_gates_where_king_and_rook_stand() {
+    let shouse = chimera::variants::load("shouse").unwrap();
+    let fen = "rnbppkrn/bqpppppp/8/8/8/8/PPPPPPPP/RNBKQBNR[HEhe] w K - 0 1";
+    let pos = shouse.position_in(fen, CastlingMode::Chess960).unwrap();
+    let files = pos.fen_with(CastlingLetters::RookFiles);
+    assert!(files.contains("[HEhe] w HD "), "{files}: the rook's file and the king's gate");
+    let again = shouse.position_in(&files, CastlingMode::Chess960).unwrap();
+    assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
+    assert_eq!(again.fen(), pos.fen());
+}
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): S-House read in Chess960 mode with
+/// rooks on a8 and b8, both on open gates: written with rook files (`habcdefg`: the
+/// castles and the gates alike), the reader took each rook on a gate beside the king's
+/// for a castle, and refused the second queenside one. The king castles with the
+/// outermost rook on an open gate on each side, the one `k` or `q` names.
+#[test]
+fn gated_rooks_beside_a_gated_king_name_one_castle_a_side() {
+    let shouse = chimera::variants::load("shouse").unwrap();
+    let fen = "rrbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let pos = shouse.position_in(fen, CastlingMode::Chess960).unwrap();
+    let files = pos.fen_with(CastlingLetters::RookFiles);
+    assert!(files.contains(" w HABCDEFGhabcdefg "), "{files}");
+    let again = shouse.position_in(&files, CastlingMode::Chess960).unwrap();
+    assert_eq!(again.fen(), pos.fen(), "the castles with a8 and h8, every gate open");
+}

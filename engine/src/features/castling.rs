@@ -531,7 +531,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// The `color` piece of a `partners` type farthest from `king` on its rank, towards
     /// the higher files if `up` (the rook X-FEN's `K` or `Q` names).
-    fn outermost_partner(&self, color: Color, king: Square, up: bool, partners: PieceSet) -> Option<Square> {
+    pub(crate) fn outermost_partner(&self, color: Color, king: Square, up: bool, partners: PieceSet) -> Option<Square> {
         let g = self.t.geometry;
         let (rank, kf) = (g.rank(king), g.file(king));
         let files: Box<dyn Iterator<Item = u8>> = if up { Box::new((kf + 1..g.files).rev()) } else { Box::new(0..kf) };

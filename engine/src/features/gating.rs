@@ -240,7 +240,12 @@ impl<B: Bitboard> Pos<B> {
 /// rank. A side that gives no castle letter but whose king and rook stand on open gates
 /// keeps that castle (Fairy-Stockfish's reading of Shredder-style letters in S-Chess);
 /// outside Chess960 only a rook on a castle's rook square does.
-pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: PieceSet, chess960: bool) -> Result<(B, String), FenError> {
+pub(crate) fn parse_gates<B: Bitboard>(
+    pos: &Pos<B>,
+    field: &str,
+    (kings, partners): (PieceSet, PieceSet),
+    chess960: bool,
+) -> Result<(B, String), FenError> {
     let t = &*pos.t;
     let g = t.geometry;
     let Some(gating) = &t.rules.gating else { return Ok((B::EMPTY, field.to_string())) };
@@ -252,8 +257,18 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
         let color = if c.is_ascii_uppercase() { Color::White } else { Color::Black };
         let up = c.to_ascii_uppercase();
         if let Some(castle) = t.rules.castles.iter().find(|k| k.fen_letter == up) {
+            // The gates of the king and the rook the letter names where they stand (as
+            // Fairy-Stockfish opens them): in Chess960 the king anywhere on its rank and
+            // the outermost rook on the castle's side of it.
             let cs = castle.squares(g, color);
-            for sq in [cs.king_from, cs.rook_from] {
+            let rank = g.rank(cs.king_from);
+            let mut on_rank = (0..g.files).map(|f| g.square(f, rank));
+            let king = on_rank.find(|&sq| pos.piece_at(sq).is_some_and(|p| p.color == color && kings.contains(p.kind)));
+            let (king, rook) = match king {
+                Some(king) if chess960 => (king, pos.outermost_partner(color, king, castle.kingside(g), partners).unwrap_or(cs.rook_from)),
+                _ => (cs.king_from, cs.rook_from),
+            };
+            for sq in [king, rook] {
                 if own(sq, color) {
                     gates |= B::bit(sq);
                 }
@@ -279,16 +294,26 @@ pub(crate) fn parse_gates<B: Bitboard>(pos: &Pos<B>, field: &str, partners: Piec
         if given || !pos.may_gate_again(color) {
             continue;
         }
-        // The king on an open gate castles with each rook on one.
+        // The king on an open gate castles with the outermost rook on one on each side of
+        // it (the rook a `K` or `Q` would name: found by fuzz/castling, two rooks on b8 and
+        // a8 each named a queenside castle).
         let kings = gates & pos.royals(color);
-        for rook in (gates & pos.color_bb(color) & !kings).squares() {
-            let is_partner = pos.piece_at(rook).is_some_and(|p| partners.contains(p.kind));
-            // A rook on a gate beside no castle (b1) stays a gate (found by fuzz/fen).
-            let castles_there = chess960 || t.rules.castles.iter().any(|k| k.squares(g, color).rook_from == rook);
-            if kings.any() && is_partner && castles_there && g.rank(rook) == g.rank(kings.lsb()) {
-                let f = Geometry::file_char(g.file(rook));
-                castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
-            }
+        let Some(king) = kings.squares().next() else { continue };
+        let rooks: Vec<Square> = (gates & pos.color_bb(color) & !kings)
+            .squares()
+            .filter(|&rook| {
+                let is_partner = pos.piece_at(rook).is_some_and(|p| partners.contains(p.kind));
+                // A rook on a gate beside no castle (b1) stays a gate (found by fuzz/fen).
+                let castles_there = chess960 || t.rules.castles.iter().any(|k| k.squares(g, color).rook_from == rook);
+                is_partner && castles_there && g.rank(rook) == g.rank(king)
+            })
+            .collect();
+        let side = |sq: Square| g.file(sq) > g.file(king);
+        let outermost =
+            |rook: Square| !rooks.iter().any(|&o| side(o) == side(rook) && (g.file(o) > g.file(rook)) == side(rook) && o != rook);
+        for &rook in rooks.iter().filter(|&&r| outermost(r)) {
+            let f = Geometry::file_char(g.file(rook));
+            castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
         }
     }
     for color in Color::BOTH {

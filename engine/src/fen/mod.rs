@@ -249,7 +249,7 @@ impl<B: Bitboard> Pos<B> {
             &fields[2..]
         } else {
             let field = fields.get(2).copied().unwrap_or("-");
-            let (gates, field) = parse_gates(&pos, field, castling_pieces(&t).1, mode == CastlingMode::Chess960)?;
+            let (gates, field) = parse_gates(&pos, field, castling_pieces(&t), mode == CastlingMode::Chess960)?;
             pos.status.gates = gates;
             let field = field.as_str();
             // Without castles the field holds only other rights (Cambodian's unmoved king
