@@ -208,3 +208,26 @@ fn gated_rooks_beside_a_gated_king_name_one_castle_a_side() {
     let again = shouse.position_in(&files, CastlingMode::Chess960).unwrap();
     assert_eq!(again.fen(), pos.fen(), "the castles with a8 and h8, every gate open");
 }
+
+/// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): Black may still gate, its king and
+/// h-rook stand on open gates, but it holds only the queenside castle (a position only a
+/// FEN makes: a king or rook that moves closes its gate). Written with rook files every
+/// letter was a file (`abcdefh`), and the reader, given no castle, took the king and
+/// rooks on open gates for both castles. Such a side's castles are written as castle
+/// letters (`q`), which the reader keeps as they are.
+#[test]
+fn castles_the_gates_would_not_imply_are_written_as_castle_letters() {
+    let seirawan = chimera::variants::load("seirawan").unwrap();
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PHPPPPPP/RNBQKBNR[HEhe] w KQBCDFGdqbcdfh - 0 1";
+    for mode in [CastlingMode::Standard, CastlingMode::Chess960] {
+        let pos = seirawan.position_in(fen, mode).unwrap();
+        // A castle letter opens the king's gate too; in Chess960 its file is written beside.
+        let (white, black) = if mode == CastlingMode::Standard { ("KQBCDFG", "qbcdfh") } else { ("KQBCDEFG", "qbcdefh") };
+        assert!(pos.fen().contains(&format!(" w {white}{black} ")), "{mode:?}: {}", pos.fen());
+        let files = pos.fen_with(CastlingLetters::RookFiles);
+        assert!(files.contains(&format!(" w HABCDEFG{black} ")), "{mode:?}: {files}: White's as rook files, Black's `q`");
+        let again = seirawan.position_in(&files, mode).unwrap();
+        assert_eq!(again.fen(), pos.fen(), "{mode:?}: one castle for Black, the h-file's gate open");
+        assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
+    }
+}

@@ -495,11 +495,13 @@ impl<B: Bitboard> Pos<B> {
     }
 
     /// Appends the FEN castling field: each castle's letter, or in a Chess960 game the
-    /// rook's file where the letter would name another rook (X-FEN).
-    pub(crate) fn write_castling(&self, s: &mut String, letters: CastlingLetters) {
+    /// rook's file where the letter would name another rook (X-FEN); `letters` per side
+    /// (see [`Self::castle_letters_of`]).
+    pub(crate) fn write_castling(&self, s: &mut String, letters: ByColor<CastlingLetters>) {
         let before = s.len();
         let layout = self.castles();
         for color in Color::BOTH {
+            let letters = letters[color];
             for (i, c) in self.t.rules.castles.iter().enumerate() {
                 if !self.has_castling_right(i, color) {
                     continue;

@@ -232,6 +232,53 @@ impl<B: Bitboard> Pos<B> {
     fn may_gate_again(&self, color: Color) -> bool {
         self.t.to_hand.iter().any(Option::is_some) || self.hands[color].iter().any(|&n| n > 0)
     }
+
+    /// The letters `color`'s castles are written in, given the `letters` asked for. A
+    /// gating side's rook files read back as gates, and its castles as those its king and
+    /// rooks on open gates imply (see [`Self::castles_on_gates`]): where those are not its
+    /// castles (a right lost with the king and rook on their gates, which only a FEN
+    /// makes: found by fuzz/castling), its castles are written as castle letters.
+    /// `partners` are the types that castle with the king (as the FEN reader's).
+    pub(crate) fn castle_letters_of(&self, color: Color, letters: CastlingLetters, partners: PieceSet) -> CastlingLetters {
+        if letters != CastlingLetters::RookFiles || !self.t.has_gating || !self.may_gate_again(color) {
+            return letters;
+        }
+        let layout = self.castles();
+        let mut held: Vec<Square> = (0..layout.paths.len())
+            .filter(|&i| self.has_castling_right(i, color))
+            .map(|i| layout.paths[i][color].squares.rook_from)
+            .collect();
+        held.sort_unstable();
+        let implied = self.castles_on_gates(color, self.status.gates, partners, layout.mode == CastlingMode::Chess960);
+        if implied.into_iter().flatten().eq(held) {
+            letters
+        } else {
+            CastlingLetters::Castles
+        }
+    }
+
+    /// The castles a FEN that names none of `color`'s gives it when its king stands on
+    /// one of `gates`: the rooks of the outermost `partners` on open gates on each side
+    /// of the king, on its rank (Fairy-Stockfish's reading of Shredder-style letters in
+    /// S-Chess; outside Chess960 only a rook on a castle's rook square castles: a rook on
+    /// b1 stays a gate, found by fuzz/fen). The writer asks it too, to write castle
+    /// letters where these would not be the side's castles.
+    pub(crate) fn castles_on_gates(&self, color: Color, gates: B, partners: PieceSet, chess960: bool) -> [Option<Square>; 2] {
+        let t = &*self.t;
+        let g = t.geometry;
+        let Some(king) = (gates & self.royals(color)).squares().next() else { return [None; 2] };
+        let castles_from = |rook: Square| {
+            g.rank(rook) == g.rank(king)
+                && self.piece_at(rook).is_some_and(|p| p.color == color && partners.contains(p.kind))
+                && (chess960 || t.rules.castles.iter().any(|k| k.squares(g, color).rook_from == rook))
+        };
+        let rooks = (gates & self.color_bb(color)).squares().filter(|&sq| sq != king && castles_from(sq));
+        // Squares come lowest first: the first rook below the king's file, the last above
+        // (two rooks on a8 and b8 name one queenside castle: found by fuzz/castling).
+        let below = rooks.clone().find(|&r| g.file(r) < g.file(king));
+        let above = rooks.filter(|&r| g.file(r) > g.file(king)).last();
+        [below, above]
+    }
 }
 
 /// Reads a gating variant's castling field: the gates it opens, and the castling field
@@ -294,24 +341,7 @@ pub(crate) fn parse_gates<B: Bitboard>(
         if given || !pos.may_gate_again(color) {
             continue;
         }
-        // The king on an open gate castles with the outermost rook on one on each side of
-        // it (the rook a `K` or `Q` would name: found by fuzz/castling, two rooks on b8 and
-        // a8 each named a queenside castle).
-        let kings = gates & pos.royals(color);
-        let Some(king) = kings.squares().next() else { continue };
-        let rooks: Vec<Square> = (gates & pos.color_bb(color) & !kings)
-            .squares()
-            .filter(|&rook| {
-                let is_partner = pos.piece_at(rook).is_some_and(|p| partners.contains(p.kind));
-                // A rook on a gate beside no castle (b1) stays a gate (found by fuzz/fen).
-                let castles_there = chess960 || t.rules.castles.iter().any(|k| k.squares(g, color).rook_from == rook);
-                is_partner && castles_there && g.rank(rook) == g.rank(king)
-            })
-            .collect();
-        let side = |sq: Square| g.file(sq) > g.file(king);
-        let outermost =
-            |rook: Square| !rooks.iter().any(|&o| side(o) == side(rook) && (g.file(o) > g.file(rook)) == side(rook) && o != rook);
-        for &rook in rooks.iter().filter(|&&r| outermost(r)) {
+        for rook in pos.castles_on_gates(color, gates, partners, chess960).into_iter().flatten() {
             let f = Geometry::file_char(g.file(rook));
             castles.push(if color == Color::White { f.to_ascii_uppercase() } else { f });
         }

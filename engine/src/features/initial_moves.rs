@@ -25,7 +25,7 @@ use crate::position::Pos;
 use crate::rules::InitialMoves;
 use crate::ruleset::context::Context;
 use crate::ruleset::error::RulesetError;
-use crate::types::{Color, Geometry, PieceSet, PieceType, Square};
+use crate::types::{ByColor, Color, Geometry, PieceSet, PieceType, Square};
 
 /// `initial_moves = { … }` as written.
 #[derive(Deserialize)]
@@ -73,7 +73,7 @@ impl<B: Bitboard> Pos<B> {
 
     /// Appends the castling field with the unmoved pieces' flags after the castles'
     /// letters (`-` when there are neither).
-    pub(crate) fn write_castling_with_flags(&self, s: &mut String, letters: CastlingLetters) {
+    pub(crate) fn write_castling_with_flags(&self, s: &mut String, letters: ByColor<CastlingLetters>) {
         let mut field = String::new();
         self.write_castling(&mut field, letters);
         if field == "-" {

@@ -397,6 +397,14 @@ impl<B: Bitboard> Pos<B> {
         s.push(' ');
         s.push(self.turn.letter());
         s.push(' ');
+        // Each side's castles in the letters asked for, unless a gating side's rook files
+        // would read back otherwise (the castling types are looked up only then).
+        let letters = if t.has_gating && letters == CastlingLetters::RookFiles {
+            let (_, partners) = castling_pieces(t);
+            ByColor::new(Color::White, Color::Black).map(|c| self.castle_letters_of(c, letters, partners))
+        } else {
+            ByColor::both(letters)
+        };
         if t.rules.unmoved_in_castling_field {
             self.write_castling_with_flags(&mut s, letters);
         } else {
