@@ -25,12 +25,13 @@ if $full; then
     "fsf_endings_counting" "fsf_perpetual --games 40" "fsf_notation --broad")
 else
   # Each check to a time budget (random games until it is spent, the variants taking
-  # their games in turn) or a small size: the whole set takes about 9 minutes on 2 cores.
+  # their games in turn) or a small size: the whole set takes about 7 minutes on 2 cores
+  # (each day's seed plays other games: what one run leaves out, the next days cover).
   # The ends, claims and notations spend nearly all their time in pyffish, which sets its
   # variant up anew at every call (about 1 ms: fsf_endings.py says why).
-  checks=(fsf_diff "fsf_mischia --budget 35" "fsf_drops --budget 25" fsf_mystic fsf_3check fsf_atomic
-    "fsf_library --budget 120" "fsf_export --budget 45" fsf_connect "fsf_endings --budget 90" "fsf_endings_counting --positions 100"
-    "fsf_perpetual --games 6" "fsf_notation --games 1 --plies 5 --broad --sample 4 --broad-plies 6 --budget 90")
+  checks=(fsf_diff "fsf_mischia --budget 25" "fsf_drops --budget 20" fsf_mystic fsf_3check fsf_atomic
+    "fsf_library --budget 80" "fsf_export --budget 35" "fsf_connect --positions 150" "fsf_endings --budget 60"
+    "fsf_endings_counting --positions 100" "fsf_perpetual --games 4" "fsf_notation --games 1 --plies 5 --broad --sample 4 --broad-plies 6 --budget 60")
 fi
 for check in "${checks[@]}"; do
   echo "== scripts/$check"

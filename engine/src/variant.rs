@@ -143,7 +143,8 @@ impl Variant {
     /// does), a `*` may stand on any square (a wall placed by the FEN), and outside
     /// Chess960 a castling right's king and rook may stand off the castle's squares (the
     /// king anywhere on its castling rank, the outermost rook: Chess960's reading, the
-    /// castle still written as the king's move).
+    /// castle still written as the king's move), and a piece may stand where none of its
+    /// kind could come (a chess pawn on its first or last rank: it moves as it would there).
     pub fn position_lenient(&self, fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
         self.read_position(fen, mode, false)
     }

@@ -496,6 +496,10 @@ CLIENT = [
      ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",
       "e2f2", "e2g2", "e2h2"]),
     (None, "game_result", ("atomic", "B6Q/Rk6/8/8/8/8/8/4K3 w - - 0 1", ["h8b8"]), -32000),
+    # A pawn on its own first rank steps one square; on its last it has no move.
+    (None, "validate_fen", ("4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "chess"), 1),
+    (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", []), ["a1a2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
+    (None, "legal_moves", ("chess", "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", []), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]),
     # 5. Ataxx's blocked squares, placed by the FEN.
     (None, "legal_moves", ("ataxx", ATAXX_WALL, []),
      ["P@a6", "P@b6", "P@b7", "P@f1", "P@f2", "P@g2", "a7a5", "a7b5", "a7c6", "a7c7", "g1e1", "g1e2", "g1e3", "g1f3", "g1g3"]),

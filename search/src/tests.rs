@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::playtest::Rng;
 use crate::{search, Limits, Score, SearchResult, Values};
 use chimera_engine::{Position, Variant};
 
@@ -337,23 +338,11 @@ fn chess_values_from_the_rules() {
     assert!((70..=130).contains(&p) && (250..=350).contains(&n) && (700..=1000).contains(&q), "{p} {n} {q}");
 }
 
-/// A small deterministic generator (no dependency for it).
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 /// From ~30 positions reached by random parts from the start, the search's move and turn
 /// are legal, part by part.
 fn never_illegal(id: &str) {
     let v = load(id);
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15 ^ id.len() as u64);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15 ^ id.len() as u64);
     let mut tried = 0;
     for game in 0..30 {
         let mut pos = v.start();

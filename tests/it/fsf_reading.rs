@@ -60,3 +60,18 @@ fn a_king_off_its_castle_square_castles_where_it_stands() {
     short.play_str("e8i8").unwrap();
     assert_eq!(short.fen(), "r6rk1/10/10/10/10/10/10/R3K4R w KQ - 1 2");
 }
+
+#[test]
+fn a_piece_may_stand_where_none_of_its_kind_could_come() {
+    let chess = chimera::variants::load("chess").unwrap();
+    // A pawn on its own first rank steps forward one square; on its last rank it has no
+    // move (pyffish 0.0.90's legal moves).
+    let first = "4k3/8/8/8/8/8/8/P3K3 w - - 0 1";
+    assert!(chess.position(first).is_err(), "Chimera's own reader refuses it");
+    assert_eq!(sorted_moves(&lenient(&chess, first)), ["a1a2", "e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    let last = "P3k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    assert!(chess.position(last).is_err());
+    let pos = lenient(&chess, last);
+    assert_eq!(sorted_moves(&pos), ["e1d1", "e1d2", "e1e2", "e1f1", "e1f2"]);
+    assert_eq!(pos.fen(), last, "written back as read");
+}

@@ -214,7 +214,9 @@ impl<B: Bitboard> Pos<B> {
                 err(FenField::Board, format!("`*` on {name}: that square is no wall of this board"))
             };
         }
-        standing::check(&t, &placed)?;
+        if strict {
+            standing::check(&t, &placed)?;
+        }
         for &sq in &walls {
             pos.walls |= B::bit(sq);
         }
