@@ -234,6 +234,11 @@ pub(crate) struct Safety<B> {
     pub free: B,
     /// The single royal is in check (known only where `test_all` is not set).
     pub in_check: bool,
+    /// The enemy's pieces of its attack groups' types ([`Tables::group_types`]; known
+    /// only where `test_all` is not set): what may attack along a line.
+    ///
+    /// [`Tables::group_types`]: crate::tables::Tables::group_types
+    pub sliders: B,
     /// Where a free piece's move, or a piece put on the board, must end: every square
     /// out of check; in check, the squares that capture or block every checker's
     /// attack (none when no one square does, as in most double checks).
@@ -259,6 +264,7 @@ impl<B: Bitboard> Safety<B> {
             royals: B::EMPTY,
             free: !B::EMPTY,
             in_check: false,
+            sliders: B::EMPTY,
             evasions: !B::EMPTY,
             royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
         }
@@ -271,6 +277,7 @@ impl<B: Bitboard> Safety<B> {
             royals,
             free: B::EMPTY,
             in_check: false,
+            sliders: B::EMPTY,
             evasions: !B::EMPTY,
             royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
         }
@@ -789,8 +796,17 @@ impl<B: Bitboard> Pos<B> {
                 return sink.push_targets(from, targets & !self.attacked_squares(them, occ));
             }
             if self.t.barred.is_empty() {
+                let t = &*self.t;
                 let theirs = self.board.by_color[them];
-                let attacked = |to: Square| self.attacked(to, them, occ | B::bit(to), theirs & !B::bit(to));
+                // A target that no enemy slider's line passes through (most, out of the
+                // endgame) needs no look along the lines.
+                let attacked = |to: Square| {
+                    let (occ, theirs) = (occ | B::bit(to), theirs & !B::bit(to));
+                    match (t.group_reach[them][to] & safety.sliders).any() {
+                        true => self.attacked(to, them, occ, theirs),
+                        false => self.attacked_off_lines(to, them, occ, theirs, None),
+                    }
+                };
                 let safe = targets.squares().filter(|&to| !attacked(to)).fold(B::EMPTY, |b, to| b | B::bit(to));
                 if !self.t.odd_attackers {
                     // (A locust's attack may depend on whether its victim's square is empty.)
@@ -987,6 +1003,7 @@ impl<B: Bitboard> Pos<B> {
             royals,
             free: !suspects,
             in_check,
+            sliders,
             evasions,
             royal_tested: Cell::new((B::EMPTY, B::EMPTY)),
         }
@@ -1247,7 +1264,8 @@ impl<B: Bitboard> Pos<B> {
                 let mut nodes = 0;
                 for &m in moves.iter() {
                     self.play_unchecked(m);
-                    nodes += self.perft_with(depth - 1, deeper);
+                    // (The last ply's positions counted here: a call less for each.)
+                    nodes += if depth == 2 { self.count_moves() } else { self.perft_with(depth - 1, deeper) };
                     self.undo();
                 }
                 nodes

@@ -361,19 +361,35 @@ impl<B: Bitboard> Pos<B> {
     /// [`Pos::attacked`], with the barred pieces ([`Tables::barred`]) where they stand
     /// after a move being tested (`None`: where they stand now).
     pub(crate) fn attacked_with(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        self.leap_or_lame_attacked(sq, by, occ, attackers, barred)
+            || self.line_attacked(sq, by, occ, attackers)
+            || (self.t.odd_attackers && self.oddly_attacked(sq, by, occ, attackers, barred))
+    }
+
+    /// [`Pos::attacked_with`] for a square that no line of an attack group with a piece
+    /// of `by` on it passes through (as the caller has seen in [`Tables::group_reach`]):
+    /// no look along the lines.
+    #[inline]
+    pub(crate) fn attacked_off_lines(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        self.leap_or_lame_attacked(sq, by, occ, attackers, barred)
+            || (self.t.odd_attackers && self.oddly_attacked(sq, by, occ, attackers, barred))
+    }
+
+    /// Whether `sq` is attacked by a leap, plain or lame, of a piece of `by` among `attackers`.
+    #[inline(always)]
+    fn leap_or_lame_attacked(&self, sq: Square, by: Color, occ: B, attackers: B, barred: Option<B>) -> bool {
+        self.leap_attacked(sq, by, attackers)
+            || (!self.t.special_attacker_types[by].is_empty() && self.lame_attacked_with(sq, by, occ, attackers, barred))
+    }
+
+    /// Whether `sq` is attacked along an attack group's lines by a piece of `by` among `attackers`.
+    #[inline(always)]
+    fn line_attacked(&self, sq: Square, by: Color, occ: B, attackers: B) -> bool {
         let t = &*self.t;
-        if self.leap_attacked(sq, by, attackers)
-            || (!t.special_attacker_types[by].is_empty() && self.lame_attacked_with(sq, by, occ, attackers, barred))
-        {
-            return true;
-        }
-        for g in &t.attack_groups[by] {
+        t.attack_groups[by].iter().any(|g| {
             let cand = self.group_attackers(g, attackers);
-            if (g.reach[sq] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any() {
-                return true;
-            }
-        }
-        t.odd_attackers && self.oddly_attacked(sq, by, occ, attackers, barred)
+            (g.reach[sq] & cand).any() && (t.reach_over(&g.lines, sq, occ) & cand).any()
+        })
     }
 
     /// The pieces of the types barred from some hops ([`Tables::barred`]), as they stand.
@@ -449,7 +465,11 @@ impl<B: Bitboard> Pos<B> {
     #[inline]
     pub(crate) fn leap_attacked(&self, sq: Square, by: Color, attackers: B) -> bool {
         let t = &*self.t;
-        t.leap_attacker_types[by].iter().any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt] & attackers).any())
+        // Most squares have none of `attackers` a leap away at all: one look tells.
+        (t.leap_reach[by][sq] & attackers).any()
+            && t.leap_attacker_types[by]
+                .iter()
+                .any(|&(pt, base)| (t.leap_attackers[base + sq.index()] & self.board.by_type[pt] & attackers).any())
     }
 
     /// Every square a piece of `by` attacks, with `occ` as the occupancy: the squares
@@ -493,6 +513,10 @@ impl<B: Bitboard> Pos<B> {
     pub(crate) fn leap_attackers_of(&self, sq: Square, by: Color, attackers: B) -> B {
         let t = &*self.t;
         let mut found = B::EMPTY;
+        // (Most often none of `attackers` is a leap away at all: one look tells.)
+        if (t.leap_reach[by][sq] & attackers).is_empty() {
+            return found;
+        }
         for &(pt, base) in &t.leap_attacker_types[by] {
             found |= t.leap_attackers[base + sq.index()] & self.board.by_type[pt];
         }

@@ -393,6 +393,10 @@ pub struct Tables<B> {
     /// Per colour: the types that attack with plain leaps, each with where its part of
     /// [`Tables::leap_attackers`] starts.
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
+    /// Per colour and square: where a piece of any of those types attacks the square
+    /// from with a plain leap (their [`Tables::leap_attackers`] together): one look
+    /// that tells most attack tests no leap bears on the square, before a look per type.
+    pub(crate) leap_reach: ByColor<Vec<B>>,
     /// Per colour: types with lame or initial-only capturing leaps, each with where its
     /// part of [`Tables::special_attackers`] starts.
     pub special_attacker_types: ByColor<Vec<(PieceType, usize)>>,

@@ -12,6 +12,9 @@ use super::*;
 pub(super) struct Attacks<B> {
     pub leap_attackers: Vec<B>,
     pub leap_attacker_types: ByColor<Vec<(PieceType, usize)>>,
+    /// Per colour and square: where any of its types attacks the square from with a
+    /// plain leap (the union of its types' [`Attacks::leap_attackers`]).
+    pub leap_reach: ByColor<Vec<B>>,
     pub special_attacker_types: ByColor<Vec<(PieceType, usize)>>,
     pub special_attackers: Vec<B>,
     pub hop_attacks: ByColor<Vec<HopAttack<B>>>,
@@ -153,9 +156,13 @@ impl<B: Bitboard> Attacks<B> {
             ByColor::new(Color::White, Color::Black).map(|c| attack_groups[c].iter().fold(PieceSet::EMPTY, |s, g| s | g.types));
         let group_reach = ByColor::new(Color::White, Color::Black)
             .map(|c| (0..squares).map(|sq| attack_groups[c].iter().fold(B::EMPTY, |b, g| b | g.reach[sq])).collect());
+        let leap_reach = ByColor::new(Color::White, Color::Black).map(|c| {
+            (0..squares).map(|sq| leap_attacker_types[c].iter().fold(B::EMPTY, |b, &(_, base)| b | leap_attackers[base + sq])).collect()
+        });
         Attacks {
             leap_attackers,
             leap_attacker_types,
+            leap_reach,
             special_attacker_types,
             special_attackers,
             hop_attacks,

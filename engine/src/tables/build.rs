@@ -35,6 +35,7 @@ impl<B: Bitboard> Tables<B> {
         let Attacks {
             leap_attackers,
             leap_attacker_types,
+            leap_reach,
             special_attacker_types,
             special_attackers,
             hop_attacks,
@@ -131,6 +132,7 @@ impl<B: Bitboard> Tables<B> {
             group_reach,
             attack_groups,
             leap_attacker_types,
+            leap_reach,
             special_attacker_types,
             special_attackers,
             hop_attacks,
