@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use chimera_engine::movetext::MoveToken;
+use chimera_engine::movetext::{MoveRef, MoveToken};
 use chimera_engine::{Claim, Color, EndReason, IllegalCode, Move, MoveError, Outcome, Position};
 
 /// A result with its reason: `1-0 (white wins by checkmate)`, `1/2-1/2 (draw by 3-fold repetition)`.
@@ -95,6 +95,21 @@ pub fn judge_turn(pos: &mut Position, text: &str) -> Result<Vec<Move>, MoveError
         // One part: read as `Position::parse_turn` reads it.
         return judge(pos, text).map(|m| vec![m]);
     }
+    judge_parts(pos, text)
+}
+
+/// Plays the turn `text` stands for ([`judge_turn`]), or says why it cannot be played
+/// here (the position unchanged).
+pub fn play_turn(pos: &mut Position, text: &str) -> Result<(), MoveError> {
+    if !text.contains(',') {
+        // One part, the usual case: no list of parts.
+        return judge(pos, text).map(|m| pos.play_unchecked(m));
+    }
+    judge_parts(pos, text).map(|parts| parts.into_iter().for_each(|part| pos.play_unchecked(part)))
+}
+
+/// The parts of a turn written with commas (`e2e4,e4e5`).
+fn judge_parts(pos: &mut Position, text: &str) -> Result<Vec<Move>, MoveError> {
     if let Some(o) = pos.outcome() {
         return Err(game_over(o, pos));
     }
@@ -142,18 +157,18 @@ impl std::error::Error for Refused {}
 /// commas, `e2e4,e4e5`, part by part); the first that cannot be played (or comes after
 /// the end of the game) is refused, and the position stays where it was before it.
 pub fn play_movetext<'a>(pos: &mut Position, moves: impl IntoIterator<Item = &'a MoveToken>) -> Result<(), Refused> {
-    for m in moves {
-        match judge_turn(pos, &m.text) {
-            Ok(parts) => parts.into_iter().for_each(|part| pos.play_unchecked(part)),
-            Err(error) => {
-                let label = move_label(pos);
-                let at = match &m.written {
-                    Some(w) if !label.starts_with(&format!("move {w} ")) => format!("{label}, written {w}"),
-                    _ => label,
-                };
-                return Err(Refused { ply: m.ply, text: m.text.clone(), at, error });
-            }
-        }
-    }
-    Ok(())
+    moves.into_iter().try_for_each(|m| play_move(pos, m.borrowed()))
+}
+
+/// Plays one move read from movetext ([`play_movetext`]), or refuses it, the position
+/// left where it was.
+pub fn play_move(pos: &mut Position, m: MoveRef<'_>) -> Result<(), Refused> {
+    play_turn(pos, m.text).map_err(|error| {
+        let label = move_label(pos);
+        let at = match m.written {
+            Some(w) if !label.starts_with(&format!("move {w} ")) => format!("{label}, written {w}"),
+            _ => label,
+        };
+        Refused { ply: m.ply, text: m.text.to_string(), at, error }
+    })
 }

@@ -19,10 +19,10 @@
 use std::collections::HashMap;
 use std::io::BufRead;
 
-use chimera_engine::movetext::{self, GameResult, GameStart, GameText, MoveToken, MovetextError, ResultToken, Token};
-use chimera_engine::{CastlingMode, Color, Outcome, Variant};
+use chimera_engine::movetext::{self, GameResult, GameStart, GameText, MoveRef, MovetextError, ResultToken, Token, TokenRef};
+use chimera_engine::{CastlingMode, Color, Outcome, Position, Rules, Variant};
 
-use crate::game::{describe_outcome, move_label, play_movetext, Refused};
+use crate::game::{describe_outcome, move_label, play_move, Refused};
 use crate::two_boards::{self, BoardId, Match, MatchError, Tag};
 
 /// What became of one game.
@@ -71,34 +71,72 @@ impl Verdict {
 pub struct GameTokens {
     /// Its number, place and tag pairs.
     pub start: GameStart,
+    /// The texts of its moves and of their move numbers, end to end: one string a game,
+    /// not two a move.
+    text: String,
     /// Its moves and result token, as read; an error is the last.
-    pub tokens: Vec<Result<Token, MovetextError>>,
+    tokens: Vec<StoredToken>,
+}
+
+/// A token of a [`GameTokens`]: a move, its texts ranges of the game's `text`; anything
+/// else (a game's result token, an error: one or two a game) boxed, to keep the moves'
+/// list small.
+#[derive(Clone, Debug)]
+enum StoredToken {
+    Move { text: (u32, u32), written: Option<(u32, u32)>, ply: usize, place: movetext::Place },
+    Other(Box<Result<Token, MovetextError>>),
 }
 
 impl GameTokens {
     /// The next game of `games`, read to its end; `None` when no game is left.
     pub fn read<R: BufRead>(games: &mut movetext::Games<R>) -> Option<GameTokens> {
         let start = games.next_game()?;
-        let tokens = std::iter::from_fn(|| games.next_token()).collect();
-        Some(GameTokens { start, tokens })
+        let (mut text, mut tokens) = (String::new(), Vec::new());
+        // A game's text is at most `MAX_GAME_BYTES`: its ranges fit in `u32`.
+        let mut keep = |part: &str| {
+            let from = text.len();
+            text.push_str(part);
+            (from as u32, text.len() as u32)
+        };
+        while let Some(token) = games.next_token_ref() {
+            tokens.push(match token {
+                Ok(TokenRef::Move(m)) => {
+                    StoredToken::Move { text: keep(m.text), written: m.written.map(&mut keep), ply: m.ply, place: m.place }
+                }
+                other => StoredToken::Other(Box::new(other.map(TokenRef::into_token))),
+            });
+        }
+        Some(GameTokens { start, text, tokens })
     }
 }
 
 /// Where [`Checker`] takes a game's tokens from: a reader of games, or a game's tokens
-/// read before ([`GameTokens`]).
+/// read before ([`GameTokens`]). Moves come borrowed ([`MoveRef`]).
 trait TokenSource {
-    fn next_token(&mut self) -> Option<Result<Token, MovetextError>>;
+    fn next_token(&mut self) -> Option<Result<TokenRef<'_>, MovetextError>>;
 }
 
 impl<R: BufRead> TokenSource for movetext::Games<R> {
-    fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
-        movetext::Games::next_token(self)
+    fn next_token(&mut self) -> Option<Result<TokenRef<'_>, MovetextError>> {
+        self.next_token_ref()
     }
 }
 
-impl TokenSource for std::vec::IntoIter<Result<Token, MovetextError>> {
-    fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
-        self.next()
+/// The tokens of a [`GameTokens`], given in order.
+struct StoredTokens {
+    text: String,
+    tokens: std::vec::IntoIter<StoredToken>,
+}
+
+impl TokenSource for StoredTokens {
+    fn next_token(&mut self) -> Option<Result<TokenRef<'_>, MovetextError>> {
+        let text = |(from, to): (u32, u32)| &self.text[from as usize..to as usize];
+        Some(match self.tokens.next()? {
+            StoredToken::Move { text: t, written, ply, place } => {
+                Ok(TokenRef::Move(MoveRef { text: text(t), ply, written: written.map(text), place }))
+            }
+            StoredToken::Other(token) => (*token).map(TokenRef::Other),
+        })
     }
 }
 
@@ -179,12 +217,21 @@ pub struct Checker<'a> {
     default: &'a Variant,
     fen: Option<String>,
     builtins: HashMap<&'static str, Variant>,
+    /// The default variant's name, normalised ([`normalise`]).
+    default_name: String,
+    /// The built-in variant each normalised `[Variant]` tag named, looked up once, not
+    /// once a game (the names that name none are not kept: a file may hold any number).
+    named: HashMap<String, &'static chimera_variants::Builtin>,
+    /// The start position of each variant played (by its rules' address: the checker
+    /// holds every variant it plays), read from its FEN once, not once a game.
+    starts: HashMap<*const Rules, Position>,
 }
 
 impl<'a> Checker<'a> {
     /// Games without a `[Variant]` tag (or whose tag names this variant) are played in `default`.
     pub fn new(default: &'a Variant) -> Checker<'a> {
-        Checker { default, fen: None, builtins: HashMap::new() }
+        let default_name = normalise(&default.rules().name);
+        Checker { default, fen: None, builtins: HashMap::new(), default_name, named: HashMap::new(), starts: HashMap::new() }
     }
 
     /// Games without a `[FEN]` tag start from this position instead of the variant's start.
@@ -214,7 +261,12 @@ impl<'a> Checker<'a> {
     /// The verdict of a game read off its stream ([`GameTokens::read`]), as
     /// [`Checker::games`] gives it there.
     pub fn game_tokens(&mut self, game: GameTokens) -> Verdict {
-        self.check(&game.start, &mut game.tokens.into_iter())
+        self.check(&game.start, &mut StoredTokens { text: game.text, tokens: game.tokens.into_iter() })
+    }
+
+    /// The start position of `variant`.
+    fn start(&mut self, variant: &Variant) -> Position {
+        self.starts.entry(std::ptr::from_ref(variant.rules())).or_insert_with(|| variant.start()).clone()
     }
 
     /// The variant a game is played in, and whether its tag asks for Chess960 castling
@@ -222,12 +274,16 @@ impl<'a> Checker<'a> {
     /// pychess-variants writes `Seirawan960`).
     fn variant(&mut self, start: &GameStart) -> Result<(Variant, CastlingMode), Problem> {
         let Some(tag) = start.tag("Variant") else { return Ok((self.default.clone(), CastlingMode::Standard)) };
-        let default = normalise(&self.default.rules().name);
-        let (wanted, mode) = read_variant_tag(tag, &default);
-        if wanted == default {
+        let (wanted, mode) = read_variant_tag(tag, &self.default_name);
+        if wanted == self.default_name {
             return Ok((self.default.clone(), mode));
         }
-        let Some(b) = builtin_by_normalised_name(&wanted) else {
+        let found = self.named.get(&wanted).copied().or_else(|| {
+            let b = builtin_by_normalised_name(&wanted)?;
+            self.named.insert(wanted.clone(), b);
+            Some(b)
+        });
+        let Some(b) = found else {
             let message = format!(
                 "the [Variant \"{tag}\"] tag names no built-in variant, nor `{}` given to check the games in",
                 self.default.rules().name
@@ -267,13 +323,14 @@ impl<'a> Checker<'a> {
         let fen = setup_fen(start).map(str::to_string).or_else(|| self.fen.clone());
         // A two-board variant's game with BPGN's board tags (`1A. e4`) or a match's FEN
         // (two boards joined by `|`) is a match on both boards; its first move decides.
-        let first = games.next_token();
+        // Owned: the tokens after it are read meanwhile.
+        let first = games.next_token().map(|token| token.map(TokenRef::into_token));
         let tagged = matches!(&first, Some(Ok(Token::Move(m))) if two_boards::is_tagged(&m.text));
         if Match::plays(&variant) && (tagged || fen.as_deref().is_some_and(|f| f.contains('|'))) {
             return check_match(verdict, start, &variant, fen.as_deref(), first, games);
         }
         let started = match fen {
-            None => Ok(variant.start()),
+            None => Ok(self.start(&variant)),
             Some(fen) => variant.position_in(&fen, mode).map_err(|e| format!("the [FEN] tag: {e}")),
         };
         let mut pos = match started {
@@ -284,7 +341,7 @@ impl<'a> Checker<'a> {
             }
         };
         read_game(&mut verdict, first, games, |m| {
-            play_movetext(&mut pos, [m]).map(|()| true).map_err(|refused| Problem::Illegal { refused, place: m.place })
+            play_move(&mut pos, m).map(|()| true).map_err(|refused| Problem::Illegal { refused, place: m.place })
         });
         verdict.fen = pos.fen();
         let outcome = pos.outcome();
@@ -311,30 +368,61 @@ fn read_game(
     verdict: &mut Verdict,
     first: Option<Result<Token, MovetextError>>,
     games: &mut impl TokenSource,
-    mut play: impl FnMut(&MoveToken) -> Result<bool, Problem>,
+    mut play: impl FnMut(MoveRef<'_>) -> Result<bool, Problem>,
 ) {
-    let mut first = Some(first);
-    while let Some(token) = first.take().unwrap_or_else(|| games.next_token()) {
-        match token {
-            Err(error) => {
-                verdict.problem = Some(Problem::Unreadable { error });
-                return;
+    let Some(first) = first else { return };
+    let mut step = take_token(verdict, first.map(TokenRef::Other), &mut play);
+    while let Step::On = step {
+        let Some(token) = games.next_token() else { return };
+        step = take_token(verdict, token, &mut play);
+    }
+    if let Step::Failed = step {
+        while let Some(Ok(token)) = games.next_token() {
+            if let TokenRef::Other(Token::Result(r)) = token {
+                verdict.claimed = Some(r);
             }
-            Ok(Token::Result(r)) => verdict.claimed = Some(r),
-            // Annotations are not asked for here.
-            Ok(Token::Comment(_) | Token::Nag(_) | Token::StartVariation(_) | Token::EndVariation(_)) => {}
-            Ok(Token::Move(m)) => match play(&m) {
-                Ok(played) => verdict.plies += usize::from(played),
-                Err(problem) => {
-                    verdict.problem = Some(problem);
-                    while let Some(Ok(token)) = games.next_token() {
-                        if let Token::Result(r) = token {
-                            verdict.claimed = Some(r);
-                        }
-                    }
-                    return;
-                }
-            },
+        }
+    }
+}
+
+/// Where a game's reading stands after a token ([`take_token`]).
+enum Step {
+    /// Read on.
+    On,
+    /// The text cannot be read on.
+    Unreadable,
+    /// A move could not be played: the rest is read for the result token alone.
+    Failed,
+}
+
+/// One token of a game taken into its verdict: a move played, the result token noted.
+fn take_token(
+    verdict: &mut Verdict,
+    token: Result<TokenRef<'_>, MovetextError>,
+    play: &mut impl FnMut(MoveRef<'_>) -> Result<bool, Problem>,
+) -> Step {
+    let m = match token {
+        Err(error) => {
+            verdict.problem = Some(Problem::Unreadable { error });
+            return Step::Unreadable;
+        }
+        Ok(TokenRef::Move(m)) => m,
+        Ok(TokenRef::Other(Token::Move(m))) => return take_token(verdict, Ok(TokenRef::Move(m.borrowed())), play),
+        Ok(TokenRef::Other(Token::Result(r))) => {
+            verdict.claimed = Some(r);
+            return Step::On;
+        }
+        // Annotations are not asked for here.
+        Ok(TokenRef::Other(Token::Comment(_) | Token::Nag(_) | Token::StartVariation(_) | Token::EndVariation(_))) => return Step::On,
+    };
+    match play(m) {
+        Ok(played) => {
+            verdict.plies += usize::from(played);
+            Step::On
+        }
+        Err(problem) => {
+            verdict.problem = Some(problem);
+            Step::Failed
         }
     }
 }
@@ -362,11 +450,11 @@ fn check_match(
         }
     };
     let mut tag = Tag::default();
-    read_game(&mut verdict, first, games, |m| match game.play_word(&mut tag, &m.text) {
+    read_game(&mut verdict, first, games, |m| match game.play_word(&mut tag, m.text) {
         Ok(played) => Ok(played.is_some()),
         Err(MatchError::Move { board, error }) => {
             let at = format!("board {board}, {}", move_label(game.board(board)));
-            Err(Problem::Illegal { refused: Refused { ply: game.plies() + 1, text: m.text.clone(), at, error }, place: m.place })
+            Err(Problem::Illegal { refused: Refused { ply: game.plies() + 1, text: m.text.to_string(), at, error }, place: m.place })
         }
         Err(other) => {
             let (place, message) = (m.place, other.to_string());

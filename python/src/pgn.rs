@@ -105,6 +105,9 @@ impl PySource {
             self.pos = 0;
             if let Ok(s) = got.cast::<PyString>() {
                 self.buf.extend_from_slice(s.to_str()?.as_bytes());
+            } else if let Ok(b) = got.cast::<PyBytes>() {
+                // Copied at once, not read as a sequence of numbers.
+                self.buf.extend_from_slice(b.as_bytes());
             } else {
                 self.buf.extend_from_slice(&got.extract::<Vec<u8>>()?);
             }

@@ -113,6 +113,62 @@ pub struct MoveToken {
     pub place: Place,
 }
 
+impl MoveToken {
+    /// The move borrowed, as [`Games::next_token_ref`] gives moves.
+    pub fn borrowed(&self) -> MoveRef<'_> {
+        MoveRef { text: &self.text, ply: self.ply, written: self.written.as_deref(), place: self.place }
+    }
+}
+
+/// A move as [`Games::next_token_ref`] gives it ([`MoveToken`], borrowed): its text and
+/// move number lie in the reader's buffers, which it reuses for every word of a file,
+/// so that a move costs no allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRef<'a> {
+    /// The move's text, as [`MoveToken::text`].
+    pub text: &'a str,
+    /// Its place among the moves of the game, from 1.
+    pub ply: usize,
+    /// The move number as the text gives it (`27.` or `27...`), where it gives one.
+    pub written: Option<&'a str>,
+    /// Where its first character stands in the input.
+    pub place: Place,
+}
+
+impl MoveRef<'_> {
+    /// The move, owned.
+    pub fn to_token(&self) -> MoveToken {
+        MoveToken { text: self.text.to_string(), ply: self.ply, written: self.written.map(str::to_string), place: self.place }
+    }
+}
+
+/// A token as [`Games::next_token_ref`] gives it: a move borrowed ([`MoveRef`]), anything
+/// else (far rarer) as its [`Token`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TokenRef<'a> {
+    /// A move.
+    Move(MoveRef<'a>),
+    /// Any other token (never a [`Token::Move`] from [`Games`]).
+    Other(Token),
+}
+
+impl TokenRef<'_> {
+    /// The token, owned.
+    pub fn into_token(self) -> Token {
+        match self {
+            TokenRef::Move(m) => Token::Move(m.to_token()),
+            TokenRef::Other(t) => t,
+        }
+    }
+}
+
+/// What a word of movetext stands for ([`Games::word`]): a move (its text a range of the
+/// word) or another token.
+enum WordToken {
+    Move { text: std::ops::Range<usize>, ply: usize, written: bool, place: Place },
+    Other(Token),
+}
+
 /// A result token, and where it stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultToken {
@@ -345,6 +401,9 @@ pub struct Games<R> {
     /// Where the current game begins, and the most bytes it may span.
     game_start: usize,
     max_game_bytes: usize,
+    /// The move number the last move followed as written (`27.`), when it did: one
+    /// buffer for every move ([`MoveRef::written`]).
+    written: String,
 }
 
 impl<R: BufRead> Games<R> {
@@ -367,6 +426,7 @@ impl<R: BufRead> Games<R> {
             heading_comments: VecDeque::new(),
             game_start: 0,
             max_game_bytes: MAX_GAME_BYTES,
+            written: String::new(),
         }
     }
 
@@ -483,10 +543,11 @@ impl<R: BufRead> Games<R> {
                     self.ahead = Some((at, lexeme));
                     break;
                 }
-                Some(Ok((at, Lexeme::Word(word)))) => {
+                Some(Ok((at, Lexeme::Word))) => {
                     start.get_or_insert(at);
+                    let word = self.scan.word();
                     if let (Some(result), true) = (&after_result, tags.is_empty()) {
-                        let (skip, _) = split_move_number(&word);
+                        let (skip, _) = split_move_number(word);
                         let first_move = skip > 0 && word[..skip].trim_end_matches(['.', '…']) == "1";
                         if !first_move && self.deferred.is_none() {
                             self.deferred = at
@@ -497,7 +558,7 @@ impl<R: BufRead> Games<R> {
                                 .err();
                         }
                     }
-                    self.ahead = Some((at, Lexeme::Word(word)));
+                    self.ahead = Some((at, Lexeme::Word));
                     break;
                 }
             }
@@ -515,6 +576,13 @@ impl<R: BufRead> Games<R> {
     /// The current game's next move or result token; `None` at its end. After an error
     /// or the result token there are no more in this game.
     pub fn next_token(&mut self) -> Option<Result<Token, MovetextError>> {
+        self.next_token_ref().map(|token| token.map(TokenRef::into_token))
+    }
+
+    /// [`Games::next_token`] with its move borrowed from the reader ([`MoveRef`]): for a
+    /// caller that reads a move and is done with it, no allocation a move.
+    pub fn next_token_ref(&mut self) -> Option<Result<TokenRef<'_>, MovetextError>> {
+        let other = |token: Token| Some(Ok(TokenRef::Other(token)));
         if self.state != State::Playing {
             return None;
         }
@@ -523,10 +591,10 @@ impl<R: BufRead> Games<R> {
             return Some(Err(e));
         }
         if let Some(nag) = self.glued_nag.take() {
-            return Some(Ok(Token::Nag(nag)));
+            return other(Token::Nag(nag));
         }
         if let Some(comment) = self.heading_comments.pop_front() {
-            return Some(Ok(Token::Comment(comment)));
+            return other(Token::Comment(comment));
         }
         loop {
             let (at, lexeme) = match self.lexeme() {
@@ -562,27 +630,32 @@ impl<R: BufRead> Games<R> {
                     return Some(at.fail(TAG_AFTER_MOVES));
                 }
                 Lexeme::Tag { .. } => {}
-                Lexeme::Comment { text, to_line_end } => return Some(Ok(Token::Comment(CommentToken { text, to_line_end, place: at }))),
+                Lexeme::Comment { text, to_line_end } => return other(Token::Comment(CommentToken { text, to_line_end, place: at })),
                 Lexeme::Open | Lexeme::Close => {
                     let token = self.bracket(matches!(lexeme, Lexeme::Open), at);
                     if token.is_err() {
                         self.state = State::Broken;
                     }
-                    return Some(token);
+                    return Some(token.map(TokenRef::Other));
                 }
-                Lexeme::Word(word) => {
-                    if let Some(token) = self.word(&word, at) {
-                        match &token {
-                            Ok(Token::Result(r)) => {
-                                self.last_result = Some(r.text.clone());
-                                self.state = State::Finished;
-                            }
-                            Ok(_) => {}
-                            Err(_) => self.state = State::Broken,
-                        }
-                        return Some(token);
+                Lexeme::Word => match self.word(at) {
+                    None => {}
+                    Some(Err(e)) => {
+                        self.state = State::Broken;
+                        return Some(Err(e));
                     }
-                }
+                    Some(Ok(WordToken::Other(token))) => {
+                        if let Token::Result(r) = &token {
+                            self.last_result = Some(r.text.clone());
+                            self.state = State::Finished;
+                        }
+                        return other(token);
+                    }
+                    Some(Ok(WordToken::Move { text, ply, written, place })) => {
+                        let (text, written) = (&self.scan.word()[text], written.then_some(self.written.as_str()));
+                        return Some(Ok(TokenRef::Move(MoveRef { text, ply, written, place })));
+                    }
+                },
             }
         }
     }
@@ -607,21 +680,22 @@ impl<R: BufRead> Games<R> {
         Ok(Token::EndVariation(at))
     }
 
-    /// The token a word stands for, if any (move numbers and `e.p.` stand for none, nor
-    /// do NAGs unless the annotations are read).
-    fn word(&mut self, word: &str, at: Place) -> Option<Result<Token, MovetextError>> {
+    /// The token the word just read ([`Scanner::word`]) stands for, if any (move numbers
+    /// and `e.p.` stand for none, nor do NAGs unless the annotations are read).
+    fn word(&mut self, at: Place) -> Option<Result<WordToken, MovetextError>> {
         let annotations = self.scan.annotations;
+        let word = self.scan.word();
         if let Some(result) = GameResult::parse(word) {
             if !self.variations.is_empty() {
                 // A result inside a variation ends neither it nor the game.
                 return None;
             }
-            return Some(Ok(Token::Result(ResultToken { result, text: word.to_string(), place: at })));
+            return Some(Ok(WordToken::Other(Token::Result(ResultToken { result, text: word.to_string(), place: at }))));
         }
         if annotations {
             if let Some(nag) = nag_of(word) {
                 return Some(match nag {
-                    Some(nag) => Ok(Token::Nag(NagToken { nag, place: at })),
+                    Some(nag) => Ok(WordToken::Other(Token::Nag(NagToken { nag, place: at }))),
                     None => at.fail(format!("`{word}`: a NAG is from $0 to $255")),
                 });
             }
@@ -629,9 +703,17 @@ impl<R: BufRead> Games<R> {
         // A move number, perhaps with the move glued on (`1.e4`, `12...Nf6`).
         let (skip, rest) = split_move_number(word);
         if skip > 0 {
-            let digits: String = word.chars().take_while(char::is_ascii_digit).collect();
-            let black = word[..skip].contains("..") || word[..skip].contains('…');
-            self.number = Some((digits, if black { 1 } else { 0 }));
+            let digits = &word[..word.bytes().take_while(u8::is_ascii_digit).count()];
+            let black = u8::from(word[..skip].contains("..") || word[..skip].contains('…'));
+            // The number's buffer is kept from one number to the next.
+            match &mut self.number {
+                Some((n, seen)) => {
+                    n.clear();
+                    n.push_str(digits);
+                    *seen = black;
+                }
+                None => self.number = Some((digits.to_string(), black)),
+            }
         }
         let at = Place { offset: at.offset + skip, line: at.line, column: at.column + word[..skip].chars().count() };
         let word = rest;
@@ -644,7 +726,7 @@ impl<R: BufRead> Games<R> {
         }
         // A NAG glued to the move (`e4$1`), and when annotations are read, the marks
         // that stand for one (`e4!?`): given after the move.
-        let (word, glued) = match word.find('$') {
+        let (word, glued) = match word.bytes().position(|b| b == b'$') {
             Some(d) if d > 0 && is_nag(&word[d..]) => (&word[..d], &word[d..]),
             _ => {
                 let marks = word.len() - word.trim_end_matches(['!', '?']).len();
@@ -659,18 +741,24 @@ impl<R: BufRead> Games<R> {
         }
         self.ply += 1;
         // The first move after `27.` is 27. (White's), the next 27... (Black's).
-        let written = match &mut self.number {
-            Some((n, seen @ 0)) => {
+        let dots = match &mut self.number {
+            Some((_, seen @ 0)) => {
                 *seen = 1;
-                Some(format!("{n}."))
+                Some(".")
             }
-            Some((n, seen @ 1)) => {
+            Some((_, seen @ 1)) => {
                 *seen = 2;
-                Some(format!("{n}..."))
+                Some("...")
             }
             _ => None,
         };
-        Some(Ok(Token::Move(MoveToken { text: word.to_string(), ply: self.ply, written, place: at })))
+        if let (Some(dots), Some((n, _))) = (dots, &self.number) {
+            self.written.clear();
+            self.written.push_str(n);
+            self.written.push_str(dots);
+        }
+        let text = skip..skip + word.len();
+        Some(Ok(WordToken::Move { text, ply: self.ply, written: dots.is_some(), place: at }))
     }
 }
 

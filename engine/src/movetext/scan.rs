@@ -39,8 +39,10 @@ impl Place {
 pub(super) enum Lexeme {
     /// `[Name "value"]`.
     Tag { name: String, value: String },
-    /// Anything else between separators: a move, a move number, a NAG, a result.
-    Word(String),
+    /// Anything else between separators: a move, a move number, a NAG, a result. Its
+    /// text is [`Scanner::word`] until the next lexeme is read (one buffer for all the
+    /// words of a file, not a string a word).
+    Word,
     /// `{text}` or `; text` (annotations only).
     Comment { text: String, to_line_end: bool },
     /// `(` (annotations only).
@@ -72,7 +74,30 @@ struct Chars<R> {
 }
 
 impl<R: BufRead> Chars<R> {
+    #[inline]
     fn peek(&mut self) -> Result<Option<char>, MovetextError> {
+        if self.peeked.is_none() && self.place.offset < self.limit {
+            // An ASCII byte at hand, the usual character, taken without decoding (an
+            // error of `src`, too, is left to `peek_slowly`).
+            if let Ok(&[b, ..]) = self.src.fill_buf() {
+                if b.is_ascii() {
+                    self.src.consume(1);
+                    self.consumed += 1;
+                    if let Some(kept) = &mut self.capture {
+                        kept.push(b);
+                    }
+                    self.peeked = Some(char::from(b));
+                }
+            }
+        }
+        match self.peeked {
+            Some(c) => Ok(Some(c)),
+            None => self.peek_slowly(),
+        }
+    }
+
+    #[cold]
+    fn peek_slowly(&mut self) -> Result<Option<char>, MovetextError> {
         if self.peeked.is_none() && self.place.offset >= self.limit {
             // Once: the reader that asked for the limit decides how to read on.
             (self.limit, self.hit) = (usize::MAX, true);
@@ -101,6 +126,40 @@ impl<R: BufRead> Chars<R> {
                 self.place.column = 1;
             } else {
                 self.place.column += 1;
+            }
+        }
+    }
+
+    /// Consumes the ASCII bytes at hand in `src` for which `keep` holds, at most `most`
+    /// of them and none at or past the limit, appending them to `out` if given: the bulk
+    /// of a word or of a run of spaces at once, not a character at a time. Reads nothing
+    /// while a character is peeked; anything else (an error of `src` included) is left
+    /// to [`Chars::peek`].
+    fn run(&mut self, keep: impl Fn(u8) -> bool, mut out: Option<&mut String>, most: usize) {
+        let mut left = most;
+        while self.peeked.is_none() && left > 0 {
+            let Ok(buf) = self.src.fill_buf() else { return };
+            let room = self.limit.saturating_sub(self.place.offset).min(left);
+            let n = buf.iter().take(room).take_while(|&&b| b.is_ascii() && keep(b)).count();
+            if n == 0 {
+                return;
+            }
+            let taken = &buf[..n];
+            if let Some(out) = out.as_deref_mut() {
+                out.push_str(std::str::from_utf8(taken).expect("ASCII"));
+            }
+            if let Some(kept) = &mut self.capture {
+                kept.extend_from_slice(taken);
+            }
+            let ended_inside = n < buf.len();
+            self.src.consume(n);
+            self.consumed += n;
+            // No newline among them (`keep` takes none): the line stays.
+            self.place.offset += n;
+            self.place.column += n;
+            left -= n;
+            if ended_inside {
+                return;
             }
         }
     }
@@ -151,6 +210,8 @@ pub(super) struct Scanner<R> {
     line_start: bool,
     /// Comments and variations are read as lexemes, not skipped.
     pub(super) annotations: bool,
+    /// The text of the last [`Lexeme::Word`] read.
+    word: String,
 }
 
 impl<R: BufRead> Scanner<R> {
@@ -173,7 +234,7 @@ impl<R: BufRead> Scanner<R> {
             cap: 0,
             hit: false,
         };
-        Scanner { chars, line_start, annotations: false }
+        Scanner { chars, line_start, annotations: false, word: String::new() }
     }
 
     /// Keeps the bytes read from now on, for [`Scanner::take_captured`].
@@ -252,6 +313,11 @@ impl<R: BufRead> Scanner<R> {
         self.chars.capture.as_ref().map_or(0, Vec::len)
     }
 
+    /// The text of the last word read ([`Lexeme::Word`]).
+    pub(super) fn word(&self) -> &str {
+        &self.word
+    }
+
     /// Where the next character stands.
     pub(super) fn place(&self) -> Place {
         self.chars.place
@@ -271,6 +337,8 @@ impl<R: BufRead> Scanner<R> {
             if c.is_whitespace() || c == '\u{feff}' {
                 self.line_start |= c == '\n';
                 self.chars.bump();
+                // The spaces after it at once (a newline is left to the line's count).
+                self.chars.run(|b| b == b' ', None, usize::MAX);
                 continue;
             }
             self.line_start = false;
@@ -300,7 +368,7 @@ impl<R: BufRead> Scanner<R> {
                     self.chars.bump();
                     return at.fail("`)` without `(`");
                 }
-                _ => return self.word(at).map(Some),
+                _ => return self.read_word(at).map(Some),
             }
         }
     }
@@ -410,27 +478,47 @@ impl<R: BufRead> Scanner<R> {
                 return at.fail(format!("a tag pair longer than {MAX_LEXEME_BYTES} bytes"));
             }
             text.push(c);
+            if !escaped {
+                // The characters after it that change nothing here, at once.
+                let room = MAX_LEXEME_BYTES.saturating_sub(text.len());
+                self.chars.run(|b| !matches!(b, b'"' | b'\\' | b']' | b'\n'), Some(&mut text), room);
+            }
         }
         at.fail("unterminated tag pair: `[` without `]`")
     }
 
-    fn word(&mut self, at: Place) -> Result<(Place, Lexeme), MovetextError> {
-        let mut word = String::new();
-        while let Some(c) = self.chars.peek()? {
+    fn read_word(&mut self, at: Place) -> Result<(Place, Lexeme), MovetextError> {
+        let mut word = std::mem::take(&mut self.word);
+        word.clear();
+        let annotations = self.annotations;
+        // The bytes the bulk of a word is read in: ASCII that ends no word, and with
+        // annotations no bracket (the rule for `)` below is the character loop's).
+        let inside = |b: u8| !ends_word(char::from(b)) && !(annotations && matches!(b, b'(' | b')'));
+        let read = loop {
+            let c = match self.chars.peek() {
+                Ok(Some(c)) => c,
+                Ok(None) => break Ok(()),
+                Err(e) => break Err(e),
+            };
             // A variation's `)` glued to its last move (`2. c3)`) ends it, unless the word
             // opened a bracket of its own (a promotion written `e8(Q)`).
-            if ends_word(c) || (c == ')' && self.annotations && !word.contains('(')) {
-                break;
+            if ends_word(c) || (c == ')' && annotations && !word.contains('(')) {
+                break Ok(());
             }
             self.chars.bump();
             if word.len() < MAX_LEXEME_BYTES {
                 word.push(c);
+                let room = MAX_LEXEME_BYTES.saturating_sub(word.len());
+                self.chars.run(inside, Some(&mut word), room);
             }
-        }
-        if word.len() >= MAX_LEXEME_BYTES {
+        };
+        let long = word.len() >= MAX_LEXEME_BYTES;
+        self.word = word;
+        read?;
+        if long {
             return at.fail(format!("a word longer than {MAX_LEXEME_BYTES} bytes"));
         }
-        Ok((at, Lexeme::Word(word)))
+        Ok((at, Lexeme::Word))
     }
 }
 

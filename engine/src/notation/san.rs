@@ -363,11 +363,24 @@ impl<B: Bitboard> Pos<B> {
         if self.status.part != 0 && self.t.walling.is_some() {
             return self.parse_wall(clean, legal);
         }
+        let given = text.trim();
+        // The usual text, SAN of a board move (`e4`, `exd5`, `Nbd2`, `e8=Q`), read at once.
+        // What `parse_san_parts` takes holds no `@`, `^` or `/`; not written as two
+        // squares end to end, it is no legal move's long algebraic (which is two squares
+        // and more, or holds `@` or `^`, but for a rule module's moves), nor a pass, a
+        // gating move or, with no locust move, a locust move: the readings tried before
+        // SAN below would find nothing, and `parse_san` would come to `explain` as here.
+        // A castle's notation may take any shape: compared as there.
+        let plain = self.t.modules.with_moves.is_empty() && !self.t.locusts.any() && !two_squares(given) && !two_squares(clean);
+        if plain && self.castle_named(clean).is_none() {
+            if let Some(parts) = parse_san_parts(self.g(), clean) {
+                return self.explain(text, &parts, None, legal);
+            }
+        }
         if long_form {
             // The text as given first: a promotion to a face without a letter ends in
             // `+` (`d4d5+`), which is no check mark there.
             let mut buf = String::with_capacity(8);
-            let given = text.trim();
             for (pass, wanted) in [given, clean].into_iter().enumerate() {
                 if pass == 1 && wanted == given {
                     // The same text again: it matched no move the first time.
@@ -403,6 +416,11 @@ impl<B: Bitboard> Pos<B> {
             return r;
         }
         self.parse_san(text, clean, legal)
+    }
+
+    /// The castle `s` is the notation of, or an alias of.
+    fn castle_named(&self, s: &str) -> Option<usize> {
+        self.t.rules.castles.iter().position(|c| castle_eq(&c.notation, s) || c.aliases.iter().any(|a| castle_eq(a, s)))
     }
 
     /// A string shaped like long algebraic (`e2e4`, `e7e8q`) that is not a legal move: why not.
@@ -460,10 +478,8 @@ impl<B: Bitboard> Pos<B> {
             }
         }
         // Castling, by its notation or an alias.
-        for (i, c) in t.rules.castles.iter().enumerate() {
-            if castle_eq(&c.notation, s) || c.aliases.iter().any(|a| castle_eq(a, s)) {
-                return self.explain_castle(i, legal);
-            }
+        if let Some(i) = self.castle_named(s) {
+            return self.explain_castle(i, legal);
         }
         if let Some((letter, square)) = s.split_once('@') {
             return self.explain_placement(original, letter, square, legal);
@@ -517,9 +533,10 @@ impl<B: Bitboard> Pos<B> {
         // The board moves the text names. A gating move is written with its gated piece
         // (`Nc3/H`, read above): plain `Nc3` is the move that gates nothing; so is a locust
         // move with its first square (`Lxe5xf6`, read above): `Lxf6` is the leap.
+        // The target first: it rules out most moves.
         let named = |m: &Move| {
-            !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle | MoveKind::Locust)
-                && m.to == parts.to
+            m.to == parts.to
+                && !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle | MoveKind::Locust)
                 && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok)
         };
@@ -817,6 +834,19 @@ fn parse_san_parts(g: Geometry, s: &str) -> Option<SanParts> {
         return None;
     }
     Some(parts)
+}
+
+/// Whether `s` begins with two squares end to end (`e2e4…`, `a10b10…`): the shape every
+/// long algebraic move has but a drop's (`N@e4`), a lift's (`Rh1^I`) and a rule
+/// module's own.
+fn two_squares(s: &str) -> bool {
+    let mut rest = s.as_bytes();
+    (0..2).all(|_| {
+        let digits = rest.iter().skip(1).take_while(|b| b.is_ascii_digit()).count();
+        let square = rest.first().is_some_and(u8::is_ascii_lowercase) && digits > 0;
+        rest = rest.get(1 + digits..).unwrap_or_default();
+        square
+    })
 }
 
 fn single_upper(s: &str) -> Option<char> {
