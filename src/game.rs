@@ -70,6 +70,14 @@ pub fn game_over(o: Outcome, pos: &Position) -> MoveError {
 /// The move `text` stands for, or why it cannot be played here: `game-over` first, then
 /// the kernel's reasons. The position is unchanged.
 pub fn judge(pos: &mut Position, text: &str) -> Result<Move, MoveError> {
+    // The usual text, plain SAN naming one legal move, is found among its pieces' moves:
+    // a legal move exists, so the end of the game needs no count of them.
+    if let Some(m) = pos.parse_named_move(text) {
+        return match pos.outcome_given(|| 1) {
+            Some(o) => Err(game_over(o, pos)),
+            None => Ok(m),
+        };
+    }
     // The legal moves, generated where the end of the game asks for them, serve the
     // reading of the move too.
     let mut legal = None;

@@ -430,14 +430,39 @@ impl<B: Bitboard> Pos<B> {
     /// The kernel's moves on the board, each piece's on its own board.
     #[inline]
     pub(crate) fn generate_board_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
+        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
+        self.generate_piece_moves(sink, safety, self.active(self.turn));
+        let t = &*self.t;
+        if t.locusts.any() {
+            self.generate_locusts(sink, safety);
+        }
+        self.generate_castles(sink, safety);
+        if t.has_drops && t.drop_moves {
+            self.generate_drops(sink, safety);
+        }
+        if t.has_economy {
+            self.generate_purchases(sink, safety);
+        }
+        if t.has_lift {
+            self.generate_lifts(sink, safety);
+        }
+        if !t.promotes_as_a_move.is_empty() {
+            self.generate_move_promotions(sink, safety);
+        }
+    }
+
+    /// The moves each of the side to move's pieces on `movers` makes from its square
+    /// (their steps, leaps, rides and hops, en passant and promotions): the board moves
+    /// but castles, locust moves and what no one piece makes (drops, purchases, lifts,
+    /// promotions as a move).
+    #[inline(always)]
+    pub(crate) fn generate_piece_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, movers: B) {
         let t = &*self.t;
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs | self.walls;
         let word = occ.to_wide().0[0];
-        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
-        let movers = self.active(us);
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = PieceType::new(pt as u8);
             let mut pieces = self.board.by_type[pt] & movers;
@@ -498,22 +523,6 @@ impl<B: Bitboard> Pos<B> {
                     }
                 }
             }
-        }
-        if t.locusts.any() {
-            self.generate_locusts(sink, safety);
-        }
-        self.generate_castles(sink, safety);
-        if t.has_drops && t.drop_moves {
-            self.generate_drops(sink, safety);
-        }
-        if t.has_economy {
-            self.generate_purchases(sink, safety);
-        }
-        if t.has_lift {
-            self.generate_lifts(sink, safety);
-        }
-        if !t.promotes_as_a_move.is_empty() {
-            self.generate_move_promotions(sink, safety);
         }
     }
 

@@ -455,6 +455,15 @@ impl Position {
     pub fn parse_move(&mut self, text: &str) -> Result<Move, MoveError> {
         with_mut!(self, p => p.parse_move(text))
     }
+    /// The legal move a plain SAN text (`e4`, `Nbd2`, `exd5`, `e8=Q+`) names, found
+    /// without generating every legal move: `None` where the variant's rules need them
+    /// all, for a text of another form, or for one that does not name exactly one legal
+    /// move ([`Position::parse_move`] reads it then, and says why it is refused). Where
+    /// it is `Some`, it is [`Position::parse_move`]'s move, unless a rule has ended the
+    /// game ([`Position::outcome`] says so first), and the side to move has a legal move.
+    pub fn parse_named_move(&self, text: &str) -> Option<Move> {
+        with!(self, p => p.parse_named_move(text))
+    }
     /// [`Position::parse_move`] for a caller that has the legal moves already (from
     /// [`Position::legal_moves`] of this position): they are not generated again.
     pub fn parse_move_among(&mut self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {

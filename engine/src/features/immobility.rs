@@ -41,6 +41,15 @@ impl<B: Bitboard> Pos<B> {
         self.generate_board_moves(sink, safety)
     }
 
+    /// [`Pos::generate_mobile`]'s moves of the pieces on `movers` alone
+    /// ([`Pos::generate_piece_moves`]).
+    pub(crate) fn generate_mobile_pieces<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, movers: B) {
+        if !self.t.rules.immobile_moves {
+            return self.generate_piece_moves(&mut Unstuck { pos: self, inner: sink }, safety, movers);
+        }
+        self.generate_piece_moves(sink, safety, movers)
+    }
+
     /// Whether `m` is a plain move that ends where its piece could never move again, in a
     /// variant with `immobile_moves = false`.
     pub(crate) fn leaves_stuck(&self, m: Move) -> bool {

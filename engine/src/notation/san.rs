@@ -5,6 +5,7 @@
 use crate::bitboard::Bitboard;
 use crate::castle_layout::CastlingMode;
 use crate::features::castling::castle_eq;
+use crate::movegen::with_scratch;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
 use crate::refusal::{refuse, IllegalCode, MoveError};
@@ -349,6 +350,57 @@ impl<B: Bitboard> Pos<B> {
             Some(e) => Err(e),
             None => self.parse_whole_width(text, legal),
         }
+    }
+
+    /// The legal move a plain SAN text (`e4`, `Nbd2`, `exd5`, `e8=Q+`) names, found
+    /// among the moves of the pieces it names alone, where every legal move of a piece
+    /// comes from that piece's moves ([`Tables::piece_moves_alone`]). `None` elsewhere,
+    /// for a text of another form, or for one that does not name exactly one legal
+    /// move: [`Pos::parse_move`] reads it then, and says why it is refused. Where it is
+    /// `Some`, it is [`Pos::parse_move`]'s move, but for a game that a rule has ended
+    /// (whose moves [`Pos::outcome`] refuses first); and the side to move has a legal
+    /// move, which the caller then need not generate them all to know.
+    ///
+    /// [`Tables::piece_moves_alone`]: crate::tables::Tables::piece_moves_alone
+    pub fn parse_named_move(&self, text: &str) -> Option<Move> {
+        // The conditions under which `parse_whole_width` takes the text straight to
+        // `explain`, whose one fitting move is this one: the moves it looks at end on the
+        // target and start from a piece of the named type on the named file or rank.
+        let t = &*self.t;
+        if !t.piece_moves_alone || self.per_board_names() {
+            return None;
+        }
+        let clean = strip_marks(text);
+        if two_squares(text.trim()) || two_squares(clean) || self.castle_named(clean).is_some() {
+            return None;
+        }
+        let parts = parse_san_parts(self.g(), clean)?;
+        let rules = &t.rules;
+        let promotion = match parts.promotion {
+            Some(c) => Some(rules.piece_by_move_symbol(c)?),
+            None => None,
+        };
+        let ours = self.board.by_color[self.turn];
+        let named = match parts.piece {
+            Some(c) => self.board.by_type[rules.piece_by_move_symbol(c)?] & ours,
+            None => (rules.pieces.iter().enumerate())
+                .filter(|(_, p)| p.pawn)
+                .fold(B::EMPTY, |b, (i, _)| b | (self.board.by_type[PieceType::new(i as u8)] & ours)),
+        };
+        let g = self.g();
+        let origin_ok = |from: Square| parts.file.is_none_or(|f| g.file(from) == f) && parts.rank.is_none_or(|r| g.rank(from) == r);
+        let movers = named.squares().filter(|&sq| origin_ok(sq)).fold(B::EMPTY, |b, sq| b | B::bit(sq));
+        if movers.is_empty() {
+            return None;
+        }
+        with_scratch(|moves| {
+            self.generate_mobile_pieces(moves, &self.safety(), movers & self.active(self.turn));
+            let mut fitting = moves.iter().filter(|m| m.to == parts.to && m.promotion() == promotion);
+            match (fitting.next(), fitting.next()) {
+                (Some(&m), None) if !parts.capture || self.is_capture(m) => Some(m),
+                _ => None,
+            }
+        })
     }
 
     /// Reads a move whose squares have the names of the whole width (`m4`).

@@ -118,6 +118,7 @@ impl<B: Bitboard> Tables<B> {
         let (rays, runs) = rays.finish();
         let mut t = Tables {
             plain_generation: false,
+            piece_moves_alone: false,
             geometry: g,
             squares,
             types,
@@ -252,6 +253,12 @@ impl<B: Bitboard> Tables<B> {
             && !t.bans_moves
             && t.modules.with_refusals.is_empty()
             && t.modules.with_moves.is_empty();
+        t.piece_moves_alone = t.plain_generation
+            && !t.rules.transfer
+            && !t.locusts.any()
+            && !t.has_economy
+            && !t.has_lift
+            && t.promotes_as_a_move.is_empty();
         t.rare_effects = t.flips.is_some()
             || !t.petrifying.is_empty()
             || !t.castling_rights_on_arrival.is_empty()
