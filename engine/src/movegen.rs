@@ -382,6 +382,25 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
+    /// The legal moves of the side to move's pieces on `movers` (the moves of
+    /// [`Pos::generate_piece_moves`] that [`Pos::generate`] would give), where
+    /// [`Tables::piece_moves_alone`] says that they are all their legal moves: the rule
+    /// modules judge them one by one as in [`Pos::generate_unchecked`].
+    ///
+    /// [`Tables::piece_moves_alone`]: crate::tables::Tables::piece_moves_alone
+    pub(crate) fn generate_legal_piece_moves<S: MoveSink>(&self, sink: &mut S, movers: B) {
+        debug_assert!(self.t.piece_moves_alone);
+        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
+        let movers = movers & self.active(self.turn);
+        let safety = self.safety();
+        let modules = &self.t.modules;
+        if modules.with_refusals.is_empty() || UNREFUSED.get() {
+            return self.generate_mobile_pieces(sink, &safety, movers);
+        }
+        let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
+        self.generate_mobile_pieces(&mut Refused { pos: self, inner: sink, safety }, &applied, movers)
+    }
+
     /// The number of legal moves, the rule modules' refusals left out
     /// ([`crate::module::PositionView::has_legal_move`]).
     pub(crate) fn count_moves_unrefused(&self) -> u64 {
@@ -455,7 +474,7 @@ impl<B: Bitboard> Pos<B> {
     /// (their steps, leaps, rides and hops, en passant and promotions): the board moves
     /// but castles, locust moves and what no one piece makes (drops, purchases, lifts,
     /// promotions as a move).
-    #[inline(always)]
+    #[inline]
     pub(crate) fn generate_piece_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, movers: B) {
         let t = &*self.t;
         let us = self.turn;

@@ -593,10 +593,12 @@ pub struct Tables<B> {
     /// duties to drop or to capture, bans, rule modules' moves or refusals): generation
     /// goes straight to them, past the wrappers' tests one by one.
     pub(crate) plain_generation: bool,
-    /// Besides [`Tables::plain_generation`], every legal move that one piece makes from
-    /// its square comes from that piece's moves alone (no transfer to another board, no
-    /// locust, no purchase, lift or promotion as a move beside them): the SAN reader may
-    /// look at the named pieces' moves only (`Pos::parse_named_move`).
+    /// Every legal move that one piece makes from its square comes from that piece's
+    /// moves alone, each judged by itself: no rule wraps the kernel's moves but the
+    /// rule modules' refusals (as for [`Tables::plain_generation`]), and no transfer to
+    /// another board, locust, purchase, lift or promotion as a move comes beside them.
+    /// The SAN reader may then look at the named pieces' moves only
+    /// (`Pos::parse_named_move`).
     pub(crate) piece_moves_alone: bool,
     /// A condition (Circe, Andernach, Madrasi) makes the safety analysis inexact:
     /// legality is judged by playing the moves it affects and looking.

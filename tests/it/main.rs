@@ -31,6 +31,7 @@ mod mitred;
 mod movement_rules;
 mod multi_part_turns;
 mod mystic;
+mod named_moves;
 mod notation;
 mod pass;
 mod perft;

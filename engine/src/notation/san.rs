@@ -394,7 +394,7 @@ impl<B: Bitboard> Pos<B> {
             return None;
         }
         with_scratch(|moves| {
-            self.generate_mobile_pieces(moves, &self.safety(), movers & self.active(self.turn));
+            self.generate_legal_piece_moves(moves, movers);
             let mut fitting = moves.iter().filter(|m| m.to == parts.to && m.promotion() == promotion);
             match (fitting.next(), fitting.next()) {
                 (Some(&m), None) if !parts.capture || self.is_capture(m) => Some(m),

@@ -253,7 +253,14 @@ impl<B: Bitboard> Tables<B> {
             && !t.bans_moves
             && t.modules.with_refusals.is_empty()
             && t.modules.with_moves.is_empty();
-        t.piece_moves_alone = t.plain_generation
+        // (The rule modules' refusals judge one move at a time: they may stay.)
+        t.piece_moves_alone = !t.has_parts
+            && !t.passes
+            && !t.has_gating
+            && t.must_drop.is_empty()
+            && !t.must_capture
+            && !t.bans_moves
+            && t.modules.with_moves.is_empty()
             && !t.rules.transfer
             && !t.locusts.any()
             && !t.has_economy
