@@ -14,6 +14,7 @@ mod counting;
 mod cylinder;
 mod designers;
 mod docs;
+mod engine_units;
 mod export_ini;
 mod extends;
 mod file_safety;
