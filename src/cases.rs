@@ -164,7 +164,7 @@ impl fmt::Display for Report {
 
 /// The lines only one side has, in order: `-` the old, `+` the new. A listing is sorted
 /// by move, so a multiset difference is the diff a reader wants.
-fn diff(old: &str, new: &str) -> String {
+pub(crate) fn diff(old: &str, new: &str) -> String {
     let mut out = String::new();
     let (old, new): (Vec<&str>, Vec<&str>) = (old.lines().collect(), new.lines().collect());
     let mut rest: Vec<&str> = new.clone();
@@ -418,7 +418,7 @@ fn read_body(path: &Path, cap: u64) -> Result<String, String> {
 }
 
 /// The text after a snapshot's metadata header, if it has one.
-fn body(text: &str) -> &str {
+pub(crate) fn body(text: &str) -> &str {
     let Some(rest) = text.strip_prefix("---\n").or_else(|| text.strip_prefix("---\r\n")) else { return text };
     let mut at = 0;
     for line in rest.split_inclusive('\n') {
@@ -445,21 +445,4 @@ fn write_snapshot(path: &Path, case: &Path, text: &str, cap: u64) -> Result<(), 
         fs::create_dir_all(dir).map_err(|e| files::phrase(&e))?;
     }
     files::replace(path, format!("{header}{}\n", normalize(text)).as_bytes()).map_err(|e| files::phrase(&e))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_body_follows_insta_s_header() {
-        assert_eq!(body("---\nsource: x\nexpression: y\n---\nfen: a\nmoves: 0\n"), "fen: a\nmoves: 0\n");
-        assert_eq!(body("fen: a\n"), "fen: a\n");
-    }
-
-    #[test]
-    fn a_diff_lists_the_lines_each_side_alone_has() {
-        assert_eq!(diff("moves: 2\na\nb\n", "moves: 2\na\nc\n"), "-b\n+c\n");
-        assert_eq!(diff("a\n", "a\n"), "");
-    }
 }

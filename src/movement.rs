@@ -52,7 +52,7 @@ pub fn describe_piece(rules: &Rules, def: &PieceDef) -> String {
 }
 
 /// One clause per kind of move.
-fn describe_directions(directions: &[Direction]) -> Vec<String> {
+pub(crate) fn describe_directions(directions: &[Direction]) -> Vec<String> {
     let mut kinds: Vec<(Kind, Vec<(i8, i8)>)> = Vec::new();
     for d in directions {
         let (a, b) = (d.dx.unsigned_abs(), d.dy.unsigned_abs());
@@ -172,29 +172,4 @@ fn directions_word(dirs: &[(i8, i8)], a: u8, b: u8) -> String {
         return format!("in {} of its {all} directions", dirs.len());
     };
     word.to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn words(betza: &str) -> String {
-        describe_directions(&crate::betza::parse(betza).expect("betza")).join("; ")
-    }
-
-    #[test]
-    fn the_common_pieces_read_as_people_say_them() {
-        assert_eq!(words("N"), "moves and captures by a (2,1) leap (knight)");
-        assert_eq!(words("R"), "moves and captures any distance orthogonally");
-        assert_eq!(words("fmWfcF"), "moves one square forward orthogonally (not capturing); captures one square forward diagonally");
-        assert_eq!(
-            words("mRcpR"),
-            "moves any distance orthogonally (not capturing); captures any distance orthogonally by hopping over exactly one piece"
-        );
-        assert_eq!(words("nN"), "moves and captures by a (2,1) leap (knight), blocked by a piece in between");
-        assert_eq!(
-            words("ifmnD"),
-            "as its first move only, moves by a (2,0) leap (dabbaba) forward orthogonally, blocked by a piece in between (not capturing)"
-        );
-    }
 }

@@ -116,6 +116,10 @@ pub mod rules;
 pub mod ruleset;
 mod sliders;
 mod tables;
+// Crate-private items for the engine's tests in `tests/it/engine_units/`, which replace
+// its unit tests so that the release test build compiles the engine once, not twice.
+#[doc(hidden)]
+pub mod testing;
 mod types;
 mod variant;
 

@@ -714,13 +714,6 @@ impl<B: Bitboard> Tables<B> {
     pub fn piece_key(&self, color: Color, t: PieceType, sq: Square) -> u64 {
         self.zobrist.piece[Zobrist::piece_index(color, t, sq)]
     }
-
-    /// Builds the tables of rules without modules. The rules must already be valid (the
-    /// ruleset loader checks them).
-    #[cfg(test)]
-    pub fn new(rules: Arc<Rules>) -> Tables<B> {
-        Tables::with_modules(rules, ModuleSet::default())
-    }
 }
 
 impl Zobrist {

@@ -167,7 +167,3 @@ impl Searcher {
 pub fn search(pos: &Position, limits: &Limits, stop: &dyn Stop, info: impl FnMut(&Info)) -> SearchResult {
     Searcher::new(pos.variant()).search(pos, limits, stop, info)
 }
-
-// The crate's tests: unit tests, so that the workspace keeps one integration-test binary.
-#[cfg(test)]
-mod tests;

@@ -352,23 +352,3 @@ pub fn unknown_id_hint(id: &str) -> String {
         None => " (`chimera variants` lists the built-ins)".to_string(),
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_misspelt_id_gets_the_nearest_builtin() {
-        let e = load("crazyhose").unwrap_err().to_string();
-        assert_eq!(e, "unknown variant `crazyhose`: not a built-in and not a .toml file: did you mean `crazyhouse`?");
-        let e = load("nosuch").unwrap_err().to_string();
-        assert_eq!(e, "unknown variant `nosuch`: not a built-in and not a .toml file (`chimera variants` lists the built-ins)");
-    }
-
-    #[test]
-    fn every_builtin_loads_and_is_named_by_its_id() {
-        for b in BUILTINS {
-            assert_eq!(b.variant().unwrap().name(), b.id);
-        }
-    }
-}

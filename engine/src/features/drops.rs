@@ -428,7 +428,7 @@ impl<B: Bitboard> Pos<B> {
 /// the words that cover the first `types` slots: eight slots a word, each nonzero byte
 /// found without a branch (a drop variant asks it at every node).
 #[inline]
-fn held_mask(hand: &[u8; MAX_PIECE_TYPES], types: usize) -> u64 {
+pub(crate) fn held_mask(hand: &[u8; MAX_PIECE_TYPES], types: usize) -> u64 {
     const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut mask = 0;
     for (i, chunk) in hand.chunks_exact(8).take(types.div_ceil(8)).enumerate() {
@@ -493,23 +493,4 @@ pub(crate) fn parse_hand(rules: &crate::rules::Rules, hand: &str) -> Result<ByCo
 
 fn yes() -> bool {
     true
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn held_mask_finds_every_slot_that_holds_a_piece() {
-        let mut hand = [0u8; MAX_PIECE_TYPES];
-        for (slot, n) in [(0, 1), (7, 255), (8, 128), (13, 127), (31, 2), (39, 1), (63, 9)] {
-            hand[slot] = n;
-        }
-        let all = (1u64 << 0) | 1 << 7 | 1 << 8 | 1 << 13 | 1 << 31 | 1 << 39 | 1 << 63;
-        assert_eq!(held_mask(&hand, MAX_PIECE_TYPES), all);
-        // Only the words covering the variant's types are read.
-        assert_eq!(held_mask(&hand, 26), all & 0xffff_ffff);
-        assert_eq!(held_mask(&hand, 8), 1 | 1 << 7);
-        assert_eq!(held_mask(&[0; MAX_PIECE_TYPES], MAX_PIECE_TYPES), 0);
-    }
 }

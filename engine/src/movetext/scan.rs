@@ -8,7 +8,7 @@ use std::io::{self, BufRead};
 use super::MovetextError;
 
 /// The longest word or tag pair read; a longer one is an error, skipped without being kept.
-pub(super) const MAX_LEXEME_BYTES: usize = 4096;
+pub(crate) const MAX_LEXEME_BYTES: usize = 4096;
 
 /// The longest comment kept when annotations are read (a clock, an evaluation and a few
 /// sentences take well under a kilobyte); a longer one is an error, read to its end
@@ -307,8 +307,7 @@ impl<R: BufRead> Scanner<R> {
         self.chars.hit
     }
 
-    /// How many bytes the capture holds.
-    #[cfg(test)]
+    /// How many bytes the capture holds (for the tests, through [`crate::testing`]).
     pub(super) fn captured_len(&self) -> usize {
         self.chars.capture.as_ref().map_or(0, Vec::len)
     }

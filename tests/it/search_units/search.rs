@@ -5,12 +5,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::playtest::Rng;
-use crate::{search, Limits, Score, SearchResult, Values};
-use chimera_engine::{Position, Variant};
+use chimera::{Position, Variant};
+use chimera_search::playtest::Rng;
+use chimera_search::{search, Limits, Score, SearchResult, Values};
 
 fn load(id: &str) -> Variant {
-    chimera_variants::load(id).unwrap()
+    chimera::variants::load(id).unwrap()
 }
 
 fn run(pos: &Position, limits: Limits) -> SearchResult {
@@ -84,7 +84,7 @@ fn duck_takes_the_king() {
     assert_eq!(pos.uci(result.turn[0]), "a1a8");
     assert!(pos.is_capture(result.turn[0]));
     pos.play(result.turn[0]).unwrap();
-    assert_eq!(pos.turn(), chimera_engine::Color::White, "mid-turn: the duck is still to place");
+    assert_eq!(pos.turn(), chimera::Color::White, "mid-turn: the duck is still to place");
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn mates_in_two(id: &str, fen: &str) {
 /// full-width minimax over the kernel's legal moves, part by part (a turn ends where the
 /// side to move changes), with no pruning, table or estimate — the check a search's mate
 /// score is held to where no outside oracle plays the variant.
-fn forced_win(pos: &Position, us: chimera_engine::Color, turns: u32) -> bool {
+fn forced_win(pos: &Position, us: chimera::Color, turns: u32) -> bool {
     if let Some(end) = pos.outcome() {
         return end.winner == Some(us);
     }
@@ -205,7 +205,7 @@ fn antichess_wins_by_giving_its_last_piece_away() {
     let reply = pos.legal_moves();
     assert_eq!(reply.len(), 1, "the capture is forced");
     pos.play(reply[0]).unwrap();
-    assert_eq!(pos.outcome().and_then(|o| o.winner), Some(chimera_engine::Color::White));
+    assert_eq!(pos.outcome().and_then(|o| o.winner), Some(chimera::Color::White));
 }
 
 #[test]
@@ -332,7 +332,7 @@ fn movetime_is_respected() {
 #[test]
 fn chess_values_from_the_rules() {
     let values = Values::new(&load("chess"));
-    let [k, q, r, b, n, p] = [0, 1, 2, 3, 4, 5].map(|t| values.value(chimera_engine::PieceType::new(t)));
+    let [k, q, r, b, n, p] = [0, 1, 2, 3, 4, 5].map(|t| values.value(chimera::PieceType::new(t)));
     assert_eq!(k, 0, "royal pieces are not counted");
     assert!(p < n && n <= b && b < r && r < q, "{p} {n} {b} {r} {q}");
     assert!((70..=130).contains(&p) && (250..=350).contains(&n) && (700..=1000).contains(&q), "{p} {n} {q}");
@@ -450,7 +450,7 @@ fn legal_racingkings() {
 
 #[test]
 fn score_interval_is_wilsons() {
-    use crate::playtest::{elo, score_interval};
+    use chimera_search::playtest::{elo, score_interval};
     let (p, lo, hi) = score_interval(50.0, 100);
     assert_eq!(p, 0.5);
     assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
@@ -463,8 +463,8 @@ fn score_interval_is_wilsons() {
 
 #[test]
 fn imbalances_read_letters_and_refuse_what_is_missing() {
-    use crate::playtest::Imbalance;
-    use chimera_engine::Color;
+    use chimera::Color;
+    use chimera_search::playtest::Imbalance;
     let chess = load("chess");
     let imb = Imbalance::parse(&chess, "Q=RR").unwrap();
     assert_eq!((imb.kept.len(), imb.instead.len()), (1, 2));
