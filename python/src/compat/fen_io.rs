@@ -320,6 +320,14 @@ fn fsf_order(rules: &Rules, t: usize) -> usize {
     if let Some(n) = p.name.strip_prefix("customPiece").and_then(|n| n.parse::<usize>().ok()) {
         return 1_000 + n;
     }
+    // An imported section's soldier (`fsW`) moves as `fW` until its `soldierPromotionRank`
+    // and sideways beyond (extra moves), like no predefined type's Betza alone: it keeps
+    // Fairy-Stockfish's soldier's place (`[PC]` in xiangqihouse's pocket, as pyffish).
+    if p.name == "soldier" {
+        if let Some(i) = PIECES.iter().position(|(name, _)| *name == "soldier") {
+            return i;
+        }
+    }
     let same = |betza: &str| {
         let Ok(ours) = translate(betza).and_then(|b| chimera::betza::parse(&b).map_err(|e| e.reason)) else { return false };
         ours.len() == p.directions.len() && ours.iter().all(|d| p.directions.contains(d))
