@@ -240,6 +240,27 @@ KN_K = "8/8/8/4k3/8/8/8/4KN2 w - - 3+3 0 1"
 REPETITION_LOSS = """[repetitionloss:chess]
 nFoldValue = loss
 """
+# Sections inheriting Fairy-Stockfish's built-in xiangqi and embassy (client_pychess.py's
+# random games, pychess-variants' xiangqihouse and embassyhouse are such sections).
+XQ_HOUSE = """[xqhouse:xiangqi]
+startFen = rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1
+pieceDrops = true
+capturesToHand = true
+"""
+EMBASSY_HOUSE = """[embhouse:embassy]
+startFen = rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR[] w KQkq - 0 1
+pieceDrops = true
+capturesToHand = true
+"""
+# A knight promoted Shogi-style (pychess-variants' shogun promotes so): pyffish writes it `+N`.
+KNIGHT_PROMOTION = """[knightpromo:crazyhouse]
+centaur = g
+promotionRegionWhite = *6 *7 *8
+promotionRegionBlack = *3 *2 *1
+promotedPieceType = n:g
+"""
+XQ_HOUSE_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
+XQ_HOUSE_POCKET = "2r1cabn1/4a4/4bk3/prp1p4/2b3p1p/P1c2pB1P/n1P1N4/4KRN2/8r/2CA1A3[Pc] w - - 0 57"
 
 DEFECTS = [
     # 1. Atomic and Spartan: compat marks every check as the variant has it; pyffish marks
@@ -289,6 +310,25 @@ DEFECTS = [
     (None, "get_san", ("seirawan", "rnbqkbnr/1ppppp1p/6p1/p7/8/3P1N2/PPP1PPPP/RNBQKBER[Heh] w KQBCDFkqbcdfg - 0 3", "b1d2"), "Nbd2", None),
     # Both rooks may gate the elephant on b8: pyffish's `Rb8/E` names two moves.
     (None, "get_san", ("seirawan", "r6r/pph1pkbp/2n2n1B/2ppqbp1/P3PPQN/2RP3H/1PP3BP/EN2K2R[e] b Kah - 5 15", "a8b8e"), "Rab8/E", "Rb8/E"),
+    # 10. A section inheriting xiangqi keeps the built-in's second letters in moves (the
+    # horse `H`, the elephant `E`: Fairy-Stockfish's add_piece(HORSE, 'n', 'h')).
+    (XQ_HOUSE, "get_san", ("xqhouse", XQ_HOUSE_START, "b1a3", False, 7), "H8+9", None),
+    (XQ_HOUSE, "get_san", ("xqhouse", XQ_HOUSE_START, "c1e3", False, 7), "E7+5", None),
+    (XQ_HOUSE, "get_san", ("xqhouse", XQ_HOUSE_START, "b1c3", False, 1), None, None),
+    # ... and its pocket puts the soldier (`fsW`, a type after the cannon) before the cannon.
+    (XQ_HOUSE, "get_fen", ("xqhouse", XQ_HOUSE_POCKET, ["e4c5"]),
+     "2r1cabn1/4a4/4bk3/prp1p4/2b3p1p/P1N2pB1P/n1P6/4KRN2/8r/2CA1A3[PCc] b - - 0 57", None),
+    # 12. A piece written `+` and its origin's letter carries no `~` as well (it was
+    # written `+N~`, which neither pyffish nor compat reads back).
+    (KNIGHT_PROMOTION, "get_fen", ("knightpromo", "4r2k/8/8/2N5/8/8/8/K7[] w - - 0 1", ["c5d7+"]),
+     "4r2k/3+N4/8/8/8/8/8/K7[] b - - 0 1", None),
+    (KNIGHT_PROMOTION, "get_fen", ("knightpromo", "4r2k/8/8/2N5/8/8/8/K7[] w - - 0 1", ["c5d7+"], False, False, True),
+     "4r2k/3+N4/8/8/8/8/8/K7[] b - - 0 1", None),
+    (KNIGHT_PROMOTION, "get_fen", ("knightpromo", "3r3k/3+N4/8/8/8/8/8/K7[] b - - 0 1", ["d8d7"]),
+     "7k/3r4/8/8/8/8/8/K7[n] w - - 0 2", None),
+    # 11. Embassy is a built-in parent (Fairy-Stockfish's embassy_variant()).
+    (EMBASSY_HOUSE, "start_fen", ("embhouse",), "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR[] w KQkq - 0 1", None),
+    (EMBASSY_HOUSE, "legal_moves", ("embhouse", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R[] w KQkq - 0 1", []), None, None),
 ]
 
 

@@ -15,6 +15,7 @@ use super::fsf::{Fsf, PieceList};
 use super::mobility::mobility_regions;
 use super::pawns::pawn_rules;
 use super::promote::{piece_promotions, promoted_faces, split_shared_targets};
+use super::resolve::Origin;
 use super::Refusal;
 use super::{janggi, xiangqi};
 
@@ -167,6 +168,12 @@ pub fn convert(fsf: &Fsf) -> Result<Table, Refusal> {
         let mut t = Table::new();
         t.insert("letter".into(), Value::String(p.letter.to_ascii_uppercase().to_string()));
         t.insert("betza".into(), Value::String(betza));
+        // A built-in's second letter for the piece (`pieceSynonyms`, builtins.ini's own
+        // option), which Fairy-Stockfish writes in moves: the xiangqi horse's `H`. A piece
+        // a variants.ini defines again has none, as in Fairy-Stockfish.
+        if let Some(synonym) = synonym(fsf, p) {
+            t.insert("notation_letter".into(), Value::String(synonym.to_ascii_uppercase().to_string()));
+        }
         if p.name == "king" || atomic_king.as_ref() == Some(&p.name) {
             t.insert("royal".into(), Value::Boolean(true));
         }
@@ -711,4 +718,18 @@ fn castles(c: &Conv<'_>, placement: &BTreeMap<(u8, u8), char>, rights: &str) -> 
         out.push(t);
     }
     Ok(out)
+}
+
+/// The second letter a built-in gives piece `p` (builtins.ini's `pieceSynonyms =
+/// horse:h`), if the built-in defined the piece and the letter is not its own.
+fn synonym(fsf: &Fsf, p: &super::fsf::Piece) -> Option<char> {
+    if p.src.origin != Origin::Builtin {
+        return None;
+    }
+    let (list, _) = fsf.value("pieceSynonyms")?;
+    list.split_whitespace()
+        .filter_map(|item| item.split_once(':'))
+        .find(|(name, _)| *name == p.name)
+        .and_then(|(_, letter)| letter.chars().next())
+        .filter(|&l| l != p.letter)
 }

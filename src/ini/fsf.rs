@@ -251,8 +251,10 @@ const OFF_ONLY: &[(&str, &str, &str)] = &[
 
 /// Options only src/ini/builtins.ini writes: `kingType = wazir`, the king of
 /// `xiangqi_variant_base()` (`v->kingType = WAZIR`), which moves along Janggi's palace lines
-/// where a variants.ini king (`king = k:W`, a custom royal) does not.
-const BUILTIN_ONLY: [&str; 1] = ["kingType"];
+/// where a variants.ini king (`king = k:W`, a custom royal) does not; `pieceSynonyms =
+/// horse:h`, the second letter of `v->add_piece(HORSE, 'n', 'h')`, which Fairy-Stockfish
+/// writes in moves (`H8+9`) and a variants.ini piece (`horse = n`) has not.
+const BUILTIN_ONLY: [&str; 2] = ["kingType", "pieceSynonyms"];
 
 /// Single-valued options whose shared key sets both colours' keys (`flagRegion` is
 /// `flagRegionWhite` and `flagRegionBlack`); a colour's own key in the same section wins.
