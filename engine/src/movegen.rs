@@ -11,7 +11,7 @@
 use std::cell::Cell;
 
 use crate::betza::Hop;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Bitboard, Wide};
 use crate::moves::{Move, MoveKind};
 use crate::position::{EnPassant, Pos};
 use crate::refusal::MoveError;
@@ -31,7 +31,15 @@ pub trait MoveSink {
     /// by one ([`MoveSink::push_targets`]): every counting sink, and a counter behind
     /// rule modules that can say where they may refuse a plain move.
     const PLAIN_COUNTS: bool = Self::COUNTS_ONLY;
+    /// The sink takes the moves of some pieces alone ([`MoveSink::movers`]), those each
+    /// makes from its square: no castle, drop or other move of no one piece is made.
+    const PIECES_ALONE: bool = false;
     fn push(&mut self, m: Move);
+    /// The pieces whose moves a [`MoveSink::PIECES_ALONE`] sink takes.
+    #[inline]
+    fn movers<B: Bitboard>(&self) -> B {
+        !B::EMPTY
+    }
     /// Where a [`MoveSink::PLAIN_COUNTS`] sink must see each plain move (none for a
     /// bare counter).
     #[inline]
@@ -141,6 +149,25 @@ struct View<B> {
     ep_from: B,
     /// The type has riders (else the rider parts are skipped).
     rides: bool,
+}
+
+/// Takes the moves of the pieces on `movers` alone ([`MoveSink::PIECES_ALONE`]; the SAN
+/// reader's short way, `Pos::parse_named_move`).
+struct PiecesOf<'a, S> {
+    inner: &'a mut S,
+    movers: Wide,
+}
+
+impl<S: MoveSink> MoveSink for PiecesOf<'_, S> {
+    const PIECES_ALONE: bool = true;
+    #[inline]
+    fn push(&mut self, m: Move) {
+        self.inner.push(m);
+    }
+    #[inline]
+    fn movers<T: Bitboard>(&self) -> T {
+        T::from_wide(self.movers)
+    }
 }
 
 /// Passes on the moves no rule module refuses.
@@ -382,23 +409,22 @@ impl<B: Bitboard> Pos<B> {
         }
     }
 
-    /// The legal moves of the side to move's pieces on `movers` (the moves of
-    /// [`Pos::generate_piece_moves`] that [`Pos::generate`] would give), where
-    /// [`Tables::piece_moves_alone`] says that they are all their legal moves: the rule
-    /// modules judge them one by one as in [`Pos::generate_unchecked`].
+    /// The legal moves of the side to move's pieces on `movers` (those of
+    /// [`Pos::generate`]'s moves that these pieces make from their squares), where
+    /// [`Tables::piece_moves_alone`] says that they are all of these pieces' legal moves:
+    /// the rule modules judge them one by one as in [`Pos::generate_unchecked`].
     ///
     /// [`Tables::piece_moves_alone`]: crate::tables::Tables::piece_moves_alone
     pub(crate) fn generate_legal_piece_moves<S: MoveSink>(&self, sink: &mut S, movers: B) {
         debug_assert!(self.t.piece_moves_alone);
-        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
-        let movers = movers & self.active(self.turn);
+        let movers = movers.to_wide();
         let safety = self.safety();
         let modules = &self.t.modules;
         if modules.with_refusals.is_empty() || UNREFUSED.get() {
-            return self.generate_mobile_pieces(sink, &safety, movers);
+            return self.generate_mobile(&mut PiecesOf { inner: sink, movers }, &safety);
         }
         let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
-        self.generate_mobile_pieces(&mut Refused { pos: self, inner: sink, safety }, &applied, movers)
+        self.generate_mobile(&mut PiecesOf { inner: &mut Refused { pos: self, inner: sink, safety }, movers }, &applied)
     }
 
     /// The number of legal moves, the rule modules' refusals left out
@@ -449,39 +475,15 @@ impl<B: Bitboard> Pos<B> {
     /// The kernel's moves on the board, each piece's on its own board.
     #[inline]
     pub(crate) fn generate_board_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>) {
-        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`).
-        self.generate_piece_moves(sink, safety, self.active(self.turn));
-        let t = &*self.t;
-        if t.locusts.any() {
-            self.generate_locusts(sink, safety);
-        }
-        self.generate_castles(sink, safety);
-        if t.has_drops && t.drop_moves {
-            self.generate_drops(sink, safety);
-        }
-        if t.has_economy {
-            self.generate_purchases(sink, safety);
-        }
-        if t.has_lift {
-            self.generate_lifts(sink, safety);
-        }
-        if !t.promotes_as_a_move.is_empty() {
-            self.generate_move_promotions(sink, safety);
-        }
-    }
-
-    /// The moves each of the side to move's pieces on `movers` makes from its square
-    /// (their steps, leaps, rides and hops, en passant and promotions): the board moves
-    /// but castles, locust moves and what no one piece makes (drops, purchases, lifts,
-    /// promotions as a move).
-    #[inline]
-    pub(crate) fn generate_piece_moves<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, movers: B) {
         let t = &*self.t;
         let us = self.turn;
         let ours = self.board.by_color[us];
         let theirs = self.board.by_color[us.opponent()];
         let occ = ours | theirs | self.walls;
         let word = occ.to_wide().0[0];
+        // With Madrasi, paralysed pieces do not move (`features/madrasi.rs`); a sink of some
+        // pieces' moves names them.
+        let movers = if S::PIECES_ALONE { self.active(us) & sink.movers() } else { self.active(us) };
         for (pt, mob) in t.mobilities(us).iter().enumerate() {
             let pt = PieceType::new(pt as u8);
             let mut pieces = self.board.by_type[pt] & movers;
@@ -542,6 +544,25 @@ impl<B: Bitboard> Pos<B> {
                     }
                 }
             }
+        }
+        if S::PIECES_ALONE {
+            return;
+        }
+        if t.locusts.any() {
+            self.generate_locusts(sink, safety);
+        }
+        self.generate_castles(sink, safety);
+        if t.has_drops && t.drop_moves {
+            self.generate_drops(sink, safety);
+        }
+        if t.has_economy {
+            self.generate_purchases(sink, safety);
+        }
+        if t.has_lift {
+            self.generate_lifts(sink, safety);
+        }
+        if !t.promotes_as_a_move.is_empty() {
+            self.generate_move_promotions(sink, safety);
         }
     }
 

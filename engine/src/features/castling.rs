@@ -675,6 +675,7 @@ pub(crate) fn castle_key(s: &str) -> String {
 
 /// Whether two castle spellings are the same by [`castle_key`] (without building either key).
 pub(crate) fn castle_eq(a: &str, b: &str) -> bool {
-    let key = |c: char| if c == '0' { 'O' } else { c };
-    a.len() == b.len() && a.chars().map(key).eq(b.chars().map(key))
+    // Byte by byte: `0` and `O` are ASCII, which no other character's UTF-8 bytes are.
+    let key = |c: u8| if c == b'0' { b'O' } else { c };
+    a.len() == b.len() && a.bytes().map(key).eq(b.bytes().map(key))
 }

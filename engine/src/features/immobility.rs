@@ -22,11 +22,16 @@ struct Unstuck<'a, B: Bitboard, S> {
 }
 
 impl<B: Bitboard, S: MoveSink> MoveSink for Unstuck<'_, B, S> {
+    const PIECES_ALONE: bool = S::PIECES_ALONE;
     #[inline]
     fn push(&mut self, m: Move) {
         if !self.pos.leaves_stuck(m) {
             self.inner.push(m);
         }
+    }
+    #[inline]
+    fn movers<T: Bitboard>(&self) -> T {
+        self.inner.movers()
     }
 }
 
@@ -39,15 +44,6 @@ impl<B: Bitboard> Pos<B> {
             return self.generate_board_moves(&mut Unstuck { pos: self, inner: sink }, safety);
         }
         self.generate_board_moves(sink, safety)
-    }
-
-    /// [`Pos::generate_mobile`]'s moves of the pieces on `movers` alone
-    /// ([`Pos::generate_piece_moves`]).
-    pub(crate) fn generate_mobile_pieces<S: MoveSink>(&self, sink: &mut S, safety: &Safety<B>, movers: B) {
-        if !self.t.rules.immobile_moves {
-            return self.generate_piece_moves(&mut Unstuck { pos: self, inner: sink }, safety, movers);
-        }
-        self.generate_piece_moves(sink, safety, movers)
     }
 
     /// Whether `m` is a plain move that ends where its piece could never move again, in a

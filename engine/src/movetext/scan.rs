@@ -146,7 +146,8 @@ impl<R: BufRead> Chars<R> {
             }
             let taken = &buf[..n];
             if let Some(out) = out.as_deref_mut() {
-                out.push_str(std::str::from_utf8(taken).expect("ASCII"));
+                // ASCII bytes, each its character (no UTF-8 check for a few bytes).
+                out.extend(taken.iter().map(|&b| char::from(b)));
             }
             if let Some(kept) = &mut self.capture {
                 kept.extend_from_slice(taken);
@@ -199,8 +200,17 @@ impl<R: BufRead> Chars<R> {
 }
 
 /// Characters that end a word even when glued to it.
+#[inline]
 fn ends_word(c: char) -> bool {
     c.is_whitespace() || c == '\u{feff}' || matches!(c, '{' | '}' | ';')
+}
+
+/// [`ends_word`] of an ASCII byte (the bulk of a word is read a byte at a time).
+#[inline]
+fn byte_ends_word(b: u8) -> bool {
+    // ASCII's white space by `char::is_whitespace`: tab, newline, vertical tab, form
+    // feed, carriage return and space.
+    matches!(b, b'\t'..=b'\r' | b' ' | b'{' | b'}' | b';')
 }
 
 /// The lexemes of a byte stream, read as they are asked for.
@@ -492,7 +502,7 @@ impl<R: BufRead> Scanner<R> {
         let annotations = self.annotations;
         // The bytes the bulk of a word is read in: ASCII that ends no word, and with
         // annotations no bracket (the rule for `)` below is the character loop's).
-        let inside = |b: u8| !ends_word(char::from(b)) && !(annotations && matches!(b, b'(' | b')'));
+        let inside = |b: u8| !byte_ends_word(b) && !(annotations && matches!(b, b'(' | b')'));
         let read = loop {
             let c = match self.chars.peek() {
                 Ok(Some(c)) => c,

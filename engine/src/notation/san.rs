@@ -25,6 +25,12 @@ struct SanParts {
 
 /// Strips check, mate and annotation marks, and an `e.p.` suffix.
 fn strip_marks(s: &str) -> &str {
+    // The usual text (`Nf3`, `e4`) begins and ends with a letter or digit: no space,
+    // mark or `e.p.` to strip.
+    let bytes = s.as_bytes();
+    if bytes.first().is_some_and(u8::is_ascii_alphanumeric) && bytes.last().is_some_and(u8::is_ascii_alphanumeric) {
+        return s;
+    }
     let s = s.trim();
     let s = s.strip_suffix("e.p.").map(str::trim_end).unwrap_or(s);
     s.trim_end_matches(['+', '#', '!', '?'])

@@ -68,6 +68,11 @@ fn covered(key: &str, value: &str, army: &Army, out: &Section) -> bool {
     if out.opts.iter().chain(&out.implicit).any(|(o, _)| o == key) {
         return true;
     }
+    // The second letters Fairy-Stockfish writes its built-in pieces' moves with (`H8+9`):
+    // how moves are written changes no rule.
+    if key == "pieceSynonyms" {
+        return true;
+    }
     if key == "kingType" {
         return value == "wazir" && out.king_lines;
     }

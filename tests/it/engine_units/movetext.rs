@@ -372,3 +372,20 @@ fn hostile_bytes_are_errors_not_memory() {
     let e = read(&tags).unwrap_err();
     assert_eq!(e.message, format!("more than {MAX_TAGS} tag pairs"));
 }
+
+/// A word ends at white space (as `char::is_whitespace` has it), and at no other ASCII
+/// character but the brackets and marks that begin something else: the bulk of a word is
+/// read a byte at a time, with a test of its own.
+#[test]
+fn ascii_white_space_alone_ends_a_word() {
+    for b in (0u8..128).filter(|b| !b"{};()[]%#\"$".contains(b)) {
+        let c = char::from(b);
+        let text = format!("e4{c}e5 *");
+        let words = read(&text).map(|tokens| tokens.iter().filter_map(Token::move_text).map(str::to_string).collect::<Vec<_>>());
+        if c.is_whitespace() {
+            assert_eq!(words.unwrap(), ["e4", "e5"], "{b:#04x}");
+        } else if let Ok(words) = words {
+            assert_eq!(words, [format!("e4{c}e5")], "{b:#04x}");
+        }
+    }
+}
