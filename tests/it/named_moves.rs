@@ -7,17 +7,7 @@
 
 use chimera::game::judge;
 use chimera::{IllegalCode, MoveKind, Position};
-
-/// Small deterministic generator so a failing seed replays exactly.
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
+use chimera_search::playtest::Rng;
 
 /// The texts tried for a legal move's SAN `san` whose target square is named `to`.
 fn spoilt(san: &str, to: &str) -> Vec<String> {
@@ -70,7 +60,7 @@ fn a_named_move_is_the_move_parse_move_reads() {
     for b in chimera::variants::BUILTINS {
         let v = chimera::variants::load(b.id).unwrap();
         let mut pos = v.start();
-        let mut rng = Rng(0x2545_F491_4F6C_DD1D ^ b.id.len() as u64);
+        let mut rng = Rng::new(0x2545_F491_4F6C_DD1D ^ b.id.len() as u64);
         for _ in 0..24 {
             answered += check_position(&mut pos).0;
             let moves = pos.legal_moves();
@@ -91,7 +81,7 @@ fn the_usual_moves_of_the_chess_family_are_read_the_short_way() {
     for id in ["chess", "3check", "kingofthehill", "crazyhouse", "atomic", "capablanca", "shogi", "xiangqi"] {
         let v = chimera::variants::load(id).unwrap();
         let mut pos = v.start();
-        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         let (mut legal, mut own) = (0, 0);
         for _ in 0..40 {
             let moves = pos.legal_moves();

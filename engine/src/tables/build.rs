@@ -245,27 +245,18 @@ impl<B: Bitboard> Tables<B> {
             rules,
             modules,
         };
-        t.plain_generation = !t.has_parts
+        // No rule over the whole list of moves: each move is judged by itself, at most by
+        // the rule modules' refusals.
+        let moves_judged_alone = !t.has_parts
             && !t.passes
             && !t.has_gating
             && t.must_drop.is_empty()
             && !t.must_capture
             && !t.bans_moves
-            && t.modules.with_refusals.is_empty()
             && t.modules.with_moves.is_empty();
-        // (The rule modules' refusals judge one move at a time: they may stay.)
-        t.piece_moves_alone = !t.has_parts
-            && !t.passes
-            && !t.has_gating
-            && t.must_drop.is_empty()
-            && !t.must_capture
-            && !t.bans_moves
-            && t.modules.with_moves.is_empty()
-            && !t.rules.transfer
-            && !t.locusts.any()
-            && !t.has_economy
-            && !t.has_lift
-            && t.promotes_as_a_move.is_empty();
+        t.plain_generation = moves_judged_alone && t.modules.with_refusals.is_empty();
+        t.piece_moves_alone =
+            moves_judged_alone && !t.rules.transfer && !t.locusts.any() && !t.has_economy && !t.has_lift && t.promotes_as_a_move.is_empty();
         t.rare_effects = t.flips.is_some()
             || !t.petrifying.is_empty()
             || !t.castling_rights_on_arrival.is_empty()
