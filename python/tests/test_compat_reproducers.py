@@ -259,6 +259,21 @@ promotionRegionWhite = *6 *7 *8
 promotionRegionBlack = *3 *2 *1
 promotedPieceType = n:g
 """
+# A pawn whose only promotion is Shogi style (pychess-variants' shinobi promotes so):
+# pyffish lists and reads it `b3a2+` (a piece promotion, no letter) and writes the
+# commoner it became `+p` until it is taken.
+PAWN_TURNS = """[pawnturns:crazyhouse]
+commoner = c
+promotionRegionWhite = *7 *8
+promotionRegionBlack = *2 *1
+promotionPieceTypes = -
+promotedPieceType = p:c
+mandatoryPiecePromotion = true
+capturesToHand = false
+"""
+# The same with each side's own zone (shinobiplus: White's two ranks, Black's three).
+PAWN_TURNS_UNEVEN = PAWN_TURNS.replace("[pawnturns:", "[pawnturnsuneven:").replace("*2 *1", "*3 *2 *1")
+PAWN_TURNS_FEN = "rnbqkbnr/pppppppp/8/8/8/1p6/P7/4K3[] b kq - 0 1"
 XQ_HOUSE_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
 XQ_HOUSE_POCKET = "2r1cabn1/4a4/4bk3/prp1p4/2b3p1p/P1c2pB1P/n1P1N4/4KRN2/8r/2CA1A3[Pc] w - - 0 57"
 
@@ -326,6 +341,18 @@ DEFECTS = [
      "4r2k/3+N4/8/8/8/8/8/K7[] b - - 0 1", None),
     (KNIGHT_PROMOTION, "get_fen", ("knightpromo", "3r3k/3+N4/8/8/8/8/8/K7[] b - - 0 1", ["d8d7"]),
      "7k/3r4/8/8/8/8/8/K7[n] w - - 0 2", None),
+    # 13. A pawn promoted Shogi style alone: `+` in its move, `+p` in the FEN, moving on
+    # as the commoner it became.
+    (PAWN_TURNS, "legal_moves", ("pawnturns", PAWN_TURNS_FEN, []), None, None),
+    (PAWN_TURNS, "get_san", ("pawnturns", PAWN_TURNS_FEN, "b3a2+"), "bxa2=C", None),
+    (PAWN_TURNS, "get_fen", ("pawnturns", PAWN_TURNS_FEN, ["b3a2+"]), "rnbqkbnr/pppppppp/8/8/8/8/+p7/4K3[] w kq - 0 2", None),
+    (PAWN_TURNS, "get_fen", ("pawnturns", PAWN_TURNS_FEN, ["b3b2+", "e1d1", "b2c1"]),
+     "rnbqkbnr/pppppppp/8/8/8/8/P7/2+pK4[] w kq - 2 3", None),
+    (PAWN_TURNS, "legal_moves", ("pawnturns", "4k3/8/8/8/8/8/8/+p3K3[] b - - 0 1", []), None, None),
+    (PAWN_TURNS, "validate_fen", ("4k3/8/8/8/8/8/8/+p3K3[] b - - 0 1", "pawnturns"), 1, None),
+    (PAWN_TURNS_UNEVEN, "legal_moves", ("pawnturnsuneven", "4k3/8/8/8/1p6/8/P7/4K3[] b - - 0 1", []), None, None),
+    (PAWN_TURNS_UNEVEN, "get_fen", ("pawnturnsuneven", "4k3/8/8/8/1p6/8/P7/4K3[] b - - 0 1", ["b4b3+"]),
+     "4k3/8/8/8/8/1+p6/P7/4K3[] w - - 0 2", None),
     # 11. Embassy is a built-in parent (Fairy-Stockfish's embassy_variant()).
     (EMBASSY_HOUSE, "start_fen", ("embhouse",), "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR[] w KQkq - 0 1", None),
     (EMBASSY_HOUSE, "legal_moves", ("embhouse", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R[] w KQkq - 0 1", []), None, None),

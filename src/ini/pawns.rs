@@ -249,15 +249,15 @@ pub(super) fn pawn_rules(
                 return Err(c.refuse_at(src, "promotedPieceType", format!("`{name}` promotes both as a pawn and Shogi style")));
             }
         }
+        // Fairy-Stockfish's pawn also promotes to its `promotedPieceType`, Shogi style: a
+        // piece promotion (`b2b1+`, the piece then `+P`).
+        let shogi_target = promoted.iter().find(|(from, _, _)| from == name).map(|(_, to, _)| to);
         // Each side's targets, for the sides whose pawn type it is.
         let to = [0, 1].map(|side| {
             let own = c.names_of("promotionPawnTypes", side, &["pawn"]).contains(name);
             let mut to = if own { c.names_of("promotionPieceTypes", side, &[]) } else { Vec::new() };
-            // Fairy-Stockfish's pawn also promotes to its `promotedPieceType`.
-            if let Some((_, shogi, _)) = promoted.iter().find(|(from, _, _)| from == name && own) {
-                if !to.contains(shogi) {
-                    to.push(shogi.clone());
-                }
+            if let Some(shogi) = shogi_target.filter(|s| own && !to.contains(s)) {
+                to.push(shogi.clone());
             }
             (own, to)
         });
@@ -281,6 +281,10 @@ pub(super) fn pawn_rules(
             t.insert("moves_within".into(), Value::Table(zone.outside(c.files, c.ranks)));
             continue;
         }
+        // Its only promotion the Shogi-style one (Shinobi's pawn into a commoner): Chimera's
+        // promotion from the zone, as every other piece's (a pawn steps out of a zone that
+        // ends at the far edge into it only, so the moves are the same); written `+` then.
+        let shogi_only = shogi_target.is_some_and(|s| w == [s.clone()] && b == w) && zone.reaches_far_edge(c.files, c.ranks);
         let mut promotion = zone.table();
         let to = if w == b {
             strings(w)
@@ -289,6 +293,9 @@ pub(super) fn pawn_rules(
         };
         promotion.insert("to".into(), to);
         promotion.insert("policy".into(), Value::String(policy.into()));
+        if shogi_only {
+            promotion.insert("from_zone".into(), Value::Boolean(true));
+        }
         if ep_into_zone && takers.contains_key(name) {
             promotion.insert("en_passant".into(), Value::Boolean(false));
         }

@@ -56,6 +56,17 @@ impl Zone {
         }
     }
 
+    /// Whether each side's zone is whole ranks up to its far edge (White's from some rank
+    /// to the last, Black's from the first to some rank): a piece moving forward never
+    /// leaves it.
+    pub(super) fn reaches_far_edge(&self, files: u8, ranks: u8) -> bool {
+        let far = |set: &Squares, toward: fn(u8, u8) -> bool| {
+            set.iter().all(|&(_, r)| (0..files).all(|f| (0..ranks).filter(|&q| toward(q, r)).all(|q| set.contains(&(f, q)))))
+        };
+        let (w, b) = (self.white(files), self.black(files, ranks));
+        !w.is_empty() && far(&w, |q, r| q >= r) && far(&b, |q, r| q <= r)
+    }
+
     /// The squares outside the zone, as a Chimera region (`moves_within`).
     pub(super) fn outside(&self, files: u8, ranks: u8) -> Table {
         let mut t = Table::new();

@@ -842,3 +842,27 @@ fn deprecated_drop_region_spellings_are_the_drop_regions() {
         ["N@a1", "N@a2", "N@b1", "N@b2", "N@c1", "N@c2", "N@d1", "N@d2", "N@e2", "N@f1", "N@f2", "N@g1", "N@g2", "N@h1", "N@h2"]
     );
 }
+
+#[test]
+fn a_pawn_promoted_shogi_style_alone_is_written_with_plus() {
+    // Fairy-Stockfish's pawn with `promotedPieceType` and no `promotionPieceTypes`
+    // (pychess-variants' Shinobi): a piece promotion, `b2b1+`, from a zone that ends at
+    // the far edge (so promoting from inside it changes no move).
+    let ini = "[turns:crazyhouse]\ncommoner = c\npromotionRegionWhite = *7 *8\npromotionRegionBlack = *2 *1\n\
+               promotionPieceTypes = -\npromotedPieceType = p:c\nmandatoryPiecePromotion = true\ncapturesToHand = false\n";
+    let doc = converted(ini);
+    let promotion = &doc["pieces"]["pawn"]["promotion"];
+    assert_eq!(promotion["from_zone"].as_bool(), Some(true), "{promotion}");
+    let variant = chimera::variants::from_toml(&toml::to_string(&doc).unwrap(), "turns.toml").unwrap();
+    let mut p = variant.position("4k3/8/8/8/8/1p6/8/4K3[] b - - 0 1").unwrap();
+    let longs: Vec<String> = p.legal_moves().into_iter().map(|m| p.fsf_long(m)).filter(|t| t.starts_with("b3")).collect();
+    assert_eq!(longs, ["b3b2+"]);
+    let m = p.parse_fsf_long("b3b2+").unwrap();
+    assert_eq!(p.parse_move("b3b2c"), Ok(m));
+    // With a promotion to a chosen piece as well, the pawn's moves keep their letters,
+    // and from no zone but the far ranks it keeps Chimera's promotion on entering.
+    let both = ini.replace("promotionPieceTypes = -", "promotionPieceTypes = q");
+    assert!(converted(&both)["pieces"]["pawn"]["promotion"].get("from_zone").is_none());
+    let middle = ini.replace("*7 *8", "*6").replace("*2 *1", "*3");
+    assert!(converted(&middle)["pieces"]["pawn"]["promotion"].get("from_zone").is_none());
+}

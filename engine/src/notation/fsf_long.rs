@@ -78,10 +78,10 @@ impl Position {
 impl Rules {
     /// How Fairy-Stockfish's long form marks `mover` becoming `p`: `+` for its piece
     /// promotion (`promotedPieceType`: a piece turning to its promoted face, Shogi's
-    /// `b7b8+`, or any piece but a pawn that promotes Shogi style, in and from its zone,
-    /// to one type alone, Chak's `g4g5+`), `-` for a face turning back (Kyoto shogi's
-    /// `b7b8-`), `None` for a pawn's promotion, written with the new piece's letter
-    /// (`e7e8q`).
+    /// `b7b8+`, or any piece that promotes Shogi style, in and from its zone, to one type
+    /// alone, Chak's `g4g5+`, Shinobi's pawn's `b2b1+`), `-` for a face turning back (Kyoto
+    /// shogi's `b7b8-`), `None` for a pawn's promotion to a chosen piece, written with the
+    /// new piece's letter (`e7e8q`).
     pub fn fsf_promotion_mark(&self, mover: PieceType, p: PieceType) -> Option<char> {
         turn_mark(self, mover, p)
     }
@@ -94,12 +94,13 @@ fn turn_mark(rules: &Rules, mover: PieceType, p: PieceType) -> Option<char> {
     if rules.promoted_from(mover) == Some(p) {
         return Some('-');
     }
-    // Its piece promotions also promote from inside the zone (`from_zone`); a pawn's
-    // promotion, also of the other pawn types it names (Khans's soldier: `c3b1t`), does not.
+    // Its piece promotions also promote from inside the zone (`from_zone`): a pawn's
+    // promotion only when it is one (Shinobi's pawn into a commoner, `b2b1+`), not when it
+    // is its promotion to a chosen piece (`e7e8q`, Khans's soldier's `c3b1t`).
     let def = rules.piece(mover);
     let single = def.promotion.as_ref().is_some_and(|pr| pr.from_zone && pr.to.iter().all(|(_, to)| to.len() == 1));
     // A pair that turns into each other both ways (Chennis): which way is the promotion
     // is not in the rules, so neither is marked.
     let flips_back = rules.piece(p).promotion.as_ref().is_some_and(|pr| pr.reaches(mover));
-    (!def.pawn && single && !flips_back).then_some('+')
+    (single && !flips_back).then_some('+')
 }
