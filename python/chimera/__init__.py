@@ -18,6 +18,7 @@ functional API; `chimera.compat` offers pyffish's functions with pyffish's conve
 (for pytest).
 """
 
+import sys as _sys
 from typing import TYPE_CHECKING, Any
 
 from ._native import (
@@ -35,7 +36,6 @@ from ._native import (
     __version__,
     builtins,
     validate,
-    variant,
 )
 from . import core as _core
 from .core import *  # noqa: F401,F403 (python-chess's module-level names)
@@ -43,7 +43,17 @@ from .core import __all__ as _core_names
 from .board import BaseBoard, Board, LegalMoveGenerator, Move, Outcome, Piece, Pocket, PseudoLegalMoveGenerator, Termination
 from . import pgn
 from . import engine
+from . import svg
 from .cases import snapshot
+from .variant_boards import VariantNamespace as _VariantNamespace
+
+#: `chimera.variant("crazyhouse")` loads a variant (a built-in's name or a ruleset file);
+#: `chimera.variant.CrazyhouseBoard`, `chimera.variant.find_variant` are python-chess's
+#: `chess.variant` (so `import chimera as chess` keeps `chess.variant.CrazyhouseBoard()`).
+variant = _VariantNamespace()
+# ... also imported as a module (`import chimera.variant`, `from chimera.variant import
+# CrazyhouseBoard`), which is also how pickle finds its classes again.
+_sys.modules[__name__ + ".variant"] = variant  # type: ignore[assignment]
 
 
 if TYPE_CHECKING:
@@ -81,6 +91,7 @@ __all__ = [
     "engine",
     "pgn",
     "snapshot",
+    "svg",
     "validate",
     "variant",
     *_core_names,

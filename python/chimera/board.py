@@ -2131,7 +2131,8 @@ class Board(BaseBoard):
 
     def __repr__(self) -> str:
         name = type(self).__name__
-        if self.uci_variant == "chess":
+        # A board of chess, or of a class that names its variant (`CrazyhouseBoard`).
+        if self.uci_variant == "chess" or "uci_variant" in vars(type(self)):
             return f"{name}({self.fen()!r}, chess960=True)" if self._chess960 else f"{name}({self.fen()!r})"
         extra = ", chess960=True" if self._chess960 else ""
         return f"{name}({self.uci_variant!r}, {self.fen()!r}{extra})"

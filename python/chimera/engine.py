@@ -266,10 +266,8 @@ class PovScore:
     def __hash__(self) -> int:
         return hash(self.white())
 
-    def __str__(self) -> str:
-        return str(self.relative)
-
     def __repr__(self) -> str:
+        # (Also its str, as python-chess's.)
         return f"PovScore({self.relative!r}, {'WHITE' if self.turn else 'BLACK'})"
 
 

@@ -39,7 +39,7 @@ from typing import Any, BinaryIO, Callable, Optional, TextIO, Union
 from ._native import GameText, _PgnReader, _read_game_text
 from .board import Board
 from .database import GameRecord, check_file, check_texts, game_texts, open_pgn, to_parquet
-from .pgn_tree import (CLOCK_REGEX, EMT_REGEX, SEVEN_TAG_ROSTER, TAG_NAME_REGEX, TAG_ROSTER, ChildNode, Game, GameBuilder, GameNode, Headers,
+from .pgn_tree import (ARROWS_REGEX, CLOCK_REGEX, EMT_REGEX, EVAL_REGEX, SEVEN_TAG_ROSTER, TAG_NAME_REGEX, TAG_ROSTER, ChildNode, Game, GameBuilder, GameNode, Headers,
                        HeadersBuilder, Mainline, TimeControl, TimeControlPart, TimeControlType, parse_time_control)
 from .pgn_visitors import (SKIP, BaseVisitor, BoardBuilder, FileExporter, SkipType, SkipVisitor, StringExporter, StringExporterMixin)
 
@@ -238,7 +238,7 @@ def skip_game(handle: Union[TextIO, BinaryIO]) -> bool:
 
 
 __all__ = [
-    "BaseVisitor", "BoardBuilder", "CLOCK_REGEX", "ChildNode", "EMT_REGEX", "FileExporter", "Game", "GameBuilder", "GameNode",
+    "ARROWS_REGEX", "BaseVisitor", "BoardBuilder", "CLOCK_REGEX", "ChildNode", "EMT_REGEX", "EVAL_REGEX", "FileExporter", "Game", "GameBuilder", "GameNode",
     "GameRecord", "GameText", "Headers", "HeadersBuilder", "Mainline", "SEVEN_TAG_ROSTER", "SKIP", "SkipType", "SkipVisitor",
     "StringExporter", "StringExporterMixin", "TAG_NAME_REGEX", "TAG_ROSTER", "check_file", "check_texts", "game_texts",
     "open_pgn", "parse_time_control", "read_game", "read_headers", "skip_game", "TimeControl", "TimeControlPart", "TimeControlType",

@@ -17,6 +17,8 @@ from typing import Any, Callable, Generic, Optional, TypeVar, Union
 
 from ._native import Move, Variant, _variant_of_tag
 from .board import Board
+from .engine import Cp, Mate, PovScore, Score
+from .svg import Arrow
 
 from .pgn_visitors import LOGGER, SKIP, BaseVisitor, SkipType, StringExporter
 
@@ -39,6 +41,15 @@ _WILD_NAMES = {"wild/0", "wild/1", "wild/2", "wild/3", "wild/4", "wild/5", "wild
 _TIME_PATTERN = r"(?P<prefix>\s?)\[%{}\s(?P<hours>\d+):(?P<minutes>\d+):(?P<seconds>\d+(?:\.\d*)?)\](?P<suffix>\s?)"
 CLOCK_REGEX = re.compile(_TIME_PATTERN.format("clk"))
 EMT_REGEX = re.compile(_TIME_PATTERN.format("emt"))
+# `[%eval 0.25]`, `[%eval #-3]`, `[%eval 1.5,20]` (pawns or mate in moves from White's
+# side, and the search's depth).
+EVAL_REGEX = re.compile(
+    r"(?P<prefix>\s?)\[%eval\s(?:\#(?P<mate>[+-]?\d+)|(?P<cp>[+-]?(?:\d{0,10}\.\d{1,2}|\d{1,10}\.?)))"
+    r"(?:,(?P<depth>\d+))?\](?P<suffix>\s?)"
+)
+# `[%csl Rd4]` (marked squares) and `[%cal Ge2e4,Rd1h5]` (arrows), on any board's squares.
+_ARROW = r"[RGYB][a-z]\d{1,2}(?:[a-z]\d{1,2})?"
+ARROWS_REGEX = re.compile(rf"(?P<prefix>\s?)\[%(?:csl|cal)\s(?P<arrows>{_ARROW}(?:,{_ARROW})*)\](?P<suffix>\s?)")
 
 
 class TimeControlType(enum.Enum):
@@ -352,6 +363,64 @@ class GameNode:
 
     def set_emt(self, seconds: Optional[float]) -> None:
         self.comment = _set_time(self.comment, EMT_REGEX, "emt", seconds)
+
+    def eval(self) -> Optional[PovScore]:
+        """The first `[%eval ...]` of the comment: centipawns or a mate, from White's side
+        (a mate in 0 is the side to move's: it is the side mated)."""
+        match = EVAL_REGEX.search(self.comment)
+        if match is None:
+            return None
+        turn = self.turn()
+        if match.group("mate") is not None:
+            moves = int(match.group("mate"))
+            if moves == 0:
+                return PovScore(Mate(0), turn)
+            white: Score = Mate(moves)
+        else:
+            white = Cp(round(float(match.group("cp")) * 100))
+        return PovScore(white if turn else -white, turn)
+
+    def eval_depth(self) -> Optional[int]:
+        """The depth of the first `[%eval ...]` of the comment (`[%eval 0.3,18]`: 18)."""
+        match = EVAL_REGEX.search(self.comment)
+        return int(match.group("depth")) if match and match.group("depth") else None
+
+    def set_eval(self, score: Optional[PovScore], depth: Optional[int] = None) -> None:
+        """Sets the first `[%eval ...]` of the comment (added at its end if it has none;
+        removed for `None`), written from White's side in pawns or as a mate."""
+        annotation = ""
+        if score is not None:
+            white = score.white()
+            depth_text = "" if depth is None else f",{max(depth, 0)}"
+            cp = white.score()
+            if cp is not None:
+                annotation = f"[%eval {cp / 100:.2f}{depth_text}]"
+            elif white.mate():
+                annotation = f"[%eval #{white.mate()}{depth_text}]"
+        self.comment, found = EVAL_REGEX.subn(_keep_one_space(annotation), self.comment, count=1)
+        if not found and annotation:
+            self.comment += ("" if not self.comment or self.comment.endswith(" ") else " ") + annotation
+
+    def arrows(self) -> list[Arrow]:
+        """The comment's arrows (`[%cal Ge2e4]`) and marked squares (`[%csl Rd4]`: an
+        arrow whose tail is its head), in their order."""
+        files = self.board().files if self.comment and "[%c" in self.comment else 8
+        return [Arrow.from_pgn(text, files=files) for m in ARROWS_REGEX.finditer(self.comment) for text in m.group("arrows").split(",")]
+
+    def set_arrows(self, arrows: Iterable[Union[Arrow, tuple[int, int]]]) -> None:
+        """Replaces the comment's `[%csl ...]` and `[%cal ...]` with `arrows` (`Arrow`s, or
+        (tail, head) pairs: green), the marked squares first, at the comment's start."""
+        files = self.board().files
+        texts: dict[bool, list[str]] = {True: [], False: []}
+        for arrow in arrows:
+            if not isinstance(arrow, Arrow):
+                tail, head = arrow
+                arrow = Arrow(tail, head, files=files)
+            texts[arrow.tail == arrow.head].append(arrow.pgn())
+        self.comment = ARROWS_REGEX.sub(_keep_one_space(""), self.comment)
+        prefix = "".join(f"[%{kind} {','.join(texts[square])}]" for kind, square in (("csl", True), ("cal", False)) if texts[square])
+        gap = " " if prefix and self.comment and not self.comment.startswith((" ", "\n")) else ""
+        self.comment = prefix + gap + self.comment
 
     def accept(self, visitor: BaseVisitor[T]) -> T:
         raise NotImplementedError

@@ -136,7 +136,7 @@ def test_scores_order_and_print_as_python_chess():
     assert repr(Mate(0)) == "Mate(-0)" and repr(Cp(3)) == "Cp(+3)" and repr(MateGiven) == "MateGiven"
     assert -Mate(0) == MateGiven and -MateGiven == Mate(0) and -Cp(5) == Cp(-5)
     assert Mate(3).score(mate_score=1000) == 997 and Mate(-3).score(mate_score=1000) == -997
-    assert repr(PovScore(Cp(20), chimera.WHITE)) == "PovScore(Cp(+20), WHITE)"
+    assert repr(PovScore(Cp(20), chimera.WHITE)) == str(PovScore(Cp(20), chimera.WHITE)) == "PovScore(Cp(+20), WHITE)"
 
 
 def test_same_as_python_chess_scores():

@@ -293,16 +293,64 @@ def test_every_public_name_of_chess_pgn():
     import types
 
     public = {n for n in dir(chess.pgn) if not n.startswith("_") and not isinstance(getattr(chess.pgn, n), types.ModuleType)}
-    # Typing helpers, the reader's regular expressions, and what needs chess.engine or
-    # chess.svg (docs/src/python.md).
-    absent = {"ARROWS_REGEX", "EVAL_REGEX", "MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX", "TAG_REGEX", "LOGGER", "Color", "Square",
+    # Typing helpers and the reader's regular expressions (docs/src/python.md).
+    absent = {"MOVETEXT_REGEX", "SKIP_MOVETEXT_REGEX", "TAG_REGEX", "LOGGER", "Color", "Square",
               "Dict", "GameT", "Generic", "HeadersT", "Iterable", "Iterator", "List", "Literal", "Mapping", "MainlineMapT",
               "MutableMapping", "ResultT", "Set", "Tuple", "Type", "TypeVar"}
     assert sorted(n for n in public - absent if not hasattr(chimera.pgn, n)) == []
-    node_methods = {n for n in dir(chess.pgn.ChildNode) if not n.startswith("_")} - {"arrows", "set_arrows", "eval", "eval_depth", "set_eval"}
+    node_methods = {n for n in dir(chess.pgn.ChildNode) if not n.startswith("_")}
     assert sorted(n for n in node_methods if not hasattr(chimera.pgn.ChildNode, n)) == []
-    game_methods = {n for n in dir(chess.pgn.Game) if not n.startswith("_")} - {"arrows", "set_arrows", "eval", "eval_depth", "set_eval"}
+    game_methods = {n for n in dir(chess.pgn.Game) if not n.startswith("_")}
     assert sorted(n for n in game_methods if not hasattr(chimera.pgn.Game, n)) == []
+
+
+def _arrows(node):
+    return [(a.tail, a.head, a.color) for a in node.arrows()]
+
+
+def test_evals_and_arrows_as_python_chess():
+    import chess.engine
+    import chess.svg
+
+    import chimera.engine
+    import chimera.svg
+
+    rng = random.Random(SEED)
+    annotations = ["[%eval 0.17]", "[%eval -1.5,20]", "[%eval #3]", "[%eval #-2,7]", "[%eval #0]", "[%eval 12.]",
+                   "[%csl Gd4]", "[%cal Ge2e4,Rd1h5]", "[%csl Rd4,Ya1][%cal Bb1c3]", "[%eval x]", "[%cal Xe2e4]", "[%clk 0:01:00]"]
+    for _ in range(200):
+        parts = rng.sample(annotations, rng.randint(0, 4)) + rng.sample(["good", "{x}", "", "two words"], 1)
+        comment = rng.choice(["", " "]).join(parts)
+        moves = rng.choice(["1. e4", "1. e4 e5", "1. e4 e5 2. Nf3"])
+        a, b = both(f"{moves} {{ {comment} }} *")
+        a, b = a.end(), b.end()
+        assert (b.comment, b.eval_depth(), _arrows(b)) == (a.comment, a.eval_depth(), _arrows(a)), comment
+        assert repr(b.eval()) == repr(a.eval()), comment
+        # Set an evaluation and arrows, and take them away, on both.
+        score = rng.choice([(chess.engine.Cp, chimera.engine.Cp, rng.randint(-900, 900)), (chess.engine.Mate, chimera.engine.Mate, rng.choice([-3, 2]))])
+        turn = rng.choice([True, False])
+        depth = rng.choice([None, 0, 14, -2])
+        a.set_eval(chess.engine.PovScore(score[0](score[2]), turn), depth)
+        b.set_eval(chimera.engine.PovScore(score[1](score[2]), turn), depth)
+        assert b.comment == a.comment and repr(b.eval()) == repr(a.eval())
+        pairs = rng.sample([(12, 28), (27, 27), (3, 39), (0, 0)], rng.randint(0, 3))
+        colours = [rng.choice(["green", "red", "yellow", "blue"]) for _ in pairs]
+        a.set_arrows([chess.svg.Arrow(t, h, color=c) for (t, h), c in zip(pairs, colours)] + [(5, 6)])
+        b.set_arrows([chimera.svg.Arrow(t, h, color=c) for (t, h), c in zip(pairs, colours)] + [(5, 6)])
+        assert b.comment == a.comment and _arrows(b) == _arrows(a)
+        a.set_eval(None)
+        b.set_eval(None)
+        a.set_arrows([])
+        b.set_arrows([])
+        assert b.comment == a.comment
+
+
+def test_arrows_on_a_wider_board():
+    game = chimera.pgn.read_game(io.StringIO('[Variant "capablanca"]\n\n1. e4 { [%cal Gi2i4][%csl Rj1] } *'))
+    node = game.end()
+    assert [(a.pgn(), a.tail, a.head) for a in node.arrows()] == [("Gi2i4", 18, 38), ("Rj1", 9, 9)]
+    node.set_arrows([(18, 38)])
+    assert node.comment == "[%cal Gi2i4]"
 
 
 @pytest.mark.parametrize("value", ["", "?", "-", "300+2", "40/7200:3600", "60+0.5", "180+5d", "40/5400+30:1800+30", "0+1"])
