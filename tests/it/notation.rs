@@ -201,6 +201,29 @@ fn fairy_stockfish_s_long_form() {
 }
 
 #[test]
+fn fairy_stockfish_names_a_promoted_face_by_the_type_that_moves_alike() {
+    // Its tokin is its gold: written `G` in SAN and told apart from the gold by file
+    // (Chimera's own SAN names the tokin by its letter, `T`).
+    let mut p = pos("shogi", Some("4k4/9/9/9/9/9/9/3T1G3/4K4[] w - - 0 1"));
+    let legal = p.legal_moves();
+    let fsf = |p: &mut chimera::Position, text: &str| {
+        let m = p.parse_move(text).unwrap();
+        p.notate_fsf_in(m, Notation::San, &legal)
+    };
+    assert_eq!(fsf(&mut p, "d2e3"), "Gde3");
+    assert_eq!(fsf(&mut p, "f2e3"), "Gfe3");
+    assert_eq!(fsf(&mut p, "d2d3"), "Gd3");
+    let m = p.parse_move("d2d3").unwrap();
+    assert_eq!(p.san(m), "Td3");
+    // A face no other type moves like keeps its letter; a king's moves name no face
+    // (Shogun's commoner, promoted from a pawn, is no king).
+    let mut k = pos("kyotoshogi", Some("k4/5/5/1Y3/4K[] w - - 0 1"));
+    let legal = k.legal_moves();
+    let m = k.parse_move("b2b3l").unwrap();
+    assert_eq!(k.notate_fsf_in(m, Notation::San, &legal), "Yb3=L");
+}
+
+#[test]
 fn notation_names_round_trip() {
     for n in Notation::ALL {
         assert_eq!(Notation::from_name(n.name()), Some(n));

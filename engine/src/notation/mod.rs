@@ -69,9 +69,15 @@ struct Form {
     bare_declined: bool,
     /// Without its origin (`G-58` for `G69-58`): read if only one move fits.
     no_origin: bool,
+    /// Outside the shogi notations, a promoted face of Chimera's by the type that moves
+    /// alike (a tokin as `G`): Fairy-Stockfish's promoted piece is of that type (its
+    /// tokin is its gold), named and told apart from others as such.
+    fsf_types: bool,
 }
 
-const WRITTEN: Form = Form { own_letters: false, bare_declined: false, no_origin: false };
+const WRITTEN: Form = Form { own_letters: false, bare_declined: false, no_origin: false, fsf_types: false };
+/// How Fairy-Stockfish writes a move ([`Pos::notate_fsf_in`]).
+const FSF: Form = Form { fsf_types: true, ..WRITTEN };
 const LOOSE: [Form; 4] = [
     Form { own_letters: true, ..WRITTEN },
     Form { bare_declined: true, ..WRITTEN },
@@ -109,7 +115,7 @@ impl<B: Bitboard> Pos<B> {
         if n == Notation::Long {
             return self.uci(m);
         }
-        let mut s = self.write_fsf(m, n, legal, WRITTEN);
+        let mut s = self.write_fsf(m, n, legal, FSF);
         if n.marks_check() {
             self.write_check_mark(m, &mut s);
         }
@@ -210,7 +216,7 @@ impl<B: Bitboard> Pos<B> {
         if n == Notation::ThaiLan {
             s.push(' ');
         }
-        let level = if drop || form.no_origin { Level::None } else { self.level(m, n, mover, legal) };
+        let level = if drop || form.no_origin { Level::None } else { self.level(m, n, mover, legal, form) };
         self.write_origin(m.from, n, level, &mut s);
         let capture = !drop && !pass && self.is_capture(m);
         if drop {
@@ -237,7 +243,7 @@ impl<B: Bitboard> Pos<B> {
         } else {
             self.write_square_in(m.to, n, &mut s);
         }
-        let letter = |t: PieceType| self.t.rules.symbol(t);
+        let letter = |t: PieceType| self.t.rules.symbol(self.named_type(t, n, form));
         match self.change(m, mover) {
             Change::Stays if n.is_shogi() && !drop && self.could_promote(m, legal) && !form.bare_declined => s.push('='),
             Change::Stays => {}
@@ -275,15 +281,36 @@ impl<B: Bitboard> Pos<B> {
         if matches!(n, Notation::ThaiSan | Notation::ThaiLan) {
             return s.push_str(self.thai_piece(mover, !drop && self.is_promoted(m.from)));
         }
+        let mover = self.named_type(mover, n, form);
         match rules.piece(mover).notation_letter {
             Some(c) if !form.own_letters => s.push(c),
             _ => rules.symbol(mover).write_to(s),
         }
     }
 
+    /// The type whose letter names `t` in notation `n` written in `form`: with
+    /// [`Form::fsf_types`], outside the shogi notations, a promoted face (Shogi's tokin)
+    /// is the first type of the variant that is no face, no royal piece and moves alike
+    /// (its gold), as Fairy-Stockfish's promoted piece is of that type; else `t` itself
+    /// (Shogun's commoner, promoted from a pawn, moves as the king but is no king).
+    fn named_type(&self, t: PieceType, n: Notation, form: Form) -> PieceType {
+        let rules = &self.t.rules;
+        if !form.fsf_types || n.is_shogi() || rules.promoted_from(t).is_none() {
+            return t;
+        }
+        let moves = &rules.piece(t).directions;
+        let named_by = |u: PieceType| {
+            rules.promoted_from(u).is_none()
+                && !rules.piece(u).royal
+                && rules.piece(u).royal_while_at_most.is_none()
+                && same_moves(&rules.piece(u).directions, moves)
+        };
+        rules.piece_types().find(|&u| named_by(u)).unwrap_or(t)
+    }
+
     /// How much of the origin notation `n` writes for `m` (Fairy-Stockfish's
     /// `disambiguation_level`).
-    fn level(&self, m: Move, n: Notation, mover: PieceType, legal: &[Move]) -> Level {
+    fn level(&self, m: Move, n: Notation, mover: PieceType, legal: &[Move], form: Form) -> Level {
         match n {
             Notation::Lan | Notation::ThaiLan | Notation::Janggi => return Level::Square,
             Notation::XiangqiWxf => return self.wxf_level(m, mover),
@@ -305,11 +332,13 @@ impl<B: Bitboard> Pos<B> {
         // where both rooks may gate, which Fairy-Stockfish leaves ambiguous).
         let g = self.t.geometry;
         let rules = &self.t.rules;
-        let moves_alike = |t: PieceType| {
-            let (a, b) = (&rules.piece(t).directions, &rules.piece(mover).directions);
-            a.len() == b.len() && a.iter().all(|d| b.contains(d))
+        let moves_alike = |t: PieceType| same_moves(&rules.piece(t).directions, &rules.piece(mover).directions);
+        let named = self.named_type(mover, n, form);
+        let alike = |o: Square| {
+            self.piece_at(o).is_some_and(|p| {
+                p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)) || self.named_type(p.kind, n, form) == named
+            })
         };
-        let alike = |o: Square| self.piece_at(o).is_some_and(|p| p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)));
         let others: Vec<Square> = legal
             .iter()
             .filter(|o| {
@@ -399,4 +428,9 @@ impl<B: Bitboard> Pos<B> {
     fn could_promote(&self, m: Move, legal: &[Move]) -> bool {
         legal.iter().any(|o| o.from == m.from && o.to == m.to && o.kind != MoveKind::Drop && o.promotion().is_some())
     }
+}
+
+/// Whether two pieces move alike: the same directions, in any order.
+fn same_moves(a: &[crate::betza::Direction], b: &[crate::betza::Direction]) -> bool {
+    a.len() == b.len() && a.iter().all(|d| b.contains(d))
 }
