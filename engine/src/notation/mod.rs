@@ -21,6 +21,7 @@ mod xiangqi;
 
 pub use names::Notation;
 
+use crate::betza::Direction;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
@@ -334,10 +335,9 @@ impl<B: Bitboard> Pos<B> {
         let rules = &self.t.rules;
         let moves_alike = |t: PieceType| same_moves(&rules.piece(t).directions, &rules.piece(mover).directions);
         let named = self.named_type(mover, n, form);
+        // (A piece of the mover's own type is named alike.)
         let alike = |o: Square| {
-            self.piece_at(o).is_some_and(|p| {
-                p.kind == mover || (n == Notation::ThaiSan && moves_alike(p.kind)) || self.named_type(p.kind, n, form) == named
-            })
+            self.piece_at(o).is_some_and(|p| self.named_type(p.kind, n, form) == named || (n == Notation::ThaiSan && moves_alike(p.kind)))
         };
         let others: Vec<Square> = legal
             .iter()
@@ -431,6 +431,6 @@ impl<B: Bitboard> Pos<B> {
 }
 
 /// Whether two pieces move alike: the same directions, in any order.
-fn same_moves(a: &[crate::betza::Direction], b: &[crate::betza::Direction]) -> bool {
+fn same_moves(a: &[Direction], b: &[Direction]) -> bool {
     a.len() == b.len() && a.iter().all(|d| b.contains(d))
 }
