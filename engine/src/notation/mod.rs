@@ -79,7 +79,9 @@ struct Form {
 const WRITTEN: Form = Form { own_letters: false, bare_declined: false, no_origin: false, fsf_types: false };
 /// How Fairy-Stockfish writes a move ([`Pos::notate_fsf_in`]).
 const FSF: Form = Form { fsf_types: true, ..WRITTEN };
-const LOOSE: [Form; 4] = [
+const LOOSE: [Form; 5] = [
+    // As compat writes it (`Nb4xa2=G`), so that its texts read back.
+    FSF,
     Form { own_letters: true, ..WRITTEN },
     Form { bare_declined: true, ..WRITTEN },
     Form { own_letters: true, bare_declined: true, ..WRITTEN },
