@@ -1101,6 +1101,33 @@ impl Rules {
             _ => None,
         }
     }
+    /// Whether pieces of types `a` and `b` move alike: the same directions, in any order.
+    pub fn moves_alike(&self, a: PieceType, b: PieceType) -> bool {
+        let (a, b) = (&self.piece(a).directions, &self.piece(b).directions);
+        a.len() == b.len() && a.iter().all(|d| b.contains(d))
+    }
+    /// The type Fairy-Stockfish's promoted piece of face `t` is (its promoted pieces are
+    /// of an existing type): the first type that is no face and no royal piece and moves
+    /// alike (Shogi's gold, for the tokin). `None` where none does: the face is a type of
+    /// its own there too (the dragon; Shogun's commoner, which moves as the king but is
+    /// no king), written by its own letter.
+    pub fn type_moving_alike(&self, t: PieceType) -> Option<PieceType> {
+        self.piece_types().find(|&u| {
+            self.promoted_from(u).is_none() && !self.piece(u).royal && self.piece(u).royal_while_at_most.is_none() && self.moves_alike(u, t)
+        })
+    }
+    /// Whether a piece of the promoted face `t` may also stand unpromoted, as
+    /// Fairy-Stockfish's promoted types may (a dragon set up as one, not promoted from a
+    /// rook): `t` has a letter of its own and goes to the hand as itself, and the variant
+    /// marks which pieces are promoted (`demote_on_capture`), those returning as what they
+    /// promoted from. A FEN writes those `+R` where it writes promoted faces so, the others
+    /// by their letter.
+    pub fn unpromoted_face(&self, t: PieceType) -> bool {
+        self.promoted_from(t).is_some()
+            && self.piece(t).letter.is_some()
+            && self.piece(t).captured_as == Captured::Hand(t)
+            && self.drops.as_ref().is_some_and(|d| d.demote_on_capture)
+    }
     /// The promoted face of `u` (Shogi's tokin for the pawn): the type `t` with
     /// [`Rules::promoted_from`]`(t) == Some(u)`.
     pub fn promoted_face(&self, u: PieceType) -> Option<PieceType> {

@@ -13,6 +13,7 @@ mod fen_check;
 mod fen_io;
 mod registry;
 mod san;
+mod unpromoted;
 
 use chimera::rules::Captured;
 use chimera::{Color, FenStyle, Move, MoveKind, Piece, Position};
@@ -70,6 +71,9 @@ struct Game {
 /// taking its rook.
 fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960: bool) -> PyResult<Game> {
     let v = resolve(variant)?;
+    // A FEN with a promoted type set up unpromoted (Shogi's bare `D`) is played where
+    // pieces carry their promotion, as in Fairy-Stockfish.
+    let v = if fen != "startpos" && unpromoted::held_bare(v.rules(), fen) { unpromoted::twin(variant, &v).unwrap_or(v) } else { v };
     // The start is Chimera's own FEN, read as Chimera's (a check-counting start has no
     // Fairy-Stockfish `3+3` field, which the foreign reading would take as one check left).
     let pos = if fen == "startpos" { fen_io::start(&v, chess960) } else { fen_io::read(&v, fen, chess960) };
@@ -461,6 +465,8 @@ fn has_insufficient_material(variant: &Bound<'_, PyAny>, fen: &str, moves: Vec<P
 #[pyo3(signature = (fen, variant, chess960 = false))]
 fn validate_fen(fen: &str, variant: &Bound<'_, PyAny>, chess960: bool) -> PyResult<i32> {
     let v = resolve(variant)?;
+    // The letters of promoted types that may stand unpromoted are valid (Shogi's `D`).
+    let v = unpromoted::twin(variant, &v).unwrap_or(v);
     Ok(fen_check::validate(fen, &fen_check::Shape::of(v.rules()), chess960))
 }
 

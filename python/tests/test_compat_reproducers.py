@@ -277,6 +277,10 @@ PAWN_TURNS_FEN = "rnbqkbnr/pppppppp/8/8/8/1p6/P7/4K3[] b kq - 0 1"
 XQ_HOUSE_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
 XQ_HOUSE_POCKET = "2r1cabn1/4a4/4bk3/prp1p4/2b3p1p/P1c2pB1P/n1P1N4/4KRN2/8r/2CA1A3[Pc] w - - 0 57"
 
+BARE_DRAGONS = "4k4/9/9/3d1+r3/3D1D3/9/9/9/4K4[] w - - 0 1"
+DRAGON_IN_HAND = "4k4/9/9/9/9/9/1R7/9/4K4[Dd] w - - 0 1"
+SYNONYMS = "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1"
+
 DEFECTS = [
     # 1. Atomic and Spartan: compat marks every check as the variant has it; pyffish marks
     # none at all in either (its kings are commoners there, which its SAN does not see).
@@ -356,6 +360,25 @@ DEFECTS = [
     # 11. Embassy is a built-in parent (Fairy-Stockfish's embassy_variant()).
     (EMBASSY_HOUSE, "start_fen", ("embhouse",), "rnbqkcabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQKCABNR[] w KQkq - 0 1", None),
     (EMBASSY_HOUSE, "legal_moves", ("embhouse", "r3k4r/pppppppppp/10/10/10/10/PPPPPPPPPP/R3K4R[] w KQkq - 0 1", []), None, None),
+    # 14. A promoted type set up unpromoted: Fairy-Stockfish's promoted pieces are of an
+    # existing type, so Shogi's bare `D` is a dragon that is no promoted rook. It is read,
+    # goes to the hand as a dragon (the promoted `+r` as a rook) and is dropped as one.
+    (None, "validate_fen", (BARE_DRAGONS, "shogi"), 1, None),
+    (None, "legal_moves", ("shogi", BARE_DRAGONS, []), None, None),
+    (None, "get_fen", ("shogi", BARE_DRAGONS, ["d5d6"]), "4k4/9/9/3D1+r3/5D3/9/9/9/4K4[D] b - - 0 1", None),
+    (None, "get_fen", ("shogi", BARE_DRAGONS, ["f5f6"]), "4k4/9/9/3d1D3/3D5/9/9/9/4K4[R] b - - 0 1", None),
+    (None, "legal_moves", ("shogi", DRAGON_IN_HAND, []), None, None),
+    (None, "get_fen", ("shogi", DRAGON_IN_HAND, ["D@e5"]), "4k4/9/9/9/4D4/9/1R7/9/4K4[d] b - - 0 1", None),
+    (None, "get_fen", ("shogi", DRAGON_IN_HAND, ["b3b7+"]), "4k4/9/1+R7/9/9/9/9/9/4K4[Dd] b - - 0 1", None),
+    (None, "get_san", ("shogi", DRAGON_IN_HAND, "D@e5", False, 5), "D*55", None),
+    (None, "validate_fen", ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1D5R1/LNSGKGSNL[-] w 0 1", "shogi"), 1, None),
+    # Chimera's own letter of a face that is a gold in Fairy-Stockfish is none of its.
+    (None, "validate_fen", ("4k4/9/9/9/9/9/1T7/9/4K4[] w - - 0 1", "shogi"), -10, None),
+    # 15. Xiangqi's and Janggi's second letters for the horse and the elephant
+    # (Fairy-Stockfish's `pieceSynonyms`) read as theirs, and are written as the first.
+    (None, "validate_fen", (SYNONYMS, "janggi"), 1, None),
+    (None, "get_fen", ("janggi", SYNONYMS, []), SYNONYMS.translate(str.maketrans("heHE", "nbNB")), None),
+    (None, "legal_moves", ("xiangqi", SYNONYMS, []), None, None),
 ]
 
 

@@ -131,3 +131,63 @@ fn a_piece_without_a_letter_must_be_a_face_that_plus_names_alone() {
     let e = refused(&shared);
     assert!(e.contains("pieces.A-up.face_of") && e.contains("only `A` may promote to it"), "{e}");
 }
+
+/// Shogi whose dragons and horses may also stand unpromoted, as Fairy-Stockfish's may (a
+/// FEN's bare `D`): each piece's promotion is marked, and only a promoted one returns to
+/// the hand as the rook or bishop it was.
+fn shogi_with_unpromoted_dragons() -> Variant {
+    let text = r#"
+extends = "shogi"
+name = "shogi-unpromoted-dragons"
+
+[drops]
+demote_on_capture = true
+
+[pieces.dragon]
+captured_as = "dragon"
+face_of = "rook"
+
+[pieces.horse]
+captured_as = "horse"
+face_of = "bishop"
+"#;
+    chimera::variants::from_toml(text, "shogi-unpromoted-dragons.toml").unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn a_face_that_may_stand_unpromoted_is_written_plus_only_when_promoted() {
+    let v = shogi_with_unpromoted_dragons();
+    let rules = v.rules();
+    let dragon = rules.piece_by_letter('D').unwrap();
+    assert!(rules.unpromoted_face(dragon));
+    assert!(!rules.unpromoted_face(rules.piece_by_letter('T').unwrap()), "the tokin returns as a pawn by its type");
+    assert!(!load("shogi").unwrap().rules().unpromoted_face(dragon), "shogi's own dragons are all promoted rooks");
+    let plus = |p: &chimera::Position| p.fen_in(chimera::FenStyle { promoted_plus: true, ..Default::default() });
+
+    // Black's dragon on d6 stands unpromoted, its f6 one is a promoted rook.
+    let fsf = "4k4/9/9/3d1+r3/3D1D3/9/9/9/4K4[] w - - 0 1";
+    let p = v.position(fsf).unwrap();
+    assert_eq!(plus(&p), fsf, "`+r` is the promoted one, `d` the other");
+    assert_eq!(p.fen(), "4k4/9/9/3d1d~3/3D1D3/9/9/9/4K4[] w - - 0 1", "Chimera's own FEN marks the promoted one");
+    assert_eq!(plus(&v.position(&p.fen()).unwrap()), fsf, "and reads back");
+
+    // Taken, the unpromoted dragon goes to the hand as a dragon, the promoted one as a rook.
+    let mut a = p.clone();
+    let m = a.parse_move("d5d6").unwrap();
+    a.play(m).unwrap();
+    assert_eq!(plus(&a), "4k4/9/9/3D1+r3/5D3/9/9/9/4K4[D] b - - 1 1");
+    let mut b = p.clone();
+    let m = b.parse_move("f5f6").unwrap();
+    b.play(m).unwrap();
+    assert_eq!(plus(&b), "4k4/9/9/3d1D3/3D5/9/9/9/4K4[R] b - - 1 1");
+
+    // The dragon in hand drops as an unpromoted one; a rook that promotes is marked.
+    let mut c = v.position("4k4/9/9/9/9/9/1R7/9/4K4[D] w - - 0 1").unwrap();
+    let m = c.parse_move("D@e5").unwrap();
+    c.play(m).unwrap();
+    assert_eq!(plus(&c), "4k4/9/9/9/4D4/9/1R7/9/4K4[] b - - 1 1");
+    let mut d = v.position("4k4/9/9/9/9/9/1R7/9/4K4[] w - - 0 1").unwrap();
+    let m = d.parse_move("b3b7d").unwrap();
+    d.play(m).unwrap();
+    assert_eq!(plus(&d), "4k4/9/1+R7/9/9/9/9/9/4K4[] b - - 1 1");
+}

@@ -130,7 +130,9 @@ fn scan_board(
                 };
                 if file < g.files as u32 {
                     let color = if u.is_ascii_uppercase() { Color::White } else { Color::Black };
-                    out.push((g.square(file as u8, rank), Piece { color, kind }, false));
+                    // Where the variant marks promoted pieces, `+P` is one: it returns to
+                    // the hand as the piece it promoted from, as `P~` would.
+                    out.push((g.square(file as u8, rank), Piece { color, kind }, demotes));
                 }
                 file += 1;
             } else if c.is_ascii_alphabetic() {
@@ -455,9 +457,12 @@ impl<B: Bitboard> Pos<B> {
             let mut empty = 0;
             for file in 0..g.files {
                 let sq = g.square(file, rank);
+                let marked = self.status.promoted.has(sq);
                 let mark = match self.piece_at(sq) {
                     Some(p) => match t.rules.promoted_from(p.kind) {
-                        Some(u) if plus => (Some('+'), t.rules.fen_symbol(u, p.color).letter),
+                        Some(u) if plus && (marked || !t.rules.unpromoted_face(p.kind)) => {
+                            (Some('+'), t.rules.fen_symbol(u, p.color).letter)
+                        }
                         _ => {
                             let symbol = t.rules.fen_symbol(p.kind, p.color);
                             (symbol.plus.then_some('+'), symbol.letter)
@@ -475,7 +480,8 @@ impl<B: Bitboard> Pos<B> {
                 }
                 s.extend(mark.0);
                 s.push(mark.1);
-                if self.status.promoted.has(sq) {
+                // A `+` says it already.
+                if marked && mark.0.is_none() {
                     s.push('~');
                 }
             }

@@ -16,7 +16,8 @@ impl Position {
     pub fn fsf_long(&self, m: Move) -> String {
         let rules = self.rules();
         if m.kind == MoveKind::Drop {
-            if let Some(base) = rules.promoted_from(m.piece) {
+            // (A face that may stand unpromoted is dropped so: by its letter.)
+            if let Some(base) = rules.promoted_from(m.piece).filter(|_| !rules.unpromoted_face(m.piece)) {
                 let text = self.uci(m);
                 let square = text.split_once('@').map_or("", |(_, sq)| sq);
                 return format!("+{}@{square}", rules.symbol(base));

@@ -21,7 +21,6 @@ mod xiangqi;
 
 pub use names::Notation;
 
-use crate::betza::Direction;
 use crate::bitboard::Bitboard;
 use crate::moves::{Move, MoveKind};
 use crate::position::Pos;
@@ -276,7 +275,9 @@ impl<B: Bitboard> Pos<B> {
             return;
         }
         if n.is_shogi() && !form.own_letters {
-            if let Some(u) = rules.promoted_from(mover) {
+            // (A face that may stand unpromoted is `+R` where it stands promoted.)
+            let promoted = !rules.unpromoted_face(mover) || (!drop && self.is_promoted(m.from));
+            if let Some(u) = rules.promoted_from(mover).filter(|_| promoted) {
                 s.push('+');
                 return rules.symbol(u).write_to(s);
             }
@@ -301,14 +302,7 @@ impl<B: Bitboard> Pos<B> {
         if !form.fsf_types || n.is_shogi() || rules.promoted_from(t).is_none() {
             return t;
         }
-        let moves = &rules.piece(t).directions;
-        let named_by = |u: PieceType| {
-            rules.promoted_from(u).is_none()
-                && !rules.piece(u).royal
-                && rules.piece(u).royal_while_at_most.is_none()
-                && same_moves(&rules.piece(u).directions, moves)
-        };
-        rules.piece_types().find(|&u| named_by(u)).unwrap_or(t)
+        rules.type_moving_alike(t).unwrap_or(t)
     }
 
     /// How much of the origin notation `n` writes for `m` (Fairy-Stockfish's
@@ -335,7 +329,7 @@ impl<B: Bitboard> Pos<B> {
         // where both rooks may gate, which Fairy-Stockfish leaves ambiguous).
         let g = self.t.geometry;
         let rules = &self.t.rules;
-        let moves_alike = |t: PieceType| same_moves(&rules.piece(t).directions, &rules.piece(mover).directions);
+        let moves_alike = |t: PieceType| rules.moves_alike(t, mover);
         let named = self.named_type(mover, n, form);
         // (A piece of the mover's own type is named alike.)
         let alike = |o: Square| {
@@ -430,9 +424,4 @@ impl<B: Bitboard> Pos<B> {
     fn could_promote(&self, m: Move, legal: &[Move]) -> bool {
         legal.iter().any(|o| o.from == m.from && o.to == m.to && o.kind != MoveKind::Drop && o.promotion().is_some())
     }
-}
-
-/// Whether two pieces move alike: the same directions, in any order.
-fn same_moves(a: &[Direction], b: &[Direction]) -> bool {
-    a.len() == b.len() && a.iter().all(|d| b.contains(d))
 }

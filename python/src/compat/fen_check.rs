@@ -96,15 +96,18 @@ impl Shape {
     pub fn of(rules: &Rules) -> Shape {
         let g = rules.geometry;
         // A promoted face (Shogi's tokin, Sho shogi's prince) is written `+` and its base's
-        // letter: Fairy-Stockfish has no letter for it.
+        // letter: Fairy-Stockfish has no letter for it, unless it may stand unpromoted
+        // (Shogi's dragon, in compat's twin of the variant: `unpromoted`).
         let demotes = |t: PieceType| rules.promoted_from(t).is_some();
         let letters: String = rules
             .piece_types()
-            .filter(|&t| !demotes(t))
+            .filter(|&t| !demotes(t) || rules.unpromoted_face(t))
             .flat_map(|t| {
                 let l = rules.symbol(t).letter;
                 [l, l.to_ascii_lowercase()]
             })
+            // A piece's second letter too (Xiangqi's `H`: `fen_io::synonym`).
+            .chain(('A'..='Z').chain('a'..='z').filter(|&c| super::fen_io::synonym(rules, c).is_some()))
             .collect();
         let mut plus_promoting = String::new();
         let mut tilde_promotions = false;

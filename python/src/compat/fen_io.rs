@@ -19,7 +19,8 @@ use chimera::{CastlingLetters, CastlingMode, Color, FenField, FenStyle, Geometry
 pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera::FenError> {
     // Promoted pieces' marks where Chimera's FEN has none (`M~`: [`promoted_marks`]), and
     // pieces promoted Shogi style to a type of their own (Chak's `+P`: [`piece_promotions`]).
-    let (_, fen) = promoted_marks(v, fen);
+    let fen = with_synonyms(v.rules(), fen);
+    let (_, fen) = promoted_marks(v, &fen);
     let (_, fen) = piece_promotions(v, &fen);
     let fen = as_fsf_reads(v.rules(), &fen);
     let fen = if chess960 || v.rules().chess960 { gates_of_960_castles(v, &fen) } else { fen };
@@ -37,6 +38,26 @@ pub fn read(v: &Variant, fen: &str, chess960: bool) -> Result<Position, chimera:
         }
     }
     position(&attempt)
+}
+
+/// A piece's second letter (Fairy-Stockfish's `pieceSynonyms`, Chimera's
+/// `notation_letter`: Xiangqi's and Janggi's horse `H` and elephant `E`), where no piece
+/// has it for its own letter.
+pub fn synonym(rules: &Rules, c: char) -> Option<char> {
+    if !c.is_ascii_alphabetic() || rules.piece_by_letter(c).is_some() {
+        return None;
+    }
+    let p = rules.pieces.iter().find(|p| p.notation_letter == Some(c.to_ascii_uppercase()))?;
+    let letter = p.letter?;
+    Some(if c.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
+}
+
+/// The FEN with each piece's second letter ([`synonym`]) in its board field and hand
+/// read as its own, as Fairy-Stockfish reads them (`H` for a Xiangqi horse is `N`).
+fn with_synonyms(rules: &Rules, fen: &str) -> String {
+    let board = fen.split(' ').next().unwrap_or("");
+    let read: String = board.chars().map(|c| synonym(rules, c).unwrap_or(c)).collect();
+    fen.replacen(board, &read, 1)
 }
 
 /// In a Chess960 position of a gating variant (Seirawan960), Fairy-Stockfish reads a

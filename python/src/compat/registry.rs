@@ -47,6 +47,8 @@ struct Loaded {
     variants: HashMap<String, Result<Variant, String>>,
     /// By section name: its `startFen` as written, which pyffish's `start_fen` gives.
     start_texts: HashMap<String, String>,
+    /// By section name: the ruleset it converted to.
+    rulesets: HashMap<String, String>,
 }
 
 fn loaded() -> MutexGuard<'static, Loaded> {
@@ -66,6 +68,18 @@ pub fn resolve(variant: &Bound<'_, PyAny>) -> PyResult<Variant> {
         return Err(PyTypeError::new_err("a variant is a chimera.Variant, or a variant name (str)"));
     }
     crate::api::resolve(variant)
+}
+
+/// The ruleset text a variant argument was compiled from, with the file name it is cited
+/// by: a loaded section's converted ruleset, or a built-in's; `None` for a
+/// `chimera.Variant` or a ruleset path.
+pub fn ruleset_text(variant: &Bound<'_, PyAny>) -> Option<(String, String)> {
+    let name = variant.extract::<&str>().ok()?;
+    let l = loaded();
+    if l.variants.contains_key(name) {
+        return Some((l.rulesets.get(name)?.clone(), format!("{name}.toml")));
+    }
+    chimera::variants::builtin(name).map(|b| (b.toml.to_string(), b.file()))
 }
 
 /// Whether `name` is a section a load defined (converted or not).
@@ -135,8 +149,13 @@ pub fn load_config(text: &str) -> Vec<String> {
     let mut fresh = Vec::new();
     for s in sections.into_iter().filter(|s| s.line > offset) {
         let entry = match s.result {
-            Ok(toml) => chimera::variants::from_toml(&toml, &format!("{}.toml", s.name)).map_err(|e| format!("[{}] {e}", s.name)),
+            Ok(toml) => {
+                let entry = chimera::variants::from_toml(&toml, &format!("{}.toml", s.name)).map_err(|e| format!("[{}] {e}", s.name));
+                l.rulesets.insert(s.name.clone(), toml);
+                entry
+            }
             Err(mut refusal) => {
+                l.rulesets.remove(&s.name);
                 if refusal.line > offset {
                     refusal.line -= offset;
                 }
