@@ -374,6 +374,11 @@ DEFECTS = [
     (None, "validate_fen", ("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1D5R1/LNSGKGSNL[-] w 0 1", "shogi"), 1, None),
     # Chimera's own letter of a face that is a gold in Fairy-Stockfish is none of its.
     (None, "validate_fen", ("4k4/9/9/9/9/9/1T7/9/4K4[] w - - 0 1", "shogi"), -10, None),
+    # Pieces of the variant that no start position holds: Goro goro's rook and bishop,
+    # EuroShogi's silver (Fairy-Stockfish keeps Minishogi's and Shogi's pieces).
+    (None, "validate_fen", ("sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", "gorogoro"), 1, None),
+    (None, "legal_moves", ("gorogoro", "sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", []), None, None),
+    (None, "legal_moves", ("euroshogi", "1nbgkgn1/1r4b1/ppSppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[Ss] w - - 0 1", []), None, None),
     # 15. Xiangqi's and Janggi's second letters for the horse and the elephant
     # (Fairy-Stockfish's `pieceSynonyms`) read as theirs, and are written as the first.
     (None, "validate_fen", (SYNONYMS, "janggi"), 1, None),
