@@ -277,6 +277,14 @@ PAWN_TURNS_FEN = "rnbqkbnr/pppppppp/8/8/8/1p6/P7/4K3[] b kq - 0 1"
 XQ_HOUSE_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
 XQ_HOUSE_POCKET = "2r1cabn1/4a4/4bk3/prp1p4/2b3p1p/P1c2pB1P/n1P1N4/4KRN2/8r/2CA1A3[Pc] w - - 0 57"
 
+CUSTOM_EP = """[customep:chess]
+pawn = -
+customPiece1 = w:fWfceFifmnD
+enPassantTypes = w
+promotionPawnTypes = w
+startFen = 4k3/wwwwwwww/8/8/8/8/WWWWWWWW/4K3 w - - 0 1
+"""
+CUSTOM_EP_READ = "4k3/1ww1wwww/w7/3wW3/8/8/WWWW1WWW/4K3 w - d5d6 4 3"
 BARE_DRAGONS = "4k4/9/9/3d1+r3/3D1D3/9/9/9/4K4[] w - - 0 1"
 DRAGON_IN_HAND = "4k4/9/9/9/9/9/1R7/9/4K4[Dd] w - - 0 1"
 SYNONYMS = "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1"
@@ -379,7 +387,12 @@ DEFECTS = [
     (None, "validate_fen", ("sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", "gorogoro"), 1, None),
     (None, "legal_moves", ("gorogoro", "sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", []), None, None),
     (None, "legal_moves", ("euroshogi", "1nbgkgn1/1r4b1/ppSppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[Ss] w - - 0 1", []), None, None),
-    # 15. Xiangqi's and Janggi's second letters for the horse and the elephant
+    # 15. After the double step of a piece that is no pawn but takes en passant
+    # (Borderlands' soldier), the squares passed and reached read back as written.
+    (CUSTOM_EP, "get_fen", ("customep", "startpos", ["e2e4", "a7a6", "e4e5", "d7d5"]), CUSTOM_EP_READ, None),
+    (CUSTOM_EP, "get_fen", ("customep", CUSTOM_EP_READ, []), CUSTOM_EP_READ, None),
+    (CUSTOM_EP, "legal_moves", ("customep", CUSTOM_EP_READ, []), None, None),
+    # 16. Xiangqi's and Janggi's second letters for the horse and the elephant
     # (Fairy-Stockfish's `pieceSynonyms`) read as theirs, and are written as the first.
     (None, "validate_fen", (SYNONYMS, "janggi"), 1, None),
     (None, "get_fen", ("janggi", SYNONYMS, []), SYNONYMS.translate(str.maketrans("heHE", "nbNB")), None),

@@ -453,14 +453,18 @@ fn pocket_in_fsf_order(rules: &Rules, hand: &str) -> String {
 /// `written` (the FEN of a position read from `read`, no move played) with `read`'s
 /// en-passant field where Fairy-Stockfish keeps it as read: the squares a piece that is no
 /// pawn passed and reached (Wolf's sergeant, `f7f8`), which it writes after the double
-/// step whether or not anything can take there, and Chimera leaves out when nothing can.
+/// step whether or not anything can take there, and Chimera leaves out when nothing can;
+/// the squares passed and reached where a piece that is no pawn takes en passant
+/// (Borderlands' `d6d7`), of which Chimera keeps the one passed.
 pub fn keep_read_en_passant(pos: &Position, read: &str, written: String) -> String {
     let rules = pos.rules();
     let non_pawn_double_steps = rules.pieces.iter().any(|p| p.en_passant && !moves_as_pawn(p) && !p.takes_en_passant);
+    let non_pawn_takers = rules.pieces.iter().any(|p| p.takes_en_passant && !moves_as_pawn(p));
     let read_ep = read.split_whitespace().nth(3).filter(|f| f.len() >= 4 && f.chars().next().is_some_and(|c| c.is_ascii_lowercase()));
     let mut parts: Vec<&str> = written.split(' ').collect();
+    let kept_as_read = |field: &str| if non_pawn_takers { field != "-" } else { non_pawn_double_steps && field == "-" };
     match read_ep {
-        Some(ep) if non_pawn_double_steps && parts.len() > 3 && parts[3] == "-" => {
+        Some(ep) if parts.len() > 3 && kept_as_read(parts[3]) => {
             parts[3] = ep;
             parts.join(" ")
         }
