@@ -1106,15 +1106,20 @@ impl Rules {
         let (a, b) = (&self.piece(a).directions, &self.piece(b).directions);
         a.len() == b.len() && a.iter().all(|d| b.contains(d))
     }
-    /// The type Fairy-Stockfish's promoted piece of face `t` is (its promoted pieces are
-    /// of an existing type): the first type that is no face and no royal piece and moves
-    /// alike (Shogi's gold, for the tokin). `None` where none does: the face is a type of
-    /// its own there too (the dragon; Shogun's commoner, which moves as the king but is
-    /// no king), written by its own letter.
-    pub fn type_moving_alike(&self, t: PieceType) -> Option<PieceType> {
-        self.piece_types().find(|&u| {
-            self.promoted_from(u).is_none() && !self.piece(u).royal && self.piece(u).royal_while_at_most.is_none() && self.moves_alike(u, t)
-        })
+    /// The type whose letter Fairy-Stockfish writes for the pieces of type `t`: `t` for a
+    /// type that is no promoted face; for a face (Fairy-Stockfish's promoted pieces are of
+    /// an existing type), the first type that is no face and no royal piece and moves
+    /// alike (Shogi's gold, for the tokin), else the first face that moves alike: `t`
+    /// itself (the dragon; Shogun's commoner, which moves as the king but is no king), or
+    /// one listed before it (Yari shogi's gold from a knight, for the one from a bishop:
+    /// one type of Fairy-Stockfish's).
+    pub fn fsf_type(&self, t: PieceType) -> PieceType {
+        if self.promoted_from(t).is_none() {
+            return t;
+        }
+        let alike = |u: PieceType| !self.piece(u).royal && self.piece(u).royal_while_at_most.is_none() && self.moves_alike(u, t);
+        let first = |faces: bool| self.piece_types().find(|&u| self.promoted_from(u).is_some() == faces && alike(u));
+        first(false).or_else(|| first(true)).unwrap_or(t)
     }
     /// Whether a piece of the promoted face `t` may also stand unpromoted, as
     /// Fairy-Stockfish's promoted types may (a dragon set up as one, not promoted from a

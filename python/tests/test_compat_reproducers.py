@@ -387,6 +387,18 @@ DEFECTS = [
     (None, "validate_fen", ("sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", "gorogoro"), 1, None),
     (None, "legal_moves", ("gorogoro", "sgkgs/5/1ppp1/1PPP1/R4/SGKG1[Bb] w - - 0 1", []), None, None),
     (None, "legal_moves", ("euroshogi", "1nbgkgn1/1r4b1/ppSppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[Ss] w - - 0 1", []), None, None),
+    # A face is written by the letter of Fairy-Stockfish's type for it: Kyoto shogi's
+    # turned lance and knight are its gold (and told apart as golds), Yari shogi's gold
+    # from a bishop its gold from a knight; Kyoto's gold and Yari's gold set up bare read.
+    (None, "get_san", ("kyotoshogi", "L4/+L1kn1/4+p/1+N+S+s1/3K1[P] w - - 1 23", "b2a3-", False, 1), "Gba3=N", None),
+    (None, "get_san", ("kyotoshogi", "L4/+L1kn1/4+p/1+N+S+s1/3K1[P] w - - 1 23", "a4a3-", False, 1), "Gaa3=L", None),
+    (None, "validate_fen", ("p+nks+l/5/2G2/5/+LSK+NP[-] w 0 1", "kyotoshogi"), 1, None),
+    (None, "legal_moves", ("kyotoshogi", "p+nks+l/5/2G2/5/+LSK+NP[-] w 0 1", []), None, None),
+    (None, "get_san", ("yarishogi", "2r2br/7/1np1p1k/pp1nbpp/1P1p3/P1PP3/1BKNPPP/1B3NR/2R4[] b - - 37 19", "e6e3+", False, 1),
+     "Bxe3=G", None),
+    (None, "validate_fen", ("rnnkbbr/7/ppppppp/7/3G3/7/PPPPPPP/7/RBBKNNR[] w - - 0 1", "yarishogi"), 1, None),
+    (None, "get_fen", ("yarishogi", "rnnkbbr/7/ppppppp/3g3/3G3/7/PPPPPPP/7/RBBKNNR[] w - - 0 1", ["d5d6"]),
+     "rnnkbbr/7/ppppppp/3G3/7/7/PPPPPPP/7/RBBKNNR[G] b - - 0 1", None),
     # 15. After the double step of a piece that is no pawn but takes en passant
     # (Borderlands' soldier), the squares passed and reached read back as written.
     (CUSTOM_EP, "get_fen", ("customep", "startpos", ["e2e4", "a7a6", "e4e5", "d7d5"]), CUSTOM_EP_READ, None),

@@ -215,12 +215,19 @@ fn fairy_stockfish_names_a_promoted_face_by_the_type_that_moves_alike() {
     assert_eq!(fsf(&mut p, "d2d3"), "Gd3");
     let m = p.parse_move("d2d3").unwrap();
     assert_eq!(p.san(m), "Td3");
-    // A face no other type moves like keeps its letter; a king's moves name no face
-    // (Shogun's commoner, promoted from a pawn, is no king).
+    // Kyoto shogi's turned lance is its gold too, as Fairy-Stockfish writes it.
     let mut k = pos("kyotoshogi", Some("k4/5/5/1Y3/4K[] w - - 0 1"));
     let legal = k.legal_moves();
     let m = k.parse_move("b2b3l").unwrap();
-    assert_eq!(k.notate_fsf_in(m, Notation::San, &legal), "Yb3=L");
+    assert_eq!(k.notate_fsf_in(m, Notation::San, &legal), "Gb3=L");
+    // Of faces that move alike where no other type does, the first listed names them all
+    // (Yari shogi's golds from a knight and from a bishop are one type of
+    // Fairy-Stockfish's); a king's moves name no face (Shogun's commoner is no king).
+    let mut y = pos("yarishogi", Some("3k3/7/7/7/3H3/7/7/7/3K3[] w - - 0 1"));
+    let legal = y.legal_moves();
+    let m = y.parse_move("d5d6").unwrap();
+    assert_eq!(y.notate_fsf_in(m, Notation::San, &legal), "Gd6");
+    assert_eq!(y.san(m), "Hd6");
 }
 
 #[test]

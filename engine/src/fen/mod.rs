@@ -63,7 +63,10 @@ type Placed = (Square, Piece, bool);
 /// mark for a square that is no part of the board's play).
 pub(crate) fn parse_board(rules: &crate::rules::Rules, field: &str) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let demotes = rules.drops.as_ref().is_some_and(|d| d.demote_on_capture);
-    scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), |u| rules.promoted_face(u), demotes)
+    // `+R` is marked promoted where the face may also stand unpromoted (the mark tells
+    // them apart); a face promoted by its type alone reads as its letter would.
+    let face = |u| rules.promoted_face(u).map(|t| (t, rules.unpromoted_face(t)));
+    scan_board(rules.geometry, field, |c| rules.piece_by_letter(c), face, demotes)
 }
 
 /// The pieces of the ruleset's start position (its game array), read from the start
@@ -80,16 +83,17 @@ pub(crate) fn wall_squares(g: Geometry, fen: &str) -> Vec<Square> {
     let field = fen.split_whitespace().next().unwrap_or("");
     let field = field.split('[').next().unwrap_or("");
     let board: Vec<&str> = field.split('/').take(g.ranks as usize).collect();
-    scan_board(g, &board.join("/"), |_| Some(PieceType::new(0)), Some, true).map(|(_, walls)| walls).unwrap_or_default()
+    scan_board(g, &board.join("/"), |_| Some(PieceType::new(0)), |u| Some((u, false)), true).map(|(_, walls)| walls).unwrap_or_default()
 }
 
 /// `letter` gives the type of a letter, `face` the promoted face of a type (a piece
-/// written `+P`, as Fairy-Stockfish writes a promoted shogi piece).
+/// written `+P`, as Fairy-Stockfish writes a promoted shogi piece) and whether it is
+/// marked promoted so.
 fn scan_board(
     g: Geometry,
     field: &str,
     letter: impl Fn(char) -> Option<PieceType>,
-    face: impl Fn(PieceType) -> Option<PieceType>,
+    face: impl Fn(PieceType) -> Option<(PieceType, bool)>,
     demotes: bool,
 ) -> Result<(Vec<Placed>, Vec<Square>), FenError> {
     let rows: Vec<&str> = field.split('/').collect();
@@ -125,14 +129,12 @@ fn scan_board(
                 let Some(u) = chars.next().filter(char::is_ascii_alphabetic) else {
                     return err(FenField::Board, format!("rank {}: `+` without the letter of a piece", rank + 1));
                 };
-                let Some(kind) = letter(u).and_then(&face) else {
+                let Some((kind, marked)) = letter(u).and_then(&face) else {
                     return err(FenField::Board, format!("rank {}: `+{u}`: no piece of this variant is `{u}` promoted", rank + 1));
                 };
                 if file < g.files as u32 {
                     let color = if u.is_ascii_uppercase() { Color::White } else { Color::Black };
-                    // Where the variant marks promoted pieces, `+P` is one: it returns to
-                    // the hand as the piece it promoted from, as `P~` would.
-                    out.push((g.square(file as u8, rank), Piece { color, kind }, demotes));
+                    out.push((g.square(file as u8, rank), Piece { color, kind }, marked));
                 }
                 file += 1;
             } else if c.is_ascii_alphabetic() {

@@ -299,10 +299,10 @@ impl<B: Bitboard> Pos<B> {
     /// (Shogun's commoner, promoted from a pawn, moves as the king but is no king).
     fn named_type(&self, t: PieceType, n: Notation, form: Form) -> PieceType {
         let rules = &self.t.rules;
-        if !form.fsf_types || n.is_shogi() || rules.promoted_from(t).is_none() {
+        if !form.fsf_types || n.is_shogi() {
             return t;
         }
-        rules.type_moving_alike(t).unwrap_or(t)
+        rules.fsf_type(t)
     }
 
     /// How much of the origin notation `n` writes for `m` (Fairy-Stockfish's
@@ -343,7 +343,10 @@ impl<B: Bitboard> Pos<B> {
                 } else {
                     matches!(o.kind, MoveKind::Normal | MoveKind::DoubleStep | MoveKind::EnPassant)
                         && (o.kind == MoveKind::EnPassant) == (m.kind == MoveKind::EnPassant)
-                        && o.promotion() == m.promotion()
+                        // Fairy-Stockfish tells apart the pieces that may move there
+                        // promoting, whatever they promote to (Kyoto's `Gba3=N` beside a
+                        // gold turning into a lance).
+                        && (o.promotion() == m.promotion() || form.fsf_types && o.promotion().is_some() == m.promotion().is_some())
                 };
                 o.to == m.to && o.from != m.from && same_kind && alike(o.from)
             })

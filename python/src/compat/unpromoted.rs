@@ -16,12 +16,10 @@ use pyo3::prelude::*;
 
 /// The faces a Fairy-Stockfish FEN may hold bare, each with the type it promotes from:
 /// a face with a letter of its own that returns to the hand as its origin by type
-/// (`captured_as`), that Fairy-Stockfish writes by that letter (no other type moves alike,
-/// so its promoted piece is of the face's own type: the dragon; not the tokin, which is
-/// its gold; nor another face: Yari shogi's golds from a knight and from a bishop are one
-/// type of Fairy-Stockfish's, whose letter the rules do not tell), and that promotes no
-/// further (Kyoto shogi's faces turn back, which Fairy-Stockfish does only to promoted
-/// ones).
+/// (`captured_as`), whose letter is Fairy-Stockfish's for its type ([`Rules::fsf_type`]:
+/// the dragon's; not the tokin's, which is its gold; not Yari shogi's gold from a bishop,
+/// which is its gold from a knight), and that promotes no further (Kyoto shogi's faces
+/// turn back, which Fairy-Stockfish does only to promoted ones).
 pub fn faces(rules: &Rules) -> Vec<(PieceType, PieceType)> {
     rules
         .piece_types()
@@ -33,8 +31,7 @@ pub fn faces(rules: &Rules) -> Vec<(PieceType, PieceType)> {
                 && p.letter.is_some()
                 && p.promotion.is_none()
                 && rules.promoted_from(t) == Some(u)
-                && rules.type_moving_alike(t).is_none()
-                && !rules.piece_types().any(|o| o != t && rules.promoted_from(o).is_some() && rules.moves_alike(o, t));
+                && rules.fsf_type(t) == t;
             bare.then_some((t, u))
         })
         .collect()
