@@ -220,6 +220,12 @@ fn fairy_stockfish_names_a_promoted_face_by_the_type_that_moves_alike() {
     let legal = k.legal_moves();
     let m = k.parse_move("b2b3l").unwrap();
     assert_eq!(k.notate_fsf_in(m, Notation::San, &legal), "Gb3=L");
+    // Each reads back, where no piece of the named type makes the move (a gold's `Gd3`
+    // stays the gold's: Chimera's own SAN names the tokin `T`).
+    assert_eq!(k.parse_move("Gb3=L"), Ok(m));
+    let tokin = p.parse_move("d2d3").unwrap();
+    assert_eq!(p.parse_move("Gd3"), Ok(tokin));
+    assert_eq!(p.parse_move("Gfe3"), p.parse_move("f2e3"));
     // Of faces that move alike where no other type does, the first listed names them all
     // (Yari shogi's golds from a knight and from a bishop are one type of
     // Fairy-Stockfish's); a king's moves name no face (Shogun's commoner is no king).

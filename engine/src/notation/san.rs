@@ -570,8 +570,10 @@ impl<B: Bitboard> Pos<B> {
         let piece_type = named(parts.piece)?;
         let promotion = named(parts.promotion)?;
         let origin_ok = |from: Square| parts.file.is_none_or(|f| g.file(from) == f) && parts.rank.is_none_or(|r| g.rank(from) == r);
-        let type_ok = |p: Piece| match piece_type {
-            Some(pt) => p.kind == pt,
+        // With `as_fsf`, also a promoted face by the letter of Fairy-Stockfish's type for it
+        // (a tokin as `G`, Shogi's gold: `Rules::fsf_type`), as compat writes it.
+        let kind_fits = |p: Piece, as_fsf: bool| match piece_type {
+            Some(pt) => p.kind == pt || as_fsf && rules.fsf_type(p.kind) == pt,
             None => from_sq.is_some() || rules.piece(p.kind).pawn,
         };
         let describe = |pt: Option<PieceType>| match pt {
@@ -592,14 +594,23 @@ impl<B: Bitboard> Pos<B> {
         // (`Nc3/H`, read above): plain `Nc3` is the move that gates nothing; so is a locust
         // move with its first square (`Lxe5xf6`, read above): `Lxf6` is the leap.
         // The target first: it rules out most moves.
-        let named = |m: &Move| {
+        let named_as = |m: &Move, as_fsf: bool| {
             m.to == parts.to
                 && !matches!(m.kind, MoveKind::Castle | MoveKind::Drop | MoveKind::Gate | MoveKind::GateCastle | MoveKind::Locust)
                 && origin_ok(m.from)
-                && self.piece_at(m.from).is_some_and(type_ok)
+                && self.piece_at(m.from).is_some_and(|p| kind_fits(p, as_fsf))
         };
+        // Fairy-Stockfish's names only where no piece of the type the letter names fits.
+        let as_fsf = !legal.iter().any(|m| named_as(m, false));
+        let type_ok = |p: Piece| kind_fits(p, as_fsf);
+        let named = |m: &Move| named_as(m, as_fsf);
+        // And the promotion so (Judkins' `Nxa2=G`: its promoted knight is Fairy-Stockfish's gold).
+        let promoted_as =
+            |m: &Move, as_fsf: bool| m.promotion() == promotion || as_fsf && m.promotion().map(|p| rules.fsf_type(p)) == promotion;
+        let promotion_as_fsf = !legal.iter().any(|m| named(m) && promoted_as(m, false));
+        let promotes = |m: &Move| promoted_as(m, promotion_as_fsf);
         // The usual case first, without lists: one legal move fits the text.
-        let mut fitting = legal.iter().filter(|m| named(m) && m.promotion() == promotion);
+        let mut fitting = legal.iter().filter(|m| named(m) && promotes(m));
         if let (Some(&m), None) = (fitting.next(), fitting.next()) {
             if parts.capture && !self.is_capture(m) {
                 return refuse(IllegalCode::NotACapture, format!("`{text}` is written as a capture, but {} is empty", g.square_name(m.to)));
@@ -607,7 +618,7 @@ impl<B: Bitboard> Pos<B> {
             return Ok(m);
         }
         let candidates: Vec<Move> = legal.iter().copied().filter(|m| named(m)).collect();
-        let matching: Vec<Move> = candidates.iter().copied().filter(|m| m.promotion() == promotion).collect();
+        let matching: Vec<Move> = candidates.iter().copied().filter(|m| promotes(m)).collect();
         match matching.len() {
             1 => {
                 let m = matching[0];
@@ -652,7 +663,7 @@ impl<B: Bitboard> Pos<B> {
                 && m.to == parts.to
                 && origin_ok(m.from)
                 && self.piece_at(m.from).is_some_and(type_ok)
-                && m.promotion() == promotion
+                && promotes(m)
         };
         if !rules.checks_allowed || !rules.drop_checks_allowed() || !rules.royal_flees_check || rules.end.bikjang {
             let mut unbanned = Vec::new();
