@@ -62,6 +62,9 @@ struct Game {
     /// writes them `+P` (`fen_io::plus_target`). The FEN's, then each such promotion's,
     /// following the piece until it is taken.
     plus: Vec<(chimera::Square, chimera::PieceType)>,
+    /// Where promoted faces stand set up bare (Sho shogi's `D`: `fen_io::bare_face`),
+    /// following each until it is taken.
+    bare: Vec<chimera::Square>,
 }
 
 /// The position pyffish's calls start from: the variant's, at `fen` (`"startpos"` for its
@@ -80,7 +83,8 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
     let pos = pos.map_err(errors::fen_error)?;
     let (marks, unmarked) = if fen == "startpos" { (Vec::new(), String::new()) } else { fen_io::promoted_marks(&v, fen) };
     let plus = if fen == "startpos" { Vec::new() } else { fen_io::piece_promotions(&v, &unmarked).0 };
-    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None, marks, plus };
+    let bare = if fen == "startpos" { Vec::new() } else { fen_io::bare_faces(&v, fen) };
+    let mut game = Game { clock: u32::from(pos.halfmove_clock()), pos, taken: None, marks, plus, bare };
     for text in moves {
         let parts = fsf_turn(&mut game.pos, text)
             .map_err(|e| errors::illegal_move(chimera::MoveError { message: format!("Invalid move '{}': {}", &**text, e.message), ..e }))?;
@@ -88,11 +92,17 @@ fn build(variant: &Bound<'_, PyAny>, fen: &str, moves: &[PyBackedStr], chess960:
         // and takes nothing).
         let mut parts = parts.into_iter();
         if let Some(first) = parts.next() {
+            let bare = game.bare_demoting_capture(first);
+            game.follow_bare(first);
             game.follow_marks(first);
             game.follow_plus(first);
             game.play(first);
+            if let Some((t, u)) = bare {
+                game.keep_in_hand_as_itself(t, u);
+            }
         }
         for part in parts {
+            game.follow_bare(part);
             game.follow_marks(part);
             game.follow_plus(part);
             game.pos.play_unchecked(part);
@@ -167,6 +177,44 @@ impl Game {
         }
     }
 
+    /// Moves the square of a bare face that the move `m` (about to be played) moves, and
+    /// drops the one of a piece it takes.
+    fn follow_bare(&mut self, m: chimera::Move) {
+        if self.bare.is_empty() {
+            return;
+        }
+        let moved = m.kind != MoveKind::Drop && self.bare.contains(&m.from);
+        self.bare.retain(|&sq| sq != m.from && sq != m.to);
+        if moved && m.promotion().is_none() {
+            self.bare.push(m.to);
+        }
+    }
+
+    /// Where the move `m` (about to be played) takes a piece of a type that goes to the
+    /// hand as another without being its promoted face, and that stands unpromoted (no
+    /// `+` on it: a bare `k` in xiangfu, whose `+g` returns as a `g`): its type and the
+    /// one Chimera's hand gets for it. Fairy-Stockfish returns such a piece as itself.
+    fn bare_demoting_capture(&self, m: chimera::Move) -> Option<(chimera::PieceType, chimera::PieceType)> {
+        if matches!(m.kind, MoveKind::Drop | MoveKind::Castle | MoveKind::GateCastle) || self.plus.iter().any(|&(sq, _)| sq == m.to) {
+            return None;
+        }
+        let rules = self.pos.rules();
+        let taken = self.pos.piece_at(m.to).filter(|p| p.color != self.pos.turn())?.kind;
+        match rules.piece(taken).captured_as {
+            chimera::rules::Captured::Hand(u) if u != taken && fen_io::plus_type(rules, u) == Some(taken) => Some((taken, u)),
+            _ => None,
+        }
+    }
+
+    /// The captor's hand holds the piece just taken as its type `t`, not as `u`
+    /// ([`Game::bare_demoting_capture`]), where the hand may hold `t`.
+    fn keep_in_hand_as_itself(&mut self, t: chimera::PieceType, u: chimera::PieceType) {
+        let captor = self.pos.turn().opponent();
+        if self.pos.take_from_hand(Piece { color: captor, kind: u }) && !self.pos.give_to_hand(Piece { color: captor, kind: t }) {
+            self.pos.give_to_hand(Piece { color: captor, kind: u });
+        }
+    }
+
     /// Moves the `+` of a piece promoted to a type of its own with the move `m` (about
     /// to be played), drops the one of a piece it takes, and adds one for such a
     /// promotion.
@@ -209,7 +257,8 @@ impl Game {
     }
 
     fn fen(&self, chess960: bool, fog: bool) -> String {
-        fen_io::with_plus(self.pos.rules(), &fen_io::write(&self.pos, chess960, self.clock, fog), &self.plus)
+        let rules = self.pos.rules();
+        fen_io::with_bare(rules, &fen_io::with_plus(rules, &fen_io::write(&self.pos, chess960, self.clock, fog), &self.plus), &self.bare)
     }
 }
 

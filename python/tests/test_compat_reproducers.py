@@ -288,6 +288,39 @@ CUSTOM_EP_READ = "4k3/1ww1wwww/w7/3wW3/8/8/WWWW1WWW/4K3 w - d5d6 4 3"
 BARE_DRAGONS = "4k4/9/9/3d1+r3/3D1D3/9/9/9/4K4[] w - - 0 1"
 DRAGON_IN_HAND = "4k4/9/9/9/9/9/1R7/9/4K4[Dd] w - - 0 1"
 SYNONYMS = "rhea1aehr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RHEA1AEHR w - - 0 1"
+# Fairy-Stockfish's Chennis (its variants.ini): pieces that turn over as they move.
+CHENNIS = """[chennis]
+maxRank = 7
+maxFile = 7
+mobilityRegionWhiteKing = b1 c1 d1 e1 f1 b2 c2 d2 e2 f2 b3 c3 d3 e3 f3 b4 c4 d4 e4 f4
+mobilityRegionBlackKing = b4 c4 d4 e4 f4 b5 c5 d5 e5 f5 b6 c6 d6 e6 f6 b7 c7 d7 e7 f7
+customPiece1 = p:fmWfceF
+cannon = c
+commoner = m
+fers = f
+soldier = s
+king = k
+bishop = b
+knight = n
+rook = r
+promotionPieceTypes = -
+promotedPieceType = p:r f:c s:b m:n
+promotionRegionWhite = *1 *2 *3 *4 *5 *6 *7
+promotionRegionBlack = *7 *6 *5 *4 *3 *2 *1
+startFen = 1fkm3/1p1s3/7/7/7/3S1P1/3MKF1[] w - 0 1
+pieceDrops = true
+capturesToHand = true
+pieceDemotion = true
+mandatoryPiecePromotion = true
+dropPromoted = true
+castling = false
+stalemateValue = loss
+"""
+KYOTO_BARE = "p+nks+l/5/5/5/+LSK+NR[Bb] w - - 0 1"
+MICRO_BARE = "kb+r+l/p3/4/3P/DHBK[GNSgns] w 0 1"
+CHENNIS_BARE = "1bkn3/1r1c3/7/7/3R3/3S1PC/3MKFB[Nn] w - 0 1"
+SHO_BARE = "lnsgkgsnl/1r2e2b1/ppppppppp/9/4D4/9/PPPPPPPPP/1B2E2H1/LNSGKGSNL w 0 1"
+XIANGFU_BARE = "2rbm4/2cwn4/2+g1+g4/9/9/4k4/4+G1+G2/4NWC2/4MBR2[] w - 0 1"
 
 DEFECTS = [
     # 1. Atomic and Spartan: compat marks every check as the variant has it; pyffish marks
@@ -409,6 +442,26 @@ DEFECTS = [
     (None, "validate_fen", (SYNONYMS, "janggi"), 1, None),
     (None, "get_fen", ("janggi", SYNONYMS, []), SYNONYMS.translate(str.maketrans("heHE", "nbNB")), None),
     (None, "legal_moves", ("xiangqi", SYNONYMS, []), None, None),
+    # 17. Faces that turn over, set up bare: Fairy-Stockfish reads their letters as pieces
+    # of its types that never turn (Kyoto shogi's `R` is a rook, its turned pawn `+P`);
+    # Micro shogi keeps Minishogi's dragon and horse; Sho shogi's bare `D` is a dragon no
+    # rook promoted to, written back `D` (Xiang Fu's bare `k`: section 3 of CLIENT).
+    (None, "validate_fen", (KYOTO_BARE, "kyotoshogi"), 1, None),
+    (None, "legal_moves", ("kyotoshogi", KYOTO_BARE, []), None, None),
+    (None, "get_fen", ("kyotoshogi", KYOTO_BARE, ["e1e3"]), "p+nks+l/5/4R/5/+LSK+N1[Bb] b - - 1 1", None),
+    (None, "get_fen", ("kyotoshogi", KYOTO_BARE, ["B@c3"]), "p+nks+l/5/2B2/5/+LSK+NR[b] b - - 0 1", None),
+    (None, "get_san", ("kyotoshogi", KYOTO_BARE, "e1e5", False, 1), "Rxe5", None),
+    (None, "validate_fen", (MICRO_BARE, "micro"), 1, None),
+    (None, "legal_moves", ("micro", MICRO_BARE, []), None, None),
+    (None, "get_fen", ("micro", MICRO_BARE, ["a1a4"]), "kb+r+l/D3/4/3P/1HBK[GNPSgns] b - - 0 1", None),
+    (None, "get_fen", ("micro", MICRO_BARE, ["a1a4", "b5a4+"]), "k1+r+l/+b3/4/3P/1HBK[GNPSgnds] w - - 0 2", None),
+    (CHENNIS, "validate_fen", (CHENNIS_BARE, "chennis"), 1, None),
+    (CHENNIS, "legal_moves", ("chennis", CHENNIS_BARE, []), None, None),
+    (CHENNIS, "get_fen", ("chennis", CHENNIS_BARE, ["d3d6"]), "1bkn3/1r1R3/7/7/7/3S1PC/3MKFB[CNn] b - - 0 1", None),
+    (CHENNIS, "get_fen", ("chennis", CHENNIS_BARE, ["N@d4"]), None, None),
+    (None, "validate_fen", (SHO_BARE, "shoshogi"), 1, None),
+    (None, "get_fen", ("shoshogi", SHO_BARE, []), SHO_BARE.replace(" w 0 1", " w - - 0 1"), None),
+    (None, "get_fen", ("shoshogi", SHO_BARE, ["e5e7"]), None, None),
 ]
 
 
@@ -611,6 +664,9 @@ CLIENT = [
      "2rbm4/2cwn4/2+g6/9/4+g4/9/6+G2/4NWC2/4MBR2[g] w - - 0 3"),
     (XIANGFU, "legal_moves", ("xiangfu", XIANGFU_ONE_ATTACKED, []),
      ["c7c6", "c7d6", "c7d7", "e7d6", "e7d7", "e7e6", "e7f6", "e7f7", "e9c9", "e9g7", "e9g9"]),
+    # A `k` set up bare (no `+g`) is a commoner no `g` promoted to: it goes to the hand as a `k`.
+    (XIANGFU, "get_fen", ("xiangfu", XIANGFU_BARE, ["g3g4", "e4f3", "g4f3"]),
+     "2rbm4/2cwn4/2+g1+g4/9/9/9/4+G+G3/4NWC2/4MBR2[K] b - - 0 2"),
     # 4. The side not to move in check: read, and its king may be taken.
     (None, "legal_moves", ("chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", []),
      ["e1d1", "e1d2", "e1f1", "e1f2", "e2a2", "e2b2", "e2c2", "e2d2", "e2e3", "e2e4", "e2e5", "e2e6", "e2e7", "e2e8",

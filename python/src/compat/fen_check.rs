@@ -97,11 +97,12 @@ impl Shape {
         let g = rules.geometry;
         // A promoted face (Shogi's tokin, Sho shogi's prince) is written `+` and its base's
         // letter: Fairy-Stockfish has no letter for it, unless it may stand unpromoted
-        // (Shogi's dragon, in compat's twin of the variant: `unpromoted`).
+        // (Shogi's dragon, in compat's twin of the variant: `unpromoted`; Sho shogi's,
+        // `fen_io::bare_face`).
         let demotes = |t: PieceType| rules.promoted_from(t).is_some();
         let letters: String = rules
             .piece_types()
-            .filter(|&t| !demotes(t) || rules.unpromoted_face(t))
+            .filter(|&t| !demotes(t) || rules.unpromoted_face(t) || super::fen_io::bare_face(rules, t))
             .flat_map(|t| {
                 let l = rules.symbol(t).letter;
                 [l, l.to_ascii_lowercase()]

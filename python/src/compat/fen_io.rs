@@ -680,6 +680,44 @@ pub fn promoted_marks(v: &Variant, fen: &str) -> (Vec<Square>, String) {
     (marks, fen.replacen(board, &board.replace('~', ""), 1))
 }
 
+/// Whether Fairy-Stockfish reads the promoted face `t`'s letter as a piece set up bare,
+/// in a variant without hands (Sho shogi's `D`: a dragon not promoted from a rook, which
+/// it writes `D` where it writes a promoted one `+R`): `t` has a letter, and it is
+/// Fairy-Stockfish's for its type ([`Rules::fsf_type`]; not the tokin's). With hands,
+/// where such a piece returns to the hand as itself, compat plays in a twin of the
+/// variant (`unpromoted`).
+pub fn bare_face(rules: &Rules, t: PieceType) -> bool {
+    rules.drops.is_none() && rules.promoted_from(t).is_some() && rules.piece(t).letter.is_some() && rules.fsf_type(t) == t
+}
+
+/// The squares where `fen`'s board sets a promoted face up bare ([`bare_face`]).
+pub fn bare_faces(v: &Variant, fen: &str) -> Vec<Square> {
+    let rules = v.rules();
+    let board = fen.split(' ').next().unwrap_or("");
+    let field = board.split('[').next().unwrap_or(board);
+    let Some(squares) = board_squares(rules.geometry, field) else { return Vec::new() };
+    let bare = |text: &str| text.chars().next().and_then(|c| rules.piece_by_letter(c)).is_some_and(|t| bare_face(rules, t));
+    squares.into_iter().filter(|(_, text)| text.as_deref().is_some_and(bare)).map(|(sq, _)| sq).collect()
+}
+
+/// `fen` with the faces on `bare` written by their own letters, not `+` and the letter
+/// of what they promote from.
+pub fn with_bare(rules: &Rules, fen: &str, bare: &[Square]) -> String {
+    let board = fen.split(' ').next().unwrap_or("");
+    let field = board.split('[').next().unwrap_or(board);
+    let Some(mut squares) = board_squares(rules.geometry, field).filter(|_| !bare.is_empty()) else { return fen.to_string() };
+    for (sq, text) in squares.iter_mut() {
+        let Some(t) = text.as_mut().filter(|_| bare.contains(sq)) else { continue };
+        let Some(piece) = t.strip_prefix('+').and_then(|l| l.chars().next()).and_then(|c| rules.piece_by_letter(c)) else { continue };
+        let white = t.chars().nth(1).is_some_and(|c| c.is_ascii_uppercase());
+        let face = rules.piece_types().find(|&f| rules.promoted_from(f) == Some(piece) && bare_face(rules, f));
+        if let Some(letter) = face.and_then(|f| rules.piece(f).letter) {
+            *t = if white { letter.to_string() } else { letter.to_ascii_lowercase().to_string() };
+        }
+    }
+    fen.replacen(field, &write_squares(rules.geometry, &squares), 1)
+}
+
 /// `fen` with `~` after the pieces on `marks` (Fairy-Stockfish's `showPromoted`), but
 /// for Shogi's promoted faces, which their `+` names already.
 pub fn with_marks(rules: &Rules, fen: &str, marks: &[Square]) -> String {

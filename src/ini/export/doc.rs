@@ -51,7 +51,9 @@ pub fn builtin_doc(id: &str) -> Result<Table, String> {
     merged(b.toml, &b.file(), &embedded)
 }
 
-fn embedded(name: &str, from: &str) -> Result<(String, String), String> {
+/// Reads a base for [`merged`] among the embedded files: a built-in by id, else an
+/// embedded base by its name relative to `from`.
+pub fn embedded(name: &str, from: &str) -> Result<(String, String), String> {
     if let Some(b) = crate::variants::builtin(name) {
         return Ok((b.toml.to_string(), b.file()));
     }

@@ -31,7 +31,7 @@ mod shogi;
 mod turn;
 mod xiangqi;
 
-pub use doc::{builtin_doc, file_doc, merged};
+pub use doc::{builtin_doc, embedded, file_doc, merged};
 
 use army::Army;
 use castling::Board;
