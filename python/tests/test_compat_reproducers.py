@@ -316,6 +316,7 @@ dropPromoted = true
 castling = false
 stalemateValue = loss
 """
+SUPPLY_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
 KYOTO_BARE = "p+nks+l/5/5/5/+LSK+NR[Bb] w - - 0 1"
 MICRO_BARE = "kb+r+l/p3/4/3P/DHBK[GNSgns] w 0 1"
 CHENNIS_BARE = "1bkn3/1r1c3/7/7/3R3/3S1PC/3MKFB[Nn] w - 0 1"
@@ -442,6 +443,12 @@ DEFECTS = [
     (None, "validate_fen", (SYNONYMS, "janggi"), 1, None),
     (None, "get_fen", ("janggi", SYNONYMS, []), SYNONYMS.translate(str.maketrans("heHE", "nbNB")), None),
     (None, "legal_moves", ("xiangqi", SYNONYMS, []), None, None),
+    # ... on the board only: a hand's `E` is no piece (pyffish's hand holds nothing for it).
+    (None, "get_fen", ("supply", SUPPLY_START.replace("[]", "[Eh]"), []), SUPPLY_START, None),
+    (None, "legal_moves", ("supply", SUPPLY_START.replace("[]", "[HE]"), []), None, None),
+    # A pawn set up in Placement chess's hand is never dropped: Fairy-Stockfish drops no
+    # pawn on its first rank, the only rank there.
+    (None, "legal_moves", ("placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnnP] w - - 0 1", []), None, None),
     # 17. Faces that turn over, set up bare: Fairy-Stockfish reads their letters as pieces
     # of its types that never turn (Kyoto shogi's `R` is a rook, its turned pawn `+P`);
     # Micro shogi keeps Minishogi's dragon and horse; Sho shogi's bare `D` is a dragon no

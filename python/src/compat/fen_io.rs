@@ -52,12 +52,18 @@ pub fn synonym(rules: &Rules, c: char) -> Option<char> {
     Some(if c.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
 }
 
-/// The FEN with each piece's second letter ([`synonym`]) in its board field and hand
-/// read as its own, as Fairy-Stockfish reads them (`H` for a Xiangqi horse is `N`).
+/// The FEN with each piece's second letter ([`synonym`]) in its board field read as its
+/// own, as Fairy-Stockfish reads them (`H` for a Xiangqi horse is `N`); in the hand it
+/// reads none, and holds nothing for one (xiangqihouse's `[E]` is an empty hand).
 fn with_synonyms(rules: &Rules, fen: &str) -> String {
-    let board = fen.split(' ').next().unwrap_or("");
-    let read: String = board.chars().map(|c| synonym(rules, c).unwrap_or(c)).collect();
-    fen.replacen(board, &read, 1)
+    let field = fen.split(' ').next().unwrap_or("");
+    let (board, hand) = field.split_once('[').map_or((field, None), |(b, h)| (b, Some(h)));
+    let mut read: String = board.chars().map(|c| synonym(rules, c).unwrap_or(c)).collect();
+    if let Some(hand) = hand {
+        read.push('[');
+        read.extend(hand.chars().filter(|&c| synonym(rules, c).is_none()));
+    }
+    fen.replacen(field, &read, 1)
 }
 
 /// In a Chess960 position of a gating variant (Seirawan960), Fairy-Stockfish reads a
