@@ -317,6 +317,7 @@ castling = false
 stalemateValue = loss
 """
 SUPPLY_START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1"
+WOLF_PROMOTING = "k7/4P3/8/8/8/8/8/8/8/K7 w - - 0 1"
 KYOTO_BARE = "p+nks+l/5/5/5/+LSK+NR[Bb] w - - 0 1"
 MICRO_BARE = "kb+r+l/p3/4/3P/DHBK[GNSgns] w 0 1"
 CHENNIS_BARE = "1bkn3/1r1c3/7/7/3R3/3S1PC/3MKFB[Nn] w - 0 1"
@@ -466,6 +467,13 @@ DEFECTS = [
     (CHENNIS, "legal_moves", ("chennis", CHENNIS_BARE, []), None, None),
     (CHENNIS, "get_fen", ("chennis", CHENNIS_BARE, ["d3d6"]), "1bkn3/1r1R3/7/7/7/3S1PC/3MKFB[CNn] b - - 0 1", None),
     (CHENNIS, "get_fen", ("chennis", CHENNIS_BARE, ["N@d4"]), None, None),
+    # Wolf chess's pawn also promotes Shogi style, to the elephant: `e9e10+`, `+P`; a bare
+    # `E` is an elephant no pawn promoted to.
+    (None, "legal_moves", ("wolf", WOLF_PROMOTING, []), None, None),
+    (None, "get_fen", ("wolf", WOLF_PROMOTING, ["e9e10+", "a10a9", "e10e1"]), "8/k7/8/8/8/8/8/8/8/K3+P3 b - - 2 2", None),
+    (None, "get_san", ("wolf", WOLF_PROMOTING, "e9e10+"), "e10=E+", None),
+    (None, "get_fen", ("wolf", "k3+P3/8/8/8/8/8/8/8/8/K7 w - - 0 1", ["a1a2"]), "k3+P3/8/8/8/8/8/8/8/K7/8 b - - 1 1", None),
+    (None, "get_fen", ("wolf", "k3E3/8/8/8/8/8/8/8/8/K7 w - - 0 1", ["a1a2"]), "k3E3/8/8/8/8/8/8/8/K7/8 b - - 1 1", None),
     (None, "validate_fen", (SHO_BARE, "shoshogi"), 1, None),
     (None, "get_fen", ("shoshogi", SHO_BARE, []), SHO_BARE.replace(" w 0 1", " w - - 0 1"), None),
     (None, "get_fen", ("shoshogi", SHO_BARE, ["e5e7"]), None, None),
