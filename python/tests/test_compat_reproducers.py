@@ -460,6 +460,9 @@ DEFECTS = [
     (None, "get_fen", ("kyotoshogi", KYOTO_BARE, ["B@c3"]), "p+nks+l/5/2B2/5/+LSK+NR[b] b - - 0 1", None),
     (None, "get_san", ("kyotoshogi", KYOTO_BARE, "e1e5", False, 1), "Rxe5", None),
     (None, "validate_fen", (MICRO_BARE, "micro"), 1, None),
+    # A face turning back is no promotion to mark: no `~` in these FENs.
+    (None, "validate_fen", ("p+nks+l/5/2R~2/5/+LSK+NP[-] w 0 1", "kyotoshogi"), -10, None),
+    (CHENNIS, "validate_fen", ("1fkm3/1p1s3/7/3S~3/7/3S1P1/3MKF1[] w - 0 1", "chennis"), -10, None),
     (None, "legal_moves", ("micro", MICRO_BARE, []), None, None),
     (None, "get_fen", ("micro", MICRO_BARE, ["a1a4"]), "kb+r+l/D3/4/3P/1HBK[GNPSgns] b - - 0 1", None),
     (None, "get_fen", ("micro", MICRO_BARE, ["a1a4", "b5a4+"]), "k1+r+l/+b3/4/3P/1HBK[GNPSgnds] w - - 0 2", None),

@@ -119,10 +119,12 @@ impl Shape {
                 plus_promoting.push(rules.symbol(PieceType::new(t as u8)).letter);
             }
             if let Some(promotion) = &p.promotion {
-                let targets = promotion.to.iter().flat_map(|(_, to)| to.iter().copied());
                 // `+` also for a piece promoted Shogi style to a type of its own (Chak's pawn
-                // to its `W`): Fairy-Stockfish's `promotedPieceType`, written `+P`.
+                // to its `W`): Fairy-Stockfish's `promotedPieceType`, written `+P`. A face
+                // turning back (Kyoto shogi's rook to its pawn) is its demotion: no mark.
                 let base = PieceType::new(t as u8);
+                let targets =
+                    promotion.to.iter().flat_map(|(_, to)| to.iter().copied()).filter(|&to| rules.promoted_from(base) != Some(to));
                 let (plus, tilde): (Vec<PieceType>, Vec<PieceType>) =
                     targets.partition(|&to| demotes(to) || rules.fsf_promotion_mark(base, to) == Some('+'));
                 if !plus.is_empty() {

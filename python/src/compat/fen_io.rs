@@ -371,10 +371,6 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
     // Promoted Shogi pieces as `+` and the letter they promoted from (`+P`).
     let fen = pos.fen_in(FenStyle { letters, promoted_plus: true, ..FenStyle::default() });
     let mut parts: Vec<String> = fen.split(' ').map(str::to_string).collect();
-    // A piece written `+` and the letter it promoted from is promoted already: no `~`
-    // after it (shogun's knight promoted to a centaur is `+N`, as pyffish writes it and
-    // reads it back; `+N~` is no FEN of Fairy-Stockfish's).
-    parts[0] = without_mark_after_plus(&parts[0]);
     // Chimera's FEN: board[hand] side castling ep halfmove fullmove extras...
     let (board, hand) = match parts[0].split_once('[') {
         Some((b, h)) => (b.to_string(), Some(h.trim_end_matches(']').to_string())),
@@ -406,24 +402,6 @@ pub fn write(pos: &Position, chess960: bool, halfmove: u32, fog: bool) -> String
         }
     }
     parts.join(" ")
-}
-
-/// The board field without the `~` that follows a `+` and its letter (`+N~` to `+N`).
-fn without_mark_after_plus(board: &str) -> String {
-    let mut out = String::with_capacity(board.len());
-    let mut chars = board.chars().peekable();
-    while let Some(c) = chars.next() {
-        out.push(c);
-        if c == '+' {
-            if let Some(letter) = chars.next() {
-                out.push(letter);
-                if chars.peek() == Some(&'~') {
-                    chars.next();
-                }
-            }
-        }
-    }
-    out
 }
 
 /// Whether Chimera's `unmoved=` field (which kings never moved) says nothing a FEN of
