@@ -47,8 +47,7 @@ pub fn synonym(rules: &Rules, c: char) -> Option<char> {
     if !c.is_ascii_alphabetic() || rules.piece_by_letter(c).is_some() {
         return None;
     }
-    let p = rules.pieces.iter().find(|p| p.notation_letter == Some(c.to_ascii_uppercase()))?;
-    let letter = p.letter?;
+    let letter = rules.piece(rules.piece_by_move_letter(c)?).letter?;
     Some(if c.is_ascii_lowercase() { letter.to_ascii_lowercase() } else { letter })
 }
 

@@ -5,7 +5,9 @@
 //! promoted rook (`captured_as = "rook"`). Where a FEN holds one, compat plays the game in
 //! a twin of the variant that marks which pieces are promoted, as Fairy-Stockfish does
 //! (`demote_on_capture`), its faces going to the hand as themselves unless marked
-//! ([`chimera::Rules::unpromoted_face`]).
+//! ([`chimera::Rules::unpromoted_face`]). The same twin holds Fairy-Stockfish's pieces
+//! that never turn beside the faces that turn back ([`turning`]: Kyoto shogi's `R` is a
+//! rook, where Chimera's `R` is the other side of its pawn).
 
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
