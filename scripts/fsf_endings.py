@@ -257,6 +257,14 @@ def bare_fen(rng, a, fen):
     return f"{board} {side} - - 0 1"
 
 
+def compat_fen(a, fsf_fen):
+    """The FEN compat is asked with: the adapter's Chimera form, but Fairy-Stockfish's own
+    where the variant's pieces turn over (Kyoto, Micro shogi): there a turned face's own
+    Chimera letter (`R` for Kyoto's turned pawn) is, in a FEN compat reads as pyffish
+    does, a piece that never turns (Fairy-Stockfish's rook)."""
+    return fsf_fen if isinstance(a, fl.Flip) else a.chimera_fen(fsf_fen)
+
+
 def same_fen(a, fsf_fen, ours):
     if ours in (fsf_fen, a.chimera_fen(fsf_fen)):
         return True
@@ -352,7 +360,7 @@ def play(task):
         fbase = bare_fen(rng, a, fbase)
         if f.validate_fen(fbase, a.fvar) != f.FEN_OK:
             return name, kind, 0, []
-    cbase = a.chimera_fen(fbase)
+    cbase = compat_fen(a, fbase)
     fmoves, cmoves = [], []
     opening = rng.randrange(4, 24) if kind in ("repetition", "quiet") else 0
     back = {}
@@ -369,7 +377,7 @@ def play(task):
             fen = f.get_fen(a.fvar, fbase, fmoves).split()
             if len(fen) >= 6 and fen[-2].isdigit():
                 fen[-2] = "88"
-            fbase, fmoves, cbase, cmoves = " ".join(fen), [], a.chimera_fen(" ".join(fen)), []
+            fbase, fmoves, cbase, cmoves = " ".join(fen), [], compat_fen(a, " ".join(fen)), []
             legal = c.legal_moves(a.cvar, cbase, cmoves)
         choice = None
         if legal:

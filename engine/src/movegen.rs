@@ -397,7 +397,7 @@ impl<B: Bitboard> Pos<B> {
         // Rule modules judge the moves one by one (but for the plain moves that none of
         // them may refuse).
         let safety = self.safety();
-        let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
+        let applied = self.judged_safety(&safety);
         let refusable = modules
             .with_refusals
             .iter()
@@ -423,8 +423,19 @@ impl<B: Bitboard> Pos<B> {
         if modules.with_refusals.is_empty() || UNREFUSED.get() {
             return self.generate_mobile(&mut PiecesOf { inner: sink, movers }, &safety);
         }
-        let applied = if modules.own_legality { Safety::unguarded() } else { safety.clone() };
+        let applied = self.judged_safety(&safety);
         self.generate_mobile(&mut PiecesOf { inner: &mut Refused { pos: self, inner: sink, safety }, movers }, &applied)
+    }
+
+    /// The safety the kernel applies to the moves that rule modules then judge one by
+    /// one: none where a module owns legality (it judges what a move leaves attacked
+    /// itself), else the position's.
+    fn judged_safety(&self, safety: &Safety<B>) -> Safety<B> {
+        if self.t.modules.own_legality {
+            Safety::unguarded()
+        } else {
+            safety.clone()
+        }
     }
 
     /// The number of legal moves, the rule modules' refusals left out
@@ -733,12 +744,18 @@ impl<B: Bitboard> Pos<B> {
     /// generator's loop stays as small as it was before triple steps).
     #[inline(never)]
     fn ep_takers(&self, ep: EnPassant, pt: PieceType, pieces: B) -> B {
-        let t = &*self.t;
-        let base = (self.turn.index() * t.types + pt.index()) * t.squares;
-        let near = t.ep_attackers[base + ep.target.index()];
+        let near = self.ep_attackers_of(pt, ep.target);
         // (A triple step's second square: `features/en_passant.rs`.)
-        let far = if t.long_passes { self.far_passed(ep).map_or(B::EMPTY, |far| t.ep_attackers[base + far.index()]) } else { B::EMPTY };
+        let far = if self.t.long_passes { self.far_passed(ep).map_or(B::EMPTY, |far| self.ep_attackers_of(pt, far)) } else { B::EMPTY };
         (near | far) & pieces
+    }
+
+    /// The squares from which the side to move's pieces of type `pt` take en passant
+    /// onto `target` (`Tables::ep_attackers`).
+    #[inline(always)]
+    fn ep_attackers_of(&self, pt: PieceType, target: Square) -> B {
+        let t = &*self.t;
+        t.ep_attackers[(self.turn.index() * t.types + pt.index()) * t.squares + target.index()]
     }
 
     /// The en-passant captures of the piece on `from`, onto each passed square it takes
@@ -763,10 +780,9 @@ impl<B: Bitboard> Pos<B> {
             self.emit(sink, safety, mob, pt, Move::new(from, ep.target, MoveKind::EnPassant, Move::NO_PROMOTION));
             return quiet;
         }
-        let base = (self.turn.index() * t.types + pt.index()) * t.squares;
         let (near, far) = self.ep_squares(ep);
         for target in std::iter::once(near).chain(far) {
-            if t.ep_attackers[base + target.index()].has(from) {
+            if self.ep_attackers_of(pt, target).has(from) {
                 quiet &= !B::bit(target);
                 self.emit(sink, safety, mob, pt, Move::new(from, target, MoveKind::EnPassant, Move::NO_PROMOTION));
             }

@@ -3,11 +3,22 @@
 //! Counts from Fairy-Stockfish (pyffish with `chess960=True`).
 
 use chimera::variants::builtin;
-use chimera::{CastlingLetters, CastlingMode, FenField, Position};
+use chimera::{CastlingLetters, CastlingMode, FenField, Position, Variant};
 
 fn chess960(fen: &str) -> Position {
     let chess = builtin("chess").unwrap().variant().unwrap();
     chess.position_in(fen, CastlingMode::Chess960).unwrap()
+}
+
+/// `fen`, read in `mode`, written with rook files (`HAha`) and read back: the same
+/// position, written the same. The rook-file text, for the test to look at.
+fn rook_files_read_back(variant: &Variant, fen: &str, mode: CastlingMode) -> String {
+    let pos = variant.position_in(fen, mode).unwrap();
+    let files = pos.fen_with(CastlingLetters::RookFiles);
+    let again = variant.position_in(&files, mode).unwrap_or_else(|e| panic!("{files} does not read back: {e}"));
+    assert_eq!(again.fen_with(CastlingLetters::RookFiles), files, "{mode:?}: {fen}");
+    assert_eq!(again.fen(), pos.fen(), "{mode:?}: {fen}: the same castles and gates");
+    files
 }
 
 #[test]
@@ -127,12 +138,9 @@ fn chess960_mode_in_a_variant_without_castling_reads_its_other_rights() {
 #[test]
 fn gates_written_with_rook_files_read_back() {
     let variant = chimera::variants::load("shouse").unwrap();
-    let pos = variant.position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1").unwrap();
-    let fen = pos.fen_with(CastlingLetters::RookFiles);
-    assert!(fen.contains(" w HABCDEFGhabcdefg "), "{fen}");
-    let again = variant.position(&fen).unwrap();
-    assert_eq!(again.fen_with(CastlingLetters::RookFiles), fen);
-    assert_eq!(again.fen(), pos.fen(), "the same castles and gates");
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
+    let files = rook_files_read_back(&variant, fen, CastlingMode::Standard);
+    assert!(files.contains(" w HABCDEFGhabcdefg "), "{files}");
 }
 
 /// Found by fuzzing (`fuzz/fuzz_targets/fen.rs`): an S-Chess king and a rook on open gates
@@ -157,12 +165,9 @@ fn rook_files_of_a_side_that_cannot_gate_read_back_as_castles() {
     let seirawan = chimera::variants::load("seirawan").unwrap();
     for fen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR[] w KQkq - 0 1"]
     {
-        let pos = seirawan.position(fen).unwrap();
-        let files = pos.fen_with(CastlingLetters::RookFiles);
+        assert_eq!(seirawan.position(fen).unwrap().fen(), fen, "the four castles kept");
+        let files = rook_files_read_back(&seirawan, fen, CastlingMode::Standard);
         assert!(files.contains("[] w HAha "), "{files}");
-        let again = seirawan.position(&files).unwrap();
-        assert_eq!(again.fen(), fen, "the four castles kept");
-        assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
     }
     // Where captures fill the hands, an empty hand may gate again: the gates are written
     // beside the rook files (`HAE`), and the king and rooks on open gates keep castling.
@@ -185,12 +190,8 @@ fn rook_files_of_a_side_that_cannot_gate_read_back_as_castles() {
 fn a_chess960_castle_letter_opens_the_gates_where_king_and_rook_stand() {
     let shouse = chimera::variants::load("shouse").unwrap();
     let fen = "rnbppkrn/bqpppppp/8/8/8/8/PPPPPPPP/RNBKQBNR[HEhe] w K - 0 1";
-    let pos = shouse.position_in(fen, CastlingMode::Chess960).unwrap();
-    let files = pos.fen_with(CastlingLetters::RookFiles);
+    let files = rook_files_read_back(&shouse, fen, CastlingMode::Chess960);
     assert!(files.contains("[HEhe] w HD "), "{files}: the rook's file and the king's gate");
-    let again = shouse.position_in(&files, CastlingMode::Chess960).unwrap();
-    assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
-    assert_eq!(again.fen(), pos.fen());
 }
 
 /// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): S-House read in Chess960 mode with
@@ -202,11 +203,9 @@ fn a_chess960_castle_letter_opens_the_gates_where_king_and_rook_stand() {
 fn gated_rooks_beside_a_gated_king_name_one_castle_a_side() {
     let shouse = chimera::variants::load("shouse").unwrap();
     let fen = "rrbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HEhe] w KQBCDFGkqbcdfg - 0 1";
-    let pos = shouse.position_in(fen, CastlingMode::Chess960).unwrap();
-    let files = pos.fen_with(CastlingLetters::RookFiles);
+    // The castles with a8 and h8, every gate open.
+    let files = rook_files_read_back(&shouse, fen, CastlingMode::Chess960);
     assert!(files.contains(" w HABCDEFGhabcdefg "), "{files}");
-    let again = shouse.position_in(&files, CastlingMode::Chess960).unwrap();
-    assert_eq!(again.fen(), pos.fen(), "the castles with a8 and h8, every gate open");
 }
 
 /// Found by fuzzing (`fuzz/fuzz_targets/castling.rs`): Black may still gate, its king and
@@ -224,10 +223,8 @@ fn castles_the_gates_would_not_imply_are_written_as_castle_letters() {
         // A castle letter opens the king's gate too; in Chess960 its file is written beside.
         let (white, black) = if mode == CastlingMode::Standard { ("KQBCDFG", "qbcdfh") } else { ("KQBCDEFG", "qbcdefh") };
         assert!(pos.fen().contains(&format!(" w {white}{black} ")), "{mode:?}: {}", pos.fen());
-        let files = pos.fen_with(CastlingLetters::RookFiles);
+        // One castle for Black, the h-file's gate open.
+        let files = rook_files_read_back(&seirawan, fen, mode);
         assert!(files.contains(&format!(" w HABCDEFG{black} ")), "{mode:?}: {files}: White's as rook files, Black's `q`");
-        let again = seirawan.position_in(&files, mode).unwrap();
-        assert_eq!(again.fen(), pos.fen(), "{mode:?}: one castle for Black, the h-file's gate open");
-        assert_eq!(again.fen_with(CastlingLetters::RookFiles), files);
     }
 }
