@@ -256,21 +256,6 @@ pub fn from_toml(text: &str, file: &str) -> Result<Variant, RulesetError> {
     Variant::from_toml_resolving(text, file, &modules::registry(), &Embedded)
 }
 
-/// Compiles ruleset text that extends a ruleset held in memory: `extends = "<base_file>"`
-/// names `base` (cited as `base_file`), whose own `extends`, and any other, may name only
-/// built-ins and the embedded bases (as in [`from_toml`]). For a variant adjusted at run
-/// time, as `chimera.compat` adjusts one a variants.ini section converted to.
-pub fn from_toml_extending(text: &str, file: &str, base: &str, base_file: &str) -> Result<Variant, RulesetError> {
-    let resolve = |name: &str, from: &str| {
-        if name == base_file {
-            Ok(Source { file: base_file.to_string(), text: base.to_string() })
-        } else {
-            Embedded.resolve(name, from)
-        }
-    };
-    Variant::from_toml_resolving(text, file, &modules::registry(), &resolve)
-}
-
 /// Compiles ruleset text whose `extends` may also name files inside `folder` (relative to
 /// `file`, the name errors cite, itself taken as inside `folder`): a base that resolves,
 /// links followed, outside the folder is refused, and so is any file that is no regular

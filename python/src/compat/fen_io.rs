@@ -686,19 +686,30 @@ pub fn bare_faces(v: &Variant, fen: &str) -> Vec<Square> {
 /// `fen` with the faces on `bare` written by their own letters, not `+` and the letter
 /// of what they promote from.
 pub fn with_bare(rules: &Rules, fen: &str, bare: &[Square]) -> String {
-    let board = fen.split(' ').next().unwrap_or("");
-    let field = board.split('[').next().unwrap_or(board);
-    let Some(mut squares) = board_squares(rules.geometry, field).filter(|_| !bare.is_empty()) else { return fen.to_string() };
-    for (sq, text) in squares.iter_mut() {
-        let Some(t) = text.as_mut().filter(|_| bare.contains(sq)) else { continue };
-        let Some(piece) = t.strip_prefix('+').and_then(|l| l.chars().next()).and_then(|c| rules.piece_by_letter(c)) else { continue };
+    if bare.is_empty() {
+        return fen.to_string();
+    }
+    edit_board(rules.geometry, fen, |sq, text| {
+        let Some(t) = text.as_mut().filter(|_| bare.contains(&sq)) else { return };
+        let Some(piece) = t.strip_prefix('+').and_then(|l| l.chars().next()).and_then(|c| rules.piece_by_letter(c)) else { return };
         let white = t.chars().nth(1).is_some_and(|c| c.is_ascii_uppercase());
         let face = rules.piece_types().find(|&f| rules.promoted_from(f) == Some(piece) && bare_face(rules, f));
         if let Some(letter) = face.and_then(|f| rules.piece(f).letter) {
             *t = if white { letter.to_string() } else { letter.to_ascii_lowercase().to_string() };
         }
+    })
+}
+
+/// `fen` with `edit` applied to each square of its board field ([`board_squares`]);
+/// unchanged where the field is no board of this geometry.
+fn edit_board(g: Geometry, fen: &str, mut edit: impl FnMut(Square, &mut Option<String>)) -> String {
+    let board = fen.split(' ').next().unwrap_or("");
+    let field = board.split('[').next().unwrap_or(board);
+    let Some(mut squares) = board_squares(g, field) else { return fen.to_string() };
+    for (sq, text) in squares.iter_mut() {
+        edit(*sq, text);
     }
-    fen.replacen(field, &write_squares(rules.geometry, &squares), 1)
+    fen.replacen(field, &write_squares(g, &squares), 1)
 }
 
 /// `fen` with `~` after the pieces on `marks` (Fairy-Stockfish's `showPromoted`), but
@@ -796,17 +807,16 @@ pub fn piece_promotions(v: &Variant, fen: &str) -> (Vec<(Square, PieceType)>, St
 /// `fen` with the pieces on `promoted` written `+` and the letter of the type each
 /// promoted from (Fairy-Stockfish's `unpromoted_piece_on`), where the board shows them.
 pub fn with_plus(rules: &Rules, fen: &str, promoted: &[(Square, PieceType)]) -> String {
-    let board = fen.split(' ').next().unwrap_or("");
-    let field = board.split('[').next().unwrap_or(board);
-    let Some(mut squares) = board_squares(rules.geometry, field).filter(|_| !promoted.is_empty()) else { return fen.to_string() };
-    for (sq, text) in squares.iter_mut() {
-        let Some((_, base)) = promoted.iter().find(|(p, _)| p == sq) else { continue };
+    if promoted.is_empty() {
+        return fen.to_string();
+    }
+    edit_board(rules.geometry, fen, |sq, text| {
+        let Some((_, base)) = promoted.iter().find(|(p, _)| *p == sq) else { return };
         if let Some(t) = text.as_mut().filter(|t| t.chars().all(|c| c.is_ascii_alphabetic())) {
             let white = t.starts_with(|c: char| c.is_ascii_uppercase());
             *t = format!("+{}", rules.fen_symbol(*base, if white { Color::White } else { Color::Black }));
         }
-    }
-    fen.replacen(field, &write_squares(rules.geometry, &squares), 1)
+    })
 }
 
 /// A board field from its squares in FEN order ([`board_squares`]).

@@ -86,7 +86,7 @@ pub fn held_bare(rules: &Rules, fen: &str) -> bool {
 /// holds no ruleset text for it (a `chimera.Variant` passed as such). Compiled once per
 /// ruleset text.
 pub fn twin(variant: &Bound<'_, PyAny>, base: &Variant) -> Option<Variant> {
-    if twin_letters(base.rules()).is_empty() && turning(base.rules()).is_empty() {
+    if faces(base.rules()).is_empty() && turning(base.rules()).is_empty() {
         return None;
     }
     let (text, file) = super::registry::ruleset_text(variant)?;
